@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { providerTypeSchema } from './enums.js';
+
+export const providerHealthSchema = z.object({
+  type: providerTypeSchema,
+  name: z.string(),
+  status: z.enum(['healthy', 'error']),
+  details: z.string(),
+  checkedAt: z.string(),
+});
+export type ProviderHealth = z.infer<typeof providerHealthSchema>;
+
+export const providersResponseSchema = z.object({
+  providers: z.record(providerTypeSchema, z.object({ current: z.string(), available: z.array(z.string()) })),
+});
+export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
+
+export const providersHealthResponseSchema = z.object({ health: z.array(providerHealthSchema) });
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['healthy', 'degraded']),
+  uptimeSeconds: z.number(),
+  database: z.enum(['sqlite', 'postgres']),
+  providers: z.array(providerHealthSchema),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+export const switchProviderBodySchema = z.object({ type: providerTypeSchema, provider: z.string().min(1) });
+export const switchProviderResponseSchema = z.object({ message: z.string(), current: z.string() });
+
+export const websocketStatsSchema = z.object({ connectedClients: z.number().int(), subscriptions: z.number().int() });

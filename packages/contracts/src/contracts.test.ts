@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  VALIDATION_MESSAGES,
+  buildPath,
+  generateVideoBodySchema,
+  generationFormSchema,
+  registerFormSchema,
+  toGenerateVideoBody,
+} from './index.js';
+
+describe('registration form', () => {
+  it('reports the spec messages for each bad field', () => {
+    const result = registerFormSchema.safeParse({ name: 'A', email: 'nope', password: '123', confirmPassword: '' });
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
+    expect(messages).toMatchObject({
+      name: VALIDATION_MESSAGES.nameTooShort,
+      email: VALIDATION_MESSAGES.emailInvalid,
+      password: VALIDATION_MESSAGES.passwordTooShort,
+      confirmPassword: VALIDATION_MESSAGES.confirmPasswordRequired,
+    });
+  });
+
+  it('rejects mismatched passwords on confirmPassword', () => {
+    const result = registerFormSchema.safeParse({ name: 'Asha', email: 'a@b.co', password: '123456', confirmPassword: '1234567' });
+    expect(result.error?.issues[0]).toMatchObject({ path: ['confirmPassword'], message: VALIDATION_MESSAGES.passwordsDoNotMatch });
+  });
+});
+
+describe('generation form', () => {
+  const form = {
+    topic: 'Lost cities',
+    style: 'custom',
+    customStyle: '',
+    language: 'en',
+    duration: 30,
+    voice: 'en-f1',
+    visualStyle: 'cinematic',
+    resolution: '9:16',
+    customPrompt: '',
+    enableZoom: true,
+    zoomDirection: 'in',
+    enableCaptions: false,
+    captionStyle: 'tiktok',
+  } as const;
+
+  it('requires the custom style text when style is custom', () => {
+    const result = generationFormSchema.safeParse(form);
+    expect(result.error?.issues[0]).toMatchObject({ path: ['customStyle'], message: VALIDATION_MESSAGES.customStyleRequired });
+  });
+
+  it('sends the custom style text in place of "custom"', () => {
+    const parsed = generationFormSchema.parse({ ...form, customStyle: 'noir detective' });
+    const body = toGenerateVideoBody(parsed);
+    expect(body.style).toBe('noir detective');
+    expect(generateVideoBodySchema.parse(body).style).toBe('noir detective');
+  });
+
+  it('refuses a duration outside 30, 60, 90', () => {
+    expect(generateVideoBodySchema.safeParse({ ...form, style: 'funny', duration: 45 }).success).toBe(false);
+  });
+});
+
+describe('route registry', () => {
+  it('has unique method and path pairs', () => {
+    const keys = Object.values(API).map((r) => `${r.method} ${r.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('fills and encodes path parameters', () => {
+    expect(buildPath(API.videoStatus.path, { id: 'a/b' })).toBe('/api/videos/a%2Fb/status');
+    expect(() => buildPath(API.videoStatus.path, {})).toThrow(/id/);
+  });
+});

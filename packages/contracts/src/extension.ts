@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { userSchema } from './auth.js';
+import { generateVideoBodySchema, videoJobSchema } from './videos.js';
+
+/**
+ * The Chrome extension's messages and stored state. The background service worker owns the one
+ * live connection and the job list; the popup and side panel read the list from chrome.storage and
+ * ask the worker to act through these runtime messages. Every message is parsed on arrival.
+ */
+
+/** A one-time code that lets the web app sign the extension in: random, single use, 60 s. */
+export const EXTENSION_HANDOFF_CODE_TTL_MS = 60_000;
+export const extensionHandoffCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'Invalid hand-off code');
+
+export const extensionHandoffResponseSchema = z.object({ code: extensionHandoffCodeSchema, expiresAt: z.string() });
+export type ExtensionHandoffResponse = z.infer<typeof extensionHandoffResponseSchema>;
+
+export const extensionHandoffExchangeBodySchema = z.object({ code: extensionHandoffCodeSchema });
+export type ExtensionHandoffExchangeBody = z.infer<typeof extensionHandoffExchangeBodySchema>;
+
+/** A new session for the extension, so signing out of the web app leaves it signed in and vice versa. */
+export const extensionHandoffExchangeResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type ExtensionHandoffExchangeResponse = z.infer<typeof extensionHandoffExchangeResponseSchema>;
+
+export const EXTENSION_HANDOFF_MESSAGES = {
+  invalidCode: 'This sign-in link has expired. Connect the extension again from the web app.',
+  connected: 'The Chrome extension is now signed in.',
+  notInstalled: 'The Reelsmith extension is not installed in this browser.',
+  failed: 'Could not connect the extension. Please try again.',
+} as const;
+
+/** chrome.storage keys the extension shares between its worker and its pages. */
+export const EXTENSION_STORAGE_KEYS = {
+  /** chrome.storage.local: the jobs the worker follows (ExtensionJobState). */
+  jobs: 'reelsmith-extension-jobs',
+  /** chrome.storage.local: the API origin chosen on the options page (falls back to the build's). */
+  apiBaseUrl: 'reelsmith-api-base-url',
+  /** chrome.storage.session: a topic picked from a page's context menu, read once by the side panel. */
+  pendingTopic: 'reelsmith-pending-topic',
+} as const;
+
+export const extensionJobStateSchema = z.object({
+  jobs: z.array(videoJobSchema),
+  /** Job ids already announced by a notification: one per job, even if events repeat. */
+  notified: z.array(z.string()),
+  /** Whether the worker's live connection is up (the spec's "connected flag"). */
+  connected: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ExtensionJobState = z.infer<typeof extensionJobStateSchema>;
+
+export const EMPTY_EXTENSION_JOB_STATE: ExtensionJobState = { jobs: [], notified: [], connected: false, updatedAt: new Date(0).toISOString() };
+
+export const pendingTopicSchema = z.object({ topic: z.string().trim().min(1).max(500), createdAt: z.string() });
+export type PendingTopic = z.infer<typeof pendingTopicSchema>;
+
+/** From the extension's own pages (popup, side panel, options) to its worker. */
+export const extensionRequestSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('submit'), params: generateVideoBodySchema }),
+  z.object({ type: z.literal('cancel'), jobId: z.string().min(1).max(64) }),
+  /** Re-read the jobs over REST and reconnect (the pages send it when they open). */
+  z.object({ type: z.literal('refresh') }),
+  /** The API origin changed on the options page. */
+  z.object({ type: z.literal('api-origin-changed') }),
+]);
+export type ExtensionRequest = z.infer<typeof extensionRequestSchema>;
+
+/** From a web page allowed by externally_connectable to the worker. */
+export const extensionExternalRequestSchema = z.discriminatedUnion('type', [
+  /** Lets the web app see that the extension is installed. */
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('handoff'), code: extensionHandoffCodeSchema }),
+]);
+export type ExtensionExternalRequest = z.infer<typeof extensionExternalRequestSchema>;
+
+export const extensionResponseSchema = z.union([
+  z.object({ ok: z.literal(true), jobId: z.string().optional(), version: z.string().optional(), user: userSchema.optional() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type ExtensionResponse = z.infer<typeof extensionResponseSchema>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { jobStatusSchema, pipelineStepSchema } from './enums.js';
+import { videoResultSchema } from './videos.js';
+
+export const SOCKET_EVENTS = {
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+  jobProgress: 'job_progress',
+  jobCompleted: 'job_completed',
+  jobFailed: 'job_failed',
+} as const;
+
+export const subscribePayloadSchema = z.string().min(1).max(64);
+export const subscribeAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+
+export const jobProgressEventSchema = z.object({
+  jobId: z.string(),
+  progress: z.number().min(0).max(100),
+  step: pipelineStepSchema,
+  stepProgress: z.number().min(0).max(100),
+  status: jobStatusSchema,
+});
+export type JobProgressEvent = z.infer<typeof jobProgressEventSchema>;
+
+export const jobCompletedEventSchema = z.object({ jobId: z.string(), result: videoResultSchema });
+export type JobCompletedEvent = z.infer<typeof jobCompletedEventSchema>;
+
+export const jobFailedEventSchema = z.object({ jobId: z.string(), error: z.string() });
+export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
+
+/** The handshake's auth payload: a bearer token (web, extension) or an API key. */
+export const socketAuthSchema = z.union([z.object({ token: z.string().min(1) }), z.object({ apiKey: z.string().min(1) })]);
+
+export interface ServerToClientEvents {
+  job_progress: (event: JobProgressEvent) => void;
+  job_completed: (event: JobCompletedEvent) => void;
+  job_failed: (event: JobFailedEvent) => void;
+}
+export interface ClientToServerEvents {
+  subscribe: (jobId: string, ack?: (result: z.infer<typeof subscribeAckSchema>) => void) => void;
+  unsubscribe: (jobId: string) => void;
+}

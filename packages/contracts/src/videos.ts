@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import {
+  captionStyleSchema,
+  durationSchema,
+  jobStatusSchema,
+  pipelineStepSchema,
+  resolutionSchema,
+  stepStatusSchema,
+  storyStyleSchema,
+  videoLanguageSchema,
+  visualStyleSchema,
+  voiceProviderSchema,
+  zoomDirectionSchema,
+} from './enums.js';
+import { VALIDATION_MESSAGES as V } from './messages.js';
+
+export const TOPIC_MAX_LENGTH = 500;
+export const CUSTOM_STYLE_MAX_LENGTH = 100;
+export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
+
+/**
+ * The studio form as the user edits it (spec section 3, "Generation form").
+ * Empty strings are allowed while editing; `generationFormSchema` says what is valid.
+ */
+export const generationFormSchema = z
+  .object({
+    topic: z.string().trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`),
+    style: z.string().min(1, V.styleRequired).pipe(storyStyleSchema),
+    customStyle: z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`).default(''),
+    language: z.string().min(1, V.languageRequired).pipe(videoLanguageSchema),
+    duration: z.coerce.number({ error: V.durationRequired }).pipe(durationSchema),
+    voice: z.string().min(1, V.voiceRequired).max(200),
+    visualStyle: visualStyleSchema,
+    resolution: resolutionSchema,
+    customPrompt: z.string().max(CUSTOM_PROMPT_MAX_LENGTH, `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters`).default(''),
+    enableZoom: z.boolean(),
+    zoomDirection: zoomDirectionSchema,
+    enableCaptions: z.boolean(),
+    captionStyle: captionStyleSchema,
+  })
+  .superRefine((form, ctx) => {
+    if (form.style === 'custom' && form.customStyle.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
+    }
+  });
+export type GenerationForm = z.input<typeof generationFormSchema>;
+
+/**
+ * POST /api/videos/generate body. On submit the client replaces style by customStyle when style is
+ * custom, so `style` here is any non-empty text; `isCustomStyle` keeps the distinction for the writer.
+ */
+export const generateVideoBodySchema = z.object({
+  topic: z.string({ error: V.topicRequired }).trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH),
+  style: z.string({ error: V.styleRequired }).trim().min(1, V.styleRequired).max(CUSTOM_STYLE_MAX_LENGTH),
+  language: videoLanguageSchema,
+  duration: durationSchema,
+  voice: z.string({ error: V.voiceRequiredOnSubmit }).trim().min(1, V.voiceRequiredOnSubmit).max(200),
+  voiceProvider: voiceProviderSchema.optional(),
+  visualStyle: visualStyleSchema.default('cinematic'),
+  resolution: resolutionSchema.default('9:16'),
+  customPrompt: z.string().max(CUSTOM_PROMPT_MAX_LENGTH).default(''),
+  enableZoom: z.boolean().default(true),
+  zoomDirection: zoomDirectionSchema.default('in'),
+  enableCaptions: z.boolean().default(false),
+  captionStyle: captionStyleSchema.default('tiktok'),
+});
+export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
+export type GenerationParams = z.output<typeof generateVideoBodySchema>;
+
+/** Turns the edited form into the request body (custom style substitution of spec section 3). */
+export function toGenerateVideoBody(form: z.output<typeof generationFormSchema>, voiceProvider?: z.infer<typeof voiceProviderSchema>): GenerationParams {
+  return {
+    topic: form.topic,
+    style: form.style === 'custom' ? form.customStyle.trim() : form.style,
+    language: form.language,
+    duration: form.duration,
+    voice: form.voice,
+    ...(voiceProvider ? { voiceProvider } : {}),
+    visualStyle: form.visualStyle,
+    resolution: form.resolution,
+    customPrompt: form.customPrompt,
+    enableZoom: form.enableZoom,
+    zoomDirection: form.zoomDirection,
+    enableCaptions: form.enableCaptions,
+    captionStyle: form.captionStyle,
+  };
+}
+
+export const generateVideoResponseSchema = z.object({
+  jobId: z.string(),
+  status: jobStatusSchema,
+  message: z.string(),
+});
+export type GenerateVideoResponse = z.infer<typeof generateVideoResponseSchema>;
+
+export const jobStepsSchema = z.object(
+  Object.fromEntries(
+    pipelineStepSchema.options.map((step) => [step, z.object({ status: stepStatusSchema, progress: z.number().min(0).max(100) })]),
+  ) as Record<z.infer<typeof pipelineStepSchema>, z.ZodObject<{ status: typeof stepStatusSchema; progress: z.ZodNumber }>>,
+);
+export type JobSteps = z.infer<typeof jobStepsSchema>;
+
+export const videoResultSchema = z.object({
+  videoUrl: z.string(),
+  posterUrl: z.string().optional(),
+  filename: z.string(),
+  title: z.string().optional(),
+  durationSeconds: z.number().optional(),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  sizeBytes: z.number().int().optional(),
+});
+export type VideoResult = z.infer<typeof videoResultSchema>;
+
+export const videoJobSchema = z.object({
+  id: z.string(),
+  status: jobStatusSchema,
+  progress: z.number().min(0).max(100),
+  currentStep: pipelineStepSchema.nullable(),
+  stepProgress: z.number().min(0).max(100),
+  params: generateVideoBodySchema.extend({ visualStyle: visualStyleSchema, resolution: resolutionSchema }).partial().extend({
+    topic: z.string(),
+    duration: z.number(),
+    language: z.string(),
+  }),
+  created_at: z.string(),
+  updated_at: z.string().optional(),
+  result: videoResultSchema.nullable(),
+  error: z.string().nullable(),
+  steps: jobStepsSchema,
+});
+export type VideoJob = z.infer<typeof videoJobSchema>;
+
+export const listVideosQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(100),
+});
+export const listVideosResponseSchema = z.object({ jobs: z.array(videoJobSchema) });
+export type ListVideosResponse = z.infer<typeof listVideosResponseSchema>;
+
+export const jobIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+export const jobStatusResponseSchema = videoJobSchema;
+export const videoResponseSchema = z.object({ job: videoJobSchema, result: videoResultSchema.nullable() });
+export type VideoResponse = z.infer<typeof videoResponseSchema>;
+
+export const deleteVideoResponseSchema = z.object({
+  success: z.literal(true),
+  status: z.enum(['cancelled', 'deleted']),
+  message: z.string(),
+});
+
+/** Spec: "a server object whose fields are not shown". These are the fields the admin dashboard reads. */
+export const queueStatusSchema = z.object({
+  running: z.boolean(),
+  concurrency: z.number().int(),
+  pending: z.number().int(),
+  processing: z.number().int(),
+  backend: z.enum(['embedded', 'bullmq']),
+  jobs: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
+});
+export type QueueStatus = z.infer<typeof queueStatusSchema>;
+
+export const storageStatsSchema = z.object({
+  totalVideos: z.number().int(),
+  totalBytes: z.number().int(),
+  tierConfig: z.object({ description: z.string() }),
+});
+export type StorageStats = z.infer<typeof storageStatsSchema>;

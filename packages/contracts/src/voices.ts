@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { genderSchema, voiceLanguageSchema, voiceProviderSchema } from './enums.js';
+
+export const voiceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  gender: genderSchema,
+  accent: z.string(),
+  age: z.string(),
+});
+export type Voice = z.infer<typeof voiceSchema>;
+
+export const voicesQuerySchema = z.object({
+  language: voiceLanguageSchema,
+  provider: voiceProviderSchema.optional(),
+});
+export const voicesResponseSchema = z.object({
+  language: voiceLanguageSchema,
+  provider: voiceProviderSchema,
+  voices: z.object({ male: z.array(voiceSchema), female: z.array(voiceSchema) }),
+});
+export type VoicesResponse = z.infer<typeof voicesResponseSchema>;
+
+export const voiceSampleStatsSchema = z.object({
+  total: z.number().int(),
+  available: z.number().int(),
+  missing: z.number().int(),
+  byLanguage: z.record(z.string(), z.number().int()),
+  currentProvider: voiceProviderSchema,
+});
+export type VoiceSampleStats = z.infer<typeof voiceSampleStatsSchema>;
+
+export const voiceProviderConfigSchema = z.object({
+  current: voiceProviderSchema,
+  available: z.array(voiceProviderSchema),
+  samples_status: z.object({
+    total: z.number().int(),
+    available: z.number().int(),
+    missing: z.number().int(),
+    generating: z.boolean(),
+    progress: z.number().min(0).max(100),
+  }),
+});
+export type VoiceProviderConfig = z.infer<typeof voiceProviderConfigSchema>;
+
+export const switchVoiceProviderBodySchema = z.object({ provider: voiceProviderSchema });
+export const switchVoiceProviderResponseSchema = z.object({ message: z.string(), current: voiceProviderSchema });
+
+export const generateSamplesResponseSchema = z.object({ started: z.boolean(), message: z.string() });
+
+export const voicePreviewInputSchema = z.object({
+  compositeVoiceId: z.string(),
+  voiceId: z.string(),
+  voiceName: z.string(),
+  language: voiceLanguageSchema,
+  provider: voiceProviderSchema,
+});
+export type VoicePreviewInput = z.infer<typeof voicePreviewInputSchema>;
+
+/** Static preview path of spec section 7. */
+export function voiceSamplePath(provider: z.infer<typeof voiceProviderSchema>, voiceId: string, language: string): string {
+  return provider === 'azure'
+    ? `/audio/voice-samples/native/${encodeURIComponent(voiceId)}.mp3`
+    : `/audio/voice-samples/voice-${encodeURIComponent(voiceId)}-${language}.mp3`;
+}

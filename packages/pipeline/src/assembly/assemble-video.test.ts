@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CancelledError } from '../errors.js';
+import { renderOfflineImage } from '../images/offline-image-provider.js';
+import type { AssemblyRequest } from '../providers/types.js';
+import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
+import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
+
+const SIZE = 360;
+const dir = mkdtempSync(join(tmpdir(), 'assemble-'));
+const binaries = defaultFfmpegBinaries();
+const words = 'Welcome to the lighthouse where the keeper heard a knock at midnight'.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.42, end: 0.1 + i * 0.42 + 0.36 }));
+
+function request(name: string, overrides: Partial<AssemblyRequest> = {}): AssemblyRequest {
+  return {
+    scenes: [
+      { imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 2.5 },
+      { imagePath: join(dir, 'scene-1.jpg'), start: 2.5, end: 5 },
+    ],
+    audioPath: join(dir, 'voice.wav'),
+    words,
+    resolution: '1:1',
+    durationSeconds: 5,
+    enableZoom: true,
+    zoomDirection: 'in',
+    enableCaptions: false,
+    captionStyle: 'tiktok',
+    language: 'en',
+    outputPath: join(dir, `${name}.mp4`),
+    posterPath: join(dir, `${name}.jpg`),
+    workDir: join(dir, `${name}-work`),
+    ...overrides,
+  };
+}
+const small: AssembleOptions = { frameSize: { width: SIZE, height: SIZE } };
+
+/** Grey pixels of the frame at `seconds`. */
+function frameAt(video: string, seconds: number): Uint8Array {
+  return execFileSync(binaries.ffmpegPath, ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+}
+
+function meanDifference(a: Uint8Array, b: Uint8Array, rows: [number, number] = [0, SIZE]): number {
+  let sum = 0;
+  for (let y = rows[0]; y < rows[1]; y++) for (let x = 0; x < SIZE; x++) sum += Math.abs(a[y * SIZE + x]! - b[y * SIZE + x]!);
+  return sum / ((rows[1] - rows[0]) * SIZE);
+}
+
+/** `frame` magnified by `factor` about its centre (bilinear), to compare with a later zoomed frame. */
+function magnify(frame: Uint8Array, factor: number): Uint8Array {
+  const out = new Uint8Array(SIZE * SIZE);
+  const c = (SIZE - 1) / 2;
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      const sx = c + (x - c) / factor;
+      const sy = c + (y - c) / factor;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const at = (xx: number, yy: number) => frame[Math.min(SIZE - 1, yy) * SIZE + Math.min(SIZE - 1, xx)]!;
+      out[y * SIZE + x] = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
+    }
+  }
+  return out;
+}
+
+function topLevelBoxes(path: string): string[] {
+  const fd = openSync(path, 'r');
+  const size = statSync(path).size;
+  const boxes: string[] = [];
+  const header = Buffer.alloc(16);
+  let offset = 0;
+  while (offset + 8 <= size) {
+    readSync(fd, header, 0, 16, offset);
+    let length = header.readUInt32BE(0);
+    if (length === 1) length = Number(header.readBigUInt64BE(8));
+    boxes.push(header.toString('latin1', 4, 8));
+    if (length < 8) break;
+    offset += length;
+  }
+  closeSync(fd);
+  return boxes;
+}
+
+function probe(path: string): { streams: Record<string, string | number>[]; format: { duration: string } } {
+  return JSON.parse(execFileSync(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], { encoding: 'utf8' }));
+}
+
+beforeAll(async () => {
+  for (const index of [0, 1]) {
+    const prompt = index === 0 ? 'Old lighthouse above the sea at sunset' : 'Snow on the mountain peaks at dawn';
+    writeFileSync(join(dir, `scene-${index}.jpg`), await renderOfflineImage({ prompt, visualStyle: 'bright colorful', width: SIZE, height: SIZE, sceneIndex: index }));
+  }
+  execFileSync(binaries.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=4.6', '-ac', '1', join(dir, 'voice.wav')]);
+}, 30_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('assembleVideo', () => {
+  const rendered: Record<string, string> = {};
+  const progress: number[] = [];
+
+  beforeAll(async () => {
+    const captioned = await assembleVideo(request('captioned', { enableCaptions: true }), { ...small, onProgress: (p) => progress.push(p) });
+    const plain = await assembleVideo(request('plain'), small);
+    rendered.captioned = captioned.videoPath;
+    rendered.plain = plain.videoPath;
+    expect(captioned).toMatchObject({ width: SIZE, height: SIZE });
+  }, 90_000);
+
+  it('writes H.264 yuv420p with AAC audio, at the size and duration asked, moov first', () => {
+    const info = probe(rendered.captioned!);
+    const video = info.streams.find((s) => s.codec_type === 'video')!;
+    const audio = info.streams.find((s) => s.codec_type === 'audio')!;
+    expect(video).toMatchObject({ codec_name: 'h264', pix_fmt: 'yuv420p', width: SIZE, height: SIZE });
+    expect(audio).toMatchObject({ codec_name: 'aac', channels: 2 });
+    expect(Math.abs(Number(info.format.duration) - 5)).toBeLessThan(1);
+    const boxes = topLevelBoxes(rendered.captioned!);
+    expect(boxes.indexOf('moov')).toBeGreaterThanOrEqual(0);
+    expect(boxes.indexOf('moov')).toBeLessThan(boxes.indexOf('mdat'));
+    expect(existsSync(join(dir, 'captioned.jpg'))).toBe(true);
+  });
+
+  it('carries the narration: the audio track is not silent', () => {
+    const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${rendered.plain!}" -af volumedetect -vn -f null - 2>&1`], { encoding: 'utf8' });
+    const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(log)?.[1]);
+    expect(mean).toBeGreaterThan(-40);
+  });
+
+  it('moves the picture over time, as a zoom into the same picture', () => {
+    const early = frameAt(rendered.plain!, 0.1);
+    const late = frameAt(rendered.plain!, 2.2);
+    const raw = meanDifference(early, late);
+    expect(raw).toBeGreaterThan(1.5);
+    let best = { factor: 1, error: raw };
+    for (let factor = 1.01; factor <= 1.2; factor += 0.01) {
+      const error = meanDifference(magnify(early, factor), late, [20, SIZE - 20]);
+      if (error < best.error) best = { factor, error };
+    }
+    // The later frame is the earlier one enlarged about the centre by roughly the zoom travelled.
+    expect(best.factor).toBeGreaterThan(1.05);
+    expect(best.factor).toBeLessThan(1.16);
+    expect(best.error).toBeLessThan(raw * 0.5);
+  });
+
+  it('draws captions in the caption band and nowhere else', () => {
+    const withText = frameAt(rendered.captioned!, 1.2);
+    const without = frameAt(rendered.plain!, 1.2);
+    const band = meanDifference(withText, without, [Math.round(SIZE * 0.5), Math.round(SIZE * 0.82)]);
+    const sky = meanDifference(withText, without, [0, Math.round(SIZE * 0.3)]);
+    expect(band).toBeGreaterThan(6);
+    expect(sky).toBeLessThan(1.5);
+  });
+
+  it('reports progress that only goes up and ends at 100', () => {
+    expect(progress.length).toBeGreaterThan(1);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]!).toBeGreaterThanOrEqual(progress[i - 1]!);
+    expect(progress[progress.length - 1]).toBe(100);
+  });
+
+  it('kills ffmpeg when the job is cancelled', async () => {
+    const controller = new AbortController();
+    let pid = 0;
+    const running = assembleVideo(request('cancelled', { durationSeconds: 60, scenes: [{ imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 60 }] }), {
+      frameSize: { width: 720, height: 720 },
+      signal: controller.signal,
+      onSpawn: (spawned) => {
+        pid = spawned;
+        setTimeout(() => controller.abort(), 300);
+      },
+    });
+    await expect(running).rejects.toBeInstanceOf(CancelledError);
+    expect(pid).toBeGreaterThan(0);
+    expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
+  }, 30_000);
+});
+
+describe('narration fitting', () => {
+  const scenes = [
+    { imagePath: 'a', start: 0, end: 20 },
+    { imagePath: 'b', start: 20, end: 34 },
+  ];
+
+  it('speeds long narration up to 15% and trims the rest at a word boundary', () => {
+    const long = Array.from({ length: 80 }, (_, i) => ({ word: `w${i}`, start: i * 0.5, end: i * 0.5 + 0.4 }));
+    const fit = fitNarration(40, 30, long, scenes);
+    expect(fit.tempo).toBeCloseTo(1.15);
+    expect(fit.cutAt).not.toBeNull();
+    expect(fit.cutAt!).toBeLessThanOrEqual(30);
+    expect(fit.words[fit.words.length - 1]!.end).toBeLessThanOrEqual(fit.cutAt!);
+  });
+
+  it('leaves narration that fits untouched and gives every scene whole frames', () => {
+    const fit = fitNarration(28, 30, words, scenes);
+    expect(fit).toMatchObject({ tempo: 1, cutAt: null });
+    const counts = sceneFrameCounts(fit.scenes, 30);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(900);
+    expect(counts[0]).toBe(600);
+  });
+});

@@ -1,0 +1,110 @@
+import { CAPTION_STYLES } from '@reelsmith/contracts';
+import { describe, expect, it } from 'vitest';
+import type { WordTiming } from '../providers/types.js';
+import { captionFontFor, scriptForLanguage } from './caption-fonts.js';
+import { buildCaptionsAss, captionSafeArea, groupCaptions } from './captions-ass.js';
+import { createTextMeasurer } from './text-measure.js';
+
+function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
+  const tokens = joiner === '' ? [...text] : text.split(' ');
+  return tokens.map((word, index) => ({ word, start: index * wordSeconds, end: index * wordSeconds + wordSeconds * 0.8 }));
+}
+
+const latin = captionFontFor('en');
+const sentence = timed('The old lighthouse keeper heard a knock at midnight, but nobody stood outside. Only footprints in the fresh snow led toward the sea.');
+
+function styleLine(ass: string): string[] {
+  const line = ass.split('\n').find((l) => l.startsWith('Style: '))!;
+  return line.slice('Style: '.length).split(',');
+}
+
+describe('caption fonts', () => {
+  it('picks Noto for the script of the language', () => {
+    expect(scriptForLanguage('hi')).toBe('devanagari');
+    expect(scriptForLanguage('ja-JP')).toBe('cjk');
+    expect(scriptForLanguage('es')).toBe('latin');
+    expect(captionFontFor('hi').family).toBe('Noto Sans Devanagari');
+    expect(captionFontFor('ja').family).toBe('Noto Sans CJK JP');
+    expect(latin.family).toBe('Noto Sans');
+  });
+
+  it('writes the chosen family into the ASS style for Hindi and Japanese', () => {
+    for (const [language, family, text] of [
+      ['hi', 'Noto Sans Devanagari', 'पुराने प्रकाशस्तंभ के रखवाले ने आधी रात को दस्तक सुनी'],
+      ['ja', 'Noto Sans CJK JP', '灯台守は真夜中にノックの音を聞いた'],
+    ] as const) {
+      const font = captionFontFor(language);
+      const words = language === 'ja' ? timed(text, 0.2, '') : timed(text);
+      const ass = buildCaptionsAss({ words, style: 'youtube', language, width: 1080, height: 1920, font, durationSeconds: 30 });
+      expect(styleLine(ass)[1]).toBe(family);
+      // The text itself survives untouched, and Japanese is joined without spaces.
+      expect(ass).toContain(language === 'ja' ? '灯台守' : 'पुराने');
+    }
+  });
+});
+
+describe('caption layout', () => {
+  it('gives each of the five styles its own look', () => {
+    const looks = CAPTION_STYLES.map((style) =>
+      styleLine(buildCaptionsAss({ words: sentence, style, language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 })).slice(1, 17).join(','),
+    );
+    expect(new Set(looks).size).toBe(5);
+  });
+
+  it('highlights the spoken word only in word-by-word styles', () => {
+    const tiktok = buildCaptionsAss({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const netflix = buildCaptionsAss({ words: sentence, style: 'netflix', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const tiktokEvents = tiktok.split('\n').filter((l) => l.startsWith('Dialogue:'));
+    expect(tiktokEvents.length).toBe(sentence.length);
+    expect(tiktokEvents[0]).toContain('\\c&H');
+    expect(tiktok).toContain('LIGHTHOUSE');
+    expect(netflix).not.toContain('\\c&H');
+    expect(netflix.split('\n').filter((l) => l.startsWith('Dialogue:')).length).toBeLessThan(sentence.length / 3);
+  });
+
+  it.each(CAPTION_STYLES)('wraps %s captions inside the safe width in at most two lines', (style) => {
+    for (const [width, height] of [[1080, 1920], [1920, 1080], [1080, 1080]] as const) {
+      const groups = groupCaptions({ words: sentence, style, language: 'en', width, height, font: latin, durationSeconds: 30 });
+      expect(groups.length).toBeGreaterThan(1);
+      expect(groups.flatMap((g) => g.words).map((w) => w.word)).toEqual(sentence.map((w) => w.word));
+      const ass = buildCaptionsAss({ words: sentence, style, language: 'en', width, height, font: latin, durationSeconds: 30 });
+      const fields = styleLine(ass);
+      const bold = fields[7] === '-1';
+      const fontSize = Number(fields[2]);
+      const measure = createTextMeasurer(latin, bold, fontSize);
+      const safeWidth = width - Number(fields[19]) - Number(fields[20]);
+      for (const group of groups) {
+        expect(group.lines.length).toBeLessThanOrEqual(2);
+        for (const line of group.lines) expect((measure(line.join(' ')) * group.scale) / 100).toBeLessThanOrEqual(safeWidth);
+      }
+      // Groups follow each other without overlapping on screen.
+      for (let i = 1; i < groups.length; i++) expect(groups[i]!.start).toBeGreaterThanOrEqual(groups[i - 1]!.end - 1e-9);
+    }
+  });
+
+  it('shrinks a single word wider than the frame instead of letting it overflow', () => {
+    const words = timed('Pneumonoultramicroscopicsilicovolcanoconiosis');
+    const [group] = groupCaptions({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    expect(group!.scale).toBeLessThan(100);
+    expect(buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 })).toContain(`\\fscx${group!.scale}`);
+  });
+
+  it('keeps captions above the platform buttons in 9:16 and inside title-safe elsewhere', () => {
+    const portrait = captionSafeArea(1080, 1920, 'lower-centre');
+    expect(portrait.marginBottom).toBeGreaterThanOrEqual(1920 * 0.2);
+    expect(portrait.marginRight).toBeGreaterThan(portrait.marginLeft);
+    const landscape = captionSafeArea(1920, 1080, 'bottom');
+    expect(landscape.marginBottom).toBeGreaterThanOrEqual(1080 * 0.05);
+    expect(landscape.marginBottom).toBeLessThan(1080 * 0.2);
+    expect(landscape.marginLeft).toBe(landscape.marginRight);
+    const square = captionSafeArea(1080, 1080, 'bottom');
+    expect(square.marginLeft).toBeGreaterThanOrEqual(1080 * 0.05);
+  });
+
+  it('never shows a caption after the video ends and escapes ASS control characters', () => {
+    const words = [...timed('a {\\b1} b'), { word: 'late', start: 31, end: 31.4 }];
+    const ass = buildCaptionsAss({ words, style: 'minimal', language: 'en', width: 1080, height: 1080, font: latin, durationSeconds: 30 });
+    expect(ass).not.toContain('late');
+    expect(ass).not.toContain('{\\b1}');
+  });
+});

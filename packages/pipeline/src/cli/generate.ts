@@ -1,0 +1,145 @@
+/**
+ * `npm run generate -- --topic "..." --style mysterious --language en --duration 30 --resolution 9:16 --out video.mp4`
+ * Makes one video with the configured providers (offline by default) and prints each step's progress.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateVideoBodySchema } from '@reelsmith/contracts';
+import { createProviderRegistry, loadPipelineConfig, runGeneration, type ProgressUpdate } from '../index.js';
+import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
+
+const USAGE = `Usage: npm run generate -- --topic "..." [options]
+  --topic TEXT            what the video is about (required)
+  --style NAME            story style (default mysterious; any text is a custom style)
+  --language CODE         en, hi, de, es, ja, fr, pt (default en)
+  --duration SECONDS      30, 60 or 90 (default 30)
+  --resolution RATIO      9:16, 16:9 or 1:1 (default 9:16)
+  --voice ID              voice id (default: the first voice of the language)
+  --visual-style NAME     cinematic, dark horror, bright colorful, realistic photography,
+                          artistic painting, cartoon animation (default cinematic)
+  --no-zoom               still pictures instead of Ken Burns motion
+  --zoom-direction DIR    in or out (default in)
+  --captions              burn in word-timed captions
+  --caption-style NAME    tiktok, instagram, youtube, netflix, minimal (default tiktok)
+  --custom-prompt TEXT    extra instructions for the story
+  --out FILE              where to write the MP4 (default video.mp4); the poster goes beside it
+  --workspace DIR         keep the job's workspace here (re-running resumes from it)`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${USAGE}`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        topic: { type: 'string' },
+        style: { type: 'string', default: 'mysterious' },
+        language: { type: 'string', default: 'en' },
+        duration: { type: 'string', default: '30' },
+        resolution: { type: 'string', default: '9:16' },
+        voice: { type: 'string' },
+        'visual-style': { type: 'string', default: 'cinematic' },
+        zoom: { type: 'boolean', default: true },
+        'no-zoom': { type: 'boolean', default: false },
+        'zoom-direction': { type: 'string', default: 'in' },
+        captions: { type: 'boolean', default: false },
+        'caption-style': { type: 'string', default: 'tiktok' },
+        'custom-prompt': { type: 'string', default: '' },
+        out: { type: 'string', default: 'video.mp4' },
+        workspace: { type: 'string' },
+        help: { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+
+  const config = (() => {
+    try {
+      return loadPipelineConfig(process.env);
+    } catch (error) {
+      return fail((error as Error).message);
+    }
+  })();
+  const registry = createProviderRegistry(config);
+  const voiceProvider = registry.voice();
+  const voice = values.voice ?? (voiceProvider.name === 'offline' ? defaultOfflineVoice(values.language)?.id : undefined);
+  if (!voice) fail(`--voice is required with the ${voiceProvider.name} voice provider.`);
+
+  const parsed = generateVideoBodySchema.safeParse({
+    topic: values.topic,
+    style: values.style,
+    language: values.language,
+    duration: Number(values.duration),
+    voice,
+    visualStyle: values['visual-style'],
+    resolution: values.resolution,
+    customPrompt: values['custom-prompt'],
+    enableZoom: values.zoom && !values['no-zoom'],
+    zoomDirection: values['zoom-direction'],
+    enableCaptions: values.captions,
+    captionStyle: values['caption-style'],
+  });
+  if (!parsed.success) {
+    fail(parsed.error.issues.map((issue) => `--${String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`).join('\n'));
+  }
+
+  const workspaceDir = values.workspace ? resolve(values.workspace) : mkdtempSync(join(tmpdir(), 'reelsmith-generate-'));
+  const controller = new AbortController();
+  process.once('SIGINT', () => {
+    console.error('\nCancelling…');
+    controller.abort();
+  });
+
+  const started = Date.now();
+  let lastStep = '';
+  let lastDecile = -1;
+  const line = (update: ProgressUpdate) =>
+    `[${update.progress.toString().padStart(3)}%] ${update.step.padEnd(6)} ${update.stepProgress.toString().padStart(3)}%`;
+  const onProgress = (update: ProgressUpdate) => {
+    const newStep = update.step !== lastStep;
+    if (process.stdout.isTTY) {
+      if (newStep && lastStep) process.stdout.write('\n');
+      process.stdout.write(`\r${line(update)}`);
+    } else if (newStep || Math.floor(update.stepProgress / 10) !== lastDecile) {
+      // Piped output (CI logs) gets a line per step and per tenth of it, not a carriage-return stream.
+      process.stdout.write(`${line(update)}\n`);
+    }
+    lastStep = update.step;
+    lastDecile = Math.floor(update.stepProgress / 10);
+  };
+
+  try {
+    const output = await runGeneration({
+      jobId: 'cli',
+      params: parsed.data,
+      workspaceDir,
+      providers: registry.providersFor(),
+      signal: controller.signal,
+      onProgress,
+    }, { renderPreset: config.renderPreset });
+    const outPath = resolve(values.out);
+    const posterPath = join(dirname(outPath), `${outPath.slice(0, -extname(outPath).length || undefined).split('/').pop()}.jpg`);
+    mkdirSync(dirname(outPath), { recursive: true });
+    copyFileSync(output.videoPath, outPath);
+    copyFileSync(output.posterPath, posterPath);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(`\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}`);
+    if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
+  } catch (error) {
+    console.error(`\n\nGeneration failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,10 @@
+export * from './providers/types.js';
+export * from './errors.js';
+export { runGeneration, type RunGenerationOptions } from './runner/run-generation.js';
+export { GenerationError } from './runner/generation-error.js';
+export { STEP_BANDS } from './runner/progress-tracker.js';
+export { loadPipelineConfig, PipelineConfigError, PIPELINE_ENV_VARIABLES, type PipelineConfig } from './pipeline-config.js';
+export { createProviderRegistry, createProviders, type ProviderRegistry } from './providers/registry.js';
+export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';
+export { liveFfmpegPids } from './assembly/run-ffmpeg.js';
+export { callProvider, markRetriedByAdapter, ADAPTER_RETRIED } from './runner/provider-retry.js';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { loadPipelineConfig, PipelineConfigError } from './pipeline-config.js';
+
+describe('loadPipelineConfig', () => {
+  it('defaults to the offline providers with no environment at all', () => {
+    const config = loadPipelineConfig({});
+    expect(config.story.provider).toBe('offline');
+    expect(config.images.provider).toBe('offline');
+    expect(config.voice.provider).toBe('offline');
+    expect(config.renderPreset).toBe('veryfast');
+  });
+
+  it('names a bad variable', () => {
+    expect(() => loadPipelineConfig({ STORY_PROVIDER: 'gpt' })).toThrow(/STORY_PROVIDER must be offline or openai/);
+    expect(() => loadPipelineConfig({ RENDER_PRESET: 'warp' })).toThrow(/RENDER_PRESET/);
+    expect(() => loadPipelineConfig({ OPENAI_BASE_URL: 'not a url' })).toThrow(/OPENAI_BASE_URL must be a URL/);
+  });
+
+  it('refuses a real provider chosen without its key, naming the variable', () => {
+    expect(() => loadPipelineConfig({ STORY_PROVIDER: 'openai' })).toThrow(PipelineConfigError);
+    expect(() => loadPipelineConfig({ STORY_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
+    expect(() => loadPipelineConfig({ VOICE_PROVIDER: 'elevenlabs' })).toThrow(/ELEVENLABS_API_KEY/);
+    expect(() => loadPipelineConfig({ AZURE_SPEECH_KEY: 'k' })).toThrow(/AZURE_SPEECH_REGION/);
+  });
+
+  it('lets a local OpenAI-compatible server run without a key and shares the connection with images', () => {
+    const config = loadPipelineConfig({ STORY_PROVIDER: 'openai', IMAGE_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' });
+    expect(config.story).toMatchObject({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
+    expect(config.images).toMatchObject({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'gpt-image-1' });
+  });
+
+  it('enables the voice providers whose keys are present', () => {
+    const config = loadPipelineConfig({ AZURE_SPEECH_KEY: 'k', AZURE_SPEECH_REGION: 'eastus', ELEVENLABS_API_KEY: 'e' });
+    expect(config.voice.azure).toEqual({ key: 'k', region: 'eastus' });
+    expect(config.voice.elevenlabs).toMatchObject({ apiKey: 'e', modelId: 'eleven_multilingual_v2' });
+  });
+});

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+export interface PipelineEnvVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every environment variable the pipeline reads, as data: the README table is checked against it. */
+export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
+  { name: 'STORY_PROVIDER', default: 'offline', description: 'Story writer: `offline` (built-in) or `openai` (any OpenAI-compatible chat API).' },
+  { name: 'OPENAI_BASE_URL', default: 'https://api.openai.com/v1', description: 'Base URL of the OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, OpenRouter).' },
+  { name: 'OPENAI_API_KEY', default: '(none)', description: 'Key for the OpenAI-compatible API; required by `STORY_PROVIDER=openai` unless the server needs none (Ollama).' },
+  { name: 'OPENAI_API_KEY_HEADER', default: 'bearer', description: '`bearer` (Authorization header) or `api-key` (Azure OpenAI).' },
+  { name: 'OPENAI_API_VERSION', default: '(none)', description: 'api-version query parameter for classic Azure OpenAI deployments.' },
+  { name: 'OPENAI_MODEL', default: 'gpt-4o-mini', description: 'Chat model that writes the story.' },
+  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art) or `openai` (OpenAI-compatible image API).' },
+  { name: 'IMAGE_API_BASE_URL', default: '(OPENAI_BASE_URL)', description: 'Base URL of the image API.' },
+  { name: 'IMAGE_API_KEY', default: '(OPENAI_API_KEY)', description: 'Key for the image API.' },
+  { name: 'OPENAI_IMAGE_MODEL', default: 'gpt-image-1', description: 'Image model.' },
+  { name: 'VOICE_PROVIDER', default: 'offline', description: 'Default narration voice: `offline` (espeak-ng), `azure` or `elevenlabs`. Admins can switch it at run time.' },
+  { name: 'AZURE_SPEECH_KEY', default: '(none)', description: 'Azure Speech resource key; enables the `azure` voices.' },
+  { name: 'AZURE_SPEECH_REGION', default: '(none)', description: 'Azure Speech region, e.g. `eastus`.' },
+  { name: 'AZURE_SPEECH_ENDPOINT', default: '(region endpoint)', description: 'Full Azure TTS host instead of the region one.' },
+  { name: 'ELEVENLABS_API_KEY', default: '(none)', description: 'ElevenLabs key; enables the `elevenlabs` voices.' },
+  { name: 'ELEVENLABS_MODEL_ID', default: 'eleven_multilingual_v2', description: 'ElevenLabs model.' },
+  { name: 'ELEVENLABS_BASE_URL', default: 'https://api.elevenlabs.io', description: 'ElevenLabs API host.' },
+  { name: 'FFMPEG_PATH', default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)', description: 'ffmpeg binary used to assemble videos.' },
+  { name: 'FFPROBE_PATH', default: '(system ffprobe)', description: 'ffprobe binary used to measure audio and video.' },
+  { name: 'RENDER_PRESET', default: 'veryfast', description: 'x264 preset for the final render (slower presets give smaller files).' },
+];
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const url = (fallback?: string) =>
+  optionalText.pipe(z.url({ message: 'must be a URL' }).optional()).transform((value) => value ?? fallback);
+
+const X264_PRESETS = ['ultrafast', 'superfast', 'veryfast', 'faster', 'fast', 'medium', 'slow', 'slower', 'veryslow'] as const;
+
+const envSchema = z.object({
+  STORY_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai'], { message: 'must be offline or openai' }).optional()),
+  OPENAI_BASE_URL: url('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_API_KEY_HEADER: optionalText.pipe(z.enum(['bearer', 'api-key'], { message: 'must be bearer or api-key' }).optional()),
+  OPENAI_API_VERSION: optionalText,
+  OPENAI_MODEL: optionalText,
+  IMAGE_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai'], { message: 'must be offline or openai' }).optional()),
+  IMAGE_API_BASE_URL: url(),
+  IMAGE_API_KEY: optionalText,
+  OPENAI_IMAGE_MODEL: optionalText,
+  VOICE_PROVIDER: optionalText.pipe(z.enum(['offline', 'azure', 'elevenlabs'], { message: 'must be offline, azure or elevenlabs' }).optional()),
+  AZURE_SPEECH_KEY: optionalText,
+  AZURE_SPEECH_REGION: optionalText,
+  AZURE_SPEECH_ENDPOINT: url(),
+  ELEVENLABS_API_KEY: optionalText,
+  ELEVENLABS_MODEL_ID: optionalText,
+  ELEVENLABS_BASE_URL: url(),
+  FFMPEG_PATH: optionalText,
+  FFPROBE_PATH: optionalText,
+  RENDER_PRESET: optionalText.pipe(z.enum(X264_PRESETS, { message: `must be one of ${X264_PRESETS.join(', ')}` }).optional()),
+});
+
+export interface OpenAiConnectionConfig {
+  baseUrl: string;
+  apiKey?: string;
+  apiKeyHeader: 'bearer' | 'api-key';
+  apiVersion?: string;
+}
+
+export interface PipelineConfig {
+  story: { provider: 'offline' } | ({ provider: 'openai'; model: string } & OpenAiConnectionConfig);
+  images: { provider: 'offline' } | ({ provider: 'openai'; model: string } & OpenAiConnectionConfig);
+  voice: {
+    provider: 'offline' | 'azure' | 'elevenlabs';
+    azure?: { key: string; region?: string; endpoint?: string };
+    elevenlabs?: { apiKey: string; modelId: string; baseUrl?: string };
+  };
+  ffmpegPath?: string;
+  ffprobePath?: string;
+  renderPreset: (typeof X264_PRESETS)[number];
+}
+
+export class PipelineConfigError extends Error {
+  override name = 'PipelineConfigError';
+}
+
+/** Reads the pipeline's environment once; a bad or missing variable is named in the error. */
+export function loadPipelineConfig(env: Record<string, string | undefined> = process.env): PipelineConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new PipelineConfigError(`Invalid pipeline configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const openAi: OpenAiConnectionConfig = {
+    baseUrl: e.OPENAI_BASE_URL!,
+    apiKeyHeader: e.OPENAI_API_KEY_HEADER ?? 'bearer',
+    ...(e.OPENAI_API_KEY ? { apiKey: e.OPENAI_API_KEY } : {}),
+    ...(e.OPENAI_API_VERSION ? { apiVersion: e.OPENAI_API_VERSION } : {}),
+  };
+  const isLocalServer = (base: string) => /^https?:\/\/(localhost|127\.|\[::1\])/.test(base);
+
+  const storyProvider = e.STORY_PROVIDER ?? 'offline';
+  if (storyProvider === 'openai' && !openAi.apiKey && !isLocalServer(openAi.baseUrl)) {
+    throw new PipelineConfigError('STORY_PROVIDER=openai needs OPENAI_API_KEY (only a local server such as Ollama runs without one).');
+  }
+  const imageConnection: OpenAiConnectionConfig = {
+    ...openAi,
+    ...(e.IMAGE_API_BASE_URL ? { baseUrl: e.IMAGE_API_BASE_URL } : {}),
+    ...(e.IMAGE_API_KEY ? { apiKey: e.IMAGE_API_KEY } : {}),
+  };
+  const imageProvider = e.IMAGE_PROVIDER ?? 'offline';
+  if (imageProvider === 'openai' && !imageConnection.apiKey && !isLocalServer(imageConnection.baseUrl)) {
+    throw new PipelineConfigError('IMAGE_PROVIDER=openai needs IMAGE_API_KEY or OPENAI_API_KEY.');
+  }
+
+  const azure =
+    e.AZURE_SPEECH_KEY && (e.AZURE_SPEECH_REGION || e.AZURE_SPEECH_ENDPOINT)
+      ? {
+          key: e.AZURE_SPEECH_KEY,
+          ...(e.AZURE_SPEECH_REGION ? { region: e.AZURE_SPEECH_REGION } : {}),
+          ...(e.AZURE_SPEECH_ENDPOINT ? { endpoint: e.AZURE_SPEECH_ENDPOINT } : {}),
+        }
+      : undefined;
+  if (e.AZURE_SPEECH_KEY && !azure) throw new PipelineConfigError('AZURE_SPEECH_KEY is set but AZURE_SPEECH_REGION (or AZURE_SPEECH_ENDPOINT) is missing.');
+  const elevenlabs = e.ELEVENLABS_API_KEY
+    ? {
+        apiKey: e.ELEVENLABS_API_KEY,
+        modelId: e.ELEVENLABS_MODEL_ID ?? 'eleven_multilingual_v2',
+        ...(e.ELEVENLABS_BASE_URL ? { baseUrl: e.ELEVENLABS_BASE_URL } : {}),
+      }
+    : undefined;
+  const voiceProvider = e.VOICE_PROVIDER ?? 'offline';
+  if (voiceProvider === 'azure' && !azure) throw new PipelineConfigError('VOICE_PROVIDER=azure needs AZURE_SPEECH_KEY and AZURE_SPEECH_REGION.');
+  if (voiceProvider === 'elevenlabs' && !elevenlabs) throw new PipelineConfigError('VOICE_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.');
+
+  return {
+    story: storyProvider === 'openai' ? { provider: 'openai', model: e.OPENAI_MODEL ?? 'gpt-4o-mini', ...openAi } : { provider: 'offline' },
+    images:
+      imageProvider === 'openai'
+        ? { provider: 'openai', model: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-1', ...imageConnection }
+        : { provider: 'offline' },
+    voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
+    ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
+    ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),
+    renderPreset: e.RENDER_PRESET ?? 'veryfast',
+  };
+}

@@ -1,0 +1,158 @@
+import type {
+  CaptionStyle,
+  GenerationParams,
+  PipelineStep,
+  Resolution,
+  VisualStyle,
+  VoiceLanguage,
+  ZoomDirection,
+} from '@reelsmith/contracts';
+
+/** Health as the admin dashboard shows it. */
+export interface ProviderHealthReport {
+  name: string;
+  status: 'healthy' | 'error';
+  details: string;
+}
+
+/** Every provider, whatever its kind, names itself and can report its health without side effects. */
+export interface Provider {
+  readonly name: string;
+  health(signal?: AbortSignal): Promise<ProviderHealthReport>;
+}
+
+// ---------- Story ----------
+export interface Scene {
+  /** What the narrator says in this scene. */
+  narration: string;
+  /** What the picture of this scene shows, already written in the chosen visual style. */
+  imagePrompt: string;
+}
+
+export interface Story {
+  title: string;
+  scenes: Scene[];
+}
+
+export interface StoryRequest {
+  topic: string;
+  /** One of the 20 styles, or the creator's own custom style text. */
+  style: string;
+  language: string;
+  durationSeconds: number;
+  visualStyle: VisualStyle;
+  customPrompt: string;
+  sceneCount: number;
+  /** Total words the narration should have so it fits the duration at the voice's rate. */
+  targetWords: number;
+}
+
+export interface StoryProvider extends Provider {
+  writeStory(request: StoryRequest, signal?: AbortSignal): Promise<Story>;
+}
+
+// ---------- Voice ----------
+export interface WordTiming {
+  word: string;
+  /** Seconds from the start of the audio. */
+  start: number;
+  end: number;
+}
+
+export interface SynthesisRequest {
+  text: string;
+  voiceId: string;
+  language: VoiceLanguage | string;
+  /** Where to write the audio; the provider picks the container it writes (wav or mp3) via `format`. */
+  outputPath: string;
+}
+
+export interface SynthesisResult {
+  audioPath: string;
+  durationSeconds: number;
+  /** Never empty: estimated from the audio when the provider gives none. */
+  words: WordTiming[];
+}
+
+export interface VoiceProvider extends Provider {
+  /** Words per minute this provider speaks at by default, used to budget narration length. */
+  readonly wordsPerMinute: number;
+  synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult>;
+}
+
+// ---------- Images ----------
+export interface ImageRequest {
+  prompt: string;
+  visualStyle: VisualStyle;
+  width: number;
+  height: number;
+  /** Index of the scene; used together with the prompt as a deterministic seed. */
+  sceneIndex: number;
+  outputPath: string;
+}
+
+export interface ImageProvider extends Provider {
+  generateImage(request: ImageRequest, signal?: AbortSignal): Promise<{ imagePath: string }>;
+}
+
+export interface Providers {
+  story: StoryProvider;
+  voice: VoiceProvider;
+  images: ImageProvider;
+}
+
+// ---------- Assembly ----------
+export interface AssemblyScene {
+  imagePath: string;
+  /** Seconds from the start of the video. */
+  start: number;
+  end: number;
+}
+
+export interface AssemblyRequest {
+  scenes: AssemblyScene[];
+  audioPath: string;
+  words: WordTiming[];
+  resolution: Resolution;
+  durationSeconds: number;
+  enableZoom: boolean;
+  zoomDirection: ZoomDirection;
+  enableCaptions: boolean;
+  captionStyle: CaptionStyle;
+  language: string;
+  outputPath: string;
+  posterPath: string;
+  workDir: string;
+}
+
+// ---------- Progress ----------
+export interface ProgressUpdate {
+  step: PipelineStep;
+  /** 0-100 within the step. */
+  stepProgress: number;
+  /** 0-100 overall; never decreases over a run. */
+  progress: number;
+  message?: string;
+}
+
+export type ProgressListener = (update: ProgressUpdate) => void;
+
+export interface GenerationRun {
+  jobId: string;
+  params: GenerationParams;
+  /** The job's own folder: every step writes its output and manifest here. */
+  workspaceDir: string;
+  providers: Providers;
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+export interface GenerationOutput {
+  title: string;
+  videoPath: string;
+  posterPath: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  sizeBytes: number;
+}

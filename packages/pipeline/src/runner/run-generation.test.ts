@@ -1,0 +1,182 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateVideoBodySchema, type PipelineStep } from '@reelsmith/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { assembleVideo } from '../assembly/assemble-video.js';
+import { resolveFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
+import { runFfmpeg } from '../assembly/run-ffmpeg.js';
+import { CancelledError, ProviderError } from '../errors.js';
+import type { Providers, ProgressUpdate } from '../providers/types.js';
+import { GenerationError } from './generation-error.js';
+import { runGeneration } from './run-generation.js';
+
+const binaries = resolveFfmpegBinaries();
+const params = generateVideoBodySchema.parse({
+  topic: 'The lighthouse at the end of the world',
+  style: 'mysterious',
+  language: 'en',
+  duration: 30,
+  voice: 'test-voice',
+});
+
+let workspaceDir: string;
+beforeEach(() => {
+  workspaceDir = mkdtempSync(join(tmpdir(), 'reelsmith-runner-'));
+});
+afterEach(() => rmSync(workspaceDir, { recursive: true, force: true }));
+
+interface Calls {
+  story: number;
+  voice: number;
+  images: number;
+  assemble: number;
+}
+
+/** Providers that do real file work (short WAVs, tiny JPEGs) but no synthesis, counted per call. */
+function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
+  return {
+    story: {
+      name: 'fake-story',
+      health: async () => ({ name: 'fake-story', status: 'healthy', details: '' }),
+      writeStory: async (request) => {
+        calls.story++;
+        return {
+          title: 'A light in the fog',
+          scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: `Scene ${i} begins here now`, imagePrompt: `prompt ${i}` })),
+        };
+      },
+    },
+    voice: {
+      name: 'fake-voice',
+      wordsPerMinute: 160,
+      health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
+      synthesize: async (request, signal) => {
+        calls.voice++;
+        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
+        const words = request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 }));
+        return { audioPath: request.outputPath, durationSeconds: 1, words };
+      },
+    },
+    images: {
+      name: 'fake-images',
+      health: async () => ({ name: 'fake-images', status: 'healthy', details: '' }),
+      generateImage: async (request) => {
+        calls.images++;
+        if (failImagesAt !== undefined && request.sceneIndex === failImagesAt) {
+          throw new ProviderError('The image service is unavailable right now', 'fake-images', true, 503);
+        }
+        writeFileSync(request.outputPath, `image ${request.sceneIndex}`);
+        return { imagePath: request.outputPath };
+      },
+    },
+  };
+}
+
+function fakeAssemble(calls: Calls): typeof assembleVideo {
+  return async (request, options) => {
+    calls.assemble++;
+    options?.onProgress?.(50);
+    writeFileSync(request.outputPath, 'mp4');
+    writeFileSync(request.posterPath, 'jpg');
+    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3 };
+  };
+}
+
+const zeroCalls = (): Calls => ({ story: 0, voice: 0, images: 0, assemble: 0 });
+
+describe('runGeneration', () => {
+  it('runs every step in order with progress that never goes down and ends at 100', async () => {
+    const calls = zeroCalls();
+    const updates: ProgressUpdate[] = [];
+    const ran: PipelineStep[] = [];
+    const output = await runGeneration(
+      { jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls), onProgress: (u) => updates.push(u) },
+      { binaries, assemble: fakeAssemble(calls), onStepRun: (s) => ran.push(s) },
+    );
+    expect(ran).toEqual(['setup', 'story', 'voice', 'images', 'video']);
+    expect(calls).toEqual({ story: 1, voice: 5, images: 5, assemble: 1 });
+    expect(output.title).toBe('A light in the fog');
+    const progress = updates.map((u) => u.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(100);
+    expect(new Set(updates.map((u) => u.step))).toEqual(new Set(['setup', 'story', 'voice', 'images', 'video']));
+  });
+
+  it('lays scenes out from the per-scene narration so cuts follow the voice', async () => {
+    const calls = zeroCalls();
+    let scenes: { start: number; end: number }[] = [];
+    await runGeneration(
+      { jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls) },
+      {
+        binaries,
+        assemble: async (request, options) => {
+          scenes = request.scenes;
+          return fakeAssemble(calls)(request, options);
+        },
+      },
+    );
+    // 1 s of audio per scene and 0.3 s between them.
+    expect(scenes.map((s) => Number(s.start.toFixed(2)))).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
+    expect(scenes.at(-1)?.end).toBe(30);
+  });
+
+  it('resumes a failed run without redoing finished steps or finished scenes', async () => {
+    const calls = zeroCalls();
+    await expect(
+      runGeneration({ jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls, 3) }, { binaries, assemble: fakeAssemble(calls), providerRetryDelaysMs: [1, 1, 1] }),
+    ).rejects.toBeInstanceOf(GenerationError);
+    // Scene 3's retryable failure is tried once and retried three times before the step fails.
+    expect(calls).toMatchObject({ story: 1, voice: 5, images: 4 + 3, assemble: 0 });
+
+    const again = zeroCalls();
+    const ran: PipelineStep[] = [];
+    const updates: ProgressUpdate[] = [];
+    await runGeneration(
+      { jobId: 'j1', params, workspaceDir, providers: fakeProviders(again), onProgress: (u) => updates.push(u) },
+      { binaries, assemble: fakeAssemble(again), onStepRun: (s) => ran.push(s) },
+    );
+    expect(ran).toEqual(['images', 'video']);
+    // Only the scene that failed (index 3) and the one after it are drawn again.
+    expect(again).toEqual({ story: 0, voice: 0, images: 2, assemble: 1 });
+    const progress = updates.map((u) => u.progress);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('redoes the story and what follows when the inputs change', async () => {
+    const calls = zeroCalls();
+    await runGeneration({ jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls) }, { binaries, assemble: fakeAssemble(calls) });
+    const ran: PipelineStep[] = [];
+    await runGeneration(
+      { jobId: 'j1', params: { ...params, topic: 'Another topic' }, workspaceDir, providers: fakeProviders(zeroCalls()) },
+      { binaries, assemble: fakeAssemble(zeroCalls()), onStepRun: (s) => ran.push(s) },
+    );
+    expect(ran).toEqual(['setup', 'story', 'voice', 'images', 'video']);
+  });
+
+  it('gives the provider message to the user, not a stack', async () => {
+    const error = await runGeneration(
+      { jobId: 'j1', params, workspaceDir, providers: fakeProviders(zeroCalls(), 0) },
+      { binaries, assemble: fakeAssemble(zeroCalls()) },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GenerationError);
+    expect((error as GenerationError).message).toBe('The image service is unavailable right now');
+    expect((error as GenerationError).step).toBe('images');
+  });
+
+  it('stops at once when cancelled, without writing the step as done', async () => {
+    const controller = new AbortController();
+    const calls = zeroCalls();
+    const providers = fakeProviders(calls);
+    const original = providers.voice.synthesize;
+    providers.voice.synthesize = async (request, signal) => {
+      if (calls.voice === 2) controller.abort();
+      return original(request, signal);
+    };
+    await expect(
+      runGeneration({ jobId: 'j1', params, workspaceDir, providers, signal: controller.signal }, { binaries, assemble: fakeAssemble(calls) }),
+    ).rejects.toBeInstanceOf(CancelledError);
+    expect(existsSync(join(workspaceDir, 'voice', 'manifest.json'))).toBe(false);
+    expect(calls.images).toBe(0);
+  });
+});

@@ -1,0 +1,203 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESOLUTION_SIZES, type PipelineStep } from '@reelsmith/contracts';
+import { assembleVideo } from '../assembly/assemble-video.js';
+import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
+import { throwIfAborted } from '../errors.js';
+import type { GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
+import { planStory, sceneCountFor } from '../story/story-budget.js';
+import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
+import { toGenerationError } from './generation-error.js';
+import { joinNarration, SCENE_GAP_SECONDS, type Narration } from './narration.js';
+import { ProgressTracker } from './progress-tracker.js';
+import { callProvider, PROVIDER_RETRY_DELAYS_MS } from './provider-retry.js';
+
+export interface RunGenerationOptions {
+  binaries?: FfmpegBinaries;
+  /** x264 preset of the final render. */
+  renderPreset?: string;
+  /** Called with a step's name each time it really runs (not when a checkpoint is reused). */
+  onStepRun?: (step: PipelineStep) => void;
+  /** The final render; tests of the step logic pass a quick one. */
+  assemble?: typeof assembleVideo;
+  /** Backoff before each retry of a retryable provider failure (default 1 s, 2 s, 4 s). */
+  providerRetryDelaysMs?: readonly number[];
+}
+
+interface SetupOutput {
+  width: number;
+  height: number;
+  sceneCount: number;
+  targetWords: number;
+  voiceProvider: string;
+}
+
+interface ImagesOutput {
+  imagePaths: string[];
+}
+
+interface VideoOutput extends GenerationOutput {}
+
+/**
+ * Topic in, MP4 out: setup → story → voice → images → video. Every step records its output in a
+ * manifest in the job's workspace, keyed by a hash of its inputs, so running the same job again
+ * (after a crash or a restart) reuses what is done and loses at most the step that was in flight.
+ */
+export async function runGeneration(run: GenerationRun, options: RunGenerationOptions = {}): Promise<GenerationOutput> {
+  const { params, providers, signal, workspaceDir } = run;
+  const progress = new ProgressTracker(run.onProgress);
+  const binaries = options.binaries ?? resolveFfmpegBinaries();
+  mkdirSync(workspaceDir, { recursive: true });
+  const retryDelays = options.providerRetryDelaysMs ?? PROVIDER_RETRY_DELAYS_MS;
+
+  async function step<T>(name: PipelineStep, inputs: unknown, work: (inputHash: string) => Promise<T>): Promise<{ output: T; hash: string }> {
+    throwIfAborted(signal);
+    const inputHash = hashInputs(inputs);
+    const manifestPath = join(workspaceDir, name, 'manifest.json');
+    const done = readCheckpoint<T>(manifestPath, inputHash);
+    if (done !== null) {
+      progress.report(name, 100, 'reused');
+      return { output: done, hash: hashInputs({ inputHash, done }) };
+    }
+    progress.report(name, 0);
+    options.onStepRun?.(name);
+    mkdirSync(join(workspaceDir, name), { recursive: true });
+    try {
+      const output = await work(inputHash);
+      throwIfAborted(signal);
+      writeCheckpoint(manifestPath, inputHash, output);
+      progress.report(name, 100);
+      return { output, hash: hashInputs({ inputHash, done: output }) };
+    } catch (error) {
+      throw toGenerationError(name, error);
+    }
+  }
+
+  const setup = await step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
+    const { width, height } = RESOLUTION_SIZES[params.resolution];
+    const sceneCount = sceneCountFor(params.duration);
+    // The pauses between scenes take time the narration cannot use.
+    const speakingSeconds = params.duration - SCENE_GAP_SECONDS * (sceneCount - 1);
+    const { targetWords } = planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
+    return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
+  });
+
+  const story = await step<Story>(
+    'story',
+    { setup: setup.hash, story: providers.story.name },
+    async () => {
+      const written = await callProvider(() => providers.story.writeStory(
+        {
+          topic: params.topic,
+          style: params.style,
+          language: params.language,
+          durationSeconds: params.duration,
+          visualStyle: params.visualStyle,
+          customPrompt: params.customPrompt,
+          sceneCount: setup.output.sceneCount,
+          targetWords: setup.output.targetWords,
+        },
+        signal,
+      ), signal, retryDelays);
+      if (written.scenes.length === 0) throw new Error('The story has no scenes');
+      return written;
+    },
+  );
+
+  const sceneCount = story.output.scenes.length;
+  const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice }, async () => {
+    const parts: SynthesisResult[] = [];
+    for (const [index, scene] of story.output.scenes.entries()) {
+      throwIfAborted(signal);
+      // Each scene is its own checkpoint: a restart mid-step keeps the scenes already voiced.
+      const sceneManifest = join(workspaceDir, 'voice', `scene-${index}.json`);
+      const sceneHash = hashInputs({ story: story.hash, voice: params.voice, index });
+      let part = readCheckpoint<SynthesisResult>(sceneManifest, sceneHash);
+      if (!part || !existsSync(part.audioPath)) {
+        part = await callProvider(() => providers.voice.synthesize(
+          { text: scene.narration, voiceId: params.voice, language: params.language, outputPath: join(workspaceDir, 'voice', `scene-${index}.wav`) },
+          signal,
+        ), signal, retryDelays);
+        writeCheckpoint(sceneManifest, sceneHash, part);
+      }
+      parts.push(part);
+      progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
+    }
+    return joinNarration(binaries, parts, join(workspaceDir, 'voice', 'narration.wav'), signal);
+  });
+
+  const images = await step<ImagesOutput>(
+    'images',
+    { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution },
+    async () => {
+      const imagePaths: string[] = [];
+      for (const [index, scene] of story.output.scenes.entries()) {
+        throwIfAborted(signal);
+        const imageManifest = join(workspaceDir, 'images', `scene-${index}.json`);
+        const imageHash = hashInputs({ prompt: scene.imagePrompt, index, style: params.visualStyle, size: [setup.output.width, setup.output.height] });
+        let done = readCheckpoint<{ imagePath: string }>(imageManifest, imageHash);
+        if (!done || !existsSync(done.imagePath)) {
+          done = await callProvider(() => providers.images.generateImage(
+            {
+              prompt: scene.imagePrompt,
+              visualStyle: params.visualStyle,
+              width: setup.output.width,
+              height: setup.output.height,
+              sceneIndex: index,
+              outputPath: join(workspaceDir, 'images', `scene-${index}.jpg`),
+            },
+            signal,
+          ), signal, retryDelays);
+          writeCheckpoint(imageManifest, imageHash, done);
+        }
+        imagePaths.push(done.imagePath);
+        progress.report('images', ((index + 1) / sceneCount) * 100);
+      }
+      return { imagePaths };
+    },
+  );
+
+  const video = await step<VideoOutput>(
+    'video',
+    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset },
+    async () => {
+      const timings = narration.output.scenes;
+      const scenes = images.output.imagePaths.map((imagePath, index) => ({
+        imagePath,
+        // Each picture holds until the next scene's narration begins; the last one runs to the end.
+        start: index === 0 ? 0 : (timings[index]?.start ?? 0),
+        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? params.duration) : params.duration,
+      }));
+      const outputPath = join(workspaceDir, 'video', 'video.mp4');
+      const result = await (options.assemble ?? assembleVideo)(
+        {
+          scenes,
+          audioPath: narration.output.audioPath,
+          words: narration.output.words,
+          resolution: params.resolution,
+          durationSeconds: params.duration,
+          enableZoom: params.enableZoom,
+          zoomDirection: params.zoomDirection,
+          enableCaptions: params.enableCaptions,
+          captionStyle: params.captionStyle,
+          language: params.language,
+          outputPath,
+          posterPath: join(workspaceDir, 'video', 'poster.jpg'),
+          workDir: join(workspaceDir, 'video', 'work'),
+        },
+        {
+          binaries,
+          ...(options.renderPreset ? { preset: options.renderPreset } : {}),
+          ...(signal ? { signal } : {}),
+          onProgress: (percent) => progress.report('video', Math.min(99, percent)),
+        },
+      );
+      return { title: story.output.title, ...result };
+    },
+  );
+
+  if (!existsSync(video.output.videoPath)) {
+    throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
+  }
+  return { ...video.output, sizeBytes: statSync(video.output.videoPath).size };
+}

@@ -1,0 +1,162 @@
+import { STORY_STYLES, VIDEO_LANGUAGES, type VisualStyle } from '@reelsmith/contracts';
+import { describe, expect, it } from 'vitest';
+import type { StoryRequest } from '../providers/types.js';
+import { createOfflineStoryProvider, parseCustomPrompt } from './offline-story-provider.js';
+import { countNarrationWords, planStory } from './story-budget.js';
+
+const provider = createOfflineStoryProvider();
+
+function request(overrides: Partial<StoryRequest> = {}): StoryRequest {
+  const durationSeconds = overrides.durationSeconds ?? 60;
+  const language = overrides.language ?? 'en';
+  return {
+    topic: 'the Bermuda Triangle',
+    style: 'mysterious',
+    language,
+    durationSeconds,
+    visualStyle: 'cinematic',
+    customPrompt: '',
+    ...planStory(durationSeconds, 170, language),
+    ...overrides,
+  };
+}
+
+const narration = (story: { scenes: { narration: string }[] }) => story.scenes.map((scene) => scene.narration).join(' ');
+
+describe('offline story writer', () => {
+  it('is healthy and names itself offline', async () => {
+    expect(provider.name).toBe('offline');
+    expect((await provider.health()).status).toBe('healthy');
+  });
+
+  it('writes the same story for the same request', async () => {
+    expect(await provider.writeStory(request())).toEqual(await provider.writeStory(request()));
+  });
+
+  it('writes a different story for a different topic', async () => {
+    const a = await provider.writeStory(request());
+    const b = await provider.writeStory(request({ topic: 'the first moon landing' }));
+    expect(narration(b)).not.toEqual(narration(a));
+    expect(narration(b)).toContain('the first moon landing');
+    expect(b.title).toContain('the first moon landing');
+  });
+
+  it.each([
+    [30, 5],
+    [60, 11],
+    [90, 16],
+  ])('writes %i s stories with %i non-empty scenes', async (durationSeconds, scenes) => {
+    const story = await provider.writeStory(request({ durationSeconds }));
+    expect(story.scenes).toHaveLength(scenes);
+    for (const scene of story.scenes) {
+      expect(scene.narration.trim().length).toBeGreaterThan(0);
+      expect(scene.imagePrompt.trim().length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(VIDEO_LANGUAGES.flatMap((language) => [30, 60, 90].map((duration) => [language, duration] as const)))(
+    '%s %i s narration is within 15%% of the word budget',
+    async (language, durationSeconds) => {
+      for (const style of ['terrifying', 'educational', 'aesthetic']) {
+        const req = request({ language, durationSeconds, style });
+        const story = await provider.writeStory(req);
+        const words = countNarrationWords(narration(story), language);
+        expect(words / req.targetWords).toBeGreaterThan(0.85);
+        expect(words / req.targetWords).toBeLessThan(1.15);
+      }
+    },
+  );
+
+  it('never repeats a sentence within a story', async () => {
+    for (const language of VIDEO_LANGUAGES) {
+      const story = await provider.writeStory(request({ language, durationSeconds: 90 }));
+      const sentences = narration(story)
+        .split(/(?<=[.!?。！？।])\s*/u)
+        .filter((sentence) => sentence.length > 12);
+      expect(new Set(sentences).size, language).toBe(sentences.length);
+    }
+  });
+
+  it('writes each language in its own script', async () => {
+    const hindi = narration(await provider.writeStory(request({ language: 'hi', topic: 'समुद्र' })));
+    expect(hindi.match(/\p{Script=Devanagari}/gu)?.length ?? 0).toBeGreaterThan(hindi.length * 0.6);
+    expect(hindi).not.toMatch(/[A-Za-z]/);
+    const japanese = narration(await provider.writeStory(request({ language: 'ja', topic: '富士山' })));
+    expect(japanese).toMatch(/[\p{Script=Hiragana}\p{Script=Katakana}]{5}/u);
+    expect(japanese).not.toMatch(/[A-Za-z]/);
+    const german = narration(await provider.writeStory(request({ language: 'de' })));
+    expect(german).toMatch(/\b(und|der|die|das|nicht)\b/);
+    const spanish = narration(await provider.writeStory(request({ language: 'es' })));
+    expect(spanish).toMatch(/\b(que|una|los|las)\b/);
+  });
+
+  it('keeps the topic exactly as typed', async () => {
+    const story = await provider.writeStory(request({ language: 'ja', topic: 'the Bermuda Triangle' }));
+    expect(narration(story)).toContain('the Bermuda Triangle');
+    expect(narration(story)).not.toContain('The Bermuda Triangle');
+  });
+
+  it('opens differently in each of the 20 styles, in every language', async () => {
+    for (const language of VIDEO_LANGUAGES) {
+      const openings = new Set<string>();
+      for (const style of STORY_STYLES) {
+        const story = await provider.writeStory(request({ language, style, durationSeconds: 30 }));
+        openings.add(story.scenes[0]?.narration ?? '');
+      }
+      expect(openings.size, language).toBe(STORY_STYLES.length);
+    }
+  });
+
+  it('weaves custom style text in as the tone', async () => {
+    const story = await provider.writeStory(request({ style: 'whimsical bedtime story' }));
+    expect(narration(story)).toContain('whimsical bedtime story');
+    expect(story.scenes.some((scene) => scene.imagePrompt.includes('whimsical bedtime story'))).toBe(true);
+  });
+
+  it('gives a "focus on X" instruction its own scene, and a tone instruction a sentence', async () => {
+    const plain = await provider.writeStory(request());
+    const guided = await provider.writeStory(request({ customPrompt: 'Focus on the missing Flight 19. Make it eerie.' }));
+    expect(narration(guided)).not.toEqual(narration(plain));
+    const focusScene = guided.scenes.find((scene) => scene.narration.includes('the missing Flight 19'));
+    expect(focusScene).toBeDefined();
+    expect(focusScene?.imagePrompt).toContain('the missing Flight 19');
+    expect(narration(guided)).toContain('eerie');
+  });
+
+  it('describes every picture in English with the visual style keywords', async () => {
+    const keywords: Record<VisualStyle, RegExp> = {
+      cinematic: /cinematic lighting/,
+      'dark horror': /fog/,
+      'bright colorful': /bright colorful/,
+      'realistic photography': /realistic photography/,
+      'artistic painting': /brush strokes/,
+      'cartoon animation': /cartoon animation/,
+    };
+    for (const [visualStyle, pattern] of Object.entries(keywords) as [VisualStyle, RegExp][]) {
+      const story = await provider.writeStory(request({ language: 'hi', topic: 'समुद्र', visualStyle }));
+      const prompts = story.scenes.map((scene) => scene.imagePrompt);
+      expect(new Set(prompts).size).toBe(prompts.length);
+      for (const prompt of prompts) {
+        expect(prompt).toMatch(pattern);
+        expect(prompt).toContain('समुद्र');
+      }
+    }
+  });
+
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(provider.writeStory(request(), controller.signal)).rejects.toThrow('cancelled');
+  });
+});
+
+describe('parseCustomPrompt', () => {
+  it('separates focus and tone clauses, including the language own cues', () => {
+    expect(parseCustomPrompt('focus on black holes; keep it playful\nmention Einstein')).toEqual({
+      focuses: ['black holes', 'Einstein'],
+      tones: ['playful'],
+    });
+    expect(parseCustomPrompt('').focuses).toEqual([]);
+    expect(parseCustomPrompt('the ancient harbour').focuses).toEqual(['the ancient harbour']);
+  });
+});

@@ -1,0 +1,440 @@
+import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
+import { throwIfAborted } from '../errors.js';
+import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
+import { countNarrationWords } from './story-budget.js';
+import {
+  loadImagePromptTemplates,
+  loadLanguageTemplates,
+  type LanguageTemplates,
+  type StyleVoice,
+} from './offline-story-templates.js';
+
+/**
+ * The offline writer composes narration from hand-written sentence templates (data/story-templates),
+ * so Reelsmith can make a video with no API key and no network.
+ *
+ * customPrompt rule: the prompt is split into clauses at line breaks and . ; ! ?
+ *  - a clause starting with a focus cue ("focus on X", "talk about X", "mention X", "include X",
+ *    "highlight X", "explain X", ... or the language's own cues such as "céntrate en X") makes X
+ *    the subject of its own development scene;
+ *  - a clause starting with a tone cue ("make it X", "keep it X", "tone: X", "sound X", ... or the
+ *    language's own) adds a sentence carrying X as the telling's tone, like the custom style text;
+ *  - any other clause is treated as a subject to cover, like a focus cue.
+ * At most three clauses of each kind are used.
+ */
+
+type ArcRole = 'hook' | 'context' | 'development' | 'turn' | 'closing';
+
+const ENGLISH_FOCUS_CUES = [
+  'focus on',
+  'focusing on',
+  'talk about',
+  'tell about',
+  'write about',
+  'mention',
+  'include',
+  'highlight',
+  'emphasize',
+  'emphasise',
+  'cover',
+  'explain',
+  'describe',
+  'show',
+  'about',
+];
+const ENGLISH_TONE_CUES = ['make it', 'keep it', 'keep the tone', 'tone:', 'tone', 'sound', 'be more', 'be'];
+const MAX_DIRECTIVES = 3;
+
+export interface PromptDirectives {
+  focuses: string[];
+  tones: string[];
+}
+
+function stripCue(clause: string, cues: readonly string[]): string | undefined {
+  const lower = clause.toLocaleLowerCase();
+  // Longest cue first so "keep the tone" wins over "keep it"/"tone".
+  for (const cue of [...cues].sort((a, b) => b.length - a.length)) {
+    const lowerCue = cue.toLocaleLowerCase();
+    if (lower.startsWith(lowerCue) && (lower.length === lowerCue.length || /[\s:]/u.test(lower[lowerCue.length] ?? ' ') || /[:]$/.test(lowerCue))) {
+      const rest = clause.slice(cue.length).replace(/^[\s:,-]+/u, '').trim();
+      return rest.length > 0 ? rest : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Applies the customPrompt rule documented at the top of this file. */
+export function parseCustomPrompt(customPrompt: string, templates?: LanguageTemplates): PromptDirectives {
+  const focusCues = [...ENGLISH_FOCUS_CUES, ...(templates?.focusCues ?? [])];
+  const toneCues = [...ENGLISH_TONE_CUES, ...(templates?.toneCues ?? [])];
+  const directives: PromptDirectives = { focuses: [], tones: [] };
+  const clauses = customPrompt
+    .split(/[\n.;!?。！？।]+/u)
+    .map((clause) => clause.replace(/^\s*(please|pls|also|and)\b[\s,]*/iu, '').trim())
+    .filter((clause) => /[\p{L}\p{N}]/u.test(clause));
+  for (const clause of clauses) {
+    const tone = stripCue(clause, toneCues);
+    if (tone !== undefined) {
+      if (directives.tones.length < MAX_DIRECTIVES) directives.tones.push(tone);
+      continue;
+    }
+    const focus = stripCue(clause, focusCues) ?? clause;
+    if (directives.focuses.length < MAX_DIRECTIVES) directives.focuses.push(focus);
+  }
+  return directives;
+}
+
+// ---------- determinism ----------
+
+/** FNV-1a, 32 bit: a stable seed from the request. */
+function hashString(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** mulberry32: small, fast and good enough to shuffle sentence pools reproducibly. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other] as T, copy[index] as T];
+  }
+  return copy;
+}
+
+/** Hands out each sentence at most once per story. */
+class SentencePool {
+  private readonly remaining: string[];
+  constructor(sentences: readonly string[], random: () => number) {
+    this.remaining = shuffled(sentences, random);
+  }
+  get size(): number {
+    return this.remaining.length;
+  }
+  take(): string | undefined {
+    return this.remaining.shift();
+  }
+  /** Swaps `current` for the shortest remaining sentence if that one is shorter. */
+  swapForShorter(current: string, measure: (text: string) => number): string | undefined {
+    let bestIndex = -1;
+    let bestLength = measure(current);
+    this.remaining.forEach((text, index) => {
+      const length = measure(text);
+      if (length < bestLength) {
+        bestLength = length;
+        bestIndex = index;
+      }
+    });
+    if (bestIndex < 0) return undefined;
+    const [shorter] = this.remaining.splice(bestIndex, 1, current);
+    return shorter;
+  }
+  /** Takes the sentence whose length best fits `wanted`, so the total lands near the budget. */
+  takeClosest(wanted: number, measure: (text: string) => number): string | undefined {
+    if (this.remaining.length === 0) return undefined;
+    let bestIndex = 0;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    // Only the first few candidates are considered, so the shuffle still decides what is said.
+    this.remaining.slice(0, 4).forEach((text, index) => {
+      const distance = Math.abs(measure(text) - wanted);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        bestIndex = index;
+      }
+    });
+    return this.remaining.splice(bestIndex, 1)[0];
+  }
+}
+
+// ---------- composition ----------
+
+function arcRoles(sceneCount: number): ArcRole[] {
+  if (sceneCount <= 1) return ['hook'];
+  if (sceneCount === 2) return ['hook', 'closing'];
+  if (sceneCount === 3) return ['hook', 'development', 'closing'];
+  if (sceneCount === 4) return ['hook', 'context', 'turn', 'closing'];
+  return ['hook', 'context', ...Array<ArcRole>(sceneCount - 4).fill('development'), 'turn', 'closing'];
+}
+
+function resolveLanguage(language: string): VideoLanguage {
+  const code = language.toLowerCase().slice(0, 2);
+  return (VIDEO_LANGUAGES as readonly string[]).includes(code) ? (code as VideoLanguage) : 'en';
+}
+
+function resolveStyle(style: string): { key: StoryStyle; customTone: string | undefined } {
+  const normalised = style.trim().toLowerCase();
+  const known = STORY_STYLES.find((candidate) => candidate === normalised);
+  if (known && known !== 'custom') return { key: known, customTone: undefined };
+  const customTone = known === 'custom' || normalised.length === 0 ? undefined : style.trim();
+  return { key: 'custom', customTone };
+}
+
+const CAPITALISED_LANGUAGES = new Set<VideoLanguage>(['en', 'de', 'es', 'fr', 'pt']);
+
+/**
+ * Slots values into a template. The topic is used exactly as typed, except that in languages
+ * written with capitals a sentence that opens with it starts with a capital letter.
+ */
+function fill(template: string, slots: Record<string, string>, language: VideoLanguage): string {
+  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole);
+  if (!CAPITALISED_LANGUAGES.has(language)) return text;
+  return text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_whole, before: string, first: string) => before + first.toLocaleUpperCase());
+}
+
+interface SceneDraft {
+  role: ArcRole;
+  focus: string | undefined;
+  /** Sentences said before the scene's main sentence. */
+  leadIns: string[];
+  main: string[];
+  /** Sentences said after the main sentence. */
+  tail: string[];
+  /** Where the main sentence came from (as a template), so it can be swapped for a shorter one. */
+  mainSource?: { pool: SentencePool; template: string; extra: Record<string, string> };
+}
+
+function draftText(draft: SceneDraft, joiner: string): string {
+  return [...draft.leadIns, ...draft.main, ...draft.tail].join(joiner);
+}
+
+export function composeStory(request: StoryRequest): Story {
+  const language = resolveLanguage(request.language);
+  const templates = loadLanguageTemplates(language);
+  const images = loadImagePromptTemplates();
+  const { key: styleKey, customTone } = resolveStyle(request.style);
+  const voice: StyleVoice = templates.styles[styleKey];
+  const topic = request.topic.trim().replace(/\s+/g, ' ');
+  const directives = parseCustomPrompt(request.customPrompt ?? '', templates);
+  const tones = [...(customTone ? [customTone] : []), ...directives.tones];
+  const seed = hashString(
+    JSON.stringify([topic, request.style, language, request.durationSeconds, request.visualStyle, request.customPrompt, request.sceneCount, request.targetWords]),
+  );
+  const random = createRandom(seed);
+  const measure = (text: string) => countNarrationWords(text, language);
+  const slots = { topic };
+  const joiner = templates.sentenceJoiner;
+
+  const pools = {
+    openings: new SentencePool(voice.openings, random),
+    transitions: new SentencePool(voice.transitions, random),
+    devices: new SentencePool(voice.devices, random),
+    closings: new SentencePool(voice.closings, random),
+    context: new SentencePool(templates.beats.context, random),
+    development: new SentencePool(templates.beats.development, random),
+    turn: new SentencePool(templates.beats.turn, random),
+    focus: new SentencePool(templates.focus, random),
+    tone: new SentencePool(templates.tone, random),
+  };
+  const render = (template: string | undefined, extra: Record<string, string> = {}) =>
+    template === undefined ? undefined : fill(template, { ...slots, ...extra }, language);
+
+  const roles = arcRoles(Math.max(1, Math.round(request.sceneCount)));
+  const focusSceneIndexes = roles
+    .map((role, index) => ({ role, index }))
+    .filter(({ role }) => role === 'development' || role === 'context' || role === 'turn')
+    .sort((a, b) => Number(b.role === 'development') - Number(a.role === 'development'))
+    .map(({ index }) => index);
+  const drafts: SceneDraft[] = roles.map((role) => ({ role, focus: undefined, leadIns: [], main: [], tail: [] }));
+  directives.focuses.forEach((focus, order) => {
+    const index = focusSceneIndexes[order] ?? drafts.length - 1;
+    const draft = drafts[index];
+    if (draft && draft.focus === undefined) draft.focus = focus;
+  });
+
+  const target = Math.max(1, request.targetWords);
+  const share = target / roles.length;
+  const measureTemplate = (text: string) => measure(fill(text, slots, language));
+  const pick = (pool: SentencePool, budget = share) => render(pool.takeClosest(budget, measureTemplate));
+  const pickMain = (draft: SceneDraft, pool: SentencePool, extra: Record<string, string> = {}) => {
+    const template = pool.takeClosest(share, (text) => measure(fill(text, { ...slots, ...extra }, language)));
+    if (template === undefined) return;
+    draft.main.push(fill(template, { ...slots, ...extra }, language));
+    draft.mainSource = { pool, template, extra };
+  };
+  const push = (list: string[], text: string | undefined) => {
+    if (text !== undefined) list.push(text);
+  };
+  for (const draft of drafts) {
+    switch (draft.role) {
+      case 'hook':
+        pickMain(draft, pools.openings);
+        if (drafts.length === 1) push(draft.tail, pick(pools.closings));
+        break;
+      case 'context':
+        pickMain(draft, pools.context);
+        break;
+      case 'development':
+        pickMain(draft, pools.development);
+        break;
+      case 'turn':
+        push(draft.leadIns, pick(pools.transitions, share / 3));
+        pickMain(draft, pools.turn);
+        break;
+      case 'closing':
+        pickMain(draft, pools.closings);
+        break;
+    }
+    if (draft.focus !== undefined) {
+      // The creator's subject replaces the generic beat so the scene is really about it.
+      draft.main = [];
+      draft.mainSource = undefined;
+      push(draft.main, render(pools.focus.take(), { focus: draft.focus }));
+    }
+  }
+  // The tone is stated early, where it colours the rest of the telling.
+  tones.forEach((tone, order) => {
+    const target = drafts[Math.min(order + 1, drafts.length - 1)] ?? drafts[0];
+    if (target) push(target.tail, render(pools.tone.take(), { tone }));
+  });
+
+  // Fill towards the word budget, always topping up the scene that is furthest behind its share.
+  const sceneWords = drafts.map((draft) => measure(draftText(draft, joiner)));
+  let total = sceneWords.reduce((sum, words) => sum + words, 0);
+  const fillerFor = (role: ArcRole, index: number): SentencePool[] => {
+    switch (role) {
+      case 'hook':
+        return [pools.devices, pools.context, pools.development];
+      case 'context':
+        return [pools.context, pools.development, pools.devices];
+      case 'development':
+        // Alternate the style's own devices with neutral beats so the style is heard throughout.
+        return index % 2 === 1
+          ? [pools.devices, pools.development, pools.transitions, pools.context]
+          : [pools.development, pools.devices, pools.transitions, pools.context];
+      case 'turn':
+        return [pools.turn, pools.devices, pools.development];
+      case 'closing':
+        return [pools.devices, pools.development];
+    }
+  };
+  const developmentIndexes = new Set<number>();
+  for (let guard = 0; guard < 200 && total < target * 0.97; guard++) {
+    let neediest = -1;
+    let biggestGap = Number.NEGATIVE_INFINITY;
+    sceneWords.forEach((words, index) => {
+      const gap = share - words;
+      if (gap > biggestGap) {
+        biggestGap = gap;
+        neediest = index;
+      }
+    });
+    const draft = drafts[neediest];
+    if (!draft) break;
+    const remaining = target - total;
+    const pool = fillerFor(draft.role, neediest).find((candidate) => candidate.size > 0);
+    if (!pool) {
+      sceneWords[neediest] = Number.POSITIVE_INFINITY;
+      if (sceneWords.every((words) => words === Number.POSITIVE_INFINITY)) break;
+      continue;
+    }
+    const sentence = render(pool.takeClosest(Math.min(remaining, Math.max(share - (sceneWords[neediest] ?? 0), 4)), measureTemplate));
+    if (sentence === undefined) continue;
+    const words = measure(sentence);
+    if (total + words > target * 1.06 && total >= target * 0.9) break;
+    // Transitions lead into a scene; everything else follows its main sentence.
+    if (pool === pools.transitions && draft.leadIns.length === 0 && !developmentIndexes.has(neediest)) {
+      draft.leadIns.push(sentence);
+      developmentIndexes.add(neediest);
+    } else {
+      draft.tail.push(sentence);
+    }
+    sceneWords[neediest] = (sceneWords[neediest] ?? 0) + words;
+    total += words;
+  }
+
+  // Short budgets (30 s, long-worded languages) can overflow on the required sentences alone:
+  // swap the longest scenes' main sentences for shorter ones from the same pool.
+  for (let guard = 0; guard < drafts.length * 2 && total > target * 1.08; guard++) {
+    const order = drafts
+      .map((draft, index) => ({ draft, index }))
+      .filter(({ draft }) => draft.mainSource !== undefined)
+      .sort((a, b) => (sceneWords[b.index] ?? 0) - (sceneWords[a.index] ?? 0));
+    let swapped = false;
+    for (const { draft, index } of order) {
+      const source = draft.mainSource;
+      if (!source) continue;
+      const measureSource = (text: string) => measure(fill(text, { ...slots, ...source.extra }, language));
+      const shorter = source.pool.swapForShorter(source.template, measureSource);
+      if (shorter === undefined) continue;
+      draft.main = [fill(shorter, { ...slots, ...source.extra }, language)];
+      draft.mainSource = { ...source, template: shorter };
+      const words = measure(draftText(draft, joiner));
+      total += words - (sceneWords[index] ?? 0);
+      sceneWords[index] = words;
+      swapped = true;
+      break;
+    }
+    if (!swapped) {
+      // Nothing shorter left: drop a scene's lead-in transition instead.
+      const withLeadIn = drafts.findIndex((draft) => draft.leadIns.length > 0);
+      const draft = drafts[withLeadIn];
+      if (!draft) break;
+      draft.leadIns = [];
+      const words = measure(draftText(draft, joiner));
+      total += words - (sceneWords[withLeadIn] ?? 0);
+      sceneWords[withLeadIn] = words;
+    }
+  }
+
+  const visualKeywords = images.visualStyles[request.visualStyle] ?? images.visualStyles.cinematic;
+  const mood = images.moods[styleKey];
+  const shotPools = {
+    hook: new SentencePool(images.shots.hook, random),
+    context: new SentencePool(images.shots.context, random),
+    development: new SentencePool(images.shots.development, random),
+    turn: new SentencePool(images.shots.turn, random),
+    closing: new SentencePool(images.shots.closing, random),
+    focus: new SentencePool(images.shots.focus, random),
+  };
+  const toneNote = tones.length > 0 ? `, ${tones.join(', ')} tone` : '';
+  const scenes: Scene[] = drafts.map((draft) => {
+    const shot =
+      draft.focus !== undefined
+        ? fill(shotPools.focus.take() ?? images.shots.focus[0] ?? '{focus}', { topic, focus: draft.focus }, 'en')
+        : fill(
+            (shotPools[draft.role].take() ?? shotPools.development.take() ?? images.shots.development[0]) as string,
+            slots,
+            'en',
+          );
+    return {
+      narration: draftText(draft, joiner),
+      imagePrompt: `${shot}, ${mood}${toneNote}, ${visualKeywords}`,
+    };
+  });
+  const title = fill(voice.title, slots, language);
+  return { title, scenes };
+}
+
+export function createOfflineStoryProvider(): StoryProvider {
+  return {
+    name: 'offline',
+    async health() {
+      try {
+        for (const language of VIDEO_LANGUAGES) loadLanguageTemplates(language);
+        loadImagePromptTemplates();
+        return { name: 'offline', status: 'healthy', details: `Template writer ready for ${VIDEO_LANGUAGES.join(', ')}` };
+      } catch (error) {
+        return { name: 'offline', status: 'error', details: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    async writeStory(request, signal) {
+      throwIfAborted(signal);
+      return composeStory(request);
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { LANGUAGE_NAMES, STORY_STYLES, type VoiceLanguage } from '@reelsmith/contracts';
+import { NO_TEXT_IN_IMAGE, VISUAL_STYLE_GUIDANCE } from '../images/openai-image-style.js';
+import type { StoryRequest } from '../providers/types.js';
+
+const nonEmptyText = (what: string) =>
+  // A refinement, not .min(1): strict structured output rejects minLength, and refinements stay out of the JSON schema.
+  z.string().refine((value) => value.trim().length > 0, { message: `${what} must not be empty` });
+
+/** The story's shape, both as the JSON schema the model must follow and as the validator of its answer. */
+export function storySchema(sceneCount: number) {
+  return z.object({
+    title: nonEmptyText('title'),
+    scenes: z
+      .array(
+        z.object({
+          narration: nonEmptyText('narration'),
+          imagePrompt: nonEmptyText('imagePrompt'),
+        }),
+      )
+      .length(sceneCount),
+  });
+}
+
+export type StoryOutput = z.infer<ReturnType<typeof storySchema>>;
+
+/** JSON schema for `response_format`; `$schema` is dropped because strict mode accepts only a subset of keywords. */
+export function storyJsonSchema(sceneCount: number): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(storySchema(sceneCount)) as Record<string, unknown>;
+  return schema;
+}
+
+export function languageName(language: string): string {
+  return LANGUAGE_NAMES[language as VoiceLanguage] ?? language;
+}
+
+function styleInstruction(style: string): string {
+  const known = (STORY_STYLES as readonly string[]).includes(style) && style !== 'custom';
+  return known
+    ? `Style: ${style}. Let this style shape the tone, the word choice and the pacing.`
+    : `Style, in the creator's own words: """${style.trim()}"""`;
+}
+
+export function buildStoryMessages(request: StoryRequest): Array<{ role: 'system' | 'user'; content: string }> {
+  const language = languageName(request.language);
+  const wordsPerScene = Math.max(1, Math.round(request.targetWords / request.sceneCount));
+  const visual = VISUAL_STYLE_GUIDANCE[request.visualStyle];
+  const system = [
+    'You write narrated short videos for social media (TikTok, Reels, Shorts).',
+    'A video is a title and a list of scenes. Each scene has narration (what the narrator says) and imagePrompt (the single picture shown while it is said).',
+    'Open with a hook in the first sentence, keep every sentence easy to speak aloud, and end with a satisfying close.',
+    'Narration is spoken text only: no stage directions, no scene numbers, no emojis, no hashtags, no markdown.',
+    'Each imagePrompt is written in English whatever the narration language: one concrete, visual description of the scene (subject, setting, action, mood, composition), keeping recurring characters and places consistent across scenes.',
+    `Every imagePrompt is written in the visual style "${request.visualStyle}": ${visual}. Each imagePrompt must say ${NO_TEXT_IN_IMAGE}.`,
+    'Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string}]}.',
+  ].join('\n');
+
+  const user = [
+    `Topic: ${request.topic.trim()}`,
+    styleInstruction(request.style),
+    `Write the title and all narration in ${language} (language code ${request.language}).`,
+    `Exactly ${request.sceneCount} scenes. The video lasts ${request.durationSeconds} seconds, so the narration must total about ${request.targetWords} words (about ${wordsPerScene} words per scene).`,
+    request.customPrompt.trim() ? `Extra instructions from the creator: """${request.customPrompt.trim()}"""` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+/** The correction sent with the one retry: what was wrong, and what to send instead. */
+export function correctionMessage(problem: string, sceneCount: number): string {
+  return [
+    `Your answer could not be used: ${problem}`,
+    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string}]}, with exactly ${sceneCount} scenes, every field non-empty, and nothing before or after the JSON.`,
+  ].join('\n');
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { countNarrationWords, planStory } from './story-budget.js';
+
+describe('planStory', () => {
+  it('uses the spec scene counts for 30, 60 and 90 seconds', () => {
+    expect(planStory(30, 170, 'en').sceneCount).toBe(5);
+    expect(planStory(60, 170, 'en').sceneCount).toBe(11);
+    expect(planStory(90, 170, 'en').sceneCount).toBe(16);
+  });
+
+  it('leaves about 1.5 s of breathing room at the end', () => {
+    // 28.5 s at 170 wpm is 80.75 words.
+    expect(planStory(30, 170, 'en').targetWords).toBe(81);
+    expect(planStory(60, 120, 'en').targetWords).toBe(117);
+  });
+
+  it('budgets fewer words for languages that take longer per word', () => {
+    const english = planStory(60, 170, 'en').targetWords;
+    expect(planStory(60, 170, 'ja').targetWords).toBeLessThan(english);
+    expect(planStory(60, 170, 'pt').targetWords).toBeLessThan(english);
+    expect(planStory(60, 170, 'fr').targetWords).toBeGreaterThan(english);
+  });
+
+  it('rejects nonsense input', () => {
+    expect(() => planStory(0, 170, 'en')).toThrow(RangeError);
+    expect(() => planStory(30, 0, 'en')).toThrow(RangeError);
+  });
+});
+
+describe('countNarrationWords', () => {
+  it('counts words in spaced languages and characters / 2.5 in Japanese', () => {
+    expect(countNarrationWords('The old keeper, had a secret.', 'en')).toBe(6);
+    expect(countNarrationWords('गाँव में कोई नहीं जानता था।', 'hi')).toBe(6);
+    expect(countNarrationWords('秘密がありました。', 'ja')).toBeCloseTo(8 / 2.5);
+  });
+});

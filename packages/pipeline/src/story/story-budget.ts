@@ -1,0 +1,66 @@
+import { SCENES_PER_DURATION } from '@reelsmith/contracts';
+
+/** Silence left after the last word so the video does not cut the narrator off mid-breath. */
+export const END_BREATHING_ROOM_SECONDS = 1.5;
+
+/**
+ * How fast each language is spoken relative to the voice's nominal words-per-minute.
+ * "Words" differ by language: for ja (no spaces) one word is counted as 2.5 characters, the same
+ * unit the offline writer and the voice measure with (see `countNarrationWords`).
+ * The factors come from synthesising the offline writer's 60 s narrations (two styles, three voices
+ * each) with the offline espeak voices and dividing each language's measured words per minute by
+ * English's (178 wpm): hi 177, de 163, es 167, ja 135 (2.5-character words), fr 199, pt 150.
+ * ko, zh and it have no offline writer templates and are estimates.
+ */
+export const LANGUAGE_RATE_FACTORS: Readonly<Record<string, number>> = {
+  en: 1,
+  hi: 1,
+  de: 0.92,
+  es: 0.94,
+  ja: 0.76,
+  fr: 1.12,
+  pt: 0.84,
+  ko: 0.85,
+  zh: 0.8,
+  it: 0.95,
+};
+
+export interface StoryPlan {
+  sceneCount: number;
+  targetWords: number;
+}
+
+/** The spec's scene counts for 30/60/90 s, interpolated (about one scene every 5.6 s) for any other length. */
+export function sceneCountFor(durationSeconds: number): number {
+  const exact = (SCENES_PER_DURATION as Record<number, number>)[durationSeconds];
+  if (exact !== undefined) return exact;
+  return Math.max(1, Math.round(durationSeconds / 5.6));
+}
+
+/**
+ * How many scenes and words a narration needs so that, spoken at `wordsPerMinute` in `language`,
+ * it fills the duration but ends about 1.5 s before the video does.
+ */
+export function planStory(durationSeconds: number, wordsPerMinute: number, language: string): StoryPlan {
+  if (!(durationSeconds > 0)) throw new RangeError('durationSeconds must be positive');
+  if (!(wordsPerMinute > 0)) throw new RangeError('wordsPerMinute must be positive');
+  const factor = LANGUAGE_RATE_FACTORS[language.toLowerCase().slice(0, 2)] ?? 1;
+  const speakingSeconds = Math.max(durationSeconds - END_BREATHING_ROOM_SECONDS, durationSeconds * 0.5);
+  const targetWords = Math.max(5, Math.round((speakingSeconds / 60) * wordsPerMinute * factor));
+  return { sceneCount: sceneCountFor(durationSeconds), targetWords };
+}
+
+const JAPANESE_CHARS_PER_WORD = 2.5;
+const SPACELESS_LANGUAGES = new Set(['ja', 'zh']);
+
+/**
+ * Narration length in budget words. Space-separated languages count words; Japanese and Chinese
+ * count non-punctuation characters / 2.5, which tracks how long the voices take to say them.
+ */
+export function countNarrationWords(text: string, language: string): number {
+  if (SPACELESS_LANGUAGES.has(language.toLowerCase().slice(0, 2))) {
+    const chars = text.replace(/[\s\p{P}\p{S}]/gu, '').length;
+    return chars / JAPANESE_CHARS_PER_WORD;
+  }
+  return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+}

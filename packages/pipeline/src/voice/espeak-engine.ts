@@ -1,0 +1,128 @@
+import { Worker } from 'node:worker_threads';
+import { CancelledError } from '../errors.js';
+
+export interface EspeakEvent {
+  type: 'word' | 'end' | 'sentence';
+  /** 1-based position, in code points, of the word in the synthesised text. */
+  textPosition: number;
+  length: number;
+  /** Milliseconds from the start of the audio. */
+  audioMs: number;
+}
+
+export interface EspeakRequest {
+  /** espeak voice name, optionally with a variant: "en-us+m3". */
+  voice: string;
+  /** Words per minute, espeak's own scale (80-450). */
+  rate: number;
+  /** 0-99, 50 is the voice's normal pitch. */
+  pitch: number;
+  /** 0-99 pitch range; higher is more expressive, 0 is monotone. */
+  range: number;
+  text: string;
+}
+
+export interface EspeakOutput {
+  samples: Int16Array;
+  sampleRate: number;
+  events: EspeakEvent[];
+}
+
+type WorkerReply =
+  | { ready: true }
+  | { requestId: number; ok: true; samples: Int16Array; sampleRate: number; events: EspeakEvent[] }
+  | { requestId: number; ok: false; error: string };
+
+const WORKER_URL = new URL('./espeak-worker.mjs', import.meta.url);
+
+/**
+ * One espeak-ng instance in a worker thread, created on first use and then kept (initialising it
+ * loads 24 MB of voice data). espeak is single-threaded and keeps the voice/rate/pitch as global
+ * state, so requests run strictly one after another through `queue`.
+ */
+class EspeakEngine {
+  private worker: Worker | undefined;
+  private ready: Promise<Worker> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+  private nextRequestId = 1;
+  private readonly pending = new Map<number, { resolve: (output: EspeakOutput) => void; reject: (error: Error) => void }>();
+
+  private start(): Promise<Worker> {
+    if (this.ready) return this.ready;
+    this.ready = new Promise<Worker>((resolve, reject) => {
+      const worker = new Worker(WORKER_URL);
+      this.worker = worker;
+      worker.on('message', (reply: WorkerReply) => {
+        if ('ready' in reply) {
+          // An idle engine must not keep the process alive; it is ref'd again while it works.
+          if (this.pending.size === 0) worker.unref();
+          resolve(worker);
+          return;
+        }
+        const waiter = this.pending.get(reply.requestId);
+        if (!waiter) return;
+        this.pending.delete(reply.requestId);
+        if (this.pending.size === 0) worker.unref();
+        if (reply.ok) waiter.resolve({ samples: reply.samples, sampleRate: reply.sampleRate, events: reply.events });
+        else waiter.reject(new Error(reply.error));
+      });
+      const fail = (error: Error) => {
+        reject(error);
+        this.reset(error);
+      };
+      worker.on('error', fail);
+      worker.on('exit', (code) => {
+        if (this.worker === worker) fail(new Error(`espeak-ng worker stopped (exit code ${code})`));
+      });
+    });
+    return this.ready;
+  }
+
+  private reset(error: Error): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.ready = undefined;
+    for (const waiter of this.pending.values()) waiter.reject(error);
+    this.pending.clear();
+    if (worker) void worker.terminate();
+  }
+
+  /** Synthesises `request`, after every earlier request has finished. */
+  synthesize(request: EspeakRequest, signal?: AbortSignal): Promise<EspeakOutput> {
+    const run = async (): Promise<EspeakOutput> => {
+      if (signal?.aborted) throw new CancelledError();
+      const worker = await this.start();
+      const requestId = this.nextRequestId++;
+      return new Promise<EspeakOutput>((resolve, reject) => {
+        const onAbort = () => {
+          // The worker cannot be interrupted mid-synthesis; replacing it is the only way to stop.
+          this.reset(new CancelledError());
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        this.pending.set(requestId, {
+          resolve: (output) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(output);
+          },
+          reject: (error) => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(error);
+          },
+        });
+        worker.ref();
+        worker.postMessage({ requestId, ...request });
+      });
+    };
+    const result = this.queue.then(run, run);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+let sharedEngine: EspeakEngine | undefined;
+
+/** The process-wide espeak engine. */
+export function getEspeakEngine(): EspeakEngine {
+  sharedEngine ??= new EspeakEngine();
+  return sharedEngine;
+}

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CancelledError, ProviderError, throwIfAborted } from '../errors.js';
+import type { SynthesisRequest, SynthesisResult, VoiceProvider, WordTiming } from '../providers/types.js';
+import { getEspeakEngine } from './espeak-engine.js';
+import { japaneseSpeechWords } from './espeak-japanese-reading.js';
+import { buildSpeechText, timingsFromEvents, type SpeechWord } from './offline-word-timings.js';
+import { estimateTimingsForWords } from './word-timing-estimate.js';
+import { tokenizeWords } from './word-timing-tokenize.js';
+import { getOfflineVoice, loadOfflineVoices } from './voice-catalogue.js';
+
+const run = promisify(execFile);
+const PROVIDER = 'offline';
+
+/**
+ * Budgeting rate for English narration. Measured with the pauses between sentences included, the
+ * English voices speak the offline writer's text at 166 (the slow senior voices) to 185 wpm, 178 on
+ * average; 170 keeps even the slow voices inside the duration. Other languages are scaled by
+ * story-budget's LANGUAGE_RATE_FACTORS.
+ */
+export const OFFLINE_WORDS_PER_MINUTE = 170;
+
+/** Characters espeak's SSML parser would swallow, and emoji it would read aloud by name. */
+const UNSPEAKABLE = /[<>&\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
+
+function defaultFfmpegPath(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    return (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+  } catch {
+    return 'ffmpeg';
+  }
+}
+
+/** A 16-bit mono PCM WAV file. */
+export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
+  const dataBytes = samples.length * 2;
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(1, 22); // mono
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  const body = Buffer.from(samples.buffer, samples.byteOffset, dataBytes);
+  return Buffer.concat([header, body]);
+}
+
+async function speechWordsFor(text: string, language: string): Promise<SpeechWord[]> {
+  if (language === 'ja') return japaneseSpeechWords(text);
+  return tokenizeWords(text, language).map(({ word }) => ({ display: word, spoken: word.replace(UNSPEAKABLE, ' ') }));
+}
+
+export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): VoiceProvider {
+  const ffmpegPath = opts.ffmpegPath ?? defaultFfmpegPath();
+  const engine = getEspeakEngine();
+
+  async function writeAudio(outputPath: string, wav: Buffer, signal?: AbortSignal): Promise<void> {
+    await mkdir(path.dirname(outputPath), { recursive: true });
+    if (path.extname(outputPath).toLowerCase() !== '.mp3') {
+      await writeFile(outputPath, wav);
+      return;
+    }
+    const wavPath = `${outputPath}.${process.pid}.${Date.now()}.wav`;
+    const partialPath = `${outputPath}.partial.mp3`;
+    await writeFile(wavPath, wav);
+    try {
+      await run(ffmpegPath, ['-y', '-v', 'error', '-i', wavPath, '-codec:a', 'libmp3lame', '-q:a', '3', partialPath], { signal });
+      await rename(partialPath, outputPath);
+    } catch (error) {
+      if (signal?.aborted) throw new CancelledError();
+      throw new ProviderError('The offline voice could not encode its audio', PROVIDER, false, undefined, { cause: error });
+    } finally {
+      await rm(wavPath, { force: true });
+      await rm(partialPath, { force: true });
+    }
+  }
+
+  return {
+    name: PROVIDER,
+    wordsPerMinute: OFFLINE_WORDS_PER_MINUTE,
+
+    async health(signal) {
+      try {
+        const voices = loadOfflineVoices();
+        throwIfAborted(signal);
+        return { name: PROVIDER, status: 'healthy', details: `espeak-ng (WebAssembly) with ${voices.length} voices` };
+      } catch (error) {
+        return { name: PROVIDER, status: 'error', details: error instanceof Error ? error.message : String(error) };
+      }
+    },
+
+    async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
+      throwIfAborted(signal);
+      const voice = getOfflineVoice(request.voiceId);
+      if (!voice) throw new ProviderError(`Unknown voice ${request.voiceId}`, PROVIDER, false);
+      const text = request.text.trim();
+      if (text.length === 0) throw new ProviderError('There is no narration to voice', PROVIDER, false);
+      // The voice decides the pronunciation; a mismatched request language only affects segmentation.
+      const language = voice.language;
+
+      const words = (await speechWordsFor(text, language)).filter((word) => word.display.length > 0);
+      const { text: speechText, offsets } = buildSpeechText(words);
+      let output;
+      try {
+        output = await engine.synthesize(
+          {
+            voice: `${voice.espeakVoice}+${voice.variant}`,
+            rate: voice.speed,
+            pitch: voice.pitch,
+            range: voice.pitchRange,
+            text: speechText,
+          },
+          signal,
+        );
+      } catch (error) {
+        if (error instanceof CancelledError || signal?.aborted) throw new CancelledError();
+        throw new ProviderError('The offline voice failed to speak the narration', PROVIDER, false, undefined, { cause: error });
+      }
+      const { samples, sampleRate, events } = output;
+      if (samples.length === 0) throw new ProviderError('The offline voice produced no audio', PROVIDER, false);
+      const durationSeconds = samples.length / sampleRate;
+
+      let timings: WordTiming[] = events.some((event) => event.type === 'word')
+        ? timingsFromEvents(words, offsets, events, samples, sampleRate)
+        : [];
+      if (timings.length === 0) timings = estimateTimingsForWords(words.map((word) => word.display), durationSeconds);
+
+      throwIfAborted(signal);
+      await writeAudio(request.outputPath, encodeWav(samples, sampleRate), signal);
+      return { audioPath: request.outputPath, durationSeconds, words: timings };
+    },
+  };
+}

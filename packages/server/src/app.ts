@@ -1,0 +1,80 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DestinationStream } from 'pino';
+import { authRoutesPlugin } from './auth/auth-routes.js';
+import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { createLogger } from './logger.js';
+import { analyticsPlugin } from './plugins/analytics-plugin.js';
+import { authPlugin } from './plugins/auth-plugin.js';
+import { configPlugin } from './plugins/config-plugin.js';
+import { databasePlugin } from './plugins/database-plugin.js';
+import { errorHandlerPlugin } from './plugins/error-handler-plugin.js';
+import { healthPlugin } from './plugins/health-plugin.js';
+import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.js';
+import { outputPlugin } from './output/output-plugin.js';
+import { realtimePlugin } from './realtime/realtime-plugin.js';
+import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
+import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
+import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
+import { staticWebPlugin } from './plugins/static-web-plugin.js';
+import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface BuildAppOverrides {
+  /** Use this open database instead of opening the one in config (the caller closes it). */
+  database?: DatabaseHandle;
+  /** Where log lines go instead of stdout (tests capture them here). */
+  logStream?: DestinationStream;
+  /** Registered after the built-in plugins, before the app is ready (feature plugins, test routes). */
+  plugins?: FastifyPluginAsync[];
+  /** Options of the voices plugin (tests inject synthesisers and turn off background sample generation). */
+  voices?: VoicesPluginOptions;
+  /** Options of the jobs plugin (tests inject a generation runner and providers, or keep the queue stopped). */
+  jobs?: JobsPluginOptions;
+  /** Options of the payments plugin (tests inject a clock and a payment gateway). */
+  payments?: PaymentsPluginOptions;
+}
+
+/**
+ * The API server with every plugin registered and migrations applied. Add routes (through
+ * registerRoute) or plugins before calling `ready()` or `listen()`.
+ */
+export async function buildApp(config: Config, overrides: BuildAppOverrides = {}): Promise<App> {
+  const app = Fastify({
+    loggerInstance: createLogger(config.logLevel, overrides.logStream),
+    // Fastify accepts a hop count at runtime though its types omit number.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    // Socket paths and the web app's routes never end in a slash, but links sometimes do.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  try {
+    await app.register(configPlugin, { config });
+    await app.register(errorHandlerPlugin);
+    await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
+    await app.register(rateLimitPlugin);
+    await app.register(authPlugin);
+    await app.register(authRoutesPlugin);
+    await app.register(extensionHandoffPlugin);
+    await app.register(analyticsPlugin);
+    await app.register(healthPlugin);
+    await app.register(legalPagesPlugin);
+    await app.register(staticWebPlugin);
+    await app.register(voicesPlugin, overrides.voices ?? {});
+    await app.register(outputPlugin);
+    await app.register(jobsPlugin, overrides.jobs ?? {});
+    await app.register(realtimePlugin);
+    await app.register(paymentsPlugin, overrides.payments ?? {});
+    for (const plugin of overrides.plugins ?? []) await app.register(plugin);
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

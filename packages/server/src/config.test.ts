@@ -1,0 +1,97 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CONFIG_VARIABLE_NAMES, CONFIG_VARIABLES, ConfigError, configVariablesMarkdown, DEFAULT_GOOGLE_JWKS_URL, loadConfig, parseEnv } from './config.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('parseEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(8080);
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(env.GOOGLE_JWKS_URL).toBe(DEFAULT_GOOGLE_JWKS_URL);
+    expect(env.GOOGLE_ISSUERS).toEqual(['accounts.google.com', 'https://accounts.google.com']);
+    expect(env.RATE_LIMIT_AUTH_MAX).toBe(10);
+    expect(env.TRUST_PROXY).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['LOG_LEVEL', 'loud'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['JWT_SECRET', 'short'],
+    ['GOOGLE_JWKS_URL', 'not a url'],
+    ['RATE_LIMIT_AUTH_MAX', '0'],
+  ])('names %s when it is %j', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable:\\n  ${name}: `));
+  });
+
+  it('never echoes a bad secret back', () => {
+    expect(() => parseEnv({ JWT_SECRET: 'hunter2' })).toThrow(/JWT_SECRET: must be at least 32 characters$/);
+  });
+
+  it('treats blank values as unset and lower-cases admin e-mails', () => {
+    const env = parseEnv({ PORT: '', ADMIN_EMAILS: ' Boss@Example.com , ,ops@example.com' });
+    expect(env.PORT).toBe(8080);
+    expect(env.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+
+  it.each([
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.0.2', ['10.0.0.1', '10.0.0.2']],
+  ])('reads TRUST_PROXY=%j', (value, expected) => {
+    expect(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
+
+describe('loadConfig', () => {
+  it('creates DATA_DIR and a private secrets.json once, then reuses it', () => {
+    const dataDir = join(tempDir(), 'nested', 'data');
+    const first = loadConfig({ DATA_DIR: dataDir });
+    const secretsFile = join(dataDir, 'secrets.json');
+    expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+    expect(first.jwtSecretSource).toBe('secrets-file');
+    expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    const second = loadConfig({ DATA_DIR: dataDir });
+    expect(second.jwtSecret).toBe(first.jwtSecret);
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8'))).toEqual({ jwtSecret: first.jwtSecret });
+  });
+
+  it('uses SQLite under DATA_DIR unless DATABASE_URL is set', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).database).toEqual({ dialect: 'sqlite', file: join(dataDir, 'reelsmith.db') });
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
+  });
+
+  it('prefers JWT_SECRET over the secrets file and writes none', () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
+    expect(config.jwtSecretSource).toBe('env');
+    expect(() => statSync(join(dataDir, 'secrets.json'))).toThrow();
+  });
+});
+
+it('documents every variable the schema reads', () => {
+  expect(CONFIG_VARIABLES.map((variable) => variable.name).sort()).toEqual([...CONFIG_VARIABLE_NAMES].sort());
+  for (const variable of CONFIG_VARIABLES) expect(variable.description.length).toBeGreaterThan(10);
+});
+
+it('renders the variables as a Markdown table', () => {
+  const table = configVariablesMarkdown().split('\n');
+  expect(table[0]).toBe('| Variable | Default | Description |');
+  expect(table).toHaveLength(CONFIG_VARIABLES.length + 2);
+  expect(table).toContain('| `PORT` | 8080 | TCP port the HTTP server listens on. |');
+});

@@ -1,0 +1,291 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** packages/server/src/config.ts → the repository root, three levels up. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+export const DEFAULT_GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'] as const;
+export const JWT_SECRET_MIN_LENGTH = 32;
+export const DEFAULT_RAZORPAY_API_BASE_URL = 'https://api.razorpay.com';
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  description: string;
+}
+
+/** Every environment variable the server reads, as data: the README table is generated and checked from it. */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '8080', description: 'TCP port the HTTP server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface the HTTP server binds to.' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Directory for the SQLite database, generated videos, audio samples and secrets.json. Created on first start.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset: SQLite at DATA_DIR/reelsmith.db)',
+    description: 'PostgreSQL connection string. When set, PostgreSQL is used instead of SQLite.',
+  },
+  {
+    name: 'JWT_SECRET',
+    default: '(generated once into DATA_DIR/secrets.json)',
+    description: `Secret that signs session tokens and encrypts stored API keys; at least ${JWT_SECRET_MIN_LENGTH} characters.`,
+  },
+  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in (case-insensitive).' },
+  { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'OAuth client id; enables Google sign-in.' },
+  { name: 'GOOGLE_JWKS_URL', default: DEFAULT_GOOGLE_JWKS_URL, description: "Where Google's token signing keys are fetched from." },
+  {
+    name: 'GOOGLE_ISSUERS',
+    default: DEFAULT_GOOGLE_ISSUERS.join(','),
+    description: 'Comma-separated accepted issuers of Google ID tokens.',
+  },
+  { name: 'WEB_DIST_DIR', default: '<repo>/dist/web', description: 'Built web app served with history fallback.' },
+  { name: 'LOG_LEVEL', default: 'info', description: `Log level: ${LOG_LEVELS.join(', ')}.` },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-* headers: true, false, a hop count, or comma-separated proxy addresses.',
+  },
+  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in and sign-up attempts allowed per minute, per IP and per e-mail.' },
+  {
+    name: 'QUEUE_CONCURRENCY',
+    default: '1',
+    description: 'Video jobs generated at the same time. Each one runs ffmpeg on the whole machine; raise it only with spare cores.',
+  },
+  {
+    name: 'RAZORPAY_KEY_ID',
+    default: '(unset: built-in TEST MODE checkout)',
+    description: 'Razorpay key id (rzp_live_… or rzp_test_…). Set together with RAZORPAY_KEY_SECRET to take real payments.',
+  },
+  { name: 'RAZORPAY_KEY_SECRET', default: '(unset)', description: 'Razorpay key secret: authenticates order creation and verifies payment signatures. Never logged.' },
+  {
+    name: 'RAZORPAY_WEBHOOK_SECRET',
+    default: '(unset: webhook answers 503)',
+    description: 'Secret of the Razorpay webhook (payment.captured) that POSTs to /payments/webhook.',
+  },
+  { name: 'RAZORPAY_API_BASE_URL', default: DEFAULT_RAZORPAY_API_BASE_URL, description: "Razorpay's API host (tests point it at a local fake)." },
+  {
+    name: 'GEO_COUNTRY_HEADER',
+    default: '(unset: local GeoIP lookup)',
+    description: 'Request header a trusted proxy sets to the visitor\'s ISO country code (e.g. CF-IPCountry), used for location pricing.',
+  },
+];
+
+const commaList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  );
+
+const trustProxySchema = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const addresses = text.split(',').map((item) => item.trim()).filter(Boolean);
+  if (addresses.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of addresses' });
+    return z.NEVER;
+  }
+  return addresses;
+});
+
+const urlSchema = z.url({ message: 'must be a URL' });
+
+const envObjectSchema = z.object({
+  PORT: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
+    .optional(),
+  JWT_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  ADMIN_EMAILS: commaList.default([]).transform((emails) => emails.map((email) => email.toLowerCase())),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: urlSchema.default(DEFAULT_GOOGLE_JWKS_URL),
+  GOOGLE_ISSUERS: commaList
+    .default([...DEFAULT_GOOGLE_ISSUERS])
+    .refine((issuers) => issuers.length > 0, 'must list at least one issuer'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRUST_PROXY: trustProxySchema.default(false),
+  RATE_LIMIT_AUTH_MAX: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be at least 1').default(10),
+  QUEUE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1-16').max(16, 'must be 1-16').default(1),
+  RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
+  RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  RAZORPAY_API_BASE_URL: urlSchema.default(DEFAULT_RAZORPAY_API_BASE_URL).transform((url) => url.replace(/\/+$/, '')),
+  GEO_COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .transform((name) => name.toLowerCase())
+    .optional(),
+});
+
+const envSchema = envObjectSchema.refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
+  message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+  path: ['RAZORPAY_KEY_SECRET'],
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute paths of everything the server keeps on disk. */
+  paths: {
+    dataDir: string;
+    /** Used only when `databaseUrl` is unset. */
+    sqliteFile: string;
+    /** Finished videos, served under /output. */
+    outputDir: string;
+    /** Voice preview samples, served under /audio/voice-samples. */
+    voiceSamplesDir: string;
+    secretsFile: string;
+    webDistDir: string;
+  };
+  database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+  jwtSecret: string;
+  jwtSecretSource: 'env' | 'secrets-file';
+  adminEmails: string[];
+  google: { clientId: string | null; jwksUrl: string; issuers: string[] };
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+  rateLimitAuthMax: number;
+  /** Video jobs run at the same time by the embedded queue. */
+  queueConcurrency: number;
+  /** Null: the built-in test checkout takes the place of Razorpay. */
+  razorpay: { keyId: string; keySecret: string; apiBaseUrl: string } | null;
+  /** Checked on POST /payments/webhook; null answers that route with 503. */
+  razorpayWebhookSecret: string | null;
+  razorpayApiBaseUrl: string;
+  /** Lower-cased header name a trusted proxy fills with the client's country code, or null. */
+  geoCountryHeader: string | null;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Blank values count as unset, so `PORT=` in a .env file means "use the default". */
+function withoutBlanks(env: Env): Record<string, string> {
+  const known = new Set(CONFIG_VARIABLES.map((variable) => variable.name));
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (known.has(name) && value !== undefined && value.trim() !== '') result[name] = value;
+  }
+  return result;
+}
+
+/** Variables whose values never appear in an error message. */
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+
+/** Validates the environment without touching the disk. */
+export function parseEnv(env: Env): z.output<typeof envSchema> {
+  const result = envSchema.safeParse(withoutBlanks(env));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const raw = SECRET_VARIABLES.has(name) ? '' : ` (got "${env[name] ?? ''}")`;
+      return `  ${name}: ${issue.message}${raw}`;
+    });
+    throw new ConfigError(`Invalid environment variable${lines.length > 1 ? 's' : ''}:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+const secretsFileSchema = z.object({ jwtSecret: z.string().min(JWT_SECRET_MIN_LENGTH) });
+
+/** Reads the generated secret, or writes a new one readable only by this user, so restarts keep sessions. */
+function loadOrCreateJwtSecret(secretsFile: string): string {
+  if (existsSync(secretsFile)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(secretsFile, 'utf8'));
+    } catch {
+      throw new ConfigError(`${secretsFile} is not valid JSON; fix it, delete it, or set JWT_SECRET`);
+    }
+    const secrets = secretsFileSchema.safeParse(parsed);
+    if (!secrets.success) throw new ConfigError(`${secretsFile} has no usable jwtSecret; delete it or set JWT_SECRET`);
+    return secrets.data.jwtSecret;
+  }
+  const jwtSecret = randomBytes(48).toString('base64url');
+  writeFileSync(secretsFile, `${JSON.stringify({ jwtSecret }, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(secretsFile, 0o600);
+  return jwtSecret;
+}
+
+/**
+ * Parses the environment once into a typed Config, creating DATA_DIR and the persisted secret on
+ * first start. Throws ConfigError naming the bad variable.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const vars = parseEnv(env);
+  const dataDir = isAbsolute(vars.DATA_DIR) ? vars.DATA_DIR : resolve(cwd, vars.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR: cannot create ${dataDir} (${(error as Error).message})`);
+  }
+  const paths = {
+    dataDir,
+    sqliteFile: join(dataDir, 'reelsmith.db'),
+    outputDir: join(dataDir, 'output'),
+    voiceSamplesDir: join(dataDir, 'audio', 'voice-samples'),
+    secretsFile: join(dataDir, 'secrets.json'),
+    webDistDir: vars.WEB_DIST_DIR ? resolve(cwd, vars.WEB_DIST_DIR) : join(REPO_ROOT, 'dist', 'web'),
+  };
+  mkdirSync(paths.outputDir, { recursive: true });
+  mkdirSync(paths.voiceSamplesDir, { recursive: true });
+
+  const jwtSecret = vars.JWT_SECRET ?? loadOrCreateJwtSecret(paths.secretsFile);
+  return {
+    port: vars.PORT,
+    host: vars.HOST,
+    paths,
+    database: vars.DATABASE_URL ? { dialect: 'postgres', url: vars.DATABASE_URL } : { dialect: 'sqlite', file: paths.sqliteFile },
+    jwtSecret,
+    jwtSecretSource: vars.JWT_SECRET ? 'env' : 'secrets-file',
+    adminEmails: vars.ADMIN_EMAILS,
+    google: { clientId: vars.GOOGLE_CLIENT_ID ?? null, jwksUrl: vars.GOOGLE_JWKS_URL, issuers: vars.GOOGLE_ISSUERS },
+    logLevel: vars.LOG_LEVEL,
+    trustProxy: vars.TRUST_PROXY,
+    rateLimitAuthMax: vars.RATE_LIMIT_AUTH_MAX,
+    queueConcurrency: vars.QUEUE_CONCURRENCY,
+    razorpay:
+      vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET
+        ? {
+            keyId: vars.RAZORPAY_KEY_ID,
+            keySecret: vars.RAZORPAY_KEY_SECRET,
+            apiBaseUrl: vars.RAZORPAY_API_BASE_URL,
+          }
+        : null,
+    razorpayWebhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? null,
+    razorpayApiBaseUrl: vars.RAZORPAY_API_BASE_URL,
+    geoCountryHeader: vars.GEO_COUNTRY_HEADER ?? null,
+  };
+}
+
+/** The names of the schema, for checking that CONFIG_VARIABLES documents every one of them. */
+export const CONFIG_VARIABLE_NAMES = Object.keys(envObjectSchema.shape);
+
+/** CONFIG_VARIABLES as a Markdown table, for the README (generated and checked from the same data). */
+export function configVariablesMarkdown(): string {
+  const escape = (text: string) => text.replace(/\|/g, '\\|');
+  const rows = CONFIG_VARIABLES.map((variable) => `| \`${variable.name}\` | ${escape(variable.default)} | ${escape(variable.description)} |`);
+  return ['| Variable | Default | Description |', '|---|---|---|', ...rows].join('\n');
+}

@@ -1,0 +1,46 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { migrationProvider } from './migrations/index.js';
+import type { Database } from './schema.js';
+
+export type DatabaseDialect = Config['database']['dialect'];
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+}
+
+/** Kysely over better-sqlite3 by default, over a pg Pool when DATABASE_URL is set. */
+export function createDatabase(settings: Config['database']): DatabaseHandle {
+  if (settings.dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  const sqlite = new SqliteDatabase(settings.file);
+  // WAL lets readers proceed while a job writes progress; foreign keys are off by default in SQLite.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+}
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, { cause });
+  }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** True when the error is a unique-constraint violation in either dialect. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

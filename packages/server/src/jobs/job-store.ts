@@ -1,0 +1,251 @@
+import { ACTIVE_JOB_STATUSES, type GenerationParams, type JobStatus, type JobSteps, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Database, VideoJobRow } from '../db/schema.js';
+import { checkCanGenerate } from '../payments/can-generate.js';
+import { initialSteps } from './video-job-view.js';
+
+type Db = Kysely<Database>;
+
+/** A new job's overall progress (spec: "A new job starts at 1"). */
+export const NEW_JOB_PROGRESS = 1;
+const ACTIVE = ACTIVE_JOB_STATUSES as JobStatus[];
+const FINISHED: JobStatus[] = ['completed', 'failed', 'cancelled'];
+/** Statuses a job is in while a worker owns it; both go back to 'queued' after a restart. */
+const RUNNING: JobStatus[] = ['processing', 'in_progress'];
+
+export type CreateJobOutcome = { created: true; job: VideoJobRow } | { created: false; reason: string | null };
+
+/**
+ * Checks the account's quota and inserts the job in ONE transaction, so concurrent submits at the
+ * limit cannot both pass the check: PostgreSQL serialises them on the user's row (locked by
+ * checkCanGenerate), SQLite runs one write transaction at a time.
+ */
+export async function createJobWithinQuota(db: Db, userId: string, params: GenerationParams, now = new Date()): Promise<CreateJobOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const verdict = await checkCanGenerate(trx, userId, params.duration, now);
+    if (!verdict.canGenerate) return { created: false, reason: verdict.reason };
+    const timestamp = now.toISOString();
+    const job = await trx
+      .insertInto('video_jobs')
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        status: 'queued',
+        params: JSON.stringify(params),
+        progress: NEW_JOB_PROGRESS,
+        current_step: null,
+        step_progress: 0,
+        steps: JSON.stringify(initialSteps()),
+        result: null,
+        error: null,
+        created_at: timestamp,
+        updated_at: timestamp,
+        started_at: null,
+        completed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { created: true, job };
+  });
+}
+
+/** The job if it belongs to the user; another user's job is indistinguishable from a missing one. */
+export function findUserJob(db: Db, userId: string, jobId: string): Promise<VideoJobRow | undefined> {
+  return db.selectFrom('video_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export function listUserJobs(db: Db, userId: string, limit: number): Promise<VideoJobRow[]> {
+  return db
+    .selectFrom('video_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** After a restart: jobs a worker owned go back to the queue; their workspace checkpoints let the rerun skip finished steps. */
+export async function requeueInterruptedJobs(db: Db, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable('video_jobs')
+    .set({ status: 'queued', updated_at: now.toISOString() })
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Takes the next job fairly: the oldest queued job of the user who least recently started one (users
+ * who never started one first), so one user's burst waits behind everyone else's first job. Returns
+ * undefined when nothing is queued. The claim is a conditional update, so a job cancelled meanwhile is skipped.
+ */
+export async function claimNextJob(db: Db, now = new Date()): Promise<VideoJobRow | undefined> {
+  for (;;) {
+    const lastStarts = db
+      .selectFrom('video_jobs')
+      .select(['user_id', (eb) => eb.fn.max('started_at').as('last_started')])
+      .where('started_at', 'is not', null)
+      .groupBy('user_id')
+      .as('starts');
+    const next = await db
+      .selectFrom('video_jobs as queued')
+      .leftJoin(lastStarts, 'starts.user_id', 'queued.user_id')
+      .select(['queued.id'])
+      .where('queued.status', '=', 'queued')
+      // NULLs sort first in SQLite and last in PostgreSQL, so spell the order out.
+      .orderBy(sql`case when starts.last_started is null then 0 else 1 end`)
+      .orderBy('starts.last_started', 'asc')
+      .orderBy('queued.created_at', 'asc')
+      .orderBy('queued.id', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!next) return undefined;
+    const timestamp = now.toISOString();
+    const claimed = await db
+      .updateTable('video_jobs')
+      .set({ status: 'processing', started_at: timestamp, updated_at: timestamp })
+      .where('id', '=', next.id)
+      .where('status', '=', 'queued')
+      .returningAll()
+      .executeTakeFirst();
+    if (claimed) return claimed;
+  }
+}
+
+export interface ProgressWrite {
+  progress: number;
+  currentStep: PipelineStep;
+  stepProgress: number;
+  steps: JobSteps;
+}
+
+/**
+ * Writes a running job's progress; a smaller overall progress than stored is never written. False
+ * when no row was written: the job is no longer running (cancelled or deleted meanwhile).
+ */
+export async function recordProgress(db: Db, jobId: string, update: ProgressWrite): Promise<boolean> {
+  const updated = await db
+    .updateTable('video_jobs')
+    .set({
+      progress: update.progress,
+      current_step: update.currentStep,
+      step_progress: update.stepProgress,
+      steps: JSON.stringify(update.steps),
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', jobId)
+    .where('status', 'in', RUNNING)
+    .where('progress', '<=', update.progress)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Finishes a running job; false when it was cancelled meanwhile (then the caller discards the output). */
+export async function markCompleted(
+  db: Db,
+  jobId: string,
+  done: { result: VideoResult; outputToken: string; sizeBytes: number; steps: JobSteps },
+): Promise<boolean> {
+  const timestamp = new Date().toISOString();
+  const updated = await db
+    .updateTable('video_jobs')
+    .set({
+      status: 'completed',
+      progress: 100,
+      current_step: 'video',
+      step_progress: 100,
+      steps: JSON.stringify(done.steps),
+      result: JSON.stringify(done.result),
+      error: null,
+      output_token: done.outputToken,
+      size_bytes: done.sizeBytes,
+      updated_at: timestamp,
+      completed_at: timestamp,
+    })
+    .where('id', '=', jobId)
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function markFailed(db: Db, jobId: string, error: string, steps: JobSteps): Promise<boolean> {
+  const timestamp = new Date().toISOString();
+  const updated = await db
+    .updateTable('video_jobs')
+    .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp })
+    .where('id', '=', jobId)
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A running job interrupted by shutdown: back to the queue for the next start. */
+export async function markRequeued(db: Db, jobId: string): Promise<void> {
+  await db
+    .updateTable('video_jobs')
+    .set({ status: 'queued', updated_at: new Date().toISOString() })
+    .where('id', '=', jobId)
+    .where('status', 'in', RUNNING)
+    .execute();
+}
+
+/** Marks the user's active job cancelled; false when it is not active (finished, another user's, missing). */
+export async function cancelUserJob(db: Db, userId: string, jobId: string): Promise<boolean> {
+  const timestamp = new Date().toISOString();
+  const updated = await db
+    .updateTable('video_jobs')
+    .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp })
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', ACTIVE)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */
+export async function deleteFinishedUserJob(db: Db, userId: string, jobId: string): Promise<{ outputToken: string | null } | undefined> {
+  const deleted = await db
+    .deleteFrom('video_jobs')
+    .where('id', '=', jobId)
+    .where('user_id', '=', userId)
+    .where('status', 'in', FINISHED)
+    .returning(['output_token'])
+    .executeTakeFirst();
+  return deleted ? { outputToken: deleted.output_token } : undefined;
+}
+
+const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
+
+/** Counts for GET /api/queue/status, across all users. */
+export async function jobCounts(db: Db): Promise<{ queued: number; total: number; completed: number; failed: number; cancelled: number }> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('total'),
+      eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'queued').then(1).else(0).end()).as('queued'),
+      eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
+      eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'failed').then(1).else(0).end()).as('failed'),
+      eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'cancelled').then(1).else(0).end()).as('cancelled'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    total: toCount(row.total),
+    queued: toCount(row.queued),
+    completed: toCount(row.completed),
+    failed: toCount(row.failed),
+    cancelled: toCount(row.cancelled),
+  };
+}
+
+/** The user's finished videos and the bytes they take on disk. */
+export async function userStorage(db: Db, userId: string): Promise<{ totalVideos: number; totalBytes: number }> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select((eb) => [eb.fn.countAll<string | number>().as('videos'), eb.fn.sum<string | number | null>('size_bytes').as('bytes')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .executeTakeFirstOrThrow();
+  return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) };
+}

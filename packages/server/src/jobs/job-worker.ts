@@ -1,0 +1,219 @@
+import { MESSAGES, type GenerationParams, type VideoResult } from '@reelsmith/contracts';
+import { ProviderError } from '@reelsmith/pipeline/errors';
+import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
+import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline/providers/types';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database, VideoJobRow } from '../db/schema.js';
+import { publishOutput, removeOutput } from '../output/output-files.js';
+import type { JobEventBus } from './job-events.js';
+import { JobProgressTracker } from './job-progress.js';
+import { markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
+import { parseParams } from './video-job-view.js';
+
+/** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
+export type GenerationRunner = (run: GenerationRun) => Promise<GenerationOutput>;
+/** The providers a job runs with; may depend on its parameters (e.g. the chosen voice provider). */
+export type ProvidersForJob = (params: GenerationParams) => Providers;
+
+/** The abort reason when the server stops: the job is put back in the queue, not cancelled. */
+export class QueueShutdownError extends Error {
+  override name = 'QueueShutdownError';
+  constructor() {
+    super('The server is stopping; the job will resume on the next start');
+  }
+}
+
+/** The abort reason when a progress write finds the row no longer running (cancelled from elsewhere). */
+export class JobNoLongerActiveError extends Error {
+  override name = 'JobNoLongerActiveError';
+  constructor() {
+    super('The job is no longer active');
+  }
+}
+
+export interface JobWorkerOptions {
+  db: Kysely<Database>;
+  events: JobEventBus;
+  runner: GenerationRunner;
+  providersFor: ProvidersForJob;
+  /** DATA_DIR/output: published videos. */
+  outputDir: string;
+  /** DATA_DIR/jobs: one workspace per job, holding the pipeline's per-step checkpoints. */
+  jobsDir: string;
+  log: FastifyBaseLogger;
+}
+
+/** What a creator can do something about; anything else is logged and shown as the generic failure. */
+export function userFacingError(error: unknown): string {
+  if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
+  if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
+  return MESSAGES.generationFailed;
+}
+
+/**
+ * Writes progress rows one at a time, keeping only the latest pending update: the pipeline may report
+ * faster than the database writes, and only the newest state matters.
+ */
+class ProgressWriter {
+  private pending: ProgressWrite | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly write: (update: ProgressWrite) => Promise<void>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  push(update: ProgressWrite): void {
+    this.pending = update;
+    this.running ??= this.drain();
+  }
+
+  async flush(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.pending) {
+        const next = this.pending;
+        this.pending = null;
+        try {
+          await this.write(next);
+        } catch (error) {
+          this.log.warn({ err: error }, 'could not record job progress');
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+}
+
+/**
+ * Runs one claimed job (status 'processing') through the pipeline and records the outcome: progress
+ * rows and events while it runs, then completed (files published under /output), failed (a message
+ * the user can act on), or, when aborted, nothing (a cancelled row is already final) or back to
+ * 'queued' (shutdown, keeping the workspace so the next run resumes from its checkpoints).
+ */
+export class JobWorker {
+  constructor(private readonly options: JobWorkerOptions) {}
+
+  workspaceFor(jobId: string): string {
+    return join(this.options.jobsDir, jobId);
+  }
+
+  async run(job: VideoJobRow, queueSignal: AbortSignal): Promise<void> {
+    const { db, events, outputDir } = this.options;
+    const log = this.options.log.child({ jobId: job.id });
+    const tracker = new JobProgressTracker(job);
+    // Aborted by the queue (cancel, shutdown) or by the worker itself when the row stops being ours.
+    const controller = new AbortController();
+    const signal = controller.signal;
+    if (queueSignal.aborted) controller.abort(queueSignal.reason);
+    else queueSignal.addEventListener('abort', () => controller.abort(queueSignal.reason), { once: true });
+    const writer = new ProgressWriter(async (update) => {
+      if (!(await recordProgress(db, job.id, update)) && !signal.aborted) controller.abort(new JobNoLongerActiveError());
+    }, log);
+    const workspaceDir = this.workspaceFor(job.id);
+    const emitProgress = (update: ProgressWrite) => {
+      if (signal.aborted) return;
+      events.emit(
+        'job_progress',
+        { jobId: job.id, progress: update.progress, step: update.currentStep, stepProgress: update.stepProgress, status: 'processing' },
+        job.user_id,
+      );
+    };
+
+    let output: GenerationOutput;
+    try {
+      const params = parseParams(job.params);
+      // Also confirms the row is still ours: a job cancelled just as it was claimed stops here.
+      writer.push(tracker.snapshot());
+      emitProgress(tracker.snapshot());
+      await mkdir(workspaceDir, { recursive: true });
+      log.info('job started');
+      output = await this.options.runner({
+        jobId: job.id,
+        params,
+        workspaceDir,
+        providers: this.options.providersFor(params),
+        signal,
+        onProgress: (update) => {
+          const write = tracker.apply(update);
+          writer.push(write);
+          emitProgress(write);
+        },
+      });
+      await writer.flush();
+      if (signal.aborted) throw signal.reason;
+    } catch (error) {
+      await writer.flush();
+      await this.handleFailure(job, error, signal, tracker, log);
+      return;
+    }
+
+    try {
+      const published = await publishOutput(outputDir, output);
+      const result: VideoResult = {
+        videoUrl: published.videoUrl,
+        posterUrl: published.posterUrl,
+        filename: published.filename,
+        title: output.title,
+        durationSeconds: output.durationSeconds,
+        width: output.width,
+        height: output.height,
+        sizeBytes: published.videoBytes,
+      };
+      const steps = tracker.complete();
+      const recorded = await markCompleted(db, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+      if (!recorded) {
+        // Cancelled (or deleted) while finishing: the user asked for no video.
+        await removeOutput(outputDir, published.token);
+        log.info('job finished after it was cancelled; output discarded');
+      } else {
+        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes }, 'job completed');
+        events.emit('job_progress', { jobId: job.id, progress: 100, step: 'video', stepProgress: 100, status: 'completed' }, job.user_id);
+        events.emit('job_completed', { jobId: job.id, result }, job.user_id);
+      }
+    } catch (error) {
+      await this.handleFailure(job, error, new AbortController().signal, tracker, log);
+      return;
+    }
+    await this.removeWorkspace(job.id, log);
+  }
+
+  private async handleFailure(job: VideoJobRow, error: unknown, signal: AbortSignal, tracker: JobProgressTracker, log: FastifyBaseLogger): Promise<void> {
+    if (signal.aborted && signal.reason instanceof QueueShutdownError) {
+      await markRequeued(this.options.db, job.id);
+      log.info('job interrupted by shutdown; it resumes on the next start');
+      return;
+    }
+    if (signal.aborted) {
+      log.info('job cancelled');
+      const state = tracker.snapshot();
+      this.options.events.emit(
+        'job_progress',
+        { jobId: job.id, progress: state.progress, step: state.currentStep, stepProgress: state.stepProgress, status: 'cancelled' },
+        job.user_id,
+      );
+      await this.removeWorkspace(job.id, log);
+      return;
+    }
+    const message = userFacingError(error);
+    log.error({ err: error }, 'job failed');
+    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail());
+    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
+    await this.removeWorkspace(job.id, log);
+  }
+
+  async removeWorkspace(jobId: string, log: FastifyBaseLogger = this.options.log): Promise<void> {
+    try {
+      await rm(this.workspaceFor(jobId), { recursive: true, force: true });
+    } catch (error) {
+      log.warn({ err: error, jobId }, 'could not remove job workspace');
+    }
+  }
+}

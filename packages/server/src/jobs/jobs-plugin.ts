@@ -1,0 +1,149 @@
+import { API, MESSAGES, type VideoJob } from '@reelsmith/contracts';
+import fp from 'fastify-plugin';
+import { join } from 'node:path';
+import { badRequest, forbidden, notFound } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { removeOutput } from '../output/output-files.js';
+import { EmbeddedJobQueue } from './embedded-queue.js';
+import { JobEventBus } from './job-events.js';
+import type { JobQueue } from './job-queue.js';
+import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, userStorage } from './job-store.js';
+import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
+import { createDefaultPipeline } from './pipeline-defaults.js';
+import { toVideoJob } from './video-job-view.js';
+
+export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
+export const GENERATION_STARTED_MESSAGE = 'Video generation started';
+export const VIDEO_DELETED_MESSAGE = 'Video deleted';
+/** Submits per user per minute: far above any real use, low enough that a script cannot flood the queue. */
+const SUBMITS_PER_MINUTE = 30;
+
+export interface JobsPluginOptions {
+  /** Replaces the pipeline's runGeneration (tests). */
+  runner?: GenerationRunner;
+  /** Replaces the providers built from the environment by the pipeline's config (tests). */
+  providersFor?: ProvidersForJob;
+  /** Where the pipeline's configuration is read from (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Replaces the embedded queue (e.g. a BullMQ queue); it must run jobs through `worker`. */
+  createQueue?: (context: { worker: JobWorker; events: JobEventBus }) => JobQueue;
+  /** Start running jobs once the app is ready (default true). */
+  autoStart?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobQueue: JobQueue;
+    /** Progress, completion and failure of every job, for the realtime plugin and other listeners. */
+    jobEvents: JobEventBus;
+    jobWorker: JobWorker;
+  }
+}
+
+/**
+ * Video jobs end to end on the HTTP side: submit (quota checked atomically with the insert),
+ * list, status, details, cancel/delete, queue status and storage stats; plus the queue that runs
+ * them and the event bus that reports them. A user only ever sees their own jobs: another user's
+ * job is a 404, exactly like a missing one.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(
+  async (app, options) => {
+    const events = new JobEventBus();
+    const pipeline = options.runner && options.providersFor ? null : createDefaultPipeline(options.env ?? process.env);
+    const runner = options.runner ?? pipeline!.runner;
+    const providersFor = options.providersFor ?? pipeline!.providersFor;
+    const worker = new JobWorker({
+      db: app.db,
+      events,
+      runner,
+      providersFor,
+      outputDir: app.config.paths.outputDir,
+      jobsDir: join(app.config.paths.dataDir, 'jobs'),
+      log: app.log.child({ module: 'jobs' }),
+    });
+    const queue =
+      options.createQueue?.({ worker, events }) ??
+      new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: app.log.child({ module: 'queue' }) });
+    app.decorate('jobQueue', queue);
+    app.decorate('jobEvents', events);
+    app.decorate('jobWorker', worker);
+
+    if (options.autoStart !== false) app.addHook('onReady', async () => queue.start());
+    // preClose: before the database closes, so interrupted jobs are put back in the queue.
+    app.addHook('preClose', async () => queue.stop());
+
+    const limitSubmits = app.createRateLimiter({
+      name: 'video-submit',
+      max: SUBMITS_PER_MINUTE,
+      timeWindowMs: 60_000,
+      key: (request) => request.user?.id ?? request.ip,
+    });
+
+    registerRoute(
+      app,
+      API.generateVideo,
+      async (request) => {
+        const params = { ...request.body, voiceProvider: request.body.voiceProvider ?? app.currentVoiceProvider() };
+        if (pipeline && !pipeline.availableVoiceProviders().includes(params.voiceProvider)) {
+          throw badRequest(`The ${params.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
+        }
+        const outcome = await createJobWithinQuota(app.db, request.user.id, params);
+        if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
+        await queue.enqueue(outcome.job.id, request.user.id);
+        request.log.info({ jobId: outcome.job.id }, 'video job queued');
+        return { jobId: outcome.job.id, status: outcome.job.status, message: GENERATION_STARTED_MESSAGE };
+      },
+      { preHandler: limitSubmits },
+    );
+
+    registerRoute(app, API.listVideos, async (request) => {
+      const rows = await listUserJobs(app.db, request.user.id, request.query.limit);
+      return { jobs: rows.map(toVideoJob) };
+    });
+
+    async function ownJob(userId: string, jobId: string): Promise<VideoJob> {
+      const row = await findUserJob(app.db, userId, jobId);
+      if (!row) throw notFound(MESSAGES.notFound);
+      return toVideoJob(row);
+    }
+
+    registerRoute(app, API.videoStatus, async (request) => ownJob(request.user.id, request.params.id));
+
+    registerRoute(app, API.video, async (request) => {
+      const job = await ownJob(request.user.id, request.params.id);
+      return { job, result: job.result };
+    });
+
+    registerRoute(app, API.deleteVideo, async (request) => {
+      const userId = request.user.id;
+      const job = await ownJob(userId, request.params.id);
+      if (await cancelUserJob(app.db, userId, job.id)) {
+        // The row is final first, so the worker cannot record anything after the abort.
+        const wasRunning = await queue.cancel(job.id);
+        // A job requeued after a restart may still have a workspace though it is not running.
+        await worker.removeWorkspace(job.id);
+        if (!wasRunning) {
+          events.emit(
+            'job_progress',
+            { jobId: job.id, progress: job.progress, step: job.currentStep ?? 'setup', stepProgress: job.stepProgress, status: 'cancelled' },
+            userId,
+          );
+        }
+        return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
+      }
+      const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
+      if (!deleted) throw notFound(MESSAGES.notFound);
+      await removeOutput(app.config.paths.outputDir, deleted.outputToken);
+      await worker.removeWorkspace(job.id);
+      return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
+    });
+
+    registerRoute(app, API.queueStatus, async () => queue.status());
+
+    registerRoute(app, API.storageStats, async (request) => ({
+      ...(await userStorage(app.db, request.user.id)),
+      tierConfig: { description: STORAGE_TIER_DESCRIPTION },
+    }));
+  },
+  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'voices'] },
+);

@@ -1,0 +1,60 @@
+import {
+  jobStepsSchema,
+  PIPELINE_STEPS,
+  pipelineStepSchema,
+  videoJobSchema,
+  videoResultSchema,
+  type GenerationParams,
+  type JobSteps,
+  type VideoJob,
+  type VideoResult,
+} from '@reelsmith/contracts';
+import type { VideoJobRow } from '../db/schema.js';
+
+/** Every step pending: a new job's `steps`. */
+export function initialSteps(): JobSteps {
+  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, { status: 'pending', progress: 0 }])) as JobSteps;
+}
+
+export function parseSteps(text: string): JobSteps {
+  try {
+    const parsed = jobStepsSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // A damaged column reads as fresh steps rather than failing the whole listing.
+  }
+  return initialSteps();
+}
+
+export function parseResult(text: string | null): VideoResult | null {
+  if (text === null) return null;
+  try {
+    const parsed = videoResultSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseParams(text: string): GenerationParams {
+  return JSON.parse(text) as GenerationParams;
+}
+
+/** The one place a video_jobs row becomes the API's VideoJob (HTTP responses and anything else that shows a job). */
+export function toVideoJob(row: VideoJobRow): VideoJob {
+  const step = pipelineStepSchema.safeParse(row.current_step);
+  const clamp = (value: number) => Math.min(100, Math.max(0, Number(value)));
+  return videoJobSchema.parse({
+    id: row.id,
+    status: row.status,
+    progress: clamp(row.progress),
+    currentStep: step.success ? step.data : null,
+    stepProgress: clamp(row.step_progress),
+    params: parseParams(row.params),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    result: parseResult(row.result),
+    error: row.error,
+    steps: parseSteps(row.steps),
+  });
+}

@@ -1,0 +1,80 @@
+import { MESSAGES, VALIDATION_MESSAGES } from '@reelsmith/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/connection.js';
+import { TEST_DIALECTS } from '../testing/test-database.js';
+import { checkCanGenerate } from './can-generate.js';
+import { insertJob, insertSubscription, insertUser, openMigratedTestDatabase } from './payments-test-fixtures.js';
+
+const NOW = new Date('2026-03-15T12:00:00.000Z');
+const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
+
+describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
+  let handle: DatabaseHandle;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ handle, close } = await openMigratedTestDatabase(dialect));
+  }, 120_000);
+  afterAll(async () => close?.());
+
+  it('gives a new user one free video of at most 30 seconds', async () => {
+    const userId = await insertUser(handle.db);
+    expect(await checkCanGenerate(handle.db, userId, undefined, NOW)).toEqual({ canGenerate: true, isFreeVideo: true, reason: null });
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: true, isFreeVideo: true, reason: null });
+    for (const duration of [60, 90]) {
+      expect(await checkCanGenerate(handle.db, userId, duration, NOW)).toEqual({
+        canGenerate: false,
+        isFreeVideo: true,
+        reason: VALIDATION_MESSAGES.freeVideoTooLong,
+      });
+    }
+  });
+
+  it('requires a subscription once the free video exists, but not after it failed or was cancelled', async () => {
+    const userId = await insertUser(handle.db);
+    await insertJob(handle.db, userId, 'failed', days(-1));
+    await insertJob(handle.db, userId, 'cancelled', days(-1));
+    expect((await checkCanGenerate(handle.db, userId, 30, NOW)).isFreeVideo).toBe(true);
+    await insertJob(handle.db, userId, 'processing', days(-40));
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired });
+  });
+
+  it('counts this calendar month (UTC) against the plan limit, ignoring failed and cancelled jobs', async () => {
+    const userId = await insertUser(handle.db);
+    await insertSubscription(handle.db, userId, 'essentials_plan', days(-14), days(17));
+    // Last month's jobs (one millisecond before March 1st UTC) do not count.
+    for (let i = 0; i < 10; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-02-28T23:59:59.999Z'));
+    for (let i = 0; i < 9; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-03-01T00:00:00.000Z'));
+    await insertJob(handle.db, userId, 'failed', days(-1));
+    await insertJob(handle.db, userId, 'cancelled', days(-1));
+    expect(await checkCanGenerate(handle.db, userId, 90, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    await insertJob(handle.db, userId, 'queued', days(-1));
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
+    // On April 1st the count starts again.
+    expect((await checkCanGenerate(handle.db, userId, 60, new Date('2026-04-01T00:00:00.000Z'))).canGenerate).toBe(true);
+  });
+
+  it('treats videoLimit -1 as unlimited', async () => {
+    const userId = await insertUser(handle.db);
+    await insertSubscription(handle.db, userId, 'pro_plan', days(-1), days(29));
+    for (let i = 0; i < 120; i += 1) await insertJob(handle.db, userId, 'completed', days(-1));
+    expect(await checkCanGenerate(handle.db, userId, 90, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+  });
+
+  it('keeps access while cancelled until the end date, then falls back to the free-video rules', async () => {
+    const userId = await insertUser(handle.db);
+    await insertSubscription(handle.db, userId, 'starter_plan', days(-20), days(10), days(-2));
+    expect(await checkCanGenerate(handle.db, userId, 60, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    // At the end date it has expired: without any job yet, only a free 30 s video remains.
+    expect(await checkCanGenerate(handle.db, userId, 60, days(10))).toEqual({ canGenerate: false, isFreeVideo: true, reason: VALIDATION_MESSAGES.freeVideoTooLong });
+    await insertJob(handle.db, userId, 'completed', days(-3));
+    expect(await checkCanGenerate(handle.db, userId, 30, days(10))).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired });
+  });
+
+  it('works inside a transaction (the jobs service calls it there)', async () => {
+    const userId = await insertUser(handle.db);
+    await insertSubscription(handle.db, userId, 'essentials_plan', days(-1), days(29));
+    const result = await handle.db.transaction().execute(async (trx) => checkCanGenerate(trx, userId, 60, NOW));
+    expect(result).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+  });
+});

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database, SubscriptionRow } from '../db/schema.js';
+import type { SubscriptionStatus } from '@reelsmith/contracts';
+
+/** 'expired' is not stored: a row whose end date has passed reads as expired, whatever its stored status. */
+export function effectiveStatus(row: Pick<SubscriptionRow, 'status' | 'end_date'>, now: Date): SubscriptionStatus {
+  if (Date.parse(row.end_date) <= now.getTime()) return 'expired';
+  return row.status;
+}
+
+/** Active, or cancelled with access until the end date. */
+export function grantsAccess(row: Pick<SubscriptionRow, 'status' | 'end_date'>, now: Date): boolean {
+  return effectiveStatus(row, now) !== 'expired';
+}
+
+export async function findSubscription(db: Kysely<Database>, userId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Midnight UTC on the first day of `now`'s month, as the ISO text video_jobs.created_at is compared with. */
+export function startOfUtcMonth(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+}
+
+/** Jobs that count against a quota: every one except failed and cancelled. */
+const UNCOUNTED_JOB_STATUSES = ['failed', 'cancelled'] as const;
+
+/** Counted jobs created from the first of `now`'s calendar month (UTC). */
+export async function countVideosThisMonth(db: Kysely<Database>, userId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
+    .where('created_at', '>=', startOfUtcMonth(now))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Whether the user has ever had a counted job (the free video is used up by the first one). */
+export async function hasUsedFreeVideo(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,153 @@
+import fastifyStatic from '@fastify/static';
+import { API, VOICE_PROVIDERS, type VoiceProviderId } from '@reelsmith/contracts';
+import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
+import { createAzureVoiceProvider } from '@reelsmith/pipeline/voice/azure-voice-provider';
+import { createElevenLabsVoiceProvider } from '@reelsmith/pipeline/voice/elevenlabs-voice-provider';
+import { createOfflineVoiceProvider } from '@reelsmith/pipeline/voice/offline-voice-provider';
+import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline/voice/provider-catalogues';
+import fp from 'fastify-plugin';
+import { join } from 'node:path';
+import { badRequest } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { VoiceSampleService } from './voice-sample-service.js';
+import { SettingsFile } from './voice-settings.js';
+
+/** Samples only change when regenerated; the ETag catches that, so a day of caching is safe. */
+export const SAMPLE_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+export interface VoicesPluginOptions {
+  /** Credentials are read from here (default process.env): AZURE_SPEECH_KEY + AZURE_SPEECH_REGION, ELEVENLABS_API_KEY. */
+  env?: Record<string, string | undefined>;
+  /** Replaces the synthesiser a provider's samples are made with (tests). */
+  synthesizers?: Partial<Record<VoiceProviderId, VoiceProvider>>;
+  /** Start making the offline provider's missing samples once the server is ready (default true). */
+  autoGenerateOfflineSamples?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    voiceSamples: VoiceSampleService;
+    /** The voice provider new jobs narrate with, as chosen by an admin (default offline). */
+    currentVoiceProvider(): VoiceProviderId;
+  }
+}
+
+function configuredSynthesizers(env: Record<string, string | undefined>): Partial<Record<VoiceProviderId, () => VoiceProvider>> {
+  const factories: Partial<Record<VoiceProviderId, () => VoiceProvider>> = { offline: () => createOfflineVoiceProvider() };
+  const azureKey = env.AZURE_SPEECH_KEY?.trim();
+  const azureRegion = env.AZURE_SPEECH_REGION?.trim();
+  if (azureKey && azureRegion) factories.azure = () => createAzureVoiceProvider({ key: azureKey, region: azureRegion });
+  const elevenLabsKey = env.ELEVENLABS_API_KEY?.trim();
+  if (elevenLabsKey) factories.elevenlabs = () => createElevenLabsVoiceProvider({ apiKey: elevenLabsKey });
+  return factories;
+}
+
+/**
+ * Voices and their preview samples: GET /voices, the static samples under /audio/voice-samples/,
+ * sample statistics, the admin's voice provider config and switch, and sample generation.
+ */
+export const voicesPlugin = fp<VoicesPluginOptions>(
+  async (app, options) => {
+    validateVoiceCatalogues();
+    const settings = new SettingsFile(join(app.config.paths.dataDir, 'settings.json'));
+    const factories = configuredSynthesizers(options.env ?? process.env);
+    const cache = new Map<VoiceProviderId, VoiceProvider>();
+    const synthesizerFor = (provider: VoiceProviderId): VoiceProvider | null => {
+      const injected = options.synthesizers?.[provider];
+      if (injected) return injected;
+      const cached = cache.get(provider);
+      if (cached) return cached;
+      const factory = factories[provider];
+      if (!factory) return null;
+      const created = factory();
+      cache.set(provider, created);
+      return created;
+    };
+    const availableProviders = (): VoiceProviderId[] => VOICE_PROVIDERS.filter((provider) => synthesizerFor(provider) !== null);
+
+    const samples = new VoiceSampleService({
+      samplesDir: app.config.paths.voiceSamplesDir,
+      workDir: join(app.config.paths.dataDir, 'tmp', 'voice-samples'),
+      synthesizerFor,
+      log: app.log.child({ module: 'voice-samples' }),
+    });
+    app.decorate('voiceSamples', samples);
+    app.decorate('currentVoiceProvider', () => settings.voiceProvider());
+
+    // The samples folder, with ETag, Last-Modified, Range and caching; a missing file is the JSON 404.
+    await app.register(async (scope) => {
+      await scope.register(fastifyStatic, {
+        root: app.config.paths.voiceSamplesDir,
+        prefix: '/audio/voice-samples/',
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: true,
+        maxAge: SAMPLE_MAX_AGE_SECONDS * 1000,
+        etag: true,
+        lastModified: true,
+        acceptRanges: true,
+        allowedPath: (pathName) => /^\/(native\/)?[^/]+\.mp3$/.test(pathName),
+      });
+    });
+
+    registerRoute(app, API.voices, async (request) => {
+      const provider = request.query.provider ?? settings.voiceProvider();
+      const { language } = request.query;
+      return { language, provider, voices: groupByGender(getVoices(provider, language)) };
+    });
+
+    registerRoute(app, API.voiceSampleStats, async () => {
+      const currentProvider = settings.voiceProvider();
+      return { ...samples.counts(currentProvider), currentProvider };
+    });
+
+    registerRoute(app, API.voiceProviderConfig, async () => {
+      const current = settings.voiceProvider();
+      const counts = samples.counts(current);
+      const status = samples.generationStatus();
+      return {
+        current,
+        available: availableProviders(),
+        samples_status: {
+          total: counts.total,
+          available: counts.available,
+          missing: counts.missing,
+          generating: status.generating,
+          // While idle, progress is how complete the current provider's samples are.
+          progress: status.generating ? status.progress : counts.total === 0 ? 100 : Math.round((counts.available / counts.total) * 100),
+        },
+      };
+    });
+
+    registerRoute(app, API.switchVoiceProvider, async (request) => {
+      const { provider } = request.body;
+      if (!synthesizerFor(provider)) {
+        const needs = provider === 'azure' ? 'AZURE_SPEECH_KEY and AZURE_SPEECH_REGION' : 'ELEVENLABS_API_KEY';
+        throw badRequest(`The ${provider} voice provider is not configured: set ${needs} and restart the server`, 'provider');
+      }
+      settings.setVoiceProvider(provider);
+      request.log.info({ provider, by: request.user.id }, 'voice provider switched');
+      return { message: `Voice provider switched to ${provider}`, current: provider };
+    });
+
+    registerRoute(app, API.generateVoiceSamples, async (request) => {
+      const provider = settings.voiceProvider();
+      const result = samples.generateMissing(provider);
+      request.log.info({ provider, by: request.user.id, started: result.started }, 'voice sample generation requested');
+      return result;
+    });
+
+    if (options.autoGenerateOfflineSamples ?? true) {
+      // Not awaited: start-up never waits for samples; the run continues in the background.
+      app.addHook('onReady', async () => {
+        if (settings.voiceProvider() === 'offline') samples.generateMissing('offline');
+      });
+    }
+    app.addHook('onClose', async () => {
+      await samples.stop();
+    });
+  },
+  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth'] },
+);

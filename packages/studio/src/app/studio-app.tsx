@@ -1,0 +1,103 @@
+// The base theme first, so component stylesheets can refine it.
+import '../styles/theme.css';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useGoogleIdentity } from '../auth/use-google-identity.js';
+import { PlatformProvider, type Platform } from '../platform.js';
+import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
+import { LoadingSplash } from '../shell/app-shell.js';
+import { StudioPage } from '../pages/studio-page.js';
+import { StudioToaster } from '../toaster.js';
+import { useJobsConnection } from '../jobs/jobs-context.js';
+import { AppRoutes } from './app-routes.js';
+import { titleForPath, type Viewer } from './route-table.js';
+
+function useViewer(): Viewer {
+  const isAuthenticated = useAuth((s) => s.isAuthenticated);
+  const role = useAuth((s) => s.user?.role ?? null);
+  return useMemo(() => (isAuthenticated && role ? { signedIn: true, role } : { signedIn: false }), [isAuthenticated, role]);
+}
+
+/** Sets the document title and records a page view on every path change. */
+function PageTracker({ viewer }: { viewer: Viewer }) {
+  const { pathname } = useLocation();
+  const analytics = useAnalytics();
+  const title = titleForPath(pathname, viewer);
+  useEffect(() => {
+    document.title = `${title} · Reelsmith`;
+  }, [title]);
+  useEffect(() => {
+    analytics.pageView(pathname, titleForPath(pathname, viewer));
+    // A page view per path, not per sign-in state change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pathname, analytics]);
+  return null;
+}
+
+/** One Tap for visitors anywhere in the shell (the login screen runs its own). */
+function VisitorOneTap() {
+  useGoogleIdentity({ oneTap: true });
+  return null;
+}
+
+function StudioRoot() {
+  const initialize = useAuth((s) => s.initialize);
+  const isLoading = useAuth((s) => s.isLoading);
+  const viewer = useViewer();
+  const { pathname } = useLocation();
+  // One live job connection for the whole signed-in app, so job toasts reach every page.
+  useJobsConnection();
+
+  useEffect(() => {
+    void initialize();
+  }, [initialize]);
+
+  if (isLoading) return <LoadingSplash />;
+  return (
+    <>
+      <PageTracker viewer={viewer} />
+      {!viewer.signedIn && pathname !== '/login' ? <VisitorOneTap /> : null}
+      <AppRoutes viewer={viewer} />
+    </>
+  );
+}
+
+export interface StudioAppProps {
+  platform: Platform;
+  /** Injected by tests; hosts let the app create its own. */
+  services?: StudioServices;
+}
+
+/**
+ * The whole studio below a host-supplied router (BrowserRouter on the web, MemoryRouter in the
+ * extension side panel).
+ */
+export function StudioApp({ platform, services: injected }: StudioAppProps) {
+  const services = useMemo(() => injected ?? createStudioServices(platform), [injected, platform]);
+  return (
+    <PlatformProvider platform={platform}>
+      <ServicesProvider services={services}>
+        <QueryClientProvider client={services.queryClient}>
+          {platform.bypassAuth ? <StudioPage /> : <StudioRoot />}
+          <StudioToaster />
+        </QueryClientProvider>
+      </ServicesProvider>
+    </PlatformProvider>
+  );
+}
+
+/** Providers without the routes, for hosts that render their own screens (the extension popup). */
+export function StudioProviders({ platform, services: injected, children }: StudioAppProps & { children?: React.ReactNode }) {
+  const services = useMemo(() => injected ?? createStudioServices(platform), [injected, platform]);
+  return (
+    <PlatformProvider platform={platform}>
+      <ServicesProvider services={services}>
+        <QueryClientProvider client={services.queryClient}>
+          {children}
+          <StudioToaster />
+        </QueryClientProvider>
+      </ServicesProvider>
+    </PlatformProvider>
+  );
+}

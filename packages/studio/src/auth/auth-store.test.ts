@@ -1,0 +1,168 @@
+import { STORAGE_KEYS } from '@reelsmith/contracts';
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../api/api-client.js';
+import { MemoryStorage } from '../platform.js';
+import { fakeFetch, testApiKey, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { createAuthStore, type AuthStoreApi } from './auth-store.js';
+
+const subscription = {
+  subscription: {
+    planId: 'basic_plan',
+    planName: 'Basic',
+    status: 'active',
+    cancelled_at: null,
+    cancelledAt: null,
+    startDate: '2026-11-01T00:00:00.000Z',
+    endDate: '2026-12-01T00:00:00.000Z',
+    videoLimit: 30,
+    currency: 'INR',
+  },
+  usage: { videosThisMonth: 3 },
+};
+
+const server: FakeHandler = ({ path, headers }) => {
+  const signedIn = headers.Authorization === 'Bearer token-1';
+  switch (path) {
+    case '/auth/login':
+      return { body: { user: testUser, token: 'token-1' } };
+    case '/auth/google':
+      return { body: { user: testUser, token: 'token-1', api_key: testApiKey, session_id: 's1', message: 'ok' } };
+    case '/auth/register':
+      return { body: { user: testUser, token: 'token-reg', api_key: testApiKey } };
+    case '/auth/logout':
+      return { body: { success: true } };
+    case '/auth/profile':
+      return signedIn ? { body: { user: { ...testUser, name: 'Renamed' } } } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } };
+    case '/auth/api-keys':
+      return signedIn ? { body: { api_keys: [testApiKey] } } : undefined;
+    case '/payments/subscription':
+      return signedIn ? { body: subscription } : undefined;
+    default:
+      return undefined;
+  }
+};
+
+function setup({ handler = server, storage = new MemoryStorage() }: { handler?: FakeHandler; storage?: MemoryStorage } = {}) {
+  const { fetch, requests } = fakeFetch(handler);
+  let store: AuthStoreApi | null = null;
+  const api = createApiClient({ baseUrl: '', getToken: () => store?.getState().token ?? null, fetch });
+  const logged: string[] = [];
+  store = createAuthStore({ api, storage, log: (message) => logged.push(message) });
+  return { store, storage, requests, logged };
+}
+
+describe('auth store', () => {
+  it('starts loading and signed out', () => {
+    const { store } = setup();
+    expect(store.getState()).toMatchObject({ user: null, token: null, apiKey: null, isAuthenticated: false, isLoading: true, subscription: null });
+  });
+
+  it('login stores the session, sends the bearer header and fetches API key and subscription', async () => {
+    const { store, storage, requests } = setup();
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    const state = store.getState();
+    expect(state).toMatchObject({ user: testUser, token: 'token-1', isAuthenticated: true, isLoading: false, apiKey: testApiKey.key });
+    expect(state.subscription?.subscription?.planId).toBe('basic_plan');
+    expect(storage.getItem(STORAGE_KEYS.token)).toBe('token-1');
+    expect(requests.find((r) => r.path === '/auth/api-keys')?.headers.Authorization).toBe('Bearer token-1');
+
+    const persisted = JSON.parse(storage.getItem(STORAGE_KEYS.authStore) ?? '{}') as { state: Record<string, unknown> };
+    expect(persisted.state).toEqual({ user: testUser, token: 'token-1', apiKey: testApiKey.key, isAuthenticated: true });
+  });
+
+  it('tolerates failing subscription and API-key fetches', async () => {
+    const { store, logged } = setup({
+      handler: (r) => (r.path === '/payments/subscription' || r.path === '/auth/api-keys' ? { status: 500, body: { statusCode: 500, error: 'x', message: 'boom' } } : server(r)),
+    });
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, subscription: null, apiKey: null, isLoadingSubscription: false });
+    expect(logged).toEqual(expect.arrayContaining(['Fetching the subscription failed', 'Fetching the API key failed']));
+  });
+
+  it('google login keeps the API key from the response', async () => {
+    const { store, requests } = setup();
+    await store.getState().googleLogin('google-credential');
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, apiKey: testApiKey.key });
+    expect(requests.find((r) => r.path === '/auth/google')?.body).toEqual({ credential: 'google-credential' });
+    expect(requests.some((r) => r.path === '/auth/api-keys')).toBe(false);
+  });
+
+  it('register does not sign in and closes the session the server opened', async () => {
+    const { store, storage, requests } = setup();
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    await store.getState().register({ name: 'New', email: 'new@example.com', password: 'secret123' });
+    expect(store.getState()).toMatchObject({ user: null, token: null, isAuthenticated: false, subscription: null });
+    expect(storage.getItem(STORAGE_KEYS.token)).toBeNull();
+    const logout = requests.find((r) => r.path === '/auth/logout');
+    expect(logout?.headers.Authorization).toBe('Bearer token-reg');
+  });
+
+  it('logout calls the server, removes the token and resets everything', async () => {
+    const { store, storage, requests } = setup();
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    await store.getState().logout();
+    expect(store.getState()).toMatchObject({ user: null, token: null, apiKey: null, isAuthenticated: false, subscription: null });
+    expect(storage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(requests.find((r) => r.path === '/auth/logout')?.headers.Authorization).toBe('Bearer token-1');
+    const persisted = JSON.parse(storage.getItem(STORAGE_KEYS.authStore) ?? '{}') as { state: Record<string, unknown> };
+    expect(persisted.state.token).toBeNull();
+  });
+
+  it('logout resets state even when the server is unreachable', async () => {
+    const offline = setup({ handler: () => { throw new Error('offline'); }, storage: new MemoryStorage() });
+    offline.store.setState({ user: testUser, token: 'token-1', isAuthenticated: true });
+    await offline.store.getState().logout();
+    expect(offline.store.getState().isAuthenticated).toBe(false);
+  });
+
+  it('restores a persisted session on start, revalidates the user and fetches the subscription', async () => {
+    const first = setup();
+    await first.store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+
+    const storage = new MemoryStorage([...first.storage.entries].filter(([key]) => key !== STORAGE_KEYS.token));
+    const restarted = setup({ storage });
+    expect(restarted.store.getState()).toMatchObject({ token: 'token-1', isAuthenticated: true, subscription: null, isLoading: true });
+    await restarted.store.getState().initialize();
+    expect(restarted.store.getState()).toMatchObject({ isLoading: false, isAuthenticated: true, user: { name: 'Renamed' } });
+    expect(restarted.store.getState().subscription?.usage.videosThisMonth).toBe(3);
+    expect(storage.getItem(STORAGE_KEYS.token)).toBe('token-1');
+    expect(restarted.requests.find((r) => r.path === '/auth/profile')?.headers.Authorization).toBe('Bearer token-1');
+  });
+
+  it('initialize without a token finishes signed out without calling the server', async () => {
+    const { store, requests } = setup();
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ isLoading: false, isAuthenticated: false });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a 401 from the profile endpoint logs the user out', async () => {
+    const storage = new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [STORAGE_KEYS.token, 'expired'],
+    ]);
+    const { store } = setup({ storage });
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null, token: null });
+    expect(storage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a network failure on refresh keeps the session', async () => {
+    const { store, logged } = setup({ handler: (r) => (r.path === '/auth/profile' ? { status: 503, body: { statusCode: 503, error: 'x', message: 'down' } } : server(r)) });
+    store.setState({ user: testUser, token: 'token-1', isAuthenticated: true });
+    await store.getState().refreshUser();
+    expect(store.getState().isAuthenticated).toBe(true);
+    expect(logged).toContain('Refreshing the user failed');
+  });
+});
+
+describe('auth store start-up', () => {
+  it('runs one start-up round trip however often initialize is called at once', async () => {
+    const first = setup();
+    await first.store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    const restarted = setup({ storage: new MemoryStorage(first.storage.entries) });
+    await Promise.all([restarted.store.getState().initialize(), restarted.store.getState().initialize()]);
+    expect(restarted.requests.filter((r) => r.path === '/auth/profile')).toHaveLength(1);
+    expect(restarted.requests.filter((r) => r.path === '/payments/subscription')).toHaveLength(1);
+  });
+});

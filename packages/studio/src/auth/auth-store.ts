@@ -1,0 +1,177 @@
+import { STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
+import { ApiError, type ApiClient } from '../api/api-client.js';
+import type { KeyValueStorage } from '../platform.js';
+
+/** Client authentication state of spec section 3. */
+export interface AuthState {
+  user: User | null;
+  token: string | null;
+  apiKey: string | null;
+  isAuthenticated: boolean;
+  /** True until `initialize` has run: the shell shows the loading splash meanwhile. */
+  isLoading: boolean;
+  /** GET /payments/subscription's response (subscription and this month's usage), or null. */
+  subscription: SubscriptionResponse | null;
+  isLoadingSubscription: boolean;
+}
+
+export interface AuthActions {
+  login(credentials: LoginBody): Promise<User>;
+  /** Creates the account without signing in (spec section 4). */
+  register(form: RegisterBody): Promise<User>;
+  googleLogin(credential: string): Promise<User>;
+  logout(): Promise<void>;
+  /** App start: restores the session from storage and revalidates it. */
+  initialize(): Promise<void>;
+  refreshUser(): Promise<void>;
+  fetchApiKey(): Promise<void>;
+  fetchSubscription(): Promise<void>;
+}
+
+export type AuthStore = AuthState & AuthActions;
+
+type PersistedAuth = Pick<AuthState, 'user' | 'token' | 'apiKey' | 'isAuthenticated'>;
+
+/** The store with zustand's persist API (rehydrate, hasHydrated, …). */
+export type AuthStoreApi = Mutate<StoreApi<AuthStore>, [['zustand/persist', unknown]]>;
+
+const signedOut: PersistedAuth & Pick<AuthState, 'subscription' | 'isLoadingSubscription'> = {
+  user: null,
+  token: null,
+  apiKey: null,
+  isAuthenticated: false,
+  subscription: null,
+  isLoadingSubscription: false,
+};
+
+export interface AuthStoreDeps {
+  api: ApiClient;
+  storage: KeyValueStorage;
+  /** Where failures that the UI tolerates are reported (spec section 8: "Logged only"). */
+  log?: (message: string, error: unknown) => void;
+}
+
+export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error) }: AuthStoreDeps): AuthStoreApi {
+  return createStore<AuthStore>()(
+    persist(
+      (set, get) => {
+        /** Saves a fresh session, then fetches what hangs off it; those fetches may fail quietly. */
+        const signIn = async (user: User, token: string, apiKey: string | null): Promise<User> => {
+          storage.setItem(STORAGE_KEYS.token, token);
+          set({ user, token, apiKey, isAuthenticated: true, isLoading: false });
+          await Promise.all([apiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
+          return user;
+        };
+
+        // StrictMode and several views may ask at once; one start-up round trip serves them all.
+        let initializing: Promise<void> | null = null;
+
+        const clearSession = () => {
+          storage.removeItem(STORAGE_KEYS.token);
+          set({ ...signedOut, isLoading: false });
+        };
+
+        const startUp = async (): Promise<void> => {
+          const { token, user } = get();
+          if (!token) {
+            clearSession();
+            return;
+          }
+          // The bearer header comes from this store, so restoring the token restores the header.
+          storage.setItem(STORAGE_KEYS.token, token);
+          await get().refreshUser();
+          set({ isLoading: false });
+          if (!get().isAuthenticated) return;
+          const pending: Promise<void>[] = [];
+          if (user && !get().subscription) pending.push(get().fetchSubscription());
+          if (!get().apiKey) pending.push(get().fetchApiKey());
+          await Promise.all(pending);
+        };
+
+        return {
+          ...signedOut,
+          isLoading: true,
+
+          async login(credentials) {
+            const { user, token } = await api.call('login', { body: credentials });
+            return signIn(user, token, null);
+          },
+
+          async register(form) {
+            const { user, token } = await api.call('register', { body: { name: form.name, email: form.email, password: form.password } });
+            clearSession();
+            // The server opened a session for the new account; close it since registration does not sign in.
+            await api.call('logout', { token }).catch((error: unknown) => log('Closing the registration session failed', error));
+            return user;
+          },
+
+          async googleLogin(credential) {
+            const response = await api.call('google', { body: { credential } });
+            return signIn(response.user, response.token, response.api_key.key);
+          },
+
+          async logout() {
+            const { token } = get();
+            clearSession();
+            if (token) {
+              await api.call('logout', { token }).catch((error: unknown) => log('Logout request failed', error));
+            }
+          },
+
+          initialize() {
+            initializing ??= startUp().finally(() => {
+              initializing = null;
+            });
+            return initializing;
+          },
+          async refreshUser() {
+            if (!get().token) return;
+            try {
+              const { user } = await api.call('profile');
+              set({ user, isAuthenticated: true });
+            } catch (error) {
+              if (error instanceof ApiError && error.status === 401) {
+                await get().logout();
+                return;
+              }
+              log('Refreshing the user failed', error);
+            }
+          },
+
+          async fetchApiKey() {
+            try {
+              const { api_keys } = await api.call('apiKeys');
+              set({ apiKey: api_keys[0]?.key ?? null });
+            } catch (error) {
+              log('Fetching the API key failed', error);
+              set({ apiKey: null });
+            }
+          },
+
+          async fetchSubscription() {
+            set({ isLoadingSubscription: true });
+            try {
+              const subscription = await api.call('subscription');
+              set({ subscription, isLoadingSubscription: false });
+            } catch (error) {
+              log('Fetching the subscription failed', error);
+              set({ subscription: null, isLoadingSubscription: false });
+            }
+          },
+        };
+      },
+      {
+        name: STORAGE_KEYS.authStore,
+        storage: createJSONStorage(() => storage),
+        partialize: (state): PersistedAuth => ({
+          user: state.user,
+          token: state.token,
+          apiKey: state.apiKey,
+          isAuthenticated: state.isAuthenticated,
+        }),
+      },
+    ),
+  );
+}

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../services.js';
+import { formatPlanDate } from './billing-format.js';
+import { useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
+import { PricingDialog } from './pricing-dialog.js';
+import './billing.css';
+
+/**
+ * The studio's plan area (spec section 2): the plan chip and this month's usage, or the cancelled,
+ * expired or no-plan line, each with its action; plus stored videos and the tier line. Signed-in only.
+ */
+export function PlanArea() {
+  const signedIn = useAuth((s) => s.isAuthenticated);
+  const { data } = useSubscription();
+  const storage = useStorageStats();
+  const isDesktop = useIsDesktop();
+  const navigate = useNavigate();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  if (!signedIn) return null;
+
+  const openPricing = () => (isDesktop ? setDialogOpen(true) : navigate('/pricing'));
+  const subscription = data?.subscription ?? null;
+  const used = data?.usage.videosThisMonth ?? 0;
+
+  let summary;
+  let action: string;
+  if (subscription?.status === 'active') {
+    summary = (
+      <>
+        <span className="rs-chip rs-chip--active">{subscription.planName}</span>
+        <span className="rs-plan-area__usage" aria-label="Videos used this month">
+          {used} / {subscription.videoLimit === -1 ? '∞' : subscription.videoLimit}
+          <span className="rs-plan-area__usage-label"> videos this month</span>
+        </span>
+      </>
+    );
+    action = 'Manage Plan';
+  } else if (subscription?.status === 'cancelled') {
+    summary = <span className="rs-chip rs-chip--cancelled">Cancelled - Access until {formatPlanDate(subscription.endDate)}</span>;
+    action = 'Reactivate Plan';
+  } else if (subscription?.status === 'expired') {
+    summary = <span className="rs-chip rs-chip--expired">Expired on {formatPlanDate(subscription.endDate)}</span>;
+    action = 'Renew Plan';
+  } else {
+    summary = <span className="rs-plan-area__free">Free plan: one free 30-second video</span>;
+    action = 'Upgrade Plan';
+  }
+
+  return (
+    <section className="rs-card rs-plan-area" aria-label="Your plan">
+      <div className="rs-plan-area__row">
+        <div className="rs-plan-area__summary">{summary}</div>
+        <button type="button" className="rs-button rs-button--primary" onClick={openPricing}>
+          {action}
+        </button>
+      </div>
+      {storage.data ? (
+        <p className="rs-plan-area__storage">
+          {storage.data.totalVideos} {storage.data.totalVideos === 1 ? 'video' : 'videos'} stored · {storage.data.tierConfig.description}
+        </p>
+      ) : null}
+      <PricingDialog open={dialogOpen} onOpenChange={setDialogOpen} />
+    </section>
+  );
+}

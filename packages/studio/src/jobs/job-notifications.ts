@@ -1,0 +1,33 @@
+import { isActiveJobStatus, MESSAGES, PROGRESS_TOAST_MS } from '@reelsmith/contracts';
+import toast from 'react-hot-toast';
+import type { ApiClient } from '../api/api-client.js';
+import type { KeyValueStorage, Platform } from '../platform.js';
+import { loadVideoDefaults } from '../settings/video-defaults.js';
+import { resolveVideoFileUrl, triggerDownload, videoFilename } from '../videos/video-file.js';
+import { progressToastText } from './job-labels.js';
+import type { JobEventEffects } from './job-service.js';
+
+/**
+ * The toasts of spec section 4: one progress toast per job (its id is the job id, so each update
+ * replaces it) while progress is below 100, and the failure message. The Settings preferences
+ * decide whether progress toasts show and whether a finished video downloads itself.
+ */
+export function createJobToasts({ storage, api, platform }: { storage: KeyValueStorage; api: ApiClient; platform: Pick<Platform, 'apiBaseUrl'> }): JobEventEffects {
+  return {
+    progress(event, job) {
+      // A cancel or the final 100 % arrive as progress events too; they get no progress toast.
+      if (!isActiveJobStatus(job.status) || job.progress >= 100 || !loadVideoDefaults(storage).showProgress) return;
+      toast(progressToastText(event.step, job.progress), { id: event.jobId, duration: PROGRESS_TOAST_MS });
+    },
+    completed(_event, job) {
+      toast.dismiss(job.id);
+      if (!loadVideoDefaults(storage).autoDownload) return;
+      void resolveVideoFileUrl(api, platform, job).then((url) => {
+        if (url) triggerDownload(url, videoFilename(job));
+      });
+    },
+    failed(event) {
+      toast.error(MESSAGES.jobFailedEvent(event.error), { id: event.jobId });
+    },
+  };
+}

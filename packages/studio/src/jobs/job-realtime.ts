@@ -1,0 +1,109 @@
+import {
+  jobCompletedEventSchema,
+  jobFailedEventSchema,
+  jobProgressEventSchema,
+  SOCKET_EVENTS,
+  SOCKET_OPTIONS,
+  subscribeAckSchema,
+  type ClientToServerEvents,
+  type JobCompletedEvent,
+  type JobFailedEvent,
+  type JobProgressEvent,
+  type ServerToClientEvents,
+} from '@reelsmith/contracts';
+import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { z } from 'zod';
+
+export interface JobRealtimeHandlers {
+  progress(event: JobProgressEvent): void;
+  completed(event: JobCompletedEvent): void;
+  failed(event: JobFailedEvent): void;
+  /** `resumed` is true when this connect follows an earlier one (events may have been missed). */
+  connectionChange(connected: boolean, info: { resumed: boolean }): void;
+}
+
+/**
+ * The live job channel the studio needs. The web uses socket.io directly; the extension can supply
+ * one backed by its background worker, which keeps a single connection for every view.
+ */
+export interface JobRealtimeClient {
+  connect(token: string, handlers: JobRealtimeHandlers): void;
+  disconnect(): void;
+  /** Asks for a job's events; resolves false when the server refused or the channel is down. */
+  subscribe(jobId: string): Promise<boolean>;
+}
+
+type JobSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => JobSocket;
+
+const defaultFactory: SocketFactory = (url, options) => (url ? io(url, options) : io(options));
+
+/** How long a subscribe waits for the server's acknowledgement. */
+const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
+
+export interface SocketIoJobClientOptions {
+  /** The API origin; '' or undefined connects to the page's own origin. */
+  url?: string;
+  createSocket?: SocketFactory;
+  log?: (message: string, detail?: unknown) => void;
+}
+
+/**
+ * socket.io at /socket.io/ with the contracts' reconnection settings and the bearer token in the
+ * handshake. Every event is parsed with the contracts' schema; malformed ones are dropped.
+ */
+export function createSocketIoJobClient({ url, createSocket = defaultFactory, log = (m, d) => console.warn(m, d) }: SocketIoJobClientOptions = {}): JobRealtimeClient {
+  let socket: JobSocket | null = null;
+
+  const parsed = <S extends z.ZodType>(schema: S, name: string, handle: (value: z.infer<S>) => void) => (payload: unknown) => {
+    const result = schema.safeParse(payload);
+    if (result.success) handle(result.data);
+    else log(`Ignoring a malformed ${name} event`, result.error);
+  };
+
+  return {
+    connect(token, handlers) {
+      socket?.off();
+      socket?.disconnect();
+      let connectedBefore = false;
+      const current = createSocket(url || undefined, { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
+      socket = current;
+      current.on('connect', () => {
+        handlers.connectionChange(true, { resumed: connectedBefore });
+        connectedBefore = true;
+      });
+      current.on('disconnect', () => handlers.connectionChange(false, { resumed: false }));
+      current.on('connect_error', (error) => log('Live connection failed', error.message));
+      current.on(SOCKET_EVENTS.jobProgress, parsed(jobProgressEventSchema, SOCKET_EVENTS.jobProgress, handlers.progress));
+      current.on(SOCKET_EVENTS.jobCompleted, parsed(jobCompletedEventSchema, SOCKET_EVENTS.jobCompleted, handlers.completed));
+      current.on(SOCKET_EVENTS.jobFailed, parsed(jobFailedEventSchema, SOCKET_EVENTS.jobFailed, handlers.failed));
+    },
+
+    disconnect() {
+      const current = socket;
+      socket = null;
+      // The caller resets its own connected flag; a closing socket reports nothing more.
+      current?.off();
+      current?.disconnect();
+    },
+
+    subscribe(jobId) {
+      const current = socket;
+      // socket.io buffers an emit made while (re)connecting, so only a missing socket refuses.
+      if (!current) return Promise.resolve(false);
+      return current
+        .timeout(SUBSCRIBE_ACK_TIMEOUT_MS)
+        .emitWithAck(SOCKET_EVENTS.subscribe, jobId)
+        .then(
+          (ack: unknown) => {
+            const result = subscribeAckSchema.safeParse(ack);
+            return result.success && result.data.ok;
+          },
+          (error: unknown) => {
+            log('Subscribing to a job got no answer', { jobId, error });
+            return false;
+          },
+        );
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { QueryClient } from '@tanstack/react-query';
+import { useVideoList, videoListQueryKey } from '../api/video-queries.js';
+import { usePlatform } from '../platform.js';
+import { useAuth, useServices, type StudioServices } from '../services.js';
+import { createJobToasts } from './job-notifications.js';
+import { createSocketIoJobClient, type JobRealtimeClient } from './job-realtime.js';
+import { createJobService, type JobEventEffects, type JobService } from './job-service.js';
+import { mergeJob, sortedJobs, type JobStore, type TrackedJob } from './job-store.js';
+
+/** Makes the live job channel for a host; the extension passes one backed by its background worker. */
+export type RealtimeFactory = (apiBaseUrl: string) => JobRealtimeClient;
+
+const RealtimeFactoryContext = createContext<RealtimeFactory | null>(null);
+
+/** Lets a host replace the socket.io job channel (the web needs no provider). */
+export function JobRealtimeProvider({ createRealtime, children }: { createRealtime: RealtimeFactory; children?: ReactNode }) {
+  return <RealtimeFactoryContext.Provider value={createRealtime}>{children}</RealtimeFactoryContext.Provider>;
+}
+
+/** Storage stats of the plan area (billing's query key prefix). */
+const storageStatsQueryKey = ['storage', 'stats'] as const;
+
+/**
+ * A job that finished changes what other parts read (the top bar's active count, the plan area's
+ * stored videos), so those are re-read at once instead of at their next 10 s refresh.
+ */
+function withListRefresh(effects: JobEventEffects, queryClient: QueryClient): JobEventEffects {
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
+    void queryClient.invalidateQueries({ queryKey: storageStatsQueryKey });
+  };
+  return {
+    progress: effects.progress,
+    completed(event, job) {
+      effects.completed(event, job);
+      refresh();
+    },
+    failed(event, job) {
+      effects.failed(event, job);
+      refresh();
+    },
+  };
+}
+
+// One job service per mounted app: every page of the app shares its store and its connection.
+const servicesJobs = new WeakMap<StudioServices, JobService>();
+
+export function useJobService(): JobService {
+  const services = useServices();
+  const platform = usePlatform();
+  const createRealtime = useContext(RealtimeFactoryContext);
+  let service = servicesJobs.get(services);
+  if (!service) {
+    service = createJobService({
+      api: services.api,
+      realtime: createRealtime ? createRealtime(platform.apiBaseUrl) : createSocketIoJobClient({ url: platform.apiBaseUrl }),
+      effects: withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services.queryClient),
+    });
+    servicesJobs.set(services, service);
+  }
+  return service;
+}
+
+export function useJobStore<T>(selector: (state: JobStore) => T): T {
+  return useStore(useJobService().store, selector);
+}
+
+/**
+ * Keeps the live connection open while signed in and this component is mounted (the studio and
+ * My Videos mount it; mounting it once in the app shell keeps it open everywhere). Signing out
+ * closes it and forgets the jobs.
+ */
+export function useJobsConnection(): void {
+  const service = useJobService();
+  const token = useAuth((s) => (s.isAuthenticated ? s.token : null));
+  useEffect(() => {
+    if (!token) {
+      service.stop();
+      return;
+    }
+    return service.retain(token);
+  }, [service, token]);
+}
+
+/**
+ * The signed-in user's jobs, newest first: the 10 s list refresh merged with the live events,
+ * so neither can move a job backwards.
+ */
+export function useJobs(): { jobs: TrackedJob[]; isLoading: boolean } {
+  const service = useJobService();
+  const { jobs: listed, isLoading } = useVideoList();
+  useEffect(() => {
+    service.store.getState().mergeServerJobs(listed);
+  }, [service, listed]);
+  const byId = useStore(service.store, (s) => s.jobs);
+  // The list is merged here too, so a fresh list shows before the effect above has stored it.
+  const jobs = useMemo(() => {
+    const merged = { ...byId };
+    for (const job of listed) merged[job.id] = mergeJob(byId[job.id], job);
+    return sortedJobs(merged);
+  }, [byId, listed]);
+  return { jobs, isLoading };
+}

@@ -1,0 +1,92 @@
+import { MESSAGES, REGISTRATION_SUCCESS_TOAST_MS } from '@reelsmith/contracts';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router';
+import { GoogleButton, useGoogleIdentity } from '../auth/use-google-identity.js';
+import { LogoMark } from '../shell/icons.js';
+import { SignInForm } from './sign-in-form.js';
+import { SignUpForm } from './sign-up-form.js';
+import './login.css';
+
+type Tab = 'signin' | 'signup';
+
+function Divider() {
+  return (
+    <div className="rs-divider" role="separator">
+      <span>or continue with email</span>
+    </div>
+  );
+}
+
+/** Spec section 2 "Login screen": Sign In (tab 0) and Sign Up (tab 1) on a gradient page. */
+export function LoginPage() {
+  const navigate = useNavigate();
+  const gis = useGoogleIdentity({ oneTap: true });
+  const [tab, setTab] = useState<Tab>('signin');
+  // Bumped on every tab switch so both forms remount empty (spec: switching tabs resets both forms).
+  const [formGeneration, setFormGeneration] = useState(0);
+  const [prefillEmail, setPrefillEmail] = useState('');
+
+  const switchTo = (next: Tab) => {
+    if (next === tab) return;
+    setPrefillEmail('');
+    setFormGeneration((g) => g + 1);
+    setTab(next);
+  };
+
+  const onRegistered = (email: string) => {
+    toast.success(MESSAGES.accountCreated, { duration: REGISTRATION_SUCCESS_TOAST_MS });
+    setPrefillEmail(email);
+    setFormGeneration((g) => g + 1);
+    setTab('signin');
+  };
+
+  return (
+    <div className="rs-login">
+      <div className="rs-login__glow" aria-hidden="true" />
+      <main className="rs-login__card">
+        <header className="rs-login__brand">
+          <LogoMark size={48} />
+          <h1 className="rs-login__title">Reelsmith</h1>
+          <p className="rs-login__tagline">AI-powered video generation for social media</p>
+        </header>
+        <Tabs.Root value={tab} onValueChange={(value) => switchTo(value as Tab)} className="rs-tabs">
+          <Tabs.List className="rs-tabs__list" aria-label="Sign in or sign up">
+            <Tabs.Trigger value="signin" className="rs-tabs__trigger">Sign In</Tabs.Trigger>
+            <Tabs.Trigger value="signup" className="rs-tabs__trigger">Sign Up</Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="signin" className="rs-tabs__content">
+            <SignInForm
+              key={`signin-${formGeneration}`}
+              initialEmail={prefillEmail}
+              // After sign-in the destination is the studio at /.
+              onSignedIn={() => navigate('/', { replace: true })}
+              header={gis ? (<><GoogleButton gis={gis} text="continue_with" /><Divider /></>) : null}
+              footer={
+                <p className="rs-login__switch">
+                  Don't have an account?{' '}
+                  <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>Sign up</button>
+                </p>
+              }
+            />
+          </Tabs.Content>
+          <Tabs.Content value="signup" className="rs-tabs__content">
+            <SignUpForm
+              key={`signup-${formGeneration}`}
+              onRegistered={onRegistered}
+              header={gis ? (<><GoogleButton gis={gis} text="signup_with" /><Divider /></>) : null}
+              footer={
+                <p className="rs-login__switch">
+                  Already have an account?{' '}
+                  <button type="button" className="rs-link-button" onClick={() => switchTo('signin')}>Sign in</button>
+                </p>
+              }
+            />
+          </Tabs.Content>
+        </Tabs.Root>
+        <p className="rs-login__note">Your first video is free with signup. No credit card required.</p>
+      </main>
+    </div>
+  );
+}

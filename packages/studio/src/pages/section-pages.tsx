@@ -1,0 +1,33 @@
+import { PageHeader } from './page-header.js';
+
+/** The pricing page lives with the rest of billing; routed from here. */
+export { PricingPage } from '../billing/pricing-page.js';
+
+/*
+ * Page frames for screens whose content belongs to later issues (Admin Dashboard): each renders
+ * its route's header so navigation, titles and guards work now.
+ */
+
+export function AdminDashboardPage() {
+  return (
+    <div className="rs-page">
+      <PageHeader title="Admin Dashboard" subtitle="Providers, queue and system health." />
+    </div>
+  );
+}
+
+/** User Management and System Health are "coming soon" pages in the spec itself. */
+export function ComingSoonPage({ title, description }: { title: string; description: string }) {
+  return (
+    <div className="rs-page">
+      <PageHeader title={title} />
+      <section className="rs-card rs-coming-soon">
+        <span className="rs-chip">Coming soon</span>
+        <p>{description}</p>
+      </section>
+    </div>
+  );
+}
+
+export const UserManagementPage = () => <ComingSoonPage title="User Management" description="User management is coming soon." />;
+export const SystemHealthPage = () => <ComingSoonPage title="System Health" description="Detailed system health monitoring is coming soon." />;

@@ -1,0 +1,140 @@
+import { createContext, createElement, useContext, type ReactNode } from 'react';
+
+/**
+ * What the studio needs from its host (web page, extension popup or side panel). The studio never
+ * touches chrome.* or window.location itself, so the same components run in every host.
+ */
+
+/** Synchronous key-value storage with the localStorage shape (zustand's persist reads it directly). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export interface Navigation {
+  /** Opens an absolute or API-relative URL in a new browser tab. */
+  openTab(url: string): void;
+  /** Reloads the whole app (the web page, or the extension view). */
+  reload(): void;
+}
+
+export interface BrowserInfo {
+  /** Desktop Chrome only: not mobile, not Opera, not Edge (spec section 2, extension banner). */
+  isDesktopChrome(): boolean;
+}
+
+/** The web app's line to the Reelsmith Chrome extension (the web entry implements it with chrome.runtime). */
+export interface ExtensionBridge {
+  /** The browser store listing (VITE_EXTENSION_STORE_URL). */
+  storeUrl: string;
+  /** Whether the extension answers in this browser. */
+  isInstalled(): Promise<boolean>;
+  /** Hands the extension a one-time sign-in code; resolves once it has signed in, rejects with its reason. */
+  sendHandoffCode(code: string): Promise<void>;
+}
+
+/** Topics the host asks the studio form to start from (the extension's "Create a video about this"). */
+export interface TopicRequests {
+  /** Calls `listener` with a waiting topic now and with each later one; returns the unsubscribe. */
+  subscribe(listener: (topic: string) => void): () => void;
+}
+
+export interface Platform {
+  storage: KeyValueStorage;
+  /** Set by hosts that can prefill the studio form's topic; the generate form subscribes. */
+  topicRequests?: TopicRequests;
+  /** Per-tab storage (sessionStorage on the web): the extension banner's dismissal lives here. */
+  sessionStorage?: KeyValueStorage;
+  /** Present where the web app can talk to the extension (desktop Chrome). */
+  extension?: ExtensionBridge;
+  navigation: Navigation;
+  browser: BrowserInfo;
+  /** Origin of the Reelsmith API without a trailing slash; '' means same origin as the page. */
+  apiBaseUrl: string;
+  /**
+   * Whether Google Identity Services can run here. Extension pages may not load remote scripts
+   * (Manifest V3 CSP), so the extension hosts turn Google sign-in off.
+   */
+  googleSignIn: boolean;
+  /** The bypass-authentication build flag of spec section 2: shows the studio alone. */
+  bypassAuth?: boolean;
+  /** 'web' renders the full shell; 'popup' is the compact extension popup. */
+  kind: 'web' | 'extension';
+  /**
+   * A blocking yes/no question (the payment summary before checkout). Hosts without one get
+   * window.confirm through `confirmWithUser`.
+   */
+  confirm?(message: string): boolean;
+}
+
+/** Asks through the host's confirm, else the browser's; false when neither exists. */
+export function confirmWithUser(platform: Pick<Platform, 'confirm'>, message: string): boolean {
+  if (platform.confirm) return platform.confirm(message);
+  return typeof window !== 'undefined' && typeof window.confirm === 'function' ? window.confirm(message) : false;
+}
+
+/** Resolves a path like /output/x.mp4 against the API host. */
+export function apiUrl(platform: Pick<Platform, 'apiBaseUrl'>, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${platform.apiBaseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/** Desktop Chrome detection from a user-agent string (Chromium forks and mobile excluded). */
+export function isDesktopChromeUserAgent(userAgent: string): boolean {
+  if (!/Chrome\/\d+/.test(userAgent)) return false;
+  if (/Edg\/|Edge\/|OPR\/|Opera|SamsungBrowser|CriOS|Android|Mobile|iPhone|iPad/.test(userAgent)) return false;
+  return true;
+}
+
+/** The part of `navigator` browser detection reads (userAgentData is Chromium-only). */
+export interface NavigatorInfo {
+  userAgent: string;
+  userAgentData?: { brands?: ReadonlyArray<{ brand: string }>; mobile?: boolean } | null;
+}
+
+/**
+ * Desktop Chrome (spec section 2's banner: not mobile, Opera or Edge). User-Agent Client Hints
+ * name the real brand where available (Edge and Opera report their own, plain Chromium does not say
+ * "Google Chrome"); the user-agent string is the fallback.
+ */
+export function isDesktopChromeBrowser(nav: NavigatorInfo): boolean {
+  const data = nav.userAgentData;
+  if (data?.brands && data.brands.length > 0) {
+    if (data.mobile) return false;
+    const brands = data.brands.map((b) => b.brand);
+    if (brands.some((brand) => /Edge|Opera|OPR|Samsung|Brave|Vivaldi|Yandex/i.test(brand))) return false;
+    if (brands.includes('Google Chrome') || brands.includes('Chromium')) return isDesktopChromeUserAgent(nav.userAgent);
+    return false;
+  }
+  return isDesktopChromeUserAgent(nav.userAgent);
+}
+
+/** An in-memory storage, for tests and for hosts that hydrate from an async store first. */
+export class MemoryStorage implements KeyValueStorage {
+  readonly entries: Map<string, string>;
+  constructor(initial?: Iterable<[string, string]>) {
+    this.entries = new Map(initial);
+  }
+  getItem(key: string): string | null {
+    return this.entries.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.entries.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+const PlatformContext = createContext<Platform | null>(null);
+
+export function PlatformProvider({ platform, children }: { platform: Platform; children?: ReactNode }) {
+  return createElement(PlatformContext.Provider, { value: platform }, children);
+}
+
+export function usePlatform(): Platform {
+  const platform = useContext(PlatformContext);
+  if (!platform) throw new Error('usePlatform must be used inside <PlatformProvider>');
+  return platform;
+}

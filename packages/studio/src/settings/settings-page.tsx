@@ -1,0 +1,288 @@
+import {
+  cancelSubscriptionBodySchema,
+  DURATIONS,
+  LANGUAGE_NAMES,
+  MESSAGES,
+  profileUpdateBodySchema,
+  RESOLUTIONS,
+  SETTINGS_STORY_STYLES,
+  VALIDATION_MESSAGES,
+  VIDEO_LANGUAGES,
+  VISUAL_STYLES,
+} from '@reelsmith/contracts';
+import * as Dialog from '@radix-ui/react-dialog';
+import * as Tabs from '@radix-ui/react-tabs';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../api/api-client.js';
+import { FormAlert, TextField } from '../login/form-fields.js';
+import { PageHeader } from '../pages/page-header.js';
+import { usePlatform } from '../platform.js';
+import { useApi, useAuth, useServices } from '../services.js';
+import { formatPlanDate } from '../billing/billing-format.js';
+import { useSubscription } from '../billing/billing-hooks.js';
+import { loadVideoDefaults, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
+import './settings.css';
+
+function ProfileTab() {
+  const api = useApi();
+  const { authStore } = useServices();
+  const user = useAuth((s) => s.user);
+  const [name, setName] = useState(user?.name ?? '');
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!user) return null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = profileUpdateBodySchema.safeParse({ name, email });
+    if (!parsed.success) {
+      const next: { name?: string; email?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'name' || field === 'email') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSaving(true);
+    try {
+      const { user: updated } = await api.call('updateProfile', { body: parsed.data });
+      authStore.setState({ user: updated });
+      toast.success(MESSAGES.profileUpdated);
+    } catch (error) {
+      const message = errorMessage(error, MESSAGES.profileUpdateFailed);
+      setFailure(message);
+      toast.error(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div className="rs-settings__grid">
+      <section className="rs-card rs-settings__identity">
+        <span className="rs-avatar rs-avatar--large" aria-hidden="true">{user.name.trim().charAt(0).toUpperCase() || '?'}</span>
+        <p className="rs-settings__name">{user.name}</p>
+        <p className="rs-settings__email">{user.email}</p>
+        <span className={`rs-chip${user.role === 'admin' ? ' rs-chip--admin' : ''}`}>{user.role === 'admin' ? 'Admin' : 'User'}</span>
+      </section>
+      <section className="rs-card">
+        <FormAlert message={failure} />
+        <form noValidate onSubmit={submit} aria-label="Profile">
+          <TextField label="Full Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
+          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <button type="submit" className="rs-button rs-button--primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save Profile'}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}
+
+function SelectField({ label, value, onChange, children }: { label: string; value: string | number; onChange(value: string): void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="rs-field">
+      <label htmlFor={id} className="rs-field__label">{label}</label>
+      <select id={id} className="rs-field__input rs-select" value={value} onChange={(e) => onChange(e.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
+
+function VideoDefaultsTab() {
+  const platform = usePlatform();
+  const [defaults, setDefaults] = useState<VideoDefaults>(() => loadVideoDefaults(platform.storage));
+  const set = <K extends keyof VideoDefaults>(key: K, value: VideoDefaults[K]) => setDefaults((d) => ({ ...d, [key]: value }));
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      // Merge with what is stored so the Preferences tab's switches are not overwritten.
+      const stored = loadVideoDefaults(platform.storage);
+      saveVideoDefaults(platform.storage, { ...stored, ...pickDefaults(defaults) });
+      toast.success(MESSAGES.defaultsSaved);
+    } catch {
+      toast.error(MESSAGES.defaultsSaveFailed);
+    }
+  };
+
+  return (
+    <section className="rs-card">
+      <form onSubmit={save} aria-label="Video defaults" className="rs-settings__form-grid">
+        <SelectField label="Default Style" value={defaults.defaultStyle} onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}>
+          {SETTINGS_STORY_STYLES.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+        </SelectField>
+        <SelectField label="Default Language" value={defaults.defaultLanguage} onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}>
+          {VIDEO_LANGUAGES.map((l) => <option key={l} value={l}>{LANGUAGE_NAMES[l]}</option>)}
+        </SelectField>
+        <SelectField label="Default Duration" value={defaults.defaultDuration} onChange={(v) => set('defaultDuration', Number(v) as VideoDefaults['defaultDuration'])}>
+          {DURATIONS.map((d) => <option key={d} value={d}>{d} seconds</option>)}
+        </SelectField>
+        <SelectField label="Default Visual Style" value={defaults.defaultVisualStyle} onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}>
+          {VISUAL_STYLES.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+        </SelectField>
+        <SelectField label="Default Resolution" value={defaults.defaultResolution} onChange={(v) => set('defaultResolution', v as VideoDefaults['defaultResolution'])}>
+          {RESOLUTIONS.map((r) => <option key={r} value={r}>{r}</option>)}
+        </SelectField>
+        <div className="rs-settings__actions">
+          <button type="submit" className="rs-button rs-button--primary">Save Defaults</button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function pickDefaults(d: VideoDefaults) {
+  const { defaultStyle, defaultLanguage, defaultDuration, defaultVisualStyle, defaultResolution } = d;
+  return { defaultStyle, defaultLanguage, defaultDuration, defaultVisualStyle, defaultResolution };
+}
+
+function Switch({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange(checked: boolean): void }) {
+  const id = useId();
+  return (
+    <div className="rs-switch-row">
+      <div>
+        <label htmlFor={id} className="rs-switch-row__label">{label}</label>
+        <p className="rs-switch-row__description">{description}</p>
+      </div>
+      <input id={id} type="checkbox" role="switch" className="rs-switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+    </div>
+  );
+}
+
+function CancelSubscriptionDialog() {
+  const api = useApi();
+  const subscription = useSubscription();
+  const endDate = subscription.data?.subscription?.endDate ?? null;
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const reasonId = useId();
+  const errorId = useId();
+  const valid = cancelSubscriptionBodySchema.safeParse({ reason }).success;
+  const showError = !valid && touched;
+
+  const confirm = async () => {
+    const parsed = cancelSubscriptionBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setTouched(true);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await api.call('cancelSubscription', { body: parsed.data });
+      toast.success(MESSAGES.subscriptionCancelled);
+      setOpen(false);
+      setReason('');
+      setTouched(false);
+      await subscription.refresh();
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.cancelSubscriptionFailed));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="rs-button rs-button--danger">Cancel Subscription</button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="rs-dialog__overlay" />
+        <Dialog.Content className="rs-dialog">
+          <Dialog.Title className="rs-dialog__title">Cancel Subscription</Dialog.Title>
+          <Dialog.Description className="rs-dialog__description">
+            Your access continues until the end date of your current billing period
+            {endDate ? ` (${formatPlanDate(endDate)})` : ''}. No further payments are taken.
+          </Dialog.Description>
+          <div className={`rs-field${showError ? ' rs-field--invalid' : ''}`}>
+            <label htmlFor={reasonId} className="rs-field__label">Reason for cancellation</label>
+            <textarea
+              id={reasonId}
+              className="rs-field__input rs-textarea"
+              rows={3}
+              required
+              aria-invalid={showError || undefined}
+              aria-describedby={showError ? errorId : undefined}
+              value={reason}
+              onChange={(e) => {
+                setReason(e.target.value);
+                if (e.target.value !== '') setTouched(true);
+              }}
+              onBlur={() => setTouched(true)}
+            />
+            {showError ? <p id={errorId} className="rs-field__error">{VALIDATION_MESSAGES.cancellationReasonRequired}</p> : null}
+          </div>
+          <div className="rs-dialog__actions">
+            <Dialog.Close asChild>
+              <button type="button" className="rs-button rs-button--ghost">Keep Subscription</button>
+            </Dialog.Close>
+            <button type="button" className="rs-button rs-button--danger" disabled={!valid || submitting} onClick={() => void confirm()}>
+              Confirm Cancellation
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreferencesTab() {
+  const platform = usePlatform();
+  const [prefs, setPrefs] = useState(() => loadVideoDefaults(platform.storage));
+  const subscriptionActive = useAuth((s) => s.subscription?.subscription?.status === 'active');
+
+  const update = (key: 'autoDownload' | 'showProgress', value: boolean) => {
+    const next = { ...loadVideoDefaults(platform.storage), [key]: value };
+    saveVideoDefaults(platform.storage, next);
+    setPrefs(next);
+  };
+
+  return (
+    <div className="rs-settings__stack">
+      <section className="rs-card">
+        <Switch label="Auto-download completed videos" description="Download each video as soon as it finishes." checked={prefs.autoDownload} onChange={(v) => update('autoDownload', v)} />
+        <Switch label="Show detailed progress" description="Show each generation step while a video is being made." checked={prefs.showProgress} onChange={(v) => update('showProgress', v)} />
+        <p className="rs-settings__note">Preferences are stored locally in this browser.</p>
+      </section>
+      {subscriptionActive ? (
+        <section className="rs-card rs-danger-zone" aria-labelledby="rs-danger-zone-title">
+          <h2 id="rs-danger-zone-title">Danger Zone</h2>
+          <p>Cancelling stops renewal; you keep access until the end of the current billing period.</p>
+          <CancelSubscriptionDialog />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Settings (spec section 2): Profile, Video Defaults and Preferences tabs. */
+export function SettingsPage() {
+  return (
+    <div className="rs-page">
+      <PageHeader title="Settings" subtitle="Your profile, video defaults and preferences." />
+      <Tabs.Root defaultValue="profile" className="rs-settings">
+        <Tabs.List className="rs-settings__tabs" aria-label="Settings sections">
+          <Tabs.Trigger value="profile" className="rs-settings__tab">Profile</Tabs.Trigger>
+          <Tabs.Trigger value="defaults" className="rs-settings__tab">Video Defaults</Tabs.Trigger>
+          <Tabs.Trigger value="preferences" className="rs-settings__tab">Preferences</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="profile"><ProfileTab /></Tabs.Content>
+        <Tabs.Content value="defaults"><VideoDefaultsTab /></Tabs.Content>
+        <Tabs.Content value="preferences"><PreferencesTab /></Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import {
+  DEFAULT_DURATION,
+  DEFAULT_RESOLUTION,
+  DEFAULT_VISUAL_STYLE,
+  durationSchema,
+  resolutionSchema,
+  SETTINGS_STORY_STYLES,
+  STORAGE_KEYS,
+  videoLanguageSchema,
+  visualStyleSchema,
+} from '@reelsmith/contracts';
+import { z } from 'zod';
+import type { KeyValueStorage } from '../platform.js';
+
+/** Local video defaults of spec section 3 (stored under the key videoDefaults). */
+export const videoDefaultsSchema = z.object({
+  defaultStyle: z.enum(SETTINGS_STORY_STYLES).catch('mysterious'),
+  defaultLanguage: videoLanguageSchema.catch('en'),
+  defaultDuration: durationSchema.catch(DEFAULT_DURATION),
+  defaultVisualStyle: visualStyleSchema.catch(DEFAULT_VISUAL_STYLE),
+  defaultResolution: resolutionSchema.catch(DEFAULT_RESOLUTION),
+  autoDownload: z.boolean().catch(false),
+  showProgress: z.boolean().catch(true),
+});
+export type VideoDefaults = z.infer<typeof videoDefaultsSchema>;
+
+export const INITIAL_VIDEO_DEFAULTS: VideoDefaults = videoDefaultsSchema.parse({});
+
+/** Reads the stored defaults; unknown or damaged values fall back one field at a time. */
+export function loadVideoDefaults(storage: KeyValueStorage): VideoDefaults {
+  const raw = storage.getItem(STORAGE_KEYS.videoDefaults);
+  if (!raw) return INITIAL_VIDEO_DEFAULTS;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return videoDefaultsSchema.parse(typeof parsed === 'object' && parsed !== null ? parsed : {});
+  } catch {
+    return INITIAL_VIDEO_DEFAULTS;
+  }
+}
+
+export function saveVideoDefaults(storage: KeyValueStorage, defaults: VideoDefaults): void {
+  storage.setItem(STORAGE_KEYS.videoDefaults, JSON.stringify(videoDefaultsSchema.parse(defaults)));
+}

@@ -1,0 +1,68 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ExtensionBanner } from './extension-banner.js';
+import { CloseIcon } from './icons.js';
+import { SideNav } from './side-nav.js';
+import { TopBar } from './top-bar.js';
+import './shell.css';
+
+/**
+ * Spec section 2 "Application shell": a 280 px side navigation that is permanent on wide screens
+ * (CSS, ≥ 900 px) and a slide-out drawer opened from the top bar's menu button on narrow ones.
+ */
+export function AppShell({ title }: { title: string }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // Following a link inside the drawer closes it.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <div className="rs-shell">
+      <ExtensionBanner />
+      <aside className="rs-shell__sidebar">
+        <SideNav />
+      </aside>
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="rs-drawer__overlay" />
+          <Dialog.Content className="rs-drawer" aria-describedby={undefined}>
+            <Dialog.Title className="rs-visually-hidden">Navigation</Dialog.Title>
+            <Dialog.Close className="rs-icon-button rs-drawer__close" aria-label="Close navigation">
+              <CloseIcon />
+            </Dialog.Close>
+            <SideNav />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+      <div className="rs-shell__main">
+        <TopBar title={title} onOpenNavigation={() => setDrawerOpen(true)} />
+        <main className="rs-shell__content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+export function LoadingSplash() {
+  return (
+    <div className="rs-splash" role="status" aria-label="Loading Reelsmith">
+      <div className="rs-splash__logo">
+        <svg viewBox="0 0 48 48" width="72" height="72" aria-hidden="true">
+          <defs>
+            <linearGradient id="rs-splash-gradient" x1="0" y1="0" x2="1" y2="1">
+              <stop offset="0" stopColor="#8b5cf6" />
+              <stop offset="1" stopColor="#ec4899" />
+            </linearGradient>
+          </defs>
+          <rect x="2" y="2" width="44" height="44" rx="12" fill="url(#rs-splash-gradient)" />
+          <path d="M19 15.5v17l14-8.5z" fill="#fff" />
+        </svg>
+      </div>
+      <p className="rs-splash__name">Reelsmith</p>
+      <div className="rs-splash__bar" aria-hidden="true"><span /></div>
+    </div>
+  );
+}

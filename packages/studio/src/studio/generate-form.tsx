@@ -1,0 +1,307 @@
+import {
+  CAPTION_STYLES,
+  DURATIONS,
+  FREE_VIDEO_MAX_SECONDS,
+  generationFormSchema,
+  LANGUAGE_NAMES,
+  MESSAGES,
+  RESOLUTIONS,
+  STORAGE_KEYS,
+  STORY_STYLES,
+  toGenerateVideoBody,
+  VALIDATION_MESSAGES,
+  VIDEO_LANGUAGES,
+  VISUAL_STYLES,
+  ZOOM_DIRECTIONS,
+  type Duration,
+  type Resolution,
+} from '@reelsmith/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../api/api-client.js';
+import { videoListQueryKey } from '../api/video-queries.js';
+import { useJobService, useJobStore } from '../jobs/jobs-context.js';
+import { usePlatform } from '../platform.js';
+import { useAuth } from '../services.js';
+import { loadVideoDefaults } from '../settings/video-defaults.js';
+import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
+import {
+  initialFormValues,
+  isSubmitBlocked,
+  optionLabel,
+  submitButtonText,
+  validateForm,
+  type FormField,
+  type GenerationFormValues,
+  type SubmitPhase,
+} from './generation-form-model.js';
+import type { GenerationAccess } from './use-generation-access.js';
+
+const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · Vertical', '16:9': '16:9 · Landscape', '1:1': '1:1 · Square' };
+const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
+const LOCK = '🔒';
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
+      <label htmlFor={id} className="rs-field__label">{label}</label>
+      {children}
+      {error ? <p id={`${id}-error`} className="rs-field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+function Switch({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange(checked: boolean): void }) {
+  return (
+    <label className="rs-toggle" htmlFor={id}>
+      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <span className="rs-toggle__track" aria-hidden="true"><span /></span>
+      <span className="rs-toggle__label">{label}</span>
+    </label>
+  );
+}
+
+export interface GenerateFormProps {
+  signedIn: boolean;
+  access: GenerationAccess;
+  /** Number of the user's jobs still pending, queued or processing. */
+  activeJobs: number;
+  /** Shows plans when the user may not generate (the pricing dialog or page). */
+  openPricing(): void;
+}
+
+/** The generate form of spec sections 2-5 with its submit rules and messages. */
+export function GenerateForm({ signedIn, access, activeJobs, openPricing }: GenerateFormProps) {
+  const platform = usePlatform();
+  const queryClient = useQueryClient();
+  const jobService = useJobService();
+  const generating = useJobStore((s) => s.generating);
+  const refreshSubscription = useAuth((s) => s.fetchSubscription);
+  const [values, setValues] = useState<GenerationFormValues>(() =>
+    initialFormValues(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ? loadVideoDefaults(platform.storage) : null),
+  );
+  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
+  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const startedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (startedTimer.current) clearTimeout(startedTimer.current);
+  }, []);
+
+  const idBase = useId();
+  const id = (field: string) => `${idBase}-${field}`;
+  const errors = validateForm(values);
+  const shownError = (field: FormField) => (touched[field] || submitAttempted ? errors[field] : undefined);
+
+  const set = useCallback(<K extends FormField>(field: K, value: GenerationFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  }, []);
+  const touch = (field: FormField) => () => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
+  // The picker clears a voice the new language lacks; that is not the user touching the field.
+  const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
+  const chooseVoice = useCallback(
+    (voice: string) => {
+      setVoice(voice);
+      if (voice) setTouched((current) => (current.voice ? current : { ...current, voice: true }));
+    },
+    [setVoice],
+  );
+  // The extension's "Create a video about this" hands a topic over while the form is open too.
+  useEffect(() => platform.topicRequests?.subscribe((topic) => set('topic', topic)), [platform, set]);
+
+  // Saved defaults or a lapsed plan may leave a locked duration chosen (judged once the plan is known).
+  useEffect(() => {
+    if (access.settled && access.longDurationsLocked && values.duration !== FREE_VIDEO_MAX_SECONDS) setValues((current) => ({ ...current, duration: FREE_VIDEO_MAX_SECONDS }));
+  }, [access.settled, access.longDurationsLocked, values.duration]);
+
+  // The voice's provider is whatever the voices list came from (the provider config is admin-only).
+  const voices = useVoices(values.language, undefined);
+  const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
+
+  const blocked = isSubmitBlocked({ signedIn, phase, generating, activeJobs });
+  const buttonText = submitButtonText({ signedIn, phase, generating, activeJobs });
+
+  const submit = async () => {
+    if (!signedIn) {
+      platform.navigation.openTab('/login');
+      toast(MESSAGES.visitorGenerate);
+      return;
+    }
+    setSubmitAttempted(true);
+    if (blocked) return;
+    const parsed = generationFormSchema.safeParse(values);
+    if (!parsed.success) {
+      if (!values.voice) toast.error(VALIDATION_MESSAGES.voiceRequiredOnSubmit);
+      return;
+    }
+
+    setPhase('checking');
+    const verdict = await access.check(parsed.data.duration);
+    if (!verdict) {
+      toast.error(MESSAGES.canGenerateFailed);
+      setPhase('idle');
+      return;
+    }
+    if (!verdict.canGenerate) {
+      setPhase('idle');
+      openPricing();
+      toast.error(verdict.reason ?? MESSAGES.subscriptionRequired);
+      return;
+    }
+
+    setPhase('generating');
+    try {
+      await jobService.submit(toGenerateVideoBody(parsed.data, voiceProvider));
+    } catch (error) {
+      setPhase('idle');
+      toast.error(errorMessage(error, MESSAGES.submitFailed));
+      return;
+    }
+    toast.success(MESSAGES.submitSuccess);
+    void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
+    // The free video is used up now; the duration lock and plan usage follow.
+    void queryClient.invalidateQueries({ queryKey: ['payments', 'can-generate'] });
+    void refreshSubscription();
+    setPhase('started');
+    startedTimer.current = setTimeout(() => setPhase('idle'), 1000);
+  };
+
+  const durationLabel = (duration: Duration) =>
+    `${duration} seconds${access.longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS ? ` ${LOCK}` : ''}`;
+
+  return (
+    <form
+      className="rs-card rs-generate"
+      aria-label="Generate a video"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 className="rs-section-title">Create a video</h2>
+      <Field id={id('topic')} label="Topic" error={shownError('topic')}>
+        <textarea
+          id={id('topic')}
+          className="rs-field__input rs-field__textarea"
+          rows={3}
+          placeholder="e.g. The mystery of the Bermuda Triangle"
+          value={values.topic}
+          onChange={(e) => set('topic', e.target.value)}
+          onBlur={touch('topic')}
+          aria-invalid={shownError('topic') ? true : undefined}
+          aria-describedby={shownError('topic') ? `${id('topic')}-error` : undefined}
+        />
+      </Field>
+
+      <div className="rs-generate__grid">
+        <Field id={id('style')} label="Style" error={shownError('style')}>
+          <select id={id('style')} className="rs-field__input rs-select" value={values.style} onChange={(e) => set('style', e.target.value)} onBlur={touch('style')}>
+            {STORY_STYLES.map((style) => (
+              <option key={style} value={style}>{STYLE_LABELS[style] ?? optionLabel(style)}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('language')} label="Language" error={shownError('language')}>
+          <select id={id('language')} className="rs-field__input rs-select" value={values.language} onChange={(e) => set('language', e.target.value)} onBlur={touch('language')}>
+            <option value="">Select a language</option>
+            {VIDEO_LANGUAGES.map((language) => (
+              <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      {values.style === 'custom' ? (
+        <Field id={id('customStyle')} label="Custom Style" error={shownError('customStyle')}>
+          <input
+            id={id('customStyle')}
+            className="rs-field__input"
+            placeholder="Describe the style, e.g. noir detective"
+            value={values.customStyle}
+            onChange={(e) => set('customStyle', e.target.value)}
+            onBlur={touch('customStyle')}
+            aria-invalid={shownError('customStyle') ? true : undefined}
+          />
+        </Field>
+      ) : null}
+
+      <div className="rs-generate__grid rs-generate__grid--three">
+        <Field id={id('duration')} label="Duration" error={shownError('duration')}>
+          <select id={id('duration')} className="rs-field__input rs-select" value={values.duration} onChange={(e) => set('duration', Number(e.target.value) as Duration)}>
+            {DURATIONS.map((duration) => (
+              <option key={duration} value={duration} disabled={access.longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS}>
+                {durationLabel(duration)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('visualStyle')} label="Visual Style">
+          <select id={id('visualStyle')} className="rs-field__input rs-select" value={values.visualStyle} onChange={(e) => set('visualStyle', e.target.value as GenerationFormValues['visualStyle'])}>
+            {VISUAL_STYLES.map((style) => (
+              <option key={style} value={style}>{optionLabel(style)}</option>
+            ))}
+          </select>
+        </Field>
+        <Field id={id('resolution')} label="Resolution">
+          <select id={id('resolution')} className="rs-field__input rs-select" value={values.resolution} onChange={(e) => set('resolution', e.target.value as Resolution)}>
+            {RESOLUTIONS.map((resolution) => (
+              <option key={resolution} value={resolution}>{RESOLUTION_LABELS[resolution]}</option>
+            ))}
+          </select>
+        </Field>
+      </div>
+
+      {access.isFreeVideo ? <p className="rs-field__hint rs-generate__free-note">{VALIDATION_MESSAGES.freeVideoTooLong}</p> : null}
+
+      <fieldset className="rs-generate__voice">
+        <legend className="rs-field__label">Voice</legend>
+        <VoicePicker language={values.language} value={values.voice} onChange={chooseVoice} error={shownError('voice')} />
+      </fieldset>
+
+      <Field id={id('customPrompt')} label="Custom Prompt (optional)" error={shownError('customPrompt')}>
+        <textarea
+          id={id('customPrompt')}
+          className="rs-field__input rs-field__textarea"
+          rows={2}
+          placeholder="Extra guidance for the story, e.g. end with a question"
+          value={values.customPrompt}
+          onChange={(e) => set('customPrompt', e.target.value)}
+        />
+      </Field>
+
+      <div className="rs-generate__grid rs-generate__options">
+        <div className="rs-generate__option">
+          <Switch id={id('enableZoom')} label="Zoom Effect" checked={values.enableZoom} onChange={(on) => set('enableZoom', on)} />
+          {values.enableZoom ? (
+            <Field id={id('zoomDirection')} label="Zoom Direction">
+              <select id={id('zoomDirection')} className="rs-field__input rs-select" value={values.zoomDirection} onChange={(e) => set('zoomDirection', e.target.value as GenerationFormValues['zoomDirection'])}>
+                {ZOOM_DIRECTIONS.map((direction) => (
+                  <option key={direction} value={direction}>{direction === 'in' ? 'Zoom in' : 'Zoom out'}</option>
+                ))}
+              </select>
+            </Field>
+          ) : null}
+        </div>
+        <div className="rs-generate__option">
+          <Switch id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
+          {values.enableCaptions ? (
+            <Field id={id('captionStyle')} label="Caption Style">
+              <select id={id('captionStyle')} className="rs-field__input rs-select" value={values.captionStyle} onChange={(e) => set('captionStyle', e.target.value as GenerationFormValues['captionStyle'])}>
+                {CAPTION_STYLES.map((style) => (
+                  <option key={style} value={style}>{style === 'tiktok' ? 'TikTok' : style === 'youtube' ? 'YouTube' : optionLabel(style)}</option>
+                ))}
+              </select>
+            </Field>
+          ) : null}
+        </div>
+      </div>
+
+      <button type="submit" className="rs-button rs-button--primary rs-button--block rs-generate__submit" disabled={blocked}>
+        {buttonText}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { isActiveJobStatus, RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reelsmith/contracts';
+import { Link, useNavigate } from 'react-router';
+import type { TrackedJob } from '../jobs/job-store.js';
+import { JobProgress, StatusChip } from '../videos/job-progress.js';
+import { VideoFileActions } from '../videos/video-file-actions.js';
+import { formatCreated, videoTitle } from '../videos/video-list-model.js';
+
+function RecentVideo({ job }: { job: TrackedJob }) {
+  const title = videoTitle(job);
+  return (
+    <li className="rs-recent__item">
+      <div className="rs-recent__head">
+        <h3 className="rs-recent__title" title={title}>{title}</h3>
+        <StatusChip status={job.status} />
+      </div>
+      <p className="rs-recent__meta">
+        {formatCreated(job.created_at)} · {job.params.duration}s · <span className="rs-recent__lang">{job.params.language}</span>
+      </p>
+      {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
+      {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
+      {job.status === 'completed' ? <VideoFileActions job={job} compact /> : null}
+    </li>
+  );
+}
+
+/** The 5 latest jobs with a Live indicator while the live connection is up (signed in only). */
+export function RecentVideosPanel({ jobs, connected }: { jobs: readonly TrackedJob[]; connected: boolean }) {
+  return (
+    <section className="rs-card rs-recent" aria-labelledby="rs-recent-title">
+      <header className="rs-recent__header">
+        <h2 id="rs-recent-title" className="rs-section-title">Recent Videos</h2>
+        {connected ? (
+          <span className="rs-live" title="Progress updates arrive live">
+            <span className="rs-live__dot" aria-hidden="true" />
+            Live
+          </span>
+        ) : null}
+        {jobs.length > SEE_ALL_THRESHOLD ? (
+          <Link to="/videos" className="rs-button rs-button--ghost rs-button--small rs-recent__see-all">See All</Link>
+        ) : null}
+      </header>
+      {jobs.length === 0 ? (
+        <div className="rs-recent__empty">
+          <p>No videos yet. Your first one will appear here while it is made.</p>
+          <Link to="/videos" className="rs-button rs-button--ghost">View All Videos</Link>
+        </div>
+      ) : (
+        <ul className="rs-recent__list">
+          {jobs.slice(0, RECENT_VIDEOS_COUNT).map((job) => (
+            <RecentVideo key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** What visitors see in place of their videos. */
+export function VisitorVideosCard() {
+  const navigate = useNavigate();
+  return (
+    <section className="rs-card rs-recent" aria-labelledby="rs-visitor-videos-title">
+      <h2 id="rs-visitor-videos-title" className="rs-section-title">Your videos</h2>
+      <div className="rs-recent__empty">
+        <p>Sign up to generate your first video free. No credit card required.</p>
+        {/* A button, not a link: the side navigation already has the Sign Up Free link. */}
+        <button type="button" className="rs-button rs-button--primary" onClick={() => navigate('/login')}>
+          Sign Up Free
+        </button>
+      </div>
+    </section>
+  );
+}

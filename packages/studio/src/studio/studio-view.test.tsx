@@ -1,0 +1,364 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES } from '@reelsmith/contracts';
+import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
+import { JobRealtimeProvider } from '../jobs/jobs-context.js';
+import { MemoryStorage } from '../platform.js';
+import { renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+import { StudioView } from './studio-view.js';
+
+// The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+  vi.useRealTimers();
+});
+
+const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
+const job = (id: string, topic: string, status: string, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
+  id,
+  status,
+  progress: status === 'completed' ? 100 : 40,
+  currentStep: null,
+  stepProgress: 0,
+  params: { topic, duration: 30, language: 'en' },
+  created_at: new Date(Date.UTC(2026, 10, 22, 12, 0) - minutesAgo * 60_000).toISOString(),
+  result: status === 'completed' ? { videoUrl: `/output/${id}/v.mp4`, filename: 'v.mp4' } : null,
+  error: null,
+  steps,
+  ...extra,
+});
+const voice = (id: string, name: string, gender: 'male' | 'female') => ({ id, name, description: 'Warm narrator', gender, accent: 'American', age: 'Adult' });
+const voicesBody = { language: 'en', provider: 'offline', voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] } };
+const activeSubscription = { planId: 'pro_plan', planName: 'Pro', status: 'active', cancelled_at: null, cancelledAt: null, startDate: '2026-11-01', endDate: '2026-12-01', videoLimit: -1, currency: 'INR' };
+
+function fakeRealtime() {
+  let handlers: JobRealtimeHandlers | null = null;
+  const client: JobRealtimeClient = {
+    connect: (_token, h) => {
+      handlers = h;
+    },
+    disconnect: () => {
+      handlers = null;
+    },
+    subscribe: async () => true,
+  };
+  return {
+    client,
+    live: () => {
+      if (!handlers) throw new Error('not connected');
+      return handlers;
+    },
+  };
+}
+
+interface Options {
+  signedIn?: boolean;
+  jobs?: unknown[];
+  subscription?: unknown;
+  canGenerate?: { status?: number; body: unknown };
+  generate?: { status?: number; body: unknown };
+  openTab?: (url: string) => void;
+}
+
+function open({ signedIn = true, jobs = [], subscription = null, canGenerate = { body: { canGenerate: true, isFreeVideo: true, reason: null } }, generate = { body: { jobId: 'new-1', status: 'queued', message: 'Queued' } }, openTab = vi.fn() }: Options = {}) {
+  const handler: FakeHandler = ({ method, path }) => {
+    if (path === '/api/videos' && method === 'GET') return { body: { jobs } };
+    if (path === '/payments/can-generate') return canGenerate;
+    if (path === '/api/videos/generate') return generate;
+    if (path === '/voices') return { body: voicesBody };
+    if (path === '/api/voice-samples/stats') return { body: { total: 560, available: 560, missing: 0, byLanguage: {}, currentProvider: 'offline' } };
+    return undefined;
+  };
+  const storage = new MemoryStorage(
+    signedIn ? [[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]] : [],
+  );
+  const realtime = fakeRealtime();
+  const platform = testPlatform({ storage, navigation: { openTab, reload: () => undefined } });
+  const rendered = renderWithStudio(
+    <JobRealtimeProvider createRealtime={() => realtime.client}>
+      <Routes>
+        <Route path="/" element={<StudioView />} />
+        <Route path="/pricing" element={<p>Pricing page</p>} />
+      </Routes>
+    </JobRealtimeProvider>,
+    { handler, platform },
+  );
+  if (subscription) rendered.services.authStore.setState({ subscription: { subscription: subscription as never, usage: { videosThisMonth: 0 } } });
+  return { ...rendered, realtime, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }), openTab };
+}
+
+const submitButton = () => screen.getByRole('button', { name: /Generate Video|Submitting|Generating|Starting|Processing|Try Free Demo/ });
+
+async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Topic'), 'The lost city of Atlantis');
+  await user.selectOptions(screen.getByLabelText('Language', { exact: true }), 'English');
+  await user.click(await screen.findByRole('radio', { name: 'Bella' }));
+}
+
+const requestsTo = (requests: RecordedRequest[], path: string) => requests.filter((r) => r.path === path);
+
+describe('Video Studio', () => {
+  it('greets the user, counts their videos and lists the 5 latest with See All and Live', async () => {
+    const jobs = [
+      job('a', 'Alpha', 'completed', 1),
+      job('b', 'Bravo', 'processing', 2, { currentStep: 'images', progress: 66 }),
+      job('c', 'Charlie', 'failed', 3, { error: 'Story writer failed' }),
+      job('d', 'Delta', 'queued', 4, { progress: 0 }),
+      job('e', 'Echo', 'completed', 5),
+      job('f', 'Foxtrot', 'completed', 6),
+    ];
+    const { realtime } = open({ jobs });
+    expect(screen.getByRole('heading', { name: 'Welcome back, Asha Creator!' })).toBeInTheDocument();
+    const counters = screen.getByRole('group', { name: 'Your videos' });
+    await within(counters).findByText('6');
+    expect(within(counters).getByText('Total Videos').previousSibling).toHaveTextContent('6');
+    expect(within(counters).getByText('In Progress').previousSibling).toHaveTextContent('2');
+    expect(within(counters).getByText('Completed').previousSibling).toHaveTextContent('3');
+
+    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    expect(within(recent).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+    expect(within(recent).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/videos');
+    expect(within(recent).getByRole('progressbar', { name: 'Progress of Bravo' })).toHaveAttribute('aria-valuenow', '66');
+    expect(within(recent).getByText('Creating visuals')).toBeInTheDocument();
+    expect(within(recent).getByText('Story writer failed')).toBeInTheDocument();
+    expect(within(recent).getAllByRole('button', { name: /^Preview / })).toHaveLength(2);
+
+    expect(within(recent).queryByText('Live')).not.toBeInTheDocument();
+    act(() => realtime.live().connectionChange(true, { resumed: false }));
+    expect(within(recent).getByText('Live')).toBeInTheDocument();
+    // Any active job blocks the form.
+    expect(submitButton()).toHaveTextContent('Processing (2 video(s))...');
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('hides See All with 3 jobs or fewer and offers View All Videos when empty', async () => {
+    open({ jobs: [] });
+    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    expect(within(recent).getByRole('link', { name: 'View All Videos' })).toHaveAttribute('href', '/videos');
+    expect(within(recent).queryByRole('link', { name: 'See All' })).not.toBeInTheDocument();
+  });
+
+  it('offers visitors the free demo: the button opens sign-up in a new tab', async () => {
+    const { user, openTab, requests } = open({ signedIn: false });
+    expect(screen.getByRole('heading', { name: 'Create AI videos for social media' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Recent Videos/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up Free' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Try Free Demo - Sign Up Required!' });
+    await user.click(button);
+    expect(openTab).toHaveBeenCalledWith('/login');
+    expect(await screen.findByText(MESSAGES.visitorGenerate)).toBeInTheDocument();
+    expect(requestsTo(requests, '/api/videos/generate')).toHaveLength(0);
+  });
+
+  it('has the section 5 defaults and shows messages only for touched fields or after a submit', async () => {
+    const { user } = open();
+    expect(screen.getByLabelText('Style', { exact: true })).toHaveValue('mysterious');
+    expect(screen.getByLabelText('Language', { exact: true })).toHaveValue('');
+    expect(within(screen.getByLabelText('Language', { exact: true })).getByRole('option', { name: 'Select a language' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration')).toHaveValue('30');
+    expect(screen.getByLabelText('Visual Style')).toHaveValue('cinematic');
+    expect(screen.getByLabelText('Resolution')).toHaveValue('9:16');
+    expect(screen.getByRole('switch', { name: 'Zoom Effect' })).toBeChecked();
+    expect(screen.getByLabelText('Zoom Direction')).toHaveValue('in');
+    expect(screen.getByRole('switch', { name: 'Captions' })).not.toBeChecked();
+    expect(screen.queryByLabelText('Caption Style')).not.toBeInTheDocument();
+    expect(screen.queryByText(VALIDATION_MESSAGES.topicRequired)).not.toBeInTheDocument();
+
+    // Validates on change: typing then clearing the topic shows its message at once.
+    await user.type(screen.getByLabelText('Topic'), 'x');
+    expect(screen.queryByText(VALIDATION_MESSAGES.topicRequired)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Topic'));
+    expect(screen.getByText(VALIDATION_MESSAGES.topicRequired)).toBeInTheDocument();
+    expect(screen.queryByText(VALIDATION_MESSAGES.languageRequired)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Captions' }));
+    expect(screen.getByLabelText('Caption Style')).toHaveValue('tiktok');
+    await user.click(screen.getByRole('switch', { name: 'Zoom Effect' }));
+    expect(screen.queryByLabelText('Zoom Direction')).not.toBeInTheDocument();
+
+    await user.click(submitButton());
+    expect(screen.getByText(VALIDATION_MESSAGES.languageRequired)).toBeInTheDocument();
+    expect(screen.getByText(VALIDATION_MESSAGES.voiceRequired)).toBeInTheDocument();
+    expect(await screen.findByText(VALIDATION_MESSAGES.voiceRequiredOnSubmit)).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Language', { exact: true }), 'English');
+    expect(screen.queryByText(VALIDATION_MESSAGES.languageRequired)).not.toBeInTheDocument();
+    expect(await screen.findByText(VALIDATION_MESSAGES.voiceHint)).toBeInTheDocument();
+  });
+
+  it('asks for a custom style and sends it in place of "custom"', async () => {
+    const { user, requests } = open();
+    await fillValidForm(user);
+    await user.selectOptions(screen.getByLabelText('Style', { exact: true }), 'Custom Style');
+    const custom = screen.getByLabelText('Custom Style');
+    await user.type(custom, 'a');
+    await user.clear(custom);
+    expect(screen.getByText(VALIDATION_MESSAGES.customStyleRequired)).toBeInTheDocument();
+    await user.type(custom, 'noir detective');
+    expect(screen.queryByText(VALIDATION_MESSAGES.customStyleRequired)).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await screen.findByText(MESSAGES.submitSuccess);
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ style: 'noir detective', topic: 'The lost city of Atlantis', voice: 'en-f-1', voiceProvider: 'offline', language: 'en', duration: 30 });
+  });
+
+  it('checks the plan, submits, then reads Starting... for a second and Processing while the job runs', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, requests, realtime } = open();
+    await fillValidForm(user);
+    expect(submitButton()).toHaveTextContent('Generate Video');
+    await user.click(submitButton());
+    await screen.findByText(MESSAGES.submitSuccess);
+    // The load-time check has no duration; the one before the submit asks for this video's.
+    const checks = requestsTo(requests, '/payments/can-generate').map((r) => r.query.get('duration'));
+    expect(checks).toContain('30');
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toEqual({
+      topic: 'The lost city of Atlantis',
+      style: 'mysterious',
+      language: 'en',
+      duration: 30,
+      voice: 'en-f-1',
+      voiceProvider: 'offline',
+      visualStyle: 'cinematic',
+      resolution: '9:16',
+      customPrompt: '',
+      enableZoom: true,
+      zoomDirection: 'in',
+      enableCaptions: false,
+      captionStyle: 'tiktok',
+    });
+    expect(submitButton()).toHaveTextContent('Starting...');
+    expect(submitButton()).toBeDisabled();
+    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    expect(within(recent).getByText('Queued for processing')).toBeInTheDocument();
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(submitButton()).toHaveTextContent('Processing (1 video(s))...');
+    expect(submitButton()).toBeDisabled();
+
+    // One progress toast per job, replaced on each update.
+    act(() => realtime.live().progress({ jobId: 'new-1', progress: 12, step: 'story', stepProgress: 50, status: 'processing' }));
+    expect(await screen.findByText('Creating story: 12%')).toBeInTheDocument();
+    act(() => realtime.live().progress({ jobId: 'new-1', progress: 35, step: 'voice', stepProgress: 20, status: 'processing' }));
+    expect(await screen.findByText('Generating audio: 35%')).toBeInTheDocument();
+    expect(screen.queryByText('Creating story: 12%')).not.toBeInTheDocument();
+    expect(within(recent).getByText('Generating audio')).toBeInTheDocument();
+
+    act(() => realtime.live().completed({ jobId: 'new-1', result: { videoUrl: '/output/new-1/v.mp4', filename: 'v.mp4' } }));
+    expect(within(recent).getByText('Completed')).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Generate Video');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('shows the failure event as a toast', async () => {
+    const { realtime } = open({ jobs: [job('p', 'Pyramids', 'processing', 1)] });
+    await screen.findByText('Pyramids');
+    act(() => realtime.live().failed({ jobId: 'p', error: 'Image provider unavailable' }));
+    expect(await screen.findByText('Video generation failed: Image provider unavailable')).toBeInTheDocument();
+  });
+
+  it('opens pricing with the reason when the plan does not allow the video', async () => {
+    const { user, requests } = open({ canGenerate: { body: { canGenerate: false, isFreeVideo: false, reason: 'You have used all 5 videos of your plan this month. Upgrade your plan for more videos.' } } });
+    await fillValidForm(user);
+    await user.click(submitButton());
+    expect(await screen.findByText('Pricing page')).toBeInTheDocument();
+    expect(screen.getByText('You have used all 5 videos of your plan this month. Upgrade your plan for more videos.')).toBeInTheDocument();
+    expect(requestsTo(requests, '/api/videos/generate')).toHaveLength(0);
+  });
+
+  it('falls back to the subscription message, and to the subscribe message when the check fails', async () => {
+    const first = open({ canGenerate: { body: { canGenerate: false, isFreeVideo: false, reason: null } } });
+    await fillValidForm(first.user);
+    await first.user.click(submitButton());
+    expect(await screen.findByText(MESSAGES.subscriptionRequired)).toBeInTheDocument();
+    cleanup();
+    toast.remove();
+
+    const second = open({ canGenerate: { status: 500, body: { statusCode: 500, error: 'Internal', message: 'db down' } } });
+    await fillValidForm(second.user);
+    await second.user.click(submitButton());
+    expect(await screen.findByText(MESSAGES.canGenerateFailed)).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Generate Video');
+  });
+
+  it('shows the server message when the submit fails, else the fallback', async () => {
+    const first = open({ generate: { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Topic must be at most 500 characters' } } });
+    await fillValidForm(first.user);
+    await first.user.click(submitButton());
+    expect(await screen.findByText('Topic must be at most 500 characters')).toBeInTheDocument();
+    expect(submitButton()).toBeEnabled();
+    cleanup();
+    toast.remove();
+
+    const second = open({ generate: { status: 502, body: 'bad gateway' } });
+    await fillValidForm(second.user);
+    await second.user.click(submitButton());
+    expect(await screen.findByText(MESSAGES.submitFailed)).toBeInTheDocument();
+  });
+
+  it('locks 60 and 90 seconds without a subscription or on the free video', async () => {
+    open();
+    const duration = screen.getByLabelText('Duration');
+    expect(within(duration).getByRole('option', { name: '60 seconds 🔒' })).toBeDisabled();
+    expect(within(duration).getByRole('option', { name: '90 seconds 🔒' })).toBeDisabled();
+    expect(within(duration).getByRole('option', { name: '30 seconds' })).toBeEnabled();
+    expect(await screen.findByText(VALIDATION_MESSAGES.freeVideoTooLong)).toBeInTheDocument();
+    cleanup();
+
+    open({ subscription: activeSubscription, canGenerate: { body: { canGenerate: true, isFreeVideo: false, reason: null } } });
+    const unlocked = screen.getByLabelText('Duration');
+    await vi.waitFor(() => expect(within(unlocked).getByRole('option', { name: '60 seconds' })).toBeEnabled());
+    expect(within(unlocked).getByRole('option', { name: '90 seconds' })).toBeEnabled();
+  });
+
+  it('starts from the saved video defaults', () => {
+    const storage = new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [STORAGE_KEYS.videoDefaults, JSON.stringify({ defaultStyle: 'funny', defaultLanguage: 'de', defaultDuration: 30, defaultVisualStyle: 'dark horror', defaultResolution: '1:1', autoDownload: false, showProgress: true })],
+    ]);
+    const realtime = fakeRealtime();
+    renderWithStudio(
+      <JobRealtimeProvider createRealtime={() => realtime.client}>
+        <StudioView />
+      </JobRealtimeProvider>,
+      { platform: testPlatform({ storage }), handler: () => undefined },
+    );
+    expect(screen.getByLabelText('Style', { exact: true })).toHaveValue('funny');
+    expect(screen.getByLabelText('Language', { exact: true })).toHaveValue('de');
+    expect(screen.getByLabelText('Visual Style')).toHaveValue('dark horror');
+    expect(screen.getByLabelText('Resolution')).toHaveValue('1:1');
+  });
+
+  it('keeps a saved 60 s default with a plan and falls back to 30 s without one', async () => {
+    const saved = JSON.stringify({ defaultStyle: 'funny', defaultLanguage: 'en', defaultDuration: 60, defaultVisualStyle: 'cinematic', defaultResolution: '9:16', autoDownload: false, showProgress: true });
+    const render = (subscription: unknown, canGenerate: unknown) => {
+      const storage = new MemoryStorage([
+        [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+        [STORAGE_KEYS.videoDefaults, saved],
+      ]);
+      const realtime = fakeRealtime();
+      const rendered = renderWithStudio(
+        <JobRealtimeProvider createRealtime={() => realtime.client}>
+          <StudioView />
+        </JobRealtimeProvider>,
+        { platform: testPlatform({ storage }), handler: ({ path }) => (path === '/payments/can-generate' ? { body: canGenerate } : undefined) },
+      );
+      act(() => rendered.services.authStore.setState({ subscription: subscription ? { subscription: subscription as never, usage: { videosThisMonth: 0 } } : null }));
+    };
+    render(activeSubscription, { canGenerate: true, isFreeVideo: false, reason: null });
+    await vi.waitFor(() => expect(within(screen.getByLabelText('Duration')).getByRole('option', { name: '60 seconds' })).toBeEnabled());
+    expect(screen.getByLabelText('Duration')).toHaveValue('60');
+    cleanup();
+
+    render(null, { canGenerate: true, isFreeVideo: true, reason: null });
+    await vi.waitFor(() => expect(screen.getByLabelText('Duration')).toHaveValue('30'));
+  });
+});

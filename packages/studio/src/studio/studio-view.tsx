@@ -1,0 +1,62 @@
+import { isActiveJobStatus } from '@reelsmith/contracts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useIsDesktop } from '../billing/billing-hooks.js';
+import { PlanArea, PricingDialog } from '../billing/index.js';
+import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
+import { PageHeader } from '../pages/page-header.js';
+import { useAuth } from '../services.js';
+import { QuotaStatusWidget } from '../voices/index.js';
+import { GenerateForm } from './generate-form.js';
+import { RecentVideosPanel, VisitorVideosCard } from './recent-videos-panel.js';
+import { useGenerationAccess } from './use-generation-access.js';
+import './studio.css';
+
+function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
+  return (
+    <div className={`rs-card rs-counter rs-counter--${tone}`}>
+      <span className="rs-counter__value">{value}</span>
+      <span className="rs-counter__label">{label}</span>
+    </div>
+  );
+}
+
+/** The Video Studio (spec section 2): greeting, plan area, counters, the generate form and recent videos. */
+export function StudioView() {
+  const user = useAuth((s) => (s.isAuthenticated ? s.user : null));
+  const signedIn = user !== null;
+  useJobsConnection();
+  const { jobs } = useJobs();
+  const connected = useJobStore((s) => s.connected);
+  const access = useGenerationAccess();
+  const navigate = useNavigate();
+
+  const active = jobs.filter((job) => isActiveJobStatus(job.status)).length;
+  const completed = jobs.filter((job) => job.status === 'completed').length;
+  const isDesktop = useIsDesktop();
+  const [pricingOpen, setPricingOpen] = useState(false);
+  // Spec section 2: the pricing dialog on desktop, the pricing page on small screens.
+  const openPricing = () => (isDesktop ? setPricingOpen(true) : navigate('/pricing'));
+
+  return (
+    <div className="rs-page rs-page--studio">
+      {user ? (
+        <PageHeader title={`Welcome back, ${user.name}!`} subtitle="Turn a topic into a narrated short video." />
+      ) : (
+        <PageHeader title="Create AI videos for social media" subtitle="Try a free demo: your first video is free when you sign up. No credit card required." />
+      )}
+      {signedIn ? <PlanArea /> : null}
+      <QuotaStatusWidget />
+      <div className="rs-counters" role="group" aria-label="Your videos">
+        <Counter label="Total Videos" value={jobs.length} tone="total" />
+        <Counter label="In Progress" value={active} tone="active" />
+        <Counter label="Completed" value={completed} tone="done" />
+      </div>
+      <div className="rs-studio__columns">
+        <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
+        {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
+        <div className="rs-studio__side">{signedIn ? <RecentVideosPanel jobs={jobs} connected={connected} /> : <VisitorVideosCard />}</div>
+      </div>
+    </div>
+  );
+}

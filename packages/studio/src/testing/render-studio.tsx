@@ -1,0 +1,95 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { StudioApp, StudioProviders } from '../app/studio-app.js';
+import { MemoryStorage, type Platform } from '../platform.js';
+import { createStudioServices, type StudioServices } from '../services.js';
+
+/** A recorded request to the fake server. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type FakeHandler = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
+
+/**
+ * A fetch that answers from `handler` (undefined → a contract-shaped 404) and records each
+ * request, so tests run the real API client against canned server answers.
+ */
+export function fakeFetch(handler: FakeHandler): { fetch: typeof fetch; requests: RecordedRequest[] } {
+  const requests: RecordedRequest[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://studio.test');
+    const request: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: { ...(init?.headers as Record<string, string>) },
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const answer = handler(request) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+    return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
+  }) as typeof fetch;
+  return { fetch: fetchImpl, requests };
+}
+
+export function testPlatform(overrides: Partial<Platform> = {}): Platform {
+  return {
+    kind: 'web',
+    storage: new MemoryStorage(),
+    navigation: { openTab: () => undefined, reload: () => undefined },
+    browser: { isDesktopChrome: () => false },
+    apiBaseUrl: '',
+    googleSignIn: false,
+    ...overrides,
+  };
+}
+
+/** jsdom lacks matchMedia, which react-hot-toast reads for reduced motion. */
+export function installMatchMedia(): void {
+  if (typeof window.matchMedia === 'function') return;
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+
+export interface RenderedStudio extends RenderResult {
+  services: StudioServices;
+  platform: Platform;
+  requests: RecordedRequest[];
+}
+
+export function renderStudio({ path = '/', handler = () => undefined, platform = testPlatform() }: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
+  installMatchMedia();
+  const { fetch, requests } = fakeFetch(handler);
+  const services = createStudioServices(platform, { fetch });
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <StudioApp platform={platform} services={services} />
+    </MemoryRouter>,
+  );
+  return { ...result, services, platform, requests };
+}
+
+/** Renders one component inside the studio's providers (no routes). */
+export function renderWithStudio(ui: ReactElement, { handler = () => undefined, platform = testPlatform(), path = '/' }: { handler?: FakeHandler; platform?: Platform; path?: string } = {}): RenderedStudio {
+  installMatchMedia();
+  const { fetch, requests } = fakeFetch(handler);
+  const services = createStudioServices(platform, { fetch });
+  const result = render(
+    <MemoryRouter initialEntries={[path]}>
+      <StudioProviders platform={platform} services={services}>
+        {ui}
+      </StudioProviders>
+    </MemoryRouter>,
+  );
+  return { ...result, services, platform, requests };
+}
+
+export const testUser = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };
+export const testAdmin = { ...testUser, id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' as const };
+export const testApiKey = { id: 'k1', key: 'rk_test_key', name: 'Default', created_at: '2026-01-01T00:00:00.000Z' };

@@ -1,0 +1,51 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { TOAST_LIMIT } from '@reelsmith/contracts';
+import { act, cleanup, render, renderHook } from '@testing-library/react';
+import toast, { useToaster } from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installMatchMedia } from './testing/render-studio.js';
+import { StudioToaster, TOAST_OPTIONS } from './toaster.js';
+
+afterEach(() => {
+  act(() => toast.remove());
+  cleanup();
+});
+
+describe('toaster configuration (spec section 9)', () => {
+  it('resolves each toast type to the spec duration', () => {
+    installMatchMedia();
+    const { result } = renderHook(() => useToaster(TOAST_OPTIONS));
+    act(() => {
+      toast('blank');
+      toast.error('error');
+      toast.success('success');
+      toast.loading('loading');
+      toast.custom('custom');
+    });
+    const durations = Object.fromEntries(result.current.toasts.map((t) => [t.type, t.duration]));
+    expect(durations).toEqual({ blank: 4000, error: 4000, success: 2000, loading: Number.POSITIVE_INFINITY, custom: 3000 });
+  });
+
+  it('lets a call override the duration (the 2000 ms registration toast)', () => {
+    const { result } = renderHook(() => useToaster(TOAST_OPTIONS));
+    act(() => {
+      toast.success('Account created successfully!', { duration: 2000 });
+      toast('custom length', { duration: 1234 });
+    });
+    expect(result.current.toasts.map((t) => t.duration).sort()).toEqual([1234, 2000]);
+  });
+
+  it(`keeps at most ${TOAST_LIMIT} toasts`, () => {
+    installMatchMedia();
+    render(<StudioToaster />);
+    const { result } = renderHook(() => useToaster(TOAST_OPTIONS));
+    act(() => {
+      for (let i = 0; i < TOAST_LIMIT + 5; i += 1) toast(`toast ${i}`);
+    });
+    expect(TOAST_LIMIT).toBe(20);
+    expect(result.current.toasts).toHaveLength(TOAST_LIMIT);
+    // The newest survive.
+    expect(result.current.toasts[0]?.message).toBe(`toast ${TOAST_LIMIT + 4}`);
+  });
+});

@@ -1,0 +1,179 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../platform.js';
+import { renderStudio, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+
+// The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  cleanup();
+  toast.remove();
+});
+
+const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
+const job = (id: string, topic: string, status: string, created: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  status,
+  progress: status === 'completed' ? 100 : 40,
+  currentStep: null,
+  stepProgress: 0,
+  params: { topic, duration: 30, language: 'en' },
+  created_at: created,
+  result: null,
+  error: null,
+  steps,
+  ...extra,
+});
+
+const jobs = [
+  job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/zebra.mp4', filename: 'zebra.mp4' } }),
+  job('2', 'Ancient Rome', 'processing', '2026-11-22T10:00:00.000Z'),
+  job('3', '', 'failed', '2026-11-21T10:00:00.000Z', { error: 'Voice failed' }),
+  job('4', 'Black holes', 'queued', '2026-11-19T10:00:00.000Z'),
+  job('5', 'Mars', 'completed', '2026-11-18T10:00:00.000Z'),
+];
+
+function open(list: unknown[], openTab = vi.fn(), extra: FakeHandler = () => undefined) {
+  const handler: FakeHandler = (request) => {
+    const { path } = request;
+    const answer = extra(request);
+    if (answer) return answer;
+    if (path === '/auth/profile') return { body: { user: testUser } };
+    if (path === '/auth/api-keys') return { body: { api_keys: [] } };
+    if (path === '/payments/subscription') return { body: { subscription: null, usage: { videosThisMonth: 0 } } };
+    if (path === '/api/videos') return { body: { jobs: list } };
+    if (path === '/api/videos/5') return { body: { job: list[4], result: null } };
+    if (path === '/api/analytics/events') return { body: { accepted: 1 } };
+    return undefined;
+  };
+  const platform = testPlatform({
+    apiBaseUrl: 'http://api.test',
+    navigation: { openTab, reload: () => undefined },
+    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+  });
+  renderStudio({ path: '/videos', handler, platform });
+  return { openTab, user: userEvent.setup() };
+}
+
+const titles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+describe('My Videos', () => {
+  it('lists jobs newest first with status, fallback title, duration and language', async () => {
+    open(jobs);
+    expect(await screen.findByText('5 of 5 videos')).toBeInTheDocument();
+    expect(titles()).toEqual(['Ancient Rome', 'Untitled Video', 'Zebra facts', 'Black holes', 'Mars']);
+    expect(screen.getByRole('progressbar', { name: 'Progress of Ancient Rome' })).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getAllByText('30s')).toHaveLength(5);
+    expect(screen.getByText('Voice failed')).toBeInTheDocument();
+    // Preview and Download only for completed jobs.
+    expect(screen.getAllByRole('button', { name: /^Preview / })).toHaveLength(2);
+  });
+
+  it('searches on topic, filters by status and sorts', async () => {
+    const { user } = open(jobs);
+    await screen.findByText('5 of 5 videos');
+    await user.type(screen.getByLabelText('Search videos'), 'ro');
+    expect(titles()).toEqual(['Ancient Rome']);
+    expect(screen.getByText('1 of 5 videos')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search videos'));
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Completed');
+    expect(titles()).toEqual(['Zebra facts', 'Mars']);
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Name A-Z');
+    expect(titles()).toEqual(['Mars', 'Zebra facts']);
+    await user.selectOptions(screen.getByLabelText('Sort'), 'Oldest First');
+    expect(titles()).toEqual(['Mars', 'Zebra facts']);
+
+    await user.type(screen.getByLabelText('Search videos'), 'nothing like this');
+    expect(screen.getByRole('heading', { name: 'No videos match your filters' })).toBeInTheDocument();
+  });
+
+  it('previews a completed video in a dialog that plays it from the API host', async () => {
+    const { user, openTab } = open(jobs);
+    await user.click(await screen.findByRole('button', { name: 'Preview Zebra facts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zebra facts' });
+    const video = dialog.querySelector('video');
+    expect(video).toHaveAttribute('src', 'http://api.test/output/1/zebra.mp4');
+    expect(video).toHaveAttribute('controls');
+    expect(openTab).not.toHaveBeenCalled();
+    expect(await screen.findByText(MESSAGES.openingPreview)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close preview' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('downloads a completed video as an attachment', async () => {
+    const { user } = open(jobs);
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await user.click(await screen.findByRole('button', { name: 'Download Zebra facts' }));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.href).toBe('http://api.test/output/1/zebra.mp4?download=1');
+    expect(clicked[0]?.download).toBe('zebra.mp4');
+    expect(await screen.findByText(MESSAGES.downloadStarted)).toBeInTheDocument();
+    click.mockRestore();
+  });
+
+  it('says the file is not ready when no URL exists', async () => {
+    const { user, openTab } = open(jobs);
+    await user.click(await screen.findByRole('button', { name: 'Download Mars' }));
+    expect(await screen.findByText(MESSAGES.fileNotReady)).toBeInTheDocument();
+    expect(openTab).not.toHaveBeenCalled();
+  });
+
+  it('cancels an active job and shows it cancelled', async () => {
+    const deletes: string[] = [];
+    const { user } = open(jobs, vi.fn(), ({ method, path }) => {
+      if (method !== 'DELETE') return undefined;
+      deletes.push(path);
+      return { body: { success: true, status: 'cancelled', message: 'Job cancelled' } };
+    });
+    await screen.findByText('5 of 5 videos');
+    // Only active jobs can be cancelled.
+    expect(screen.getAllByRole('button', { name: /^Cancel / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel Ancient Rome', 'Cancel Black holes']);
+    await user.click(screen.getByRole('button', { name: 'Cancel Ancient Rome' }));
+    expect(await screen.findByText(MESSAGES.jobCancelled)).toBeInTheDocument();
+    expect(deletes).toEqual(['/api/videos/2']);
+    const row = screen.getByRole('heading', { name: 'Ancient Rome' }).closest('li') as HTMLElement;
+    expect(within(row).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /^Cancel / })).not.toBeInTheDocument();
+  });
+
+  it('shows the server message when cancelling fails, else the fallback', async () => {
+    let withMessage = true;
+    const { user } = open(jobs, vi.fn(), ({ method }) =>
+      method === 'DELETE' ? (withMessage ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The job already finished' } } : { status: 500, body: 'oops' }) : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Cancel Ancient Rome' }));
+    expect(await screen.findByText('The job already finished')).toBeInTheDocument();
+    withMessage = false;
+    await user.click(screen.getByRole('button', { name: 'Cancel Black holes' }));
+    expect(await screen.findByText(MESSAGES.cancelJobFailed)).toBeInTheDocument();
+    const rome = screen.getByRole('heading', { name: 'Ancient Rome' }).closest('li') as HTMLElement;
+    expect(within(rome).getByText('Processing')).toBeInTheDocument();
+  });
+
+  it('labels a processing job with its step, or its progress when no step is known', async () => {
+    open([job('7', 'Volcanoes', 'processing', '2026-11-22T09:00:00.000Z', { currentStep: 'voice', progress: 35 }), job('8', 'Tides', 'processing', '2026-11-22T08:00:00.000Z', { progress: 12 })]);
+    const volcano = (await screen.findByRole('heading', { name: 'Volcanoes' })).closest('li') as HTMLElement;
+    expect(within(volcano).getByText('Generating audio')).toBeInTheDocument();
+    expect(within(volcano).getByText('35%')).toBeInTheDocument();
+    const tides = screen.getByRole('heading', { name: 'Tides' }).closest('li') as HTMLElement;
+    expect(within(tides).getByText('Creating story')).toBeInTheDocument();
+  });
+
+  it('shows the empty state with a way back to the studio', async () => {
+    open([]);
+    const empty = await screen.findByRole('heading', { name: 'No videos yet' });
+    const card = empty.closest('section');
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).getByRole('link', { name: 'Go to Video Studio' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,137 @@
+import { isActiveJobStatus, MESSAGES } from '@reelsmith/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { errorMessage } from '../api/api-client.js';
+import { videoListQueryKey } from '../api/video-queries.js';
+import type { TrackedJob } from '../jobs/job-store.js';
+import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.js';
+import { PageHeader } from '../pages/page-header.js';
+import { JobProgress, StatusChip } from './job-progress.js';
+import { VideoFileActions } from './video-file-actions.js';
+import {
+  filterAndSortJobs,
+  formatCreated,
+  SORT_LABELS,
+  SORT_ORDERS,
+  STATUS_FILTER_LABELS,
+  STATUS_FILTERS,
+  videoTitle,
+  type SortOrder,
+  type StatusFilter,
+} from './video-list-model.js';
+import './my-videos.css';
+
+function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
+  const service = useJobService();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await service.cancel(job.id);
+      toast.success(MESSAGES.jobCancelled);
+      void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.cancelJobFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" className="rs-button rs-button--ghost rs-button--danger" disabled={busy} onClick={() => void cancel()} aria-label={`Cancel ${title}`}>
+      {busy ? 'Cancelling...' : 'Cancel'}
+    </button>
+  );
+}
+
+function VideoRow({ job }: { job: TrackedJob }) {
+  const title = videoTitle(job);
+  const active = isActiveJobStatus(job.status);
+  return (
+    <li className="rs-video-row">
+      <div className="rs-video-row__main">
+        <div className="rs-video-row__title-line">
+          <h2 className="rs-video-row__title">{title}</h2>
+          <StatusChip status={job.status} />
+        </div>
+        <p className="rs-video-row__meta">
+          <span>{formatCreated(job.created_at)}</span>
+          <span aria-hidden="true">·</span>
+          <span>{job.params.duration}s</span>
+          <span aria-hidden="true">·</span>
+          <span className="rs-video-row__lang">{job.params.language}</span>
+        </p>
+        {active ? <JobProgress job={job} title={title} /> : null}
+        {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
+      </div>
+      {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
+      {active ? (
+        <div className="rs-video-row__actions">
+          <CancelButton job={job} title={title} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** My Videos (spec section 2): search, status filter, sort and the list of the user's jobs. */
+export function MyVideosPage() {
+  useJobsConnection();
+  const { jobs, isLoading } = useJobs();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<SortOrder>('newest');
+  const ids = { search: useId(), status: useId(), sort: useId() };
+  const shown = filterAndSortJobs(jobs, { search, status, sort });
+
+  return (
+    <div className="rs-page">
+      <PageHeader title="My Videos" subtitle="Every video you have generated." />
+      <section className="rs-card rs-videos__toolbar" aria-label="Filter videos">
+        <div className="rs-videos__control rs-videos__control--grow">
+          <label htmlFor={ids.search}>Search videos</label>
+          <input id={ids.search} type="search" className="rs-field__input" placeholder="Search by topic" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        <div className="rs-videos__control">
+          <label htmlFor={ids.status}>Status</label>
+          <select id={ids.status} className="rs-field__input" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
+            {STATUS_FILTERS.map((f) => (
+              <option key={f} value={f}>{STATUS_FILTER_LABELS[f]}</option>
+            ))}
+          </select>
+        </div>
+        <div className="rs-videos__control">
+          <label htmlFor={ids.sort}>Sort</label>
+          <select id={ids.sort} className="rs-field__input" value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
+            {SORT_ORDERS.map((s) => (
+              <option key={s} value={s}>{SORT_LABELS[s]}</option>
+            ))}
+          </select>
+        </div>
+      </section>
+      <p className="rs-videos__count" aria-live="polite">
+        {shown.length} of {jobs.length} videos
+      </p>
+      {isLoading && jobs.length === 0 ? (
+        <p className="rs-videos__loading" role="status">Loading your videos…</p>
+      ) : shown.length > 0 ? (
+        <ul className="rs-videos__list">
+          {shown.map((job) => (
+            <VideoRow key={job.id} job={job} />
+          ))}
+        </ul>
+      ) : jobs.length > 0 ? (
+        <section className="rs-card rs-videos__empty">
+          <h2>No videos match your filters</h2>
+        </section>
+      ) : (
+        <section className="rs-card rs-videos__empty">
+          <h2>No videos yet</h2>
+          <Link to="/" className="rs-button rs-button--primary">Go to Video Studio</Link>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { STORAGE_KEYS } from '@reelsmith/contracts';
+import { createStudioServices, type Platform, type StudioServices } from '@reelsmith/studio';
+import { apiBaseUrlFrom } from './api-origin.js';
+import { ChromeSyncedStorage } from './chrome-storage.js';
+import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
+import { createTopicRequests } from './topic-requests.js';
+
+
+export interface ExtensionHost {
+  platform: Platform;
+  services: StudioServices;
+  /** The background worker's jobs; these pages open no socket of their own. */
+  jobs: ExtensionJobSource;
+}
+
+/** Builds the studio's platform for an extension view, after loading chrome.storage.local. */
+export async function createExtensionHost(): Promise<ExtensionHost> {
+  const storage = await ChromeSyncedStorage.hydrate(chrome.storage.local);
+  const apiBaseUrl = apiBaseUrlFrom(storage);
+  const platform: Platform = {
+    kind: 'extension',
+    storage,
+    navigation: {
+      openTab: (url) => void chrome.tabs.create({ url: new URL(url, `${apiBaseUrl}/`).toString() }),
+      reload: () => window.location.reload(),
+    },
+    // The extension banner promotes the extension; inside the extension it never shows.
+    browser: { isDesktopChrome: () => false },
+    apiBaseUrl,
+    // Manifest V3 pages cannot load Google's remote sign-in script.
+    googleSignIn: false,
+    topicRequests: createTopicRequests({ session: chrome.storage.session, onChanged: chrome.storage.onChanged }),
+  };
+  const services = createStudioServices(platform);
+  // A sign-in or sign-out in another extension view (or by the worker) updates this one.
+  storage.followChanges('local', (keys) => {
+    if (keys.includes(STORAGE_KEYS.authStore)) void Promise.resolve(services.authStore.persist.rehydrate()).then(() => services.authStore.getState().initialize());
+  });
+  const jobs = await createExtensionJobSource(chromeJobSourceDeps());
+  return { platform, services, jobs };
+}

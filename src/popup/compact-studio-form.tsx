@@ -1,0 +1,103 @@
+import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, MESSAGES, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES } from '@reelsmith/contracts';
+import { errorMessage, usePlatform } from '@reelsmith/studio';
+import { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from '@reelsmith/studio/studio/generation-form-model';
+import { useGenerationAccess } from '@reelsmith/studio/studio/use-generation-access';
+import { loadVideoDefaults } from '@reelsmith/studio/settings/video-defaults';
+import { VoicePicker, asVoiceLanguage, useVoices } from '@reelsmith/studio/voices/index';
+import { useCallback, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
+
+/**
+ * The popup's compact studio: topic, style, duration and voice; everything else comes from the
+ * user's Video Defaults. The background worker submits, so the job outlives the popup.
+ */
+export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSource; activeJobs: number }) {
+  const platform = usePlatform();
+  const access = useGenerationAccess();
+  const [values, setValues] = useState<GenerationFormValues>(() => {
+    const initial = initialFormValues(loadVideoDefaults(platform.storage));
+    return { ...initial, language: initial.language || 'en' };
+  });
+  const [attempted, setAttempted] = useState(false);
+  const [phase, setPhase] = useState<SubmitPhase>('idle');
+  const id = useId();
+  const voices = useVoices(values.language, undefined);
+  const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
+  const parsed = generationFormSchema.safeParse(values);
+  const errors = attempted && !parsed.success ? Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) : {};
+  const set = <K extends keyof GenerationFormValues>(field: K, value: GenerationFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
+
+  const blocked = isSubmitBlocked({ signedIn: true, phase, generating: false, activeJobs });
+  const submit = async () => {
+    setAttempted(true);
+    if (blocked) return;
+    if (!parsed.success) {
+      if (!values.voice) toast.error(VALIDATION_MESSAGES.voiceRequiredOnSubmit);
+      return;
+    }
+    setPhase('checking');
+    const verdict = await access.check(parsed.data.duration);
+    if (!verdict || !verdict.canGenerate) {
+      setPhase('idle');
+      toast.error(verdict?.reason ?? MESSAGES.canGenerateFailed);
+      return;
+    }
+    setPhase('generating');
+    try {
+      await jobs.submit(toGenerateVideoBody(parsed.data, voiceProvider));
+    } catch (error) {
+      setPhase('idle');
+      toast.error(errorMessage(error, error instanceof Error && error.message ? error.message : MESSAGES.submitFailed));
+      return;
+    }
+    toast.success(MESSAGES.submitSuccess);
+    setValues((current) => ({ ...current, topic: '' }));
+    setAttempted(false);
+    setPhase('started');
+    setTimeout(() => setPhase('idle'), 1000);
+  };
+
+  return (
+    <form
+      className="rs-popup__form"
+      aria-label="Generate a video"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className={`rs-field${errors.topic ? ' rs-field--invalid' : ''}`}>
+        <label className="rs-field__label" htmlFor={`${id}-topic`}>Topic</label>
+        <textarea id={`${id}-topic`} className="rs-field__input rs-field__textarea" rows={2} placeholder="e.g. The mystery of the Bermuda Triangle" value={values.topic} onChange={(e) => set('topic', e.target.value)} />
+        {errors.topic ? <p className="rs-field__error">{errors.topic}</p> : null}
+      </div>
+      <div className="rs-popup__row">
+        <div className="rs-field">
+          <label className="rs-field__label" htmlFor={`${id}-style`}>Style</label>
+          <select id={`${id}-style`} className="rs-field__input rs-select" value={values.style} onChange={(e) => set('style', e.target.value)}>
+            {STORY_STYLES.filter((style) => style !== 'custom').map((style) => (
+              <option key={style} value={style}>{optionLabel(style)}</option>
+            ))}
+          </select>
+        </div>
+        <div className="rs-field">
+          <label className="rs-field__label" htmlFor={`${id}-duration`}>Duration</label>
+          <select id={`${id}-duration`} className="rs-field__input rs-select" value={String(values.duration)} onChange={(e) => set('duration', Number(e.target.value) as GenerationFormValues['duration'])}>
+            {DURATIONS.map((duration) => (
+              <option key={duration} value={duration} disabled={access.longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS}>
+                {duration} seconds
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <VoicePicker language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} />
+      <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={blocked}>
+        {submitButtonText({ signedIn: true, phase, generating: false, activeJobs })}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { StudioProviders } from '@reelsmith/studio';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { MemoryRouter } from 'react-router';
+import { createExtensionHost } from '../extension-host/extension-platform.js';
+import { PopupApp } from './popup-app.js';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from the popup page');
+
+const { platform, services, jobs } = await createExtensionHost();
+createRoot(container).render(
+  <StrictMode>
+    {/* The shared sign-in form uses router hooks; the popup has a single screen. */}
+    <MemoryRouter>
+      <StudioProviders platform={platform} services={services}>
+        <PopupApp jobs={jobs} />
+      </StudioProviders>
+    </MemoryRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,38 @@
+import { DEFAULT_EXTENSION_STORE_URL, StudioApp, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { DEV_EXTENSION_ID } from '../extension-host/extension-identity.js';
+import { createWebExtensionBridge, type WebPageRuntime } from './extension-bridge.js';
+
+/** The web host: the page's own localStorage, tabs and location. */
+const platform: Platform = {
+  kind: 'web',
+  storage: window.localStorage,
+  sessionStorage: window.sessionStorage,
+  extension: createWebExtensionBridge({
+    extensionId: import.meta.env.VITE_EXTENSION_ID || DEV_EXTENSION_ID,
+    storeUrl: import.meta.env.VITE_EXTENSION_STORE_URL || DEFAULT_EXTENSION_STORE_URL,
+    runtime: () => (globalThis as { chrome?: { runtime?: WebPageRuntime } }).chrome?.runtime,
+  }),
+  navigation: {
+    openTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
+    reload: () => window.location.reload(),
+  },
+  browser: { isDesktopChrome: () => isDesktopChromeBrowser(navigator as Navigator & Parameters<typeof isDesktopChromeBrowser>[0]) },
+  // Empty: the API is served from the page's own origin (the dev server proxies it).
+  apiBaseUrl: (import.meta.env.VITE_API_BASE_URL ?? '').replace(/\/+$/, ''),
+  googleSignIn: true,
+  bypassAuth: import.meta.env.VITE_BYPASS_AUTH === 'true',
+};
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <BrowserRouter>
+      <StudioApp platform={platform} />
+    </BrowserRouter>
+  </StrictMode>,
+);

@@ -1,0 +1,46 @@
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const port = Number(process.env.E2E_PORT ?? 8181);
+// Workers re-evaluate this file; the environment carries the first evaluation's folder to them.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reelsmith-e2e-'));
+export const E2E_ADMIN_EMAIL = 'admin@e2e.reelsmith.test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: join(root, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: {
+    command: `node --import tsx packages/server/src/main.ts`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.REELSMITH_DEV_API ?? 'http://localhost:8080';
+
+/** Every path the Reelsmith server answers; the dev server forwards them so the page stays same-origin. */
+const SERVER_PATHS = [
+  '/auth',
+  '/api',
+  '/payments',
+  '/voices',
+  '/providers',
+  '/health',
+  '/output',
+  '/audio',
+  '/policies',
+  '/contact.html',
+  '/extension-api',
+];
+
+export default defineConfig({
+  root: 'src/web',
+  // Only VITE_-prefixed variables reach the bundle (Vite's default), read from the repo root.
+  envDir: repoRoot,
+  envPrefix: 'VITE_',
+  publicDir: `${repoRoot}public`,
+  plugins: [react()],
+  build: {
+    outDir: `${repoRoot}dist/web`,
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      ...Object.fromEntries(SERVER_PATHS.map((path) => [path, { target: apiTarget, changeOrigin: true }])),
+      '/socket.io': { target: apiTarget, changeOrigin: true, ws: true },
+    },
+  },
+});

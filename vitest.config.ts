@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit tests sit beside the code; integration tests live in tests/integration.
+ * React component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
+ * tests/e2e is Playwright's, not vitest's.
+ */
+export default defineConfig({
+  test: {
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'dist/**', 'tests/e2e/**'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
