@@ -1,6 +1,7 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
 import { throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
+import { fillSlots } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import {
   loadImagePromptTemplates,
@@ -191,7 +192,7 @@ const CAPITALISED_LANGUAGES = new Set<VideoLanguage>(['en', 'de', 'es', 'fr', 'p
  * written with capitals a sentence that opens with it starts with a capital letter.
  */
 function fill(template: string, slots: Record<string, string>, language: VideoLanguage): string {
-  const text = template.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole);
+  const text = fillSlots(template, slots, language);
   if (!CAPITALISED_LANGUAGES.has(language)) return text;
   return text.replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_whole, before: string, first: string) => before + first.toLocaleUpperCase());
 }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { fillSlots } from './slot-contractions.js';
+
+describe('fillSlots', () => {
+  it('merges a French preposition with the topic article at the seam only', () => {
+    expect(fillSlots('On parle de {topic} depuis longtemps.', { topic: 'le Triangle des Bermudes' }, 'fr')).toBe(
+      'On parle du Triangle des Bermudes depuis longtemps.',
+    );
+    expect(fillSlots('Grâce à {topic}.', { topic: 'les étoiles' }, 'fr')).toBe('Grâce aux étoiles.');
+    expect(fillSlots('De {topic}, on sait peu.', { topic: 'les pyramides' }, 'fr')).toBe('Des pyramides, on sait peu.');
+    expect(fillSlots('Essayer de le dire avec {topic}.', { topic: 'le vent' }, 'fr')).toBe('Essayer de le dire avec le vent.');
+  });
+
+  it('leaves topics without an article, and capitalised names, exactly as typed', () => {
+    expect(fillSlots('parler de {topic}', { topic: 'Paris' }, 'fr')).toBe('parler de Paris');
+    expect(fillSlots('lire de {topic}', { topic: 'Le Monde' }, 'fr')).toBe('lire de Le Monde');
+    expect(fillSlots('la historia de {topic}', { topic: 'el Triángulo de las Bermudas' }, 'es')).toBe(
+      'la historia del Triángulo de las Bermudas',
+    );
+    expect(fillSlots('a história de {topic} em {focus}', { topic: 'a lua', focus: 'os mares' }, 'pt')).toBe('a história da lua nos mares');
+  });
+
+  it('only fills slots in languages without contractions', () => {
+    expect(fillSlots('the story of {topic}', { topic: 'the sea' }, 'en')).toBe('the story of the sea');
+    expect(fillSlots('{topic} und {missing}', { topic: 'das Meer' }, 'de')).toBe('das Meer und {missing}');
+  });
+});
