@@ -404,10 +404,11 @@ export function composeStory(request: StoryRequest): Story {
   };
   const toneNote = tones.length > 0 ? `, ${tones.join(', ')} tone` : '';
   const scenes: Scene[] = drafts.map((draft) => {
+    // Image prompts are comma-joined phrases, not sentences: the creator's words keep their case.
     const shot =
       draft.focus !== undefined
-        ? fill(shotPools.focus.take() ?? images.shots.focus[0] ?? '{focus}', { topic, focus: draft.focus }, 'en')
-        : fill(
+        ? fillSlots(shotPools.focus.take() ?? images.shots.focus[0] ?? '{focus}', { topic, focus: draft.focus }, 'en')
+        : fillSlots(
             (shotPools[draft.role].take() ?? shotPools.development.take() ?? images.shots.development[0]) as string,
             slots,
             'en',
