@@ -138,7 +138,13 @@ describe('the app shell', () => {
 
   it('reports health with the database dialect', async () => {
     const response = await app.inject({ method: 'GET', url: '/health' });
-    expect(response.json()).toMatchObject({ status: 'healthy', database: 'sqlite', providers: [] });
+    expect(response.json()).toMatchObject({ status: 'healthy', database: 'sqlite' });
+    // The pipeline's current providers (admin plugin), offline by default.
+    expect((response.json() as { providers: Array<{ type: string; name: string; status: string }> }).providers).toEqual([
+      expect.objectContaining({ type: 'story', name: 'offline', status: 'healthy' }),
+      expect.objectContaining({ type: 'voice', name: 'offline', status: 'healthy' }),
+      expect.objectContaining({ type: 'images', name: 'offline', status: 'healthy' }),
+    ]);
   });
 
   it('reports provider health added by other plugins', async () => {
@@ -155,7 +161,7 @@ describe('the app shell', () => {
     try {
       const body = (await standalone.inject({ method: 'GET', url: '/health' })).json();
       expect(body.status).toBe('degraded');
-      expect(body.providers).toHaveLength(1);
+      expect(body.providers).toContainEqual(expect.objectContaining({ type: 'voice', name: 'azure', status: 'error', details: 'key rejected' }));
     } finally {
       await standalone.close();
     }

@@ -4,7 +4,7 @@ export { runGeneration, type RunGenerationOptions } from './runner/run-generatio
 export { GenerationError } from './runner/generation-error.js';
 export { STEP_BANDS } from './runner/progress-tracker.js';
 export { loadPipelineConfig, PipelineConfigError, PIPELINE_ENV_VARIABLES, type PipelineConfig } from './pipeline-config.js';
-export { createProviderRegistry, createProviders, type ProviderRegistry } from './providers/registry.js';
+export { createProviderRegistry, createProviders, type ImageProviderId, type ProviderChoice, type ProviderRegistry, type StoryProviderId } from './providers/registry.js';
 export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';
 export { liveFfmpegPids } from './assembly/run-ffmpeg.js';
 export { callProvider, markRetriedByAdapter, ADAPTER_RETRIED } from './runner/provider-retry.js';

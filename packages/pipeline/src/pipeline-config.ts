@@ -69,9 +69,21 @@ export interface OpenAiConnectionConfig {
   apiVersion?: string;
 }
 
+export type OpenAiProviderConfig = { provider: 'openai'; model: string } & OpenAiConnectionConfig;
+export type StoryProviderConfig = { provider: 'offline' } | OpenAiProviderConfig;
+export type ImageProviderConfig = { provider: 'offline' } | OpenAiProviderConfig;
+
 export interface PipelineConfig {
-  story: { provider: 'offline' } | ({ provider: 'openai'; model: string } & OpenAiConnectionConfig);
-  images: { provider: 'offline' } | ({ provider: 'openai'; model: string } & OpenAiConnectionConfig);
+  /** The default story writer (STORY_PROVIDER). */
+  story: StoryProviderConfig;
+  /** The default image provider (IMAGE_PROVIDER). */
+  images: ImageProviderConfig;
+  /**
+   * Every story/image provider this environment has credentials for, default included (offline is
+   * always there): an admin may switch to any of them while the server runs.
+   */
+  storyChoices?: StoryProviderConfig[];
+  imageChoices?: ImageProviderConfig[];
   voice: {
     provider: 'offline' | 'azure' | 'elevenlabs';
     azure?: { key: string; region?: string; endpoint?: string };
@@ -136,12 +148,17 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
   if (voiceProvider === 'azure' && !azure) throw new PipelineConfigError('VOICE_PROVIDER=azure needs AZURE_SPEECH_KEY and AZURE_SPEECH_REGION.');
   if (voiceProvider === 'elevenlabs' && !elevenlabs) throw new PipelineConfigError('VOICE_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.');
 
+  const openAiStory: OpenAiProviderConfig = { provider: 'openai', model: e.OPENAI_MODEL ?? 'gpt-4o-mini', ...openAi };
+  const openAiImages: OpenAiProviderConfig = { provider: 'openai', model: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-1', ...imageConnection };
+  // The same rule as for the default: a key, or a local server that needs none.
+  const storyUsable = Boolean(openAi.apiKey) || isLocalServer(openAi.baseUrl);
+  const imagesUsable = Boolean(imageConnection.apiKey) || isLocalServer(imageConnection.baseUrl);
+
   return {
-    story: storyProvider === 'openai' ? { provider: 'openai', model: e.OPENAI_MODEL ?? 'gpt-4o-mini', ...openAi } : { provider: 'offline' },
-    images:
-      imageProvider === 'openai'
-        ? { provider: 'openai', model: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-1', ...imageConnection }
-        : { provider: 'offline' },
+    story: storyProvider === 'openai' ? openAiStory : { provider: 'offline' },
+    images: imageProvider === 'openai' ? openAiImages : { provider: 'offline' },
+    storyChoices: [{ provider: 'offline' }, ...(storyUsable ? [openAiStory] : [])],
+    imageChoices: [{ provider: 'offline' }, ...(imagesUsable ? [openAiImages] : [])],
     voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
     ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
     ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),

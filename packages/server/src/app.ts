@@ -2,6 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
+import { adminPlugin } from './admin/admin-plugin.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
 import type { Config } from './config.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(jobsPlugin, overrides.jobs ?? {});
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
+    await app.register(adminPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

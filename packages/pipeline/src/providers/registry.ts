@@ -9,51 +9,97 @@ import { createElevenLabsVoiceProvider } from '../voice/elevenlabs-voice-provide
 import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import type { ImageProvider, Providers, StoryProvider, VoiceProvider } from './types.js';
 
+export type StoryProviderId = 'offline' | 'openai';
+export type ImageProviderId = 'offline' | 'openai';
+
+/** Which story and image providers a job runs with; unset means the configuration's default. */
+export interface ProviderChoice {
+  story?: StoryProviderId;
+  images?: ImageProviderId;
+}
+
 /**
  * The configured providers. Voice is per job: an admin can switch the default voice provider while
- * the server runs, and a job keeps the provider it was submitted with.
+ * the server runs, and a job keeps the provider it was submitted with. Story and image providers
+ * can be switched too, among those the environment has credentials for.
  */
 export interface ProviderRegistry {
+  /** The default story writer and image provider of the configuration. */
   readonly story: StoryProvider;
   readonly images: ImageProvider;
+  readonly defaultStoryProvider: StoryProviderId;
+  readonly defaultImageProvider: ImageProviderId;
+  readonly defaultVoiceProvider: VoiceProviderId;
+  availableStoryProviders(): StoryProviderId[];
+  availableImageProviders(): ImageProviderId[];
   /** Voice providers that have what they need (the offline one always does). */
   availableVoiceProviders(): VoiceProviderId[];
-  /** Throws when the named provider is not configured. */
+  /** Each throws when the named provider is not configured. */
+  storyProvider(name?: StoryProviderId): StoryProvider;
+  imageProvider(name?: ImageProviderId): ImageProvider;
   voice(name?: VoiceProviderId): VoiceProvider;
-  providersFor(voiceProvider?: VoiceProviderId): Providers;
+  providersFor(voiceProvider?: VoiceProviderId, choice?: ProviderChoice): Providers;
+}
+
+/** Builds each provider on first use and keeps it, so a provider's connection state is shared by jobs. */
+function lazyProviders<Id extends string, P>(kind: string, factories: Partial<Record<Id, () => P>>) {
+  const created = new Map<Id, P>();
+  return {
+    names: () => Object.keys(factories) as Id[],
+    get(name: Id): P {
+      const existing = created.get(name);
+      if (existing) return existing;
+      const factory = factories[name];
+      if (!factory) throw new Error(`The ${name} ${kind} provider is not configured on this server.`);
+      const provider = factory();
+      created.set(name, provider);
+      return provider;
+    },
+  };
 }
 
 export function createProviderRegistry(config: PipelineConfig): ProviderRegistry {
   const ffmpegOptions = config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {};
   const ffprobeOptions = config.ffprobePath ? { ffprobePath: config.ffprobePath } : {};
 
-  const story =
-    config.story.provider === 'openai' ? createOpenAiStoryProvider({ ...withoutProvider(config.story) }) : createOfflineStoryProvider();
-  const images =
-    config.images.provider === 'openai' ? createOpenAiImageProvider({ ...withoutProvider(config.images) }) : createOfflineImageProvider();
-
+  const storyFactories: Partial<Record<StoryProviderId, () => StoryProvider>> = {};
+  for (const choice of [config.story, ...(config.storyChoices ?? [])]) {
+    storyFactories[choice.provider] ??=
+      choice.provider === 'openai' ? () => createOpenAiStoryProvider({ ...withoutProvider(choice) }) : () => createOfflineStoryProvider();
+  }
+  const imageFactories: Partial<Record<ImageProviderId, () => ImageProvider>> = {};
+  for (const choice of [config.images, ...(config.imageChoices ?? [])]) {
+    imageFactories[choice.provider] ??=
+      choice.provider === 'openai' ? () => createOpenAiImageProvider({ ...withoutProvider(choice) }) : () => createOfflineImageProvider();
+  }
   const voiceFactories: Partial<Record<VoiceProviderId, () => VoiceProvider>> = {
     offline: () => createOfflineVoiceProvider(ffmpegOptions),
   };
   const { azure, elevenlabs } = config.voice;
   if (azure) voiceFactories.azure = () => createAzureVoiceProvider({ ...azure, ...ffprobeOptions });
   if (elevenlabs) voiceFactories.elevenlabs = () => createElevenLabsVoiceProvider({ ...elevenlabs, ...ffprobeOptions });
-  const voices = new Map<VoiceProviderId, VoiceProvider>();
+
+  const stories = lazyProviders('story', storyFactories);
+  const images = lazyProviders('image', imageFactories);
+  const voices = lazyProviders('voice', voiceFactories);
 
   const registry: ProviderRegistry = {
-    story,
-    images,
-    availableVoiceProviders: () => Object.keys(voiceFactories) as VoiceProviderId[],
-    voice(name = config.voice.provider) {
-      const existing = voices.get(name);
-      if (existing) return existing;
-      const factory = voiceFactories[name];
-      if (!factory) throw new Error(`The ${name} voice provider is not configured on this server.`);
-      const created = factory();
-      voices.set(name, created);
-      return created;
-    },
-    providersFor: (voiceProvider) => ({ story, images, voice: registry.voice(voiceProvider) }),
+    story: stories.get(config.story.provider),
+    images: images.get(config.images.provider),
+    defaultStoryProvider: config.story.provider,
+    defaultImageProvider: config.images.provider,
+    defaultVoiceProvider: config.voice.provider,
+    availableStoryProviders: () => stories.names(),
+    availableImageProviders: () => images.names(),
+    availableVoiceProviders: () => voices.names(),
+    storyProvider: (name = config.story.provider) => stories.get(name),
+    imageProvider: (name = config.images.provider) => images.get(name),
+    voice: (name = config.voice.provider) => voices.get(name),
+    providersFor: (voiceProvider, choice = {}) => ({
+      story: registry.storyProvider(choice.story),
+      images: registry.imageProvider(choice.images),
+      voice: registry.voice(voiceProvider),
+    }),
   };
   return registry;
 }

@@ -8,6 +8,9 @@ import { EmbeddedJobQueue } from './embedded-queue.js';
 import { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
 import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, userStorage } from './job-store.js';
+import { ProviderSettingsFile } from '../admin/provider-settings.js';
+import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
+import { SettingsFile } from '../voices/voice-settings.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline } from './pipeline-defaults.js';
 import { toVideoJob } from './video-job-view.js';
@@ -37,6 +40,11 @@ declare module 'fastify' {
     /** Progress, completion and failure of every job, for the realtime plugin and other listeners. */
     jobEvents: JobEventBus;
     jobWorker: JobWorker;
+    /**
+     * The providers new jobs use and the admin's switch between them (admin plugin). Null when a
+     * test replaces both the runner and the providers.
+     */
+    providerSwitchboard: ProviderSwitchboard | null;
   }
 }
 
@@ -49,7 +57,18 @@ declare module 'fastify' {
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
     const events = new JobEventBus();
-    const pipeline = options.runner && options.providersFor ? null : createDefaultPipeline(options.env ?? process.env);
+    const settingsFile = join(app.config.paths.dataDir, 'settings.json');
+    let switchboard: ProviderSwitchboard | null = null;
+    const pipeline =
+      options.runner && options.providersFor ? null : createDefaultPipeline(options.env ?? process.env, () => switchboard?.choice() ?? {});
+    if (pipeline) {
+      switchboard = new ProviderSwitchboard({
+        registry: pipeline.registry,
+        settings: new ProviderSettingsFile(settingsFile),
+        voiceSettings: new SettingsFile(settingsFile),
+      });
+    }
+    app.decorate('providerSwitchboard', switchboard);
     const runner = options.runner ?? pipeline!.runner;
     const providersFor = options.providersFor ?? pipeline!.providersFor;
     const worker = new JobWorker({

@@ -1,5 +1,13 @@
 import type { VoiceProviderId } from '@reelsmith/contracts';
-import { createProviderRegistry, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type FfmpegBinaries } from '@reelsmith/pipeline';
+import {
+  createProviderRegistry,
+  loadPipelineConfig,
+  resolveFfmpegBinaries,
+  runGeneration,
+  type FfmpegBinaries,
+  type ProviderChoice,
+  type ProviderRegistry,
+} from '@reelsmith/pipeline';
 import type { GenerationRunner, ProvidersForJob } from './job-worker.js';
 
 export interface DefaultPipeline {
@@ -7,6 +15,8 @@ export interface DefaultPipeline {
   providersFor: ProvidersForJob;
   /** Voice providers this server has credentials for; a job naming another one is refused at submit. */
   availableVoiceProviders(): VoiceProviderId[];
+  /** Every provider the environment configures, for the admin's provider list, health and switch. */
+  registry: ProviderRegistry;
 }
 
 /**
@@ -14,7 +24,11 @@ export interface DefaultPipeline {
  * credentials, FFMPEG_PATH, RENDER_PRESET). The configuration is read at start-up so a bad variable
  * stops the server with its name; ffmpeg is located on the first job, so the API still serves without it.
  */
-export function createDefaultPipeline(env: Record<string, string | undefined>): DefaultPipeline {
+export function createDefaultPipeline(
+  env: Record<string, string | undefined>,
+  /** The admin's current story/image choice, asked each time a job starts (default: the environment's). */
+  currentChoice: () => ProviderChoice = () => ({}),
+): DefaultPipeline {
   const config = loadPipelineConfig(env);
   const registry = createProviderRegistry(config);
   let binaries: FfmpegBinaries | undefined;
@@ -23,7 +37,8 @@ export function createDefaultPipeline(env: Record<string, string | undefined>): 
       binaries ??= resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }, env);
       return runGeneration(run, { binaries, renderPreset: config.renderPreset });
     },
-    providersFor: (params) => registry.providersFor(params.voiceProvider),
+    providersFor: (params) => registry.providersFor(params.voiceProvider, currentChoice()),
     availableVoiceProviders: () => registry.availableVoiceProviders(),
+    registry,
   };
 }

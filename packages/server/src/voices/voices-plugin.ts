@@ -1,9 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import { API, VOICE_PROVIDERS, type VoiceProviderId } from '@reelsmith/contracts';
 import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
-import { createAzureVoiceProvider } from '@reelsmith/pipeline/voice/azure-voice-provider';
-import { createElevenLabsVoiceProvider } from '@reelsmith/pipeline/voice/elevenlabs-voice-provider';
-import { createOfflineVoiceProvider } from '@reelsmith/pipeline/voice/offline-voice-provider';
+import { createProviderRegistry, loadPipelineConfig } from '@reelsmith/pipeline';
 import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline/voice/provider-catalogues';
 import fp from 'fastify-plugin';
 import { join } from 'node:path';
@@ -16,7 +14,7 @@ import { SettingsFile } from './voice-settings.js';
 export const SAMPLE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 export interface VoicesPluginOptions {
-  /** Credentials are read from here (default process.env): AZURE_SPEECH_KEY + AZURE_SPEECH_REGION, ELEVENLABS_API_KEY. */
+  /** The pipeline's variables are read from here (default process.env): AZURE_SPEECH_*, ELEVENLABS_*. */
   env?: Record<string, string | undefined>;
   /** Replaces the synthesiser a provider's samples are made with (tests). */
   synthesizers?: Partial<Record<VoiceProviderId, VoiceProvider>>;
@@ -32,14 +30,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The voice providers this environment configures, built by the pipeline's own registry so samples
+ * use exactly the credentials, endpoints and models (AZURE_SPEECH_ENDPOINT, ELEVENLABS_BASE_URL,
+ * ELEVENLABS_MODEL, ...) that jobs narrate with.
+ */
 function configuredSynthesizers(env: Record<string, string | undefined>): Partial<Record<VoiceProviderId, () => VoiceProvider>> {
-  const factories: Partial<Record<VoiceProviderId, () => VoiceProvider>> = { offline: () => createOfflineVoiceProvider() };
-  const azureKey = env.AZURE_SPEECH_KEY?.trim();
-  const azureRegion = env.AZURE_SPEECH_REGION?.trim();
-  if (azureKey && azureRegion) factories.azure = () => createAzureVoiceProvider({ key: azureKey, region: azureRegion });
-  const elevenLabsKey = env.ELEVENLABS_API_KEY?.trim();
-  if (elevenLabsKey) factories.elevenlabs = () => createElevenLabsVoiceProvider({ apiKey: elevenLabsKey });
-  return factories;
+  const registry = createProviderRegistry(loadPipelineConfig(env));
+  return Object.fromEntries(registry.availableVoiceProviders().map((provider) => [provider, () => registry.voice(provider)]));
 }
 
 /**

@@ -3,19 +3,6 @@ import { PageHeader } from './page-header.js';
 /** The pricing page lives with the rest of billing; routed from here. */
 export { PricingPage } from '../billing/pricing-page.js';
 
-/*
- * Page frames for screens whose content belongs to later issues (Admin Dashboard): each renders
- * its route's header so navigation, titles and guards work now.
- */
-
-export function AdminDashboardPage() {
-  return (
-    <div className="rs-page">
-      <PageHeader title="Admin Dashboard" subtitle="Providers, queue and system health." />
-    </div>
-  );
-}
-
 /** User Management and System Health are "coming soon" pages in the spec itself. */
 export function ComingSoonPage({ title, description }: { title: string; description: string }) {
   return (

@@ -1,0 +1,47 @@
+import { API, type ProviderType } from '@reelsmith/contracts';
+import fp from 'fastify-plugin';
+import { HttpError } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import type { ProviderSwitchboard } from './provider-switchboard.js';
+
+export const PROVIDERS_UNAVAILABLE_MESSAGE = 'Provider management is not available: this server runs with injected providers';
+
+const TYPE_TITLE: Record<ProviderType, string> = { story: 'Story', images: 'Image', voice: 'Voice' };
+
+/**
+ * The admin dashboard's provider routes: GET /providers, GET /providers/health and
+ * POST /providers/switch. Provider health also feeds GET /health (health plugin).
+ *
+ * Auth, as the contracts declare it: the provider list, health and switch are admin only (401
+ * without a session, 403 for a signed-in user): they reveal which paid services and credentials
+ * the server runs with, and a switch changes every creator's next video. GET /health stays public
+ * because it is the liveness probe of deployments and the e2e web server; it reports only the
+ * providers' names and status. GET /api/websocket/stats (admin only) lives in the realtime plugin,
+ * which owns the socket.io server.
+ */
+export const adminPlugin = fp(
+  async (app) => {
+    const switchboard = (): ProviderSwitchboard => {
+      if (!app.providerSwitchboard) throw new HttpError(503, PROVIDERS_UNAVAILABLE_MESSAGE);
+      return app.providerSwitchboard;
+    };
+    if (app.providerSwitchboard) {
+      const board = app.providerSwitchboard;
+      app.addHealthSource(() => board.health());
+    }
+
+    registerRoute(app, API.providers, async () => ({ providers: switchboard().list() }));
+
+    registerRoute(app, API.providersHealth, async () => ({ health: await switchboard().health() }));
+
+    registerRoute(app, API.switchProvider, async (request) => {
+      const { type, provider } = request.body;
+      const board = switchboard();
+      const previous = board.current(type);
+      const current = board.switchTo(type, provider);
+      request.log.info({ type, from: previous, to: current, by: request.user.id }, 'provider switched');
+      return { message: `${TYPE_TITLE[type]} provider switched to ${current}. New jobs use it from now on.`, current };
+    });
+  },
+  { name: 'admin', fastify: '5.x', dependencies: ['auth', 'error-handler', 'health', 'jobs', 'voices'] },
+);

@@ -1,0 +1,230 @@
+import {
+  MESSAGES,
+  PROVIDER_TYPES,
+  type HealthResponse,
+  type ProviderHealth,
+  type ProvidersResponse,
+  type ProviderType,
+  type QueueStatus,
+  type VoiceProviderId,
+} from '@reelsmith/contracts';
+import toast from 'react-hot-toast';
+import { errorMessage } from '../api/api-client.js';
+import { VoiceSampleMigrationCard } from '../voices/voice-sample-migration-card.js';
+import { VoiceSampleStatsPanel } from '../voices/voice-sample-stats-panel.js';
+import { useVoiceProviderConfig } from '../voices/voice-queries.js';
+import { useSwitchProvider, useSwitchVoiceProvider } from './admin-queries.js';
+import { providerName, ProviderSwitch } from './provider-switch.js';
+
+export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = { story: 'Story', voice: 'Voice', images: 'Image' };
+
+function HealthChip({ status }: { status: ProviderHealth['status'] | undefined }) {
+  if (!status) return <span className="rs-chip">Checking…</span>;
+  return (
+    <span className={`rs-chip rs-admin-status rs-admin-status--${status}`} data-status={status}>
+      {status === 'healthy' ? 'Healthy' : 'Error'}
+    </span>
+  );
+}
+
+/** One card per provider type: the current provider, its health and the switch. */
+export function ProvidersTab({ providers, health }: { providers: ProvidersResponse['providers'] | undefined; health: ProviderHealth[] | undefined }) {
+  const switchProvider = useSwitchProvider();
+  const onConfirm = (type: ProviderType) => async (provider: string) => {
+    try {
+      const result = await switchProvider.mutateAsync({ type, provider });
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.providerSwitchFailed));
+    }
+  };
+
+  return (
+    <div className="rs-admin-grid">
+      {PROVIDER_TYPES.map((type) => {
+        const entry = providers?.[type];
+        const check = health?.find((item) => item.type === type);
+        const label = PROVIDER_TYPE_LABELS[type];
+        return (
+          <section key={type} className="rs-card rs-admin-provider" aria-label={`${label} provider`}>
+            <header className="rs-admin-provider__header">
+              <h3>{label} Provider</h3>
+              <HealthChip status={check?.status} />
+            </header>
+            <p className="rs-admin-provider__current">
+              Current: <strong>{entry ? providerName(entry.current) : '…'}</strong>
+            </p>
+            {check ? <p className="rs-admin-provider__details">{check.details}</p> : null}
+            {entry ? (
+              <ProviderSwitch
+                subject={`${label.toLowerCase()} provider`}
+                current={entry.current}
+                available={entry.available}
+                switching={switchProvider.isPending}
+                onConfirm={onConfirm(type)}
+              />
+            ) : null}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The voice provider config, its switch, and the existing sample statistics and migration widgets. */
+export function VoiceProvidersTab() {
+  const config = useVoiceProviderConfig(true);
+  const switchVoice = useSwitchVoiceProvider();
+  const onConfirm = async (provider: string) => {
+    try {
+      const result = await switchVoice.mutateAsync(provider as VoiceProviderId);
+      toast.success(result.message);
+    } catch (error) {
+      toast.error(errorMessage(error, MESSAGES.voiceProviderSwitchFailed));
+    }
+  };
+  const samples = config.data?.samples_status;
+
+  return (
+    <div className="rs-admin-stack">
+      <section className="rs-card rs-admin-provider" aria-label="Voice provider configuration">
+        <header className="rs-admin-provider__header">
+          <h3>Voice Provider</h3>
+        </header>
+        {/* Voice data failures are silent on the dashboard (spec section 8); the widgets below report their own. */}
+        <p className="rs-admin-provider__current">
+          Current: <strong>{config.data ? providerName(config.data.current) : '…'}</strong>
+        </p>
+        {samples ? (
+          <p className="rs-admin-provider__details" aria-label="Voice sample status">
+            Samples: {samples.available} / {samples.total} available, {samples.missing} missing
+            {samples.generating ? ` · generating (${samples.progress}%)` : ''}
+          </p>
+        ) : null}
+        {config.data ? (
+          <ProviderSwitch
+            subject="voice provider"
+            current={config.data.current}
+            available={config.data.available}
+            switching={switchVoice.isPending}
+            onConfirm={onConfirm}
+          />
+        ) : null}
+      </section>
+      <VoiceSampleStatsPanel defaultExpanded />
+      <VoiceSampleMigrationCard />
+    </div>
+  );
+}
+
+/**
+ * Success rate over finished jobs (completed + failed): cancelled and still-running jobs say
+ * nothing about whether generation works. Null before any job has finished.
+ */
+export function successRate(jobs: QueueStatus['jobs']): number | null {
+  const finished = jobs.completed + jobs.failed;
+  return finished === 0 ? null : Math.round((jobs.completed / finished) * 1000) / 10;
+}
+
+export function QueueTab({ queue }: { queue: QueueStatus | undefined }) {
+  if (!queue) return <p role="status">Loading queue status…</p>;
+  const rate = successRate(queue.jobs);
+  const rows: Array<[string, string | number]> = [
+    ['Running', queue.running ? 'Yes' : 'No'],
+    ['Concurrency', queue.concurrency],
+    ['Pending', queue.pending],
+    ['Processing', queue.processing],
+    ['Total jobs', queue.jobs.total],
+    ['Completed', queue.jobs.completed],
+    ['Failed', queue.jobs.failed],
+    ['Success rate', rate === null ? '—' : `${rate}%`],
+  ];
+  return (
+    <section className="rs-card" aria-label="Queue management">
+      <dl className="rs-admin-stats">
+        {rows.map(([label, value]) => (
+          <div key={label} className="rs-admin-stats__item">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="rs-admin-note">Success rate counts finished jobs (completed and failed); cancelled jobs are left out.</p>
+    </section>
+  );
+}
+
+export function SystemHealthTab({ health }: { health: ProviderHealth[] | undefined }) {
+  return (
+    <section className="rs-card rs-admin-table-card" aria-label="Provider health">
+      <table className="rs-admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Provider Type</th>
+            <th scope="col">Name</th>
+            <th scope="col">Status</th>
+            <th scope="col">Details</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(health ?? []).map((item) => (
+            <tr key={item.type}>
+              <td>{PROVIDER_TYPE_LABELS[item.type]}</td>
+              <td>{providerName(item.name)}</td>
+              <td>
+                <HealthChip status={item.status} />
+              </td>
+              <td>{item.details}</td>
+            </tr>
+          ))}
+          {health ? null : (
+            <tr>
+              <td colSpan={4}>Checking providers…</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+export const RESTART_NOTE = 'Environment settings are read-only here: changing an environment variable needs a server restart.';
+
+export function EnvironmentTab({
+  providers,
+  queue,
+  system,
+}: {
+  providers: ProvidersResponse['providers'] | undefined;
+  queue: QueueStatus | undefined;
+  system: HealthResponse | undefined;
+}) {
+  return (
+    <section className="rs-card" aria-label="Environment">
+      <p className="rs-admin-note rs-admin-note--info" role="note">
+        {RESTART_NOTE}
+      </p>
+      <h3 className="rs-admin-subtitle">Current provider configuration</h3>
+      <dl className="rs-admin-stats">
+        {PROVIDER_TYPES.map((type) => {
+          const entry = providers?.[type];
+          return (
+            <div key={type} className="rs-admin-stats__item">
+              <dt>{PROVIDER_TYPE_LABELS[type]} provider</dt>
+              <dd>{entry ? providerName(entry.current) : '…'}</dd>
+              {entry ? <dd className="rs-admin-stats__hint">Configured: {entry.available.map(providerName).join(', ')}</dd> : null}
+            </div>
+          );
+        })}
+        <div className="rs-admin-stats__item">
+          <dt>Database</dt>
+          <dd>{system ? (system.database === 'postgres' ? 'PostgreSQL' : 'SQLite') : '…'}</dd>
+        </div>
+        <div className="rs-admin-stats__item">
+          <dt>Queue</dt>
+          <dd>{queue ? `${queue.backend} · concurrency ${queue.concurrency}` : '…'}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
