@@ -94,6 +94,13 @@ test('an admin sees the admin menu and its pages', async ({ page }) => {
   await expect(nav.getByRole('link', { name: 'System Health' })).toBeVisible();
   await nav.getByRole('link', { name: 'Admin Dashboard' }).click();
   await expect(page).toHaveTitle(/Admin Dashboard/);
+  // The dashboard reads the real server: offline providers, a running queue, this tab's socket.
+  await expect(page.getByText('Healthy', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Running', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Voice Providers' }).click();
+  await expect(page.getByText('Voice samples', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Queue Management' }).click();
+  await expect(page.getByText(/Success rate/i).first()).toBeVisible();
 });
 
 test('a visitor sees the studio, pricing and the legal pages', async ({ page, context }) => {
