@@ -24,5 +24,7 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
 };
 
 export function StudioToaster() {
-  return <Toaster position="top-right" toastOptions={TOAST_OPTIONS} />;
+  // The shell's CSS moves toasts below the top bar and the extension banner (--rs-toast-top), so a
+  // toast never covers the avatar menu or the banner's Install Now button.
+  return <Toaster position="top-right" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 'var(--rs-toast-top, 16px)' }} />;
 }

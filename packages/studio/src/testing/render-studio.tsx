@@ -2,6 +2,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { StudioApp, StudioProviders } from '../app/studio-app.js';
+import type { JobRealtimeClient } from '../jobs/job-realtime.js';
+import { JobRealtimeProvider, type RealtimeFactory } from '../jobs/jobs-context.js';
 import { MemoryStorage, type Platform } from '../platform.js';
 import { createStudioServices, type StudioServices } from '../services.js';
 
@@ -63,13 +65,26 @@ export interface RenderedStudio extends RenderResult {
   requests: RecordedRequest[];
 }
 
+/**
+ * The live channel of a page whose socket server is unreachable: it never connects, so pages fall
+ * back to their REST refresh, as they do when the real connection is down (and no test tries to open
+ * a websocket to a server that is not there).
+ */
+export const unreachableRealtime: RealtimeFactory = (): JobRealtimeClient => ({
+  connect: () => undefined,
+  disconnect: () => undefined,
+  subscribe: () => Promise.resolve(false),
+});
+
 export function renderStudio({ path = '/', handler = () => undefined, platform = testPlatform() }: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
   installMatchMedia();
   const { fetch, requests } = fakeFetch(handler);
   const services = createStudioServices(platform, { fetch });
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <StudioApp platform={platform} services={services} />
+      <JobRealtimeProvider createRealtime={unreachableRealtime}>
+        <StudioApp platform={platform} services={services} />
+      </JobRealtimeProvider>
     </MemoryRouter>,
   );
   return { ...result, services, platform, requests };
@@ -82,9 +97,11 @@ export function renderWithStudio(ui: ReactElement, { handler = () => undefined, 
   const services = createStudioServices(platform, { fetch });
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <StudioProviders platform={platform} services={services}>
-        {ui}
-      </StudioProviders>
+      <JobRealtimeProvider createRealtime={unreachableRealtime}>
+        <StudioProviders platform={platform} services={services}>
+          {ui}
+        </StudioProviders>
+      </JobRealtimeProvider>
     </MemoryRouter>,
   );
   return { ...result, services, platform, requests };
