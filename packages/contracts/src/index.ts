@@ -11,3 +11,4 @@ export * from './admin.js';
 export * from './socket.js';
 export * from './routes.js';
 export * from './extension.js';
+export * from './job-queue.js';

@@ -33,6 +33,9 @@ describe('parseEnv', () => {
     ['JWT_SECRET', 'short'],
     ['GOOGLE_JWKS_URL', 'not a url'],
     ['RATE_LIMIT_AUTH_MAX', '0'],
+    ['QUEUE_BACKEND', 'kafka'],
+    ['REDIS_URL', 'http://cache:6379'],
+    ['QUEUE_PREFIX', 'has spaces'],
   ])('names %s when it is %j', (name, value) => {
     expect(() => parseEnv({ [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid environment variable:\\n  ${name}: `));
@@ -40,6 +43,11 @@ describe('parseEnv', () => {
 
   it('never echoes a bad secret back', () => {
     expect(() => parseEnv({ JWT_SECRET: 'hunter2' })).toThrow(/JWT_SECRET: must be at least 32 characters$/);
+  });
+
+  it('needs REDIS_URL for the BullMQ queue, and never echoes it (it may hold a password)', () => {
+    expect(() => parseEnv({ QUEUE_BACKEND: 'bullmq' })).toThrow(/REDIS_URL: is required when QUEUE_BACKEND is bullmq$/);
+    expect(() => parseEnv({ REDIS_URL: 'http://:hunter2@cache' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL$/);
   });
 
   it('treats blank values as unset and lower-cases admin e-mails', () => {
@@ -74,6 +82,16 @@ describe('loadConfig', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).database).toEqual({ dialect: 'sqlite', file: join(dataDir, 'reelsmith.db') });
     expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
+  });
+
+  it('runs jobs in-process unless QUEUE_BACKEND is bullmq', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir }).queue).toEqual({ backend: 'embedded' });
+    expect(loadConfig({ DATA_DIR: dataDir, QUEUE_BACKEND: 'bullmq', REDIS_URL: 'redis://cache:6379/2' }).queue).toEqual({
+      backend: 'bullmq',
+      redisUrl: 'redis://cache:6379/2',
+      prefix: 'reelsmith',
+    });
   });
 
   it('prefers JWT_SECRET over the secrets file and writes none', () => {

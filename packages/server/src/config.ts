@@ -60,6 +60,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Video jobs generated at the same time. Each one runs ffmpeg on the whole machine; raise it only with spare cores.',
   },
   {
+    name: 'QUEUE_BACKEND',
+    default: 'embedded',
+    description:
+      'Where video jobs run: `embedded` (in the server process, jobs kept in the database) or `bullmq` (a BullMQ queue on REDIS_URL; run the jobs with `npm run worker` processes).',
+  },
+  { name: 'REDIS_URL', default: '(none; required by QUEUE_BACKEND=bullmq)', description: 'Redis for the BullMQ queue and the job events between worker and API processes (redis:// or rediss://).' },
+  { name: 'QUEUE_PREFIX', default: 'reelsmith', description: 'Redis key prefix of the queue; every process of one deployment uses the same one.' },
+  {
     name: 'RAZORPAY_KEY_ID',
     default: '(unset: built-in TEST MODE checkout)',
     description: 'Razorpay key id (rzp_live_… or rzp_test_…). Set together with RAZORPAY_KEY_SECRET to take real payments.',
@@ -122,6 +130,15 @@ const envObjectSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   RATE_LIMIT_AUTH_MAX: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be at least 1').default(10),
   QUEUE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1-16').max(16, 'must be 1-16').default(1),
+  QUEUE_BACKEND: z.enum(['embedded', 'bullmq'], { message: 'must be embedded or bullmq' }).default('embedded'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'must be 1-40 letters, digits, dots, dashes or underscores')
+    .default('reelsmith'),
   RAZORPAY_KEY_ID: z.string().trim().min(1).optional(),
   RAZORPAY_KEY_SECRET: z.string().trim().min(1).optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -134,7 +151,12 @@ const envObjectSchema = z.object({
     .optional(),
 });
 
-const envSchema = envObjectSchema.refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
+const envSchema = envObjectSchema
+  .refine((vars) => vars.QUEUE_BACKEND !== 'bullmq' || Boolean(vars.REDIS_URL), {
+    message: 'is required when QUEUE_BACKEND is bullmq',
+    path: ['REDIS_URL'],
+  })
+  .refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
   message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
   path: ['RAZORPAY_KEY_SECRET'],
 });
@@ -164,8 +186,10 @@ export interface Config {
   logLevel: LogLevel;
   trustProxy: boolean | number | string[];
   rateLimitAuthMax: number;
-  /** Video jobs run at the same time by the embedded queue. */
+  /** Video jobs run at the same time by the embedded queue, or by each worker process. */
   queueConcurrency: number;
+  /** embedded: jobs run in this process; bullmq: on a Redis queue, run by `npm run worker` processes. */
+  queue: { backend: 'embedded' } | { backend: 'bullmq'; redisUrl: string; prefix: string };
   /** Null: the built-in test checkout takes the place of Razorpay. */
   razorpay: { keyId: string; keySecret: string; apiBaseUrl: string } | null;
   /** Checked on POST /payments/webhook; null answers that route with 503. */
@@ -192,7 +216,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -266,6 +290,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: vars.TRUST_PROXY,
     rateLimitAuthMax: vars.RATE_LIMIT_AUTH_MAX,
     queueConcurrency: vars.QUEUE_CONCURRENCY,
+    queue: vars.QUEUE_BACKEND === 'bullmq' && vars.REDIS_URL ? { backend: 'bullmq', redisUrl: vars.REDIS_URL, prefix: vars.QUEUE_PREFIX } : { backend: 'embedded' },
     razorpay:
       vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET
         ? {

@@ -125,6 +125,44 @@ export interface ProgressWrite {
  * Writes a running job's progress; a smaller overall progress than stored is never written. False
  * when no row was written: the job is no longer running (cancelled or deleted meanwhile).
  */
+/**
+ * Takes one named job for a worker (the scale mode, where BullMQ says which job to run): a queued job,
+ * or one left 'processing' by a worker that died, which then resumes from its checkpoints. Undefined
+ * when the job is finished, cancelled or deleted: there is nothing to run.
+ */
+export async function claimJob(db: Db, jobId: string, now = new Date()): Promise<VideoJobRow | undefined> {
+  const timestamp = now.toISOString();
+  return db
+    .updateTable('video_jobs')
+    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp })
+    .where('id', '=', jobId)
+    .where('status', 'in', ['queued', ...RUNNING])
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Jobs not yet finished (queued or running), oldest first, with their owners. */
+export function unfinishedJobs(db: Db): Promise<Array<{ id: string; user_id: string }>> {
+  return db
+    .selectFrom('video_jobs')
+    .select(['id', 'user_id'])
+    .where('status', 'in', ['queued', ...RUNNING])
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** How many of a user's jobs are waiting or running. */
+export async function unfinishedJobCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['queued', ...RUNNING])
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 export async function recordProgress(db: Db, jobId: string, update: ProgressWrite): Promise<boolean> {
   const updated = await db
     .updateTable('video_jobs')

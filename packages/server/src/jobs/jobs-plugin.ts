@@ -1,18 +1,16 @@
 import { API, MESSAGES, type VideoJob } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
-import { join } from 'node:path';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
+import { BullmqJobQueue } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
-import { JobEventBus } from './job-events.js';
+import type { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
 import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, userStorage } from './job-store.js';
-import { ProviderSettingsFile } from '../admin/provider-settings.js';
-import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
-import { SettingsFile } from '../voices/voice-settings.js';
-import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
-import { createDefaultPipeline } from './pipeline-defaults.js';
+import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
+import { createJobRuntime } from './job-runtime.js';
+import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
@@ -56,33 +54,29 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    const events = new JobEventBus();
-    const settingsFile = join(app.config.paths.dataDir, 'settings.json');
-    let switchboard: ProviderSwitchboard | null = null;
-    const pipeline =
-      options.runner && options.providersFor ? null : createDefaultPipeline(options.env ?? process.env, () => switchboard?.choice() ?? {});
-    if (pipeline) {
-      switchboard = new ProviderSwitchboard({
-        registry: pipeline.registry,
-        settings: new ProviderSettingsFile(settingsFile),
-        voiceSettings: new SettingsFile(settingsFile),
-      });
-    }
-    app.decorate('providerSwitchboard', switchboard);
-    const runner = options.runner ?? pipeline!.runner;
-    const providersFor = options.providersFor ?? pipeline!.providersFor;
-    const worker = new JobWorker({
+    const { events, worker, pipeline, switchboard } = createJobRuntime({
+      config: app.config,
       db: app.db,
-      events,
-      runner,
-      providersFor,
-      outputDir: app.config.paths.outputDir,
-      jobsDir: join(app.config.paths.dataDir, 'jobs'),
-      log: app.log.child({ module: 'jobs' }),
+      log: app.log,
+      env: options.env,
+      runner: options.runner,
+      providersFor: options.providersFor,
     });
+    app.decorate('providerSwitchboard', switchboard);
+    const queueConfig = app.config.queue;
+    const queueLog = app.log.child({ module: 'queue' });
     const queue =
       options.createQueue?.({ worker, events }) ??
-      new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: app.log.child({ module: 'queue' }) });
+      (queueConfig.backend === 'bullmq'
+        ? // Scale mode: this process only enqueues and reports; `npm run worker` processes run the jobs.
+          new BullmqJobQueue({
+            db: app.db,
+            events,
+            redis: { url: queueConfig.redisUrl, prefix: queueConfig.prefix },
+            workerConcurrency: app.config.queueConcurrency,
+            log: queueLog,
+          })
+        : new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: queueLog }));
     app.decorate('jobQueue', queue);
     app.decorate('jobEvents', events);
     app.decorate('jobWorker', worker);

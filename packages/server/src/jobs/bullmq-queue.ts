@@ -1,0 +1,343 @@
+import {
+  jobCancelReplySchema,
+  jobCancelRequestSchema,
+  relayedJobEventSchema,
+  videoJobPayloadSchema,
+  type JobCancelReply,
+  type JobCancelRequest,
+  type RelayedJobEvent,
+  type VideoJobPayload,
+} from '@reelsmith/contracts';
+import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import type { JobEventBus, JobEventName } from './job-events.js';
+import type { JobQueue, QueueStatus } from './job-queue.js';
+import { claimJob, jobCounts, unfinishedJobCount, unfinishedJobs } from './job-store.js';
+import { QueueShutdownError, type JobWorker } from './job-worker.js';
+
+/**
+ * The scale mode's queue (QUEUE_BACKEND=bullmq): API processes put jobs on a BullMQ queue in Redis and
+ * worker processes (`npm run worker`) run them. The database row stays the source of truth for a job's
+ * status, exactly as with the embedded queue; Redis only carries which job to run next, the job
+ * events on their way from the worker to the sockets of every API process, and cancellations.
+ */
+
+export const VIDEO_QUEUE_NAME = 'video-jobs';
+const JOB_NAME = 'generate-video';
+/** BullMQ's highest priority number (the lowest priority). */
+const MAX_PRIORITY = 2_097_151;
+/** How long DELETE waits for the worker running a job to confirm it stopped. */
+export const CANCEL_REPLY_TIMEOUT_MS = 20_000;
+/**
+ * A worker that stops mid-job hands it back by failing the attempt; the next attempt (on any worker)
+ * resumes from the job's checkpoints. Pipeline failures never fail an attempt (they are recorded on the
+ * row), so attempts are only spent on shutdowns and crashes.
+ */
+const JOB_OPTIONS: JobsOptions = {
+  attempts: 25,
+  backoff: { type: 'fixed', delay: 1_000 },
+  removeOnComplete: true,
+  removeOnFail: true,
+};
+
+export interface RedisQueueSettings {
+  /** redis:// or rediss:// URL (REDIS_URL). */
+  url: string;
+  /** Key prefix shared by every process of one deployment (QUEUE_PREFIX). */
+  prefix: string;
+}
+
+export function redisChannels(prefix: string) {
+  return {
+    events: `${prefix}:job-events`,
+    cancelRequests: `${prefix}:job-cancel`,
+    cancelReplies: `${prefix}:job-cancelled`,
+  };
+}
+
+const connectionOptions = (settings: RedisQueueSettings) => ({ url: settings.url, maxRetriesPerRequest: null });
+
+/** A message from another process: parsed with its contract, or null (and logged) when malformed. */
+function parseMessage<S extends z.ZodType>(schema: S, message: string, log: FastifyBaseLogger): z.infer<S> | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(message));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON; reported below.
+  }
+  log.warn('ignoring a malformed message from the job queue');
+  return null;
+}
+
+/**
+ * BullMQ runs lower numbers first. A user's n-th unfinished job gets priority n, so one user's burst
+ * of ten waits behind everyone else's first job: the same fairness the embedded queue gets from its
+ * round-robin claim.
+ */
+function fairPriority(unfinishedOfUser: number): number {
+  return Math.min(MAX_PRIORITY, Math.max(1, unfinishedOfUser));
+}
+
+export interface BullmqJobQueueOptions {
+  db: Kysely<Database>;
+  /** This API process's bus: relayed worker events are re-emitted on it for the sockets. */
+  events: JobEventBus;
+  redis: RedisQueueSettings;
+  /** Jobs each worker process runs at once (QUEUE_CONCURRENCY), for the status figures. */
+  workerConcurrency: number;
+  log: FastifyBaseLogger;
+  cancelReplyTimeoutMs?: number;
+}
+
+/** The API side: enqueue, cancel, status, and the relay of worker events to this process's sockets. */
+export class BullmqJobQueue implements JobQueue {
+  readonly backend = 'bullmq' as const;
+  private readonly queue: Queue<VideoJobPayload>;
+  private subscriber: Redis | null = null;
+  private publisher: Redis | null = null;
+  private started = false;
+  private readonly pendingCancels = new Map<string, () => void>();
+
+  constructor(private readonly options: BullmqJobQueueOptions) {
+    this.queue = new Queue<VideoJobPayload>(VIDEO_QUEUE_NAME, { connection: connectionOptions(options.redis), prefix: options.redis.prefix });
+    // Without a listener an unreachable Redis would surface as an unhandled 'error' event.
+    this.queue.on('error', (error) => options.log.warn({ err: error }, 'job queue connection error'));
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    const { redis, log } = this.options;
+    const channels = redisChannels(redis.prefix);
+    this.publisher = new Redis(redis.url, { maxRetriesPerRequest: null });
+    this.subscriber = new Redis(redis.url, { maxRetriesPerRequest: null });
+    for (const client of [this.publisher, this.subscriber]) client.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
+    this.subscriber.on('message', (channel, message) => {
+      if (channel === channels.events) {
+        const relayed = parseMessage(relayedJobEventSchema, message, log);
+        if (relayed) this.emitRelayed(relayed);
+      } else if (channel === channels.cancelReplies) {
+        const reply = parseMessage(jobCancelReplySchema, message, log);
+        if (reply) this.pendingCancels.get(reply.requestId)?.();
+      }
+    });
+    await this.subscriber.subscribe(channels.events, channels.cancelReplies);
+    await this.queue.waitUntilReady();
+    await this.reconcile();
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const resolve of this.pendingCancels.values()) resolve();
+    await Promise.allSettled([this.queue.close(), this.subscriber?.quit(), this.publisher?.quit()]);
+    this.subscriber = null;
+    this.publisher = null;
+  }
+
+  async enqueue(jobId: string, userId: string): Promise<void> {
+    const priority = fairPriority(await unfinishedJobCount(this.options.db, userId));
+    await this.add({ jobId, userId }, priority);
+  }
+
+  async cancel(jobId: string): Promise<boolean> {
+    const job = await this.queue.getJob(jobId);
+    if (!job) return false;
+    const state = await job.getState();
+    if (state !== 'active') {
+      // Not started: drop it. Should a worker take it at this very moment, it finds the row cancelled.
+      await job.remove().catch(() => undefined);
+      return false;
+    }
+    return this.askWorkerToStop(jobId);
+  }
+
+  async status(): Promise<QueueStatus> {
+    const [counts, queued, workers] = await Promise.all([
+      jobCounts(this.options.db),
+      this.queue.getJobCounts('active'),
+      // CLIENT LIST may be disabled on managed Redis; the figure is informative only.
+      this.queue.getWorkersCount().catch(() => 0),
+    ]);
+    return {
+      running: this.started && workers > 0,
+      concurrency: Math.max(1, workers) * this.options.workerConcurrency,
+      pending: counts.queued,
+      processing: queued.active ?? 0,
+      backend: this.backend,
+      jobs: { total: counts.total, completed: counts.completed, failed: counts.failed, cancelled: counts.cancelled },
+    };
+  }
+
+  /**
+   * Jobs whose row is unfinished but which Redis does not hold (the API stopped between the insert
+   * and the add, or Redis lost its data) are put back; BullMQ ignores an add for a job id it holds.
+   */
+  private async reconcile(): Promise<void> {
+    const perUser = new Map<string, number>();
+    let added = 0;
+    for (const row of await unfinishedJobs(this.options.db)) {
+      const position = (perUser.get(row.user_id) ?? 0) + 1;
+      perUser.set(row.user_id, position);
+      if (!(await this.queue.getJob(row.id))) {
+        await this.add({ jobId: row.id, userId: row.user_id }, fairPriority(position));
+        added++;
+      }
+    }
+    if (added > 0) this.options.log.info({ jobs: added }, 'put unfinished jobs back on the queue');
+  }
+
+  private async add(payload: VideoJobPayload, priority: number): Promise<void> {
+    await this.queue.add(JOB_NAME, videoJobPayloadSchema.parse(payload), { ...JOB_OPTIONS, jobId: payload.jobId, priority });
+  }
+
+  private emitRelayed(relayed: RelayedJobEvent): void {
+    const { events } = this.options;
+    if (relayed.name === 'job_progress') events.emit('job_progress', relayed.event, relayed.userId);
+    else if (relayed.name === 'job_completed') events.emit('job_completed', relayed.event, relayed.userId);
+    else events.emit('job_failed', relayed.event, relayed.userId);
+  }
+
+  /** True when a worker confirmed it stopped the job (its events are relayed); false on timeout. */
+  private askWorkerToStop(jobId: string): Promise<boolean> {
+    const publisher = this.publisher;
+    if (!publisher) return Promise.resolve(false);
+    const request: JobCancelRequest = { requestId: randomUUID(), jobId };
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => finish(false), this.options.cancelReplyTimeoutMs ?? CANCEL_REPLY_TIMEOUT_MS);
+      const finish = (stopped: boolean) => {
+        clearTimeout(timer);
+        this.pendingCancels.delete(request.requestId);
+        resolve(stopped);
+      };
+      this.pendingCancels.set(request.requestId, () => finish(true));
+      publisher.publish(redisChannels(this.options.redis.prefix).cancelRequests, JSON.stringify(request)).catch((error: unknown) => {
+        this.options.log.warn({ err: error, jobId }, 'could not ask the workers to stop a cancelled job');
+        finish(false);
+      });
+    });
+  }
+}
+
+export interface BullmqJobWorkersOptions {
+  db: Kysely<Database>;
+  /** Runs one claimed job; its events arrive on `events`. */
+  worker: JobWorker;
+  /** This worker process's bus; everything emitted on it is relayed to the API processes. */
+  events: JobEventBus;
+  redis: RedisQueueSettings;
+  /** Jobs this process runs at once (QUEUE_CONCURRENCY). */
+  concurrency: number;
+  log: FastifyBaseLogger;
+}
+
+interface RunningJob {
+  controller: AbortController;
+  settled: Promise<void>;
+}
+
+const RELAYED_EVENTS: JobEventName[] = ['job_progress', 'job_completed', 'job_failed'];
+
+/** The worker side (`npm run worker`): takes jobs from the BullMQ queue and runs them through JobWorker. */
+export class BullmqJobWorkers {
+  private bullWorker: Worker<VideoJobPayload> | null = null;
+  private publisher: Redis | null = null;
+  private subscriber: Redis | null = null;
+  private readonly running = new Map<string, RunningJob>();
+  private readonly relays: Array<() => void> = [];
+
+  constructor(private readonly options: BullmqJobWorkersOptions) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('Queue concurrency must be a positive integer');
+  }
+
+  /** Jobs running in this process right now. */
+  get activeJobIds(): string[] {
+    return [...this.running.keys()];
+  }
+
+  async start(): Promise<void> {
+    if (this.bullWorker) return;
+    const { redis, events, log } = this.options;
+    const channels = redisChannels(redis.prefix);
+    const publisher = new Redis(redis.url, { maxRetriesPerRequest: null });
+    const subscriber = new Redis(redis.url, { maxRetriesPerRequest: null });
+    this.publisher = publisher;
+    this.subscriber = subscriber;
+    for (const client of [publisher, subscriber]) client.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
+
+    for (const name of RELAYED_EVENTS) {
+      const relay = (event: RelayedJobEvent['event'], userId: string) => {
+        const message = relayedJobEventSchema.parse({ name, event, userId });
+        publisher.publish(channels.events, JSON.stringify(message)).catch((error: unknown) => log.warn({ err: error }, 'could not relay a job event'));
+      };
+      events.on(name, relay as never);
+      this.relays.push(() => events.off(name, relay as never));
+    }
+
+    subscriber.on('message', (channel, message) => {
+      if (channel !== channels.cancelRequests) return;
+      const request = parseMessage(jobCancelRequestSchema, message, log);
+      if (request) void this.stopCancelled(request);
+    });
+    await subscriber.subscribe(channels.cancelRequests);
+
+    this.bullWorker = new Worker<VideoJobPayload>(VIDEO_QUEUE_NAME, (job) => this.process(job), {
+      connection: connectionOptions(redis),
+      prefix: redis.prefix,
+      concurrency: this.options.concurrency,
+      // A job whose worker died goes back to the queue; the next attempt resumes from its checkpoints.
+      maxStalledCount: 5,
+    });
+    this.bullWorker.on('error', (error) => log.warn({ err: error }, 'job worker connection error'));
+    await this.bullWorker.waitUntilReady();
+  }
+
+  /** Stops taking jobs and hands the running ones back to the queue, to resume on any worker. */
+  async stop(): Promise<void> {
+    const bullWorker = this.bullWorker;
+    this.bullWorker = null;
+    // close() stops fetching at once and waits for the running processors, which the aborts end.
+    const closing = bullWorker?.close();
+    for (const job of this.running.values()) job.controller.abort(new QueueShutdownError());
+    await closing;
+    for (const unsubscribe of this.relays.splice(0)) unsubscribe();
+    await Promise.allSettled([this.subscriber?.quit(), this.publisher?.quit()]);
+    this.subscriber = null;
+    this.publisher = null;
+  }
+
+  private async process(job: Job<VideoJobPayload>): Promise<string> {
+    const { jobId } = videoJobPayloadSchema.parse(job.data);
+    const row = await claimJob(this.options.db, jobId);
+    // Cancelled, deleted or already finished: nothing to run.
+    if (!row) return 'skipped';
+    const controller = new AbortController();
+    const settled = this.options.worker.run(row, controller.signal);
+    this.running.set(jobId, { controller, settled: settled.catch(() => undefined) });
+    try {
+      await settled;
+    } finally {
+      this.running.delete(jobId);
+    }
+    if (controller.signal.reason instanceof QueueShutdownError) {
+      // The row is 'queued' again; failing this attempt makes BullMQ offer the job to the next worker.
+      throw new Error('The worker stopped; the job resumes on the next worker');
+    }
+    return 'done';
+  }
+
+  private async stopCancelled(request: JobCancelRequest): Promise<void> {
+    const job = this.running.get(request.jobId);
+    if (!job) return;
+    job.controller.abort(new Error('Job cancelled'));
+    await job.settled;
+    const reply: JobCancelReply = { requestId: request.requestId, jobId: request.jobId };
+    await this.publisher
+      ?.publish(redisChannels(this.options.redis.prefix).cancelReplies, JSON.stringify(reply))
+      .catch((error: unknown) => this.options.log.warn({ err: error }, 'could not confirm a cancelled job'));
+  }
+}

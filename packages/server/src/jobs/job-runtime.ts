@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { join } from 'node:path';
+import { ProviderSettingsFile } from '../admin/provider-settings.js';
+import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/schema.js';
+import { SettingsFile } from '../voices/voice-settings.js';
+import { JobEventBus } from './job-events.js';
+import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
+import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
+
+export interface JobRuntimeOptions {
+  config: Config;
+  db: Kysely<Database>;
+  log: FastifyBaseLogger;
+  /** Where the pipeline's configuration is read from (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Replaces the pipeline's runGeneration (tests). */
+  runner?: GenerationRunner;
+  /** Replaces the providers built from the environment (tests). */
+  providersFor?: ProvidersForJob;
+}
+
+/** What runs jobs, shared by the API server (embedded queue) and the scale mode's worker processes. */
+export interface JobRuntime {
+  events: JobEventBus;
+  worker: JobWorker;
+  /** Null when a test replaces both the runner and the providers. */
+  pipeline: DefaultPipeline | null;
+  /** The admin's provider choice, read from DATA_DIR/settings.json each time a job starts. */
+  switchboard: ProviderSwitchboard | null;
+}
+
+export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor }: JobRuntimeOptions): JobRuntime {
+  const events = new JobEventBus();
+  const settingsFile = join(config.paths.dataDir, 'settings.json');
+  let switchboard: ProviderSwitchboard | null = null;
+  const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {});
+  if (pipeline) {
+    switchboard = new ProviderSwitchboard({
+      registry: pipeline.registry,
+      settings: new ProviderSettingsFile(settingsFile),
+      voiceSettings: new SettingsFile(settingsFile),
+    });
+  }
+  const worker = new JobWorker({
+    db,
+    events,
+    runner: runner ?? pipeline!.runner,
+    providersFor: providersFor ?? pipeline!.providersFor,
+    outputDir: config.paths.outputDir,
+    jobsDir: join(config.paths.dataDir, 'jobs'),
+    log: log.child({ module: 'jobs' }),
+  });
+  return { events, worker, pipeline, switchboard };
+}

@@ -1,0 +1,66 @@
+import { ConfigError, loadConfig } from './config.js';
+import { createDatabase, migrateToLatest } from './db/connection.js';
+import { BullmqJobWorkers } from './jobs/bullmq-queue.js';
+import { createJobRuntime } from './jobs/job-runtime.js';
+import { createLogger } from './logger.js';
+
+/**
+ * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
+ * them, QUEUE_CONCURRENCY at a time. It reads the same environment as the API server and must see the
+ * same database (DATABASE_URL), the same Redis (REDIS_URL, QUEUE_PREFIX) and the same DATA_DIR, where
+ * finished videos are published and the admin's provider choice is kept.
+ */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+    if (config.queue.backend !== 'bullmq') throw new ConfigError('QUEUE_BACKEND: must be bullmq to run a worker process (the embedded queue runs jobs inside the server)');
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Reelsmith worker cannot start.\n${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const database = createDatabase(config.database);
+  await migrateToLatest(database.db);
+  const runtime = createJobRuntime({ config, db: database.db, log });
+  const workers = new BullmqJobWorkers({
+    db: database.db,
+    worker: runtime.worker,
+    events: runtime.events,
+    redis: { url: config.queue.redisUrl, prefix: config.queue.prefix },
+    concurrency: config.queueConcurrency,
+    log: log.child({ module: 'queue' }),
+  });
+  await workers.start();
+  log.info({ concurrency: config.queueConcurrency, prefix: config.queue.prefix }, 'Reelsmith worker is taking video jobs');
+
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      log.warn({ signal }, 'second signal: exiting without waiting');
+      process.exit(1);
+    }
+    closing = true;
+    log.info({ signal }, 'worker stopping; running jobs go back to the queue');
+    workers
+      .stop()
+      .then(() => database.db.destroy())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error({ err: error }, 'error while stopping the worker');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error('Reelsmith worker failed to start:', error);
+  process.exit(1);
+});
