@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../auth/use-google-identity.js';
-import { PlatformProvider, type Platform } from '../platform.js';
+import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
 import { StudioPage } from '../pages/studio-page.js';
@@ -35,9 +35,14 @@ function PageTracker({ viewer }: { viewer: Viewer }) {
   return null;
 }
 
-/** One Tap for visitors anywhere in the shell (the login screen runs its own). */
+/**
+ * One Tap for visitors anywhere in the shell (the login screen runs its own, which navigates
+ * instead). A sign-in here reloads the page (spec section 2, Video Studio), so every view starts
+ * over signed in.
+ */
 function VisitorOneTap() {
-  useGoogleIdentity({ oneTap: true });
+  const platform = usePlatform();
+  useGoogleIdentity({ oneTap: true, onOneTapSignedIn: () => platform.navigation.reload() });
   return null;
 }
 

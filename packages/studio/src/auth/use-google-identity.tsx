@@ -23,11 +23,17 @@ export function useGoogleClientId(): string | null {
   return platform.googleSignIn ? (data?.googleClientId ?? null) : null;
 }
 
+export interface GoogleIdentityOptions {
+  oneTap: boolean;
+  /** Runs after a One Tap sign-in has succeeded and its welcome toast is up. */
+  onOneTapSignedIn?: () => void;
+}
+
 /**
  * Loads Google Identity Services when a client id exists, signs in with each credential it hands
  * back, and shows One Tap to a signed-out viewer when `oneTap` is set.
  */
-export function useGoogleIdentity({ oneTap }: { oneTap: boolean }): GoogleAccountsId | null {
+export function useGoogleIdentity({ oneTap, onOneTapSignedIn }: GoogleIdentityOptions): GoogleAccountsId | null {
   const clientId = useGoogleClientId();
   const googleLogin = useAuth((s) => s.googleLogin);
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
@@ -46,6 +52,7 @@ export function useGoogleIdentity({ oneTap }: { oneTap: boolean }): GoogleAccoun
           navigate('/');
         } else {
           toast.success(MESSAGES.oneTapSuccess(user.name));
+          onOneTapSignedIn?.();
         }
       })
       .catch((error: unknown) => {

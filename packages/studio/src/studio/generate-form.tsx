@@ -147,7 +147,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
     if (!verdict.canGenerate) {
       setPhase('idle');
       openPricing();
-      toast.error(verdict.reason ?? MESSAGES.subscriptionRequired);
+      toast.error(verdict.reason || MESSAGES.subscriptionRequired);
       return;
     }
 
