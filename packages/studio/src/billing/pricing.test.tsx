@@ -236,6 +236,33 @@ describe('Pricing page', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('treats a verify response with success false as a failed verification', async () => {
+    const handler = server({ subscription: NONE }, (r) => {
+      if (r.path === '/payments/create-order') {
+        return {
+          body: {
+            order: { orderId: 'order_test_4', amount: 499, currency: 'USD', plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 } },
+            razorpayKeyId: null,
+            checkoutMode: 'test',
+            proration: null,
+            requiresPayment: true,
+            message: null,
+          },
+        };
+      }
+      if (r.path === '/payments/test-checkout/pay') return { body: { razorpay_payment_id: 'pay_y', razorpay_order_id: 'order_test_4', razorpay_signature: 'e'.repeat(64) } };
+      if (r.path === '/payments/verify-payment') return { body: { success: false, subscription: null } };
+      return undefined;
+    });
+    renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Choose Essentials' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
+    expect(await screen.findByText(MESSAGES.verificationFailed)).toBeInTheDocument();
+    expect(screen.queryByText(MESSAGES.paymentSuccess)).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose Your Perfect Plan' })).toBeInTheDocument();
+  });
+
   it('reactivates without payment when the server says nothing is owed', async () => {
     const state = { subscription: subscriptionOf('basic_plan', 'cancelled') as unknown };
     const handler = server(state, (r) => {

@@ -118,8 +118,9 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
       }
       // Dismissed: only the in-progress state is cleared.
       if (!result) return;
+      let verified: boolean;
       try {
-        await api.call('verifyPayment', {
+        const response = await api.call('verifyPayment', {
           body: {
             orderId: result.razorpay_order_id,
             paymentId: result.razorpay_payment_id,
@@ -128,7 +129,12 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
             currency: order.order.currency,
           },
         });
+        verified = response.success;
       } catch {
+        verified = false;
+      }
+      // The verify response carries its own success flag (spec section 3): false is a failure too.
+      if (!verified) {
         toast.error(MESSAGES.verificationFailed);
         return;
       }

@@ -42,6 +42,16 @@ describe('VoicePreview', () => {
     expect(screen.getByText('Azure')).toBeTruthy();
   });
 
+  it('defaults to the elevenlabs provider (spec section 9) when none is given', async () => {
+    const user = userEvent.setup();
+    renderWithServices(<VoicePreview voiceId="21m00Tcm4TlvDq8ikWAM" voiceName="Rachel" language="es" />, { fetch });
+    expect(screen.getByText('ElevenLabs')).toBeTruthy();
+    expect(screen.getByTitle(/Rachel/).getAttribute('title')).toBe('Preview Rachel (ES, ElevenLabs)');
+    await user.click(screen.getByRole('button', { name: 'Play preview of Rachel' }));
+    await screen.findByRole('button', { name: 'Pause preview of Rachel' });
+    expect(media.played).toEqual([`${TEST_API_BASE}/audio/voice-samples/voice-21m00Tcm4TlvDq8ikWAM-es.mp3`]);
+  });
+
   it('plays one voice at a time: starting another stops the first', async () => {
     const user = userEvent.setup();
     renderWithServices(

@@ -1,4 +1,4 @@
-import { MESSAGES, voiceSamplePath, type VoiceProviderId } from '@reelsmith/contracts';
+import { DEFAULT_PREVIEW_VOICE_PROVIDER, MESSAGES, voiceSamplePath, type VoiceProviderId } from '@reelsmith/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { apiUrl, usePlatform } from '../platform.js';
@@ -10,7 +10,8 @@ export interface VoicePreviewProps {
   voiceId: string;
   voiceName: string;
   language: string;
-  provider: VoiceProviderId;
+  /** Spec section 9: elevenlabs unless told otherwise. */
+  provider?: VoiceProviderId;
   /** Unique per voice, language and provider; defaults to all three joined. */
   compositeVoiceId?: string;
   /** Shown beside the button, e.g. "Preview". */
@@ -27,7 +28,7 @@ export const PROVIDER_LABELS: Record<VoiceProviderId, string> = {
  * Play/pause control for one voice's static sample (spec sections 2 and 4): idle, loading,
  * playing, error. Only one preview sounds at a time; a new voice or language resets it.
  */
-export function VoicePreview({ voiceId, voiceName, language, provider, compositeVoiceId, label }: VoicePreviewProps) {
+export function VoicePreview({ voiceId, voiceName, language, provider = DEFAULT_PREVIEW_VOICE_PROVIDER, compositeVoiceId, label }: VoicePreviewProps) {
   const platform = usePlatform();
   const id = compositeVoiceId ?? `${provider}:${voiceId}:${language}`;
   const src = apiUrl(platform, voiceSamplePath(provider, voiceId, language));
