@@ -97,6 +97,12 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       [videoBody('Tides', { language: 'xx' }), 'language', undefined],
       [videoBody('Tides', { resolution: '4:3' }), 'resolution', undefined],
       [videoBody('x'.repeat(501)), 'topic', undefined],
+      [{ topic: 'Tides', style: 'educational', duration: 30, voice: 'v' }, 'language', VALIDATION_MESSAGES.languageRequired],
+      [videoBody('Tides', { language: '' }), 'language', VALIDATION_MESSAGES.languageRequired],
+      [{ topic: 'Tides', style: 'educational', language: 'en', voice: 'v' }, 'duration', VALIDATION_MESSAGES.durationRequired],
+      [{ topic: 'Tides', language: 'en', duration: 30, voice: 'v' }, 'style', VALIDATION_MESSAGES.styleRequired],
+      [videoBody('Tides', { style: 'custom' }), 'customStyle', VALIDATION_MESSAGES.customStyleRequired],
+      [videoBody('Tides', { style: 'custom', customStyle: '   ' }), 'customStyle', VALIDATION_MESSAGES.customStyleRequired],
     ])('refuses a bad body %#', async (body, field, message) => {
       const user = await registerUser(app);
       const response = await submit(user, body);
@@ -141,6 +147,17 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
         captionStyle: 'tiktok',
         voiceProvider: 'offline',
       });
+      await waitForStatus(app, user, jobId, 'completed');
+    });
+
+    it('narrates a style sent as "custom" in the customStyle text beside it', async () => {
+      const user = await registerUser(app);
+      const response = await submit(user, videoBody('Harbour lights', { style: 'custom', customStyle: '  noir detective ' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const { jobId } = response.json() as { jobId: string };
+      const job = videoJobSchema.parse(await jobStatus(app, user, jobId));
+      expect(job.params.style).toBe('noir detective');
+      expect(job.params).not.toHaveProperty('customStyle');
       await waitForStatus(app, user, jobId, 'completed');
     });
 
@@ -242,7 +259,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       pipeline.failWith('Broken disk', new Error('EIO: i/o error, open /srv/data/jobs/x/voice.wav\n    at Object.openSync (node:fs:573:3)'));
       const jobId = await submitted(user, 'Broken disk');
       const job = await waitForStatus(app, user, jobId, 'failed');
-      expect(job.error).toBe(MESSAGES.generationFailed);
+      expect(job.error).toBe(MESSAGES.generationUnexpectedError);
     });
   });
 

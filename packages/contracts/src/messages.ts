@@ -32,6 +32,11 @@ export const MESSAGES = {
   submitFailed: 'Failed to start video generation',
   submitSuccess: 'Video generation started! Watch the progress below.',
   generationFailed: 'Video generation failed',
+  /**
+   * A job's error when the cause is nothing the creator can act on (it is logged). Not the spec's
+   * 'Video generation failed': the studio already prefixes job errors with that ("{…}: {error}").
+   */
+  generationUnexpectedError: 'Something went wrong on our side while making this video. Please try again.',
   subscriptionRequired: 'Subscription required to generate videos',
   videoLimitReached: (limit: number) =>
     `You have used all ${limit} videos of your plan this month. Upgrade your plan for more videos.`,

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import {
   captionStyleSchema,
+  DURATIONS,
   durationSchema,
   jobStatusSchema,
   pipelineStepSchema,
   resolutionSchema,
   stepStatusSchema,
   storyStyleSchema,
+  VIDEO_LANGUAGES,
   videoLanguageSchema,
   visualStyleSchema,
   voiceProviderSchema,
@@ -45,15 +47,20 @@ export const generationFormSchema = z
   });
 export type GenerationForm = z.input<typeof generationFormSchema>;
 
-/**
- * POST /api/videos/generate body. On submit the client replaces style by customStyle when style is
- * custom, so `style` here is any non-empty text; `isCustomStyle` keeps the distinction for the writer.
- */
-export const generateVideoBodySchema = z.object({
+/** The server answers a missing choice with the form's "is required" text, not zod's generic one. */
+const isMissing = (input: unknown): boolean => input === undefined || input === null || input === '';
+
+const bodyLanguageSchema = z.enum(VIDEO_LANGUAGES, { error: (issue) => (isMissing(issue.input) ? V.languageRequired : undefined) });
+const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)], {
+  error: (issue) => (isMissing(issue.input) ? V.durationRequired : `Duration must be one of ${DURATIONS.join(', ')} seconds`),
+});
+
+/** The body's fields without the custom style rule (zod refuses to extend a refined object). */
+const generateVideoBodyShape = z.object({
   topic: z.string({ error: V.topicRequired }).trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH),
   style: z.string({ error: V.styleRequired }).trim().min(1, V.styleRequired).max(CUSTOM_STYLE_MAX_LENGTH),
-  language: videoLanguageSchema,
-  duration: durationSchema,
+  language: bodyLanguageSchema,
+  duration: bodyDurationSchema,
   voice: z.string({ error: V.voiceRequiredOnSubmit }).trim().min(1, V.voiceRequiredOnSubmit).max(200),
   voiceProvider: voiceProviderSchema.optional(),
   visualStyle: visualStyleSchema.default('cinematic'),
@@ -64,6 +71,23 @@ export const generateVideoBodySchema = z.object({
   enableCaptions: z.boolean().default(false),
   captionStyle: captionStyleSchema.default('tiktok'),
 });
+
+/**
+ * POST /api/videos/generate body. On submit the client replaces style by customStyle when style is
+ * custom, so `style` here is any non-empty text. A caller that sends style "custom" as is (an API
+ * key script) may send customStyle beside it and gets the same substitution; without it the request
+ * is refused with the form's message rather than narrated in a style literally named "custom".
+ */
+export const generateVideoBodySchema = generateVideoBodyShape
+  .extend({
+    customStyle: z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.style === 'custom' && !body.customStyle) {
+      ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
+    }
+  })
+  .transform(({ customStyle, ...body }) => (body.style === 'custom' && customStyle ? { ...body, style: customStyle } : body));
 export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
 export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 
@@ -118,7 +142,7 @@ export const videoJobSchema = z.object({
   progress: z.number().min(0).max(100),
   currentStep: pipelineStepSchema.nullable(),
   stepProgress: z.number().min(0).max(100),
-  params: generateVideoBodySchema.extend({ visualStyle: visualStyleSchema, resolution: resolutionSchema }).partial().extend({
+  params: generateVideoBodyShape.extend({ visualStyle: visualStyleSchema, resolution: resolutionSchema }).partial().extend({
     topic: z.string(),
     duration: z.number(),
     language: z.string(),

@@ -1,9 +1,11 @@
 import { API, EXTENSION_HANDOFF_MESSAGES } from '@reelsmith/contracts';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
 import { unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { toPublicUser } from './auth-user.js';
-import { MemoryHandoffCodeStore, type HandoffCodeStore } from './extension-handoff-store.js';
+import { MemoryHandoffCodeStore, RedisHandoffCodeStore, type HandoffCodeStore } from './extension-handoff-store.js';
 
 export interface ExtensionHandoffPluginOptions {
   store?: HandoffCodeStore;
@@ -12,6 +14,18 @@ export interface ExtensionHandoffPluginOptions {
 /** Exchanges per client address per minute: codes are unguessable, this only bounds the noise. */
 const EXCHANGE_LIMIT_PER_MINUTE = 30;
 
+/** In scale mode a code issued by one API process is redeemed by whichever one the extension reaches. */
+function handoffStoreFor(app: FastifyInstance): HandoffCodeStore {
+  const queue = app.config.queue;
+  if (queue.backend !== 'bullmq') return new MemoryHandoffCodeStore();
+  const redis = new Redis(queue.redisUrl, { maxRetriesPerRequest: 2 });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'hand-off store connection error'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => undefined);
+  });
+  return new RedisHandoffCodeStore(redis, queue.prefix);
+}
+
 /**
  * The web app → Chrome extension sign-in hand-off. The web app asks for a one-time code with its
  * bearer token and passes only the code to the extension; the extension trades it for a session of
@@ -19,7 +33,7 @@ const EXCHANGE_LIMIT_PER_MINUTE = 30;
  */
 export const extensionHandoffPlugin = fp<ExtensionHandoffPluginOptions>(
   async (app, options) => {
-    const store = options.store ?? new MemoryHandoffCodeStore();
+    const store = options.store ?? handoffStoreFor(app);
     const limitExchange = app.createRateLimiter({
       name: 'extension-handoff-exchange',
       max: EXCHANGE_LIMIT_PER_MINUTE,
@@ -28,7 +42,7 @@ export const extensionHandoffPlugin = fp<ExtensionHandoffPluginOptions>(
     });
 
     registerRoute(app, API.extensionHandoff, async (request) => {
-      const { code, expiresAt } = store.issue(request.user.id);
+      const { code, expiresAt } = await store.issue(request.user.id);
       request.log.info({ userId: request.user.id }, 'extension hand-off code issued');
       return { code, expiresAt: expiresAt.toISOString() };
     });
@@ -37,7 +51,7 @@ export const extensionHandoffPlugin = fp<ExtensionHandoffPluginOptions>(
       app,
       API.extensionHandoffExchange,
       async (request) => {
-        const grant = store.redeem(request.body.code);
+        const grant = await store.redeem(request.body.code);
         if (!grant) throw unauthorized(EXTENSION_HANDOFF_MESSAGES.invalidCode);
         const found = await app.authService.findUserById(grant.userId);
         if (!found) throw unauthorized(EXTENSION_HANDOFF_MESSAGES.invalidCode);
@@ -49,5 +63,5 @@ export const extensionHandoffPlugin = fp<ExtensionHandoffPluginOptions>(
       { preHandler: limitExchange },
     );
   },
-  { name: 'extension-handoff', fastify: '5.x', dependencies: ['auth', 'rate-limit', 'error-handler'] },
+  { name: 'extension-handoff', fastify: '5.x', dependencies: ['config', 'auth', 'rate-limit', 'error-handler'] },
 );

@@ -1,4 +1,5 @@
 import { EXTENSION_HANDOFF_CODE_TTL_MS } from '@reelsmith/contracts';
+import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 
 /** What a redeemed code stands for: the user who asked for it. */
@@ -10,17 +11,18 @@ export interface HandoffGrant {
  * One-time codes that let the web app sign the Chrome extension in. Only a SHA-256 of each code is
  * kept, so a memory dump or log never yields a usable code; redeeming deletes it (single use).
  *
- * Codes live 60 s and only bridge two requests from the same person, so they are kept in this
- * process. Behind several server processes, put a shared store (Redis GETDEL, a table) behind
- * this interface.
+ * Codes live 60 s and only bridge two requests from the same person: one process keeps them in
+ * memory; behind several API processes (scale mode) they live in Redis, where any process redeems.
  */
 export interface HandoffCodeStore {
-  issue(userId: string): { code: string; expiresAt: Date };
+  issue(userId: string): Promise<{ code: string; expiresAt: Date }>;
   /** The grant when the code exists and has not expired; the code is gone afterwards either way. */
-  redeem(code: string): HandoffGrant | null;
+  redeem(code: string): Promise<HandoffGrant | null>;
 }
 
 const hashCode = (code: string): string => createHash('sha256').update(code).digest('hex');
+/** 32 random bytes, base64url: 43 characters, far beyond guessing within 60 s. */
+const newCode = (): string => randomBytes(32).toString('base64url');
 
 export interface MemoryHandoffCodeStoreOptions {
   ttlMs?: number;
@@ -41,10 +43,9 @@ export class MemoryHandoffCodeStore implements HandoffCodeStore {
     this.maxCodes = options.maxCodes ?? 10_000;
   }
 
-  issue(userId: string): { code: string; expiresAt: Date } {
+  async issue(userId: string): Promise<{ code: string; expiresAt: Date }> {
     this.sweep();
-    // 32 random bytes, base64url: 43 characters, far beyond guessing within 60 s.
-    const code = randomBytes(32).toString('base64url');
+    const code = newCode();
     const expiresAt = this.now() + this.ttlMs;
     this.codes.set(hashCode(code), { userId, expiresAt });
     while (this.codes.size > this.maxCodes) {
@@ -55,7 +56,7 @@ export class MemoryHandoffCodeStore implements HandoffCodeStore {
     return { code, expiresAt: new Date(expiresAt) };
   }
 
-  redeem(code: string): HandoffGrant | null {
+  async redeem(code: string): Promise<HandoffGrant | null> {
     const key = hashCode(code);
     const entry = this.codes.get(key);
     this.codes.delete(key);
@@ -71,5 +72,30 @@ export class MemoryHandoffCodeStore implements HandoffCodeStore {
   private sweep(): void {
     const now = this.now();
     for (const [key, entry] of this.codes) if (entry.expiresAt <= now) this.codes.delete(key);
+  }
+}
+
+/** The scale mode's store: SET with an expiry, and GETDEL so a code is redeemed once across processes. */
+export class RedisHandoffCodeStore implements HandoffCodeStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly ttlMs: number = EXTENSION_HANDOFF_CODE_TTL_MS,
+  ) {}
+
+  async issue(userId: string): Promise<{ code: string; expiresAt: Date }> {
+    const code = newCode();
+    const expiresAt = new Date(Date.now() + this.ttlMs);
+    await this.redis.set(this.key(code), userId, 'PX', this.ttlMs);
+    return { code, expiresAt };
+  }
+
+  async redeem(code: string): Promise<HandoffGrant | null> {
+    const userId = await this.redis.getdel(this.key(code));
+    return userId ? { userId } : null;
+  }
+
+  private key(code: string): string {
+    return `${this.keyPrefix}:extension-handoff:${hashCode(code)}`;
   }
 }

@@ -50,7 +50,7 @@ export interface JobWorkerOptions {
 export function userFacingError(error: unknown): string {
   if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
   if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
-  return MESSAGES.generationFailed;
+  return MESSAGES.generationUnexpectedError;
 }
 
 /**
