@@ -67,6 +67,17 @@ describe('offline story writer', () => {
     },
   );
 
+  it('reads a topic typed as a question naturally inside its sentences', async () => {
+    for (const style of ['educational', 'mysterious', 'motivational', 'comedy'] as const) {
+      const story = await provider.writeStory(request({ topic: 'Why octopuses have three hearts', style }));
+      const text = narration(story);
+      expect(text, style).not.toMatch(/\bwhy why\b/i);
+      // Mid-sentence the question word is lower case; a sentence that opens with it keeps its capital.
+      expect(text, style).not.toMatch(/[^.!?]\s+Why octopuses/);
+      expect(story.title).toContain('Why octopuses have three hearts');
+    }
+  });
+
   it('never repeats a sentence within a story', async () => {
     for (const language of VIDEO_LANGUAGES) {
       const story = await provider.writeStory(request({ language, durationSeconds: 90 }));

@@ -1,7 +1,7 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
 import { throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
-import { fillSlots } from './slot-contractions.js';
+import { fillSlots, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import {
   loadImagePromptTemplates,
@@ -227,7 +227,7 @@ export function composeStory(request: StoryRequest): Story {
   );
   const random = createRandom(seed);
   const measure = (text: string) => countNarrationWords(text, language);
-  const slots = { topic };
+  const slots = { topic: topicInSentence(topic, language) };
   const joiner = templates.sentenceJoiner;
 
   const pools = {
@@ -410,7 +410,7 @@ export function composeStory(request: StoryRequest): Story {
         ? fillSlots(shotPools.focus.take() ?? images.shots.focus[0] ?? '{focus}', { topic, focus: draft.focus }, 'en')
         : fillSlots(
             (shotPools[draft.role].take() ?? shotPools.development.take() ?? images.shots.development[0]) as string,
-            slots,
+            { topic },
             'en',
           );
     return {
@@ -418,7 +418,8 @@ export function composeStory(request: StoryRequest): Story {
       imagePrompt: `${shot}, ${mood}${toneNote}, ${visualKeywords}`,
     };
   });
-  const title = fill(voice.title, slots, language);
+  // Titles are headline case: the topic keeps the capitals it was typed with.
+  const title = fill(voice.title, { topic }, language);
   return { title, scenes };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillSlots } from './slot-contractions.js';
+import { fillSlots, topicInSentence } from './slot-contractions.js';
 
 describe('fillSlots', () => {
   it('merges a French preposition with the topic article at the seam only', () => {
@@ -23,5 +23,23 @@ describe('fillSlots', () => {
   it('only fills slots in languages without contractions', () => {
     expect(fillSlots('the story of {topic}', { topic: 'the sea' }, 'en')).toBe('the story of the sea');
     expect(fillSlots('{topic} und {missing}', { topic: 'das Meer' }, 'de')).toBe('das Meer und {missing}');
+  });
+});
+
+describe('topics typed as questions', () => {
+  it('drops an English question word the topic repeats at the seam, and nothing else', () => {
+    expect(fillSlots('It helps to know why {topic} matters.', { topic: 'why cats purr' }, 'en')).toBe('It helps to know why cats purr matters.');
+    expect(fillSlots('You wondered how {topic} really works.', { topic: 'How volcanoes form' }, 'en')).toBe('You wondered how volcanoes form really works.');
+    expect(fillSlots('Nobody knows why {topic}.', { topic: 'whyte' }, 'en')).toBe('Nobody knows why whyte.');
+    expect(fillSlots('Parlons de {topic}.', { topic: 'de Gaulle et la France' }, 'fr')).toBe('Parlons de de Gaulle et la France.');
+    expect(fillSlots('We know that {topic}.', { topic: 'that song' }, 'en')).toBe('We know that that song.');
+  });
+
+  it('lower-cases an English topic that opens with a question or function word, and nothing else', () => {
+    expect(topicInSentence('Why octopuses have three hearts', 'en')).toBe('why octopuses have three hearts');
+    expect(topicInSentence('The history of coffee', 'en')).toBe('the history of coffee');
+    expect(topicInSentence('Paris in winter', 'en')).toBe('Paris in winter');
+    expect(topicInSentence('THE BEATLES', 'en')).toBe('THE BEATLES');
+    expect(topicInSentence('Die Geschichte des Kaffees', 'de')).toBe('Die Geschichte des Kaffees');
   });
 });

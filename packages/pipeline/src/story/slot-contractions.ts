@@ -30,23 +30,53 @@ const CONTRACTIONS: Partial<Record<VideoLanguage, Readonly<Record<string, string
   },
 };
 
+/**
+ * Question words a topic may open with that templates also put before it ("know why {topic}"); only
+ * these are never right twice in a row ("that that" and French "de de Gaulle" can be).
+ */
+const ENGLISH_QUESTION_WORDS = new Set(['why', 'how', 'what', 'when', 'where', 'who', 'which', 'whether']);
+
 function matchCase(original: string, replacement: string): string {
   const first = original[0] ?? '';
   return first !== first.toLocaleLowerCase() ? replacement[0]!.toLocaleUpperCase() + replacement.slice(1) : replacement;
 }
 
-/** Fills `{name}` slots, contracting a preposition before a slot with the slot value's leading article. */
+/**
+ * Fills `{name}` slots, contracting a preposition before a slot with the slot value's leading article,
+ * and, in English, dropping a question word the value repeats: a topic typed as a question ("Why cats
+ * purr") in "know why {topic} matters" reads "know why cats purr matters", not "know why Why cats purr".
+ */
 export function fillSlots(template: string, slots: Readonly<Record<string, string>>, language: VideoLanguage): string {
   const table = CONTRACTIONS[language];
-  if (!table) return template.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole);
-  return template.replace(/(?:(\p{L}+) )?\{(\w+)\}/gu, (whole, preposition: string | undefined, name: string) => {
+  return template.replace(/(?:(\p{L}+) )?\{(\w+)\}/gu, (whole, before: string | undefined, name: string) => {
     const value = slots[name];
     if (value === undefined) return whole;
-    if (preposition === undefined) return value;
+    if (before === undefined) return value;
+    const firstWord = /^\p{L}+(?=\s)/u.exec(value)?.[0]?.toLowerCase();
+    if (language === 'en' && firstWord !== undefined && ENGLISH_QUESTION_WORDS.has(firstWord) && firstWord === before.toLowerCase()) {
+      return before + value.slice(firstWord.length);
+    }
     const article = /^(\p{L}+) (?=\S)/u.exec(value)?.[1];
-    const merged = article === undefined ? undefined : table[`${preposition.toLocaleLowerCase()} ${article.toLocaleLowerCase()}`];
+    const merged = article === undefined || !table ? undefined : table[`${before.toLocaleLowerCase()} ${article.toLocaleLowerCase()}`];
     // A capitalised article ("Le Monde") is part of a name, so it is not merged.
-    if (merged === undefined || article !== article!.toLocaleLowerCase()) return `${preposition} ${value}`;
-    return `${matchCase(preposition, merged)} ${value.slice(article!.length + 1)}`;
+    if (merged === undefined || article !== article!.toLocaleLowerCase()) return `${before} ${value}`;
+    return `${matchCase(before, merged)} ${value.slice(article!.length + 1)}`;
   });
+}
+
+/** English words that open a topic typed as a question or a plain phrase, never part of a name. */
+const ENGLISH_LEADING_FUNCTION_WORDS = new Set([...ENGLISH_QUESTION_WORDS, 'the', 'a', 'an']);
+
+/**
+ * A topic as it reads inside an English sentence: "Why cats purr" becomes "why cats purr", so "let us
+ * break down why cats purr" has no stray capital. Names keep their capitals ("Paris in winter"), and a
+ * sentence that opens with the topic is capitalised again by the writer.
+ */
+export function topicInSentence(topic: string, language: VideoLanguage): string {
+  if (language !== 'en') return topic;
+  const firstWord = /^\p{L}+/u.exec(topic)?.[0];
+  if (!firstWord || !ENGLISH_LEADING_FUNCTION_WORDS.has(firstWord.toLowerCase())) return topic;
+  // Typed in capitals ("WHY CATS PURR", "THE BEATLES"): kept as the creator wrote it.
+  if (firstWord.length > 1 && firstWord === firstWord.toUpperCase()) return topic;
+  return topic[0]!.toLowerCase() + topic.slice(1);
 }
