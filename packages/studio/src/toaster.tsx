@@ -24,7 +24,7 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
 };
 
 export function StudioToaster() {
-  // The shell's CSS moves toasts below the top bar and the extension banner (--rs-toast-top), so a
-  // toast never covers the avatar menu or the banner's Install Now button.
-  return <Toaster position="top-right" toastOptions={TOAST_OPTIONS} containerStyle={{ top: 'var(--rs-toast-top, 16px)' }} />;
+  // Bottom right: at the top a toast covered the extension banner's Install Now, the avatar menu, a
+  // dialog's close button and the Recent Videos card the progress toasts point to.
+  return <Toaster position="bottom-right" toastOptions={TOAST_OPTIONS} />;
 }

@@ -211,6 +211,20 @@ describe('Login screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.loginFailed);
   });
 
+  it('takes the failure toast of an earlier attempt away once the sign-in succeeds', async () => {
+    const { user } = await openLogin();
+    await user.type(field('Email'), 'asha@example.com');
+    await user.type(field('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await screen.findByRole('alert');
+    await waitFor(() => expect(screen.getAllByText('Invalid email or password')).toHaveLength(2));
+    await user.clear(field('Password'));
+    await user.type(field('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: `Welcome back, ${testUser.name}!` })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Invalid email or password')).toBeNull());
+  });
+
   it('signs in, records a login event and goes to the studio', async () => {
     const { user, services, requests } = await openLogin();
     await user.type(field('Email'), '  asha@example.com ');

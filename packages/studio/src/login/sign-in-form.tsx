@@ -1,5 +1,5 @@
 import { MESSAGES, type User } from '@reelsmith/contracts';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
 import { useAnalytics, useAuth } from '../services.js';
@@ -34,6 +34,9 @@ export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: Si
     }
   };
 
+  // The failure toast of an earlier attempt would otherwise outlive the successful sign-in.
+  const failureToastId = useRef<string | null>(null);
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setAttempted(true);
@@ -47,12 +50,13 @@ export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: Si
     setSubmitting(true);
     try {
       const user = await login(result.data);
+      if (failureToastId.current) toast.dismiss(failureToastId.current);
       analytics.track({ type: 'login', method: 'email' });
       onSignedIn(user);
     } catch (error) {
       const message = errorMessage(error, MESSAGES.loginFailed);
       setFailure(message);
-      toast.error(message);
+      failureToastId.current = toast.error(message);
       setSubmitting(false);
     }
   };

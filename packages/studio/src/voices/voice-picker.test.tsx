@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { VoicePicker } from './voice-picker.js';
+import { VoicePicker, voiceMeta } from './voice-picker.js';
 import { fakeFetch, renderWithServices } from './voices-test-harness.js';
 
 const voice = (id: string, name: string, gender: 'male' | 'female'): Voice => ({ id, name, gender, description: `${name} voice`, accent: 'Neutral', age: 'adult' });
@@ -127,8 +127,17 @@ describe('VoicePicker', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to load voices');
   });
 
-  it('shows the form validation error', async () => {
-    renderWithServices(<VoicePicker language="en" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
+  it('shows the form validation error, but only the inline hint once a language is chosen', async () => {
+    renderWithServices(<VoicePicker language="" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
     expect(screen.getByText('Please select a voice')).toBeTruthy();
+    cleanup();
+    renderWithServices(<VoicePicker language="en" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
+    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeTruthy();
+    expect(screen.queryByText('Please select a voice')).toBeNull();
+  });
+
+  it('describes a voice without repeating an accent its description names', () => {
+    expect(voiceMeta({ description: 'Clear, even narrator, American accent', accent: 'American', age: 'young adult' })).toBe('Clear, even narrator, American accent · young adult');
+    expect(voiceMeta({ description: 'Warm storyteller', accent: 'British', age: 'middle aged' })).toBe('Warm storyteller · British · middle aged');
   });
 });

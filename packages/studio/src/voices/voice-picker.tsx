@@ -26,6 +26,14 @@ const GROUPS: { gender: Gender; label: string }[] = [
  * chosen voice came from highlighted, a preview per voice. A chosen voice that the new language or
  * provider does not offer is cleared.
  */
+/** "Clear, even narrator, American accent · young adult": the accent only when the description lacks it. */
+export function voiceMeta(voice: { description: string; accent: string; age: string }): string {
+  const parts = [voice.description];
+  if (voice.accent && !voice.description.toLowerCase().includes(voice.accent.toLowerCase())) parts.push(voice.accent);
+  if (voice.age) parts.push(voice.age);
+  return parts.filter(Boolean).join(' · ');
+}
+
 export function VoicePicker({ language, provider, value, onChange, error }: VoicePickerProps) {
   const { data, isLoading, isError, settled, settledLanguage } = useVoices(language, provider);
   const [activeGender, setActiveGender] = useState<Gender>('male');
@@ -97,7 +105,7 @@ export function VoicePicker({ language, provider, value, onChange, error }: Voic
                         <span className="rs-voice-option__text">
                           <span className="rs-voice-option__name">{voice.name}</span>
                           <span id={descriptionId} className="rs-voice-option__meta">
-                            {voice.description} · {voice.accent} · {voice.age}
+                            {voiceMeta(voice)}
                           </span>
                         </span>
                       </label>
@@ -116,7 +124,8 @@ export function VoicePicker({ language, provider, value, onChange, error }: Voic
   return (
     <div className="rs-voice-picker">
       {body}
-      {error && error !== VALIDATION_MESSAGES.voiceHint && (
+      {/* With a language chosen, the spec's inline hint says it; the field error would repeat it. */}
+      {error && error !== VALIDATION_MESSAGES.voiceHint && !(languageCode && !value) && (
         <p className="rs-field__error" role="alert">
           {error}
         </p>
