@@ -111,8 +111,10 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     // One free video of at most 30 seconds.
     expect(await canGenerate(buyer, 30)).toEqual({ canGenerate: true, isFreeVideo: true, reason: null });
     expect(await canGenerate(buyer, 60)).toEqual({ canGenerate: false, isFreeVideo: true, reason: V.freeVideoTooLong });
+    clock = new Date('2026-03-10T08:00:00.000Z');
     await addJob(buyer);
     expect(await canGenerate(buyer)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired });
+    clock = new Date('2026-03-10T09:00:00.000Z');
 
     // Buy Essentials (₹199 + 18 % GST = ₹234.82 → 23482 paise).
     const first = await buy(buyer, 'essentials_plan');
@@ -129,9 +131,11 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
       subscription: { planId: 'essentials_plan', planName: 'Essentials', status: 'active', startDate: '2026-03-10T09:00:00.000Z', endDate: '2026-04-10T09:00:00.000Z', videoLimit: 10, cancelled_at: null },
     });
     expect(await canGenerate(buyer, 90)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    // The free video made before buying is not one of the plan's: '0 / 10', not '1 / 10'.
+    expect((await subscriptionOf(buyer)).usage).toEqual({ videosThisMonth: 0 });
 
-    // The limit: 10 this month, the free one included; failed ones do not count.
-    for (let i = 0; i < 9; i += 1) await addJob(buyer);
+    // The limit: 10 of the plan's videos this month; failed ones do not count.
+    for (let i = 0; i < 10; i += 1) await addJob(buyer);
     await addJob(buyer, 'failed');
     expect((await subscriptionOf(buyer)).usage).toEqual({ videosThisMonth: 10 });
     expect(await canGenerate(buyer, 30)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
@@ -169,7 +173,7 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
 
     // Reactivate the cancelled plan while it is paid for: nothing to pay.
     const reactivate = await buy(buyer, 'basic_plan');
-    expect(reactivate.order).toMatchObject({ requiresPayment: false, order: null, message: expect.stringContaining('active again until 2026-04-10') });
+    expect(reactivate.order).toMatchObject({ requiresPayment: false, order: null, message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.' });
     expect((await subscriptionOf(buyer)).subscription).toMatchObject({ status: 'active', cancelled_at: null });
 
     // Cancel again, then the clock passes the end date: expired on read, no job needed.
@@ -191,6 +195,65 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     });
     // April's count starts from zero.
     expect((await subscriptionOf(buyer)).usage.videosThisMonth).toBe(0);
+  });
+
+  it('prices an upgrade in the currency the subscription was paid in, whatever currency the page asks for', async () => {
+    clock = new Date('2026-09-01T00:00:00.000Z');
+    const buyer = await signUp();
+    const essentials = await buy(buyer, 'essentials_plan', 'USD');
+    expect(essentials.verify?.json().subscription).toMatchObject({ currency: 'USD', endDate: '2026-10-01T00:00:00.000Z' });
+
+    // Ten days in, the page shows INR prices (an Indian locale) and the buyer upgrades to Starter:
+    // ($9.99 − $4.99) × 20/30 = $3.333… → $3.33, no GST on USD.
+    advance(10);
+    const order = await post(buyer, '/payments/create-order', { planId: 'starter_plan', currency: 'INR' });
+    expect(order.statusCode, order.body).toBe(200);
+    expect(order.json()).toMatchObject({
+      order: { amount: 333, currency: 'USD', plan: { name: 'Starter', price: 3.33, hasGst: false, gstAmount: 0, totalAmount: 3.33 } },
+      proration: {
+        isProrated: true,
+        amount: 3.33,
+        breakdown: { calculation: '($9.99 - $4.99) × 20/30 days = $3.33', remainingDays: 20, currentPlan: 'Essentials', newPlan: 'Starter' },
+      },
+      requiresPayment: true,
+    });
+    expect(order.json().proration.description).toContain('$3.33');
+    const stored = await app.db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', order.json().order.orderId).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ currency: 'USD', amount: 333, kind: 'upgrade' });
+
+    // The checkout charges, and verification expects, what the order says: dollars.
+    const handler = (await post(buyer, '/payments/test-checkout/pay', { orderId: order.json().order.orderId, outcome: 'success' })).json();
+    const verifyBody = { orderId: handler.razorpay_order_id, paymentId: handler.razorpay_payment_id, signature: handler.razorpay_signature, planId: 'starter_plan' };
+    expect((await post(buyer, '/payments/verify-payment', { ...verifyBody, currency: 'INR' })).statusCode).toBe(400);
+    const verified = await post(buyer, '/payments/verify-payment', { ...verifyBody, currency: 'USD' });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().subscription).toMatchObject({ planId: 'starter_plan', currency: 'USD', endDate: '2026-10-01T00:00:00.000Z' });
+
+    // An INR subscription upgraded from a page showing USD is priced in rupees, with GST.
+    const rupeeBuyer = await signUp();
+    await buy(rupeeBuyer, 'essentials_plan', 'INR');
+    const rupees = (await post(rupeeBuyer, '/payments/create-order', { planId: 'starter_plan', currency: 'USD' })).json();
+    expect(rupees.order).toMatchObject({ currency: 'INR', plan: { price: 300, hasGst: true, gstAmount: 54, totalAmount: 354 } });
+    expect(rupees.proration.breakdown.calculation).toBe('(₹499.00 - ₹199.00) × 30/30 days = ₹300.00');
+
+    // A new plan (nothing to prorate) is still sold in the currency asked for.
+    const newcomer = await signUp();
+    expect((await post(newcomer, '/payments/create-order', { planId: 'starter_plan', currency: 'INR' })).json().order).toMatchObject({ currency: 'INR', amount: 58_882 });
+  });
+
+  it('counts only the videos made since the plan started, on the display and at the limit alike', async () => {
+    clock = new Date('2026-11-03T08:00:00.000Z');
+    const buyer = await signUp();
+    await addJob(buyer);
+    advance(1);
+    await buy(buyer, 'essentials_plan');
+    expect((await subscriptionOf(buyer)).usage.videosThisMonth).toBe(0);
+    for (let i = 0; i < 9; i += 1) await addJob(buyer);
+    expect((await subscriptionOf(buyer)).usage.videosThisMonth).toBe(9);
+    expect(await canGenerate(buyer, 60)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    await addJob(buyer);
+    expect((await subscriptionOf(buyer)).usage.videosThisMonth).toBe(10);
+    expect(await canGenerate(buyer, 30)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
   });
 
   it('lets a cancelled plan be replaced by a lower one at full price', async () => {

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/connection.js';
 import { TEST_DIALECTS } from '../testing/test-database.js';
 import { checkCanGenerate } from './can-generate.js';
 import { insertJob, insertSubscription, insertUser, openMigratedTestDatabase } from './payments-test-fixtures.js';
+import { countPlanVideosThisMonth, findSubscription } from './subscription-state.js';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
@@ -41,7 +42,8 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
 
   it('counts this calendar month (UTC) against the plan limit, ignoring failed and cancelled jobs', async () => {
     const userId = await insertUser(handle.db);
-    await insertSubscription(handle.db, userId, 'essentials_plan', days(-14), days(17));
+    // Started before March (and runs into April) so that only the calendar month bounds the count.
+    await insertSubscription(handle.db, userId, 'essentials_plan', new Date('2026-02-25T00:00:00.000Z'), new Date('2026-04-05T00:00:00.000Z'));
     // Last month's jobs (one millisecond before March 1st UTC) do not count.
     for (let i = 0; i < 10; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-02-28T23:59:59.999Z'));
     for (let i = 0; i < 9; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-03-01T00:00:00.000Z'));
@@ -52,6 +54,31 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
     expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
     // On April 1st the count starts again.
     expect((await checkCanGenerate(handle.db, userId, 60, new Date('2026-04-01T00:00:00.000Z'))).canGenerate).toBe(true);
+  });
+
+  it("does not count the free video, made before buying, against the plan's month", async () => {
+    const userId = await insertUser(handle.db);
+    await insertJob(handle.db, userId, 'completed', days(-3));
+    expect((await checkCanGenerate(handle.db, userId, 30, NOW)).reason).toBe(MESSAGES.subscriptionRequired);
+    await insertSubscription(handle.db, userId, 'essentials_plan', days(-1), days(30));
+    expect(await countPlanVideosThisMonth(handle.db, userId, await findSubscription(handle.db, userId), NOW)).toBe(0);
+    for (let i = 0; i < 9; i += 1) await insertJob(handle.db, userId, 'completed', days(-1));
+    expect(await checkCanGenerate(handle.db, userId, 90, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    await insertJob(handle.db, userId, 'completed', NOW);
+    expect(await countPlanVideosThisMonth(handle.db, userId, await findSubscription(handle.db, userId), NOW)).toBe(10);
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
+  });
+
+  it('gives a plan renewed after expiry its whole limit, even in the month the old one was used up', async () => {
+    const userId = await insertUser(handle.db);
+    // The previous period (Feb 12 – Mar 12) used all 10 of its videos in March; the plan is renewed on March 14th.
+    for (let i = 0; i < 10; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-03-05T00:00:00.000Z'));
+    await insertSubscription(handle.db, userId, 'essentials_plan', days(-1), days(30));
+    expect(await checkCanGenerate(handle.db, userId, 60, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
+    const renewed = (await findSubscription(handle.db, userId))!;
+    expect(await countPlanVideosThisMonth(handle.db, userId, renewed, NOW)).toBe(0);
+    // A subscription that no longer grants access does not bound the count: the whole calendar month shows.
+    expect(await countPlanVideosThisMonth(handle.db, userId, { ...renewed, end_date: days(-1).toISOString() }, NOW)).toBe(10);
   });
 
   it('treats videoLimit -1 as unlimited', async () => {

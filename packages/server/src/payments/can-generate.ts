@@ -2,7 +2,7 @@ import { FREE_VIDEO_MAX_SECONDS, MESSAGES, UNLIMITED_VIDEOS, VALIDATION_MESSAGES
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { getPlan } from './plans.js';
-import { countVideosThisMonth, findSubscription, grantsAccess, hasUsedFreeVideo } from './subscription-state.js';
+import { countPlanVideosThisMonth, findSubscription, grantsAccess, hasUsedFreeVideo } from './subscription-state.js';
 
 export interface CanGenerateResult {
   canGenerate: boolean;
@@ -17,8 +17,9 @@ export interface CanGenerateResult {
  * each other and cannot both take the last slot; SQLite already runs one write transaction at a time.
  *
  * - With a subscription that still grants access (active, or cancelled before its end date): the
- *   plan's monthly limit (-1 unlimited), counting this calendar month's (UTC) jobs except failed and
- *   cancelled ones; every duration allowed.
+ *   plan's monthly limit (-1 unlimited), counting this calendar month's (UTC) jobs made since the
+ *   subscription started, except failed and cancelled ones; every duration allowed. The free video
+ *   made before buying is not one of the plan's videos.
  * - Without one: a single free video (no counted job yet) of at most 30 s; afterwards a subscription is required.
  */
 export async function checkCanGenerate(
@@ -34,7 +35,7 @@ export async function checkCanGenerate(
   if (subscription && grantsAccess(subscription, now)) {
     const limit = getPlan(subscription.plan_id).videoLimit;
     if (limit === UNLIMITED_VIDEOS) return { canGenerate: true, isFreeVideo: false, reason: null };
-    const used = await countVideosThisMonth(db, userId, now);
+    const used = await countPlanVideosThisMonth(db, userId, subscription, now);
     if (used >= limit) return { canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(limit) };
     return { canGenerate: true, isFreeVideo: false, reason: null };
   }

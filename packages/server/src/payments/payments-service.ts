@@ -20,7 +20,7 @@ import { checkCanGenerate } from './can-generate.js';
 import { PAID_PAYMENT_STATUSES, PaymentProviderError, type PaymentGateway } from './payment-gateway.js';
 import { getPlan, hasGst, planRank, PLANS, priceWithTax, toMajor } from './plans.js';
 import { addUtcMonths, prorateUpgrade, toApiPlan } from './pricing.js';
-import { countVideosThisMonth, effectiveStatus, findSubscription, grantsAccess } from './subscription-state.js';
+import { countPlanVideosThisMonth, effectiveStatus, findSubscription, grantsAccess } from './subscription-state.js';
 import { toSubscriptionView } from './subscription-view.js';
 import { isValidWebhookSignature } from './signatures.js';
 import type { TestCheckoutGateway } from './test-checkout-gateway.js';
@@ -65,7 +65,11 @@ export interface PaymentsServiceOptions {
   webhookSecret: string | null;
 }
 
-const untilDate = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+/**
+ * A subscription date as every billing screen shows it ("Dec 23, 2026"), read in UTC: the server
+ * knows no viewer's time zone (the studio words its own toast with the viewer's local date).
+ */
+const untilDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
 export class PaymentsService {
   readonly #db: Kysely<Database>;
@@ -95,7 +99,8 @@ export class PaymentsService {
     const row = await findSubscription(this.#db, userId);
     return {
       subscription: row ? toSubscriptionView(row, now) : null,
-      usage: { videosThisMonth: await countVideosThisMonth(this.#db, userId, now) },
+      // The very count checkCanGenerate limits, so the studio's 'N / limit' always agrees with it.
+      usage: { videosThisMonth: await countPlanVideosThisMonth(this.#db, userId, row, now) },
     };
   }
 
@@ -110,17 +115,19 @@ export class PaymentsService {
 
   /**
    * Prices the change from the user's current subscription to `planId` and opens a provider order:
-   * a full month for a first, renewed or replaced plan; the prorated difference for an upgrade of a
-   * plan still in effect. Re-choosing the active plan or a lower one while active is refused;
-   * re-choosing a cancelled plan still in effect reactivates it with nothing to pay.
+   * a full month for a first, renewed or replaced plan, in the currency asked for; the prorated
+   * difference for an upgrade of a plan still in effect, always in the currency that plan was paid
+   * in (the page may be showing another one). Re-choosing the active plan or a lower one while
+   * active is refused; re-choosing a cancelled plan still in effect reactivates it with nothing to pay.
    */
-  async createOrder(userId: string, planId: PlanId, currency: Currency): Promise<OrderResponse> {
+  async createOrder(userId: string, planId: PlanId, requestedCurrency: Currency): Promise<OrderResponse> {
     const now = this.#now();
     const plan = getPlan(planId);
     const current = await findSubscription(this.#db, userId);
     const base = { razorpayKeyId: this.#gateway.publicKeyId, checkoutMode: this.#gateway.mode };
 
     let kind: PaymentOrderRow['kind'] = 'new';
+    let currency = requestedCurrency;
     let amount = plan.prices[currency];
     let periodEnd: string | null = null;
     let proration: OrderResponse['proration'] = null;
@@ -143,6 +150,8 @@ export class PaymentsService {
         kind = 'change';
         message = PAYMENT_MESSAGES.replacesCancelled(currentPlan.name, plan.name);
       } else {
+        // The difference between two prices is only meaningful in one currency: the one already paid.
+        currency = current.currency;
         const prorated = prorateUpgrade(current.plan_id, planId, currency, { start: new Date(current.start_date), end: new Date(current.end_date) }, now);
         kind = 'upgrade';
         amount = prorated.amount;

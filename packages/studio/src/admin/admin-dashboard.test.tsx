@@ -9,9 +9,12 @@ import {
   type VoiceProviderConfig,
   type VoiceSampleStats,
 } from '@reelsmith/contracts';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { useJobService } from '../jobs/jobs-context.js';
+import type { JobService } from '../jobs/job-service.js';
+import { POINTER_FOCUS_ATTRIBUTE } from '../shell/tab-focus.js';
 import { installMatchMedia } from '../testing/render-studio.js';
 import { StudioToaster } from '../toaster.js';
 import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';
@@ -93,14 +96,20 @@ function fakeServer(state: ServerState) {
 function renderDashboard(state = serverState()) {
   installMatchMedia();
   const server = fakeServer(state);
+  let jobService: JobService | undefined;
+  function JobServiceProbe() {
+    jobService = useJobService();
+    return null;
+  }
   const rendered = renderWithServices(
     <>
+      <JobServiceProbe />
       <AdminDashboard />
       <StudioToaster />
     </>,
     { fetch: server.fetch, role: 'admin' },
   );
-  return { ...rendered, server, state };
+  return { ...rendered, server, state, jobService: () => jobService! };
 }
 
 const card = (label: string) => screen.getByRole('region', { name: label });
@@ -116,6 +125,20 @@ describe('AdminDashboard', () => {
     expect(card('Queue Status').textContent).toContain('Running');
     await waitFor(() => expect(card('WebSocket').textContent).toContain('5'));
     expect(card('WebSocket').textContent).toContain('connected clients');
+  });
+
+  it("re-reads the connected clients once the page's own live connection opens", async () => {
+    const { server, state, jobService } = renderDashboard();
+    await waitFor(() => expect(card('WebSocket').textContent).toContain('5'));
+    const reads = server.gets('/api/websocket/stats');
+    state.connectedClients = 6;
+    act(() => jobService().store.getState().setConnected(true));
+    await waitFor(() => expect(card('WebSocket').textContent).toContain('6'));
+    expect(server.gets('/api/websocket/stats')).toBe(reads + 1);
+    // A drop reads nothing; only the next connect does.
+    act(() => jobService().store.getState().setConnected(false));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.gets('/api/websocket/stats')).toBe(reads + 1);
   });
 
   it('reports issues and a stopped queue', async () => {
@@ -164,7 +187,9 @@ describe('AdminDashboard', () => {
     expect(story.textContent).toContain('Current: Offline');
     expect(screen.getByRole('region', { name: 'Voice provider' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Image provider' })).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Image provider' })).getByRole('combobox')).toBeDisabled();
+    const imageSwitch = within(screen.getByRole('region', { name: 'Image provider' })).getByRole('combobox');
+    expect(imageSwitch).toBeDisabled();
+    expect(imageSwitch).toHaveDisplayValue('None configured');
 
     await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
     const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
@@ -208,6 +233,23 @@ describe('AdminDashboard', () => {
     expect(environment.textContent).toContain('Story provider');
     expect(environment.textContent).toContain('Configured: Offline, OpenAI');
     expect(environment.textContent).toContain('SQLite');
+    const queueFigure = within(environment).getByText('Queue').parentElement!;
+    expect([...queueFigure.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual(['Embedded', 'Concurrency 2']);
+  });
+
+  it('hides the tab focus ring after a pointer press until a key is pressed', async () => {
+    const user = userEvent.setup();
+    renderDashboard();
+    const tabs = screen.getByRole('tablist', { name: 'Admin sections' });
+    expect(tabs).not.toHaveAttribute(POINTER_FOCUS_ATTRIBUTE);
+    await user.click(screen.getByRole('tab', { name: 'Queue Management' }));
+    expect(tabs).toHaveAttribute(POINTER_FOCUS_ATTRIBUTE);
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'System Health' })).toHaveFocus();
+    expect(tabs).not.toHaveAttribute(POINTER_FOCUS_ATTRIBUTE);
+    await user.click(screen.getByRole('tab', { name: 'Providers' }));
+    await user.tab();
+    expect(tabs).not.toHaveAttribute(POINTER_FOCUS_ATTRIBUTE);
   });
 
   it('switches a provider only after the confirmation, then reloads the data', async () => {

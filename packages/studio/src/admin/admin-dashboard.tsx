@@ -2,6 +2,7 @@ import { MESSAGES } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../pages/page-header.js';
+import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
 import { useProviders, useProvidersHealth, useQueueStatus, useSystemHealth, useWebsocketStats } from './admin-queries.js';
 import { EnvironmentTab, ProvidersTab, QueueTab, SystemHealthTab, VoiceProvidersTab } from './admin-tabs.js';
 import './admin.css';
@@ -70,7 +71,7 @@ export function AdminDashboard() {
       </div>
 
       <Tabs.Root defaultValue="providers" className="rs-admin-tabs">
-        <Tabs.List className="rs-admin-tabs__list" aria-label="Admin sections">
+        <Tabs.List className="rs-admin-tabs__list rs-tab-strip" aria-label="Admin sections" {...keyboardOnlyTabFocus}>
           <Tabs.Trigger value="providers" className="rs-admin-tabs__tab">Providers</Tabs.Trigger>
           <Tabs.Trigger value="voice" className="rs-admin-tabs__tab">Voice Providers</Tabs.Trigger>
           <Tabs.Trigger value="queue" className="rs-admin-tabs__tab">Queue Management</Tabs.Trigger>

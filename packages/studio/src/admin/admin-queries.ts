@@ -1,5 +1,7 @@
 import { REFRESH_INTERVALS_MS, type ProviderType, type VoiceProviderId } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useJobStore } from '../jobs/jobs-context.js';
 import { useApi } from '../services.js';
 import { voiceProviderConfigQueryKey, voiceSampleStatsQueryKey } from '../voices/voice-queries.js';
 
@@ -40,9 +42,21 @@ export function useQueueStatus() {
   return useQuery({ queryKey: adminQueryKeys.queue, queryFn: ({ signal }) => api.call('queueStatus', { signal }), refetchInterval });
 }
 
-/** GET /api/websocket/stats; its failure is silent on the dashboard (spec section 8). */
+/**
+ * GET /api/websocket/stats; its failure is silent on the dashboard (spec section 8). On a fresh
+ * load the page's own live connection opens after the first read, which would then leave this
+ * admin out of the count until the 30 s refresh, so the count is read again once it connects.
+ */
 export function useWebsocketStats() {
   const api = useApi();
+  const queryClient = useQueryClient();
+  const liveConnected = useJobStore((state) => state.connected);
+  const seenConnected = useRef(liveConnected);
+  useEffect(() => {
+    if (liveConnected === seenConnected.current) return;
+    seenConnected.current = liveConnected;
+    if (liveConnected) void queryClient.invalidateQueries({ queryKey: adminQueryKeys.websocket });
+  }, [liveConnected, queryClient]);
   return useQuery({ queryKey: adminQueryKeys.websocket, queryFn: ({ signal }) => api.call('websocketStats', { signal }), refetchInterval });
 }
 

@@ -86,7 +86,9 @@ export function VoiceProvidersTab() {
   const samples = config.data?.samples_status;
 
   return (
-    <div className="rs-admin-stack">
+    // rs-admin-voice hides the statistics panel's language list: the migration card below has the
+    // same breakdown (expandable, as its spec asks), and the tab should not show it twice.
+    <div className="rs-admin-stack rs-admin-voice">
       <section className="rs-card rs-admin-provider" aria-label="Voice provider configuration">
         <header className="rs-admin-provider__header">
           <h3>Voice Provider</h3>
@@ -157,29 +159,31 @@ export function QueueTab({ queue }: { queue: QueueStatus | undefined }) {
 export function SystemHealthTab({ health }: { health: ProviderHealth[] | undefined }) {
   return (
     <section className="rs-card rs-admin-table-card" aria-label="Provider health">
-      <table className="rs-admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Provider Type</th>
-            <th scope="col">Name</th>
-            <th scope="col">Status</th>
-            <th scope="col">Details</th>
+      {/* On narrow screens the CSS stacks each row (details on a line of their own), and a table
+          whose display is changed loses its table semantics in some browsers: the explicit roles keep them. */}
+      <table className="rs-admin-table" role="table">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Provider Type</th>
+            <th scope="col" role="columnheader">Name</th>
+            <th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">Details</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {(health ?? []).map((item) => (
-            <tr key={item.type}>
-              <td>{PROVIDER_TYPE_LABELS[item.type]}</td>
-              <td>{providerName(item.name)}</td>
-              <td>
+            <tr key={item.type} role="row">
+              <td role="cell">{PROVIDER_TYPE_LABELS[item.type]}</td>
+              <td role="cell">{providerName(item.name)}</td>
+              <td role="cell">
                 <HealthChip status={item.status} />
               </td>
-              <td>{item.details}</td>
+              <td role="cell" className="rs-admin-table__details">{item.details}</td>
             </tr>
           ))}
           {health ? null : (
-            <tr>
-              <td colSpan={4}>Checking providers…</td>
+            <tr role="row">
+              <td role="cell" colSpan={4}>Checking providers…</td>
             </tr>
           )}
         </tbody>
@@ -187,6 +191,8 @@ export function SystemHealthTab({ health }: { health: ProviderHealth[] | undefin
     </section>
   );
 }
+
+const QUEUE_BACKEND_NAMES: Record<QueueStatus['backend'], string> = { embedded: 'Embedded', bullmq: 'BullMQ' };
 
 export const RESTART_NOTE = 'Environment settings are read-only here: changing an environment variable needs a server restart.';
 
@@ -222,7 +228,8 @@ export function EnvironmentTab({
         </div>
         <div className="rs-admin-stats__item">
           <dt>Queue</dt>
-          <dd>{queue ? `${queue.backend} · concurrency ${queue.concurrency}` : '…'}</dd>
+          <dd>{queue ? QUEUE_BACKEND_NAMES[queue.backend] : '…'}</dd>
+          {queue ? <dd className="rs-admin-stats__hint">Concurrency {queue.concurrency}</dd> : null}
         </div>
       </dl>
     </section>

@@ -10,6 +10,9 @@ export const PROVIDER_NAMES: Record<string, string> = {
 };
 export const providerName = (name: string): string => PROVIDER_NAMES[name] ?? name;
 
+/** Short enough for the select at three cards a row (1280 px wide); the label above reads "Switch to". */
+export const NO_OTHER_PROVIDER = 'None configured';
+
 export const SWITCH_WARNING = 'This affects all new jobs immediately. Jobs already running keep their current provider.';
 
 export interface ProviderSwitchProps {
@@ -52,7 +55,7 @@ export function ProviderSwitch({ subject, current, available, switching, onConfi
           if (event.target.value) setTarget(event.target.value);
         }}
       >
-        <option value="">{others.length === 0 ? 'No other provider configured' : 'Choose a provider…'}</option>
+        <option value="">{others.length === 0 ? NO_OTHER_PROVIDER : 'Choose a provider…'}</option>
         {others.map((name) => (
           <option key={name} value={name}>
             {providerName(name)}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../services.js';
 import { formatPlanDate } from './billing-format.js';
-import { useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
+import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
 import { PricingDialog } from './pricing-dialog.js';
 import './billing.css';
 
@@ -13,6 +13,8 @@ import './billing.css';
 export function PlanArea() {
   const signedIn = useAuth((s) => s.isAuthenticated);
   const { data } = useSubscription();
+  // The generate form's own can-generate query (same key): no second request, no polling.
+  const canGenerate = useCanGenerate();
   const storage = useStorageStats();
   const isDesktop = useIsDesktop();
   const navigate = useNavigate();
@@ -43,7 +45,9 @@ export function PlanArea() {
     summary = <span className="rs-chip rs-chip--expired">Expired on {formatPlanDate(subscription.endDate)}</span>;
     action = 'Renew Plan';
   } else {
-    summary = <span className="rs-plan-area__free">Free plan: one free 30-second video</span>;
+    // Without a plan, can-generate refuses with isFreeVideo false only once the free video is spent.
+    const freeVideoUsed = canGenerate.data !== null && !canGenerate.data.canGenerate && !canGenerate.data.isFreeVideo;
+    summary = <span className="rs-plan-area__free">{freeVideoUsed ? 'Free video used · choose a plan to make more' : 'Free plan: one free 30-second video'}</span>;
     action = 'Upgrade Plan';
   }
 

@@ -272,14 +272,61 @@ describe('Pricing page', () => {
     });
     renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Plan' }));
-    expect(await screen.findByText(/active again until 2026-04-10/)).toBeInTheDocument();
+    // The date reads like every other billing date ('Cancelled - Valid until Apr 10, 2026'), not as the server's ISO day.
+    expect(await screen.findByText('Your Basic plan is active again until Apr 10, 2026. No payment is needed.')).toBeInTheDocument();
+    expect(screen.queryByText(/2026-04-10/)).not.toBeInTheDocument();
+  });
+
+  it('confirms and verifies an upgrade in the currency of the subscription, not the one the page shows', async () => {
+    const usdEssentials = { ...subscriptionOf('essentials_plan', 'active', 1), subscription: { ...subscriptionOf('essentials_plan', 'active', 1).subscription, currency: 'USD' } };
+    const state = { subscription: usdEssentials as unknown };
+    const confirm = vi.fn((_message: string) => true);
+    const handler = server(state, (r) => {
+      if (r.path === '/payments/create-order') {
+        return {
+          body: {
+            order: { orderId: 'order_test_5', amount: 500, currency: 'USD', plan: { name: 'Starter', price: 5, hasGst: false, gstAmount: 0, totalAmount: 5 } },
+            razorpayKeyId: null,
+            checkoutMode: 'test',
+            proration: {
+              isProrated: true,
+              description: 'Upgrade from Essentials to Starter for the remaining 31 days of your billing period: $5.00',
+              amount: 5,
+              breakdown: { calculation: '($9.99 - $4.99) × 31/31 days = $5.00', remainingDays: 31, currentPlan: 'Essentials', newPlan: 'Starter' },
+            },
+            requiresPayment: true,
+            message: null,
+          },
+        };
+      }
+      if (r.path === '/payments/test-checkout/pay') return { body: { razorpay_payment_id: 'pay_test_5', razorpay_order_id: 'order_test_5', razorpay_signature: 'd'.repeat(64) } };
+      if (r.path === '/payments/verify-payment') return { body: { success: true, subscription: { ...usdEssentials.subscription, planId: 'starter_plan', planName: 'Starter', videoLimit: 30 } } };
+      return undefined;
+    });
+    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform({ confirm }) });
+    const u = userEvent.setup();
+    expect(await screen.findByText('Prices in Indian Rupees (₹)')).toBeInTheDocument();
+    await u.click(await screen.findByRole('button', { name: 'Upgrade to Starter' }));
+
+    await waitFor(() => expect(confirm).toHaveBeenCalled());
+    const summary = confirm.mock.calls[0]![0];
+    expect(summary).toContain('($9.99 - $4.99) × 31/31 days = $5.00');
+    expect(summary).toContain('Prorated amount: $5.00');
+    expect(summary).toContain('Total: $5.00');
+    expect(summary).not.toMatch(/₹|GST/);
+    await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
+    expect(await screen.findByText(MESSAGES.paymentSuccess)).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/payments/create-order')?.body).toEqual({ planId: 'starter_plan', currency: 'INR' });
+    expect(requests.find((r) => r.path === '/payments/verify-payment')?.body).toMatchObject({ planId: 'starter_plan', currency: 'USD' });
   });
 });
 
 describe('PlanArea', () => {
-  async function renderArea(subscription: unknown, { desktop = true } = {}) {
+  const FREE_VIDEO_LEFT = { canGenerate: true, isFreeVideo: true, reason: null };
+  async function renderArea(subscription: unknown, { desktop = true, canGenerate = FREE_VIDEO_LEFT as unknown } = {}) {
     window.matchMedia = ((query: string) => ({ matches: desktop && query.includes('min-width: 900px'), media: query, addEventListener: () => {}, removeEventListener: () => {} })) as never;
-    const rendered = renderWithStudio(<PlanArea />, { handler: server({ subscription }), path: '/' });
+    const handler = server({ subscription }, (r) => (r.path === '/payments/can-generate' ? { body: canGenerate } : undefined));
+    const rendered = renderWithStudio(<PlanArea />, { handler, path: '/' });
     await act(async () => {
       rendered.services.authStore.setState({ user: testUser, token: 't', isAuthenticated: true, isLoading: false, subscription: subscription as never });
     });
@@ -312,6 +359,20 @@ describe('PlanArea', () => {
     cleanup();
     await renderArea(NONE);
     expect(screen.getByRole('button', { name: 'Upgrade Plan' })).toBeInTheDocument();
+  });
+
+  it('offers the free video until it is used, then says it is used (from the can-generate answer)', async () => {
+    const fresh = await renderArea(NONE);
+    await waitFor(() => expect(fresh.requests.some((r) => r.path === '/payments/can-generate')).toBe(true));
+    expect(await screen.findByText('Free plan: one free 30-second video')).toBeInTheDocument();
+    cleanup();
+    const used = await renderArea(NONE, { canGenerate: { canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired } });
+    expect(await screen.findByText('Free video used · choose a plan to make more')).toBeInTheDocument();
+    expect(screen.queryByText('Free plan: one free 30-second video')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade Plan' })).toBeInTheDocument();
+    // It reads the studio's can-generate query once; it does not poll.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(used.requests.filter((r) => r.path === '/payments/can-generate')).toHaveLength(1);
   });
 
   it('tolerates a missing storage stats endpoint', async () => {

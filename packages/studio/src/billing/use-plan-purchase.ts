@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { apiUrl, confirmWithUser, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
-import { formatAmount } from './billing-format.js';
+import { formatAmount, formatPlanDate } from './billing-format.js';
 import { useSubscription } from './billing-hooks.js';
 import { planCardState } from './plan-card-state.js';
 import { loadRazorpayCheckout, openRazorpayCheckout } from './razorpay-checkout.js';
@@ -26,6 +26,10 @@ export function paymentSummary(order: OrderResponse): string | null {
   }
   return null;
 }
+
+/** The toast of a reactivation, its end date worded like every other billing date ("Dec 23, 2026", the viewer's local day). */
+export const reactivatedMessage = (planName: string, endDate: string): string =>
+  `Your ${planName} plan is active again until ${formatPlanDate(endDate)}. No payment is needed.`;
 
 export interface PlanPurchase {
   choose(plan: Plan): Promise<void>;
@@ -89,7 +93,9 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
       navigate('/login');
       return;
     }
-    if (planCardState(plan, subscription.data?.subscription ?? null).label === 'Current Plan') {
+    const current = subscription.data?.subscription ?? null;
+    const cardLabel = planCardState(plan, current).label;
+    if (cardLabel === 'Current Plan') {
       toast(MESSAGES.currentPlanChosen);
       return;
     }
@@ -104,7 +110,9 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
         return;
       }
       if (!order.requiresPayment || !order.order) {
-        toast.success(order.message ?? MESSAGES.subscriptionUpdated);
+        // Reactivating keeps the period, so the end date is the one already shown on the plan chip.
+        const reactivated = cardLabel === 'Reactivate Plan' && current !== null;
+        toast.success(reactivated ? reactivatedMessage(plan.name, current.endDate) : (order.message ?? MESSAGES.subscriptionUpdated));
         await finish();
         return;
       }

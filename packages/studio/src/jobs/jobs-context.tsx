@@ -22,14 +22,21 @@ export function JobRealtimeProvider({ createRealtime, children }: { createRealti
 /** Storage stats of the plan area (billing's query key prefix). */
 const storageStatsQueryKey = ['storage', 'stats'] as const;
 
+/** What the server may answer differently once a job ends (billing's query key prefix). */
+const canGenerateQueryKey = ['payments', 'can-generate'] as const;
+
 /**
  * A job that finished changes what other parts read (the top bar's active count, the plan area's
- * stored videos), so those are re-read at once instead of at their next 10 s refresh.
+ * stored videos, the month's usage, and whether the free video is still there: a failed one is
+ * given back), so those are re-read at once instead of at their next refresh.
  */
-function withListRefresh(effects: JobEventEffects, queryClient: QueryClient): JobEventEffects {
+function withListRefresh(effects: JobEventEffects, services: Pick<StudioServices, 'queryClient' | 'authStore'>): JobEventEffects {
+  const { queryClient, authStore } = services;
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
     void queryClient.invalidateQueries({ queryKey: storageStatsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: canGenerateQueryKey });
+    if (authStore.getState().isAuthenticated) void authStore.getState().fetchSubscription();
   };
   return {
     progress: effects.progress,
@@ -56,7 +63,7 @@ export function useJobService(): JobService {
     service = createJobService({
       api: services.api,
       realtime: createRealtime ? createRealtime(platform.apiBaseUrl) : createSocketIoJobClient({ url: platform.apiBaseUrl }),
-      effects: withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services.queryClient),
+      effects: withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services),
     });
     servicesJobs.set(services, service);
   }

@@ -80,12 +80,21 @@ describe('Settings', () => {
     expect(screen.getByLabelText('Default Language')).toHaveValue('en');
     await u.selectOptions(screen.getByLabelText('Default Style'), 'Funny');
     await u.selectOptions(screen.getByLabelText('Default Duration'), '60 seconds');
-    await u.selectOptions(screen.getByLabelText('Default Resolution'), '16:9');
+    await u.selectOptions(screen.getByLabelText('Default Resolution'), '16:9 · Landscape');
     await u.click(screen.getByRole('button', { name: 'Save Defaults' }));
     expect(await screen.findByText(MESSAGES.defaultsSaved)).toBeInTheDocument();
     expect(JSON.parse(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ?? '{}')).toEqual({
       defaultStyle: 'funny', defaultLanguage: 'en', defaultDuration: 60, defaultVisualStyle: 'cinematic', defaultResolution: '16:9', autoDownload: false, showProgress: true,
     });
+  });
+
+  it('labels the defaults as the studio form does', async () => {
+    const { u } = open();
+    await u.click(await screen.findByRole('tab', { name: 'Video Defaults' }));
+    const labels = (field: string) => within(screen.getByLabelText(field)).getAllByRole('option').map((option) => option.textContent);
+    expect(labels('Default Style')).toContain('Sci-fi');
+    expect(labels('Default Visual Style')).toEqual(['Cinematic', 'Dark horror', 'Bright colorful', 'Realistic photography', 'Artistic painting', 'Cartoon animation']);
+    expect(labels('Default Resolution')).toEqual(['9:16 · Vertical', '16:9 · Landscape', '1:1 · Square']);
   });
 
   it('stores preference switches and hides the Danger Zone without an active subscription', async () => {

@@ -21,7 +21,9 @@ import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
 import { formatPlanDate } from '../billing/billing-format.js';
 import { useSubscription } from '../billing/billing-hooks.js';
-import { loadVideoDefaults, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
+import { optionLabel } from '../studio/generation-form-model.js';
+import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
+import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
 import './settings.css';
 
 function ProfileTab() {
@@ -97,8 +99,6 @@ function SelectField({ label, value, onChange, children }: { label: string; valu
   );
 }
 
-const titleCase = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
-
 function VideoDefaultsTab() {
   const platform = usePlatform();
   const [defaults, setDefaults] = useState<VideoDefaults>(() => loadVideoDefaults(platform.storage));
@@ -120,7 +120,7 @@ function VideoDefaultsTab() {
     <section className="rs-card">
       <form onSubmit={save} aria-label="Video defaults" className="rs-settings__form-grid">
         <SelectField label="Default Style" value={defaults.defaultStyle} onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}>
-          {SETTINGS_STORY_STYLES.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+          {SETTINGS_STORY_STYLES.map((s) => <option key={s} value={s}>{optionLabel(s)}</option>)}
         </SelectField>
         <SelectField label="Default Language" value={defaults.defaultLanguage} onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}>
           {VIDEO_LANGUAGES.map((l) => <option key={l} value={l}>{LANGUAGE_NAMES[l]}</option>)}
@@ -129,10 +129,10 @@ function VideoDefaultsTab() {
           {DURATIONS.map((d) => <option key={d} value={d}>{d} seconds</option>)}
         </SelectField>
         <SelectField label="Default Visual Style" value={defaults.defaultVisualStyle} onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}>
-          {VISUAL_STYLES.map((s) => <option key={s} value={s}>{titleCase(s)}</option>)}
+          {VISUAL_STYLES.map((s) => <option key={s} value={s}>{optionLabel(s)}</option>)}
         </SelectField>
         <SelectField label="Default Resolution" value={defaults.defaultResolution} onChange={(v) => set('defaultResolution', v as VideoDefaults['defaultResolution'])}>
-          {RESOLUTIONS.map((r) => <option key={r} value={r}>{r}</option>)}
+          {RESOLUTIONS.map((r) => <option key={r} value={r}>{RESOLUTION_LABELS[r]}</option>)}
         </SelectField>
         <div className="rs-settings__actions">
           <button type="submit" className="rs-button rs-button--primary">Save Defaults</button>
@@ -274,7 +274,7 @@ export function SettingsPage() {
     <div className="rs-page">
       <PageHeader title="Settings" subtitle="Your profile, video defaults and preferences." />
       <Tabs.Root defaultValue="profile" className="rs-settings">
-        <Tabs.List className="rs-settings__tabs" aria-label="Settings sections">
+        <Tabs.List className="rs-settings__tabs rs-tab-strip" aria-label="Settings sections" {...keyboardOnlyTabFocus}>
           <Tabs.Trigger value="profile" className="rs-settings__tab">Profile</Tabs.Trigger>
           <Tabs.Trigger value="defaults" className="rs-settings__tab">Video Defaults</Tabs.Trigger>
           <Tabs.Trigger value="preferences" className="rs-settings__tab">Preferences</Tabs.Trigger>

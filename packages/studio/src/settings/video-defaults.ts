@@ -3,6 +3,7 @@ import {
   DEFAULT_RESOLUTION,
   DEFAULT_VISUAL_STYLE,
   durationSchema,
+  type Resolution,
   resolutionSchema,
   SETTINGS_STORY_STYLES,
   STORAGE_KEYS,
@@ -11,6 +12,11 @@ import {
 } from '@reelsmith/contracts';
 import { z } from 'zod';
 import type { KeyValueStorage } from '../platform.js';
+
+/**
+ * Resolution labels, shared by the studio form and the Video Defaults settings so both read alike.
+ */
+export const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · Vertical', '16:9': '16:9 · Landscape', '1:1': '1:1 · Square' };
 
 /** Local video defaults of spec section 3 (stored under the key videoDefaults). */
 export const videoDefaultsSchema = z.object({

@@ -24,7 +24,7 @@ import { videoListQueryKey } from '../api/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
-import { loadVideoDefaults } from '../settings/video-defaults.js';
+import { loadVideoDefaults, RESOLUTION_LABELS } from '../settings/video-defaults.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
 import {
   initialFormValues,
@@ -38,7 +38,6 @@ import {
 } from './generation-form-model.js';
 import type { GenerationAccess } from './use-generation-access.js';
 
-const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · Vertical', '16:9': '16:9 · Landscape', '1:1': '1:1 · Square' };
 const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
 const LOCK = '🔒';
 

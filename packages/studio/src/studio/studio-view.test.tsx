@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES } from '@reelsmith/contracts';
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
@@ -263,6 +263,16 @@ describe('Video Studio', () => {
     await screen.findByText('Pyramids');
     act(() => realtime.live().failed({ jobId: 'p', error: 'Image provider unavailable' }));
     expect(await screen.findByText('Video generation failed: Image provider unavailable')).toBeInTheDocument();
+  });
+
+  it('asks again whether the user can generate once a job ends (a failed free video is given back)', async () => {
+    const { realtime, requests } = open({ jobs: [job('p', 'Pyramids', 'processing', 1)] });
+    await screen.findByText('Pyramids');
+    await waitFor(() => expect(requestsTo(requests, '/payments/can-generate').length).toBeGreaterThan(0));
+    const before = requestsTo(requests, '/payments/can-generate').length;
+    act(() => realtime.live().failed({ jobId: 'p', error: 'Image provider unavailable' }));
+    await waitFor(() => expect(requestsTo(requests, '/payments/can-generate').length).toBeGreaterThan(before));
+    await waitFor(() => expect(requestsTo(requests, '/payments/subscription').length).toBeGreaterThan(0));
   });
 
   it('opens pricing with the reason when the plan does not allow the video', async () => {
