@@ -7,6 +7,12 @@ class FakeSocket implements SocketLike {
   readonly listeners = new Map<string, Array<(...args: any[]) => void>>();
   readonly emitted: unknown[][] = [];
   disconnected = false;
+  readonly managerListeners = new Map<string, Array<(...args: any[]) => void>>();
+  readonly io = {
+    on: (event: string, listener: (...args: any[]) => void) => {
+      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
+    },
+  };
   constructor(
     readonly url: string,
     readonly options: SocketOptions,
@@ -20,6 +26,10 @@ class FakeSocket implements SocketLike {
   disconnect() {
     this.disconnected = true;
     this.connected = false;
+  }
+  /** The Manager's own events ('reconnect_failed' once it stops retrying). */
+  managerEmits(event: string) {
+    for (const listener of this.managerListeners.get(event) ?? []) listener();
   }
   /** Server side: deliver an event to the client's listeners. */
   deliver(event: string, ...args: unknown[]) {
@@ -62,6 +72,25 @@ describe('LiveConnection', () => {
     connection.connect('http://api.test', 'tok');
     expect(sockets).toHaveLength(2);
     expect(sockets[0]!.disconnected).toBe(true);
+  });
+
+  it('replaces a socket whose manager gave up retrying even though socket.io leaves it active', () => {
+    const { connection, sockets } = setup();
+    connection.connect('http://api.test', 'tok');
+    sockets[0]!.deliver('connect');
+    sockets[0]!.connected = false; // the server went away; socket.io retries
+    connection.connect('http://api.test', 'tok');
+    expect(sockets).toHaveLength(1);
+    // After its 5 attempts the manager says 'reconnect_failed'; `active` stays true.
+    sockets[0]!.managerEmits('reconnect_failed');
+    expect(sockets[0]!.active).toBe(true);
+    connection.connect('http://api.test', 'tok');
+    expect(sockets).toHaveLength(2);
+    expect(sockets[0]!.disconnected).toBe(true);
+    // The fresh socket is kept while it retries; a late give-up of the old manager does not count.
+    sockets[0]!.managerEmits('reconnect_failed');
+    connection.connect('http://api.test', 'tok');
+    expect(sockets).toHaveLength(2);
   });
 
   it('passes on valid job events and drops malformed ones', () => {

@@ -13,8 +13,10 @@ import {
 /** The part of a socket.io client socket this module uses (tests pass a fake). */
 export interface SocketLike {
   connected: boolean;
-  /** socket.io: false once it has given up reconnecting or the server closed it. */
+  /** socket.io: false once the socket was closed on purpose (by either side). */
   active?: boolean;
+  /** socket.io's Manager: it says 'reconnect_failed' when it stops retrying, while `active` stays true. */
+  io?: { on(event: string, listener: (...args: any[]) => void): unknown };
   on(event: string, listener: (...args: any[]) => void): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   disconnect(): unknown;
@@ -51,6 +53,8 @@ export interface LiveConnectionHandlers {
 export class LiveConnection {
   private socket: SocketLike | null = null;
   private target: { url: string; token: string } | null = null;
+  /** The current socket's Manager gave up retrying; socket.io leaves such a socket `active`. */
+  private gaveUp = false;
 
   constructor(
     private readonly createSocket: SocketFactory,
@@ -64,10 +68,11 @@ export class LiveConnection {
 
   /**
    * Opens the connection, unless one to the same server with the same token is up or still
-   * retrying; one that gave up (socket.io stops after 5 attempts) is replaced on the next wake.
+   * retrying; one that gave up (socket.io stops after 5 attempts, about 15 s of outage) is
+   * replaced on the next wake.
    */
   connect(url: string, token: string): void {
-    const live = this.socket && (this.socket.connected || this.socket.active !== false);
+    const live = this.socket && (this.socket.connected || (this.socket.active !== false && !this.gaveUp));
     if (live && this.target?.url === url && this.target.token === token) return;
     this.disconnect();
     this.target = { url, token };
@@ -82,6 +87,12 @@ export class LiveConnection {
       timeout: SOCKET_OPTIONS.timeout,
     });
     this.socket = socket;
+    this.gaveUp = false;
+    socket.io?.on('reconnect_failed', () => {
+      if (socket !== this.socket) return;
+      this.gaveUp = true;
+      this.log('live connection gave up retrying; the next wake reconnects');
+    });
     socket.on('connect', () => this.handlers.connectionChanged(true));
     socket.on('disconnect', () => this.handlers.connectionChanged(false));
     socket.on('connect_error', (error: Error) => this.handlers.connectError(error));

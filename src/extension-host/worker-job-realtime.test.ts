@@ -47,4 +47,29 @@ describe('worker-backed job realtime', () => {
     realtime.disconnect();
     expect(storage.onChanged.listeners.size).toBe(0);
   });
+
+  it('announces a completion stored before its result once the result arrives, and only once', async () => {
+    const storage = fakeStorage();
+    const store = new JobStore(storage.local);
+    const realtime = createWorkerJobRealtime({ area: storage.local, onChanged: storage.onChanged, sendMessage: async () => ({ ok: true }) });
+    const events: unknown[] = [];
+    realtime.connect('tok', {
+      progress: (e) => events.push(['progress', e.jobId, e.progress, e.status]),
+      completed: (e) => events.push(['completed', e.jobId, e.result.videoUrl]),
+      failed: (e) => events.push(['failed', e.jobId]),
+      connectionChange: () => undefined,
+    });
+    await flush();
+    await store.update((s) => addJob(s, newLocalJob('j2', params, new Date('2026-01-01T00:01:00Z'))));
+    // The worker hears the last progress event (status completed) before job_completed.
+    await store.update((s) => applyProgress(s, { jobId: 'j2', progress: 100, step: 'video', stepProgress: 100, status: 'completed' }));
+    expect(events).toEqual([['progress', 'j2', 1, 'pending']]);
+    await store.update((s) => applyCompleted(s, { jobId: 'j2', result: { videoUrl: '/output/j2.mp4', filename: 'j2.mp4' } }));
+    await store.update((s) => applyCompleted(s, { jobId: 'j2', result: { videoUrl: '/output/j2.mp4', filename: 'j2.mp4' } }));
+    await store.update((s) => ({ ...s, connected: !s.connected }));
+    expect(events).toEqual([
+      ['progress', 'j2', 1, 'pending'],
+      ['completed', 'j2', '/output/j2.mp4'],
+    ]);
+  });
 });

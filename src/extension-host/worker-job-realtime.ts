@@ -17,11 +17,14 @@ const parse = (value: unknown): ExtensionJobState | null => {
 
 /** The live events one job's change between two stored states amounts to. */
 export function eventsBetween(before: VideoJob | undefined, after: VideoJob, handlers: Pick<JobRealtimeHandlers, 'progress' | 'completed' | 'failed'>): void {
-  if (before && before.status === after.status && before.progress === after.progress && before.currentStep === after.currentStep && before.stepProgress === after.stepProgress) return;
   if (after.status === 'completed') {
-    if (before?.status !== 'completed' && after.result) handlers.completed({ jobId: after.id, result: after.result });
+    // The worker may store a 'completed' progress event before the result arrives: the
+    // completion counts once the result is there, and only the first time.
+    const announced = before?.status === 'completed' && Boolean(before.result);
+    if (!announced && after.result) handlers.completed({ jobId: after.id, result: after.result });
     return;
   }
+  if (before && before.status === after.status && before.progress === after.progress && before.currentStep === after.currentStep && before.stepProgress === after.stepProgress) return;
   if (after.status === 'failed') {
     if (before?.status !== 'failed') handlers.failed({ jobId: after.id, error: after.error ?? 'Video generation failed' });
     return;

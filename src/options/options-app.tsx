@@ -54,12 +54,33 @@ export function OptionsApp() {
       <form className="rs-options__card" onSubmit={save} aria-label="Server address">
         <label htmlFor="api-origin">Server address</label>
         <p className="rs-options__hint">The Reelsmith server this extension signs in to and generates videos with. Default: {BUILD_API_BASE_URL}</p>
-        <input id="api-origin" name="api-origin" type="url" value={value} onChange={(e) => setValue(e.target.value)} placeholder="https://api.example.com" required />
+        <input
+          id="api-origin"
+          name="api-origin"
+          type="url"
+          value={value}
+          onChange={(e) => {
+            // The status spoke of the address that was there; an edited one has none yet.
+            setStatus(null);
+            setValue(e.target.value);
+          }}
+          // The browser's own URL check stops the save before onSubmit: the earlier status no longer applies.
+          onInvalid={() => setStatus(null)}
+          placeholder="https://api.example.com"
+          required
+        />
         <div className="rs-options__actions">
           <button type="submit" className="rs-button rs-button--primary" disabled={saving || current === null}>
             {saving ? 'Saving…' : 'Save'}
           </button>
-          <button type="button" className="rs-button rs-button--ghost" onClick={() => setValue(BUILD_API_BASE_URL)}>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost"
+            onClick={() => {
+              setStatus(null);
+              setValue(BUILD_API_BASE_URL);
+            }}
+          >
             Use default
           </button>
         </div>

@@ -3,6 +3,7 @@ import { apiUrl, usePlatform } from '@reelsmith/studio';
 import { labelForProgress, labelForStep } from '@reelsmith/studio/jobs/job-labels';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
+import { failureText, recentFinishedJobs } from './job-outcomes.js';
 
 const QUEUED_TEXT = 'Queued for processing';
 
@@ -12,11 +13,11 @@ function stepLine(job: VideoJob): string {
   return labelForProgress(job.progress);
 }
 
-/** The jobs the worker follows: live progress for active ones, a link to the last finished ones. */
+/** The jobs the worker follows: live progress for active ones, the last finished ones (Watch, or why they failed). */
 export function ActiveJobs({ jobs, list }: { jobs: ExtensionJobSource; list: readonly VideoJob[] }) {
   const platform = usePlatform();
   const active = list.filter((job) => isActiveJobStatus(job.status));
-  const finished = list.filter((job) => job.status === 'completed' && job.result).slice(0, 2);
+  const finished = recentFinishedJobs(list);
   if (active.length === 0 && finished.length === 0) return null;
 
   return (
@@ -37,14 +38,21 @@ export function ActiveJobs({ jobs, list }: { jobs: ExtensionJobSource; list: rea
           </p>
         </article>
       ))}
-      {finished.map((job) => (
-        <article key={job.id} className="rs-popup__job rs-popup__job--done">
-          <span className="rs-popup__job-topic">{job.params.topic}</span>
-          <button type="button" className="rs-link-button" onClick={() => job.result && platform.navigation.openTab(apiUrl(platform, job.result.videoUrl))}>
-            Watch
-          </button>
-        </article>
-      ))}
+      {finished.map((job) =>
+        job.status === 'failed' ? (
+          <article key={job.id} className="rs-popup__job rs-popup__job--failed" aria-label={`Job ${job.params.topic}`}>
+            <span className="rs-popup__job-topic">{job.params.topic}</span>
+            <p className="rs-popup__job-error">{failureText(job)}</p>
+          </article>
+        ) : (
+          <article key={job.id} className="rs-popup__job rs-popup__job--done" aria-label={`Job ${job.params.topic}`}>
+            <span className="rs-popup__job-topic">{job.params.topic}</span>
+            <button type="button" className="rs-link-button" onClick={() => job.result && platform.navigation.openTab(apiUrl(platform, job.result.videoUrl))}>
+              Watch
+            </button>
+          </article>
+        ),
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, MESSAGES, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES } from '@reelsmith/contracts';
-import { errorMessage, usePlatform } from '@reelsmith/studio';
+import { apiUrl, errorMessage, usePlatform } from '@reelsmith/studio';
 import { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from '@reelsmith/studio/studio/generation-form-model';
 import { useGenerationAccess } from '@reelsmith/studio/studio/use-generation-access';
 import { loadVideoDefaults } from '@reelsmith/studio/settings/video-defaults';
@@ -21,12 +21,18 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   });
   const [attempted, setAttempted] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
+  /** The server's reason the user may not generate; the popup then offers the plans (spec: pricing opens). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const id = useId();
   const voices = useVoices(values.language, undefined);
   const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
   const parsed = generationFormSchema.safeParse(values);
   const errors = attempted && !parsed.success ? Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) : {};
-  const set = <K extends keyof GenerationFormValues>(field: K, value: GenerationFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const set = <K extends keyof GenerationFormValues>(field: K, value: GenerationFormValues[K]) => {
+    // A shorter duration may be what the free video allows: the refusal no longer holds.
+    if (field === 'duration') setRefusal(null);
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
 
   const blocked = isSubmitBlocked({ signedIn: true, phase, generating: false, activeJobs });
@@ -38,10 +44,18 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       return;
     }
     setPhase('checking');
+    setRefusal(null);
     const verdict = await access.check(parsed.data.duration);
-    if (!verdict || !verdict.canGenerate) {
+    if (!verdict) {
       setPhase('idle');
-      toast.error(verdict?.reason ?? MESSAGES.canGenerateFailed);
+      toast.error(MESSAGES.canGenerateFailed);
+      return;
+    }
+    if (!verdict.canGenerate) {
+      setPhase('idle');
+      const reason = verdict.reason || MESSAGES.subscriptionRequired;
+      setRefusal(reason);
+      toast.error(reason);
       return;
     }
     setPhase('generating');
@@ -95,9 +109,19 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         </div>
       </div>
       <VoicePicker language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} />
-      <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={blocked}>
-        {submitButtonText({ signedIn: true, phase, generating: false, activeJobs })}
-      </button>
+      <div className="rs-popup__submit-bar">
+        {refusal ? (
+          <div className="rs-popup__plans" role="status">
+            <p className="rs-popup__plans-text">{refusal}</p>
+            <button type="button" className="rs-button rs-button--ghost" onClick={() => platform.navigation.openTab(apiUrl(platform, '/pricing'))}>
+              See plans
+            </button>
+          </div>
+        ) : null}
+        <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={blocked}>
+          {submitButtonText({ signedIn: true, phase, generating: false, activeJobs })}
+        </button>
+      </div>
     </form>
   );
 }

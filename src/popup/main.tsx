@@ -13,7 +13,8 @@ createRoot(container).render(
   <StrictMode>
     {/* The shared sign-in form uses router hooks; the popup has a single screen. */}
     <MemoryRouter>
-      <StudioProviders platform={platform} services={services}>
+      {/* Toasts at the top: the popup's Generate bar is at the bottom. */}
+      <StudioProviders platform={platform} services={services} toastPosition="top-center">
         <PopupApp jobs={jobs} />
       </StudioProviders>
     </MemoryRouter>

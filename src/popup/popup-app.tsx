@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useExtensionJobState, type ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { ActiveJobs } from './active-jobs.js';
 import { CompactStudioForm } from './compact-studio-form.js';
+import { useJobOutcomeToasts } from './use-job-outcome-toasts.js';
 import './popup.css';
 
 async function openSidePanel(): Promise<void> {
@@ -20,6 +21,7 @@ export function PopupApp({ jobs }: { jobs: ExtensionJobSource }) {
   const logout = useAuth((s) => s.logout);
   const state = useExtensionJobState(jobs);
   const activeCount = state.jobs.filter((job) => isActiveJobStatus(job.status)).length;
+  useJobOutcomeToasts(state.jobs);
 
   useEffect(() => {
     void initialize();
@@ -60,7 +62,7 @@ export function PopupApp({ jobs }: { jobs: ExtensionJobSource }) {
           <SignInForm onSignedIn={() => undefined} />
           <p className="rs-popup__signup">
             New here?{' '}
-            <button type="button" className="rs-link-button" onClick={() => platform.navigation.openTab('/login')}>
+            <button type="button" className="rs-link-button" onClick={() => platform.navigation.openTab('/login?tab=signup')}>
               Sign up free
             </button>
           </p>

@@ -1,5 +1,7 @@
 import { TOAST_DURATIONS_MS } from '@reelsmith/contracts';
-import { Toaster, type DefaultToastOptions } from 'react-hot-toast';
+import { Toaster, type DefaultToastOptions, type ToastPosition } from 'react-hot-toast';
+
+export type { ToastPosition };
 
 /**
  * Spec section 9: 4000 ms for blank and error, 2000 ms for success, unlimited for loading, and a
@@ -23,8 +25,11 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
   },
 };
 
-export function StudioToaster() {
-  // Bottom right: at the top a toast covered the extension banner's Install Now, the avatar menu, a
-  // dialog's close button and the Recent Videos card the progress toasts point to.
-  return <Toaster position="bottom-right" toastOptions={TOAST_OPTIONS} />;
+/**
+ * Bottom right by default: at the top a toast covered the extension banner's Install Now, the avatar
+ * menu, a dialog's close button and the Recent Videos card the progress toasts point to. Small hosts
+ * (the extension popup, whose Generate bar is at the bottom) choose another place.
+ */
+export function StudioToaster({ position = 'bottom-right' }: { position?: ToastPosition | undefined }) {
+  return <Toaster position={position} toastOptions={TOAST_OPTIONS} />;
 }

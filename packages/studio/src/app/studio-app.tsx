@@ -8,7 +8,7 @@ import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
 import { StudioPage } from '../pages/studio-page.js';
-import { StudioToaster } from '../toaster.js';
+import { StudioToaster, type ToastPosition } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
 import { titleForPath, type Viewer } from './route-table.js';
@@ -93,14 +93,19 @@ export function StudioApp({ platform, services: injected }: StudioAppProps) {
 }
 
 /** Providers without the routes, for hosts that render their own screens (the extension popup). */
-export function StudioProviders({ platform, services: injected, children }: StudioAppProps & { children?: React.ReactNode }) {
+export function StudioProviders({
+  platform,
+  services: injected,
+  children,
+  toastPosition,
+}: StudioAppProps & { children?: React.ReactNode; toastPosition?: ToastPosition }) {
   const services = useMemo(() => injected ?? createStudioServices(platform), [injected, platform]);
   return (
     <PlatformProvider platform={platform}>
       <ServicesProvider services={services}>
         <QueryClientProvider client={services.queryClient}>
           {children}
-          <StudioToaster />
+          <StudioToaster position={toastPosition} />
         </QueryClientProvider>
       </ServicesProvider>
     </PlatformProvider>

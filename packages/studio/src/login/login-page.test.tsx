@@ -127,6 +127,11 @@ describe('Login screen', () => {
     });
   });
 
+  it('opens on Sign Up when asked with ?tab=signup', async () => {
+    renderStudio({ path: '/login?tab=signup', handler: server });
+    expect(await screen.findByRole('tab', { name: 'Sign Up', selected: true })).toBeInTheDocument();
+  });
+
   it('toggles password visibility', async () => {
     const { user } = await openLogin();
     const password = field('Password');

@@ -2,7 +2,7 @@ import { MESSAGES, REGISTRATION_SUCCESS_TOAST_MS } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { GoogleButton, useGoogleIdentity } from '../auth/use-google-identity.js';
 import { LogoMark } from '../shell/icons.js';
 import { SignInForm } from './sign-in-form.js';
@@ -23,7 +23,9 @@ function Divider() {
 export function LoginPage() {
   const navigate = useNavigate();
   const gis = useGoogleIdentity({ oneTap: true });
-  const [tab, setTab] = useState<Tab>('signin');
+  // ?tab=signup opens on Sign Up (the extension's "Sign up free" link).
+  const [searchParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(searchParams.get('tab') === 'signup' ? 'signup' : 'signin');
   // Bumped on every tab switch so both forms remount empty (spec: switching tabs resets both forms).
   const [formGeneration, setFormGeneration] = useState(0);
   const [prefillEmail, setPrefillEmail] = useState('');
