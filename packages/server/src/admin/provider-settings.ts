@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { ProviderChoice } from '@reelsmith/pipeline';
 import { z } from 'zod';
+import { SettingsDocument } from '../settings-document.js';
 
 export const STORY_PROVIDER_IDS = ['offline', 'openai'] as const;
 export const IMAGE_PROVIDER_IDS = ['offline', 'openai'] as const;
@@ -13,41 +12,25 @@ const providerSettingsSchema = z.looseObject({
 
 /**
  * The admin's story and image provider choices, kept in DATA_DIR/settings.json next to the voice
- * provider (voices/voice-settings.ts) so all provider switches survive a restart the same way. The
- * file is shared: keys written by other features are kept, and the write is a temp file renamed into
- * place. Nothing is cached, so a switch is seen by the next job that starts.
+ * provider (voices/voice-settings.ts) so all provider switches survive a restart the same way.
  */
 export class ProviderSettingsFile {
-  constructor(readonly file: string) {}
+  private readonly document: SettingsDocument;
 
-  private read(): z.infer<typeof providerSettingsSchema> {
-    let text: string;
-    try {
-      text = readFileSync(this.file, 'utf8');
-    } catch {
-      return {};
-    }
-    const parsed = providerSettingsSchema.safeParse(JSON.parse(text));
-    if (!parsed.success) throw new Error(`${this.file} is not a valid settings file: ${z.prettifyError(parsed.error)}`);
-    return parsed.data;
+  constructor(readonly file: string) {
+    this.document = new SettingsDocument(file);
   }
 
   /** The persisted choices; an unset one means the environment's default. */
   choice(): ProviderChoice {
-    const { storyProvider, imageProvider } = this.read();
+    const { storyProvider, imageProvider } = this.document.read(providerSettingsSchema);
     return { ...(storyProvider ? { story: storyProvider } : {}), ...(imageProvider ? { images: imageProvider } : {}) };
   }
 
   setChoice(next: ProviderChoice): void {
-    const current = this.read();
-    const updated = {
-      ...current,
+    this.document.update({
       ...(next.story ? { storyProvider: next.story } : {}),
       ...(next.images ? { imageProvider: next.images } : {}),
-    };
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(updated, null, 2)}\n`);
-    renameSync(temp, this.file);
+    });
   }
 }

@@ -157,7 +157,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   async status(): Promise<QueueStatus> {
-    const [counts, queued, workers] = await Promise.all([
+    const [counts, bullCounts, workers] = await Promise.all([
       jobCounts(this.options.db),
       this.queue.getJobCounts('active'),
       // CLIENT LIST may be disabled on managed Redis; the figure is informative only.
@@ -167,7 +167,7 @@ export class BullmqJobQueue implements JobQueue {
       running: this.started && workers > 0,
       concurrency: Math.max(1, workers) * this.options.workerConcurrency,
       pending: counts.queued,
-      processing: queued.active ?? 0,
+      processing: bullCounts.active ?? 0,
       backend: this.backend,
       jobs: { total: counts.total, completed: counts.completed, failed: counts.failed, cancelled: counts.cancelled },
     };

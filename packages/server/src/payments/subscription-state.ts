@@ -26,26 +26,21 @@ export function startOfUtcMonth(now: Date): string {
 const UNCOUNTED_JOB_STATUSES = ['failed', 'cancelled'] as const;
 
 /**
- * Counted jobs of `now`'s calendar month (UTC) that belong to the plan: created from the first of the
- * month, and from `subscriptionStart` when given. The free video made before buying, or the jobs of
- * an earlier (expired or replaced) period in the same month, do not use up a plan just paid for.
+ * The plan's usage: counted jobs of `now`'s calendar month (UTC), and, while the subscription grants
+ * access, only those made since it started. The free video made before buying, or the jobs of an
+ * earlier (expired or replaced) period in the same month, do not use up a plan just paid for.
  */
-export async function countVideosThisMonth(db: Kysely<Database>, userId: string, now: Date, subscriptionStart?: string): Promise<number> {
+export async function countPlanVideosThisMonth(db: Kysely<Database>, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
   const monthStart = startOfUtcMonth(now);
-  const since = subscriptionStart !== undefined && Date.parse(subscriptionStart) > Date.parse(monthStart) ? new Date(subscriptionStart).toISOString() : monthStart;
+  const planStart = subscription && grantsAccess(subscription, now) ? new Date(subscription.start_date).toISOString() : null;
   const row = await db
     .selectFrom('video_jobs')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('user_id', '=', userId)
     .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
-    .where('created_at', '>=', since)
+    .where('created_at', '>=', planStart !== null && planStart > monthStart ? planStart : monthStart)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-/** The plan's usage this month: counted from the subscription's start while it grants access, else the whole calendar month. */
-export function countPlanVideosThisMonth(db: Kysely<Database>, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
-  return countVideosThisMonth(db, userId, now, subscription && grantsAccess(subscription, now) ? subscription.start_date : undefined);
 }
 
 /** Whether the user has ever had a counted job (the free video is used up by the first one). */

@@ -1,5 +1,5 @@
-import { REFRESH_INTERVALS_MS, type ProviderType, type VoiceProviderId } from '@reelsmith/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REFRESH_INTERVALS_MS, type ApiResponse, type ProviderType, type VoiceProviderId } from '@reelsmith/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useJobStore } from '../jobs/jobs-context.js';
 import { useApi } from '../services.js';
@@ -18,29 +18,22 @@ export const adminQueryKeys = {
 /** Spec section 2: the dashboard's data refreshes every 30 seconds. */
 const refetchInterval = REFRESH_INTERVALS_MS.admin;
 
+/** The dashboard's reads: every one takes no input and refreshes on the admin interval. */
+type AdminRead = 'providers' | 'providersHealth' | 'health' | 'queueStatus' | 'websocketStats';
+
+function useAdminRead<N extends AdminRead>(name: N, queryKey: readonly unknown[]) {
+  const api = useApi();
+  return useQuery({ queryKey, queryFn: ({ signal }) => api.call<AdminRead>(name, { signal }) as Promise<ApiResponse<N>>, refetchInterval });
+}
+
 /** GET /providers: each type's current provider and the ones it can switch to. */
-export function useProviders() {
-  const api = useApi();
-  return useQuery({ queryKey: adminQueryKeys.providers, queryFn: ({ signal }) => api.call('providers', { signal }), refetchInterval });
-}
-
+export const useProviders = () => useAdminRead('providers', adminQueryKeys.providers);
 /** GET /providers/health: the current providers' own health checks. */
-export function useProvidersHealth() {
-  const api = useApi();
-  return useQuery({ queryKey: adminQueryKeys.providersHealth, queryFn: ({ signal }) => api.call('providersHealth', { signal }), refetchInterval });
-}
-
+export const useProvidersHealth = () => useAdminRead('providersHealth', adminQueryKeys.providersHealth);
 /** GET /health: overall status (database included) for the System Health card. */
-export function useSystemHealth() {
-  const api = useApi();
-  return useQuery({ queryKey: adminQueryKeys.health, queryFn: ({ signal }) => api.call('health', { signal }), refetchInterval });
-}
-
+export const useSystemHealth = () => useAdminRead('health', adminQueryKeys.health);
 /** GET /api/queue/status. */
-export function useQueueStatus() {
-  const api = useApi();
-  return useQuery({ queryKey: adminQueryKeys.queue, queryFn: ({ signal }) => api.call('queueStatus', { signal }), refetchInterval });
-}
+export const useQueueStatus = () => useAdminRead('queueStatus', adminQueryKeys.queue);
 
 /**
  * GET /api/websocket/stats; its failure is silent on the dashboard (spec section 8). On a fresh
@@ -48,7 +41,6 @@ export function useQueueStatus() {
  * admin out of the count until the 30 s refresh, so the count is read again once it connects.
  */
 export function useWebsocketStats() {
-  const api = useApi();
   const queryClient = useQueryClient();
   const liveConnected = useJobStore((state) => state.connected);
   const seenConnected = useRef(liveConnected);
@@ -57,7 +49,16 @@ export function useWebsocketStats() {
     seenConnected.current = liveConnected;
     if (liveConnected) void queryClient.invalidateQueries({ queryKey: adminQueryKeys.websocket });
   }, [liveConnected, queryClient]);
-  return useQuery({ queryKey: adminQueryKeys.websocket, queryFn: ({ signal }) => api.call('websocketStats', { signal }), refetchInterval });
+  return useAdminRead('websocketStats', adminQueryKeys.websocket);
+}
+
+/** After any provider switch: the dashboard, and the voice data a voice switch changes. */
+function reloadProviderData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    queryClient.invalidateQueries({ queryKey: voiceProviderConfigQueryKey }),
+    queryClient.invalidateQueries({ queryKey: voiceSampleStatsQueryKey }),
+  ]);
 }
 
 /** POST /providers/switch, then reloads the dashboard (and the voice data a voice switch changes). */
@@ -66,13 +67,7 @@ export function useSwitchProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { type: ProviderType; provider: string }) => api.call('switchProvider', { body }),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-        queryClient.invalidateQueries({ queryKey: voiceProviderConfigQueryKey }),
-        queryClient.invalidateQueries({ queryKey: voiceSampleStatsQueryKey }),
-      ]);
-    },
+    onSettled: () => reloadProviderData(queryClient),
   });
 }
 
@@ -82,12 +77,6 @@ export function useSwitchVoiceProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (provider: VoiceProviderId) => api.call('switchVoiceProvider', { body: { provider } }),
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminQueryKey }),
-        queryClient.invalidateQueries({ queryKey: voiceProviderConfigQueryKey }),
-        queryClient.invalidateQueries({ queryKey: voiceSampleStatsQueryKey }),
-      ]);
-    },
+    onSettled: () => reloadProviderData(queryClient),
   });
 }

@@ -268,7 +268,7 @@ describe('Pricing page', () => {
     const handler = server(state, (r) => {
       if (r.path !== '/payments/create-order') return undefined;
       state.subscription = subscriptionOf('basic_plan', 'active');
-      return { body: { order: null, razorpayKeyId: null, checkoutMode: 'test', proration: null, requiresPayment: false, message: 'Your Basic plan is active again until 2026-04-10. No payment is needed.' } };
+      return { body: { order: null, razorpayKeyId: null, checkoutMode: 'test', proration: null, requiresPayment: false, message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.' } };
     });
     renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Plan' }));

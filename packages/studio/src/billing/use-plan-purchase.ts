@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { apiUrl, confirmWithUser, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
-import { formatAmount, formatPlanDate } from './billing-format.js';
+import { formatAmount } from './billing-format.js';
 import { useSubscription } from './billing-hooks.js';
 import { planCardState } from './plan-card-state.js';
 import { loadRazorpayCheckout, openRazorpayCheckout } from './razorpay-checkout.js';
@@ -26,10 +26,6 @@ export function paymentSummary(order: OrderResponse): string | null {
   }
   return null;
 }
-
-/** The toast of a reactivation, its end date worded like every other billing date ("Dec 23, 2026", the viewer's local day). */
-export const reactivatedMessage = (planName: string, endDate: string): string =>
-  `Your ${planName} plan is active again until ${formatPlanDate(endDate)}. No payment is needed.`;
 
 export interface PlanPurchase {
   choose(plan: Plan): Promise<void>;
@@ -93,9 +89,7 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
       navigate('/login');
       return;
     }
-    const current = subscription.data?.subscription ?? null;
-    const cardLabel = planCardState(plan, current).label;
-    if (cardLabel === 'Current Plan') {
+    if (planCardState(plan, subscription.data?.subscription ?? null).label === 'Current Plan') {
       toast(MESSAGES.currentPlanChosen);
       return;
     }
@@ -110,9 +104,8 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
         return;
       }
       if (!order.requiresPayment || !order.order) {
-        // Reactivating keeps the period, so the end date is the one already shown on the plan chip.
-        const reactivated = cardLabel === 'Reactivate Plan' && current !== null;
-        toast.success(reactivated ? reactivatedMessage(plan.name, current.endDate) : (order.message ?? MESSAGES.subscriptionUpdated));
+        // The server words it (a reactivation names its end date like every billing date).
+        toast.success(order.message ?? MESSAGES.subscriptionUpdated);
         await finish();
         return;
       }
@@ -126,9 +119,8 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
       }
       // Dismissed: only the in-progress state is cleared.
       if (!result) return;
-      let verified: boolean;
-      try {
-        const response = await api.call('verifyPayment', {
+      const verified = await api
+        .call('verifyPayment', {
           body: {
             orderId: result.razorpay_order_id,
             paymentId: result.razorpay_payment_id,
@@ -136,11 +128,11 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
             planId: plan.id,
             currency: order.order.currency,
           },
-        });
-        verified = response.success;
-      } catch {
-        verified = false;
-      }
+        })
+        .then(
+          (response) => response.success,
+          () => false,
+        );
       // The verify response carries its own success flag (spec section 3): false is a failure too.
       if (!verified) {
         toast.error(MESSAGES.verificationFailed);
