@@ -90,7 +90,22 @@ export const googleAuthResponseSchema = z.object({
 });
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
-export const apiKeysResponseSchema = z.object({ api_keys: z.array(apiKeySchema) });
+/**
+ * One key in GET /auth/api-keys: name, prefix and last use, never a secret made by POST /auth/api-keys.
+ * `key` is present on the account's own studio key only (the spec's "first item's key", which the
+ * web studio and extension read after sign-in); it is listed first.
+ */
+export const apiKeySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  key: z.string().optional(),
+});
+export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
+
+export const apiKeysResponseSchema = z.object({ api_keys: z.array(apiKeySummarySchema) });
 export type ApiKeysResponse = z.infer<typeof apiKeysResponseSchema>;
 
 export const profileResponseSchema = z.object({ user: userSchema });

@@ -2,17 +2,20 @@ import { z } from 'zod';
 import * as admin from './admin.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
+import * as developer from './developer.js';
 import * as extension from './extension.js';
 import * as payments from './payments.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
 
-export type AuthMode = 'none' | 'optional' | 'bearer' | 'bearerOrApiKey' | 'admin';
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'bearerOrApiKey' | 'apiKey' | 'admin';
 
 export interface RouteContract {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: AuthMode;
+  /** True when an embed session (POST /api/embed/sessions) may call it: generating, listing and reading videos. */
+  embed?: boolean;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
@@ -32,20 +35,22 @@ export const API = {
   register: route({ method: 'POST', path: '/auth/register', auth: 'none', body: auth.registerBodySchema, response: auth.registerResponseSchema }),
   login: route({ method: 'POST', path: '/auth/login', auth: 'none', body: auth.loginBodySchema, response: auth.loginResponseSchema }),
   google: route({ method: 'POST', path: '/auth/google', auth: 'none', body: auth.googleBodySchema, response: auth.googleAuthResponseSchema }),
-  logout: route({ method: 'POST', path: '/auth/logout', auth: 'bearer', response: auth.logoutResponseSchema }),
+  logout: route({ method: 'POST', path: '/auth/logout', auth: 'bearer', embed: true, response: auth.logoutResponseSchema }),
   authConfig: route({ method: 'GET', path: '/auth/config', auth: 'none', response: auth.authConfigResponseSchema }),
   apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
-  profile: route({ method: 'GET', path: '/auth/profile', auth: 'bearer', response: auth.profileResponseSchema }),
+  createApiKey: route({ method: 'POST', path: '/auth/api-keys', auth: 'bearer', body: developer.createApiKeyBodySchema, response: developer.createApiKeyResponseSchema }),
+  revokeApiKey: route({ method: 'DELETE', path: '/auth/api-keys/:id', auth: 'bearer', params: developer.apiKeyIdParamsSchema, response: developer.revokeApiKeyResponseSchema }),
+  profile: route({ method: 'GET', path: '/auth/profile', auth: 'bearer', embed: true, response: auth.profileResponseSchema }),
   updateProfile: route({ method: 'PUT', path: '/auth/profile', auth: 'bearer', body: auth.profileUpdateBodySchema, response: auth.profileResponseSchema }),
   usage: route({ method: 'GET', path: '/auth/usage', auth: 'bearer', response: auth.usageResponseSchema }),
   extensionHandoff: route({ method: 'POST', path: '/auth/extension-handoff', auth: 'bearer', response: extension.extensionHandoffResponseSchema }),
   extensionHandoffExchange: route({ method: 'POST', path: '/auth/extension-handoff/exchange', auth: 'none', body: extension.extensionHandoffExchangeBodySchema, response: extension.extensionHandoffExchangeResponseSchema }),
-  analytics: route({ method: 'POST', path: '/api/analytics/events', auth: 'optional', body: analytics.analyticsBodySchema, response: analytics.analyticsResponseSchema }),
+  analytics: route({ method: 'POST', path: '/api/analytics/events', auth: 'optional', embed: true, body: analytics.analyticsBodySchema, response: analytics.analyticsResponseSchema }),
 
   // Payments and location
   subscription: route({ method: 'GET', path: '/payments/subscription', auth: 'bearer', response: payments.subscriptionResponseSchema }),
   plans: route({ method: 'GET', path: '/payments/plans', auth: 'optional', query: payments.plansQuerySchema, response: payments.plansResponseSchema }),
-  canGenerate: route({ method: 'GET', path: '/payments/can-generate', auth: 'bearerOrApiKey', query: payments.canGenerateQuerySchema, response: payments.canGenerateResponseSchema }),
+  canGenerate: route({ method: 'GET', path: '/payments/can-generate', auth: 'bearerOrApiKey', embed: true, query: payments.canGenerateQuerySchema, response: payments.canGenerateResponseSchema }),
   createOrder: route({ method: 'POST', path: '/payments/create-order', auth: 'bearer', body: payments.createOrderBodySchema, response: payments.orderResponseSchema }),
   verifyPayment: route({ method: 'POST', path: '/payments/verify-payment', auth: 'bearer', body: payments.verifyPaymentBodySchema, response: payments.verifyPaymentResponseSchema }),
   cancelSubscription: route({ method: 'POST', path: '/payments/cancel-subscription', auth: 'bearer', body: payments.cancelSubscriptionBodySchema, response: payments.cancelSubscriptionResponseSchema }),
@@ -56,13 +61,21 @@ export const API = {
   locationPricing: route({ method: 'GET', path: '/extension-api/location/pricing', auth: 'none', response: payments.locationPricingResponseSchema }),
 
   // Videos and studio
-  generateVideo: route({ method: 'POST', path: '/api/videos/generate', auth: 'bearerOrApiKey', body: videos.generateVideoBodySchema, response: videos.generateVideoResponseSchema }),
-  listVideos: route({ method: 'GET', path: '/api/videos', auth: 'bearerOrApiKey', query: videos.listVideosQuerySchema, response: videos.listVideosResponseSchema }),
-  videoStatus: route({ method: 'GET', path: '/api/videos/:id/status', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.jobStatusResponseSchema }),
-  video: route({ method: 'GET', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.videoResponseSchema }),
+  generateVideo: route({ method: 'POST', path: '/api/videos/generate', auth: 'bearerOrApiKey', embed: true, body: videos.generateVideoBodySchema, response: videos.generateVideoResponseSchema }),
+  listVideos: route({ method: 'GET', path: '/api/videos', auth: 'bearerOrApiKey', embed: true, query: videos.listVideosQuerySchema, response: videos.listVideosResponseSchema }),
+  videoStatus: route({ method: 'GET', path: '/api/videos/:id/status', auth: 'bearerOrApiKey', embed: true, params: videos.jobIdParamsSchema, response: videos.jobStatusResponseSchema }),
+  video: route({ method: 'GET', path: '/api/videos/:id', auth: 'bearerOrApiKey', embed: true, params: videos.jobIdParamsSchema, response: videos.videoResponseSchema }),
   deleteVideo: route({ method: 'DELETE', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.deleteVideoResponseSchema }),
-  queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', response: videos.queueStatusSchema }),
-  storageStats: route({ method: 'GET', path: '/api/storage/stats', auth: 'bearerOrApiKey', response: videos.storageStatsSchema }),
+  queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', embed: true, response: videos.queueStatusSchema }),
+  storageStats: route({ method: 'GET', path: '/api/storage/stats', auth: 'bearerOrApiKey', embed: true, response: videos.storageStatsSchema }),
+
+  // Developer API: webhooks and embed sessions
+  createWebhook: route({ method: 'POST', path: '/api/webhooks', auth: 'bearerOrApiKey', body: developer.createWebhookBodySchema, response: developer.createWebhookResponseSchema }),
+  webhooks: route({ method: 'GET', path: '/api/webhooks', auth: 'bearerOrApiKey', response: developer.webhooksResponseSchema }),
+  deleteWebhook: route({ method: 'DELETE', path: '/api/webhooks/:id', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.deleteWebhookResponseSchema }),
+  webhookDeliveries: route({ method: 'GET', path: '/api/webhooks/:id/deliveries', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.webhookDeliveriesResponseSchema }),
+  /** Minted by a partner's backend with its API key only (never a bearer token): the key stays off the browser. */
+  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', response: developer.embedSessionResponseSchema }),
 
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { adminPlugin } from './admin/admin-plugin.js';
+import { apiKeyRoutesPlugin } from './auth/api-key-routes.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
 import type { Config } from './config.js';
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
     await app.register(authRoutesPlugin);
+    await app.register(apiKeyRoutesPlugin);
     await app.register(extensionHandoffPlugin);
     await app.register(analyticsPlugin);
     await app.register(healthPlugin);

@@ -1,13 +1,14 @@
-import type { ApiKey, Role } from '@reelsmith/contracts';
+import { EMBED_SESSION_MINUTES, type ApiKey, type ApiKeySummary, type Role } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
-import type { Database, UserRow } from '../db/schema.js';
+import type { ApiKeyRow, Database, SessionScope, UserRow } from '../db/schema.js';
 import { apiKeyPrefix, createApiKeyCipher, generateApiKey, hashApiKey } from './api-keys.js';
 import { signSessionToken } from './session-tokens.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const DEFAULT_API_KEY_NAME = 'Default key';
+export const EMBED_SESSION_LIFETIME_MS = EMBED_SESSION_MINUTES * 60 * 1000;
 /** last_used_at is a hint, not an audit log: skip the write when it changed this recently. */
 const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 
@@ -54,9 +55,14 @@ export class AuthService {
     return { ...user, role, updated_at: updatedAt };
   }
 
-  async insertSession(userId: string, userAgent: string | undefined, db: Db = this.db): Promise<{ id: string; expiresAt: Date }> {
+  async insertSession(
+    userId: string,
+    userAgent: string | undefined,
+    db: Db = this.db,
+    embed?: { apiKeyId: string },
+  ): Promise<{ id: string; expiresAt: Date }> {
     const now = new Date();
-    const expiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
+    const expiresAt = new Date(now.getTime() + (embed ? EMBED_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS));
     const id = randomUUID();
     await db
       .insertInto('sessions')
@@ -67,6 +73,8 @@ export class AuthService {
         expires_at: expiresAt.toISOString(),
         revoked_at: null,
         user_agent: userAgent?.slice(0, 500) ?? null,
+        scope: embed ? 'embed' : 'full',
+        api_key_id: embed?.apiKeyId ?? null,
       })
       .execute();
     return { id, expiresAt };
@@ -97,12 +105,21 @@ export class AuthService {
     await query.execute();
   }
 
-  /** The session and its user, when the session is neither revoked nor expired. */
-  async findActiveSession(sessionId: string, userId: string): Promise<UserRow | undefined> {
+  /**
+   * A session of the studio embedded on a partner page (POST /api/embed/sessions): 15 minutes,
+   * scoped to the routes marked `embed` in the contracts, ended when the key that minted it is revoked.
+   */
+  async createEmbedSession(userId: string, apiKeyId: string, userAgent: string | undefined): Promise<IssuedSession> {
+    return this.tokenFor(await this.insertSession(userId, userAgent, this.db, { apiKeyId }), userId);
+  }
+
+  /** The session's user and scope, when the session is neither revoked nor expired. */
+  async findActiveSession(sessionId: string, userId: string): Promise<(UserRow & { session_scope: SessionScope }) | undefined> {
     const row = await this.db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
+      .select('sessions.scope as session_scope')
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
@@ -111,14 +128,19 @@ export class AuthService {
     return row;
   }
 
-  async createApiKey(userId: string, name: string = DEFAULT_API_KEY_NAME, db: Db = this.db): Promise<ApiKey> {
+  /**
+   * A new key. The account's studio key (registration, or when the studio finds none) is also sealed
+   * so the studio can read it back; a developer key (`hashedOnly`, POST /auth/api-keys) exists only as
+   * its SHA-256 hash, and its secret is shown once.
+   */
+  async createApiKey(userId: string, name: string = DEFAULT_API_KEY_NAME, db: Db = this.db, { hashedOnly = false } = {}): Promise<ApiKey> {
     const key = generateApiKey();
     const row = {
       id: randomUUID(),
       user_id: userId,
       key_hash: hashApiKey(key),
       key_prefix: apiKeyPrefix(key),
-      key_encrypted: this.cipher.encrypt(key),
+      key_encrypted: hashedOnly ? '' : this.cipher.encrypt(key),
       name,
       created_at: new Date().toISOString(),
       last_used_at: null,
@@ -127,25 +149,75 @@ export class AuthService {
     return { id: row.id, key, name, created_at: row.created_at };
   }
 
-  /**
-   * The user's keys, oldest first. Keys sealed under a previous JWT_SECRET cannot be read back and
-   * are left out; when none is readable, a fresh key is issued so the client always gets one.
-   */
-  async listApiKeys(userId: string): Promise<ApiKey[]> {
-    const rows = await this.db.selectFrom('api_keys').selectAll().where('user_id', '=', userId).orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
-    const keys: ApiKey[] = [];
+  private activeKeyRows(userId: string, db: Db = this.db): Promise<ApiKeyRow[]> {
+    return db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+  }
+
+  /** The oldest active studio key readable under the current JWT_SECRET; a fresh one when there is none. */
+  private async studioKey(userId: string, rows: ApiKeyRow[]): Promise<ApiKey> {
     for (const row of rows) {
-      const key = this.cipher.decrypt(row.key_encrypted);
-      if (key !== null) keys.push({ id: row.id, key, name: row.name, created_at: row.created_at });
+      const key = row.key_encrypted ? this.cipher.decrypt(row.key_encrypted) : null;
+      if (key !== null) return { id: row.id, key, name: row.name, created_at: row.created_at };
     }
-    if (keys.length === 0) keys.push(await this.createApiKey(userId));
-    return keys;
+    return this.createApiKey(userId);
+  }
+
+  /**
+   * The user's active keys: the studio key first, with its secret (the spec's first-key behaviour:
+   * the client reads api_keys[0].key), then every other key oldest first, by name and prefix only.
+   */
+  async listApiKeys(userId: string): Promise<ApiKeySummary[]> {
+    let rows = await this.activeKeyRows(userId);
+    const studio = await this.studioKey(userId, rows);
+    if (!rows.some((row) => row.id === studio.id)) rows = await this.activeKeyRows(userId);
+    const summary = (row: ApiKeyRow): ApiKeySummary => ({
+      id: row.id,
+      name: row.name,
+      prefix: row.key_prefix,
+      created_at: row.created_at,
+      last_used_at: row.last_used_at,
+    });
+    const studioRow = rows.find((row) => row.id === studio.id)!;
+    return [{ ...summary(studioRow), key: studio.key }, ...rows.filter((row) => row.id !== studio.id).map(summary)];
   }
 
   async firstApiKey(userId: string): Promise<ApiKey> {
-    const [first] = await this.listApiKeys(userId);
-    if (!first) throw new Error('listApiKeys returned no key');
-    return first;
+    return this.studioKey(userId, await this.activeKeyRows(userId));
+  }
+
+  /**
+   * Revokes one of the user's keys at once (every key check reads revoked_at) and ends the embed
+   * sessions it minted. False when the user has no such active key.
+   */
+  async revokeApiKey(userId: string, keyId: string, db: Db = this.db): Promise<boolean> {
+    const now = new Date().toISOString();
+    const result = await db
+      .updateTable('api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await db.updateTable('sessions').set({ revoked_at: now }).where('api_key_id', '=', keyId).where('revoked_at', 'is', null).execute();
+    return true;
+  }
+
+  /** Revokes every key of the user (e.g. after a password reset) and the embed sessions they minted. */
+  async revokeAllApiKeys(userId: string, db: Db = this.db): Promise<void> {
+    const now = new Date().toISOString();
+    const keys = await db.selectFrom('api_keys').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    if (keys.length === 0) return;
+    const ids = keys.map((key) => key.id);
+    await db.updateTable('api_keys').set({ revoked_at: now }).where('id', 'in', ids).execute();
+    await db.updateTable('sessions').set({ revoked_at: now }).where('api_key_id', 'in', ids).where('revoked_at', 'is', null).execute();
   }
 
   async findUserByApiKey(key: string): Promise<{ user: UserRow; apiKeyId: string } | undefined> {
@@ -155,6 +227,7 @@ export class AuthService {
       .selectAll('users')
       .select(['api_keys.id as api_key_id', 'api_keys.last_used_at as api_key_last_used_at'])
       .where('api_keys.key_hash', '=', hashApiKey(key))
+      .where('api_keys.revoked_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
     const { api_key_id: apiKeyId, api_key_last_used_at: lastUsedAt, ...user } = row;

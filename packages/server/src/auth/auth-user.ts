@@ -13,9 +13,11 @@ export interface AuthUser {
   /** Set when authenticated with an API key. */
   apiKeyId: string | null;
   hasPassword: boolean;
+  /** 'embed' for a session minted for the embedded studio: only routes marked `embed` accept it. */
+  scope: 'full' | 'embed';
 }
 
-export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: string }): AuthUser {
+export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: string; scope?: 'full' | 'embed' }): AuthUser {
   return {
     id: row.id,
     email: row.email,
@@ -25,6 +27,7 @@ export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: s
     sessionId: via.sessionId ?? null,
     apiKeyId: via.apiKeyId ?? null,
     hasPassword: row.password_hash !== null,
+    scope: via.scope ?? 'full',
   };
 }
 

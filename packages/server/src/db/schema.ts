@@ -26,7 +26,13 @@ export interface SessionsTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   user_agent: string | null;
+  /** 'full', or 'embed' for a short session minted with an API key for the embedded studio. */
+  scope: ColumnType<SessionScope, SessionScope | undefined, SessionScope>;
+  /** The API key that minted an embed session; revoking the key ends the session. */
+  api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+export type SessionScope = 'full' | 'embed';
 
 export interface ApiKeysTable {
   id: string;
@@ -35,11 +41,54 @@ export interface ApiKeysTable {
   key_hash: string;
   /** The first characters of the key, to recognise it in lists and logs. */
   key_prefix: string;
-  /** The key under AES-256-GCM (see auth/api-keys.ts), so its owner can read it back. */
+  /**
+   * The account's studio key under AES-256-GCM (see auth/api-keys.ts), so the studio can read it
+   * back after sign-in; '' for keys made with POST /auth/api-keys, which exist only as a hash.
+   */
   key_encrypted: string;
   name: string;
   created_at: Timestamp;
   last_used_at: Timestamp | null;
+  revoked_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  /** JSON array of event types. */
+  events: string;
+  /** The signing secret under AES-256-GCM: it must be read back to sign each delivery. */
+  secret_encrypted: string;
+  created_at: Timestamp;
+  deleted_at: Timestamp | null;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  /** The event's id (one per job outcome); unique per webhook, so a second process cannot enqueue it twice. */
+  event_id: string;
+  type: string;
+  /** The exact JSON body sent (and signed) on every attempt. */
+  payload: string;
+  status: 'pending' | 'delivered' | 'failed';
+  attempt_count: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  /** A sender claims a delivery until then, so two processes never send it at once. */
+  locked_until: Timestamp | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempt: number;
+  at: Timestamp;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 export interface AnalyticsEventsTable {
@@ -86,6 +135,9 @@ export interface Database {
   video_jobs: VideoJobsTable;
   subscriptions: SubscriptionsTable;
   payment_orders: PaymentOrdersTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

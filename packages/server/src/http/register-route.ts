@@ -13,10 +13,12 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/auth-user.js';
+import { forbidden } from '../errors.js';
+import { EMBED_SCOPE_MESSAGE } from '../plugins/auth-plugin.js';
 
 type Parsed<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
-type AuthenticatedMode = Extract<AuthMode, 'bearer' | 'bearerOrApiKey' | 'admin'>;
+type AuthenticatedMode = Extract<AuthMode, 'bearer' | 'bearerOrApiKey' | 'apiKey' | 'admin'>;
 
 /** The request a handler sees: parsed body, query and params, and `user` non-null when the contract requires sign-in. */
 export type ContractRequest<C extends RouteContract> = FastifyRequest<{
@@ -58,6 +60,8 @@ function authPreHandler(app: AnyFastify, mode: AuthMode): preHandlerAsyncHookHan
       return app.authenticate;
     case 'bearerOrApiKey':
       return app.authenticateBearerOrApiKey;
+    case 'apiKey':
+      return app.authenticateApiKey;
     case 'admin':
       return app.requireAdmin;
   }
@@ -75,7 +79,15 @@ export function registerRoute<C extends RouteContract>(
   handler: ContractHandler<C>,
   extras: RouteExtras = {},
 ): void {
-  const auth = authPreHandler(app, contract.auth);
+  const authenticate = authPreHandler(app, contract.auth);
+  // An embed session reaches only the routes its contract marks `embed` (videos, not payments, settings or keys).
+  const auth: preHandlerAsyncHookHandler | null =
+    authenticate && !contract.embed
+      ? async function (request, reply) {
+          await authenticate.call(this, request, reply);
+          if (request.user?.scope === 'embed') throw forbidden(EMBED_SCOPE_MESSAGE);
+        }
+      : authenticate;
   const extra = extras.preHandler === undefined ? [] : Array.isArray(extras.preHandler) ? extras.preHandler : [extras.preHandler];
   const route: RouteOptions = {
     method: contract.method,

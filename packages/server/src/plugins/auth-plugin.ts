@@ -16,6 +16,8 @@ declare module 'fastify' {
     authenticate: preHandlerAsyncHookHandler;
     /** Accepts a bearer token or an API key in the x-api-key header; sets request.user. */
     authenticateBearerOrApiKey: preHandlerAsyncHookHandler;
+    /** Requires an API key in the x-api-key header (a bearer token is not enough); sets request.user. */
+    authenticateApiKey: preHandlerAsyncHookHandler;
     /** Like authenticate, then requires role admin (403 otherwise). */
     requireAdmin: preHandlerAsyncHookHandler;
     /** Sets request.user when valid credentials are sent, leaves it null otherwise; never rejects. */
@@ -27,6 +29,8 @@ declare module 'fastify' {
 }
 
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
+export const API_KEY_REQUIRED_MESSAGE = 'This call needs an API key in the x-api-key header';
+export const EMBED_SCOPE_MESSAGE = 'An embed session can only generate, list and read videos';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -54,7 +58,8 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized(MESSAGES.sessionExpired);
       const user = await service.findActiveSession(claims.sessionId, claims.userId);
       if (!user) throw unauthorized(MESSAGES.sessionExpired);
-      return toAuthUser(user, { sessionId: claims.sessionId });
+      const { session_scope: scope, ...row } = user;
+      return toAuthUser(row, { sessionId: claims.sessionId, scope });
     }
 
     async function userFromApiKey(key: string): Promise<AuthUser> {
@@ -80,6 +85,12 @@ export const authPlugin = fp(
       request.user = await userFromApiKey(key);
     };
 
+    const authenticateApiKey: preHandlerAsyncHookHandler = async (request) => {
+      const key = apiKeyHeader(request);
+      if (key === null) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
+      request.user = await userFromApiKey(key);
+    };
+
     const requireAdmin: preHandlerAsyncHookHandler = async function (request, reply) {
       await authenticate.call(this, request, reply);
       if (request.user?.role !== 'admin') throw forbidden(MESSAGES.forbidden);
@@ -96,6 +107,7 @@ export const authPlugin = fp(
 
     app.decorate('authenticate', authenticate);
     app.decorate('authenticateBearerOrApiKey', authenticateBearerOrApiKey);
+    app.decorate('authenticateApiKey', authenticateApiKey);
     app.decorate('requireAdmin', requireAdmin);
     app.decorate('authenticateOptional', authenticateOptional);
   },

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { pipelineStepSchema } from './enums.js';
+
+/** Developer API: API keys, webhooks and embed sessions (issue 16). */
+
+export const API_KEY_NAME_MAX_LENGTH = 100;
+
+export const createApiKeyBodySchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(API_KEY_NAME_MAX_LENGTH, `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+});
+export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
+
+/** The only response that carries a new key's secret: it is stored hashed and never shown again. */
+export const createApiKeyResponseSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  key: z.string(),
+  prefix: z.string(),
+  createdAt: z.string(),
+});
+export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
+
+export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const revokeApiKeyResponseSchema = z.object({ success: z.literal(true) });
+
+export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+
+export const WEBHOOK_SIGNATURE_HEADER = 'reelsmith-signature';
+
+export const createWebhookBodySchema = z.object({
+  url: z
+    .string({ error: 'url is required' })
+    .trim()
+    .max(2000, 'url must be at most 2000 characters')
+    .pipe(z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' })),
+  events: z.array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" }).min(1, 'events must name at least one event type'),
+});
+export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
+
+/** The signing secret appears here only. */
+export const createWebhookResponseSchema = z.object({ id: z.string(), secret: z.string() });
+
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(webhookEventTypeSchema),
+  createdAt: z.string(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhooksResponseSchema = z.object({ webhooks: z.array(webhookSchema) });
+export const webhookIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const deleteWebhookResponseSchema = z.object({ success: z.literal(true) });
+
+export const webhookDeliveryStatusSchema = z.enum(['pending', 'delivered', 'failed']);
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  /** The receiver's HTTP status; null when no response came (refused, timed out). */
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  type: webhookEventTypeSchema,
+  status: webhookDeliveryStatusSchema,
+  attempts: z.array(webhookAttemptSchema),
+  nextAttemptAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** The body POSTed to a webhook URL. */
+export const webhookEventSchema = z.object({
+  id: z.string(),
+  type: webhookEventTypeSchema,
+  createdAt: z.string(),
+  data: z.object({
+    jobId: z.string(),
+    status: z.enum(['completed', 'failed']),
+    videoUrl: z.string().optional(),
+    posterUrl: z.string().optional(),
+    title: z.string().optional(),
+    durationSeconds: z.number().optional(),
+    error: z.string().optional(),
+  }),
+});
+export type WebhookEvent = z.infer<typeof webhookEventSchema>;
+
+export const EMBED_SESSION_MINUTES = 15;
+export const embedSessionResponseSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type EmbedSessionResponse = z.infer<typeof embedSessionResponseSchema>;
+
+/** Messages from the /embed iframe to the loader on the partner page (postMessage, origin-checked). */
+export const EMBED_MESSAGE_SOURCE = 'reelsmith-embed';
+export const embedEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('signed-in') }),
+  z.object({ type: z.literal('signed-out') }),
+  z.object({ type: z.literal('job-created'), jobId: z.string() }),
+  z.object({ type: z.literal('job-progress'), jobId: z.string(), progress: z.number().min(0).max(100), step: pipelineStepSchema }),
+  z.object({
+    type: z.literal('job-completed'),
+    jobId: z.string(),
+    videoUrl: z.string(),
+    posterUrl: z.string().optional(),
+    title: z.string().optional(),
+    durationSeconds: z.number().optional(),
+  }),
+  z.object({ type: z.literal('job-failed'), jobId: z.string(), error: z.string() }),
+  z.object({ type: z.literal('resize'), height: z.number().min(0).max(100_000) }),
+]);
+export type EmbedEvent = z.infer<typeof embedEventSchema>;
+export const embedEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), event: embedEventSchema });
+
+/** Messages from the loader to the iframe. */
+export const embedCommandSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('set-topic'), topic: z.string().max(500) })]);
+export type EmbedCommand = z.infer<typeof embedCommandSchema>;
+export const embedCommandEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), command: embedCommandSchema });
+
+export const embedModeSchema = z.enum(['studio', 'compact']);
+export const embedThemeSchema = z.enum(['dark', 'light']);
+/** Query of the /embed page the loader builds. */
+export const embedPageQuerySchema = z.object({
+  mode: embedModeSchema.default('studio'),
+  theme: embedThemeSchema.default('dark'),
+  topic: z.string().max(500).optional(),
+  /** The partner page's origin: the iframe posts only to it, and only when the server allows it. */
+  parentOrigin: z.string().optional(),
+});

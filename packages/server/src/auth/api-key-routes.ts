@@ -1,0 +1,34 @@
+import { API, MESSAGES } from '@reelsmith/contracts';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { apiKeyPrefix } from './api-keys.js';
+
+export const API_KEY_NOT_FOUND_MESSAGE = 'No active API key with this id';
+
+/** Managing API keys (issue 16) and minting embed sessions with one. */
+export const apiKeyRoutesPlugin = fp(
+  async (app) => {
+    const auth = app.authService;
+
+    registerRoute(app, API.createApiKey, async (request) => {
+      const created = await auth.createApiKey(request.user.id, request.body.name, undefined, { hashedOnly: true });
+      request.log.info({ apiKeyId: created.id }, 'API key created');
+      return { id: created.id, name: created.name, key: created.key, prefix: apiKeyPrefix(created.key), createdAt: created.created_at };
+    });
+
+    registerRoute(app, API.revokeApiKey, async (request) => {
+      if (!(await auth.revokeApiKey(request.user.id, request.params.id))) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+      request.log.info({ apiKeyId: request.params.id }, 'API key revoked');
+      return { success: true as const };
+    });
+
+    registerRoute(app, API.createEmbedSession, async (request) => {
+      const apiKeyId = request.user.apiKeyId;
+      if (!apiKeyId) throw notFound(MESSAGES.notFound);
+      const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent']);
+      return { token: session.token, expiresAt: session.expiresAt };
+    });
+  },
+  { name: 'api-key-routes', fastify: '5.x', dependencies: ['auth', 'error-handler'] },
+);
