@@ -77,6 +77,9 @@ export const API = {
   /** Minted by a partner's backend with its API key only (never a bearer token): the key stays off the browser. */
   createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', response: developer.embedSessionResponseSchema }),
 
+  /** This API's OpenAPI 3.1 document, generated from this registry. */
+  openApi: route({ method: 'GET', path: '/api/openapi.json', auth: 'none', response: z.record(z.string(), z.unknown()) }),
+
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),
   voiceSampleStats: route({ method: 'GET', path: '/api/voice-samples/stats', auth: 'none', response: voices.voiceSampleStatsSchema }),

@@ -16,6 +16,7 @@ import { databasePlugin } from './plugins/database-plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler-plugin.js';
 import { healthPlugin } from './plugins/health-plugin.js';
 import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.js';
+import { openApiPlugin } from './openapi/openapi-plugin.js';
 import { outputPlugin } from './output/output-plugin.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);
+    await app.register(openApiPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);
