@@ -24,6 +24,7 @@ import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
+import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);
     await app.register(openApiPlugin);
+    await app.register(webhooksPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

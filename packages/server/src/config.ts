@@ -84,6 +84,17 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(unset: local GeoIP lookup)',
     description: 'Request header a trusted proxy sets to the visitor\'s ISO country code (e.g. CF-IPCountry), used for location pricing.',
   },
+  {
+    name: 'WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    description: 'true lets webhooks point at loopback, private, link-local and cloud metadata addresses (tests, a local receiver). Refused otherwise.',
+  },
+  {
+    name: 'EMBED_ALLOWED_ORIGINS',
+    default: '(none: only this server\'s own pages)',
+    description: 'Comma-separated origins (https://partner.example) allowed to frame the studio at /embed; sent as its CSP frame-ancestors.',
+  },
+  { name: 'EMBED_DEMO', default: 'false', description: 'true serves the embed demo page at /embed/demo (the snippet and a live embed).' },
 ];
 
 const commaList = z
@@ -149,6 +160,15 @@ const envObjectSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
     .transform((name) => name.toLowerCase())
     .optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  EMBED_ALLOWED_ORIGINS: commaList.default([]).pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must list origins like https://partner.example or http://localhost:3000 (scheme, host, optional port; no path)'),
+    ),
+  ),
+  EMBED_DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
 const envSchema = envObjectSchema
@@ -197,6 +217,11 @@ export interface Config {
   razorpayApiBaseUrl: string;
   /** Lower-cased header name a trusted proxy fills with the client's country code, or null. */
   geoCountryHeader: string | null;
+  /** Webhook URLs may resolve to loopback/private/link-local/metadata addresses (tests, local receivers). */
+  webhookAllowPrivate: boolean;
+  /** Origins allowed to frame /embed (CSP frame-ancestors), besides this server's own. */
+  embedAllowedOrigins: string[];
+  embedDemo: boolean;
 }
 
 export class ConfigError extends Error {
@@ -302,6 +327,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     razorpayWebhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? null,
     razorpayApiBaseUrl: vars.RAZORPAY_API_BASE_URL,
     geoCountryHeader: vars.GEO_COUNTRY_HEADER ?? null,
+    webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
+    embedAllowedOrigins: vars.EMBED_ALLOWED_ORIGINS,
+    embedDemo: vars.EMBED_DEMO === 'true',
   };
 }
 

@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     log: log.child({ module: 'queue' }),
   });
   await workers.start();
+  runtime.webhooks.start();
   log.info({ concurrency: config.queueConcurrency, prefix: config.queue.prefix }, 'Reelsmith worker is taking video jobs');
 
   let closing = false;
@@ -45,8 +46,7 @@ async function main(): Promise<void> {
     }
     closing = true;
     log.info({ signal }, 'worker stopping; running jobs go back to the queue');
-    workers
-      .stop()
+    Promise.all([workers.stop(), runtime.webhooks.stop()])
       .then(() => database.db.destroy())
       .then(
         () => process.exit(0),

@@ -6,6 +6,7 @@ import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { SettingsFile } from '../voices/voice-settings.js';
+import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
@@ -20,6 +21,8 @@ export interface JobRuntimeOptions {
   runner?: GenerationRunner;
   /** Replaces the providers built from the environment (tests). */
   providersFor?: ProvidersForJob;
+  /** Webhook retry schedule and poll interval (tests shorten them). */
+  webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
 }
 
 /** What runs jobs, shared by the API server (embedded queue) and the scale mode's worker processes. */
@@ -30,9 +33,11 @@ export interface JobRuntime {
   pipeline: DefaultPipeline | null;
   /** The admin's provider choice, read from DATA_DIR/settings.json each time a job starts. */
   switchboard: ProviderSwitchboard | null;
+  /** Enqueues webhook deliveries for job outcomes and sends them; start() it where jobs run or are reported. */
+  webhooks: WebhookDispatcher;
 }
 
-export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor }: JobRuntimeOptions): JobRuntime {
+export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   const settingsFile = join(config.paths.dataDir, 'settings.json');
   let switchboard: ProviderSwitchboard | null = null;
@@ -53,5 +58,13 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     jobsDir: join(config.paths.dataDir, 'jobs'),
     log: log.child({ module: 'jobs' }),
   });
-  return { events, worker, pipeline, switchboard };
+  const webhooks = new WebhookDispatcher({
+    db,
+    jwtSecret: config.jwtSecret,
+    allowPrivate: config.webhookAllowPrivate,
+    log: log.child({ module: 'webhooks' }),
+    ...webhookOptions,
+  });
+  webhooks.listen(events);
+  return { events, worker, pipeline, switchboard, webhooks };
 }

@@ -12,6 +12,7 @@ import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
+import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -30,6 +31,8 @@ export interface JobsPluginOptions {
   createQueue?: (context: { worker: JobWorker; events: JobEventBus }) => JobQueue;
   /** Start running jobs once the app is ready (default true). */
   autoStart?: boolean;
+  /** Webhook retry schedule and poll interval (tests shorten them). */
+  webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
 }
 
 declare module 'fastify' {
@@ -38,6 +41,7 @@ declare module 'fastify' {
     /** Progress, completion and failure of every job, for the realtime plugin and other listeners. */
     jobEvents: JobEventBus;
     jobWorker: JobWorker;
+    webhookDispatcher: WebhookDispatcher;
     /**
      * The providers new jobs use and the admin's switch between them (admin plugin). Null when a
      * test replaces both the runner and the providers.
@@ -54,13 +58,14 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    const { events, worker, pipeline, switchboard } = createJobRuntime({
+    const { events, worker, pipeline, switchboard, webhooks } = createJobRuntime({
       config: app.config,
       db: app.db,
       log: app.log,
       env: options.env,
       runner: options.runner,
       providersFor: options.providersFor,
+      webhooks: options.webhooks,
     });
     app.decorate('providerSwitchboard', switchboard);
     const queueConfig = app.config.queue;
@@ -80,6 +85,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     app.decorate('jobQueue', queue);
     app.decorate('jobEvents', events);
     app.decorate('jobWorker', worker);
+    app.decorate('webhookDispatcher', webhooks);
+    app.addHook('onReady', async () => webhooks.start());
+    app.addHook('preClose', async () => webhooks.stop());
 
     if (options.autoStart !== false) app.addHook('onReady', async () => queue.start());
     // preClose: before the database closes, so interrupted jobs are put back in the queue.

@@ -1,0 +1,36 @@
+import ipaddr from 'ipaddr.js';
+import { lookup } from 'node:dns/promises';
+import type { LookupAddress } from 'node:dns';
+
+export const PRIVATE_ADDRESS_MESSAGE =
+  'Webhook URLs must reach a public address: this one resolves to a loopback, private, link-local or metadata address';
+
+/** Only ordinary public unicast addresses: loopback, private, link-local (cloud metadata), CGNAT, reserved … are not. */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === 'unicast';
+}
+
+/** Every address a host name resolves to (or the literal address itself). */
+export async function resolveHost(hostname: string): Promise<LookupAddress[]> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (ipaddr.isValid(host)) return [{ address: host, family: host.includes(':') ? 6 : 4 }];
+  return lookup(host, { all: true, verbatim: true });
+}
+
+/**
+ * Null when the URL may receive webhooks, else why not. Checked when the webhook is created, and
+ * again on every connection (see webhook-sender.ts), so a name re-pointed later is caught too.
+ */
+export async function refuseUnlessPublic(url: string, allowPrivate: boolean): Promise<string | null> {
+  if (allowPrivate) return null;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveHost(new URL(url).hostname);
+  } catch {
+    return `Webhook URL host cannot be resolved: ${new URL(url).hostname}`;
+  }
+  return addresses.length > 0 && addresses.every((entry) => isPublicAddress(entry.address)) ? null : PRIVATE_ADDRESS_MESSAGE;
+}
