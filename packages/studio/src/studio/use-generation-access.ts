@@ -1,4 +1,5 @@
-import { useCanGenerate, useSubscription } from '../billing/index.js';
+// The hooks file, not the billing barrel: the embedded studio must not pull in the pricing UI.
+import { useCanGenerate, useSubscription } from '../billing/billing-hooks.js';
 import { useAuth } from '../services.js';
 
 export interface GenerationAccess {

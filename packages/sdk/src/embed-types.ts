@@ -1,0 +1,34 @@
+import type { EmbedEvent } from '@reelsmith/contracts';
+
+export type { EmbedEvent };
+
+/** Options of `Reelsmith.mount(element, options)` (GET /embed.js). */
+export interface EmbedMountOptions {
+  /** From POST /api/embed/sessions, minted by your backend with its API key. Omit to let the creator sign in inside the studio. */
+  sessionToken?: string;
+  /** 'studio': the full generate form and video list; 'compact': one narrow column. */
+  mode?: 'studio' | 'compact';
+  /** Prefills the topic. */
+  topic?: string;
+  theme?: 'dark' | 'light';
+  /** Every event the embedded studio reports (ready, signed-in, job-created, job-progress, job-completed, …). */
+  onEvent?: (event: EmbedEvent) => void;
+}
+
+export interface EmbedHandle {
+  /** Removes the iframe and stops listening. */
+  unmount(): void;
+  /** Replaces the topic in the studio's form. */
+  setTopic(text: string): void;
+}
+
+/** `window.Reelsmith` once /embed.js has loaded. */
+export interface ReelsmithEmbed {
+  mount(element: HTMLElement, options?: EmbedMountOptions): EmbedHandle;
+}
+
+declare global {
+  interface Window {
+    Reelsmith?: ReelsmithEmbed;
+  }
+}

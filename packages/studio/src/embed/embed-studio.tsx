@@ -1,0 +1,92 @@
+// The base theme first, so component stylesheets can refine it.
+import '../styles/theme.css';
+import { isActiveJobStatus } from '@reelsmith/contracts';
+import { useEffect } from 'react';
+import { GoogleButton, useGoogleIdentity } from '../auth/use-google-identity.js';
+import { useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
+import { SignInForm } from '../login/sign-in-form.js';
+import { usePlatform } from '../platform.js';
+import { useAuth, useServices } from '../services.js';
+import { LoadingSplash } from '../shell/app-shell.js';
+import { GenerateForm } from '../studio/generate-form.js';
+import { RecentVideosPanel } from '../studio/recent-videos-panel.js';
+import { useGenerationAccess } from '../studio/use-generation-access.js';
+import { startEmbedBridge } from './embed-bridge.js';
+import '../studio/studio.css';
+import './embed.css';
+
+export interface EmbedStudioProps {
+  mode: 'studio' | 'compact';
+  /** The partner page's origin, already checked; null when the page is opened on its own. */
+  parentOrigin: string | null;
+  post(message: unknown, targetOrigin: string): void;
+}
+
+/** Google sign-in, as on the web, when the server has a client id. */
+function EmbedGoogleSignIn() {
+  const gis = useGoogleIdentity({ oneTap: false });
+  return gis ? <GoogleButton gis={gis} text="continue_with" /> : null;
+}
+
+function SignedInStudio({ mode }: { mode: EmbedStudioProps['mode'] }) {
+  const platform = usePlatform();
+  const { jobs } = useJobs();
+  const connected = useJobStore((s) => s.connected);
+  const access = useGenerationAccess();
+  const active = jobs.filter((job) => isActiveJobStatus(job.status)).length;
+  const user = useAuth((s) => s.user);
+  const logout = useAuth((s) => s.logout);
+  return (
+    <div className={`rs-embed rs-embed--${mode}`}>
+      <header className="rs-embed__bar">
+        <span className="rs-embed__brand">Reelsmith</span>
+        <span className="rs-embed__user">{user?.name}</span>
+        <button type="button" className="rs-link-button" onClick={() => void logout()}>
+          Sign out
+        </button>
+      </header>
+      <div className="rs-embed__columns">
+        <GenerateForm signedIn access={access} activeJobs={active} openPricing={() => platform.navigation.openTab('/pricing')} />
+        <RecentVideosPanel jobs={jobs} connected={connected} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The studio as a partner page embeds it (/embed): the generate form and the live job list, or a
+ * sign-in form; no navigation, admin, pricing or settings. Reports to the partner page through
+ * the embed bridge.
+ */
+export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
+  const services = useServices();
+  const platform = usePlatform();
+  const jobService = useJobService();
+  const initialize = useAuth((s) => s.initialize);
+  const isLoading = useAuth((s) => s.isLoading);
+  const signedIn = useAuth((s) => s.isAuthenticated && s.user !== null);
+  useJobsConnection();
+
+  useEffect(() => {
+    void initialize();
+  }, [initialize]);
+
+  useEffect(() => {
+    if (!parentOrigin) return;
+    return startEmbedBridge({
+      parentOrigin,
+      post,
+      authStore: services.authStore,
+      jobStore: jobService.store,
+      absoluteUrl: (path) => new URL(path, platform.apiBaseUrl || window.location.origin).href,
+    });
+  }, [parentOrigin, post, services, jobService, platform]);
+
+  if (isLoading) return <LoadingSplash />;
+  if (signedIn) return <SignedInStudio mode={mode} />;
+  return (
+    <div className={`rs-embed rs-embed--${mode} rs-embed--signed-out`}>
+      <SignInForm onSignedIn={() => undefined} header={<h1 className="rs-embed__title">Sign in to Reelsmith</h1>} footer={platform.googleSignIn ? <EmbedGoogleSignIn /> : null} />
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+/** What the /embed entry needs, and nothing that pulls in the full app's routes. */
+export { EmbedStudio, type EmbedStudioProps } from './embed-studio.js';
+export { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
+export { StudioToaster } from '../toaster.js';
