@@ -31,6 +31,15 @@ export default defineConfig({
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
     sourcemap: true,
+    rollupOptions: {
+      input: {
+        index: `${repoRoot}src/web/index.html`,
+        // The studio a partner page frames (/embed): its own entry, without admin, pricing or settings.
+        embed: `${repoRoot}src/web/embed.html`,
+        // GET /embed.js: the partner page's loader, with no runtime imports.
+        'embed-loader': `${repoRoot}packages/sdk/src/embed-loader.ts`,
+      },
+    },
   },
   server: {
     port: 5173,

@@ -6,6 +6,7 @@ import { adminPlugin } from './admin/admin-plugin.js';
 import { apiKeyRoutesPlugin } from './auth/api-key-routes.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
+import { embedPlugin } from './embed/embed-plugin.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { createLogger } from './logger.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(adminPlugin);
     await app.register(openApiPlugin);
     await app.register(webhooksPlugin);
+    await app.register(embedPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HttpError } from '../errors.js';
+import { embedDemoPage, notAllowedPage } from './embed-pages.js';
+
+const CSP = 'content-security-policy';
+export const EMBED_NOT_BUILT_MESSAGE = 'The embeddable studio is not built on this server (run npm run build:web)';
+
+/** `frame-ancestors` for /embed: this server's own pages plus EMBED_ALLOWED_ORIGINS, and nobody else. */
+export function embedFrameAncestors(allowedOrigins: readonly string[]): string {
+  return `frame-ancestors ${["'self'", ...allowedOrigins].join(' ')}`;
+}
+
+const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+/**
+ * The embeddable studio: GET /embed.js (the partner page's loader), GET /embed (the studio page a
+ * partner frames, only from EMBED_ALLOWED_ORIGINS) and, with EMBED_DEMO=true, /embed/demo.
+ * Every other response says `frame-ancestors 'none'` unless it set its own policy.
+ */
+export const embedPlugin = fp(
+  async (app) => {
+    const { webDistDir } = app.config.paths;
+    const allowed = app.config.embedAllowedOrigins;
+    const frameAncestors = embedFrameAncestors(allowed);
+
+    // Only the /embed page may be framed; a later global CSP (helmet) can take this over.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader(CSP)) reply.header(CSP, "frame-ancestors 'none'");
+      return payload;
+    });
+
+    const assetsDir = join(webDistDir, 'assets');
+    const loaderFile = existsSync(assetsDir) ? readdirSync(assetsDir).find((name) => /^embed-loader-[\w-]+\.js$/.test(name)) : undefined;
+    const loader = loaderFile ? readFileSync(join(assetsDir, loaderFile)) : null;
+    const embedPage = existsSync(join(webDistDir, 'embed.html')) ? readFileSync(join(webDistDir, 'embed.html'), 'utf8') : null;
+
+    const notBuilt = () => new HttpError(503, EMBED_NOT_BUILT_MESSAGE);
+
+    app.get('/embed.js', async (_request, reply) => {
+      if (!loader) throw notBuilt();
+      // Partners load a fixed URL, so it is re-checked often; the file itself is tiny.
+      return reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(loader);
+    });
+
+    app.get<{ Querystring: { parentOrigin?: string } }>('/embed', async (request, reply: FastifyReply) => {
+      if (!embedPage) throw notBuilt();
+      const parentOrigin = request.query.parentOrigin;
+      if (parentOrigin && parentOrigin !== requestOrigin(request) && !allowed.includes(parentOrigin)) {
+        return reply.code(403).type('text/html; charset=utf-8').header(CSP, frameAncestors).header('cache-control', 'no-store').send(notAllowedPage(parentOrigin));
+      }
+      return reply.type('text/html; charset=utf-8').header(CSP, frameAncestors).header('cache-control', 'no-cache').send(embedPage);
+    });
+
+    if (app.config.embedDemo) {
+      app.get('/embed/demo', async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedDemoPage(requestOrigin(request))));
+      app.get('/embed/demo.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(DEMO_SCRIPT));
+    }
+  },
+  { name: 'embed', fastify: '5.x', dependencies: ['config', 'error-handler'] },
+);
+
+// An external script, not inline, so a strict script-src CSP can cover the demo page.
+const DEMO_SCRIPT = `const log = document.getElementById('events');
+Reelsmith.mount(document.getElementById('studio'), {
+  mode: 'studio',
+  topic: 'Why octopuses have three hearts',
+  onEvent(event) {
+    if (event.type === 'resize') return;
+    const line = document.createElement('li');
+    line.textContent = JSON.stringify(event);
+    log.prepend(line);
+  },
+});`;
