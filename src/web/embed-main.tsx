@@ -70,19 +70,20 @@ const services = createStudioServices(platform);
 
 const post = (message: unknown, targetOrigin: string) => window.parent.postMessage(message, targetOrigin);
 
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from embed.html');
+
 // The loader sizes the iframe to the content, so the partner page shows one scroll bar only.
 if (parentOrigin) {
   let lastHeight = 0;
   new ResizeObserver(() => {
-    const height = Math.ceil(document.documentElement.scrollHeight);
+    const height = Math.ceil(container?.getBoundingClientRect().height ?? document.body.scrollHeight);
     if (height === lastHeight) return;
     lastHeight = height;
     post({ source: EMBED_MESSAGE_SOURCE, event: { type: 'resize', height } }, parentOrigin);
-  }).observe(document.body);
+  }).observe(container ?? document.body);
 }
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from embed.html');
 
 createRoot(container).render(
   <StrictMode>

@@ -23,6 +23,7 @@ import { formatPlanDate } from '../billing/billing-format.js';
 import { useSubscription } from '../billing/billing-hooks.js';
 import { optionLabel } from '../studio/generation-form-model.js';
 import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
+import { DeveloperTab } from './developer-tab.js';
 import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
 import './settings.css';
 
@@ -278,10 +279,12 @@ export function SettingsPage() {
           <Tabs.Trigger value="profile" className="rs-settings__tab">Profile</Tabs.Trigger>
           <Tabs.Trigger value="defaults" className="rs-settings__tab">Video Defaults</Tabs.Trigger>
           <Tabs.Trigger value="preferences" className="rs-settings__tab">Preferences</Tabs.Trigger>
+          <Tabs.Trigger value="developer" className="rs-settings__tab">Developer</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile"><ProfileTab /></Tabs.Content>
         <Tabs.Content value="defaults"><VideoDefaultsTab /></Tabs.Content>
         <Tabs.Content value="preferences"><PreferencesTab /></Tabs.Content>
+        <Tabs.Content value="developer"><DeveloperTab /></Tabs.Content>
       </Tabs.Root>
     </div>
   );
