@@ -85,7 +85,10 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     const profile = await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(body.token) });
     expect(profile.json()).toEqual({ user: body.user });
     const keys = await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(body.token) });
-    expect(keys.json().api_keys).toEqual([body.api_key]);
+    // The spec's first-key behaviour: the first item carries the studio key.
+    expect(keys.json().api_keys).toEqual([
+      { id: body.api_key.id, name: body.api_key.name, key: body.api_key.key, prefix: body.api_key.key.slice(0, 12), created_at: body.api_key.created_at, last_used_at: null },
+    ]);
 
     const stored = await app.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
     expect(stored.password_hash).toMatch(/^\$argon2id\$/);
