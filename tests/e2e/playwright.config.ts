@@ -41,6 +41,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
+      // The embed spec's partner page (another port, so another origin).
+      EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PARTNER_PORT ?? port + 10)}`,
     },
   },
 });
