@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, testApiKey } from '../testing/render-studio.js';
+import { fakeFetch, testApiKey, testApiKeyListed } from '../testing/render-studio.js';
 import { ApiError, createApiClient, errorMessage } from './api-client.js';
 
 describe('api client', () => {
   it('builds path and query from the contract and sends the bearer token', async () => {
     const { fetch, requests } = fakeFetch(({ path }) =>
-      path === '/api/videos' ? { body: { jobs: [] } } : { body: { api_keys: [testApiKey] } },
+      path === '/api/videos' ? { body: { jobs: [] } } : { body: { api_keys: [testApiKeyListed] } },
     );
     let token: string | null = 'tok';
     const api = createApiClient({ baseUrl: 'http://api.test', getToken: () => token, fetch });

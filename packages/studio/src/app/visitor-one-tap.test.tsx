@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GoogleCredentialResponse } from '../auth/google-identity.js';
-import { renderStudio, testApiKey, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { renderStudio, testApiKey, testApiKeyListed, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
 
 afterEach(() => {
   cleanup();
@@ -36,7 +36,7 @@ const server =
   ({ path }) => {
     if (path === '/auth/config') return { body: { googleClientId: clientId } };
     if (path === '/auth/google') return google;
-    if (path === '/auth/api-keys') return { body: { api_keys: [testApiKey] } };
+    if (path === '/auth/api-keys') return { body: { api_keys: [testApiKeyListed] } };
     if (path === '/payments/subscription') return { body: { subscription: null, usage: { videosThisMonth: 0 } } };
     if (path === '/api/analytics/events') return { body: { accepted: 1 } };
     if (path === '/api/videos') return { body: { jobs: [] } };

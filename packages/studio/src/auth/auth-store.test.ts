@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.js';
 import { MemoryStorage } from '../platform.js';
-import { fakeFetch, testApiKey, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { fakeFetch, testApiKey, testApiKeyListed, testUser, type FakeHandler } from '../testing/render-studio.js';
 import { createAuthStore, type AuthStoreApi } from './auth-store.js';
 
 const subscription = {
@@ -34,7 +34,7 @@ const server: FakeHandler = ({ path, headers }) => {
     case '/auth/profile':
       return signedIn ? { body: { user: { ...testUser, name: 'Renamed' } } } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } };
     case '/auth/api-keys':
-      return signedIn ? { body: { api_keys: [testApiKey] } } : undefined;
+      return signedIn ? { body: { api_keys: [testApiKeyListed] } } : undefined;
     case '/payments/subscription':
       return signedIn ? { body: subscription } : undefined;
     default:

@@ -5,7 +5,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderStudio, testApiKey, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { renderStudio, testApiKey, testApiKeyListed, testUser, type FakeHandler } from '../testing/render-studio.js';
 
 afterEach(() => {
   cleanup();
@@ -25,7 +25,7 @@ const server: FakeHandler = ({ method, path, body }) => {
     return { body: { user: { ...testUser, email }, token: 'token-reg', api_key: testApiKey } };
   }
   if (path === '/auth/logout') return { body: { success: true } };
-  if (path === '/auth/api-keys') return { body: { api_keys: [testApiKey] } };
+  if (path === '/auth/api-keys') return { body: { api_keys: [testApiKeyListed] } };
   if (path === '/auth/config') return { body: { googleClientId: null } };
   if (path === '/api/analytics/events') return { body: { accepted: 1 } };
   return undefined;

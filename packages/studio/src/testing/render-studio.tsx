@@ -110,3 +110,5 @@ export function renderWithStudio(ui: ReactElement, { handler = () => undefined, 
 export const testUser = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };
 export const testAdmin = { ...testUser, id: 'a1', name: 'Ada Admin', email: 'ada@example.com', role: 'admin' as const };
 export const testApiKey = { id: 'k1', key: 'rk_test_key', name: 'Default', created_at: '2026-01-01T00:00:00.000Z' };
+/** testApiKey as GET /auth/api-keys lists it (the studio key, first, with its secret). */
+export const testApiKeyListed = { ...testApiKey, prefix: testApiKey.key.slice(0, 12), last_used_at: null };

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { createClient, ReelsmithApiError } from './client.js';
+
+const job = (status: string, progress: number) => ({
+  id: 'j1',
+  status,
+  progress,
+  currentStep: 'story',
+  stepProgress: 0,
+  params: { topic: 'Salt', duration: 30, language: 'en' },
+  created_at: '2026-01-01T00:00:00.000Z',
+  result: status === 'completed' ? { videoUrl: '/output/a/video.mp4', filename: 'video.mp4' } : null,
+  error: null,
+  steps: Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((step) => [step, { status: 'pending', progress: 0 }])),
+});
+
+function fakeFetch(answers: Array<[number, unknown]>) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const [status, body] = answers.shift() ?? [500, {}];
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  }) as unknown as typeof globalThis.fetch;
+  return { calls, fetch };
+}
+
+describe('createClient', () => {
+  it('sends the API key and the contract path, and parses the response with the contract', async () => {
+    const { calls, fetch } = fakeFetch([[200, { jobId: 'j1', status: 'queued', message: 'Video generation started' }]]);
+    const client = createClient({ baseUrl: 'https://reelsmith.example/', apiKey: 'rsk_x', fetch });
+    const started = await client.generate({ topic: 'Salt', style: 'educational', language: 'en', duration: 30, voice: 'v1' });
+    expect(started.jobId).toBe('j1');
+    expect(calls[0]!.url).toBe('https://reelsmith.example/api/videos/generate');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect((calls[0]!.init.headers as Record<string, string>)['x-api-key']).toBe('rsk_x');
+  });
+
+  it('throws the server message and field on an error', async () => {
+    const { fetch } = fakeFetch([[400, { statusCode: 400, error: 'Bad Request', message: 'Topic is required', field: 'topic' }]]);
+    const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });
+    await expect(client.list()).rejects.toMatchObject({ status: 400, message: 'Topic is required', field: 'topic' });
+    await expect(createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch: fakeFetch([[200, { nope: 1 }]]).fetch }).list()).rejects.toThrow();
+  });
+
+  it('waitFor polls the status until the job is no longer active', async () => {
+    const { calls, fetch } = fakeFetch([
+      [200, job('queued', 1)],
+      [200, job('processing', 40)],
+      [200, job('completed', 100)],
+    ]);
+    const seen: number[] = [];
+    const done = await createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 1, onProgress: (j) => seen.push(j.progress) });
+    expect(done.status).toBe('completed');
+    expect(seen).toEqual([1, 40, 100]);
+    expect(calls.map((c) => c.url)).toEqual(Array(3).fill('https://r.example/api/videos/j1/status'));
+  });
+
+  it('waitFor gives up after its timeout', async () => {
+    const { fetch } = fakeFetch(Array.from({ length: 10 }, () => [200, job('processing', 10)] as [number, unknown]));
+    await expect(createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 5, timeoutMs: 12 })).rejects.toBeInstanceOf(ReelsmithApiError);
+  });
+});
