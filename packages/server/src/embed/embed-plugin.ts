@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HttpError } from '../errors.js';
 import { embedDemoPage, notAllowedPage } from './embed-pages.js';
@@ -32,21 +32,25 @@ export const embedPlugin = fp(
       return payload;
     });
 
-    const assetsDir = join(webDistDir, 'assets');
-    const loaderFile = existsSync(assetsDir) ? readdirSync(assetsDir).find((name) => /^embed-loader-[\w-]+\.js$/.test(name)) : undefined;
-    const loader = loaderFile ? readFileSync(join(assetsDir, loaderFile)) : null;
-    const embedPage = existsSync(join(webDistDir, 'embed.html')) ? readFileSync(join(webDistDir, 'embed.html'), 'utf8') : null;
-
     const notBuilt = () => new HttpError(503, EMBED_NOT_BUILT_MESSAGE);
+    // Read on each request (both are small), so a rebuild is served without a restart, like index.html.
+    const assetsDir = join(webDistDir, 'assets');
+    const readLoader = async (): Promise<Buffer> => {
+      const names = await readdir(assetsDir).catch(() => [] as string[]);
+      const name = names.find((file) => /^embed-loader-[\w-]+\.js$/.test(file));
+      if (!name) throw notBuilt();
+      return readFile(join(assetsDir, name));
+    };
+    const readEmbedPage = (): Promise<string> => readFile(join(webDistDir, 'embed.html'), 'utf8').catch(() => Promise.reject(notBuilt()));
 
     app.get('/embed.js', async (_request, reply) => {
-      if (!loader) throw notBuilt();
+      const loader = await readLoader();
       // Partners load a fixed URL, so it is re-checked often; the file itself is tiny.
       return reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(loader);
     });
 
     app.get<{ Querystring: { parentOrigin?: string } }>('/embed', async (request, reply: FastifyReply) => {
-      if (!embedPage) throw notBuilt();
+      const embedPage = await readEmbedPage();
       const parentOrigin = request.query.parentOrigin;
       if (parentOrigin && parentOrigin !== requestOrigin(request) && !allowed.includes(parentOrigin)) {
         return reply.code(403).type('text/html; charset=utf-8').header(CSP, frameAncestors).header('cache-control', 'no-store').send(notAllowedPage(parentOrigin));
