@@ -5,17 +5,28 @@ import { registerRoute } from '../http/register-route.js';
 import { apiKeyPrefix } from './api-keys.js';
 
 export const API_KEY_NOT_FOUND_MESSAGE = 'No active API key with this id';
+/** Per account per minute: a partner page load mints one session; a loop minting thousands is not that. */
+const EMBED_SESSIONS_PER_MINUTE = 120;
+const KEYS_PER_MINUTE = 20;
 
 /** Managing API keys (issue 16) and minting embed sessions with one. */
 export const apiKeyRoutesPlugin = fp(
   async (app) => {
     const auth = app.authService;
+    const perUser = (name: string, max: number) => app.createRateLimiter({ name, max, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    const limitKeyCreation = perUser('api-key-create', KEYS_PER_MINUTE);
+    const limitEmbedSessions = perUser('embed-session', EMBED_SESSIONS_PER_MINUTE);
 
-    registerRoute(app, API.createApiKey, async (request) => {
-      const created = await auth.createApiKey(request.user.id, request.body.name, undefined, { hashedOnly: true });
-      request.log.info({ apiKeyId: created.id }, 'API key created');
-      return { id: created.id, name: created.name, key: created.key, prefix: apiKeyPrefix(created.key), createdAt: created.created_at };
-    });
+    registerRoute(
+      app,
+      API.createApiKey,
+      async (request) => {
+        const created = await auth.createApiKey(request.user.id, request.body.name, undefined, { hashedOnly: true });
+        request.log.info({ apiKeyId: created.id }, 'API key created');
+        return { id: created.id, name: created.name, key: created.key, prefix: apiKeyPrefix(created.key), createdAt: created.created_at };
+      },
+      { preHandler: limitKeyCreation },
+    );
 
     registerRoute(app, API.revokeApiKey, async (request) => {
       if (!(await auth.revokeApiKey(request.user.id, request.params.id))) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
@@ -23,12 +34,17 @@ export const apiKeyRoutesPlugin = fp(
       return { success: true as const };
     });
 
-    registerRoute(app, API.createEmbedSession, async (request) => {
-      const apiKeyId = request.user.apiKeyId;
-      if (!apiKeyId) throw notFound(MESSAGES.notFound);
-      const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent']);
-      return { token: session.token, expiresAt: session.expiresAt };
-    });
+    registerRoute(
+      app,
+      API.createEmbedSession,
+      async (request) => {
+        const apiKeyId = request.user.apiKeyId;
+        if (!apiKeyId) throw notFound(MESSAGES.notFound);
+        const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent']);
+        return { token: session.token, expiresAt: session.expiresAt };
+      },
+      { preHandler: limitEmbedSessions },
+    );
   },
-  { name: 'api-key-routes', fastify: '5.x', dependencies: ['auth', 'error-handler'] },
+  { name: 'api-key-routes', fastify: '5.x', dependencies: ['auth', 'rate-limit', 'error-handler'] },
 );

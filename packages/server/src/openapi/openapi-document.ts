@@ -27,6 +27,12 @@ const AUTH_NOTE: Record<AuthMode, string> = {
   admin: 'Bearer session token of an admin.',
 };
 
+/** `createApiKey` → `Create api key` */
+const summaryOf = (name: string): string => {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /** `/api/videos/:id` → `/api/videos/{id}` */
 export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -58,7 +64,7 @@ function operation(name: string, contract: RouteContract): JsonSchema {
   return {
     operationId: name,
     tags: [contract.path.split('/')[1] === 'api' ? (contract.path.split('/')[2] ?? 'api') : (contract.path.split('/')[1] ?? 'root')],
-    summary: `${contract.method} ${contract.path}`,
+    summary: summaryOf(name),
     description: `${AUTH_NOTE[contract.auth]}${contract.embed ? ' Also open to embed sessions.' : ''}`,
     ...(security ? { security } : { security: [] }),
     parameters: [...parameters(contract.params, 'path'), ...parameters(contract.query, 'query')],
