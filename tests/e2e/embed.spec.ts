@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 /**
  * A partner site on another origin embeds the studio with a session token its "backend" (this test)
@@ -152,4 +153,22 @@ test('the studio cannot be framed outside /embed', async ({ page }) => {
   }
   const embed = await page.request.get(`${studioOrigin}/embed`);
   expect(embed.headers()['content-security-policy']).toBe(`frame-ancestors 'self' ${allowedPartner}`);
+});
+
+test('the loader stays small and the embed bundle carries no admin, pricing or settings code', async ({ request }) => {
+  const loader = await request.get(`${studioOrigin}/embed.js`);
+  const gzipped = gzipSync(await loader.body(), { level: 9 }).length;
+  expect(gzipped).toBeLessThanOrEqual(8 * 1024);
+  expect((await loader.text())).not.toMatch(/\bimport\b|\bexport\b|react/i);
+
+  const page = await (await request.get(`${studioOrigin}/embed`)).text();
+  const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  expect(assets.length).toBeGreaterThan(1);
+  for (const asset of assets) {
+    const text = await (await request.get(`${studioOrigin}${asset}`)).text();
+    // Class names only the admin dashboard, the pricing UI and the settings page use.
+    for (const marker of ['rs-admin', 'rs-plan-grid', 'rs-pricing', 'rs-settings', 'rs-developer']) {
+      expect(text.includes(marker), `${marker} in ${asset}`).toBe(false);
+    }
+  }
 });
