@@ -21,6 +21,7 @@ import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
+import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -38,6 +39,8 @@ export interface BuildAppOverrides {
   jobs?: JobsPluginOptions;
   /** Options of the payments plugin (tests inject a clock and a payment gateway). */
   payments?: PaymentsPluginOptions;
+  /** Options of the storage plugin (tests inject a storage). */
+  storage?: StoragePluginOptions;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
+    await app.register(storagePlugin, overrides.storage ?? {});
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
     await app.register(authRoutesPlugin);

@@ -5,6 +5,8 @@ import { ProviderSettingsFile } from '../admin/provider-settings.js';
 import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { createStorage } from '../storage/create-storage.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import { SettingsFile } from '../voices/voice-settings.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
@@ -20,6 +22,8 @@ export interface JobRuntimeOptions {
   runner?: GenerationRunner;
   /** Replaces the providers built from the environment (tests). */
   providersFor?: ProvidersForJob;
+  /** Where finished files go; default: the one the config names (S3_BUCKET or DATA_DIR). */
+  storage?: ObjectStorage;
 }
 
 /** What runs jobs, shared by the API server (embedded queue) and the scale mode's worker processes. */
@@ -32,7 +36,7 @@ export interface JobRuntime {
   switchboard: ProviderSwitchboard | null;
 }
 
-export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor }: JobRuntimeOptions): JobRuntime {
+export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, storage = createStorage(config) }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   const settingsFile = join(config.paths.dataDir, 'settings.json');
   let switchboard: ProviderSwitchboard | null = null;
@@ -49,7 +53,7 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     events,
     runner: runner ?? pipeline!.runner,
     providersFor: providersFor ?? pipeline!.providersFor,
-    outputDir: config.paths.outputDir,
+    storage,
     jobsDir: join(config.paths.dataDir, 'jobs'),
     log: log.child({ module: 'jobs' }),
   });

@@ -61,6 +61,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       env: options.env,
       runner: options.runner,
       providersFor: options.providersFor,
+      storage: app.storage,
     });
     app.decorate('providerSwitchboard', switchboard);
     const queueConfig = app.config.queue;
@@ -146,7 +147,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       }
       const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
       if (!deleted) throw notFound(MESSAGES.notFound);
-      await removeOutput(app.config.paths.outputDir, deleted.outputToken);
+      await removeOutput(app.storage, deleted.outputToken);
       await worker.removeWorkspace(job.id);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
     });
@@ -158,5 +159,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       tierConfig: { description: STORAGE_TIER_DESCRIPTION },
     }));
   },
-  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'voices'] },
+  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'auth', 'rate-limit', 'error-handler', 'voices'] },
 );
