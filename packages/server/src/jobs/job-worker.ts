@@ -1,4 +1,4 @@
-import { MESSAGES, type GenerationParams, type VideoResult } from '@reelsmith/contracts';
+import { MESSAGES, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline/errors';
 import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline/providers/types';
@@ -184,13 +184,20 @@ export class JobWorker {
       }
     } catch (error) {
       // A cancel during the upload is a cancel; anything else (the store unreachable) fails the video step.
-      await this.handleFailure(job, error, signal.aborted ? signal : new AbortController().signal, tracker, log);
+      await this.handleFailure(job, error, signal.aborted ? signal : new AbortController().signal, tracker, log, 'video');
       return;
     }
     await this.removeWorkspace(job.id, log);
   }
 
-  private async handleFailure(job: VideoJobRow, error: unknown, signal: AbortSignal, tracker: JobProgressTracker, log: FastifyBaseLogger): Promise<void> {
+  private async handleFailure(
+    job: VideoJobRow,
+    error: unknown,
+    signal: AbortSignal,
+    tracker: JobProgressTracker,
+    log: FastifyBaseLogger,
+    failingStep?: PipelineStep,
+  ): Promise<void> {
     if (signal.aborted && signal.reason instanceof QueueShutdownError) {
       await markRequeued(this.options.db, job.id);
       log.info('job interrupted by shutdown; it resumes on the next start');
@@ -209,7 +216,7 @@ export class JobWorker {
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
-    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail());
+    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
     if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
     await this.removeWorkspace(job.id, log);
   }

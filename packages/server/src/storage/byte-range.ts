@@ -27,3 +27,5 @@ export function parseRangeHeader(header: string | undefined, size: number): Rang
 /** The header value a 416 carries: `bytes *\/size`. */
 export const unsatisfiedContentRange = (size: number): string => `bytes */${size}`;
 export const contentRange = (start: number, end: number, size: number): string => `bytes ${start}-${end}/${size}`;
+
+export const RANGE_NOT_SATISFIABLE_MESSAGE = 'The requested byte range starts past the end of the file';

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { notFound } from '../errors.js';
-import { parseRangeHeader, unsatisfiedContentRange } from './byte-range.js';
+import { parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
 import { assertStorageKey, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
 import { statfs } from 'node:fs/promises';
 
@@ -43,7 +43,12 @@ export class LocalStorage implements ObjectStorage {
     if (!info?.isFile()) throw notFound('File not found');
     const range = parseRangeHeader(request.headers.range, info.size);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('content-range', unsatisfiedContentRange(info.size)).header('accept-ranges', 'bytes').send({ error: 'Requested range not satisfiable' });
+      return reply
+        .code(416)
+        .header('content-range', unsatisfiedContentRange(info.size))
+        .header('accept-ranges', 'bytes')
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ error: RANGE_NOT_SATISFIABLE_MESSAGE }));
     }
     // send parses Range itself; what we ignore (bytes=abc, multi-range) it must not see.
     if (range.kind === 'whole') delete request.raw.headers.range;

@@ -14,7 +14,7 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { notFound } from '../errors.js';
-import { contentRange, parseRangeHeader, unsatisfiedContentRange } from './byte-range.js';
+import { contentRange, parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
 import { assertStorageKey, contentTypeOf, StorageWriteError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
 
 export interface S3StorageSettings {
@@ -131,7 +131,11 @@ export class S3Storage implements ObjectStorage {
     const ifRange = request.headers['if-range'];
     const range = ifRange && ifRange !== etag ? ({ kind: 'whole' } as const) : parseRangeHeader(request.headers.range, size);
     if (range.kind === 'unsatisfiable') {
-      return reply.code(416).header('content-range', unsatisfiedContentRange(size)).send({ error: 'Requested range not satisfiable' });
+      return reply
+        .code(416)
+        .header('content-range', unsatisfiedContentRange(size))
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(JSON.stringify({ error: RANGE_NOT_SATISFIABLE_MESSAGE }));
     }
     const partial = range.kind === 'range';
     if (request.method === 'HEAD') {
