@@ -229,7 +229,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(range.rawPayload.length).toBe(100);
       const download = await app.inject({ method: 'GET', url: `${result.videoUrl}?download=1` });
       expect(download.headers['content-disposition']).toBe(
-        `attachment; filename="the-story-of-octopus-hearts-${jobId}.mp4"; filename*=UTF-8''The%20Story%20of%20octopus%20hearts.mp4`,
+        `attachment; filename="the-story-of-octopus-hearts-${jobId}.mp4"; filename*=UTF-8''The%20Story%20of%20Octopus%20hearts.mp4`,
       );
       // An unparseable Range is ignored (the whole file, 200); one past the end is 416 naming the size.
       const badRange = await app.inject({ method: 'GET', url: result.videoUrl, headers: { range: 'bytes=abc' } });
