@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { adminPlugin } from './admin/admin-plugin.js';
+import { adminUsersPlugin } from './admin/admin-users-plugin.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
 import type { Config } from './config.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);
+    await app.register(adminUsersPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);
