@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 // Workers re-evaluate this file; the environment carries the first evaluation's folder to them.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reelsmith-e2e-'));
 export const E2E_ADMIN_EMAIL = 'admin@e2e.reelsmith.test';
+/** A second admin for admin-users.spec.ts, so its sign-up never collides with auth.spec.ts's. */
+export const E2E_OPS_ADMIN_EMAIL = 'ops@e2e.reelsmith.test';
 
 export default defineConfig({
   testDir: '.',
@@ -39,7 +41,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_OPS_ADMIN_EMAIL}`,
       LOG_LEVEL: 'warn',
     },
   },

@@ -66,7 +66,7 @@ export function AdminActionDialog({ open, title, description, confirmLabel, chil
                 value={reason}
                 maxLength={500}
                 rows={3}
-                required
+                aria-required
                 aria-invalid={touched && !valid}
                 onChange={(event) => setReason(event.target.value)}
               />

@@ -26,13 +26,13 @@ export const PLAN_LABELS: Record<PlanId | 'free', string> = {
 };
 
 const SORT_OPTIONS: Array<[string, string]> = [
-  ['-createdAt', 'Newest sign-ups'],
-  ['createdAt', 'Oldest sign-ups'],
-  ['-lastSignInAt', 'Last signed in'],
-  ['name', 'Name A–Z'],
-  ['email', 'E-mail A–Z'],
+  ['-createdAt', 'Newest'],
+  ['createdAt', 'Oldest'],
+  ['-lastSignInAt', 'Last sign-in'],
+  ['name', 'Name'],
+  ['email', 'E-mail'],
   ['-totalVideos', 'Most videos'],
-  ['-videosThisMonth', 'Most videos this month'],
+  ['-videosThisMonth', 'Most this month'],
 ];
 
 export const formatDate = (iso: string | null): string =>
