@@ -83,6 +83,9 @@ test('an admin finds a creator, suspends them with a reason, sees it in the audi
   await admin.goto('/admin/users');
   await expect(admin.getByText(/^\d+ users?$/)).toBeVisible();
   await shoot(admin, 'users-phone');
+  await admin.getByRole('button', { name: `Open Meera Nair (${creatorEmail})` }).click();
+  await expect(admin.getByRole('button', { name: 'Reactivate' })).toBeVisible();
+  await shoot(admin, 'user-detail-phone');
 
   await creatorContext.close();
   await adminContext.close();

@@ -8,7 +8,10 @@ import { S3Storage } from '@reelsmith/server/storage/s3-storage';
 import type { PutOptions } from '@reelsmith/server/storage/object-storage';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
 import { Queue } from 'bullmq';
+import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.js';
 import { bearer, FAKE_VIDEO_BYTES, FakePipeline, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
@@ -206,6 +209,48 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
     // Give the worker time to finish whatever it was doing with the upload.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await inspector.list('output/')).toEqual(before);
+  }, 60_000);
+
+  it.skipIf(skip || bullmq)('keeps voice samples in the bucket: generated, counted from a listing, served at the same URLs', async () => {
+    const fakeVoice: VoiceProvider = {
+      name: 'offline',
+      async synthesize(request) {
+        writeFileSync(request.outputPath, Buffer.from(`ID3 sample of ${request.voiceId}`));
+        return { audioPath: request.outputPath, durationSeconds: 1, wordTimings: [] } as never;
+      },
+    } as unknown as VoiceProvider;
+    const voiceApp = await buildApp(database.config(env()), {
+      voices: { autoGenerateOfflineSamples: false, synthesizers: { offline: fakeVoice } },
+      jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, autoStart: false },
+      storage: { storage: storageFor(s3) },
+    });
+    try {
+      const before = (await voiceApp.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json() as { available: number; total: number };
+      expect(before.available).toBe(0);
+      expect(voiceApp.voiceSamples.generateMissing('offline').started).toBe(true);
+      await voiceApp.voiceSamples.idle();
+      const keys = await inspector.list('audio/voice-samples/');
+      expect(keys.length).toBe(before.total);
+      const after = (await voiceApp.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json() as { available: number };
+      expect(after.available).toBe(before.total);
+      // Nothing was written to the local samples folder.
+      expect(readdirSync(join(database.dataDir, 'audio', 'voice-samples')).filter((name) => name.endsWith('.mp3'))).toEqual([]);
+      const url = `/${keys[0]!}`;
+      const served = await voiceApp.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(302);
+      const body = await (await fetch(served.headers.location as string)).text();
+      expect(body).toContain('ID3 sample of');
+      expect((await voiceApp.inject({ method: 'GET', url: '/audio/voice-samples/../../secrets.json' })).statusCode).toBeGreaterThanOrEqual(400);
+      // Another API process sees them from its own listing.
+      const other = await buildApp(database.config(env()), {
+        voices: { autoGenerateOfflineSamples: false },
+        jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, autoStart: false },
+      });
+      expect(((await other.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json() as { available: number }).available).toBe(before.total);
+      await other.close();
+    } finally {
+      await voiceApp.close();
+    }
   }, 60_000);
 
   it.skipIf(skip)('an upload that keeps failing is retried, then fails the video step with a clear message', async () => {
