@@ -212,9 +212,9 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
   }, 60_000);
 
   it.skipIf(skip || bullmq)('keeps voice samples in the bucket: generated, counted from a listing, served at the same URLs', async () => {
-    const fakeVoice: VoiceProvider = {
+    const fakeVoice = {
       name: 'offline',
-      async synthesize(request) {
+      async synthesize(request: { outputPath: string; voiceId: string }) {
         writeFileSync(request.outputPath, Buffer.from(`ID3 sample of ${request.voiceId}`));
         return { audioPath: request.outputPath, durationSeconds: 1, wordTimings: [] } as never;
       },
