@@ -10,6 +10,8 @@ const port = Number(process.env.E2E_PORT ?? 8181);
 // Workers re-evaluate this file; the environment carries the first evaluation's folder to them.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reelsmith-e2e-'));
 export const E2E_ADMIN_EMAIL = 'admin@e2e.reelsmith.test';
+/** A second admin for admin-users.spec.ts, so its sign-up never collides with auth.spec.ts's. */
+export const E2E_OPS_ADMIN_EMAIL = 'ops@e2e.reelsmith.test';
 
 export default defineConfig({
   testDir: '.',
@@ -39,10 +41,12 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_OPS_ADMIN_EMAIL}`,
       LOG_LEVEL: 'warn',
       // The embed spec's partner page (another port, so another origin).
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PARTNER_PORT ?? port + 10)}`,
+      // Every spec signs accounts in from 127.0.0.1 within the same minute; the limiter has its own tests.
+      RATE_LIMIT_AUTH_MAX: '60',
     },
   },
 });

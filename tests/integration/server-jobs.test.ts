@@ -228,7 +228,16 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(range.headers['content-range']).toBe(`bytes 100-199/${FAKE_VIDEO_BYTES}`);
       expect(range.rawPayload.length).toBe(100);
       const download = await app.inject({ method: 'GET', url: `${result.videoUrl}?download=1` });
-      expect(download.headers['content-disposition']).toContain('attachment; filename="the-story-of-octopus-hearts.mp4"');
+      expect(download.headers['content-disposition']).toBe(
+        `attachment; filename="the-story-of-octopus-hearts-${jobId}.mp4"; filename*=UTF-8''The%20Story%20of%20Octopus%20hearts.mp4`,
+      );
+      // An unparseable Range is ignored (the whole file, 200); one past the end is 416 naming the size.
+      const badRange = await app.inject({ method: 'GET', url: result.videoUrl, headers: { range: 'bytes=abc' } });
+      expect(badRange.statusCode).toBe(200);
+      expect(badRange.rawPayload.length).toBe(FAKE_VIDEO_BYTES);
+      const pastEnd = await app.inject({ method: 'GET', url: result.videoUrl, headers: { range: `bytes=${FAKE_VIDEO_BYTES}-` } });
+      expect(pastEnd.statusCode).toBe(416);
+      expect(pastEnd.headers['content-range']).toBe(`bytes */${FAKE_VIDEO_BYTES}`);
       const poster = await app.inject({ method: 'GET', url: result.posterUrl! });
       expect(poster.statusCode).toBe(200);
       expect(poster.headers['content-type']).toBe('image/jpeg');

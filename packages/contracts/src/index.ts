@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './extension.js';
 export * from './job-queue.js';
 export * from './developer.js';
+export * from './admin-users.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import * as admin from './admin.js';
+import * as adminUsers from './admin-users.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as developer from './developer.js';
@@ -93,6 +94,18 @@ export const API = {
   health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
   switchProvider: route({ method: 'POST', path: '/providers/switch', auth: 'admin', body: admin.switchProviderBodySchema, response: admin.switchProviderResponseSchema }),
   websocketStats: route({ method: 'GET', path: '/api/websocket/stats', auth: 'admin', response: admin.websocketStatsSchema }),
+
+  // Admin: User Management, audit log, System Health
+  adminUsers: route({ method: 'GET', path: '/api/admin/users', auth: 'admin', query: adminUsers.adminUsersQuerySchema, response: adminUsers.adminUsersResponseSchema }),
+  adminUser: route({ method: 'GET', path: '/api/admin/users/:id', auth: 'admin', params: adminUsers.adminUserParamsSchema, response: adminUsers.adminUserDetailResponseSchema }),
+  adminSuspendUser: route({ method: 'POST', path: '/api/admin/users/:id/suspend', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminReactivateUser: route({ method: 'POST', path: '/api/admin/users/:id/reactivate', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminChangeRole: route({ method: 'POST', path: '/api/admin/users/:id/role', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminRoleBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminGrantPlan: route({ method: 'POST', path: '/api/admin/users/:id/grant-plan', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminGrantPlanBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminResetUsage: route({ method: 'POST', path: '/api/admin/users/:id/reset-usage', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminDeleteUserVideo: route({ method: 'POST', path: '/api/admin/users/:id/videos/:videoId/delete', auth: 'admin', params: adminUsers.adminUserVideoParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminAuditLog: route({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: adminUsers.auditLogQuerySchema, response: adminUsers.auditLogResponseSchema }),
+  systemHealth: route({ method: 'GET', path: '/api/admin/system-health', auth: 'admin', response: adminUsers.systemHealthResponseSchema }),
 } as const;
 
 export type ApiName = keyof typeof API;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DestinationStream } from 'pino';
 import { adminPlugin } from './admin/admin-plugin.js';
 import { apiKeyRoutesPlugin } from './auth/api-key-routes.js';
+import { adminUsersPlugin } from './admin/admin-users-plugin.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
 import { embedPlugin } from './embed/embed-plugin.js';
@@ -24,6 +25,7 @@ import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
+import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
 
@@ -42,6 +44,8 @@ export interface BuildAppOverrides {
   jobs?: JobsPluginOptions;
   /** Options of the payments plugin (tests inject a clock and a payment gateway). */
   payments?: PaymentsPluginOptions;
+  /** Options of the storage plugin (tests inject a storage). */
+  storage?: StoragePluginOptions;
 }
 
 /**
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
+    await app.register(storagePlugin, overrides.storage ?? {});
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
     await app.register(authRoutesPlugin);
@@ -81,6 +86,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(openApiPlugin);
     await app.register(webhooksPlugin);
     await app.register(embedPlugin);
+    await app.register(adminUsersPlugin);
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

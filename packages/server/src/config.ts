@@ -95,6 +95,21 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'Comma-separated origins (https://partner.example) allowed to frame the studio at /embed; sent as its CSP frame-ancestors.',
   },
   { name: 'EMBED_DEMO', default: 'false', description: 'true serves the embed demo page at /embed/demo (the snippet and a live embed).' },
+  {
+    name: 'S3_BUCKET',
+    default: '(unset: files under DATA_DIR)',
+    description: 'S3-compatible bucket for finished videos, posters, uploads and voice samples (AWS S3, Cloudflare R2, MinIO, Backblaze B2). When set, no process needs a shared DATA_DIR.',
+  },
+  { name: 'S3_ENDPOINT', default: '(unset: AWS S3)', description: 'Endpoint URL of an S3-compatible store, e.g. https://<account>.r2.cloudflarestorage.com or http://minio:9000.' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket (`auto` for Cloudflare R2).' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset: the AWS SDK default chain)', description: 'Access key id; set together with S3_SECRET_ACCESS_KEY.' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret access key. Never logged.' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (MinIO and most self-hosted stores need true).' },
+  {
+    name: 'S3_PROXY',
+    default: 'false',
+    description: 'true: the API streams files from the bucket itself (Range supported); false: it redirects to a presigned URL valid for 5 minutes.',
+  },
 ];
 
 const commaList = z
@@ -118,6 +133,13 @@ const trustProxySchema = z.string().transform((value, ctx): boolean | number | s
   }
   return addresses;
 });
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0'].includes(value), 'must be true or false')
+  .transform((value) => value === 'true' || value === '1');
 
 const urlSchema = z.url({ message: 'must be a URL' });
 
@@ -169,6 +191,17 @@ const envObjectSchema = z.object({
     ),
   ),
   EMBED_DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots or dashes')
+    .optional(),
+  S3_ENDPOINT: urlSchema.optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PROXY: booleanFlag.default(false),
 });
 
 const envSchema = envObjectSchema
@@ -179,7 +212,11 @@ const envSchema = envObjectSchema
   .refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
   message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
   path: ['RAZORPAY_KEY_SECRET'],
-});
+})
+  .refine((vars) => Boolean(vars.S3_ACCESS_KEY_ID) === Boolean(vars.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -222,7 +259,21 @@ export interface Config {
   /** Origins allowed to frame /embed (CSP frame-ancestors), besides this server's own. */
   embedAllowedOrigins: string[];
   embedDemo: boolean;
+  /** Where finished videos, posters, uploads and voice samples are kept (storage/create-storage.ts). */
+  storage: StorageSettings;
 }
+
+export type StorageSettings =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+      proxy: boolean;
+    };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -241,7 +292,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -330,6 +381,18 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
     embedAllowedOrigins: vars.EMBED_ALLOWED_ORIGINS,
     embedDemo: vars.EMBED_DEMO === 'true',
+    storage: vars.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: vars.S3_BUCKET,
+          endpoint: vars.S3_ENDPOINT ?? null,
+          region: vars.S3_REGION,
+          credentials:
+            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : null,
+          forcePathStyle: vars.S3_FORCE_PATH_STYLE,
+          proxy: vars.S3_PROXY,
+        }
+      : { kind: 'local' },
   };
 }
 

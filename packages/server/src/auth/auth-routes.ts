@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../db/connection.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { normalizeEmail } from './auth-service.js';
+import { newAccountFields, normalizeEmail } from './auth-service.js';
 import { toPublicUser } from './auth-user.js';
 import { GOOGLE_MESSAGES } from './google.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
@@ -50,6 +50,7 @@ export const authRoutesPlugin = fp(
           role: auth.roleFor(email),
           created_at: now,
           updated_at: now,
+          ...newAccountFields(now),
         };
         // One transaction: a rejected registration leaves no user, session or key behind.
         let created: { session: { id: string; expiresAt: Date }; apiKey: ApiKey };
@@ -79,7 +80,7 @@ export const authRoutesPlugin = fp(
         // Verify against a dummy hash when there is no password to check, so timing does not reveal accounts.
         const valid = await verifyPassword(found?.password_hash ?? dummyHash, request.body.password);
         if (!found || !found.password_hash || !valid) throw unauthorized(MESSAGES.invalidCredentials);
-        const user = await auth.syncRole(found);
+        const user = await auth.recordSignIn(found);
         const { token } = await auth.createSession(user.id, request.headers['user-agent']);
         return { user: toPublicUser(user), token };
       },
@@ -115,6 +116,7 @@ export const authRoutesPlugin = fp(
               role: auth.roleFor(identity.email),
               created_at: now,
               updated_at: now,
+              ...newAccountFields(now),
             };
             try {
               await db.insertInto('users').values(user).execute();
@@ -125,7 +127,7 @@ export const authRoutesPlugin = fp(
             createdAccount = true;
           }
         }
-        user = await auth.syncRole(user);
+        user = await auth.recordSignIn(user);
         const session = await auth.createSession(user.id, request.headers['user-agent']);
         const apiKey = await auth.firstApiKey(user.id);
         return {

@@ -1,10 +1,11 @@
-import { EMBED_SESSION_MINUTES, type ApiKey, type ApiKeySummary, type Role } from '@reelsmith/contracts';
+import { ADMIN_USER_MESSAGES, EMBED_SESSION_MINUTES, type ApiKey, type ApiKeySummary, type Role } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { ApiKeyRow, Database, SessionScope, UserRow } from '../db/schema.js';
 import { apiKeyPrefix, createApiKeyCipher, generateApiKey, hashApiKey } from './api-keys.js';
 import { signSessionToken } from './session-tokens.js';
+import { forbidden } from '../errors.js';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 export const DEFAULT_API_KEY_NAME = 'Default key';
@@ -15,6 +16,18 @@ const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 type Db = Kysely<Database> | Transaction<Database>;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+
+/** The account-state columns of a new user, signed in at `signedInAt`. */
+export function newAccountFields(signedInAt: string | null) {
+  return {
+    status: 'active' as const,
+    suspended_at: null,
+    suspension_reason: null,
+    last_sign_in_at: signedInAt,
+    usage_reset_at: null,
+    role_set_by_admin_at: null,
+  };
+}
 
 export interface IssuedSession {
   sessionId: string;
@@ -46,8 +59,24 @@ export class AuthService {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Brings the stored role in line with ADMIN_EMAILS; returns the up-to-date row. */
+  /**
+   * Every sign-in (password, Google) passes here: a suspended account is refused with a clear 403;
+   * otherwise the role is synced and the sign-in time recorded. Returns the up-to-date row.
+   */
+  async recordSignIn(user: UserRow, db: Db = this.db): Promise<UserRow> {
+    if (user.status === 'suspended') throw forbidden(ADMIN_USER_MESSAGES.accountSuspended);
+    const synced = await this.syncRole(user, db);
+    const signedInAt = new Date().toISOString();
+    await db.updateTable('users').set({ last_sign_in_at: signedInAt }).where('id', '=', user.id).execute();
+    return { ...synced, last_sign_in_at: signedInAt };
+  }
+
+  /**
+   * Brings the stored role in line with ADMIN_EMAILS; returns the up-to-date row. A role an admin
+   * set by hand (User Management) outranks the list.
+   */
   async syncRole(user: UserRow, db: Db = this.db): Promise<UserRow> {
+    if (user.role_set_by_admin_at) return user;
     const role = this.roleFor(user.email);
     if (role === user.role) return user;
     const updatedAt = new Date().toISOString();
@@ -124,6 +153,7 @@ export class AuthService {
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', new Date().toISOString())
+      .where('users.status', '=', 'active')
       .executeTakeFirst();
     return row;
   }
@@ -228,6 +258,8 @@ export class AuthService {
       .select(['api_keys.id as api_key_id', 'api_keys.last_used_at as api_key_last_used_at'])
       .where('api_keys.key_hash', '=', hashApiKey(key))
       .where('api_keys.revoked_at', 'is', null)
+      // A suspended user's keys stop working at once, and work again on reactivation.
+      .where('users.status', '=', 'active')
       .executeTakeFirst();
     if (!row) return undefined;
     const { api_key_id: apiKeyId, api_key_last_used_at: lastUsedAt, ...user } = row;

@@ -1,5 +1,5 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
-import type { Currency, JobStatus, PlanId, Role } from '@reelsmith/contracts';
+import type { AuditAction, Currency, JobStatus, PlanId, Role, UserStatus } from '@reelsmith/contracts';
 
 /**
  * Timestamps are ISO-8601 UTC strings (`new Date().toISOString()`) in both dialects: they sort
@@ -17,6 +17,15 @@ export interface UsersTable {
   role: Role;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'suspended' ends every session and API key use and refuses sign-in. */
+  status: ColumnType<UserStatus, UserStatus | undefined, UserStatus>;
+  suspended_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  suspension_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** An admin reset the month's usage: the plan's count starts here (if later than the month's start). */
+  usage_reset_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Set when an admin changed the role by hand: the stored role then outranks ADMIN_EMAILS. */
+  role_set_by_admin_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -138,6 +147,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  admin_audit_log: AdminAuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -168,6 +178,20 @@ export interface SubscriptionsTable {
   last_order_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The admin who granted this plan as a comp; null when it was paid for. */
+  granted_by: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface AdminAuditLogTable {
+  id: string;
+  action: AuditAction;
+  admin_id: string;
+  admin_email: string;
+  target_user_id: string;
+  target_email: string;
+  reason: string;
+  details: string;
+  created_at: Timestamp;
 }
 
 export interface PaymentOrdersTable {

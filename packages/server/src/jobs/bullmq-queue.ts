@@ -1,3 +1,5 @@
+import { readWorkerHeartbeats, startWorkerHeartbeat } from './worker-heartbeat.js';
+import type { WorkerHeartbeat } from '@reelsmith/contracts';
 import {
   jobCancelReplySchema,
   jobCancelRequestSchema,
@@ -156,6 +158,12 @@ export class BullmqJobQueue implements JobQueue {
     return this.askWorkerToStop(jobId);
   }
 
+  /** The worker processes' heartbeats (System Health). */
+  async workerHeartbeats(): Promise<WorkerHeartbeat[]> {
+    if (!this.publisher) return [];
+    return readWorkerHeartbeats(this.publisher, this.options.redis.prefix);
+  }
+
   async status(): Promise<QueueStatus> {
     const [counts, bullCounts, workers] = await Promise.all([
       jobCounts(this.options.db),
@@ -249,6 +257,7 @@ export class BullmqJobWorkers {
   private subscriber: Redis | null = null;
   private readonly running = new Map<string, RunningJob>();
   private readonly relays: Array<() => void> = [];
+  private heartbeat: { stop(): Promise<void> } | null = null;
 
   constructor(private readonly options: BullmqJobWorkersOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('Queue concurrency must be a positive integer');
@@ -294,6 +303,7 @@ export class BullmqJobWorkers {
     });
     this.bullWorker.on('error', (error) => log.warn({ err: error }, 'job worker connection error'));
     await this.bullWorker.waitUntilReady();
+    this.heartbeat = startWorkerHeartbeat(publisher, redis.prefix, () => this.running.size, log);
   }
 
   /** Stops taking jobs and hands the running ones back to the queue, to resume on any worker. */
@@ -305,6 +315,8 @@ export class BullmqJobWorkers {
     for (const job of this.running.values()) job.controller.abort(new QueueShutdownError());
     await closing;
     for (const unsubscribe of this.relays.splice(0)) unsubscribe();
+    await this.heartbeat?.stop();
+    this.heartbeat = null;
     await Promise.allSettled([this.subscriber?.quit(), this.publisher?.quit()]);
     this.subscriber = null;
     this.publisher = null;

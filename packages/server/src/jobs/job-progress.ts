@@ -52,8 +52,9 @@ export class JobProgressTracker {
   }
 
   /** The step that was running (or the first unfinished one) failed. */
-  fail(): JobSteps {
-    const failing = PIPELINE_STEPS.find((step) => this.steps[step].status === 'running') ?? PIPELINE_STEPS.find((step) => !isDone(this.steps[step].status));
+  /** Marks `step` failed, or else the running (or first unfinished) step. */
+  fail(step?: PipelineStep): JobSteps {
+    const failing = step ?? PIPELINE_STEPS.find((step) => this.steps[step].status === 'running') ?? PIPELINE_STEPS.find((step) => !isDone(this.steps[step].status));
     if (failing) this.steps[failing] = { status: 'failed', progress: this.steps[failing].progress };
     return this.copySteps();
   }

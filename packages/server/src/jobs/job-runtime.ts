@@ -5,6 +5,8 @@ import { ProviderSettingsFile } from '../admin/provider-settings.js';
 import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
+import { createStorage } from '../storage/create-storage.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import { SettingsFile } from '../voices/voice-settings.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from './job-events.js';
@@ -23,6 +25,8 @@ export interface JobRuntimeOptions {
   providersFor?: ProvidersForJob;
   /** Webhook retry schedule and poll interval (tests shorten them). */
   webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
+  /** Where finished files go; default: the one the config names (S3_BUCKET or DATA_DIR). */
+  storage?: ObjectStorage;
 }
 
 /** What runs jobs, shared by the API server (embedded queue) and the scale mode's worker processes. */
@@ -37,7 +41,7 @@ export interface JobRuntime {
   webhooks: WebhookDispatcher;
 }
 
-export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions }: JobRuntimeOptions): JobRuntime {
+export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions, storage = createStorage(config) }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   const settingsFile = join(config.paths.dataDir, 'settings.json');
   let switchboard: ProviderSwitchboard | null = null;
@@ -54,7 +58,7 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     events,
     runner: runner ?? pipeline!.runner,
     providersFor: providersFor ?? pipeline!.providersFor,
-    outputDir: config.paths.outputDir,
+    storage,
     jobsDir: join(config.paths.dataDir, 'jobs'),
     log: log.child({ module: 'jobs' }),
   });

@@ -1,4 +1,4 @@
-import { MESSAGES, type GenerationParams, type VideoResult } from '@reelsmith/contracts';
+import { MESSAGES, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline/errors';
 import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline/providers/types';
@@ -8,6 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { publishOutput, removeOutput } from '../output/output-files.js';
+import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
 import type { JobEventBus } from './job-events.js';
 import { JobProgressTracker } from './job-progress.js';
 import { markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
@@ -39,17 +40,20 @@ export interface JobWorkerOptions {
   events: JobEventBus;
   runner: GenerationRunner;
   providersFor: ProvidersForJob;
-  /** DATA_DIR/output: published videos. */
-  outputDir: string;
+  /** Where finished videos and posters are published (DATA_DIR/output or the S3 bucket). */
+  storage: ObjectStorage;
   /** DATA_DIR/jobs: one workspace per job, holding the pipeline's per-step checkpoints. */
   jobsDir: string;
   log: FastifyBaseLogger;
 }
 
+export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
+
 /** What a creator can do something about; anything else is logged and shown as the generic failure. */
 export function userFacingError(error: unknown): string {
   if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
   if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
+  if (error instanceof StorageWriteError) return STORAGE_WRITE_FAILED_MESSAGE;
   return MESSAGES.generationUnexpectedError;
 }
 
@@ -106,7 +110,7 @@ export class JobWorker {
   }
 
   async run(job: VideoJobRow, queueSignal: AbortSignal): Promise<void> {
-    const { db, events, outputDir } = this.options;
+    const { db, events, storage } = this.options;
     const log = this.options.log.child({ jobId: job.id });
     const tracker = new JobProgressTracker(job);
     // Aborted by the queue (cancel, shutdown) or by the worker itself when the row stops being ours.
@@ -156,7 +160,7 @@ export class JobWorker {
     }
 
     try {
-      const published = await publishOutput(outputDir, output);
+      const published = await publishOutput(storage, output, signal);
       const result: VideoResult = {
         videoUrl: published.videoUrl,
         posterUrl: published.posterUrl,
@@ -171,7 +175,7 @@ export class JobWorker {
       const recorded = await markCompleted(db, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
       if (!recorded) {
         // Cancelled (or deleted) while finishing: the user asked for no video.
-        await removeOutput(outputDir, published.token);
+        await removeOutput(storage, published.token);
         log.info('job finished after it was cancelled; output discarded');
       } else {
         log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes }, 'job completed');
@@ -179,13 +183,21 @@ export class JobWorker {
         events.emit('job_completed', { jobId: job.id, result }, job.user_id);
       }
     } catch (error) {
-      await this.handleFailure(job, error, new AbortController().signal, tracker, log);
+      // A cancel during the upload is a cancel; anything else (the store unreachable) fails the video step.
+      await this.handleFailure(job, error, signal.aborted ? signal : new AbortController().signal, tracker, log, 'video');
       return;
     }
     await this.removeWorkspace(job.id, log);
   }
 
-  private async handleFailure(job: VideoJobRow, error: unknown, signal: AbortSignal, tracker: JobProgressTracker, log: FastifyBaseLogger): Promise<void> {
+  private async handleFailure(
+    job: VideoJobRow,
+    error: unknown,
+    signal: AbortSignal,
+    tracker: JobProgressTracker,
+    log: FastifyBaseLogger,
+    failingStep?: PipelineStep,
+  ): Promise<void> {
     if (signal.aborted && signal.reason instanceof QueueShutdownError) {
       await markRequeued(this.options.db, job.id);
       log.info('job interrupted by shutdown; it resumes on the next start');
@@ -204,7 +216,7 @@ export class JobWorker {
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
-    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail());
+    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
     if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
     await this.removeWorkspace(job.id, log);
   }

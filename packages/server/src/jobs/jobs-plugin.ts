@@ -66,6 +66,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       runner: options.runner,
       providersFor: options.providersFor,
       webhooks: options.webhooks,
+      storage: app.storage,
     });
     app.decorate('providerSwitchboard', switchboard);
     const queueConfig = app.config.queue;
@@ -154,7 +155,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       }
       const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
       if (!deleted) throw notFound(MESSAGES.notFound);
-      await removeOutput(app.config.paths.outputDir, deleted.outputToken);
+      await removeOutput(app.storage, deleted.outputToken);
       await worker.removeWorkspace(job.id);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
     });
@@ -166,5 +167,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       tierConfig: { description: STORAGE_TIER_DESCRIPTION },
     }));
   },
-  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'voices'] },
+  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'auth', 'rate-limit', 'error-handler', 'voices'] },
 );

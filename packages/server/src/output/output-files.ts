@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { ObjectStorage } from '../storage/object-storage.js';
 
 /** URL prefix the output directory is served under. */
 export const OUTPUT_URL_PREFIX = '/output';
@@ -39,49 +38,45 @@ export interface PublishedOutput {
   videoBytes: number;
 }
 
-/** rename, or copy + unlink when the workspace sits on another file system. */
-async function moveFile(from: string, to: string): Promise<void> {
-  try {
-    await rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-    await copyFile(from, to);
-    await unlink(from);
-  }
-}
+/** Storage key of a published file: `output/<token>/<file>`, served as `/output/<token>/<file>`. */
+export const outputKey = (token: string, filename: string): string => `output/${token}/${filename}`;
+/** Storage prefix holding all of one job's published files. */
+export const outputPrefix = (token: string): string => `output/${token}/`;
 
 /**
- * Moves a finished job's video and poster out of its workspace into
- * `outputDir/<token>/<slug>.mp4` and `.jpg`, returning their public URLs.
+ * Moves a finished job's video and poster out of its workspace into storage as
+ * `output/<token>/<slug>.mp4` and `.jpg` (DATA_DIR/output locally, the bucket with S3), returning
+ * their public URLs. On any failure nothing is left behind; `signal` aborts an upload in flight.
  */
-export async function publishOutput(outputDir: string, files: { videoPath: string; posterPath: string; title: string }): Promise<PublishedOutput> {
+export async function publishOutput(
+  storage: ObjectStorage,
+  files: { videoPath: string; posterPath: string; title: string },
+  signal?: AbortSignal,
+): Promise<PublishedOutput> {
   const token = newOutputToken();
   const slug = slugifyTitle(files.title);
   const filename = `${slug}.mp4`;
   const posterFilename = `${slug}.jpg`;
-  const dir = join(outputDir, token);
-  await mkdir(dir, { recursive: true });
   try {
-    await moveFile(files.videoPath, join(dir, filename));
-    await moveFile(files.posterPath, join(dir, posterFilename));
-    const [video, poster] = await Promise.all([stat(join(dir, filename)), stat(join(dir, posterFilename))]);
+    const video = await storage.put(outputKey(token, filename), files.videoPath, { contentType: 'video/mp4', signal });
+    const poster = await storage.put(outputKey(token, posterFilename), files.posterPath, { contentType: 'image/jpeg', signal });
     return {
       token,
       filename,
       posterFilename,
       videoUrl: `${OUTPUT_URL_PREFIX}/${token}/${filename}`,
       posterUrl: `${OUTPUT_URL_PREFIX}/${token}/${posterFilename}`,
-      sizeBytes: video.size + poster.size,
-      videoBytes: video.size,
+      sizeBytes: video.sizeBytes + poster.sizeBytes,
+      videoBytes: video.sizeBytes,
     };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await storage.delete(outputPrefix(token)).catch(() => undefined);
     throw error;
   }
 }
 
 /** Deletes a job's published files; a token that is not one of ours is ignored rather than trusted as a path. */
-export async function removeOutput(outputDir: string, token: string | null): Promise<void> {
+export async function removeOutput(storage: ObjectStorage, token: string | null): Promise<void> {
   if (!token || !isOutputToken(token)) return;
-  await rm(join(outputDir, token), { recursive: true, force: true });
+  await storage.delete(outputPrefix(token));
 }

@@ -1,50 +1,60 @@
-import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { mkdirSync } from 'node:fs';
-import { basename } from 'node:path';
-import { OUTPUT_URL_PREFIX } from './output-files.js';
+import { z } from 'zod';
+import { notFound } from '../errors.js';
+import { OUTPUT_URL_PREFIX, outputKey, slugifyTitle } from './output-files.js';
 
 /** Each video's directory name is 128 random bits and never reused, so its files never change. */
-const OUTPUT_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const OUTPUT_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 /** Only `/<32 hex>/<file>.mp4|.jpg` is ever served: no listing, no other depth, nothing else in the folder. */
-const OUTPUT_FILE_PATH = /^\/[0-9a-f]{32}\/[a-z0-9-]+\.(mp4|jpg)$/;
+const outputParamsSchema = z.object({
+  token: z.string().regex(/^[0-9a-f]{32}$/, 'must be an output token'),
+  file: z.string().regex(/^[a-z0-9-]+\.(mp4|jpg)$/, 'must be a video or poster file name'),
+});
+const outputQuerySchema = z.object({ download: z.string().optional() }).loose();
 
-/** `attachment; filename="..."`, with an RFC 5987 form for anything outside plain ASCII. */
-export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+/** RFC 5987 value-chars: encodeURIComponent leaves `'()*!` as they are, which the attr-char grammar excludes. */
+const rfc5987 = (text: string): string => encodeURIComponent(text).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * `attachment` for a download: `filename*` carries the real title in UTF-8 (Hindi and Japanese keep
+ * it), `filename` an ASCII fallback with the job id so two downloads never collide.
+ */
+export function downloadDisposition(title: string, jobId: string, extension: string): string {
+  const readable = title.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 120) || 'Reelsmith video';
+  const fallback = `${slugifyTitle(title)}-${jobId}.${extension}`.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(`${readable}.${extension}`)}`;
 }
 
 /**
- * Finished videos and posters under /output/<token>/<name>, from DATA_DIR/output: range requests
- * (video seeking), ETag and caching; `?download=1` adds Content-Disposition so the browser saves the
- * file instead of playing it. The unguessable token directory is the access control, as the spec's
- * plain /output URLs (used by <video src> and downloads) cannot carry a bearer token.
+ * Finished videos and posters under /output/<token>/<name>, from storage (DATA_DIR/output or the S3
+ * bucket): range requests (video seeking), ETag and caching, or with S3 a presigned redirect;
+ * `?download=1` adds Content-Disposition so the browser saves the file instead of playing it. The
+ * unguessable token directory is the access control, as the spec's plain /output URLs (used by
+ * <video src> and downloads) cannot carry a bearer token.
  */
 export const outputPlugin = fp(
   async (app) => {
-    mkdirSync(app.config.paths.outputDir, { recursive: true });
-    await app.register(async (scope) => {
-      await scope.register(fastifyStatic, {
-        root: app.config.paths.outputDir,
-        prefix: `${OUTPUT_URL_PREFIX}/`,
-        decorateReply: false,
-        index: false,
-        list: false,
-        dotfiles: 'deny',
-        acceptRanges: true,
-        etag: true,
-        lastModified: true,
-        cacheControl: false,
-        allowedPath: (pathName) => OUTPUT_FILE_PATH.test(pathName),
-        setHeaders(reply, filePath) {
-          reply.header('cache-control', `private, max-age=${OUTPUT_MAX_AGE_MS / 1000}, immutable`);
-          reply.header('x-content-type-options', 'nosniff');
-          const query = reply.request.query as Record<string, unknown> | undefined;
-          if (query?.download === '1' || query?.download === 'true') reply.header('content-disposition', attachmentDisposition(basename(filePath)));
-        },
-      });
+    app.route({
+      method: 'GET',
+      url: `${OUTPUT_URL_PREFIX}/:token/:file`,
+      schema: { params: outputParamsSchema, querystring: outputQuerySchema },
+      handler: async (request, reply) => {
+        const { token, file } = request.params as z.infer<typeof outputParamsSchema>;
+        const { download } = request.query as z.infer<typeof outputQuerySchema>;
+        let disposition: string | undefined;
+        if (download === '1' || download === 'true') {
+          const job = await app.db.selectFrom('video_jobs').select(['id', 'result']).where('output_token', '=', token).executeTakeFirst();
+          if (!job) throw notFound('File not found');
+          const title = (JSON.parse(job.result ?? '{}') as { title?: string }).title ?? '';
+          disposition = downloadDisposition(title, job.id, file.slice(file.lastIndexOf('.') + 1));
+        }
+        reply.header('x-content-type-options', 'nosniff');
+        return app.storage.serve(request, reply, outputKey(token, file), {
+          cacheControl: `private, max-age=${OUTPUT_MAX_AGE_SECONDS}, immutable`,
+          ...(disposition ? { disposition } : {}),
+        });
+      },
     });
   },
-  { name: 'output', fastify: '5.x', dependencies: ['config'] },
+  { name: 'output', fastify: '5.x', dependencies: ['config', 'database', 'storage'] },
 );

@@ -33,12 +33,15 @@ const UNCOUNTED_JOB_STATUSES = ['failed', 'cancelled'] as const;
 export async function countPlanVideosThisMonth(db: Kysely<Database>, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
   const monthStart = startOfUtcMonth(now);
   const planStart = subscription && grantsAccess(subscription, now) ? new Date(subscription.start_date).toISOString() : null;
+  // An admin's "reset the month's usage" (User Management) starts the count again from then.
+  const user = await db.selectFrom('users').select('usage_reset_at').where('id', '=', userId).executeTakeFirst();
+  const from = [monthStart, planStart, user?.usage_reset_at ?? null].reduce<string>((latest, start) => (start !== null && start > latest ? start : latest), monthStart);
   const row = await db
     .selectFrom('video_jobs')
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
     .where('user_id', '=', userId)
     .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
-    .where('created_at', '>=', planStart !== null && planStart > monthStart ? planStart : monthStart)
+    .where('created_at', '>=', from)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }

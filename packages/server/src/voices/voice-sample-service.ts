@@ -6,9 +6,12 @@ import { VOICE_LANGUAGES, voiceSamplePath, type VoiceProviderId } from '@reelsmi
 import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
 import { sampleSlots, type SampleSlot } from '@reelsmith/pipeline/voice/provider-catalogues';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ObjectStorage } from '../storage/object-storage.js';
 import { SAMPLE_SENTENCES } from './sample-sentences.js';
 
 const SAMPLES_URL_PREFIX = '/audio/voice-samples/';
+/** Storage key prefix of the samples (the URL without its leading slash). */
+export const SAMPLES_KEY_PREFIX = 'audio/voice-samples/';
 /** A provider that fails this many samples in a row (a bad key, no network) is not tried further. */
 const MAX_CONSECUTIVE_FAILURES = 5;
 /** Breathing room between samples so video jobs and requests keep the CPU first. */
@@ -39,6 +42,12 @@ export interface VoiceSampleServiceOptions {
   /** The synthesiser of a provider, or null when it is not configured. */
   synthesizerFor: (provider: VoiceProviderId) => VoiceProvider | null;
   log: FastifyBaseLogger;
+  /**
+   * With S3 storage the samples live in the bucket: each finished sample is uploaded, and what is
+   * present comes from a listing (refreshIndex) instead of the local folder. Unset or local: files
+   * under samplesDir, as always.
+   */
+  storage?: ObjectStorage;
 }
 
 /**
@@ -48,6 +57,26 @@ export interface VoiceSampleServiceOptions {
 export class VoiceSampleService {
   private run: { provider: VoiceProviderId; controller: AbortController; promise: Promise<void> } | null = null;
   private status: GenerationStatus = { generating: false, provider: null, progress: 0, done: 0, failed: 0, planned: 0 };
+  /** The bucket's sample keys (S3 only), refreshed by refreshIndex and kept current by uploads. */
+  private readonly bucketKeys = new Set<string>();
+
+  private get bucket(): ObjectStorage | null {
+    return this.options.storage?.kind === 's3' ? this.options.storage : null;
+  }
+
+  /** The storage key of a sample file under samplesDir. */
+  keyOf(file: string): string {
+    return SAMPLES_KEY_PREFIX + file.slice(this.options.samplesDir.length + 1).split(/[\\/]/).join('/');
+  }
+
+  /** Re-reads which samples the bucket holds (S3 only; another API process may have added some). */
+  async refreshIndex(): Promise<void> {
+    const bucket = this.bucket;
+    if (!bucket) return;
+    const keys = await bucket.list(SAMPLES_KEY_PREFIX);
+    this.bucketKeys.clear();
+    for (const key of keys) if (key.endsWith('.mp3')) this.bucketKeys.add(key);
+  }
 
   constructor(private readonly options: VoiceSampleServiceOptions) {
     mkdirSync(options.samplesDir, { recursive: true });
@@ -65,6 +94,10 @@ export class VoiceSampleService {
 
   private presentFiles(): Set<string> {
     const present = new Set<string>();
+    if (this.bucket) {
+      for (const key of this.bucketKeys) present.add(join(this.options.samplesDir, ...key.slice(SAMPLES_KEY_PREFIX.length).split('/')));
+      return present;
+    }
     for (const folder of [this.options.samplesDir, join(this.options.samplesDir, 'native')]) {
       if (!existsSync(folder)) continue;
       for (const entry of readdirSync(folder, { withFileTypes: true })) {
@@ -127,11 +160,17 @@ export class VoiceSampleService {
     for (const [index, slot] of slots.entries()) {
       if (signal.aborted) return;
       const target = this.fileOf(provider, slot);
-      if (!existsSync(target)) {
+      const bucket = this.bucket;
+      if (bucket ? !this.bucketKeys.has(this.keyOf(target)) : !existsSync(target)) {
         const temp = join(this.options.workDir, `${provider}-${index}-${Date.now()}.mp3`);
         try {
           const result = await synthesizer.synthesize({ text: SAMPLE_SENTENCES[slot.language], voiceId: slot.voiceId, language: slot.language, outputPath: temp }, signal);
-          await rename(result.audioPath, target);
+          if (bucket) {
+            await bucket.put(this.keyOf(target), result.audioPath, { contentType: 'audio/mpeg', signal });
+            this.bucketKeys.add(this.keyOf(target));
+          } else {
+            await rename(result.audioPath, target);
+          }
           consecutiveFailures = 0;
         } catch (error) {
           await rm(temp, { force: true });

@@ -7,11 +7,17 @@ import fp from 'fastify-plugin';
 import { join } from 'node:path';
 import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { VoiceSampleService } from './voice-sample-service.js';
+import { SAMPLES_KEY_PREFIX, VoiceSampleService } from './voice-sample-service.js';
+import { z } from 'zod';
 import { SettingsFile } from './voice-settings.js';
 
 /** Samples only change when regenerated; the ETag catches that, so a day of caching is safe. */
 export const SAMPLE_MAX_AGE_SECONDS = 24 * 60 * 60;
+const SAMPLES_URL = '/audio/voice-samples/';
+/** `voice-<id>-<lang>.mp3` or `native/<id>.mp3`, nothing else. */
+const SAMPLE_PATH = /^(native\/)?[A-Za-z0-9][A-Za-z0-9._@+=-]*\.mp3$/;
+/** How often an API process re-lists the bucket's samples (another process may have made some). */
+const SAMPLE_INDEX_REFRESH_MS = 60_000;
 
 export interface VoicesPluginOptions {
   /** The pipeline's variables are read from here (default process.env): AZURE_SPEECH_*, ELEVENLABS_*. */
@@ -68,10 +74,27 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       workDir: join(app.config.paths.dataDir, 'tmp', 'voice-samples'),
       synthesizerFor,
       log: app.log.child({ module: 'voice-samples' }),
+      storage: app.storage,
     });
     app.decorate('voiceSamples', samples);
     app.decorate('currentVoiceProvider', () => settings.voiceProvider());
 
+    if (app.storage.kind === 's3') {
+      // The samples live in the bucket: the same URLs answer through storage (presigned redirect or S3_PROXY streaming).
+      await samples.refreshIndex();
+      const refresh = setInterval(() => void samples.refreshIndex().catch((error: unknown) => app.log.warn({ err: error }, 'could not list voice samples')), SAMPLE_INDEX_REFRESH_MS);
+      refresh.unref();
+      app.addHook('onClose', async () => clearInterval(refresh));
+      app.route({
+        method: 'GET',
+        url: `${SAMPLES_URL}*`,
+        schema: { params: z.object({ '*': z.string().regex(SAMPLE_PATH, 'must be a voice sample file') }) },
+        handler: async (request, reply) => {
+          const path = (request.params as { '*': string })['*'];
+          return app.storage.serve(request, reply, SAMPLES_KEY_PREFIX + path, { cacheControl: `public, max-age=${SAMPLE_MAX_AGE_SECONDS}` });
+        },
+      });
+    } else
     // The samples folder, with ETag, Last-Modified, Range and caching; a missing file is the JSON 404.
     await app.register(async (scope) => {
       await scope.register(fastifyStatic, {
@@ -147,5 +170,5 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       await samples.stop();
     });
   },
-  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth'] },
+  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth', 'storage'] },
 );

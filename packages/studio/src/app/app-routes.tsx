@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AdminDashboard } from '../admin/admin-dashboard.js';
 import { LoginPage } from '../login/login-page.js';
-import { PricingPage, SystemHealthPage, UserManagementPage } from '../pages/section-pages.js';
+import { AuditLogPage, PricingPage, SystemHealthPage, UserManagementPage } from '../pages/section-pages.js';
 import { StudioPage } from '../pages/studio-page.js';
 import { AppShell } from '../shell/app-shell.js';
 import { SettingsPage } from '../settings/settings-page.js';
@@ -41,6 +41,7 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
             <Route path="/admin" element={<AdminDashboard />} />
             <Route path="/admin/users" element={<UserManagementPage />} />
             <Route path="/admin/health" element={<SystemHealthPage />} />
+            <Route path="/admin/audit" element={<AuditLogPage />} />
           </>
         ) : null}
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -9,7 +9,8 @@ export type Screen =
   | 'pricing'
   | 'adminDashboard'
   | 'userManagement'
-  | 'systemHealth';
+  | 'systemHealth'
+  | 'auditLog';
 
 export const SCREEN_TITLES: Record<Screen, string> = {
   login: 'Login',
@@ -20,6 +21,7 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   adminDashboard: 'Admin Dashboard',
   userManagement: 'User Management',
   systemHealth: 'System Health',
+  auditLog: 'Audit Log',
 };
 
 export type Viewer = { signedIn: false } | { signedIn: true; role: Role };
@@ -40,6 +42,7 @@ const ADMIN_PATHS: Record<string, Screen> = {
   '/admin': 'adminDashboard',
   '/admin/users': 'userManagement',
   '/admin/health': 'systemHealth',
+  '/admin/audit': 'auditLog',
 };
 
 function normalise(path: string): string {

@@ -20,6 +20,8 @@ export interface JobRealtimeHandlers {
   failed(event: JobFailedEvent): void;
   /** `resumed` is true when this connect follows an earlier one (events may have been missed). */
   connectionChange(connected: boolean, info: { resumed: boolean }): void;
+  /** The server closed the connection itself (the session was revoked, e.g. the account suspended). */
+  closedByServer?(): void;
 }
 
 /**
@@ -72,7 +74,10 @@ export function createSocketIoJobClient({ url, createSocket = defaultFactory, lo
         handlers.connectionChange(true, { resumed: connectedBefore });
         connectedBefore = true;
       });
-      current.on('disconnect', () => handlers.connectionChange(false, { resumed: false }));
+      current.on('disconnect', (reason) => {
+        handlers.connectionChange(false, { resumed: false });
+        if (reason === 'io server disconnect') handlers.closedByServer?.();
+      });
       current.on('connect_error', (error) => log('Live connection failed', error.message));
       current.on(SOCKET_EVENTS.jobProgress, parsed(jobProgressEventSchema, SOCKET_EVENTS.jobProgress, handlers.progress));
       current.on(SOCKET_EVENTS.jobCompleted, parsed(jobCompletedEventSchema, SOCKET_EVENTS.jobCompleted, handlers.completed));

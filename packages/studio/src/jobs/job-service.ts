@@ -44,9 +44,11 @@ export interface JobServiceOptions {
   log?: (message: string, detail?: unknown) => void;
   /** How long the connection outlives its last consumer. */
   releaseGraceMs?: number;
+  /** The server closed the live connection (a revoked session): the caller re-checks the sign-in. */
+  onClosedByServer?: () => void;
 }
 
-export function createJobService({ api, realtime, effects = {}, log = (m, d) => console.warn(m, d), releaseGraceMs = 3000 }: JobServiceOptions): JobService {
+export function createJobService({ api, realtime, effects = {}, log = (m, d) => console.warn(m, d), releaseGraceMs = 3000, onClosedByServer }: JobServiceOptions): JobService {
   const store = createJobStore();
   let connectedToken: string | null = null;
   let consumers = 0;
@@ -104,6 +106,9 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
         store.getState().applyFailed(event);
         if (before?.status !== 'failed') effects.failed?.(event, store.getState().jobs[event.jobId]);
         if (!before) void refreshJob(event.jobId);
+      },
+      closedByServer() {
+        onClosedByServer?.();
       },
       connectionChange(connected, { resumed }) {
         store.getState().setConnected(connected);

@@ -64,6 +64,8 @@ export function useJobService(): JobService {
       api: services.api,
       realtime: createRealtime ? createRealtime(platform.apiBaseUrl) : createSocketIoJobClient({ url: platform.apiBaseUrl }),
       effects: withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services),
+      // A revoked session (an admin suspended the account) signs the studio out at once: the profile read gets 401.
+      onClosedByServer: () => void services.authStore.getState().refreshUser(),
     });
     servicesJobs.set(services, service);
   }

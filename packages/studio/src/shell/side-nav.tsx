@@ -24,7 +24,7 @@ export const SIGNED_IN_MENU: NavItem[] = [
 export const SIGNED_OUT_MENU: NavItem[] = [STUDIO, PRICING];
 export const ADMIN_MENU: NavItem[] = [
   { to: '/admin', label: 'Admin Dashboard', icon: DashboardIcon },
-  { to: '/admin/users', label: 'User Management', icon: UsersIcon },
+  { to: '/admin/users', label: 'User Management', icon: UsersIcon, alsoActiveOn: ['/admin/audit'] },
   { to: '/admin/health', label: 'System Health', icon: HealthIcon },
 ];
 

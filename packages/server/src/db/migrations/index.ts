@@ -5,6 +5,7 @@ import { videoJobs } from './0003-video-jobs.js';
 import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
 import { developerApi } from './0006-developer-api.js';
+import { adminUserManagement } from './0007-admin-user-management.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_payments': payments,
   '0005_video_job_output': videoJobOutput,
   '0006_developer_api': developerApi,
+  '0007_admin_user_management': adminUserManagement,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { providerHealthSchema } from './admin.js';
+import { currencySchema, jobStatusSchema, planIdSchema, roleSchema } from './enums.js';
+
+/** Admin User Management (/admin/users), the audit log (/admin/audit) and System Health (/admin/health). */
+
+export const USER_STATUSES = ['active', 'suspended'] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+
+/** A user without a plan that grants access is on the free tier. */
+export const adminPlanFilterSchema = z.union([planIdSchema, z.literal('free')]);
+
+export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email', 'lastSignInAt', 'totalVideos', 'videosThisMonth'] as const;
+export const adminUserSortSchema = z.enum([...ADMIN_USER_SORTS, ...ADMIN_USER_SORTS.map((sort) => `-${sort}` as const)] as [string, ...string[]]);
+export const ADMIN_USERS_PAGE_SIZE = 20;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+export const adminUsersQuerySchema = z.object({
+  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
+  role: z.preprocess(blankToUndefined, roleSchema.optional()),
+  plan: z.preprocess(blankToUndefined, adminPlanFilterSchema.optional()),
+  status: z.preprocess(blankToUndefined, userStatusSchema.optional()),
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000).default(1)),
+  sort: z.preprocess(blankToUndefined, adminUserSortSchema.default('-createdAt')),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  status: userStatusSchema,
+  /** The plan that grants access now, or 'free'. */
+  plan: adminPlanFilterSchema,
+  /** True when the plan was granted by an admin (a comp), not paid for. */
+  planComp: z.boolean(),
+  videosThisMonth: z.number().int(),
+  totalVideos: z.number().int(),
+  createdAt: z.string(),
+  lastSignInAt: z.string().nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const adminUserVideoParamsSchema = z.object({ id: z.string().min(1).max(64), videoId: z.string().min(1).max(64) });
+
+export const adminUserDetailResponseSchema = z.object({
+  user: adminUserSchema.extend({
+    suspendedAt: z.string().nullable(),
+    suspensionReason: z.string().nullable(),
+    usageResetAt: z.string().nullable(),
+    hasPassword: z.boolean(),
+    apiKeys: z.number().int(),
+  }),
+  subscription: z
+    .object({
+      planId: planIdSchema,
+      status: z.enum(['active', 'cancelled', 'expired']),
+      comp: z.boolean(),
+      startDate: z.string(),
+      endDate: z.string(),
+      currency: currencySchema,
+    })
+    .nullable(),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      planId: planIdSchema,
+      amount: z.number().int(),
+      currency: currencySchema,
+      status: z.enum(['created', 'paid']),
+      provider: z.enum(['razorpay', 'test']),
+      createdAt: z.string(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+  videos: z.array(
+    z.object({
+      id: z.string(),
+      status: jobStatusSchema,
+      topic: z.string(),
+      title: z.string().nullable(),
+      videoUrl: z.string().nullable(),
+      posterUrl: z.string().nullable(),
+      createdAt: z.string(),
+      sizeBytes: z.number().int().nullable(),
+    }),
+  ),
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      revokedAt: z.string().nullable(),
+      userAgent: z.string().nullable(),
+      active: z.boolean(),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
+
+const reasonSchema = z
+  .string({ message: 'Give a reason for this action' })
+  .trim()
+  .min(3, 'Give a reason for this action (at least 3 characters)')
+  .max(500, 'Keep the reason under 500 characters');
+
+export const adminReasonBodySchema = z.object({ reason: reasonSchema });
+export const adminRoleBodySchema = z.object({ role: roleSchema, reason: reasonSchema });
+export const ADMIN_GRANT_MAX_DAYS = 3650;
+export const adminGrantPlanBodySchema = z.object({
+  planId: planIdSchema,
+  days: z.coerce.number({ message: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be 1 or more').max(ADMIN_GRANT_MAX_DAYS, `days must be at most ${ADMIN_GRANT_MAX_DAYS}`),
+  reason: reasonSchema,
+});
+
+export const adminActionResponseSchema = z.object({ message: z.string(), user: adminUserSchema });
+
+export const AUDIT_ACTIONS = ['suspend', 'reactivate', 'role', 'grant-plan', 'reset-usage', 'delete-video'] as const;
+export const auditActionSchema = z.enum(AUDIT_ACTIONS);
+export type AuditAction = z.infer<typeof auditActionSchema>;
+
+export const auditLogQuerySchema = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
+  userId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+});
+export const AUDIT_LOG_PAGE_SIZE = 50;
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  action: auditActionSchema,
+  adminId: z.string(),
+  adminEmail: z.string(),
+  targetUserId: z.string(),
+  targetEmail: z.string(),
+  reason: z.string(),
+  /** What changed, e.g. "user → admin" or "pro_plan for 30 days". */
+  details: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+// System health
+
+export const HEALTH_STATUSES = ['healthy', 'degraded', 'down'] as const;
+export const healthStatusSchema = z.enum(HEALTH_STATUSES);
+export type HealthStatus = z.infer<typeof healthStatusSchema>;
+
+/** One sample of a component's last hour: its status and the figure the small chart draws. */
+export const healthSampleSchema = z.object({ at: z.string(), status: healthStatusSchema, value: z.number() });
+export type HealthSample = z.infer<typeof healthSampleSchema>;
+
+const component = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ status: healthStatusSchema, summary: z.string(), history: z.array(healthSampleSchema), ...shape });
+
+export const workerHeartbeatSchema = z.object({
+  id: z.string(),
+  host: z.string(),
+  jobsRunning: z.number().int(),
+  lastHeartbeatAt: z.string(),
+});
+export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
+
+export const systemHealthResponseSchema = z.object({
+  status: healthStatusSchema,
+  checkedAt: z.string(),
+  /** What each chart's value is, e.g. "latency ms". */
+  database: component({ kind: z.enum(['sqlite', 'postgres']), latencyMs: z.number(), migrations: z.object({ applied: z.number().int(), known: z.number().int(), latest: z.string().nullable() }) }),
+  queue: component({
+    backend: z.enum(['embedded', 'bullmq']),
+    waiting: z.number().int(),
+    active: z.number().int(),
+    oldestWaitingSeconds: z.number().nullable(),
+    failedLastHour: z.number().int(),
+  }),
+  workers: component({ mode: z.enum(['embedded', 'bullmq']), workers: z.array(workerHeartbeatSchema) }),
+  ffmpeg: component({ path: z.string().nullable(), version: z.string().nullable(), source: z.string().nullable() }),
+  disk: component({ path: z.string(), freeBytes: z.number(), totalBytes: z.number() }),
+  storage: component({ kind: z.enum(['local', 's3']), reachable: z.boolean(), bucket: z.string().nullable(), latencyMs: z.number() }),
+  providers: component({ providers: z.array(providerHealthSchema) }),
+});
+export type SystemHealth = z.infer<typeof systemHealthResponseSchema>;
+export const SYSTEM_HEALTH_COMPONENTS = ['database', 'queue', 'workers', 'ffmpeg', 'disk', 'storage', 'providers'] as const;
+export type SystemHealthComponent = (typeof SYSTEM_HEALTH_COMPONENTS)[number];
+
+export const ADMIN_USER_MESSAGES = {
+  accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
+  cannotSuspendSelf: 'You cannot suspend your own account.',
+  cannotDemoteSelf: 'You cannot remove your own admin role.',
+  userNotFound: 'No user with that id',
+  alreadySuspended: 'This account is already suspended.',
+  notSuspended: 'This account is not suspended.',
+  sameRole: 'The user already has that role.',
+} as const;
