@@ -60,6 +60,8 @@ export const API = {
   listVideos: route({ method: 'GET', path: '/api/videos', auth: 'bearerOrApiKey', query: videos.listVideosQuerySchema, response: videos.listVideosResponseSchema }),
   videoStatus: route({ method: 'GET', path: '/api/videos/:id/status', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.jobStatusResponseSchema }),
   video: route({ method: 'GET', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.videoResponseSchema }),
+  /** Runs a failed job again from its checkpoints (same job id); refused for any other status. */
+  retryVideo: route({ method: 'POST', path: '/api/videos/:id/retry', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.generateVideoResponseSchema }),
   deleteVideo: route({ method: 'DELETE', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.deleteVideoResponseSchema }),
   queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', response: videos.queueStatusSchema }),
   storageStats: route({ method: 'GET', path: '/api/storage/stats', auth: 'bearerOrApiKey', response: videos.storageStatsSchema }),
