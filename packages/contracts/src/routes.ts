@@ -75,7 +75,7 @@ export const API = {
 
   // Admin
   providers: route({ method: 'GET', path: '/providers', auth: 'admin', response: admin.providersResponseSchema }),
-  providersHealth: route({ method: 'GET', path: '/providers/health', auth: 'admin', response: admin.providersHealthResponseSchema }),
+  providersHealth: route({ method: 'GET', path: '/providers/health', auth: 'admin', query: admin.providersHealthQuerySchema, response: admin.providersHealthResponseSchema }),
   health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
   switchProvider: route({ method: 'POST', path: '/providers/switch', auth: 'admin', body: admin.switchProviderBodySchema, response: admin.switchProviderResponseSchema }),
   websocketStats: route({ method: 'GET', path: '/api/websocket/stats', auth: 'admin', response: admin.websocketStatsSchema }),
