@@ -55,7 +55,7 @@ export function ProvidersTab({ providers, health }: { providers: ProvidersRespon
         return (
           <section key={type} className="rs-card rs-admin-provider" aria-label={`${label} provider`}>
             <header className="rs-admin-provider__header">
-              <h3>{label} Provider</h3>
+              <h2>{label} Provider</h2>
               <HealthChip status={check?.status} />
             </header>
             <p className="rs-admin-provider__current">
@@ -93,7 +93,7 @@ export function VoiceProvidersTab() {
     <div className="rs-admin-stack rs-admin-voice">
       <section className="rs-card rs-admin-provider" aria-label="Voice provider configuration">
         <header className="rs-admin-provider__header">
-          <h3>Voice Provider</h3>
+          <h2>Voice Provider</h2>
         </header>
         {/* Voice data failures are silent on the dashboard (spec section 8); the widgets below report their own. */}
         <p className="rs-admin-provider__current">
@@ -213,7 +213,7 @@ export function EnvironmentTab({
       <p className="rs-admin-note rs-admin-note--info" role="note">
         {RESTART_NOTE}
       </p>
-      <h3 className="rs-admin-subtitle">Current provider configuration</h3>
+      <h2 className="rs-admin-subtitle">Current provider configuration</h2>
       <dl className="rs-admin-stats">
         {PROVIDER_TYPES.map((type) => {
           const entry = providers?.[type];

@@ -27,7 +27,7 @@ export function PlanCard({
   return (
     <article className={`rs-plan-card${state.current ? ' rs-plan-card--current' : ''}`} aria-label={`${plan.name} plan`}>
       <header className="rs-plan-card__header">
-        <h3 className="rs-plan-card__name">{plan.name}</h3>
+        <h2 className="rs-plan-card__name">{plan.name}</h2>
         {state.chip ? <span className={`rs-chip rs-chip--${state.chip.tone}`}>{state.chip.text}</span> : null}
       </header>
       <p className="rs-plan-card__price">
