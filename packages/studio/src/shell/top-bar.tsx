@@ -25,7 +25,7 @@ function SignedInActions() {
       {/* Named by its content ("Notifications 0"), so the name contains the visible count (WCAG 2.5.3). */}
       <button type="button" className="rs-icon-button">
         <BellIcon />
-        <span className="rs-visually-hidden">Notifications</span>
+        <span className="rs-visually-hidden">Notifications</span>{' '}
         <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
       </button>
       <DropdownMenu.Root>
