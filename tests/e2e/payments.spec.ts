@@ -96,8 +96,8 @@ test('a creator buys a plan through the TEST MODE checkout, then cancels it in S
 test('a failed test payment activates nothing', async ({ page }) => {
   await signUpAndIn(page, 'Arjun Rao', `failing-${unique()}@example.com`, 'correct-horse');
   await page.goto('/pricing');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Choose Essentials' }).click();
+  await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Proceed to payment' }).click();
   const checkout = page.getByRole('dialog', { name: 'Test checkout' });
   await checkout.getByRole('button', { name: 'Fail payment' }).click();
   await expect(checkout.getByRole('alert')).toContainText('TEST MODE: the payment failed');
