@@ -30,10 +30,10 @@ const job = (id: string, topic: string, status: string, created: string, extra: 
   ...extra,
 });
 
-function openMyVideos(initial: ReturnType<typeof job>[]) {
+function openMyVideos(initial: ReturnType<typeof job>[], path = '/videos') {
   let list = [...initial];
   const rendered = renderStudio({
-    path: '/videos',
+    path,
     platform: testPlatform({
       apiBaseUrl: 'http://api.test',
       storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
@@ -114,6 +114,16 @@ describe('My Videos: delete, clear and retry', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Retry Broken voice' })).not.toBeInTheDocument());
     expect(requests.some((r) => r.method === 'POST' && r.path === '/api/videos/3/retry')).toBe(true);
     expect(screen.getByRole('button', { name: 'Cancel Broken voice' })).toBeInTheDocument();
+  });
+
+  it('offers Retry and Clear failed in the studio\'s Recent Videos too', async () => {
+    const { user, requests } = openMyVideos(jobs, '/');
+    const recent = await screen.findByRole('region', { name: 'Recent Videos' });
+    await within(recent).findByRole('button', { name: 'Retry Broken voice' });
+    await user.click(within(recent).getByRole('button', { name: 'Clear failed (2)' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear them' }));
+    await waitFor(() => expect(within(recent).queryByRole('button', { name: /^Clear failed/ })).not.toBeInTheDocument());
+    expect(deletes(requests).sort()).toEqual(['/api/videos/3', '/api/videos/4']);
   });
 
   it('says "1 of 1 video", not "1 of 1 videos"', () => {
