@@ -1,23 +1,32 @@
-import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, MESSAGES, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES } from '@reelsmith/contracts';
+import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, LANGUAGE_NAMES, MESSAGES, RESOLUTIONS, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES, VIDEO_LANGUAGES, type Resolution } from '@reelsmith/contracts';
 import { apiUrl, errorMessage, usePlatform } from '@reelsmith/studio';
+import { isOffline } from '@reelsmith/studio/api/api-client';
 import { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from '@reelsmith/studio/studio/generation-form-model';
 import { useGenerationAccess } from '@reelsmith/studio/studio/use-generation-access';
-import { loadVideoDefaults } from '@reelsmith/studio/settings/video-defaults';
+import { loadVideoDefaults, RESOLUTION_LABELS } from '@reelsmith/studio/settings/video-defaults';
 import { VoicePicker, asVoiceLanguage, useVoices } from '@reelsmith/studio/voices/index';
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
+import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
 
 /**
- * The popup's compact studio: topic, style, duration and voice; everything else comes from the
- * user's Video Defaults. The background worker submits, so the job outlives the popup.
+ * The popup's compact studio: topic, style, duration, language, resolution, captions and voice;
+ * the rest comes from the user's Video Defaults. Language, resolution and captions remember the last
+ * choice (captions start on). The background worker submits, so the job outlives the popup.
  */
 export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSource; activeJobs: number }) {
   const platform = usePlatform();
   const access = useGenerationAccess();
   const [values, setValues] = useState<GenerationFormValues>(() => {
     const initial = initialFormValues(loadVideoDefaults(platform.storage));
-    return { ...initial, language: initial.language || 'en' };
+    const last = loadPopupChoices(platform.storage);
+    return {
+      ...initial,
+      language: last.language ?? (initial.language || 'en'),
+      resolution: last.resolution ?? initial.resolution,
+      enableCaptions: last.enableCaptions,
+    };
   });
   const [attempted, setAttempted] = useState(false);
   const [phase, setPhase] = useState<SubmitPhase>('idle');
@@ -31,7 +40,13 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   const set = <K extends keyof GenerationFormValues>(field: K, value: GenerationFormValues[K]) => {
     // A shorter duration may be what the free video allows: the refusal no longer holds.
     if (field === 'duration') setRefusal(null);
-    setValues((current) => ({ ...current, [field]: value }));
+    setValues((current) => {
+      const next = { ...current, [field]: value };
+      if (field === 'language' || field === 'resolution' || field === 'enableCaptions') {
+        savePopupChoices(platform.storage, { language: next.language, resolution: next.resolution, enableCaptions: next.enableCaptions });
+      }
+      return next;
+    });
   };
   const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
 
@@ -43,12 +58,17 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       if (!values.voice) toast.error(VALIDATION_MESSAGES.voiceRequiredOnSubmit);
       return;
     }
+    // Offline the submit fails now; it is never queued to go out by itself later.
+    if (isOffline()) {
+      toast.error(MESSAGES.offline);
+      return;
+    }
     setPhase('checking');
     setRefusal(null);
     const verdict = await access.check(parsed.data.duration);
     if (!verdict) {
       setPhase('idle');
-      toast.error(MESSAGES.canGenerateFailed);
+      toast.error(isOffline() ? MESSAGES.offline : MESSAGES.canGenerateFailed);
       return;
     }
     if (!verdict.canGenerate) {
@@ -108,6 +128,28 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
           </select>
         </div>
       </div>
+      <div className="rs-popup__row">
+        <div className="rs-field">
+          <label className="rs-field__label" htmlFor={`${id}-language`}>Language</label>
+          <select id={`${id}-language`} className="rs-field__input rs-select" value={values.language} onChange={(e) => set('language', e.target.value)}>
+            {VIDEO_LANGUAGES.map((language) => (
+              <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+            ))}
+          </select>
+        </div>
+        <div className="rs-field">
+          <label className="rs-field__label" htmlFor={`${id}-resolution`}>Resolution</label>
+          <select id={`${id}-resolution`} className="rs-field__input rs-select" value={values.resolution} onChange={(e) => set('resolution', e.target.value as Resolution)}>
+            {RESOLUTIONS.map((resolution) => (
+              <option key={resolution} value={resolution}>{RESOLUTION_LABELS[resolution]}</option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <label className="rs-popup__check">
+        <input type="checkbox" checked={values.enableCaptions} onChange={(e) => set('enableCaptions', e.target.checked)} />
+        <span>Captions</span>
+      </label>
       <VoicePicker language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} />
       <div className="rs-popup__submit-bar">
         {refusal ? (

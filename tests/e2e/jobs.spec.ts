@@ -111,14 +111,14 @@ test('a creator generates a video, watches it progress live, previews, downloads
 
   // My Videos: search, filter and sort find it.
   await page.getByRole('navigation').getByRole('link', { name: 'My Videos' }).click();
-  await expect(page.getByText('1 of 1 videos')).toBeVisible();
+  await expect(page.getByText('1 of 1 video', { exact: true })).toBeVisible();
   await page.getByLabel('Search videos').fill('octopuses');
   await expect(page.getByRole('heading', { level: 2, name: topic })).toBeVisible();
   await page.getByLabel('Search videos').fill('penguins');
   await expect(page.getByText('No videos match your filters')).toBeVisible();
   await page.getByLabel('Search videos').fill('');
   await page.getByLabel('Status').selectOption({ label: 'Failed' });
-  await expect(page.getByText('0 of 1 videos')).toBeVisible();
+  await expect(page.getByText('0 of 1 video', { exact: true })).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'Completed' });
   await page.getByLabel('Sort').selectOption({ label: 'Name A-Z' });
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: topic }) });

@@ -39,20 +39,25 @@ test('a creator buys a plan through the TEST MODE checkout, then cancels it in S
   const starter = page.getByRole('article', { name: 'Starter plan' });
   await expect(starter.getByText('₹499')).toBeVisible();
 
-  // The GST summary is confirmed in a browser dialog before the checkout opens.
-  const confirmations: string[] = [];
-  page.once('dialog', (dialog) => {
-    confirmations.push(dialog.message());
-    void dialog.accept();
+  // The card shows GST and the total before checkout; the summary is confirmed in the product's dialog, not the browser's.
+  await expect(starter.getByText('+ GST (18%) ₹89.82')).toBeVisible();
+  await expect(starter.getByText('Total ₹588.82/month')).toBeVisible();
+  const browserDialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    browserDialogs.push(dialog.message());
+    void dialog.dismiss();
   });
   await starter.getByRole('button', { name: 'Choose Starter' }).click();
+  const question = page.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(question).toContainText('GST (18%): ₹89.82');
+  await expect(question).toContainText('Total: ₹588.82');
+  await question.getByRole('button', { name: 'Proceed to payment' }).click();
 
   const checkout = page.getByRole('dialog', { name: 'Test checkout' });
   await expect(checkout).toBeVisible();
   await expect(checkout.getByText('TEST MODE')).toBeVisible();
   await expect(checkout.getByText('₹588.82')).toBeVisible();
-  expect(confirmations[0]).toContain('GST (18%): ₹89.82');
-  expect(confirmations[0]).toContain('Total: ₹588.82');
+  expect(browserDialogs).toEqual([]);
   await checkout.getByRole('button', { name: 'Pay successfully' }).click();
 
   await expect(page.getByText('Payment successful! Your subscription is now active.')).toBeVisible();
@@ -91,8 +96,8 @@ test('a creator buys a plan through the TEST MODE checkout, then cancels it in S
 test('a failed test payment activates nothing', async ({ page }) => {
   await signUpAndIn(page, 'Arjun Rao', `failing-${unique()}@example.com`, 'correct-horse');
   await page.goto('/pricing');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Choose Essentials' }).click();
+  await page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: 'Proceed to payment' }).click();
   const checkout = page.getByRole('dialog', { name: 'Test checkout' });
   await checkout.getByRole('button', { name: 'Fail payment' }).click();
   await expect(checkout.getByRole('alert')).toContainText('TEST MODE: the payment failed');

@@ -53,6 +53,11 @@ export class FakePipeline {
     this.failures.set(topic, error);
   }
 
+  /** The failure cause is gone (the provider is back): the next run of the topic succeeds. */
+  recover(topic: string): void {
+    this.failures.delete(topic);
+  }
+
   runsOf(topic: string): FakeRunRecord[] {
     return this.runs.filter((run) => run.topic === topic);
   }

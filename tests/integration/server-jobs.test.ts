@@ -1,3 +1,4 @@
+import { ProviderError } from '@reelsmith/pipeline/errors';
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES, videoJobSchema, type JobProgressEvent } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { STORAGE_TIER_DESCRIPTION } from '@reelsmith/server/jobs/jobs-plugin';
@@ -260,7 +261,47 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(job.error).toBe('The image service refused this prompt. Try rewording the topic.');
       expect(job.steps.voice?.status).toBe('failed');
       expect(job.result).toBeNull();
-      await waitFor(async () => !existsSync(join(database.dataDir, 'jobs', jobId)), 'the workspace to be removed');
+      // The workspace stays for Retry, which resumes from its checkpoints.
+      expect(existsSync(join(database.dataDir, 'jobs', jobId))).toBe(true);
+    });
+
+    it('tells the creator the narration is unavailable when the voice service cannot be reached', async () => {
+      const user = await subscribedUser();
+      pipeline.failWith('Unreachable voice', new ProviderError('Could not reach the voice service; check the service address and the network', 'elevenlabs', true));
+      const jobId = await submitted(user, 'Unreachable voice');
+      const job = await waitForStatus(app, user, jobId, 'failed');
+      expect(job.error).toBe(MESSAGES.serviceUnavailable.other);
+      expect(job.error).not.toContain('service address');
+    });
+
+    it('retries a failed job from its checkpoints, same id, without spending another video', async () => {
+      const user = await registerUser(app, 'retrier');
+      await subscribe(app, user.id, 'essentials_plan');
+      pipeline.failWith('Retry me', providerError('The voice service is unavailable right now (HTTP 503)'));
+      const jobId = await submitted(user, 'Retry me');
+      await waitForStatus(app, user, jobId, 'failed');
+      expect(pipeline.runsOf('Retry me')[0]?.stepsRun).toEqual(['setup', 'story', 'voice']);
+      const usageBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth;
+
+      pipeline.recover('Retry me');
+      const retried = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/retry`, headers: bearer(user) });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject({ jobId, status: 'queued' });
+      const job = await waitForStatus(app, user, jobId, 'completed');
+      expect(job.error).toBeNull();
+      // Setup and story were checkpointed by the failed run and are not run again.
+      expect(pipeline.runsOf('Retry me')[1]?.stepsRun).toEqual(['voice', 'images', 'video']);
+      const list = (await app.inject({ method: 'GET', url: '/api/videos', headers: bearer(user) })).json().jobs as Array<{ id: string }>;
+      expect(list.filter((row) => row.id === jobId)).toHaveLength(1);
+      const usageAfter = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth;
+      expect(usageAfter).toBe(usageBefore + 1);
+
+      const again = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/retry`, headers: bearer(user) });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe('Only a failed video can be retried.');
+      const stranger = await registerUser(app, 'stranger');
+      const foreign = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/retry`, headers: bearer(stranger) });
+      expect(foreign.statusCode).toBe(404);
     });
 
     it('never shows an internal error or a stack', async () => {

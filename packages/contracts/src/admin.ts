@@ -15,6 +15,11 @@ export const providersResponseSchema = z.object({
 });
 export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
 
+/** With both fields, GET /providers/health checks that one provider (e.g. a switch's target) instead of the current ones. */
+export const providersHealthQuerySchema = z
+  .object({ type: providerTypeSchema.optional(), provider: z.string().min(1).max(64).optional() })
+  .refine((query) => (query.type === undefined) === (query.provider === undefined), { message: 'type and provider go together', path: ['provider'] });
+
 export const providersHealthResponseSchema = z.object({ health: z.array(providerHealthSchema) });
 
 export const healthResponseSchema = z.object({

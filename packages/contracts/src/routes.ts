@@ -66,6 +66,8 @@ export const API = {
   listVideos: route({ method: 'GET', path: '/api/videos', auth: 'bearerOrApiKey', embed: true, query: videos.listVideosQuerySchema, response: videos.listVideosResponseSchema }),
   videoStatus: route({ method: 'GET', path: '/api/videos/:id/status', auth: 'bearerOrApiKey', embed: true, params: videos.jobIdParamsSchema, response: videos.jobStatusResponseSchema }),
   video: route({ method: 'GET', path: '/api/videos/:id', auth: 'bearerOrApiKey', embed: true, params: videos.jobIdParamsSchema, response: videos.videoResponseSchema }),
+  /** Runs a failed job again from its checkpoints (same job id); refused for any other status. */
+  retryVideo: route({ method: 'POST', path: '/api/videos/:id/retry', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.generateVideoResponseSchema }),
   deleteVideo: route({ method: 'DELETE', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.deleteVideoResponseSchema }),
   queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', embed: true, response: videos.queueStatusSchema }),
   storageStats: route({ method: 'GET', path: '/api/storage/stats', auth: 'bearerOrApiKey', embed: true, response: videos.storageStatsSchema }),
@@ -90,7 +92,7 @@ export const API = {
 
   // Admin
   providers: route({ method: 'GET', path: '/providers', auth: 'admin', response: admin.providersResponseSchema }),
-  providersHealth: route({ method: 'GET', path: '/providers/health', auth: 'admin', response: admin.providersHealthResponseSchema }),
+  providersHealth: route({ method: 'GET', path: '/providers/health', auth: 'admin', query: admin.providersHealthQuerySchema, response: admin.providersHealthResponseSchema }),
   health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
   switchProvider: route({ method: 'POST', path: '/providers/switch', auth: 'admin', body: admin.switchProviderBodySchema, response: admin.switchProviderResponseSchema }),
   websocketStats: route({ method: 'GET', path: '/api/websocket/stats', auth: 'admin', response: admin.websocketStatsSchema }),

@@ -61,17 +61,6 @@ export interface Platform {
   bypassAuth?: boolean;
   /** 'web' renders the full shell; 'popup' is the compact extension popup. */
   kind: 'web' | 'extension';
-  /**
-   * A blocking yes/no question (the payment summary before checkout). Hosts without one get
-   * window.confirm through `confirmWithUser`.
-   */
-  confirm?(message: string): boolean;
-}
-
-/** Asks through the host's confirm, else the browser's; false when neither exists. */
-export function confirmWithUser(platform: Pick<Platform, 'confirm'>, message: string): boolean {
-  if (platform.confirm) return platform.confirm(message);
-  return typeof window !== 'undefined' && typeof window.confirm === 'function' ? window.confirm(message) : false;
 }
 
 /** Resolves a path like /output/x.mp4 against the API host. */

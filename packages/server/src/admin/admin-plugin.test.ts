@@ -142,6 +142,30 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
     });
   });
 
+  describe('GET /providers/health?type=&provider= (a switch target checked first)', () => {
+    const check = (query: string) => app.inject({ method: 'GET', url: `/providers/health?${query}`, headers: auth(adminToken) });
+
+    it('checks the named provider, not the current one', async () => {
+      const response = await check('type=story&provider=openai');
+      expect(response.statusCode, response.body).toBe(200);
+      const { health } = providersHealthResponseSchema.parse(response.json());
+      expect(health).toHaveLength(1);
+      expect(health[0]).toMatchObject({ type: 'story', name: 'openai', status: 'healthy' });
+    });
+
+    it('reports a provider that cannot work as an error with the reason', async () => {
+      const { health } = providersHealthResponseSchema.parse((await check('type=voice&provider=azure')).json());
+      expect(health[0]).toMatchObject({ type: 'voice', name: 'azure', status: 'error' });
+      expect(health[0]?.details).not.toBe('');
+    });
+
+    it('refuses a type without a provider', async () => {
+      const response = await check('type=voice');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toMatch(/type and provider go together/);
+    });
+  });
+
   describe('POST /providers/switch', () => {
     it.each([
       [{}, /missing or malformed|expected/i],

@@ -32,7 +32,11 @@ export const adminPlugin = fp(
 
     registerRoute(app, API.providers, async () => ({ providers: switchboard().list() }));
 
-    registerRoute(app, API.providersHealth, async () => ({ health: await switchboard().health() }));
+    registerRoute(app, API.providersHealth, async (request) => {
+      const { type, provider } = request.query;
+      if (type && provider) return { health: [await switchboard().checkOne(type, provider)] };
+      return { health: await switchboard().health() };
+    });
 
     registerRoute(app, API.switchProvider, async (request) => {
       const { type, provider } = request.body;

@@ -99,7 +99,8 @@ export class ProviderSwitchboard {
     return Promise.all(PROVIDER_TYPES.map((type) => this.checkOne(type, this.current(type))));
   }
 
-  private async checkOne(type: ProviderType, name: string): Promise<ProviderHealth> {
+  /** One provider checked now, configured or not (an unconfigured one reports why): a switch's target before the switch. */
+  async checkOne(type: ProviderType, name: string): Promise<ProviderHealth> {
     const checkedAt = () => (this.options.now?.() ?? new Date()).toISOString();
     const failed = (details: string): ProviderHealth => ({ type, name, status: 'error', details, checkedAt: checkedAt() });
     let provider: Provider;

@@ -1,4 +1,4 @@
-import { ACTIVE_JOB_STATUSES, type GenerationParams, type JobStatus, type JobSteps, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
+import { ACTIVE_JOB_STATUSES, MESSAGES, type GenerationParams, type JobStatus, type JobSteps, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoJobRow } from '../db/schema.js';
@@ -47,6 +47,40 @@ export async function createJobWithinQuota(db: Db, userId: string, params: Gener
       .returningAll()
       .executeTakeFirstOrThrow();
     return { created: true, job };
+  });
+}
+
+export type RetryJobOutcome = { retried: true; job: VideoJobRow } | { retried: false; reason: string };
+
+export const RETRY_ONLY_FAILED = 'Only a failed video can be retried.';
+
+/**
+ * Puts the user's failed job back in the queue, keeping its id, progress and finished steps: the
+ * worker keeps a failed job's workspace, so the rerun resumes from its checkpoints. A failed job is
+ * not counted against the plan (nor as the free video), so the retry is checked exactly like a new
+ * submit would be: the video counts once if it now succeeds, never twice; the check and the update
+ * share one transaction so a concurrent submit cannot take the same slot.
+ */
+export async function retryFailedUserJob(db: Db, userId: string, jobId: string, now = new Date()): Promise<RetryJobOutcome | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('video_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) return undefined;
+    if (row.status !== 'failed') return { retried: false, reason: RETRY_ONLY_FAILED };
+    const params = JSON.parse(row.params) as GenerationParams;
+    const verdict = await checkCanGenerate(trx, userId, params.duration, now);
+    if (!verdict.canGenerate) return { retried: false, reason: verdict.reason ?? MESSAGES.subscriptionRequired };
+    const steps = JSON.parse(row.steps) as JobSteps;
+    for (const step of Object.keys(steps) as PipelineStep[]) {
+      if (steps[step].status === 'failed') steps[step] = { ...steps[step], status: 'pending' };
+    }
+    const job = await trx
+      .updateTable('video_jobs')
+      .set({ status: 'queued', error: null, steps: JSON.stringify(steps), completed_at: null, updated_at: now.toISOString() })
+      .where('id', '=', jobId)
+      .where('status', '=', 'failed')
+      .returningAll()
+      .executeTakeFirst();
+    return job ? { retried: true, job } : { retried: false, reason: RETRY_ONLY_FAILED };
   });
 }
 

@@ -48,9 +48,25 @@ export interface JobWorkerOptions {
 }
 
 export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
+/** HTTP statuses that mean the server's provider set-up is wrong (key, address, model), not the creator's input. */
+const OPERATOR_STATUSES = new Set([401, 403, 404]);
+
+/**
+ * A provider failure nobody but the operator or the provider can fix: unreachable, timed out, rate
+ * limited, 5xx, a rejected key or address, or a local engine failure (no HTTP status). A refusal of
+ * the creator's input (a 400 content refusal, an unknown voice) is not one: its message says what to change.
+ */
+function isServiceFailure(error: ProviderError): boolean {
+  return error.retryable || error.status === undefined || OPERATOR_STATUSES.has(error.status);
+}
 
 /** What a creator can do something about; anything else is logged and shown as the generic failure. */
 export function userFacingError(error: unknown): string {
+  const cause = error instanceof GenerationError && error.cause instanceof ProviderError ? error.cause : error instanceof ProviderError ? error : null;
+  if (cause && isServiceFailure(cause)) {
+    const step = error instanceof GenerationError ? error.step : null;
+    return step === 'voice' || step === 'story' || step === 'images' ? MESSAGES.serviceUnavailable[step] : MESSAGES.serviceUnavailable.other;
+  }
   if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
   if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
   if (error instanceof StorageWriteError) return STORAGE_WRITE_FAILED_MESSAGE;
@@ -218,7 +234,8 @@ export class JobWorker {
     log.error({ err: error }, 'job failed');
     const recorded = await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
     if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
-    await this.removeWorkspace(job.id, log);
+    // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
+    else await this.removeWorkspace(job.id, log);
   }
 
   async removeWorkspace(jobId: string, log: FastifyBaseLogger = this.options.log): Promise<void> {

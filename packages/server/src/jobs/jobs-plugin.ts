@@ -7,7 +7,7 @@ import { BullmqJobQueue } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
-import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, userStorage } from './job-store.js';
+import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from './job-store.js';
 import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
@@ -17,6 +17,7 @@ import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
 export const VIDEO_DELETED_MESSAGE = 'Video deleted';
+export const RETRY_STARTED_MESSAGE = 'Retrying the video from where it stopped';
 /** Submits per user per minute: far above any real use, low enough that a script cannot flood the queue. */
 const SUBMITS_PER_MINUTE = 30;
 
@@ -135,6 +136,20 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       const job = await ownJob(request.user.id, request.params.id);
       return { job, result: job.result };
     });
+
+    registerRoute(
+      app,
+      API.retryVideo,
+      async (request) => {
+        const outcome = await retryFailedUserJob(app.db, request.user.id, request.params.id);
+        if (!outcome) throw notFound(MESSAGES.notFound);
+        if (!outcome.retried) throw outcome.reason === RETRY_ONLY_FAILED ? badRequest(outcome.reason) : forbidden(outcome.reason);
+        await queue.enqueue(outcome.job.id, request.user.id);
+        request.log.info({ jobId: outcome.job.id }, 'video job retried');
+        return { jobId: outcome.job.id, status: outcome.job.status, message: RETRY_STARTED_MESSAGE };
+      },
+      { preHandler: limitSubmits },
+    );
 
     registerRoute(app, API.deleteVideo, async (request) => {
       const userId = request.user.id;

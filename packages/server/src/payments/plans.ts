@@ -7,61 +7,42 @@ import { z } from 'zod';
  * tiers sit below the usual ₹499–₹1,999 band of Indian creator SaaS at the low end, and the USD tiers
  * follow the $5–$40 band of AI video tools sold abroad.
  */
+/**
+ * Plan features claim only what the product really gives (README, "Plan features"): plans differ in
+ * their monthly videos (enforced by can-generate) and in the durations a free account lacks (60 and
+ * 90 s, enforced server-side); everything else is the same for every account, so no card sells it as
+ * a paid extra. plan-features.test.ts checks each claim against the product's own constants.
+ */
+const SHARED_FEATURES = ['30, 60 and 90 second videos', 'All 7 video languages and 20 story styles', 'Word-timed captions in 5 styles'] as const;
+
 const PLAN_DATA = [
   {
     id: 'essentials_plan',
     name: 'Essentials',
     prices: { INR: 19_900, USD: 499 },
     videoLimit: 10,
-    features: [
-      '10 videos per month',
-      '30, 60 and 90 second videos',
-      'All story styles and languages',
-      'Word-timed captions',
-      'HD 1080p export',
-    ],
+    features: ['10 videos per month', ...SHARED_FEATURES],
   },
   {
     id: 'starter_plan',
     name: 'Starter',
     prices: { INR: 49_900, USD: 999 },
     videoLimit: 30,
-    features: [
-      '30 videos per month',
-      '30, 60 and 90 second videos',
-      'All voices and visual styles',
-      'Word-timed captions in 5 styles',
-      'HD 1080p export',
-      'Email support',
-    ],
+    features: ['30 videos per month', ...SHARED_FEATURES, 'Email support'],
   },
   {
     id: 'basic_plan',
     name: 'Basic',
     prices: { INR: 99_900, USD: 1_999 },
     videoLimit: 75,
-    features: [
-      '75 videos per month',
-      'Custom styles and prompts',
-      'All voices and visual styles',
-      'Portrait, landscape and square formats',
-      'Chrome extension access',
-      'Email support',
-    ],
+    features: ['75 videos per month', ...SHARED_FEATURES, 'Email support'],
   },
   {
     id: 'pro_plan',
     name: 'Pro',
     prices: { INR: 1_99_900, USD: 3_999 },
     videoLimit: UNLIMITED_VIDEOS,
-    features: [
-      'Unlimited videos',
-      'Custom styles and prompts',
-      'Voices in all 10 narration languages',
-      'API access with your key',
-      'Chrome extension access',
-      'Priority support',
-    ],
+    features: ['Unlimited videos', ...SHARED_FEATURES, 'Priority support'],
   },
 ] as const;
 

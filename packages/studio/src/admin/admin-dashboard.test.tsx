@@ -33,6 +33,8 @@ interface ServerState {
   voiceConfig: VoiceProviderConfig;
   /** What POST /providers/switch answers instead of switching. */
   switchFailure?: { status: number; body: unknown };
+  /** Health of a switch target by name (GET /providers/health?type=&provider=); healthy when absent. */
+  targetHealth?: Record<string, { status: ProviderHealth['status']; details: string }>;
 }
 
 function serverState(overrides: Partial<ServerState> = {}): ServerState {
@@ -74,8 +76,15 @@ function fakeServer(state: ServerState) {
     switch (url.pathname) {
       case '/providers':
         return { body: { providers: state.providers } };
-      case '/providers/health':
+      case '/providers/health': {
+        const type = url.searchParams.get('type') as ProviderHealth['type'] | null;
+        const provider = url.searchParams.get('provider');
+        if (type && provider) {
+          const target = state.targetHealth?.[provider] ?? { status: 'healthy' as const, details: `${provider} ready` };
+          return { body: { health: [{ type, name: provider, ...target, checkedAt }] } };
+        }
         return { body: { health: state.health } };
+      }
       case '/health':
         return { body: { status: state.status, uptimeSeconds: 3700, database: 'sqlite', providers: state.health } };
       case '/api/queue/status':
@@ -265,6 +274,7 @@ describe('AdminDashboard', () => {
     expect(dialog).toHaveTextContent('Switch the story provider from Offline to OpenAI.');
     expect(dialog).toHaveTextContent('This affects all new jobs immediately.');
     expect(server.posts).toEqual([]);
+    expect(await within(dialog).findByText('OpenAI passed its health check: openai ready')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
     await waitFor(() => expect(server.posts).toEqual([{ path: '/providers/switch', body: { type: 'story', provider: 'openai' } }]));
@@ -297,7 +307,7 @@ describe('AdminDashboard', () => {
     const select = await within(story).findByRole('combobox', { name: 'Switch story provider to' });
     await waitFor(() => expect(select).toBeEnabled());
     await user.selectOptions(select, 'openai');
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch' }));
+    await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Switch' }));
     expect(await screen.findByText('The openai story provider is not configured on this server')).toBeInTheDocument();
     expect(story.textContent).toContain('Current: Offline');
   });
@@ -310,8 +320,33 @@ describe('AdminDashboard', () => {
     const select = within(voice).getByRole('combobox', { name: 'Switch voice provider to' });
     await waitFor(() => expect(select).toBeEnabled());
     await user.selectOptions(select, 'elevenlabs');
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Switch' }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText(/ElevenLabs passed its health check/);
+    await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
     await waitFor(() => expect(server.posts).toEqual([{ path: '/api/voice-providers/switch', body: { provider: 'elevenlabs' } }]));
+  });
+
+  it("runs the target's health check first and switches to a failing one only after a second confirmation", async () => {
+    const user = userEvent.setup();
+    const { server } = renderDashboard(
+      serverState({ targetHealth: { elevenlabs: { status: 'error', details: 'Could not reach the voice service; check the service address and the network' } } }),
+    );
+    await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
+    const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
+    const select = within(voice).getByRole('combobox', { name: 'Switch voice provider to' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.selectOptions(select, 'elevenlabs');
+    const dialog = await screen.findByRole('dialog');
+    const warning = await within(dialog).findByRole('alert');
+    expect(warning).toHaveTextContent('ElevenLabs failed its health check: Could not reach the voice service');
+    expect(within(dialog).queryByRole('button', { name: 'Switch' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Switch anyway' }));
+    expect(server.posts).toEqual([]);
+    expect(warning).toHaveTextContent('Are you sure?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, switch to ElevenLabs' }));
+    await waitFor(() => expect(server.posts).toEqual([{ path: '/api/voice-providers/switch', body: { provider: 'elevenlabs' } }]));
+    expect(server.gets('/providers/health')).toBeGreaterThan(0);
   });
 });
 

@@ -1,6 +1,6 @@
 import { REFRESH_INTERVALS_MS, type ApiResponse, type ProviderType, type VoiceProviderId } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useJobStore } from '../jobs/jobs-context.js';
 import { useApi } from '../services.js';
 import { voiceProviderConfigQueryKey, voiceSampleStatsQueryKey } from '../voices/voice-queries.js';
@@ -50,6 +50,20 @@ export function useWebsocketStats() {
     if (liveConnected) void queryClient.invalidateQueries({ queryKey: adminQueryKeys.websocket });
   }, [liveConnected, queryClient]);
   return useAdminRead('websocketStats', adminQueryKeys.websocket);
+}
+
+/** GET /providers/health?type=&provider=: one provider's health, checked now (a switch's target). */
+export function useProviderCheck(type: ProviderType) {
+  const api = useApi();
+  return useCallback(
+    async (provider: string) => {
+      const { health } = await api.call('providersHealth', { query: { type, provider } });
+      const entry = health[0];
+      if (!entry) throw new Error('No health report');
+      return entry;
+    },
+    [api, type],
+  );
 }
 
 /** After any provider switch: the dashboard, and the voice data a voice switch changes. */

@@ -13,7 +13,7 @@ import { errorMessage } from '../api/api-client.js';
 import { VoiceSampleMigrationCard } from '../voices/voice-sample-migration-card.js';
 import { VoiceSampleStatsPanel } from '../voices/voice-sample-stats-panel.js';
 import { useVoiceProviderConfig } from '../voices/voice-queries.js';
-import { useSwitchProvider, useSwitchVoiceProvider } from './admin-queries.js';
+import { useProviderCheck, useSwitchProvider, useSwitchVoiceProvider } from './admin-queries.js';
 import { providerName, ProviderSwitch } from './provider-switch.js';
 
 export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = { story: 'Story', voice: 'Voice', images: 'Image' };
@@ -24,6 +24,13 @@ function HealthChip({ status }: { status: ProviderHealth['status'] | undefined }
     <span className={`rs-chip rs-admin-status rs-admin-status--${status}`} data-status={status}>
       {status === 'healthy' ? 'Healthy' : 'Error'}
     </span>
+  );
+}
+
+function ProviderTypeSwitch({ type, label, entry, switching, onConfirm }: { type: ProviderType; label: string; entry: { current: string; available: string[] }; switching: boolean; onConfirm: (provider: string) => Promise<void> }) {
+  const checkHealth = useProviderCheck(type);
+  return (
+    <ProviderSwitch subject={`${label.toLowerCase()} provider`} current={entry.current} available={entry.available} switching={switching} onConfirm={onConfirm} checkHealth={checkHealth} />
   );
 }
 
@@ -48,7 +55,7 @@ export function ProvidersTab({ providers, health }: { providers: ProvidersRespon
         return (
           <section key={type} className="rs-card rs-admin-provider" aria-label={`${label} provider`}>
             <header className="rs-admin-provider__header">
-              <h3>{label} Provider</h3>
+              <h2>{label} Provider</h2>
               <HealthChip status={check?.status} />
             </header>
             <p className="rs-admin-provider__current">
@@ -56,13 +63,7 @@ export function ProvidersTab({ providers, health }: { providers: ProvidersRespon
             </p>
             {check ? <p className="rs-admin-provider__details">{check.details}</p> : null}
             {entry ? (
-              <ProviderSwitch
-                subject={`${label.toLowerCase()} provider`}
-                current={entry.current}
-                available={entry.available}
-                switching={switchProvider.isPending}
-                onConfirm={onConfirm(type)}
-              />
+              <ProviderTypeSwitch type={type} label={label} entry={entry} switching={switchProvider.isPending} onConfirm={onConfirm(type)} />
             ) : null}
           </section>
         );
@@ -75,6 +76,7 @@ export function ProvidersTab({ providers, health }: { providers: ProvidersRespon
 export function VoiceProvidersTab() {
   const config = useVoiceProviderConfig(true);
   const switchVoice = useSwitchVoiceProvider();
+  const checkVoice = useProviderCheck('voice');
   const onConfirm = async (provider: string) => {
     try {
       const result = await switchVoice.mutateAsync(provider as VoiceProviderId);
@@ -91,7 +93,7 @@ export function VoiceProvidersTab() {
     <div className="rs-admin-stack rs-admin-voice">
       <section className="rs-card rs-admin-provider" aria-label="Voice provider configuration">
         <header className="rs-admin-provider__header">
-          <h3>Voice Provider</h3>
+          <h2>Voice Provider</h2>
         </header>
         {/* Voice data failures are silent on the dashboard (spec section 8); the widgets below report their own. */}
         <p className="rs-admin-provider__current">
@@ -110,6 +112,7 @@ export function VoiceProvidersTab() {
             available={config.data.available}
             switching={switchVoice.isPending}
             onConfirm={onConfirm}
+            checkHealth={checkVoice}
           />
         ) : null}
       </section>
@@ -210,7 +213,7 @@ export function EnvironmentTab({
       <p className="rs-admin-note rs-admin-note--info" role="note">
         {RESTART_NOTE}
       </p>
-      <h3 className="rs-admin-subtitle">Current provider configuration</h3>
+      <h2 className="rs-admin-subtitle">Current provider configuration</h2>
       <dl className="rs-admin-stats">
         {PROVIDER_TYPES.map((type) => {
           const entry = providers?.[type];

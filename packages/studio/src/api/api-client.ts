@@ -1,4 +1,4 @@
-import { API, buildPath, errorResponseSchema, type ApiName, type ApiResponse } from '@reelsmith/contracts';
+import { API, buildPath, errorResponseSchema, MESSAGES, type ApiName, type ApiResponse } from '@reelsmith/contracts';
 import type { z } from 'zod';
 
 type Route<N extends ApiName> = (typeof API)[N];
@@ -30,8 +30,17 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when there is one, else the screen's own fallback text. */
+/** The browser says it has no connection (navigator.onLine); unknown counts as online. */
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+/**
+ * The server's message when there is one; "You are offline" when the call could not go out for lack
+ * of a connection; else the screen's own fallback text.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status === 0 && isOffline()) return MESSAGES.offline;
   return error instanceof ApiError && error.fromServer && error.message ? error.message : fallback;
 }
 

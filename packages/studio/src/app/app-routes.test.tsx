@@ -143,7 +143,7 @@ describe('shell', () => {
   it('counts active jobs and fixes notifications at 0', async () => {
     await visit('/', testUser);
     expect(await screen.findByLabelText('Active jobs: 2')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Notifications (0)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications 0' })).toBeInTheDocument();
   });
 
   it('shows 0 active jobs when the list fails', async () => {

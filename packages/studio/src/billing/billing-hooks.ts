@@ -71,6 +71,9 @@ export function useCanGenerate(duration?: number): CanGenerateState {
           queryKey: billingQueryKeys.canGenerate(userId, checkDuration),
           queryFn: () => api.call('canGenerate', checkDuration === undefined ? {} : { query: { duration: checkDuration } }),
           staleTime: 0,
+          // Part of a submit: offline it must fail now, not pause and resume the submit when online.
+          networkMode: 'always',
+          retry: 0,
         });
       } catch {
         return null;

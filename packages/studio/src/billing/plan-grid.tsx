@@ -1,7 +1,8 @@
 import { MESSAGES, PLAN_CARD_FEATURE_COUNT, type Currency, type Plan, type Subscription } from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
-import { formatPrice, videoLimitText } from './billing-format.js';
+import { useConfirm } from '../shell/confirm-dialog.js';
+import { formatAmount, formatPrice, videoLimitText } from './billing-format.js';
 import { usePlans, useSubscription } from './billing-hooks.js';
 import { planCardState } from './plan-card-state.js';
 import { TestCheckoutDialog } from './test-checkout-dialog.js';
@@ -26,13 +27,19 @@ export function PlanCard({
   return (
     <article className={`rs-plan-card${state.current ? ' rs-plan-card--current' : ''}`} aria-label={`${plan.name} plan`}>
       <header className="rs-plan-card__header">
-        <h3 className="rs-plan-card__name">{plan.name}</h3>
+        <h2 className="rs-plan-card__name">{plan.name}</h2>
         {state.chip ? <span className={`rs-chip rs-chip--${state.chip.tone}`}>{state.chip.text}</span> : null}
       </header>
       <p className="rs-plan-card__price">
         <span className="rs-plan-card__amount">{formatPrice(plan.price, plan.currency)}</span>
         <span className="rs-plan-card__period">/month</span>
       </p>
+      {plan.hasGst ? (
+        <p className="rs-plan-card__gst" aria-label={`Price ${formatAmount(plan.price, plan.currency)}, GST 18% ${formatAmount(plan.gstAmount, plan.currency)}, total ${formatAmount(plan.totalAmount, plan.currency)} per month`}>
+          <span>+ GST (18%) {formatAmount(plan.gstAmount, plan.currency)}</span>
+          <span className="rs-plan-card__total">Total {formatAmount(plan.totalAmount, plan.currency)}/month</span>
+        </p>
+      ) : null}
       <p className="rs-plan-card__limit">{videoLimitText(plan.videoLimit)}</p>
       <ul className="rs-plan-card__features">
         {plan.features.slice(0, PLAN_CARD_FEATURE_COUNT).map((feature) => (
@@ -58,7 +65,12 @@ export const SECURE_PAYMENTS_NOTE = 'Secure payments powered by Razorpay. Cards,
 export function PlanGrid({ currency, onSubscribed }: { currency: Currency; onSubscribed?: () => void }) {
   const plans = usePlans(currency);
   const subscription = useSubscription();
-  const purchase = usePlanPurchase({ currency, onSubscribed });
+  const { ask, dialog } = useConfirm();
+  const purchase = usePlanPurchase({
+    currency,
+    onSubscribed,
+    confirm: (summary) => ask({ title: 'Confirm payment', description: summary, confirmLabel: 'Proceed to payment' }),
+  });
 
   useEffect(() => {
     if (plans.isError) toast.error(MESSAGES.plansLoadFailed);
@@ -87,6 +99,7 @@ export function PlanGrid({ currency, onSubscribed }: { currency: Currency; onSub
         </div>
       ) : null}
       <TestCheckoutDialog request={purchase.testCheckout} />
+      {dialog}
     </>
   );
 }

@@ -103,6 +103,15 @@ describe('PlanCard', () => {
 });
 
 describe('Pricing page', () => {
+  it('shows the price, 18% GST and total of every INR plan before checkout', async () => {
+    renderStudio({ path: '/pricing', handler: server({ subscription: NONE }) });
+    const cards = await screen.findAllByRole('article');
+    for (const card of cards) {
+      expect(card).toHaveTextContent(/\+ GST \(18%\) ₹[\d,]+\.\d\d/);
+      expect(card).toHaveTextContent(/Total ₹[\d,]+\.\d\d\/month/);
+    }
+  });
+
   it('shows the page to visitors and sends a visitor who chooses a plan to /login', async () => {
     const { requests } = renderStudio({ path: '/pricing', handler: server({ subscription: NONE }) });
     expect(await screen.findByRole('heading', { name: 'Choose Your Perfect Plan' })).toBeInTheDocument();
@@ -127,7 +136,6 @@ describe('Pricing page', () => {
 
   it('buys a plan through the TEST MODE checkout: GST confirmation, checkout, verification, refresh', async () => {
     const state = { subscription: NONE as unknown };
-    const confirm = vi.fn((_message: string) => true);
     const handler = server(state, (r) => {
       if (r.path === '/payments/create-order') {
         return {
@@ -150,12 +158,18 @@ describe('Pricing page', () => {
       }
       return undefined;
     });
-    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform({ confirm }) });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Choose Starter' }));
 
-    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('GST (18%): ₹89.82'));
-    expect(confirm.mock.calls[0]![0]).toContain('Total: ₹588.82');
+    // The product's own dialog asks, never the browser's confirm().
+    const question = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(question).toHaveTextContent('GST (18%): ₹89.82');
+    expect(question).toHaveTextContent('Total: ₹588.82');
+    expect(confirm).not.toHaveBeenCalled();
+    confirm.mockRestore();
+    await u.click(within(question).getByRole('button', { name: 'Proceed to payment' }));
     const checkout = await screen.findByRole('dialog', { name: 'Test checkout' });
     expect(within(checkout).getByText('TEST MODE')).toBeInTheDocument();
     expect(within(checkout).getByText('₹588.82')).toBeInTheDocument();
@@ -175,7 +189,6 @@ describe('Pricing page', () => {
   });
 
   it('does nothing more when the confirmation is declined, and shows the server message when the order fails', async () => {
-    const confirm = vi.fn((_message: string) => false);
     let orders = 0;
     const handler = server({ subscription: subscriptionOf('starter_plan', 'active') }, (r) => {
       if (r.path !== '/payments/create-order') return undefined;
@@ -197,10 +210,13 @@ describe('Pricing page', () => {
         },
       };
     });
-    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform({ confirm }) });
+    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Upgrade to Basic' }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(expect.stringContaining('remaining 15 days')));
+    const question = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    expect(question).toHaveTextContent('remaining 15 days');
+    await u.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm payment' })).not.toBeInTheDocument());
     expect(screen.queryByRole('dialog', { name: 'Test checkout' })).not.toBeInTheDocument();
     expect(requests.some((r) => r.path === '/payments/test-checkout/pay')).toBe(false);
 
@@ -226,14 +242,13 @@ describe('Pricing page', () => {
       if (r.path === '/payments/verify-payment') return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid payment signature' } };
       return undefined;
     });
-    const confirm = vi.fn((_message: string) => true);
-    renderStudio({ path: '/pricing', handler, platform: signedInPlatform({ confirm }) });
+    renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Choose Essentials' }));
     // USD without GST or proration: nothing to confirm.
     await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
     expect(await screen.findByText(MESSAGES.verificationFailed)).toBeInTheDocument();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Confirm payment' })).not.toBeInTheDocument();
   });
 
   it('treats a verify response with success false as a failed verification', async () => {
@@ -280,7 +295,6 @@ describe('Pricing page', () => {
   it('confirms and verifies an upgrade in the currency of the subscription, not the one the page shows', async () => {
     const usdEssentials = { ...subscriptionOf('essentials_plan', 'active', 1), subscription: { ...subscriptionOf('essentials_plan', 'active', 1).subscription, currency: 'USD' } };
     const state = { subscription: usdEssentials as unknown };
-    const confirm = vi.fn((_message: string) => true);
     const handler = server(state, (r) => {
       if (r.path === '/payments/create-order') {
         return {
@@ -303,17 +317,18 @@ describe('Pricing page', () => {
       if (r.path === '/payments/verify-payment') return { body: { success: true, subscription: { ...usdEssentials.subscription, planId: 'starter_plan', planName: 'Starter', videoLimit: 30 } } };
       return undefined;
     });
-    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform({ confirm }) });
+    const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     const u = userEvent.setup();
     expect(await screen.findByText('Prices in Indian Rupees (₹)')).toBeInTheDocument();
     await u.click(await screen.findByRole('button', { name: 'Upgrade to Starter' }));
 
-    await waitFor(() => expect(confirm).toHaveBeenCalled());
-    const summary = confirm.mock.calls[0]![0];
+    const question = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    const summary = question.textContent ?? '';
     expect(summary).toContain('($9.99 - $4.99) × 31/31 days = $5.00');
     expect(summary).toContain('Prorated amount: $5.00');
     expect(summary).toContain('Total: $5.00');
     expect(summary).not.toMatch(/₹|GST/);
+    await u.click(within(question).getByRole('button', { name: 'Proceed to payment' }));
     await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
     expect(await screen.findByText(MESSAGES.paymentSuccess)).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/payments/create-order')?.body).toEqual({ planId: 'starter_plan', currency: 'INR' });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { apiUrl, confirmWithUser, usePlatform } from '../platform.js';
+import { apiUrl, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { formatAmount } from './billing-format.js';
 import { useSubscription } from './billing-hooks.js';
@@ -36,11 +36,21 @@ export interface PlanPurchase {
 }
 
 /**
- * The payment flow of spec section 4: create the order; confirm the proration or GST summary;
+ * The payment flow of spec section 4: create the order; confirm the proration or GST summary (in the
+ * product's dialog);
  * open the checkout (Razorpay's, or the TEST MODE one); verify; refresh the subscription; then
  * `onSubscribed` (the dialog closes itself there).
  */
-export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency; onSubscribed?: () => void }): PlanPurchase {
+export function usePlanPurchase({
+  currency,
+  onSubscribed,
+  confirm,
+}: {
+  currency: Currency;
+  onSubscribed?: () => void;
+  /** Asks the payment summary in the product's own dialog (never the browser's confirm()); false cancels. */
+  confirm: (summary: string) => Promise<boolean>;
+}): PlanPurchase {
   const api = useApi();
   const platform = usePlatform();
   const navigate = useNavigate();
@@ -110,7 +120,7 @@ export function usePlanPurchase({ currency, onSubscribed }: { currency: Currency
         return;
       }
       const summary = paymentSummary(order);
-      if (summary && !confirmWithUser(platform, summary)) return;
+      if (summary && !(await confirm(summary))) return;
 
       const result = await openCheckout(order, plan);
       if (result === 'unavailable') {

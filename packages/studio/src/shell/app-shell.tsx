@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ExtensionBanner } from './extension-banner.js';
 import { CloseIcon } from './icons.js';
@@ -15,11 +15,24 @@ export function AppShell({ title }: { title: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
 
+  const mainRef = useRef<HTMLElement>(null);
+
   // Following a link inside the drawer closes it.
   useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
     <div className="rs-shell">
+      {/* The first Tab stop: past the banner, the navigation and the top bar to the page itself. */}
+      <a
+        href="#main-content"
+        className="rs-skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <ExtensionBanner />
       <aside className="rs-shell__sidebar">
         <SideNav />
@@ -38,7 +51,7 @@ export function AppShell({ title }: { title: string }) {
       </Dialog.Root>
       <div className="rs-shell__main">
         <TopBar title={title} onOpenNavigation={() => setDrawerOpen(true)} />
-        <main className="rs-shell__content">
+        <main id="main-content" ref={mainRef} tabIndex={-1} className="rs-shell__content">
           <Outlet />
         </main>
       </div>

@@ -22,8 +22,10 @@ function SignedInActions() {
         <ActivityIcon />
         <span className="rs-badge" data-testid="active-jobs-count">{activeJobs}</span>
       </span>
-      <button type="button" className="rs-icon-button" aria-label={`Notifications (${NOTIFICATION_COUNT})`}>
+      {/* Named by its content ("Notifications 0"), so the name contains the visible count (WCAG 2.5.3). */}
+      <button type="button" className="rs-icon-button">
         <BellIcon />
+        <span className="rs-visually-hidden">Notifications</span>{' '}
         <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
       </button>
       <DropdownMenu.Root>

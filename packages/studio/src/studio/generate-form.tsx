@@ -19,7 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
-import { errorMessage } from '../api/api-client.js';
+import { errorMessage, isOffline } from '../api/api-client.js';
 import { videoListQueryKey } from '../api/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
@@ -136,10 +136,15 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
       return;
     }
 
+    // Offline the submit fails now; it is never queued to go out by itself later.
+    if (isOffline()) {
+      toast.error(MESSAGES.offline);
+      return;
+    }
     setPhase('checking');
     const verdict = await access.check(parsed.data.duration);
     if (!verdict) {
-      toast.error(MESSAGES.canGenerateFailed);
+      toast.error(isOffline() ? MESSAGES.offline : MESSAGES.canGenerateFailed);
       setPhase('idle');
       return;
     }

@@ -2,6 +2,7 @@ import { isActiveJobStatus, RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reel
 import { Link, useNavigate } from 'react-router';
 import type { TrackedJob } from '../jobs/job-store.js';
 import { JobProgress, StatusChip } from '../videos/job-progress.js';
+import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
 
@@ -18,6 +19,7 @@ function RecentVideo({ job }: { job: TrackedJob }) {
       </p>
       {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
       {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
+      {job.status === 'failed' ? <RetryVideoButton job={job} compact /> : null}
       {job.status === 'completed' ? <VideoFileActions job={job} compact /> : null}
     </li>
   );
@@ -35,6 +37,7 @@ export function RecentVideosPanel({ jobs, connected }: { jobs: readonly TrackedJ
             Live
           </span>
         ) : null}
+        <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} label="Clear failed" />
         {jobs.length > SEE_ALL_THRESHOLD ? (
           <Link to="/videos" className="rs-button rs-button--ghost rs-button--small rs-recent__see-all">See All</Link>
         ) : null}

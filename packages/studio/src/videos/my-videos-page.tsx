@@ -10,6 +10,7 @@ import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.
 import { PageHeader } from '../pages/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
+import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
 import {
   filterAndSortJobs,
   formatCreated,
@@ -17,6 +18,7 @@ import {
   SORT_ORDERS,
   STATUS_FILTER_LABELS,
   STATUS_FILTERS,
+  videoCountText,
   videoTitle,
   type SortOrder,
   type StatusFilter,
@@ -46,11 +48,12 @@ function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
   );
 }
 
-function VideoRow({ job }: { job: TrackedJob }) {
+function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<typeof useVideoSelection> }) {
   const title = videoTitle(job);
   const active = isActiveJobStatus(job.status);
   return (
     <li className="rs-video-row">
+      <SelectVideoCheckbox job={job} selected={selection.isSelected(job.id)} onToggle={selection.toggle} />
       <div className="rs-video-row__main">
         <div className="rs-video-row__title-line">
           <h2 className="rs-video-row__title">{title}</h2>
@@ -67,11 +70,11 @@ function VideoRow({ job }: { job: TrackedJob }) {
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
-      {active ? (
-        <div className="rs-video-row__actions">
-          <CancelButton job={job} title={title} />
-        </div>
-      ) : null}
+      <div className="rs-video-row__actions">
+        {active ? <CancelButton job={job} title={title} /> : null}
+        {job.status === 'failed' ? <RetryVideoButton job={job} /> : null}
+        {isDeletable(job) ? <DeleteVideoButton job={job} /> : null}
+      </div>
     </li>
   );
 }
@@ -85,6 +88,7 @@ export function MyVideosPage() {
   const [sort, setSort] = useState<SortOrder>('newest');
   const ids = { search: useId(), status: useId(), sort: useId() };
   const shown = filterAndSortJobs(jobs, { search, status, sort });
+  const selection = useVideoSelection(jobs);
 
   return (
     <div className="rs-page">
@@ -111,15 +115,18 @@ export function MyVideosPage() {
           </select>
         </div>
       </section>
-      <p className="rs-videos__count" aria-live="polite">
-        {shown.length} of {jobs.length} videos
-      </p>
+      <div className="rs-videos__summary">
+        <p className="rs-videos__count" aria-live="polite">
+          {videoCountText(shown.length, jobs.length)}
+        </p>
+        <VideoBulkActions shown={shown} all={jobs} selection={selection} />
+      </div>
       {isLoading && jobs.length === 0 ? (
         <p className="rs-videos__loading" role="status">Loading your videos…</p>
       ) : shown.length > 0 ? (
         <ul className="rs-videos__list">
           {shown.map((job) => (
-            <VideoRow key={job.id} job={job} />
+            <VideoRow key={job.id} job={job} selection={selection} />
           ))}
         </ul>
       ) : jobs.length > 0 ? (

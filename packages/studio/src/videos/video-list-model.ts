@@ -26,6 +26,11 @@ const FILTER_STATUSES: Record<Exclude<StatusFilter, 'all'>, readonly JobStatus[]
 
 export const UNTITLED_VIDEO = 'Untitled Video';
 
+/** Spec's 'X of Y videos', in the singular when there is one video: "1 of 1 video", "0 of 1 video". */
+export function videoCountText(shown: number, total: number): string {
+  return `${shown} of ${total} ${total === 1 ? 'video' : 'videos'}`;
+}
+
 export function videoTitle(job: Pick<VideoJob, 'params'>): string {
   return job.params.topic.trim() || UNTITLED_VIDEO;
 }

@@ -1,0 +1,33 @@
+import { MESSAGES } from '@reelsmith/contracts';
+import { ProviderError } from '@reelsmith/pipeline/errors';
+import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
+import { describe, expect, it } from 'vitest';
+import { userFacingError } from './job-worker.js';
+
+const unreachable = () =>
+  new ProviderError('Could not reach the voice service (connection refused); check the service address and the network', 'elevenlabs', true);
+
+describe('userFacingError', () => {
+  it('gives the creator a creator message when the voice service is unreachable, not the operator one', () => {
+    const error = new GenerationError('voice', unreachable().message, true, { cause: unreachable() });
+    expect(userFacingError(error)).toBe('Narration is unavailable right now; your video was not counted. Try again in a few minutes.');
+    expect(userFacingError(error)).not.toContain('service address');
+  });
+
+  it('treats a rejected key, a missing model and a 5xx as the service being unavailable', () => {
+    for (const status of [401, 404, 503]) {
+      const cause = new ProviderError(`The story service failed (HTTP ${status})`, 'openai', status === 503, status);
+      expect(userFacingError(new GenerationError('story', cause.message, false, { cause }))).toBe(MESSAGES.serviceUnavailable.story);
+    }
+    expect(userFacingError(unreachable())).toBe(MESSAGES.serviceUnavailable.other);
+  });
+
+  it("keeps a refusal of the creator's own input, which says what to change", () => {
+    const cause = new ProviderError('The image service refused this prompt. Try rewording the topic.', 'openai', false, 400);
+    expect(userFacingError(new GenerationError('images', cause.message, false, { cause }))).toBe(cause.message);
+  });
+
+  it('never shows an unexpected error', () => {
+    expect(userFacingError(new Error('EIO at /srv/data'))).toBe(MESSAGES.generationUnexpectedError);
+  });
+});
