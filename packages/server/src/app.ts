@@ -20,6 +20,7 @@ import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
+import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 
@@ -58,6 +59,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
