@@ -7,7 +7,6 @@ export { createApiClient, ApiError, errorMessage, type ApiClient } from './api/a
 export { createAuthStore, type AuthStore, type AuthState, type AuthStoreApi } from './auth/auth-store.js';
 export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
-export { LoginPage } from './login/login-page.js';
 export { LoadingSplash } from './shell/app-shell.js';
 export { TOAST_OPTIONS, StudioToaster } from './toaster.js';
 export { JobRealtimeProvider, type RealtimeFactory } from './jobs/jobs-context.js';

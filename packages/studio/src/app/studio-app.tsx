@@ -11,6 +11,7 @@ import { StudioPage } from '../pages/studio-page.js';
 import { StudioToaster, type ToastPosition } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
+import { preloadRoute } from './lazy-routes.js';
 import { titleForPath, type Viewer } from './route-table.js';
 
 function useViewer(): Viewer {
@@ -56,6 +57,10 @@ function StudioRoot() {
 
   useEffect(() => {
     void initialize();
+    // A direct visit to a page that loads on demand fetches it while the splash is up.
+    preloadRoute(pathname);
+    // Once, for the path the visit started on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialize]);
 
   if (isLoading) return <LoadingSplash />;

@@ -1,8 +1,5 @@
 import { PageHeader } from './page-header.js';
 
-/** The pricing page lives with the rest of billing; routed from here. */
-export { PricingPage } from '../billing/pricing-page.js';
-
 /** User Management and System Health are "coming soon" pages in the spec itself. */
 export function ComingSoonPage({ title, description }: { title: string; description: string }) {
   return (
