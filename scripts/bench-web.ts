@@ -120,7 +120,7 @@ function popupJsGzipBytes(): number | null {
       if (seen.has(file)) return;
       seen.add(file);
       const source = readFileSync(join(dist, file), 'utf8');
-      for (const match of source.matchAll(/(?:from\s*|import\s*\(?\s*)["']([^"']+\.js)["']/g)) {
+      for (const match of source.matchAll(/(?:from\s*|import\s*)["']([^"']+\.js)["']/g)) {
         const target = match[1]!;
         const resolved = target.startsWith('/') ? target.slice(1) : join(file, '..', target);
         visit(resolved);

@@ -46,6 +46,8 @@ function serverFor(user: User): FakeHandler {
 async function visit(path: string, user: User | null) {
   const rendered = user ? renderStudio({ path, platform: signedInPlatform(user), handler: serverFor(user) }) : renderStudio({ path });
   await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Reelsmith' })).toBeNull());
+  // Pages other than the studio load on demand (lazy-routes.tsx).
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   return rendered;
 }
 
