@@ -65,6 +65,8 @@ interface Figures {
   cls: number;
   firstLoadJsBytes: number;
   totalBytes: number;
+  /** What moved, when something did (Lighthouse's layout-shifts audit). */
+  shifted: string[];
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
@@ -104,6 +106,9 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
       cls: audit('cumulative-layout-shift'),
       firstLoadJsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       totalBytes: audit('total-byte-weight'),
+      shifted: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? []).map(
+        (item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`,
+      ),
     };
   } finally {
     await chrome.kill();
@@ -175,6 +180,7 @@ async function main() {
           'total bytes': kb(figures.totalBytes),
         });
         console.log(JSON.stringify(rows.at(-1)));
+        if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
       }
     }
     console.table(rows);
