@@ -51,6 +51,12 @@ async function visit(path: string, user: User | null) {
   return rendered;
 }
 
+/** The avatar's menu loads on demand; its button is disabled until then. */
+async function accountMenuButton() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+  return screen.getByRole('button', { name: 'Account menu' });
+}
+
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
 
 describe('route guards', () => {
@@ -156,7 +162,7 @@ describe('shell', () => {
   it('logs out from the avatar menu', async () => {
     const { services } = await visit('/settings', testUser);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await accountMenuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(heading()).toBe('Create AI videos for social media'));
     expect(services.authStore.getState().isAuthenticated).toBe(false);
@@ -165,7 +171,7 @@ describe('shell', () => {
   it('opens Profile & Settings from the avatar menu', async () => {
     await visit('/', testUser);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await accountMenuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Profile & Settings' }));
     await waitFor(() => expect(heading()).toBe('Settings'));
   });
