@@ -67,6 +67,8 @@ interface Figures {
   totalBytes: number;
   /** What moved, when something did (Lighthouse's layout-shifts audit). */
   shifted: string[];
+  /** Accessibility audits that failed. */
+  accessibilityFailures: string[];
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
@@ -109,6 +111,12 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
       shifted: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? []).map(
         (item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`,
       ),
+      accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => {
+          const items = (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
+          return `${ref.id}: ${items.map((item) => item.node?.selector ?? '?').join(', ')}`;
+        }),
     };
   } finally {
     await chrome.kill();
@@ -181,6 +189,7 @@ async function main() {
         });
         console.log(JSON.stringify(rows.at(-1)));
         if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
+        for (const failure of figures.accessibilityFailures) console.log(`  accessibility: ${failure}`);
       }
     }
     console.table(rows);
