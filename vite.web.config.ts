@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = process.env.REELSMITH_DEV_API ?? 'http://localhost:8080';
@@ -26,11 +28,20 @@ export default defineConfig({
   envDir: repoRoot,
   envPrefix: 'VITE_',
   publicDir: `${repoRoot}public`,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip siblings of every text file, made once here: the server sends them as they are.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+    }),
+  ],
   build: {
     outDir: `${repoRoot}dist/web`,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for our own debugging, without the sourceMappingURL comment; the server never serves .map files.
+    sourcemap: 'hidden',
     rollupOptions: {
       input: {
         index: `${repoRoot}src/web/index.html`,

@@ -44,7 +44,10 @@ describe('embed routes', () => {
     const page = await app.inject({ method: 'GET', url: `/embed?mode=compact&parentOrigin=${encodeURIComponent(PARTNER)}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-embed');
-    expect(page.headers['content-security-policy']).toBe(`frame-ancestors 'self' ${PARTNER} http://localhost:3000`);
+    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(`frame-ancestors 'self' ${PARTNER} http://localhost:3000`);
+    // The rest of the strict policy stays: framing is the only thing /embed widens.
+    expect(directive(page.headers['content-security-policy'], 'script-src')).toBe("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBeUndefined();
   });
 
   it('refuses a parent origin that is not allowed', async () => {
@@ -57,7 +60,8 @@ describe('embed routes', () => {
   it('sends frame-ancestors none everywhere else', async () => {
     for (const url of ['/', '/settings', '/embed.html', '/health', '/api/openapi.json', '/embed.js', '/no-such-thing']) {
       const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(response.headers['content-security-policy'], url).toBe("frame-ancestors 'none'");
+      expect(directive(response.headers['content-security-policy'], 'frame-ancestors'), url).toBe("frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
     }
   });
 
@@ -67,6 +71,7 @@ describe('embed routes', () => {
     expect(loader.body).toBe('window.Reelsmith={mount(){}};');
     const demo = await app.inject({ method: 'GET', url: '/embed/demo' });
     expect(demo.body).toContain('<script src="/embed.js"></script>');
+    expect(directive(demo.headers['content-security-policy'], 'frame-src')).toBe("frame-src 'self'");
     expect(demo.body).toContain('Reelsmith.mount(document.getElementById(&#39;reelsmith-studio&#39;)');
     const noDemo = await bare.inject({ method: 'GET', url: '/embed/demo' });
     expect(noDemo.statusCode).toBe(404);
@@ -84,3 +89,8 @@ describe('embed routes', () => {
     expect(() => database.config({ EMBED_ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow('EMBED_ALLOWED_ORIGINS');
   });
 });
+
+/** One directive of a CSP header, as written. */
+function directive(policy: unknown, name: string): string | undefined {
+  return String(policy ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+}

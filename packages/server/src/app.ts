@@ -24,6 +24,7 @@ import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
+import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
   try {
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
+    await app.register(securityHeadersPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
     await app.register(storagePlugin, overrides.storage ?? {});
     await app.register(rateLimitPlugin);

@@ -1,4 +1,5 @@
-export { StudioApp, StudioProviders, type StudioAppProps } from './app/studio-app.js';
+export { StudioApp, type StudioAppProps } from './app/studio-app.js';
+export { StudioProviders } from './app/studio-providers.js';
 export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } from './app/route-table.js';
 export { PlatformProvider, usePlatform, apiUrl, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type TopicRequests } from './platform.js';
 export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
@@ -7,7 +8,6 @@ export { createApiClient, ApiError, errorMessage, type ApiClient } from './api/a
 export { createAuthStore, type AuthStore, type AuthState, type AuthStoreApi } from './auth/auth-store.js';
 export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
-export { LoginPage } from './login/login-page.js';
 export { LoadingSplash } from './shell/app-shell.js';
 export { TOAST_OPTIONS, StudioToaster } from './toaster.js';
 export { JobRealtimeProvider, type RealtimeFactory } from './jobs/jobs-context.js';

@@ -5,12 +5,11 @@ import { join } from 'node:path';
 import { HttpError } from '../errors.js';
 import { embedDemoPage, notAllowedPage } from './embed-pages.js';
 
-const CSP = 'content-security-policy';
 export const EMBED_NOT_BUILT_MESSAGE = 'The embeddable studio is not built on this server (run npm run build:web)';
 
-/** `frame-ancestors` for /embed: this server's own pages plus EMBED_ALLOWED_ORIGINS, and nobody else. */
-export function embedFrameAncestors(allowedOrigins: readonly string[]): string {
-  return `frame-ancestors ${["'self'", ...allowedOrigins].join(' ')}`;
+/** Who may frame /embed: this server's own pages plus EMBED_ALLOWED_ORIGINS, and nobody else. */
+export function embedFrameAncestors(allowedOrigins: readonly string[]): string[] {
+  return ["'self'", ...allowedOrigins];
 }
 
 const requestOrigin = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
@@ -18,19 +17,14 @@ const requestOrigin = (request: FastifyRequest): string => `${request.protocol}:
 /**
  * The embeddable studio: GET /embed.js (the partner page's loader), GET /embed (the studio page a
  * partner frames, only from EMBED_ALLOWED_ORIGINS) and, with EMBED_DEMO=true, /embed/demo.
- * Every other response says `frame-ancestors 'none'` unless it set its own policy.
+ * Every other response keeps the security headers' `frame-ancestors 'none'`; /embed's route config
+ * widens it to the allowed origins and leaves the rest of the CSP as it is.
  */
 export const embedPlugin = fp(
   async (app) => {
     const { webDistDir } = app.config.paths;
     const allowed = app.config.embedAllowedOrigins;
     const frameAncestors = embedFrameAncestors(allowed);
-
-    // Only the /embed page may be framed; a later global CSP (helmet) can take this over.
-    app.addHook('onSend', async (_request, reply, payload) => {
-      if (!reply.hasHeader(CSP)) reply.header(CSP, "frame-ancestors 'none'");
-      return payload;
-    });
 
     const notBuilt = () => new HttpError(503, EMBED_NOT_BUILT_MESSAGE);
     // Read on each request (both are small), so a rebuild is served without a restart, like index.html.
@@ -49,21 +43,26 @@ export const embedPlugin = fp(
       return reply.type('application/javascript; charset=utf-8').header('cache-control', 'public, max-age=300').send(loader);
     });
 
-    app.get<{ Querystring: { parentOrigin?: string } }>('/embed', async (request, reply: FastifyReply) => {
+    app.get<{ Querystring: { parentOrigin?: string } }>('/embed', { config: { frameAncestors } }, async (request, reply: FastifyReply) => {
       const embedPage = await readEmbedPage();
       const parentOrigin = request.query.parentOrigin;
       if (parentOrigin && parentOrigin !== requestOrigin(request) && !allowed.includes(parentOrigin)) {
-        return reply.code(403).type('text/html; charset=utf-8').header(CSP, frameAncestors).header('cache-control', 'no-store').send(notAllowedPage(parentOrigin));
+        return reply.code(403).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(notAllowedPage(parentOrigin));
       }
-      return reply.type('text/html; charset=utf-8').header(CSP, frameAncestors).header('cache-control', 'no-cache').send(embedPage);
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedPage);
     });
 
     if (app.config.embedDemo) {
-      app.get('/embed/demo', async (request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedDemoPage(requestOrigin(request))));
+      app.get('/embed/demo', async (request, reply) => {
+        // The demo page frames this server's own /embed, which the global CSP's frame-src 'none' forbids.
+        const policy = reply.raw.getHeader('content-security-policy');
+        if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace(/frame-src [^;]*/, "frame-src 'self'"));
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedDemoPage(requestOrigin(request)));
+      });
       app.get('/embed/demo.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(DEMO_SCRIPT));
     }
   },
-  { name: 'embed', fastify: '5.x', dependencies: ['config', 'error-handler'] },
+  { name: 'embed', fastify: '5.x', dependencies: ['config', 'error-handler', 'security-headers'] },
 );
 
 // An external script, not inline, so a strict script-src CSP can cover the demo page.

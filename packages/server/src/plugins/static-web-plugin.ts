@@ -25,6 +25,9 @@ function isServerPath(path: string): boolean {
   return SERVER_PATH_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
+/** Source maps carry the product's sources: never answered, whatever the folder holds. */
+export const isSourceMapPath = (path: string): boolean => /\.map$/i.test(path.split('?')[0] ?? '');
+
 /** A path whose last segment has an extension asks for a file, not a page of the app. */
 const looksLikeAsset = (path: string): boolean => /\.[a-z0-9]+$/i.test(path.split('/').pop() ?? '');
 
@@ -49,6 +52,11 @@ export const staticWebPlugin = fp(
         prefix: '/',
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br and .gz beside each text file; the best one the client accepts is sent
+        // as it is (with Vary: Accept-Encoding), so nothing is compressed per request.
+        preCompressed: true,
+        // Source maps stay on the build machine (issue 11 item 7): a request for one is a plain 404.
+        allowedPath: (pathName) => !isSourceMapPath(pathName),
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/, so those never change; index.html always may.
           const immutable = filePath.includes(`${join(root, 'assets')}`);

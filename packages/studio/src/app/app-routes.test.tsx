@@ -46,7 +46,15 @@ function serverFor(user: User): FakeHandler {
 async function visit(path: string, user: User | null) {
   const rendered = user ? renderStudio({ path, platform: signedInPlatform(user), handler: serverFor(user) }) : renderStudio({ path });
   await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Reelsmith' })).toBeNull());
+  // Pages other than the studio load on demand (lazy-routes.tsx).
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   return rendered;
+}
+
+/** The avatar's menu loads on demand; its button is disabled until then. */
+async function accountMenuButton() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+  return screen.getByRole('button', { name: 'Account menu' });
 }
 
 const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
@@ -154,7 +162,7 @@ describe('shell', () => {
   it('logs out from the avatar menu', async () => {
     const { services } = await visit('/settings', testUser);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await accountMenuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(heading()).toBe('Create AI videos for social media'));
     expect(services.authStore.getState().isAuthenticated).toBe(false);
@@ -163,7 +171,7 @@ describe('shell', () => {
   it('opens Profile & Settings from the avatar menu', async () => {
     await visit('/', testUser);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await accountMenuButton());
     await user.click(await screen.findByRole('menuitem', { name: 'Profile & Settings' }));
     await waitFor(() => expect(heading()).toBe('Settings'));
   });

@@ -1,11 +1,7 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { AdminDashboard } from '../admin/admin-dashboard.js';
-import { LoginPage } from '../login/login-page.js';
-import { AuditLogPage, PricingPage, SystemHealthPage, UserManagementPage } from '../pages/section-pages.js';
 import { StudioPage } from '../pages/studio-page.js';
 import { AppShell } from '../shell/app-shell.js';
-import { SettingsPage } from '../settings/settings-page.js';
-import { MyVideosPage } from '../videos/my-videos-page.js';
+import { LazyRoute } from './lazy-routes.js';
 import { titleForPath, type Viewer } from './route-table.js';
 
 /** Spec section 2's route table as react-router routes (route-table.ts says the same for tests and titles). */
@@ -16,9 +12,9 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
   if (!viewer.signedIn) {
     return (
       <Routes>
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/login" element={<LazyRoute page="login" />} />
         <Route element={shell}>
-          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/pricing" element={<LazyRoute page="pricing" />} />
           <Route path="*" element={<StudioPage />} />
         </Route>
       </Routes>
@@ -32,16 +28,16 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
         {['/', '/studio', '/generate'].map((path) => (
           <Route key={path} path={path} element={<StudioPage />} />
         ))}
-        <Route path="/videos" element={<MyVideosPage />} />
-        <Route path="/files" element={<MyVideosPage />} />
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/pricing" element={<PricingPage />} />
+        <Route path="/videos" element={<LazyRoute page="videos" />} />
+        <Route path="/files" element={<LazyRoute page="videos" />} />
+        <Route path="/settings" element={<LazyRoute page="settings" />} />
+        <Route path="/pricing" element={<LazyRoute page="pricing" />} />
         {viewer.role === 'admin' ? (
           <>
-            <Route path="/admin" element={<AdminDashboard />} />
-            <Route path="/admin/users" element={<UserManagementPage />} />
-            <Route path="/admin/health" element={<SystemHealthPage />} />
-            <Route path="/admin/audit" element={<AuditLogPage />} />
+            <Route path="/admin" element={<LazyRoute page="admin" />} />
+            <Route path="/admin/users" element={<LazyRoute page="adminUsers" />} />
+            <Route path="/admin/health" element={<LazyRoute page="adminHealth" />} />
+            <Route path="/admin/audit" element={<LazyRoute page="adminAudit" />} />
           </>
         ) : null}
         <Route path="*" element={<Navigate to="/" replace />} />

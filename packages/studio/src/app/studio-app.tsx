@@ -8,9 +8,11 @@ import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
 import { StudioPage } from '../pages/studio-page.js';
-import { StudioToaster, type ToastPosition } from '../toaster.js';
+import { StudioToaster } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
+export { StudioProviders } from './studio-providers.js';
+import { preloadRoute } from './lazy-routes.js';
 import { titleForPath, type Viewer } from './route-table.js';
 
 function useViewer(): Viewer {
@@ -56,6 +58,10 @@ function StudioRoot() {
 
   useEffect(() => {
     void initialize();
+    // A direct visit to a page that loads on demand fetches it while the splash is up.
+    preloadRoute(pathname);
+    // Once, for the path the visit started on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialize]);
 
   if (isLoading) return <LoadingSplash />;
@@ -86,26 +92,6 @@ export function StudioApp({ platform, services: injected }: StudioAppProps) {
         <QueryClientProvider client={services.queryClient}>
           {platform.bypassAuth ? <StudioPage /> : <StudioRoot />}
           <StudioToaster />
-        </QueryClientProvider>
-      </ServicesProvider>
-    </PlatformProvider>
-  );
-}
-
-/** Providers without the routes, for hosts that render their own screens (the extension popup). */
-export function StudioProviders({
-  platform,
-  services: injected,
-  children,
-  toastPosition,
-}: StudioAppProps & { children?: React.ReactNode; toastPosition?: ToastPosition }) {
-  const services = useMemo(() => injected ?? createStudioServices(platform), [injected, platform]);
-  return (
-    <PlatformProvider platform={platform}>
-      <ServicesProvider services={services}>
-        <QueryClientProvider client={services.queryClient}>
-          {children}
-          <StudioToaster position={toastPosition} />
         </QueryClientProvider>
       </ServicesProvider>
     </PlatformProvider>

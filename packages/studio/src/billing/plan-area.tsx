@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '../services.js';
 import { formatPlanDate } from './billing-format.js';
 import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
-import { PricingDialog } from './pricing-dialog.js';
+import { PricingDialog } from './pricing-dialog-lazy.js';
 import './billing.css';
 
 /**

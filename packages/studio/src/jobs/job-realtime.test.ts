@@ -98,4 +98,37 @@ describe('socket.io job client', () => {
     expect(connections).toEqual([]);
     client.disconnect();
   });
+
+  it('connects with the default factory, which loads socket.io on demand, and a subscribe made meanwhile waits for the socket', async () => {
+    const { url, subscribed } = await startServer();
+    const client = createSocketIoJobClient({ url, log: vi.fn() });
+    const { handlers, connections } = recordingHandlers();
+    client.connect('good', handlers);
+    // Asked before the socket exists: answered once it does.
+    await expect(client.subscribe('job-early')).resolves.toBe(true);
+    expect(subscribed).toEqual(['job-early']);
+    await vi.waitFor(() => expect(connections).toContainEqual({ connected: true, resumed: false }));
+    client.disconnect();
+    await expect(client.subscribe('job-after')).resolves.toBe(false);
+  });
+
+  it('drops a socket still loading when disconnect comes first', async () => {
+    const { url, server } = await startServer();
+    let resolveSocket: (socket: Socket) => void = () => undefined;
+    const created: Socket[] = [];
+    const createSocket: SocketFactory = (target, opts) =>
+      new Promise((resolve) => {
+        resolveSocket = (socket) => resolve(socket);
+        created.push(io(target ?? url, { ...opts, autoConnect: false }));
+      });
+    const client = createSocketIoJobClient({ url, createSocket, log: vi.fn() });
+    client.connect('good', recordingHandlers().handlers);
+    client.disconnect();
+    const stale = created[0]!;
+    const disconnect = vi.spyOn(stale, 'disconnect');
+    resolveSocket(stale);
+    await vi.waitFor(() => expect(disconnect).toHaveBeenCalled());
+    await expect(client.subscribe('job-1')).resolves.toBe(false);
+    expect(server.engine.clientsCount).toBe(0);
+  });
 });

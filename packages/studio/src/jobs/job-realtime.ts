@@ -11,7 +11,7 @@ import {
   type JobProgressEvent,
   type ServerToClientEvents,
 } from '@reelsmith/contracts';
-import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import type { z } from 'zod';
 
 export interface JobRealtimeHandlers {
@@ -36,9 +36,13 @@ export interface JobRealtimeClient {
 }
 
 type JobSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => JobSocket;
+export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => JobSocket | Promise<JobSocket>;
 
-const defaultFactory: SocketFactory = (url, options) => (url ? io(url, options) : io(options));
+// socket.io is fetched when a signed-in view first connects: a visitor's first load never needs it (issue 17).
+const defaultFactory: SocketFactory = async (url, options) => {
+  const { io } = await import('socket.io-client');
+  return url ? io(url, options) : io(options);
+};
 
 /** How long a subscribe waits for the server's acknowledgement. */
 const SUBSCRIBE_ACK_TIMEOUT_MS = 10_000;
@@ -56,6 +60,9 @@ export interface SocketIoJobClientOptions {
  */
 export function createSocketIoJobClient({ url, createSocket = defaultFactory, log = (m, d) => console.warn(m, d) }: SocketIoJobClientOptions = {}): JobRealtimeClient {
   let socket: JobSocket | null = null;
+  // The socket being created (the default factory loads socket.io first); a newer connect or a disconnect makes it stale.
+  let pending: Promise<JobSocket | null> | null = null;
+  let generation = 0;
 
   const parsed = <S extends z.ZodType>(schema: S, name: string, handle: (value: z.infer<S>) => void) => (payload: unknown) => {
     const result = schema.safeParse(payload);
@@ -67,35 +74,46 @@ export function createSocketIoJobClient({ url, createSocket = defaultFactory, lo
     connect(token, handlers) {
       socket?.off();
       socket?.disconnect();
-      let connectedBefore = false;
-      const current = createSocket(url || undefined, { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
-      socket = current;
-      current.on('connect', () => {
-        handlers.connectionChange(true, { resumed: connectedBefore });
-        connectedBefore = true;
-      });
-      current.on('disconnect', (reason) => {
-        handlers.connectionChange(false, { resumed: false });
-        if (reason === 'io server disconnect') handlers.closedByServer?.();
-      });
-      current.on('connect_error', (error) => log('Live connection failed', error.message));
-      current.on(SOCKET_EVENTS.jobProgress, parsed(jobProgressEventSchema, SOCKET_EVENTS.jobProgress, handlers.progress));
-      current.on(SOCKET_EVENTS.jobCompleted, parsed(jobCompletedEventSchema, SOCKET_EVENTS.jobCompleted, handlers.completed));
-      current.on(SOCKET_EVENTS.jobFailed, parsed(jobFailedEventSchema, SOCKET_EVENTS.jobFailed, handlers.failed));
+      socket = null;
+      const attempt = ++generation;
+      const created = createSocket(url || undefined, { ...SOCKET_OPTIONS, transports: [...SOCKET_OPTIONS.transports], auth: { token } });
+      if (!(created instanceof Promise)) {
+        pending = null;
+        wire(created, handlers);
+        return;
+      }
+      pending = created.then(
+        (current) => {
+          if (attempt !== generation) {
+            current.disconnect();
+            return null;
+          }
+          pending = null;
+          wire(current, handlers);
+          return current;
+        },
+        (error: unknown) => {
+          log('Loading the live connection failed', error);
+          if (attempt === generation) pending = null;
+          return null;
+        },
+      );
     },
 
     disconnect() {
       const current = socket;
       socket = null;
+      pending = null;
+      generation += 1;
       // The caller resets its own connected flag; a closing socket reports nothing more.
       current?.off();
       current?.disconnect();
     },
 
-    subscribe(jobId) {
-      const current = socket;
+    async subscribe(jobId) {
+      const current = socket ?? (await pending);
       // socket.io buffers an emit made while (re)connecting, so only a missing socket refuses.
-      if (!current) return Promise.resolve(false);
+      if (!current) return false;
       return current
         .timeout(SUBSCRIBE_ACK_TIMEOUT_MS)
         .emitWithAck(SOCKET_EVENTS.subscribe, jobId)
@@ -111,4 +129,22 @@ export function createSocketIoJobClient({ url, createSocket = defaultFactory, lo
         );
     },
   };
+
+  function wire(current: JobSocket, handlers: JobRealtimeHandlers): void {
+    socket = current;
+    let connectedBefore = false;
+    current.on('connect', () => {
+      handlers.connectionChange(true, { resumed: connectedBefore });
+      connectedBefore = true;
+    });
+    current.on('disconnect', (reason) => {
+      handlers.connectionChange(false, { resumed: false });
+      // The server ends a revoked session's socket itself; the studio then re-checks who is signed in.
+      if (reason === 'io server disconnect') handlers.closedByServer?.();
+    });
+    current.on('connect_error', (error) => log('Live connection failed', error.message));
+    current.on(SOCKET_EVENTS.jobProgress, parsed(jobProgressEventSchema, SOCKET_EVENTS.jobProgress, handlers.progress));
+    current.on(SOCKET_EVENTS.jobCompleted, parsed(jobCompletedEventSchema, SOCKET_EVENTS.jobCompleted, handlers.completed));
+    current.on(SOCKET_EVENTS.jobFailed, parsed(jobFailedEventSchema, SOCKET_EVENTS.jobFailed, handlers.failed));
+  }
 }

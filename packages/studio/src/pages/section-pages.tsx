@@ -1,8 +1,5 @@
 import { PageHeader } from './page-header.js';
 
-/** The pricing page lives with the rest of billing; routed from here. */
-export { PricingPage } from '../billing/pricing-page.js';
-
 /** User Management, its audit log and System Health: built beyond the spec's "coming soon". */
 export { UserManagementPage } from '../admin/user-management-page.js';
 export { SystemHealthPage } from '../admin/system-health-page.js';

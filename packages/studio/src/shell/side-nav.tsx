@@ -1,5 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
+import { preloadRoute } from '../app/lazy-routes.js';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useAnalytics, useAuth } from '../services.js';
 import { DashboardIcon, ExternalIcon, HealthIcon, LogoMark, PricingIcon, SettingsIcon, StudioIcon, UsersIcon, VideosIcon } from './icons.js';
@@ -44,7 +45,7 @@ function NavList({ items, label }: { items: NavItem[]; label: string }) {
         const Icon = item.icon;
         return (
           <li key={item.to}>
-            <Link to={item.to} className={`rs-nav__link${active ? ' rs-nav__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
+            <Link to={item.to} onPointerEnter={() => preloadRoute(item.to)} onFocus={() => preloadRoute(item.to)} className={`rs-nav__link${active ? ' rs-nav__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
               <Icon />
               <span>{item.label}</span>
             </Link>
@@ -85,10 +86,10 @@ export function SideNav() {
 
       {!signedIn ? (
         <div className="rs-nav__visitor">
-          <Link to="/login" className="rs-button rs-button--ghost rs-button--block" onClick={() => analytics.click('sidebar_sign_in', pathname)}>
+          <Link to="/login" onPointerEnter={() => preloadRoute('/login')} onFocus={() => preloadRoute('/login')} className="rs-button rs-button--ghost rs-button--block" onClick={() => analytics.click('sidebar_sign_in', pathname)}>
             Sign In
           </Link>
-          <Link to="/login" className="rs-button rs-button--primary rs-button--block" onClick={() => analytics.click('sidebar_sign_up_free', pathname)}>
+          <Link to="/login" onPointerEnter={() => preloadRoute('/login')} onFocus={() => preloadRoute('/login')} className="rs-button rs-button--primary rs-button--block" onClick={() => analytics.click('sidebar_sign_up_free', pathname)}>
             Sign Up Free
           </Link>
           <p className="rs-nav__free-note">One free video included with signup. No credit card required.</p>

@@ -1,8 +1,20 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { countActiveJobs, useVideoList } from '../api/video-queries.js';
 import { useAuth } from '../services.js';
-import { ActivityIcon, BellIcon, LogoutIcon, MenuIcon, SettingsIcon } from './icons.js';
+import { ActivityIcon, BellIcon, MenuIcon } from './icons.js';
+
+// The menu library (Radix menu, floating-ui) is only for signed-in creators, so it stays out of the first load.
+const AccountMenu = lazy(() => import('./account-menu.js').then((m) => ({ default: m.AccountMenu })));
+
+/** The menu's trigger as it looks before the menu's code has arrived. */
+function AccountMenuButton({ initial }: { initial: string }) {
+  return (
+    <button type="button" className="rs-avatar rs-avatar--button" aria-label="Account menu" aria-haspopup="menu" disabled>
+      {initial}
+    </button>
+  );
+}
 
 /** Notifications are not built yet; the spec fixes their badge at 0. */
 const NOTIFICATION_COUNT = 0;
@@ -28,33 +40,9 @@ function SignedInActions() {
         <span className="rs-visually-hidden">Notifications</span>{' '}
         <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
       </button>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger asChild>
-          <button type="button" className="rs-avatar rs-avatar--button" aria-label="Account menu">
-            {initial}
-          </button>
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content className="rs-menu" align="end" sideOffset={8}>
-            <div className="rs-menu__header">
-              <span className="rs-menu__name">{user.name}</span>
-              <span className="rs-menu__email">{user.email}</span>
-            </div>
-            <DropdownMenu.Separator className="rs-menu__separator" />
-            <DropdownMenu.Item className="rs-menu__item" onSelect={() => navigate('/settings')}>
-              <SettingsIcon /> Profile &amp; Settings
-            </DropdownMenu.Item>
-            <DropdownMenu.Item
-              className="rs-menu__item"
-              onSelect={() => {
-                void logout().then(() => navigate('/'));
-              }}
-            >
-              <LogoutIcon /> Logout
-            </DropdownMenu.Item>
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+      <Suspense fallback={<AccountMenuButton initial={initial} />}>
+        <AccountMenu user={user} initial={initial} onSettings={() => navigate('/settings')} onLogout={() => void logout().then(() => navigate('/'))} />
+      </Suspense>
     </div>
   );
 }

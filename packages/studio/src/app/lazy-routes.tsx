@@ -1,0 +1,72 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+
+/**
+ * Pages that load on demand (issue 17): the first load carries the shell and the studio form only.
+ * Each page keeps one loader so a prefetch (hover, focus, a direct visit) and the render share
+ * one request.
+ */
+interface LazyPage {
+  Component: LazyExoticComponent<ComponentType>;
+  preload: () => Promise<unknown>;
+}
+
+function lazyPage(load: () => Promise<ComponentType>): LazyPage {
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // A failed fetch (offline, new deploy) may be retried on the next intent.
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return { Component: lazy(preload), preload };
+}
+
+export const LAZY_PAGES = {
+  login: lazyPage(() => import('../login/login-page.js').then((m) => m.LoginPage)),
+  videos: lazyPage(() => import('../videos/my-videos-page.js').then((m) => m.MyVideosPage)),
+  settings: lazyPage(() => import('../settings/settings-page.js').then((m) => m.SettingsPage)),
+  pricing: lazyPage(() => import('../billing/pricing-page.js').then((m) => m.PricingPage)),
+  admin: lazyPage(() => import('../admin/admin-dashboard.js').then((m) => m.AdminDashboard)),
+  adminUsers: lazyPage(() => import('../admin/user-management-page.js').then((m) => m.UserManagementPage)),
+  adminHealth: lazyPage(() => import('../admin/system-health-page.js').then((m) => m.SystemHealthPage)),
+  adminAudit: lazyPage(() => import('../admin/audit-log-page.js').then((m) => m.AuditLogPage)),
+} as const;
+
+export type LazyPageName = keyof typeof LAZY_PAGES;
+
+const PAGE_FOR_PATH: Record<string, LazyPageName> = {
+  '/login': 'login',
+  '/videos': 'videos',
+  '/files': 'videos',
+  '/settings': 'settings',
+  '/pricing': 'pricing',
+  '/admin': 'admin',
+  '/admin/users': 'adminUsers',
+  '/admin/health': 'adminHealth',
+  '/admin/audit': 'adminAudit',
+};
+
+/** Starts loading the page a path shows (a link's hover or focus, or the path of a direct visit). */
+export function preloadRoute(path: string): void {
+  const name = PAGE_FOR_PATH[path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/'];
+  if (name) void LAZY_PAGES[name].preload().catch(() => undefined);
+}
+
+/**
+ * A lazily loaded page. Router navigations run in a transition, so the page on screen stays until
+ * the next one is ready (no loading flash); only a direct visit shows the empty fallback briefly,
+ * after the splash, and preloadRoute starts that load during the splash.
+ */
+export function LazyRoute({ page }: { page: LazyPageName }) {
+  const { Component } = LAZY_PAGES[page];
+  return (
+    <Suspense fallback={<div className="rs-page" aria-busy="true" />}>
+      <Component />
+    </Suspense>
+  );
+}

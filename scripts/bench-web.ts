@@ -1,0 +1,205 @@
+// `npm run bench:web`: builds the web app and the extension, starts the real server on a free
+// loopback port with a throw-away data folder, and runs Lighthouse (driving Debian's Chromium) on `/`
+// for a visitor and for a signed-in creator, with the mobile and the desktop preset. It prints the
+// figures; it never fails because the machine is slow.
+import { STORAGE_KEYS } from '@reelsmith/contracts';
+import { launch } from 'chrome-launcher';
+import lighthouse, { desktopConfig } from 'lighthouse';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import puppeteer from 'puppeteer-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'];
+const skipBuild = process.argv.includes('--no-build');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(origin: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not answer /health within 120 s');
+}
+
+async function signUpCreator(origin: string): Promise<{ token: string; user: unknown }> {
+  const email = `bench-${Date.now()}@bench.reelsmith.test`;
+  const password = 'bench-password-1234';
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response.json() as Promise<{ token: string; user: unknown }>;
+  };
+  await post('/auth/register', { name: 'Bench Creator', email, password });
+  return post('/auth/login', { email, password });
+}
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  firstLoadJsBytes: number;
+  totalBytes: number;
+  /** What moved, when something did (Lighthouse's layout-shifts audit). */
+  shifted: string[];
+  /** Accessibility audits that failed. */
+  accessibilityFailures: string[];
+}
+
+async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
+  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    if (session) {
+      // The studio restores its session from localStorage (auth-store.ts); Lighthouse keeps storage with disableStorageReset.
+      await page.goto(new URL('/health', url).href);
+      await page.evaluate(
+        (keys, persisted) => {
+          localStorage.setItem(keys.token, persisted.token);
+          localStorage.setItem(keys.authStore, JSON.stringify({ state: { user: persisted.user, token: persisted.token, apiKey: null, isAuthenticated: true }, version: 0 }));
+        },
+        { token: STORAGE_KEYS.token, authStore: STORAGE_KEYS.authStore },
+        session,
+      );
+    }
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: session !== null },
+      preset === 'desktop' ? desktopConfig : undefined,
+      page,
+    );
+    await browser.disconnect();
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      firstLoadJsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+      totalBytes: audit('total-byte-weight'),
+      shifted: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? []).map(
+        (item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`,
+      ),
+      accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+        .map((ref) => {
+          const items = (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
+          return `${ref.id}: ${items.map((item) => item.node?.selector ?? '?').join(', ')}`;
+        }),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The extension popup's own JavaScript and the chunks it imports, gzip-compressed as the issue counts it. */
+function popupJsGzipBytes(): number | null {
+  const dist = join(root, 'dist', 'extension');
+  try {
+    const html = readFileSync(join(dist, 'src', 'popup', 'index.html'), 'utf8');
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = readFileSync(join(dist, file), 'utf8');
+      for (const match of source.matchAll(/(?:from\s*|import\s*)["']([^"']+\.js)["']/g)) {
+        const target = match[1]!;
+        const resolved = target.startsWith('/') ? target.slice(1) : join(file, '..', target);
+        visit(resolved);
+      }
+    };
+    for (const match of html.matchAll(/<script[^>]+src="([^"]+)"/g)) visit(match[1]!.replace(/^\//, ''));
+    for (const match of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) visit(match[1]!.replace(/^\//, ''));
+    return [...seen].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
+  } catch {
+    return null;
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function main() {
+  if (!skipBuild) {
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the build failed');
+  }
+  const webAssets = join(root, 'dist', 'web', 'assets');
+  const jsFiles = readdirSync(webAssets).filter((f) => f.endsWith('.js'));
+  console.log(`web build: ${jsFiles.length} JavaScript files, ${kb(jsFiles.reduce((s, f) => s + readFileSync(join(webAssets, f)).length, 0))} uncompressed in all`);
+  const popup = popupJsGzipBytes();
+  console.log(`extension popup JavaScript: ${popup === null ? 'not built' : `${kb(popup)} gzip`}`);
+
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-bench-web-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    await waitForHealth(origin, server);
+    const session = await signUpCreator(origin);
+    const rows: Array<Record<string, string | number>> = [];
+    for (const visitor of [true, false]) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const figures = await runLighthouse(`${origin}/`, preset, visitor ? null : session);
+        rows.push({
+          page: visitor ? '/ visitor' : '/ signed in',
+          preset,
+          performance: figures.performance,
+          accessibility: figures.accessibility,
+          'FCP ms': Math.round(figures.fcpMs),
+          'LCP ms': Math.round(figures.lcpMs),
+          'TBT ms': Math.round(figures.tbtMs),
+          CLS: Number(figures.cls.toFixed(3)),
+          'first-load JS (wire)': kb(figures.firstLoadJsBytes),
+          'total bytes': kb(figures.totalBytes),
+        });
+        console.log(JSON.stringify(rows.at(-1)));
+        if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
+        for (const failure of figures.accessibilityFailures) console.log(`  accessibility: ${failure}`);
+      }
+    }
+    console.table(rows);
+  } finally {
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
