@@ -1,6 +1,7 @@
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES as V, type RouteContract } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { registerRoute } from '@reelsmith/server/http/register-route';
+import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -270,7 +271,7 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     }
   });
 
-  it('counts usage from the video_jobs table', async () => {
+  it('counts videos made (failed ones excepted), the same count the subscription view shows', async () => {
     const { token, user } = await registered();
     const empty = await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(token) });
     expect(empty.json()).toMatchObject({ videosThisMonth: 0, videosTotal: 0, activeJobs: 0 });
@@ -286,14 +287,16 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
       created_at: createdAt,
       updated_at: createdAt,
     });
-    await app.db
-      .insertInto('video_jobs')
-      .values([job('completed', now.toISOString()), job('processing', now.toISOString()), job('failed', now.toISOString()), job('completed', lastYear)])
-      .execute();
+    for (const row of [job('completed', now.toISOString()), job('processing', now.toISOString()), job('failed', now.toISOString()), job('completed', lastYear)]) {
+      await app.db.insertInto('video_jobs').values(row).execute();
+      await recordVideoMade(app.db, { jobId: row.id, userId: user.id, createdAt: row.created_at });
+    }
     const usage = await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(token) });
+    const subscription = await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(token) });
+    expect(subscription.json().usage.videosThisMonth).toBe(2);
     expect(usage.json()).toEqual({
       videosThisMonth: 2,
-      videosTotal: 4,
+      videosTotal: 3,
       activeJobs: 1,
       periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
     });

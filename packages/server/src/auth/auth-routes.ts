@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../db/connection.js';
 import type { UserRow } from '../db/schema.js';
 import { badRequest, conflict, unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
+import { countVideosUsed, findSubscription, planUsagePeriodStart } from '../payments/subscription-state.js';
 import { normalizeEmail } from './auth-service.js';
 import { toPublicUser } from './auth-user.js';
 import { GOOGLE_MESSAGES } from './google.js';
@@ -18,13 +19,6 @@ export const AUTH_MESSAGES = {
   signedInWithGoogle: 'Signed in with Google',
   accountCreatedWithGoogle: 'Account created with Google',
 } as const;
-
-const NOT_COUNTED: JobStatus[] = ['failed', 'cancelled'];
-
-/** The first day of the current month, UTC: the usage period. */
-function monthStart(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-}
 
 /** Routes of spec section 7 "Authentication" plus logout, auth config and usage. */
 export const authRoutesPlugin = fp(
@@ -194,26 +188,19 @@ export const authRoutesPlugin = fp(
 
     registerRoute(app, API.usage, async (request) => {
       const now = new Date();
-      const periodStart = monthStart(now);
-      const active = ACTIVE_JOB_STATUSES as JobStatus[];
-      const row = await db
+      const userId = request.user.id;
+      // The same period and count as can-generate and GET /payments/subscription (subscription-state.ts).
+      const periodStart = planUsagePeriodStart(await findSubscription(db, userId), now);
+      const active = await db
         .selectFrom('video_jobs')
-        .where('user_id', '=', request.user.id)
-        .select((eb) => [
-          eb.fn.countAll<string | number>().as('total'),
-          // A job that failed or was cancelled does not use up the month's allowance (see the pricing policy).
-          eb.fn
-            .sum<string | number | null>(
-              eb.case().when(eb.and([eb('created_at', '>=', periodStart), eb('status', 'not in', NOT_COUNTED)])).then(1).else(0).end(),
-            )
-            .as('this_month'),
-          eb.fn.sum<string | number | null>(eb.case().when('status', 'in', active).then(1).else(0).end()).as('active'),
-        ])
+        .where('user_id', '=', userId)
+        .where('status', 'in', ACTIVE_JOB_STATUSES as JobStatus[])
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .executeTakeFirstOrThrow();
       return {
-        videosThisMonth: Number(row.this_month ?? 0),
-        videosTotal: Number(row.total),
-        activeJobs: Number(row.active ?? 0),
+        videosThisMonth: await countVideosUsed(db, userId, periodStart),
+        videosTotal: await countVideosUsed(db, userId, null),
+        activeJobs: Number(active.count),
         periodStart,
       };
     });

@@ -86,6 +86,14 @@ export interface Database {
   video_jobs: VideoJobsTable;
   subscriptions: SubscriptionsTable;
   payment_orders: PaymentOrdersTable;
+  video_usage: VideoUsageTable;
+}
+
+/** One row per video made (see migration 0006): the quota's source of truth, kept when the job is deleted. */
+export interface VideoUsageTable {
+  job_id: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
+import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
 import { initialSteps } from './video-job-view.js';
 
 type Db = Kysely<Database>;
@@ -46,6 +47,7 @@ export async function createJobWithinQuota(db: Db, userId: string, params: Gener
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordVideoMade(trx, { jobId: job.id, userId, createdAt: timestamp });
     return { created: true, job };
   });
 }
@@ -244,13 +246,17 @@ export async function cancelUserJob(db: Db, userId: string, jobId: string): Prom
 
 /** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */
 export async function deleteFinishedUserJob(db: Db, userId: string, jobId: string): Promise<{ outputToken: string | null } | undefined> {
-  const deleted = await db
-    .deleteFrom('video_jobs')
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
-    .where('status', 'in', FINISHED)
-    .returning(['output_token'])
-    .executeTakeFirst();
+  // A completed video keeps its usage row: deleting it does not give the quota back.
+  const deleted = await db.transaction().execute(async (trx) => {
+    await forgetUncountedVideo(trx, userId, jobId);
+    return trx
+      .deleteFrom('video_jobs')
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', FINISHED)
+      .returning(['output_token'])
+      .executeTakeFirst();
+  });
   return deleted ? { outputToken: deleted.output_token } : undefined;
 }
 
