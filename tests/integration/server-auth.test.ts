@@ -176,13 +176,14 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect(response.json().message).toBe(MESSAGES.sessionExpired);
   });
 
-  it('updates name and e-mail, refusing an e-mail someone else has', async () => {
+  it('updates the name, holds a new e-mail until it is confirmed, and refuses an e-mail someone else has', async () => {
     const { token, user } = await registered();
     const other = await registered();
     const newEmail = uniqueEmail('renamed');
     const ok = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: newEmail.toUpperCase() } });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ id: user.id, name: 'Asha R', email: newEmail });
+    expect(ok.json().user).toMatchObject({ id: user.id, name: 'Asha R', email: user.email, pendingEmail: newEmail });
+    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).json().user.email).toBe(user.email);
 
     const taken = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: other.user.email } });
     expect(taken.statusCode).toBe(409);
@@ -248,10 +249,15 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect((await app.inject({ method: 'GET', url: optional.path, headers: bearer('junk') })).json()).toEqual({ userId: null });
   });
 
-  it('makes ADMIN_EMAILS admins, and only them', async () => {
-    const admin = await registered(ADMIN_EMAIL);
-    expect(admin.user.role).toBe('admin');
-    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(admin.token) })).statusCode).toBe(200);
+  it('makes verified ADMIN_EMAILS addresses admins, and only them', async () => {
+    // Registering a listed address proves nothing: no admin until its link is opened.
+    const admin = await registered(ADMIN_EMAIL.toUpperCase());
+    expect(admin.user.role).toBe('user');
+    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(admin.token) })).statusCode).toBe(403);
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', admin.user.id).execute();
+    expect((await login(ADMIN_EMAIL, PASSWORD)).json().user.role).toBe('admin');
+    const signedIn = (await login(ADMIN_EMAIL, PASSWORD)).json().token as string;
+    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(signedIn) })).statusCode).toBe(200);
 
     const member = await registered();
     expect(member.user.role).toBe('user');
@@ -260,8 +266,9 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect(denied.json().message).toBe(MESSAGES.forbidden);
   });
 
-  it('promotes a newly listed e-mail at its next sign-in', async () => {
+  it('promotes a newly listed, verified e-mail at its next sign-in', async () => {
     const { user } = await registered();
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     const listed = await buildApp(database.config({ ADMIN_EMAILS: `${ADMIN_EMAIL},${user.email}`, RATE_LIMIT_AUTH_MAX: '1000' }), quiet);
     try {
       const response = await listed.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: PASSWORD } });

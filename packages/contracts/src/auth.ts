@@ -26,7 +26,7 @@ export const nameSchema = z
   .min(NAME_MIN_LENGTH, V.nameTooShort)
   .max(100, 'Name must be at most 100 characters');
 
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string({ error: V.passwordRequired })
   .min(1, V.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, V.passwordTooShort)
@@ -60,6 +60,10 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   createdAt: z.string().optional(),
+  /** False until the address is proven by an e-mailed link (or Google). */
+  emailVerified: z.boolean().optional(),
+  /** A new address waiting for its confirmation link; the account keeps `email` until then. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -10,6 +10,7 @@ import type { DatabaseHandle } from './db/connection.js';
 import { createLogger } from './logger.js';
 import { analyticsPlugin } from './plugins/analytics-plugin.js';
 import { authPlugin } from './plugins/auth-plugin.js';
+import { sessionRevocationPlugin } from './auth/session-revocation-plugin.js';
 import { configPlugin } from './plugins/config-plugin.js';
 import { databasePlugin } from './plugins/database-plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler-plugin.js';
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
+    await app.register(sessionRevocationPlugin);
     await app.register(authRoutesPlugin);
     await app.register(extensionHandoffPlugin);
     await app.register(analyticsPlugin);

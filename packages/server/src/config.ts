@@ -84,6 +84,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(unset: local GeoIP lookup)',
     description: 'Request header a trusted proxy sets to the visitor\'s ISO country code (e.g. CF-IPCountry), used for location pricing.',
   },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: links are logged)',
+    description: 'SMTP server for verification and password-reset mail (smtp:// or smtps://, credentials in the URL). Without it and MAIL_FROM the server logs each link instead.',
+  },
+  { name: 'MAIL_FROM', default: '(unset)', description: 'Sender address of account e-mail, e.g. `Reelsmith <no-reply@example.com>`.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'The address users open the studio at; e-mailed links point here (never at the Host header of a request).',
+  },
+  {
+    name: 'PAYMENTS_TEST_CHECKOUT',
+    default: 'false',
+    description: 'With NODE_ENV=production and no Razorpay keys, set true to allow the free TEST MODE checkout on purpose (a warning is logged at start).',
+  },
 ];
 
 const commaList = z
@@ -149,6 +165,13 @@ const envObjectSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
     .transform((name) => name.toLowerCase())
     .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  PUBLIC_URL: urlSchema.transform((url) => url.replace(/\/+$/, '')).optional(),
+  PAYMENTS_TEST_CHECKOUT: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
 const envSchema = envObjectSchema
@@ -197,6 +220,13 @@ export interface Config {
   razorpayApiBaseUrl: string;
   /** Lower-cased header name a trusted proxy fills with the client's country code, or null. */
   geoCountryHeader: string | null;
+  /** Null: account e-mail links are logged instead of sent. */
+  mail: { smtpUrl: string; from: string } | null;
+  /** Base of every e-mailed link. */
+  publicUrl: string;
+  /** NODE_ENV=production: the TEST MODE checkout is refused unless `testCheckoutAllowed`. */
+  production: boolean;
+  testCheckoutAllowed: boolean;
 }
 
 export class ConfigError extends Error {
@@ -216,7 +246,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -302,6 +332,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     razorpayWebhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? null,
     razorpayApiBaseUrl: vars.RAZORPAY_API_BASE_URL,
     geoCountryHeader: vars.GEO_COUNTRY_HEADER ?? null,
+    mail: vars.SMTP_URL && vars.MAIL_FROM ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM } : null,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    production: env.NODE_ENV === 'production',
+    testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT === 'true',
   };
 }
 

@@ -13,6 +13,7 @@ export interface AuthUser {
   /** Set when authenticated with an API key. */
   apiKeyId: string | null;
   hasPassword: boolean;
+  emailVerified: boolean;
 }
 
 export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: string }): AuthUser {
@@ -25,11 +26,13 @@ export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: s
     sessionId: via.sessionId ?? null,
     apiKeyId: via.apiKeyId ?? null,
     hasPassword: row.password_hash !== null,
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
 /** The user as the API shows it. */
-export function toPublicUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'created_at'> | AuthUser): User {
+export function toPublicUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'created_at' | 'email_verified_at'> | AuthUser): User {
   const createdAt = 'createdAt' in user ? user.createdAt : user.created_at;
-  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt };
+  const emailVerified = 'emailVerified' in user ? user.emailVerified : user.email_verified_at !== null;
+  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt, emailVerified };
 }

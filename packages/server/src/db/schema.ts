@@ -17,6 +17,10 @@ export interface UsersTable {
   role: Role;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the address was proven (e-mailed link or Google); ADMIN_EMAILS applies only then. */
+  email_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Set when an operator (npm run admin) or an admin set the role by hand: it then outranks ADMIN_EMAILS. */
+  role_set_by_admin_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface SessionsTable {
@@ -87,6 +91,21 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   payment_orders: PaymentOrdersTable;
   video_usage: VideoUsageTable;
+  email_tokens: EmailTokensTable;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+/** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  /** The address the link was sent to: for verify_email, the address it proves (a new one on an e-mail change). */
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 /** One row per video made (see migration 0006): the quota's source of truth, kept when the job is deleted. */

@@ -5,6 +5,7 @@ import { videoJobs } from './0003-video-jobs.js';
 import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
 import { videoUsage } from './0006-video-usage.js';
+import { accountSecurity } from './0007-account-security.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -18,6 +19,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0004_payments': payments,
   '0005_video_job_output': videoJobOutput,
   '0006_video_usage': videoUsage,
+  '0007_account_security': accountSecurity,
 };
 
 export const migrationProvider: MigrationProvider = {
