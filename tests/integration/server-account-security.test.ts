@@ -187,3 +187,45 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect((await login(decomposed)).statusCode).toBe(200);
   });
 });
+
+const redisUrl = process.env.TEST_REDIS_URL;
+
+describe.skipIf(!redisUrl)('session revocation across API processes (QUEUE_BACKEND=bullmq)', () => {
+  let database: TestDatabase;
+  const apps: App[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const env = { QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: `reelsmith-test-${randomUUID().slice(0, 8)}`, RATE_LIMIT_AUTH_MAX: '1000' };
+    for (let i = 0; i < 2; i += 1) {
+      const app = await buildApp(database.config(env), quiet);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      apps.push(app);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    for (const app of apps) await app.close();
+    await database?.cleanup();
+  });
+
+  it('closes a socket held by another API process when its session logs out', async () => {
+    const [first, second] = apps as [App, App];
+    const email = `scaled-${randomUUID().slice(0, 8)}@example.com`;
+    const registered = await first.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } });
+    const { token } = registered.json() as { token: string };
+    const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
+    const socket = connectSocket(url, { path: '/socket.io/', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+    const startedAt = Date.now();
+    await first.inject({ method: 'POST', url: '/auth/logout', headers: { authorization: `Bearer ${token}` } });
+    expect(await closed).toBe('io server disconnect');
+    expect(Date.now() - startedAt).toBeLessThan(2_000);
+  });
+});

@@ -1,4 +1,14 @@
-import type { Kysely, Migration } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+/** In this database's own schema only (introspection would also see other schemas' tables). */
+async function hasColumn(db: Kysely<any>, table: string, column: string): Promise<boolean> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    const found = await sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db);
+    return found.rows.length > 0;
+  }
+  const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return columns.rows.some((row) => row.name === column);
+}
 
 /**
  * E-mail verification and password reset (issue 11): when an address was proven, single-use e-mailed
@@ -10,8 +20,7 @@ export const accountSecurity: Migration = {
     await db.schema.alterTable('users').addColumn('email_verified_at', 'text').execute();
     await db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('google_sub', 'is not', null).execute();
     // Another branch's migration (admin user management) may have added this column already.
-    const users = (await db.introspection.getTables()).find((table) => table.name === 'users');
-    if (!users?.columns.some((column) => column.name === 'role_set_by_admin_at')) {
+    if (!(await hasColumn(db, 'users', 'role_set_by_admin_at'))) {
       await db.schema.alterTable('users').addColumn('role_set_by_admin_at', 'text').execute();
     }
     await db.schema
