@@ -218,8 +218,8 @@ describe.skipIf(!redisUrl)('session revocation across API processes (QUEUE_BACKE
     const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
     const socket = connectSocket(url, { path: '/socket.io/', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
     sockets.push(socket);
-    await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
       socket.once('connect_error', reject);
     });
     const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
