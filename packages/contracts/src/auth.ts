@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humanText } from './text.js';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { roleSchema } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
@@ -19,12 +20,15 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const nameSchema = z
-  .string({ error: V.nameRequired })
-  .trim()
-  .min(1, V.nameRequired)
-  .min(NAME_MIN_LENGTH, V.nameTooShort)
-  .max(100, 'Name must be at most 100 characters');
+export const nameSchema = humanText(
+  z
+    .string({ error: V.nameRequired })
+    .trim()
+    .min(1, V.nameRequired)
+    .min(NAME_MIN_LENGTH, V.nameTooShort)
+    .max(100, 'Name must be at most 100 characters'),
+  'Name',
+);
 
 export const newPasswordSchema = z
   .string({ error: V.passwordRequired })

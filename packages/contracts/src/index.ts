@@ -13,3 +13,4 @@ export * from './routes.js';
 export * from './extension.js';
 export * from './job-queue.js';
 export * from './account-security.js';
+export * from './text.js';

@@ -262,11 +262,16 @@ export async function deleteFinishedUserJob(db: Db, userId: string, jobId: strin
 
 const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
 
-/** Counts for GET /api/queue/status, across all users. */
-export async function jobCounts(db: Db): Promise<{ queued: number; total: number; completed: number; failed: number; cancelled: number }> {
-  const row = await db
-    .selectFrom('video_jobs')
+/** Counts for GET /api/queue/status, across all users, or of one user's jobs. */
+export async function jobCounts(
+  db: Db,
+  userId?: string,
+): Promise<{ queued: number; processing: number; total: number; completed: number; failed: number; cancelled: number }> {
+  let query = db.selectFrom('video_jobs');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query
     .select((eb) => [
+      eb.fn.sum<string | number | null>(eb.case().when('status', 'in', RUNNING).then(1).else(0).end()).as('processing'),
       eb.fn.countAll<string | number>().as('total'),
       eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'queued').then(1).else(0).end()).as('queued'),
       eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
@@ -277,6 +282,7 @@ export async function jobCounts(db: Db): Promise<{ queued: number; total: number
   return {
     total: toCount(row.total),
     queued: toCount(row.queued),
+    processing: toCount(row.processing),
     completed: toCount(row.completed),
     failed: toCount(row.failed),
     cancelled: toCount(row.cancelled),
