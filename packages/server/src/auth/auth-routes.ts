@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUniqueViolation } from '../db/connection.js';
 import type { UserRow } from '../db/schema.js';
-import { badRequest, conflict, unauthorized } from '../errors.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { countVideosUsed, findSubscription, planUsagePeriodStart } from '../payments/subscription-state.js';
 import { normalizeEmail } from './auth-service.js';
@@ -98,11 +98,21 @@ export const authRoutesPlugin = fp(
     registerRoute(
       app,
       API.login,
-      async (request) => {
-        const found = await auth.findUserByEmail(request.body.email);
+      async (request, reply) => {
+        const email = normalizeEmail(request.body.email);
+        const waitMs = app.signInThrottle.waitMs(email, request.ip);
+        if (waitMs > 0) {
+          reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+          throw tooManyRequests(MESSAGES.rateLimited);
+        }
+        const found = await auth.findUserByEmail(email);
         // Verify against a dummy hash when there is no password to check, so timing does not reveal accounts.
         const valid = await verifyPassword(found?.password_hash ?? dummyHash, request.body.password);
-        if (!found || !found.password_hash || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+        if (!found || !found.password_hash || !valid) {
+          app.signInThrottle.recordFailure(email, request.ip);
+          throw unauthorized(MESSAGES.invalidCredentials);
+        }
+        app.signInThrottle.recordSuccess(email, request.ip);
         const user = await auth.syncRole(found);
         const { token } = await auth.createSession(user.id, request.headers['user-agent']);
         return { user: toPublicUser(user), token };
