@@ -1,5 +1,6 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AdminDashboard } from '../admin/admin-dashboard.js';
+import { ResetPasswordPage, VerifyEmailPage } from '../login/account-recovery.js';
 import { LoginPage } from '../login/login-page.js';
 import { PricingPage, SystemHealthPage, UserManagementPage } from '../pages/section-pages.js';
 import { StudioPage } from '../pages/studio-page.js';
@@ -17,6 +18,8 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
     return (
       <Routes>
         <Route path="/login" element={<LoginPage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route element={shell}>
           <Route path="/pricing" element={<PricingPage />} />
           <Route path="*" element={<StudioPage />} />
@@ -28,6 +31,9 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
   return (
     <Routes>
       <Route path="/login" element={<Navigate to="/" replace />} />
+      {/* E-mailed links work whether or not this browser is signed in. */}
+      <Route path="/verify-email" element={<VerifyEmailPage />} />
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
       <Route element={shell}>
         {['/', '/studio', '/generate'].map((path) => (
           <Route key={path} path={path} element={<StudioPage />} />
