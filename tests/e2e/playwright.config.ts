@@ -20,6 +20,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // A real SMTP server for account e-mail (verification, password reset); see mailbox.ts.
+  globalSetup: './mailbox.ts',
   outputDir: join(root, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -41,6 +43,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${port + 1000}`,
+      MAIL_FROM: 'Reelsmith <no-reply@e2e.reelsmith.test>',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });
