@@ -38,7 +38,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(generated once into DATA_DIR/secrets.json)',
     description: `Secret that signs session tokens and encrypts stored API keys; at least ${JWT_SECRET_MIN_LENGTH} characters.`,
   },
-  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in (case-insensitive).' },
+  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in, once the address is verified (case-insensitive). `npm run admin -- grant|revoke <email>` overrides it per account.' },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'OAuth client id; enables Google sign-in.' },
   { name: 'GOOGLE_JWKS_URL', default: DEFAULT_GOOGLE_JWKS_URL, description: "Where Google's token signing keys are fetched from." },
   {
@@ -53,7 +53,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
     description: 'Trust X-Forwarded-* headers: true, false, a hop count, or comma-separated proxy addresses.',
   },
-  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in and sign-up attempts allowed per minute, per IP and per e-mail.' },
+  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in, sign-up and reset requests allowed per minute per IP and per (e-mail, IP) pair; failed sign-ins also add growing delays.' },
   {
     name: 'QUEUE_CONCURRENCY',
     default: '1',
