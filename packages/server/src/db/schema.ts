@@ -80,6 +80,9 @@ export interface VideoJobsTable {
   output_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bytes of the finished video and poster (bigint: PostgreSQL returns it as a string). */
   size_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Scale mode: the BullMQ job token of the worker running the job, and until when its claim holds. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  claim_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface Database {

@@ -127,20 +127,46 @@ export interface ProgressWrite {
  * Writes a running job's progress; a smaller overall progress than stored is never written. False
  * when no row was written: the job is no longer running (cancelled or deleted meanwhile).
  */
+export type ClaimOutcome = { claimed: true; job: VideoJobRow } | { claimed: false; heldUntil: string | null };
+
 /**
- * Takes one named job for a worker (the scale mode, where BullMQ says which job to run): a queued job,
- * or one left 'processing' by a worker that died, which then resumes from its checkpoints. Undefined
- * when the job is finished, cancelled or deleted: there is nothing to run.
+ * Scale mode's claim, fenced by the BullMQ job token: a queued job, or a running one whose claim is
+ * this token's or has expired (its worker died or stalled past the lock). While another token's
+ * claim is fresh the caller must back off (`heldUntil`); a finished, cancelled or deleted job gives
+ * `heldUntil: null`: nothing to run.
  */
-export async function claimJob(db: Db, jobId: string, now = new Date()): Promise<VideoJobRow | undefined> {
+export async function claimJobWithToken(db: Db, jobId: string, token: string, lockMs: number, now = new Date()): Promise<ClaimOutcome> {
   const timestamp = now.toISOString();
-  return db
+  const job = await db
     .updateTable('video_jobs')
-    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp })
+    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp, claim_token: token, claim_expires_at: new Date(now.getTime() + lockMs).toISOString() })
     .where('id', '=', jobId)
-    .where('status', 'in', ['queued', ...RUNNING])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([
+          eb('status', 'in', RUNNING),
+          eb.or([eb('claim_token', 'is', null), eb('claim_token', '=', token), eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', timestamp)]),
+        ]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
+  if (job) return { claimed: true, job };
+  const held = await db.selectFrom('video_jobs').select(['status', 'claim_expires_at']).where('id', '=', jobId).executeTakeFirst();
+  return { claimed: false, heldUntil: held && RUNNING.includes(held.status) ? held.claim_expires_at : null };
+}
+
+/** Extends this token's claim; false when the claim is no longer ours (taken over, cancelled, finished). */
+export async function renewJobClaim(db: Db, jobId: string, token: string, lockMs: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('video_jobs')
+    .set({ claim_expires_at: new Date(now.getTime() + lockMs).toISOString() })
+    .where('id', '=', jobId)
+    .where('claim_token', '=', token)
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Jobs not yet finished (queued or running), oldest first, with their owners. */

@@ -6,6 +6,7 @@ import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
 import { videoUsage } from './0006-video-usage.js';
 import { accountSecurity } from './0007-account-security.js';
+import { jobClaims } from './0008-job-claims.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_video_job_output': videoJobOutput,
   '0006_video_usage': videoUsage,
   '0007_account_security': accountSecurity,
+  '0008_job_claims': jobClaims,
 };
 
 export const migrationProvider: MigrationProvider = {
