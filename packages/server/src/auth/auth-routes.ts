@@ -89,7 +89,11 @@ export const authRoutesPlugin = fp(
         }
         const { token } = await auth.tokenFor(created.session, user.id);
         request.log.info({ userId: user.id }, 'account registered');
-        await sendVerification(user.id, email, request.log);
+        // The account exists either way; a mail server that is down must not turn that into an error
+        // (the user can ask again: POST /auth/resend-verification).
+        await sendVerification(user.id, email, request.log).catch((error: unknown) =>
+          request.log.error({ err: error, userId: user.id }, 'could not send the verification e-mail'),
+        );
         return { user: toPublicUser(user), token, api_key: created.apiKey };
       },
       { preHandler: app.limitAuthAttempts },
