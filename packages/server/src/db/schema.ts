@@ -111,7 +111,7 @@ export interface EmailTokensTable {
   used_at: Timestamp | null;
 }
 
-/** One row per video made (see migration 0006): the quota's source of truth, kept when the job is deleted. */
+/** One row per video made (see migration 0008_video_usage): the quota's source of truth, kept when the job is deleted. */
 export interface VideoUsageTable {
   job_id: string;
   user_id: string;

@@ -4,9 +4,9 @@ import { analyticsEvents } from './0002-analytics-events.js';
 import { videoJobs } from './0003-video-jobs.js';
 import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
-import { videoUsage } from './0006-video-usage.js';
-import { accountSecurity } from './0007-account-security.js';
-import { jobClaims } from './0008-job-claims.js';
+import { videoUsage } from './0008-video-usage.js';
+import { accountSecurity } from './0009-account-security.js';
+import { jobClaims } from './0010-job-claims.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -19,9 +19,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_video_jobs': videoJobs,
   '0004_payments': payments,
   '0005_video_job_output': videoJobOutput,
-  '0006_video_usage': videoUsage,
-  '0007_account_security': accountSecurity,
-  '0008_job_claims': jobClaims,
+  // 0006 and 0007 are the developer-API and admin-user-management migrations of other branches:
+  // these are numbered after them so that every database runs them in one order.
+  '0008_video_usage': videoUsage,
+  '0009_account_security': accountSecurity,
+  '0010_job_claims': jobClaims,
 };
 
 export const migrationProvider: MigrationProvider = {
