@@ -25,10 +25,19 @@ export const adminPlugin = fp(
       return app.providerSwitchboard;
     };
 
+    if (app.providerSwitchboard) {
+      const board = app.providerSwitchboard;
+      // The switchboard caches per provider, so a switched-to provider is checked at its first look.
+      app.addHealthSource(() => board.health(), { cachesItself: true });
+    }
+
     registerRoute(app, API.providers, async () => ({ providers: switchboard().list() }));
 
     // Cached (health plugin): at most one upstream call per provider per 30 s, whoever asks.
-    registerRoute(app, API.providersHealth, async () => ({ health: [...(await switchboard().health()), ...(await app.checkProviderHealth())] }));
+    registerRoute(app, API.providersHealth, async () => {
+      switchboard();
+      return { health: await app.checkProviderHealth() };
+    });
 
     registerRoute(app, API.switchProvider, async (request) => {
       const { type, provider } = request.body;

@@ -13,8 +13,8 @@ export const PROVIDER_HEALTH_CACHE_MS = 30_000;
 declare module 'fastify' {
   interface FastifyInstance {
     /** Adds providers to GET /providers/health; each source is cached for 30 s and refreshed in the background. */
-    addHealthSource(source: HealthSource): void;
-    /** The added sources' provider health (cached). */
+    addHealthSource(source: HealthSource, options?: { cachesItself?: boolean }): void;
+    /** Every added source's provider health (cached): the current providers and any other plugin's. */
     checkProviderHealth(): Promise<ProviderHealth[]>;
   }
 }
@@ -59,8 +59,8 @@ export const healthPlugin = fp(
   async (app) => {
     const sources: HealthSource[] = [];
     const startedAt = Date.now();
-    app.decorate('addHealthSource', (source: HealthSource) => {
-      sources.push(cachedValue(source, PROVIDER_HEALTH_CACHE_MS, { staleWhileRefresh: true }));
+    app.decorate('addHealthSource', (source: HealthSource, options: { cachesItself?: boolean } = {}) => {
+      sources.push(options.cachesItself ? source : cachedValue(source, PROVIDER_HEALTH_CACHE_MS, { staleWhileRefresh: true }));
     });
     app.decorate('checkProviderHealth', async () => (await Promise.all(sources.map((source) => source()))).flat());
 
