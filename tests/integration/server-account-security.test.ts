@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
+import { revokeUserSessions } from '@reelsmith/server/auth/revoke-user-sessions';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -173,6 +174,16 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(change.statusCode).toBe(200);
     expect(await closed).toBe('io server disconnect');
     expect(await stillConnected(mine)).toBe(true);
+  });
+
+  it('revokeUserSessions (suspension) ends every session and closes every socket, API-key ones included', async () => {
+    const account = await register(uniqueEmail('suspended'));
+    const bySession = await connected({ token: account.token });
+    const byKey = await connected({ apiKey: account.api_key.key });
+    const closed = Promise.all([disconnection(bySession), disconnection(byKey)]);
+    await revokeUserSessions(app, account.user.id);
+    expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
+    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(account.token) })).statusCode).toBe(401);
   });
 
   it('refuses look-alike domains at sign-up and compares e-mails after Unicode normalisation', async () => {

@@ -230,7 +230,7 @@ export const authRoutesPlugin = fp(
         .set({ name, updated_at: updatedAt, ...(passwordHash ? { password_hash: passwordHash } : {}) })
         .where('id', '=', current.id)
         .execute();
-      if (passwordHash) await revokeUserSessions(app, current.id, { exceptSessionId: request.user.sessionId });
+      if (passwordHash) await revokeUserSessions(app, current.id, { exceptSessionId: request.user.sessionId, includeApiKeys: false });
       if (emailChanged) await sendVerification(current.id, email, request.log);
       return { user: { ...toPublicUser({ ...current, name }), pendingEmail: emailChanged ? email : null } };
     });

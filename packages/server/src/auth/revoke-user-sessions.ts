@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 export interface RevokeUserSessionsOptions {
   /** Keep this session (the one that changed the password); null or absent: every session ends. */
   exceptSessionId?: string | null;
-  /** Also close sockets opened with the user's API keys (suspension; a reset that revokes the keys). */
+  /** Also close sockets opened with the user's API keys. Default true (suspension ends everything); a password change passes false. */
   includeApiKeys?: boolean;
 }
 
@@ -15,7 +15,7 @@ export interface RevokeUserSessionsOptions {
 export async function revokeUserSessions(app: FastifyInstance, userId: string, options: RevokeUserSessionsOptions = {}): Promise<void> {
   const exceptSessionId = options.exceptSessionId ?? null;
   await app.authService.revokeOtherSessions(userId, exceptSessionId);
-  await app.sessionRevocations.publish({ userId, exceptSessionId, includeApiKeys: options.includeApiKeys ?? false });
+  await app.sessionRevocations.publish({ userId, exceptSessionId, includeApiKeys: options.includeApiKeys ?? true });
 }
 
 /** Logout: this one session ends, and its sockets with it. */
