@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mailedLink } from './mailbox.js';
 import { E2E_ADMIN_EMAIL } from './playwright.config.js';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -87,6 +88,10 @@ test('a creator signs up, signs in, sees the greeting and menus, and logs out', 
 test('an admin sees the admin menu and its pages', async ({ page }) => {
   await signUp(page, 'Admin Person', E2E_ADMIN_EMAIL, 'admin-password');
   await expect(page.getByText('Account created successfully!')).toBeVisible();
+  // ADMIN_EMAILS applies to a verified address only: open the mailed link first.
+  await page.goto(await mailedLink(E2E_ADMIN_EMAIL, '/verify-email'));
+  await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+  await page.goto('/login');
   await signIn(page, E2E_ADMIN_EMAIL, 'admin-password');
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();

@@ -22,6 +22,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
+  // A real SMTP server for account e-mail (verification, password reset); see mailbox.ts.
+  globalSetup: './mailbox.ts',
   outputDir: join(root, 'test-results'),
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -45,8 +47,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The embed spec's partner page (another port, so another origin).
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PARTNER_PORT ?? port + 10)}`,
-      // Every spec signs accounts in from 127.0.0.1 within the same minute; the limiter has its own tests.
-      RATE_LIMIT_AUTH_MAX: '60',
+      // Every sign-in of the whole suite comes from 127.0.0.1: one address's per-minute limit would be the suite's.
+      RATE_LIMIT_AUTH_MAX: '1000',
+      SMTP_URL: `smtp://127.0.0.1:${port + 1000}`,
+      MAIL_FROM: 'Reelsmith <no-reply@e2e.reelsmith.test>',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });

@@ -1,6 +1,7 @@
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES as V, type RouteContract } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { registerRoute } from '@reelsmith/server/http/register-route';
+import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -178,13 +179,14 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect(response.json().message).toBe(MESSAGES.sessionExpired);
   });
 
-  it('updates name and e-mail, refusing an e-mail someone else has', async () => {
+  it('updates the name, holds a new e-mail until it is confirmed, and refuses an e-mail someone else has', async () => {
     const { token, user } = await registered();
     const other = await registered();
     const newEmail = uniqueEmail('renamed');
     const ok = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: newEmail.toUpperCase() } });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().user).toMatchObject({ id: user.id, name: 'Asha R', email: newEmail });
+    expect(ok.json().user).toMatchObject({ id: user.id, name: 'Asha R', email: user.email, pendingEmail: newEmail });
+    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).json().user.email).toBe(user.email);
 
     const taken = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: other.user.email } });
     expect(taken.statusCode).toBe(409);
@@ -250,10 +252,15 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect((await app.inject({ method: 'GET', url: optional.path, headers: bearer('junk') })).json()).toEqual({ userId: null });
   });
 
-  it('makes ADMIN_EMAILS admins, and only them', async () => {
-    const admin = await registered(ADMIN_EMAIL);
-    expect(admin.user.role).toBe('admin');
-    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(admin.token) })).statusCode).toBe(200);
+  it('makes verified ADMIN_EMAILS addresses admins, and only them', async () => {
+    // Registering a listed address proves nothing: no admin until its link is opened.
+    const admin = await registered(ADMIN_EMAIL.toUpperCase());
+    expect(admin.user.role).toBe('user');
+    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(admin.token) })).statusCode).toBe(403);
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', admin.user.id).execute();
+    expect((await login(ADMIN_EMAIL, PASSWORD)).json().user.role).toBe('admin');
+    const signedIn = (await login(ADMIN_EMAIL, PASSWORD)).json().token as string;
+    expect((await app.inject({ method: 'GET', url: adminOnly.path, headers: bearer(signedIn) })).statusCode).toBe(200);
 
     const member = await registered();
     expect(member.user.role).toBe('user');
@@ -262,8 +269,9 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     expect(denied.json().message).toBe(MESSAGES.forbidden);
   });
 
-  it('promotes a newly listed e-mail at its next sign-in', async () => {
+  it('promotes a newly listed, verified e-mail at its next sign-in', async () => {
     const { user } = await registered();
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     const listed = await buildApp(database.config({ ADMIN_EMAILS: `${ADMIN_EMAIL},${user.email}`, RATE_LIMIT_AUTH_MAX: '1000' }), quiet);
     try {
       const response = await listed.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: PASSWORD } });
@@ -273,7 +281,7 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     }
   });
 
-  it('counts usage from the video_jobs table', async () => {
+  it('counts videos made (failed ones excepted), the same count the subscription view shows', async () => {
     const { token, user } = await registered();
     const empty = await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(token) });
     expect(empty.json()).toMatchObject({ videosThisMonth: 0, videosTotal: 0, activeJobs: 0 });
@@ -289,14 +297,16 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
       created_at: createdAt,
       updated_at: createdAt,
     });
-    await app.db
-      .insertInto('video_jobs')
-      .values([job('completed', now.toISOString()), job('processing', now.toISOString()), job('failed', now.toISOString()), job('completed', lastYear)])
-      .execute();
+    for (const row of [job('completed', now.toISOString()), job('processing', now.toISOString()), job('failed', now.toISOString()), job('completed', lastYear)]) {
+      await app.db.insertInto('video_jobs').values(row).execute();
+      await recordVideoMade(app.db, { jobId: row.id, userId: user.id, createdAt: row.created_at });
+    }
     const usage = await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(token) });
+    const subscription = await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(token) });
+    expect(subscription.json().usage.videosThisMonth).toBe(2);
     expect(usage.json()).toEqual({
       videosThisMonth: 2,
-      videosTotal: 4,
+      videosTotal: 3,
       activeJobs: 1,
       periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
     });
@@ -348,11 +358,21 @@ describe.each(TEST_DIALECTS)('sign-in rate limit on %s', (dialect) => {
   const attempt = (email: string, remoteAddress: string) =>
     app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'whatever' }, remoteAddress });
 
-  it('limits attempts per e-mail across addresses', async () => {
+  it('does not let wrong passwords from other addresses lock the owner out', async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
+    await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Owner', email, password: PASSWORD }, remoteAddress: '10.0.1.1' });
     const codes = [];
-    for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) codes.push((await attempt('target@example.com', address)).statusCode);
+    for (let i = 0; i < 12; i += 1) codes.push((await attempt(email, `10.0.0.${i + 1}`)).statusCode);
+    expect(codes.every((code) => code === 401)).toBe(true);
+    const owner = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD }, remoteAddress: '192.168.7.7' });
+    expect(owner.statusCode).toBe(200);
+  });
+
+  it('slows one address guessing one e-mail with growing delays', async () => {
+    const codes = [];
+    for (let i = 0; i < 4; i += 1) codes.push((await attempt('target@example.com', '10.0.2.1')).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
-    const limited = await attempt('target@example.com', '10.0.0.5');
+    const limited = await attempt('target@example.com', '10.0.2.1');
     expect(limited.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: MESSAGES.rateLimited });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

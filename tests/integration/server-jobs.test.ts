@@ -1,4 +1,5 @@
 import { ProviderError } from '@reelsmith/pipeline/errors';
+import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES, videoJobSchema, type JobProgressEvent } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { STORAGE_TIER_DESCRIPTION } from '@reelsmith/server/jobs/jobs-plugin';
@@ -166,20 +167,17 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const user = await registerUser(app);
       await subscribe(app, user.id, 'essentials_plan'); // 10 videos a month
       const now = new Date().toISOString();
-      await app.db
-        .insertInto('video_jobs')
-        .values(
-          Array.from({ length: 7 }, () => ({
-            id: randomUUID(),
-            user_id: user.id,
-            status: 'completed' as const,
-            params: JSON.stringify(videoBody('earlier')),
-            steps: '{}',
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
+      const earlier = Array.from({ length: 7 }, () => ({
+        id: randomUUID(),
+        user_id: user.id,
+        status: 'completed' as const,
+        params: JSON.stringify(videoBody('earlier')),
+        steps: '{}',
+        created_at: now,
+        updated_at: now,
+      }));
+      await app.db.insertInto('video_jobs').values(earlier).execute();
+      for (const job of earlier) await recordVideoMade(app.db, { jobId: job.id, userId: user.id, createdAt: now });
       const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => submit(user, videoBody(`burst ${index}`))));
       const accepted = responses.filter((response) => response.statusCode === 200);
       const refused = responses.filter((response) => response.statusCode === 403);
@@ -430,6 +428,28 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect((await app.inject({ method: 'GET', url: `/api/videos/${jobId}`, headers: bearer(user) })).statusCode).toBe(404);
       expect((await app.inject({ method: 'DELETE', url: `/api/videos/${jobId}`, headers: bearer(user) })).statusCode).toBe(404);
     });
+
+    it('keeps a deleted video counted: the free video and the plan month are not given back', async () => {
+      const free = await registerUser(app, 'free');
+      const jobId = await submitted(free, 'Free then deleted');
+      await waitForStatus(app, free, jobId, 'completed');
+      const canGenerate = async (user: TestUser) =>
+        (await app.inject({ method: 'GET', url: '/payments/can-generate', headers: bearer(user) })).json().canGenerate as boolean;
+      expect(await canGenerate(free)).toBe(false);
+      expect((await app.inject({ method: 'DELETE', url: `/api/videos/${jobId}`, headers: bearer(free) })).json().status).toBe('deleted');
+      expect(await canGenerate(free)).toBe(false);
+      expect((await submit(free, videoBody('Second free try'))).statusCode).toBe(403);
+      expect((await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(free) })).json()).toMatchObject({ videosThisMonth: 1, videosTotal: 1 });
+
+      const subscriber = await subscribedUser();
+      const made = await submitted(subscriber, 'Plan video then deleted');
+      await waitForStatus(app, subscriber, made, 'completed');
+      await app.inject({ method: 'DELETE', url: `/api/videos/${made}`, headers: bearer(subscriber) });
+      const usage = (await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(subscriber) })).json();
+      const subscription = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(subscriber) })).json();
+      expect(usage.videosThisMonth).toBe(1);
+      expect(subscription.usage.videosThisMonth).toBe(1);
+    });
   });
 
   describe('queue fairness', () => {
@@ -541,14 +561,15 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       await waitForStatus(app, user, jobId, 'completed');
     });
 
-    it('refuses subscribe once the session is revoked', async () => {
+    it('disconnects a socket at once when its session logs out, so no further job event reaches it', async () => {
       const user = await subscribedUser();
       const jobId = await submitted(user, 'Revoked');
       const socket = await connected({ token: user.token });
+      expect(await subscribeTo(socket, jobId)).toEqual({ ok: true });
+      const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
       await app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(user) });
-      const disconnected = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
-      expect(await subscribeTo(socket, jobId)).toEqual({ ok: false, error: MESSAGES.sessionExpired });
-      await disconnected;
+      expect(await disconnected).toBe('io server disconnect');
+      await expect(connected({ token: user.token })).rejects.toThrow(MESSAGES.sessionExpired);
     });
   });
 });

@@ -1,3 +1,4 @@
+import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
 import { MESSAGES, VALIDATION_MESSAGES as V } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { hmacSha256Hex, paymentSignature } from '@reelsmith/server/payments/signatures';
@@ -58,10 +59,12 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
 
   async function addJob(buyer: Buyer, status = 'completed') {
     const at = clock.toISOString();
+    const id = randomUUID();
     await app.db
       .insertInto('video_jobs')
-      .values({ id: randomUUID(), user_id: buyer.userId, status: status as 'completed', params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
+      .values({ id, user_id: buyer.userId, status: status as 'completed', params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
       .execute();
+    await recordVideoMade(app.db, { jobId: id, userId: buyer.userId, createdAt: at });
   }
 
   /** create-order, the test checkout's "Pay successfully", verify-payment: what the studio does. */

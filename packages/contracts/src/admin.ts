@@ -26,7 +26,6 @@ export const healthResponseSchema = z.object({
   status: z.enum(['healthy', 'degraded']),
   uptimeSeconds: z.number(),
   database: z.enum(['sqlite', 'postgres']),
-  providers: z.array(providerHealthSchema),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 

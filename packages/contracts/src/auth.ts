@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humanText } from './text.js';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { roleSchema } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
@@ -19,14 +20,17 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const nameSchema = z
-  .string({ error: V.nameRequired })
-  .trim()
-  .min(1, V.nameRequired)
-  .min(NAME_MIN_LENGTH, V.nameTooShort)
-  .max(100, 'Name must be at most 100 characters');
+export const nameSchema = humanText(
+  z
+    .string({ error: V.nameRequired })
+    .trim()
+    .min(1, V.nameRequired)
+    .min(NAME_MIN_LENGTH, V.nameTooShort)
+    .max(100, 'Name must be at most 100 characters'),
+  'Name',
+);
 
-const newPasswordSchema = z
+export const newPasswordSchema = z
   .string({ error: V.passwordRequired })
   .min(1, V.passwordRequired)
   .min(PASSWORD_MIN_LENGTH, V.passwordTooShort)
@@ -60,6 +64,10 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   createdAt: z.string().optional(),
+  /** False until the address is proven by an e-mailed link (or Google). */
+  emailVerified: z.boolean().optional(),
+  /** A new address waiting for its confirmation link; the account keeps `email` until then. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

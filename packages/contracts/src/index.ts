@@ -14,3 +14,5 @@ export * from './extension.js';
 export * from './job-queue.js';
 export * from './developer.js';
 export * from './admin-users.js';
+export * from './account-security.js';
+export * from './text.js';

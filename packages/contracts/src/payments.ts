@@ -16,7 +16,14 @@ export const planSchema = z.object({
 export type Plan = z.infer<typeof planSchema>;
 
 export const plansQuerySchema = z.object({ currency: currencySchema.default('INR') });
-export const plansResponseSchema = z.object({ currency: currencySchema, plans: z.array(planSchema) });
+export const plansResponseSchema = z.object({
+  currency: currencySchema,
+  plans: z.array(planSchema),
+  /** False when this server takes no payments (production without Razorpay keys): plans are shown, not sold. */
+  paymentsConfigured: z.boolean().optional(),
+});
+/** The pricing page's words when the server takes no payments, and POST /payments/create-order's 503. */
+export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Payments are not configured on this server yet, so plans cannot be bought right now.';
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
 
 export const subscriptionSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as admin from './admin.js';
 import * as adminUsers from './admin-users.js';
 import * as analytics from './analytics.js';
+import * as account from './account-security.js';
 import * as auth from './auth.js';
 import * as developer from './developer.js';
 import * as extension from './extension.js';
@@ -43,6 +44,10 @@ export const API = {
   revokeApiKey: route({ method: 'DELETE', path: '/auth/api-keys/:id', auth: 'bearer', params: developer.apiKeyIdParamsSchema, response: developer.revokeApiKeyResponseSchema }),
   profile: route({ method: 'GET', path: '/auth/profile', auth: 'bearer', embed: true, response: auth.profileResponseSchema }),
   updateProfile: route({ method: 'PUT', path: '/auth/profile', auth: 'bearer', body: auth.profileUpdateBodySchema, response: auth.profileResponseSchema }),
+  verifyEmail: route({ method: 'POST', path: '/auth/verify-email', auth: 'none', body: account.verifyEmailBodySchema, response: account.accountMessageResponseSchema }),
+  resendVerification: route({ method: 'POST', path: '/auth/resend-verification', auth: 'bearer', response: account.accountMessageResponseSchema }),
+  forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', auth: 'none', body: account.forgotPasswordBodySchema, response: account.accountMessageResponseSchema }),
+  resetPassword: route({ method: 'POST', path: '/auth/reset-password', auth: 'none', body: account.resetPasswordBodySchema, response: account.accountMessageResponseSchema }),
   usage: route({ method: 'GET', path: '/auth/usage', auth: 'bearer', response: auth.usageResponseSchema }),
   extensionHandoff: route({ method: 'POST', path: '/auth/extension-handoff', auth: 'bearer', response: extension.extensionHandoffResponseSchema }),
   extensionHandoffExchange: route({ method: 'POST', path: '/auth/extension-handoff/exchange', auth: 'none', body: extension.extensionHandoffExchangeBodySchema, response: extension.extensionHandoffExchangeResponseSchema }),

@@ -1,3 +1,4 @@
+import { humanText } from './text.js';
 import { z } from 'zod';
 import {
   captionStyleSchema,
@@ -26,7 +27,7 @@ export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
  */
 export const generationFormSchema = z
   .object({
-    topic: z.string().trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`),
+    topic: humanText(z.string().trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`), 'Topic'),
     style: z.string().min(1, V.styleRequired).pipe(storyStyleSchema),
     customStyle: z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`).default(''),
     language: z.string().min(1, V.languageRequired).pipe(videoLanguageSchema),
@@ -57,15 +58,15 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
 
 /** The body's fields without the custom style rule (zod refuses to extend a refined object). */
 const generateVideoBodyShape = z.object({
-  topic: z.string({ error: V.topicRequired }).trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH),
-  style: z.string({ error: V.styleRequired }).trim().min(1, V.styleRequired).max(CUSTOM_STYLE_MAX_LENGTH),
+  topic: humanText(z.string({ error: V.topicRequired }).trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH), 'Topic'),
+  style: humanText(z.string({ error: V.styleRequired }).trim().min(1, V.styleRequired).max(CUSTOM_STYLE_MAX_LENGTH), 'Style'),
   language: bodyLanguageSchema,
   duration: bodyDurationSchema,
   voice: z.string({ error: V.voiceRequiredOnSubmit }).trim().min(1, V.voiceRequiredOnSubmit).max(200),
   voiceProvider: voiceProviderSchema.optional(),
   visualStyle: visualStyleSchema.default('cinematic'),
   resolution: resolutionSchema.default('9:16'),
-  customPrompt: z.string().max(CUSTOM_PROMPT_MAX_LENGTH).default(''),
+  customPrompt: humanText(z.string().max(CUSTOM_PROMPT_MAX_LENGTH), 'Custom prompt', { multiline: true }).default(''),
   enableZoom: z.boolean().default(true),
   zoomDirection: zoomDirectionSchema.default('in'),
   enableCaptions: z.boolean().default(false),
@@ -80,7 +81,7 @@ const generateVideoBodyShape = z.object({
  */
 export const generateVideoBodySchema = generateVideoBodyShape
   .extend({
-    customStyle: z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`).optional(),
+    customStyle: humanText(z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`), 'Custom style').optional(),
   })
   .superRefine((body, ctx) => {
     if (body.style === 'custom' && !body.customStyle) {
@@ -143,6 +144,9 @@ export const videoJobSchema = z.object({
   currentStep: pipelineStepSchema.nullable(),
   stepProgress: z.number().min(0).max(100),
   params: generateVideoBodyShape.extend({ visualStyle: visualStyleSchema, resolution: resolutionSchema }).partial().extend({
+    // Plain strings in a response: the request's text checks are one-way transforms the serializer cannot encode.
+    style: z.string().optional(),
+    customPrompt: z.string().optional(),
     topic: z.string(),
     duration: z.number(),
     language: z.string(),

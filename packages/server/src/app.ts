@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/connection.js';
 import { createLogger } from './logger.js';
 import { analyticsPlugin } from './plugins/analytics-plugin.js';
 import { authPlugin } from './plugins/auth-plugin.js';
+import { sessionRevocationPlugin } from './auth/session-revocation-plugin.js';
 import { configPlugin } from './plugins/config-plugin.js';
 import { databasePlugin } from './plugins/database-plugin.js';
 import { errorHandlerPlugin } from './plugins/error-handler-plugin.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(storagePlugin, overrides.storage ?? {});
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
+    await app.register(sessionRevocationPlugin);
     await app.register(authRoutesPlugin);
     await app.register(apiKeyRoutesPlugin);
     await app.register(extensionHandoffPlugin);

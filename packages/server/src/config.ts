@@ -38,7 +38,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: '(generated once into DATA_DIR/secrets.json)',
     description: `Secret that signs session tokens and encrypts stored API keys; at least ${JWT_SECRET_MIN_LENGTH} characters.`,
   },
-  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in (case-insensitive).' },
+  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in, once the address is verified (case-insensitive). `npm run admin -- grant|revoke <email>` overrides it per account.' },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'OAuth client id; enables Google sign-in.' },
   { name: 'GOOGLE_JWKS_URL', default: DEFAULT_GOOGLE_JWKS_URL, description: "Where Google's token signing keys are fetched from." },
   {
@@ -53,7 +53,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
     description: 'Trust X-Forwarded-* headers: true, false, a hop count, or comma-separated proxy addresses.',
   },
-  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in and sign-up attempts allowed per minute, per IP and per e-mail.' },
+  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in, sign-up and reset requests allowed per minute per IP and per (e-mail, IP) pair; failed sign-ins also add growing delays.' },
   {
     name: 'QUEUE_CONCURRENCY',
     default: '1',
@@ -109,6 +109,22 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'S3_PROXY',
     default: 'false',
     description: 'true: the API streams files from the bucket itself (Range supported); false: it redirects to a presigned URL valid for 5 minutes.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset: links are logged)',
+    description: 'SMTP server for verification and password-reset mail (smtp:// or smtps://, credentials in the URL). Without it and MAIL_FROM the server logs each link instead.',
+  },
+  { name: 'MAIL_FROM', default: '(unset)', description: 'Sender address of account e-mail, e.g. `Reelsmith <no-reply@example.com>`.' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    description: 'The address users open the studio at; e-mailed links point here (never at the Host header of a request).',
+  },
+  {
+    name: 'PAYMENTS_TEST_CHECKOUT',
+    default: 'false',
+    description: 'With NODE_ENV=production and no Razorpay keys, set true to allow the free TEST MODE checkout on purpose (a warning is logged at start).',
   },
 ];
 
@@ -202,6 +218,13 @@ const envObjectSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   S3_PROXY: booleanFlag.default(false),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  PUBLIC_URL: urlSchema.transform((url) => url.replace(/\/+$/, '')).optional(),
+  PAYMENTS_TEST_CHECKOUT: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
 });
 
 const envSchema = envObjectSchema
@@ -261,6 +284,13 @@ export interface Config {
   embedDemo: boolean;
   /** Where finished videos, posters, uploads and voice samples are kept (storage/create-storage.ts). */
   storage: StorageSettings;
+  /** Null: account e-mail links are logged instead of sent. */
+  mail: { smtpUrl: string; from: string } | null;
+  /** Base of every e-mailed link. */
+  publicUrl: string;
+  /** NODE_ENV=production: the TEST MODE checkout is refused unless `testCheckoutAllowed`. */
+  production: boolean;
+  testCheckoutAllowed: boolean;
 }
 
 export type StorageSettings =
@@ -292,7 +322,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -393,6 +423,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           proxy: vars.S3_PROXY,
         }
       : { kind: 'local' },
+    mail: vars.SMTP_URL && vars.MAIL_FROM ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM } : null,
+    publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
+    production: env.NODE_ENV === 'production',
+    testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT === 'true',
   };
 }
 

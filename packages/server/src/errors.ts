@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
+    /** An expected 5xx (a feature switched off) that was logged once at start: not logged per request. */
+    readonly options: { quiet?: boolean } = {},
   ) {
     super(message);
   }

@@ -22,6 +22,8 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 async function signIn(app: App, email: string): Promise<string> {
   const register = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Tester', email, password: 'secret123' } });
   expect(register.statusCode, register.body).toBeLessThan(300);
+  // As if the mailed link was opened: ADMIN_EMAILS applies to verified addresses only.
+  await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', email.toLowerCase()).execute();
   const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: 'secret123' } });
   expect(login.statusCode).toBe(200);
   return login.json().token as string;
@@ -106,15 +108,10 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       expect(providers.providers.story?.current).toBe('offline');
     });
 
-    it('keeps GET /health public, with each current provider checked', async () => {
+    it('keeps GET /health public and cheap: no provider is checked there', async () => {
       const response = await app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(200);
-      const body = healthResponseSchema.parse(response.json());
-      expect(body.providers.map((provider) => [provider.type, provider.name])).toEqual([
-        ['story', 'offline'],
-        ['voice', 'offline'],
-        ['images', 'offline'],
-      ]);
+      expect(healthResponseSchema.strict().parse(response.json())).toMatchObject({ status: 'healthy', database: dialect });
     });
   });
 

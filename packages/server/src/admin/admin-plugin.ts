@@ -9,14 +9,13 @@ export const PROVIDERS_UNAVAILABLE_MESSAGE = 'Provider management is not availab
 const TYPE_TITLE: Record<ProviderType, string> = { story: 'Story', images: 'Image', voice: 'Voice' };
 
 /**
- * The admin dashboard's provider routes: GET /providers, GET /providers/health and
- * POST /providers/switch. Provider health also feeds GET /health (health plugin).
+ * The admin dashboard's provider routes: GET /providers, GET /providers/health (cached per
+ * provider, see ProviderSwitchboard.health) and POST /providers/switch.
  *
  * Auth, as the contracts declare it: the provider list, health and switch are admin only (401
  * without a session, 403 for a signed-in user): they reveal which paid services and credentials
  * the server runs with, and a switch changes every creator's next video. GET /health stays public
- * because it is the liveness probe of deployments and the e2e web server; it reports only the
- * providers' names and status. GET /api/websocket/stats (admin only) lives in the realtime plugin,
+ * as the cheap liveness probe and checks no provider. GET /api/websocket/stats (admin only) lives in the realtime plugin,
  * which owns the socket.io server.
  */
 export const adminPlugin = fp(
@@ -25,17 +24,21 @@ export const adminPlugin = fp(
       if (!app.providerSwitchboard) throw new HttpError(503, PROVIDERS_UNAVAILABLE_MESSAGE);
       return app.providerSwitchboard;
     };
+
     if (app.providerSwitchboard) {
       const board = app.providerSwitchboard;
-      app.addHealthSource(() => board.health());
+      // The switchboard caches per provider, so a switched-to provider is checked at its first look.
+      app.addHealthSource(() => board.health(), { cachesItself: true });
     }
 
     registerRoute(app, API.providers, async () => ({ providers: switchboard().list() }));
 
+    // Cached (health plugin, switchboard): at most one upstream call per provider per 30 s, whoever asks.
     registerRoute(app, API.providersHealth, async (request) => {
       const { type, provider } = request.query;
-      if (type && provider) return { health: [await switchboard().checkOne(type, provider)] };
-      return { health: await switchboard().health() };
+      if (type && provider) return { health: [await switchboard().checkCached(type, provider)] };
+      switchboard();
+      return { health: await app.checkProviderHealth() };
     });
 
     registerRoute(app, API.switchProvider, async (request) => {

@@ -1,6 +1,6 @@
 import { ADMIN_USERS_PAGE_SIZE, API, AUDIT_LOG_PAGE_SIZE, MESSAGES } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
-import { revokeUserSessions } from '../auth/revoke-user-sessions.js';
+import { disconnectUserSockets, revokeUserSessions } from '../auth/revoke-user-sessions.js';
 import { notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../jobs/job-store.js';
@@ -56,6 +56,8 @@ export const adminUsersPlugin = fp(
 
     registerRoute(app, API.adminChangeRole, async (request) => {
       const target = await changeRole(app.db, actor(request.user), request.params.id, request.body.role, request.body.reason);
+      // Open sockets were authenticated under the old role: they reconnect under the new one.
+      await disconnectUserSockets(app, target.id);
       request.log.info({ userId: target.id, role: request.body.role, by: request.user.id }, 'user role changed');
       return { message: `${target.email} is now ${request.body.role === 'admin' ? 'an admin' : 'a user'}.`, user: await findAdminUser(app.db, target.id) };
     });
@@ -108,5 +110,5 @@ export const adminUsersPlugin = fp(
       if (sampler) clearInterval(sampler);
     });
   },
-  { name: 'admin-users', fastify: '5.x', dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime'] },
+  { name: 'admin-users', fastify: '5.x', dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime', 'session-revocation'] },
 );

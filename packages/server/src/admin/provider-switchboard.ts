@@ -1,3 +1,4 @@
+import { cachedValue, PROVIDER_HEALTH_CACHE_MS } from '../plugins/health-plugin.js';
 import { PROVIDER_TYPES, VOICE_PROVIDERS, type ProviderHealth, type ProviderType, type ProvidersResponse, type VoiceProviderId } from '@reelsmith/contracts';
 import type { ImageProviderId, Provider, ProviderChoice, ProviderRegistry, StoryProviderId } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
@@ -94,9 +95,26 @@ export class ProviderSwitchboard {
     return registry.voice(name as VoiceProviderId);
   }
 
-  /** The current provider of each type, checked now through its own health(). */
+  private readonly healthCache = new Map<string, () => Promise<ProviderHealth>>();
+
+  /**
+   * The current provider of each type, through its own health(): each provider is asked at most
+   * once per 30 s (a stale answer is served while the next check runs), so however often admins
+   * look, no upstream service gets more than one health call per 30 s from here.
+   */
   async health(): Promise<ProviderHealth[]> {
-    return Promise.all(PROVIDER_TYPES.map((type) => this.checkOne(type, this.current(type))));
+    return Promise.all(PROVIDER_TYPES.map((type) => this.checkCached(type, this.current(type))));
+  }
+
+  /** One provider's health through the same 30 s cache (the switch dialog's check of its target). */
+  checkCached(type: ProviderType, name: string): Promise<ProviderHealth> {
+    const key = `${type}:${name}`;
+    let cached = this.healthCache.get(key);
+    if (!cached) {
+      cached = cachedValue(() => this.checkOne(type, name), PROVIDER_HEALTH_CACHE_MS, { staleWhileRefresh: true, now: () => (this.options.now?.() ?? new Date()).getTime() });
+      this.healthCache.set(key, cached);
+    }
+    return cached();
   }
 
   /** One provider checked now, configured or not (an unconfigured one reports why): a switch's target before the switch. */

@@ -1,13 +1,19 @@
-import { ACTIVE_JOB_STATUSES, API, MESSAGES, type ApiKey, type JobStatus } from '@reelsmith/contracts';
+import { ACCOUNT_MESSAGES, ACTIVE_JOB_STATUSES, API, MESSAGES, type ApiKey, type JobStatus } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUniqueViolation } from '../db/connection.js';
 import type { UserRow } from '../db/schema.js';
-import { badRequest, conflict, unauthorized } from '../errors.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
+import { countVideosUsed, findSubscription, findUsageResetAt, planUsagePeriodStart } from '../payments/subscription-state.js';
 import { newAccountFields, normalizeEmail } from './auth-service.js';
 import { toPublicUser } from './auth-user.js';
+import { createAccountMailer, type AccountMail } from './account-mail.js';
+import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
+import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';
 import { GOOGLE_MESSAGES } from './google.js';
+import { isConfusableDomain } from './email-domain.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
 export const AUTH_MESSAGES = {
@@ -17,20 +23,33 @@ export const AUTH_MESSAGES = {
   googleAccountMismatch: 'This e-mail is already linked to a different Google account',
   signedInWithGoogle: 'Signed in with Google',
   accountCreatedWithGoogle: 'Account created with Google',
+  confusableDomain: 'This e-mail domain uses look-alike characters; type the address with the real domain',
 } as const;
-
-const NOT_COUNTED: JobStatus[] = ['failed', 'cancelled'];
-
-/** The first day of the current month, UTC: the usage period. */
-function monthStart(now: Date): string {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
-}
 
 /** Routes of spec section 7 "Authentication" plus logout, auth config and usage. */
 export const authRoutesPlugin = fp(
   async (app) => {
     const { db, authService: auth } = app;
     const dummyHash = await createDummyPasswordHash();
+    const mailer = createAccountMailer(app.config.mail, app.log);
+    app.addHook('onClose', async () => mailer.close());
+
+    /** Sends the mail; a mail server that is down fails the request with a logged 5xx, never silently. */
+    async function deliver(log: FastifyBaseLogger, mail: AccountMail): Promise<void> {
+      await mailer.send(mail);
+      log.info({ to: mail.to, subject: mail.subject, via: mailer.mode }, 'account e-mail sent');
+    }
+
+    async function sendVerification(userId: string, email: string, log: FastifyBaseLogger): Promise<void> {
+      const token = await issueEmailToken(db, userId, 'verify_email', email);
+      const link = `${app.config.publicUrl}/verify-email?token=${token}`;
+      await deliver(log, {
+        to: email,
+        subject: 'Confirm your e-mail address for Reelsmith',
+        text: `Confirm that ${email} is your address by opening this link:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+        link,
+      });
+    }
 
     registerRoute(
       app,
@@ -38,6 +57,7 @@ export const authRoutesPlugin = fp(
       async (request) => {
         const { name, password } = request.body;
         const email = normalizeEmail(request.body.email);
+        if (isConfusableDomain(email)) throw badRequest(AUTH_MESSAGES.confusableDomain, 'email');
         if (await auth.findUserByEmail(email)) throw conflict(MESSAGES.emailTaken, 'email');
         const passwordHash = await hashPassword(password);
         const now = new Date().toISOString();
@@ -47,10 +67,12 @@ export const authRoutesPlugin = fp(
           name,
           password_hash: passwordHash,
           google_sub: null,
-          role: auth.roleFor(email),
+          // Never admin at sign-up: ADMIN_EMAILS applies once the address is verified.
+          role: 'user',
           created_at: now,
           updated_at: now,
           ...newAccountFields(now),
+          email_verified_at: null,
         };
         // One transaction: a rejected registration leaves no user, session or key behind.
         let created: { session: { id: string; expiresAt: Date }; apiKey: ApiKey };
@@ -67,6 +89,11 @@ export const authRoutesPlugin = fp(
         }
         const { token } = await auth.tokenFor(created.session, user.id);
         request.log.info({ userId: user.id }, 'account registered');
+        // The account exists either way; a mail server that is down must not turn that into an error
+        // (the user can ask again: POST /auth/resend-verification).
+        await sendVerification(user.id, email, request.log).catch((error: unknown) =>
+          request.log.error({ err: error, userId: user.id }, 'could not send the verification e-mail'),
+        );
         return { user: toPublicUser(user), token, api_key: created.apiKey };
       },
       { preHandler: app.limitAuthAttempts },
@@ -75,11 +102,21 @@ export const authRoutesPlugin = fp(
     registerRoute(
       app,
       API.login,
-      async (request) => {
-        const found = await auth.findUserByEmail(request.body.email);
+      async (request, reply) => {
+        const email = normalizeEmail(request.body.email);
+        const waitMs = app.signInThrottle.waitMs(email, request.ip);
+        if (waitMs > 0) {
+          reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+          throw tooManyRequests(MESSAGES.rateLimited);
+        }
+        const found = await auth.findUserByEmail(email);
         // Verify against a dummy hash when there is no password to check, so timing does not reveal accounts.
         const valid = await verifyPassword(found?.password_hash ?? dummyHash, request.body.password);
-        if (!found || !found.password_hash || !valid) throw unauthorized(MESSAGES.invalidCredentials);
+        if (!found || !found.password_hash || !valid) {
+          app.signInThrottle.recordFailure(email, request.ip);
+          throw unauthorized(MESSAGES.invalidCredentials);
+        }
+        app.signInThrottle.recordSuccess(email, request.ip);
         const user = await auth.recordSignIn(found);
         const { token } = await auth.createSession(user.id, request.headers['user-agent']);
         return { user: toPublicUser(user), token };
@@ -103,8 +140,13 @@ export const authRoutesPlugin = fp(
             // Google vouches for the e-mail (email_verified), so the existing account is linked to it.
             if (byEmail.google_sub && byEmail.google_sub !== identity.sub) throw conflict(AUTH_MESSAGES.googleAccountMismatch);
             const updatedAt = new Date().toISOString();
-            await db.updateTable('users').set({ google_sub: identity.sub, updated_at: updatedAt }).where('id', '=', byEmail.id).execute();
-            user = { ...byEmail, google_sub: identity.sub, updated_at: updatedAt };
+            const verifiedAt = byEmail.email_verified_at ?? updatedAt;
+            await db
+              .updateTable('users')
+              .set({ google_sub: identity.sub, updated_at: updatedAt, email_verified_at: verifiedAt })
+              .where('id', '=', byEmail.id)
+              .execute();
+            user = { ...byEmail, google_sub: identity.sub, updated_at: updatedAt, email_verified_at: verifiedAt };
           } else {
             const now = new Date().toISOString();
             user = {
@@ -113,10 +155,12 @@ export const authRoutesPlugin = fp(
               name: identity.name ?? identity.email.split('@')[0] ?? identity.email,
               password_hash: null,
               google_sub: identity.sub,
-              role: auth.roleFor(identity.email),
+              // Google vouches for the address (email_verified), so it counts as verified.
+              role: auth.roleFor(identity.email, true),
               created_at: now,
               updated_at: now,
               ...newAccountFields(now),
+              email_verified_at: now,
             };
             try {
               await db.insertInto('users').values(user).execute();
@@ -142,7 +186,7 @@ export const authRoutesPlugin = fp(
     );
 
     registerRoute(app, API.logout, async (request) => {
-      if (request.user.sessionId) await auth.revokeSession(request.user.sessionId);
+      if (request.user.sessionId) await revokeSingleSession(app, request.user.id, request.user.sessionId);
       return { success: true as const };
     });
 
@@ -172,53 +216,127 @@ export const authRoutesPlugin = fp(
         throw badRequest(AUTH_MESSAGES.newPasswordRequired, 'newPassword');
       }
 
-      if (email !== current.email) {
+      const emailChanged = email !== current.email;
+      if (emailChanged) {
         const owner = await auth.findUserByEmail(email);
         if (owner && owner.id !== current.id) throw conflict(MESSAGES.emailTaken, 'email');
+        if (isConfusableDomain(email)) throw badRequest(AUTH_MESSAGES.confusableDomain, 'email');
       }
 
+      // A new address takes effect only from the link sent to it (POST /auth/verify-email).
       const updatedAt = new Date().toISOString();
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({ name, email, updated_at: updatedAt, ...(passwordHash ? { password_hash: passwordHash } : {}) })
-            .where('id', '=', current.id)
-            .execute();
-          if (passwordHash) await auth.revokeOtherSessions(current.id, request.user.sessionId, trx);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken, 'email');
-        throw error;
-      }
-      return { user: toPublicUser({ ...current, name, email }) };
+      await db
+        .updateTable('users')
+        .set({ name, updated_at: updatedAt, ...(passwordHash ? { password_hash: passwordHash } : {}) })
+        .where('id', '=', current.id)
+        .execute();
+      if (passwordHash) await revokeUserSessions(app, current.id, { exceptSessionId: request.user.sessionId, includeApiKeys: false });
+      if (emailChanged) await sendVerification(current.id, email, request.log);
+      return { user: { ...toPublicUser({ ...current, name }), pendingEmail: emailChanged ? email : null } };
     });
+
+    registerRoute(
+      app,
+      API.verifyEmail,
+      async (request) => {
+        const used = await consumeEmailToken(db, request.body.token, 'verify_email');
+        if (!used) throw badRequest(ACCOUNT_MESSAGES.verifyLinkInvalid, 'token');
+        const user = await auth.findUserById(used.userId);
+        if (!user) throw badRequest(ACCOUNT_MESSAGES.verifyLinkInvalid, 'token');
+        if (used.email !== user.email) {
+          const owner = await auth.findUserByEmail(used.email);
+          if (owner && owner.id !== user.id) throw conflict(MESSAGES.emailTaken, 'email');
+        }
+        const now = new Date().toISOString();
+        try {
+          await db.updateTable('users').set({ email: used.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+        } catch (error) {
+          if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken, 'email');
+          throw error;
+        }
+        const synced = await auth.syncRole({ ...user, email: used.email, email_verified_at: now });
+        if (synced.role !== user.role) await disconnectUserSockets(app, user.id);
+        request.log.info({ userId: user.id, role: synced.role }, 'e-mail address verified');
+        return { success: true as const, message: ACCOUNT_MESSAGES.emailVerified };
+      },
+      { preHandler: app.limitAuthAttempts },
+    );
+
+    registerRoute(app, API.resendVerification, async (request) => {
+      const user = await auth.findUserById(request.user.id);
+      if (!user) throw unauthorized(MESSAGES.sessionExpired);
+      if (user.email_verified_at) return { success: true as const, message: ACCOUNT_MESSAGES.alreadyVerified };
+      await sendVerification(user.id, user.email, request.log);
+      return { success: true as const, message: ACCOUNT_MESSAGES.verificationSent(user.email) };
+    });
+
+    registerRoute(
+      app,
+      API.forgotPassword,
+      async (request) => {
+        const user = await auth.findUserByEmail(request.body.email);
+        // The same answer whether or not the account exists, so the form does not reveal accounts.
+        if (user) {
+          const token = await issueEmailToken(db, user.id, 'reset_password', user.email);
+          const link = `${app.config.publicUrl}/reset-password?token=${token}`;
+          await deliver(request.log, {
+            to: user.email,
+            subject: 'Reset your Reelsmith password',
+            text: `Someone asked to reset the password of your Reelsmith account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+            link,
+          });
+        }
+        return { success: true as const, message: ACCOUNT_MESSAGES.resetRequested };
+      },
+      { preHandler: app.limitAuthAttempts },
+    );
+
+    registerRoute(
+      app,
+      API.resetPassword,
+      async (request) => {
+        const used = await consumeEmailToken(db, request.body.token, 'reset_password');
+        const user = used ? await auth.findUserById(used.userId) : undefined;
+        // A link sent to an address the account no longer uses is void.
+        if (!used || !user || used.email !== user.email) throw badRequest(ACCOUNT_MESSAGES.resetLinkInvalid, 'token');
+        const passwordHash = await hashPassword(request.body.password);
+        const now = new Date().toISOString();
+        // The link reached the inbox, which proves the address.
+        await db
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now, email_verified_at: user.email_verified_at ?? now })
+          .where('id', '=', user.id)
+          .execute();
+        if (request.body.revokeApiKeys) {
+          // Revoked, not deleted: the key list keeps them as revoked, and every key check reads revoked_at.
+          await auth.revokeAllApiKeys(user.id);
+        }
+        await revokeUserSessions(app, user.id, { exceptSessionId: null, includeApiKeys: request.body.revokeApiKeys });
+        await auth.syncRole({ ...user, email_verified_at: user.email_verified_at ?? now });
+        request.log.info({ userId: user.id, apiKeysRevoked: request.body.revokeApiKeys }, 'password reset');
+        return { success: true as const, message: ACCOUNT_MESSAGES.passwordReset };
+      },
+      { preHandler: app.limitAuthAttempts },
+    );
 
     registerRoute(app, API.usage, async (request) => {
       const now = new Date();
-      const periodStart = monthStart(now);
-      const active = ACTIVE_JOB_STATUSES as JobStatus[];
-      const row = await db
+      const userId = request.user.id;
+      // The same period and count as can-generate and GET /payments/subscription (subscription-state.ts).
+      const periodStart = planUsagePeriodStart(await findSubscription(db, userId), now, await findUsageResetAt(db, userId));
+      const active = await db
         .selectFrom('video_jobs')
-        .where('user_id', '=', request.user.id)
-        .select((eb) => [
-          eb.fn.countAll<string | number>().as('total'),
-          // A job that failed or was cancelled does not use up the month's allowance (see the pricing policy).
-          eb.fn
-            .sum<string | number | null>(
-              eb.case().when(eb.and([eb('created_at', '>=', periodStart), eb('status', 'not in', NOT_COUNTED)])).then(1).else(0).end(),
-            )
-            .as('this_month'),
-          eb.fn.sum<string | number | null>(eb.case().when('status', 'in', active).then(1).else(0).end()).as('active'),
-        ])
+        .where('user_id', '=', userId)
+        .where('status', 'in', ACTIVE_JOB_STATUSES as JobStatus[])
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
         .executeTakeFirstOrThrow();
       return {
-        videosThisMonth: Number(row.this_month ?? 0),
-        videosTotal: Number(row.total),
-        activeJobs: Number(row.active ?? 0),
+        videosThisMonth: await countVideosUsed(db, userId, periodStart),
+        videosTotal: await countVideosUsed(db, userId, null),
+        activeJobs: Number(active.count),
         periodStart,
       };
     });
   },
-  { name: 'auth-routes', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler'] },
+  { name: 'auth-routes', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'session-revocation'] },
 );

@@ -15,7 +15,8 @@ const API_KEY_TOUCH_INTERVAL_MS = 60_000;
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
+/** NFC first, so an address typed with combining marks and its precomposed twin are one account. */
+export const normalizeEmail = (email: string): string => email.normalize('NFC').trim().toLowerCase();
 
 /** The account-state columns of a new user, signed in at `signedInAt`. */
 export function newAccountFields(signedInAt: string | null) {
@@ -46,9 +47,13 @@ export class AuthService {
     this.cipher = createApiKeyCipher(config.jwtSecret);
   }
 
-  /** ADMIN_EMAILS is the only source of the admin role, so it is re-applied at every sign-in. */
-  roleFor(email: string): Role {
-    return this.config.adminEmails.includes(normalizeEmail(email)) ? 'admin' : 'user';
+  /**
+   * The role ADMIN_EMAILS gives: admin only for a listed address that its owner has proven (an
+   * e-mailed link or Google). An unverified listed address is an ordinary user, so nobody can take
+   * the role by signing up with, or changing their profile to, an address they do not own.
+   */
+  roleFor(email: string, emailVerified: boolean): Role {
+    return emailVerified && this.config.adminEmails.includes(normalizeEmail(email)) ? 'admin' : 'user';
   }
 
   findUserByEmail(email: string, db: Db = this.db): Promise<UserRow | undefined> {
@@ -71,13 +76,11 @@ export class AuthService {
     return { ...synced, last_sign_in_at: signedInAt };
   }
 
-  /**
-   * Brings the stored role in line with ADMIN_EMAILS; returns the up-to-date row. A role an admin
-   * set by hand (User Management) outranks the list.
-   */
+  /** Brings the stored role in line with ADMIN_EMAILS (verified addresses only); returns the up-to-date row. */
   async syncRole(user: UserRow, db: Db = this.db): Promise<UserRow> {
+    // A role set by hand (npm run admin, User Management) outranks the list.
     if (user.role_set_by_admin_at) return user;
-    const role = this.roleFor(user.email);
+    const role = this.roleFor(user.email, user.email_verified_at !== null);
     if (role === user.role) return user;
     const updatedAt = new Date().toISOString();
     await db.updateTable('users').set({ role, updated_at: updatedAt }).where('id', '=', user.id).execute();

@@ -15,6 +15,7 @@ export interface AuthUser {
   hasPassword: boolean;
   /** 'embed' for a session minted for the embedded studio: only routes marked `embed` accept it. */
   scope: 'full' | 'embed';
+  emailVerified: boolean;
 }
 
 export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: string; scope?: 'full' | 'embed' }): AuthUser {
@@ -28,11 +29,13 @@ export function toAuthUser(row: UserRow, via: { sessionId?: string; apiKeyId?: s
     apiKeyId: via.apiKeyId ?? null,
     hasPassword: row.password_hash !== null,
     scope: via.scope ?? 'full',
+    emailVerified: row.email_verified_at !== null,
   };
 }
 
 /** The user as the API shows it. */
-export function toPublicUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'created_at'> | AuthUser): User {
+export function toPublicUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'role' | 'created_at' | 'email_verified_at'> | AuthUser): User {
   const createdAt = 'createdAt' in user ? user.createdAt : user.created_at;
-  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt };
+  const emailVerified = 'emailVerified' in user ? user.emailVerified : user.email_verified_at !== null;
+  return { id: user.id, name: user.name, email: user.email, role: user.role, createdAt, emailVerified };
 }

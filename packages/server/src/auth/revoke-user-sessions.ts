@@ -1,16 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { userRoom } from '../realtime/realtime-plugin.js';
+
+export interface RevokeUserSessionsOptions {
+  /** Keep this session (the one that changed the password); null or absent: every session ends. */
+  exceptSessionId?: string | null;
+  /** Also close sockets opened with the user's API keys. Default true (suspension ends everything); a password change passes false. */
+  includeApiKeys?: boolean;
+}
 
 /**
- * Ends a user's access at once (suspension): revokes every session row, then disconnects the user's
- * open sockets in this process. API keys need no row change: authentication refuses a suspended
- * user's keys (and sessions) on every request and socket handshake.
- *
- * Merge note: the hardening branch builds the same capability ("revoking a user's sessions
- * disconnects their sockets at once, also across processes"); unify with its version, which also
- * reaches sockets held by other API processes.
+ * Ends a user's sessions at once: the session rows are revoked (every request checks them) and
+ * every live socket of those sessions is disconnected, in every API process. Used by password
+ * change and reset, suspension and role change.
  */
-export async function revokeUserSessions(app: FastifyInstance, userId: string): Promise<void> {
-  await app.authService.revokeOtherSessions(userId, null);
-  app.io.in(userRoom(userId)).disconnectSockets(true);
+export async function revokeUserSessions(app: FastifyInstance, userId: string, options: RevokeUserSessionsOptions = {}): Promise<void> {
+  const exceptSessionId = options.exceptSessionId ?? null;
+  await app.authService.revokeOtherSessions(userId, exceptSessionId);
+  await app.sessionRevocations.publish({ userId, exceptSessionId, includeApiKeys: options.includeApiKeys ?? true });
+}
+
+/** Logout: this one session ends, and its sockets with it. */
+export async function revokeSingleSession(app: FastifyInstance, userId: string, sessionId: string): Promise<void> {
+  await app.authService.revokeSession(sessionId);
+  await app.sessionRevocations.publish({ userId, sessionId });
+}
+
+/**
+ * A role change keeps the sessions (the next request reads the new role from the database) but
+ * closes the sockets, so they reconnect and authenticate again under the new role.
+ */
+export async function disconnectUserSockets(app: FastifyInstance, userId: string): Promise<void> {
+  await app.sessionRevocations.publish({ userId, exceptSessionId: null, includeApiKeys: true });
 }

@@ -24,7 +24,9 @@ export interface UsersTable {
   last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** An admin reset the month's usage: the plan's count starts here (if later than the month's start). */
   usage_reset_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-  /** Set when an admin changed the role by hand: the stored role then outranks ADMIN_EMAILS. */
+  /** When the address was proven (e-mailed link or Google); ADMIN_EMAILS applies only then. */
+  email_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Set when an operator (npm run admin) or an admin set the role by hand: it then outranks ADMIN_EMAILS. */
   role_set_by_admin_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
@@ -134,6 +136,9 @@ export interface VideoJobsTable {
   output_token: ColumnType<string | null, string | null | undefined, string | null>;
   /** Bytes of the finished video and poster (bigint: PostgreSQL returns it as a string). */
   size_bytes: ColumnType<number | string | null, number | null | undefined, number | null>;
+  /** Scale mode: the BullMQ job token of the worker running the job, and until when its claim holds. */
+  claim_token: ColumnType<string | null, string | null | undefined, string | null>;
+  claim_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 export interface Database {
@@ -148,6 +153,29 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   admin_audit_log: AdminAuditLogTable;
+  video_usage: VideoUsageTable;
+  email_tokens: EmailTokensTable;
+}
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+/** Single-use links sent by e-mail; only the SHA-256 of the token is stored. */
+export interface EmailTokensTable {
+  token_hash: string;
+  user_id: string;
+  purpose: EmailTokenPurpose;
+  /** The address the link was sent to: for verify_email, the address it proves (a new one on an e-mail change). */
+  email: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** One row per video made (see migration 0008_video_usage): the quota's source of truth, kept when the job is deleted. */
+export interface VideoUsageTable {
+  job_id: string;
+  user_id: string;
+  created_at: Timestamp;
 }
 
 export type UserRow = Selectable<UsersTable>;

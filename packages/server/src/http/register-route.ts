@@ -8,6 +8,7 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
@@ -98,7 +99,10 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       response: { 200: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
     },
-    preHandler: auth ? [auth, ...extra] : extra,
+    // Authentication first, before the body is parsed or validated: an anonymous caller gets 401,
+    // never a 400 describing the schema.
+    ...(auth ? { onRequest: [auth as unknown as onRequestAsyncHookHandler] } : {}),
+    preHandler: extra,
     handler: handler as unknown as RouteOptions['handler'],
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),

@@ -10,7 +10,7 @@ import {
   type RelayedJobEvent,
   type VideoJobPayload,
 } from '@reelsmith/contracts';
-import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { DelayedError, Queue, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
@@ -19,8 +19,8 @@ import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from './job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimJob, jobCounts, unfinishedJobCount, unfinishedJobs } from './job-store.js';
-import { QueueShutdownError, type JobWorker } from './job-worker.js';
+import { claimJobWithToken, jobCounts, renewJobClaim, unfinishedJobCount, unfinishedJobs } from './job-store.js';
+import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
 
 /**
  * The scale mode's queue (QUEUE_BACKEND=bullmq): API processes put jobs on a BullMQ queue in Redis and
@@ -241,7 +241,11 @@ export interface BullmqJobWorkersOptions {
   /** Jobs this process runs at once (QUEUE_CONCURRENCY). */
   concurrency: number;
   log: FastifyBaseLogger;
+  /** BullMQ's lock on a running job, renewed while it runs (tests shorten it). Default 30 s. */
+  lockDurationMs?: number;
 }
+
+export const DEFAULT_JOB_LOCK_MS = 30_000;
 
 interface RunningJob {
   controller: AbortController;
@@ -294,14 +298,21 @@ export class BullmqJobWorkers {
     });
     await subscriber.subscribe(channels.cancelRequests);
 
-    this.bullWorker = new Worker<VideoJobPayload>(VIDEO_QUEUE_NAME, (job) => this.process(job), {
+    const lockMs = this.options.lockDurationMs ?? DEFAULT_JOB_LOCK_MS;
+    this.bullWorker = new Worker<VideoJobPayload>(VIDEO_QUEUE_NAME, (job, token) => this.process(job, token), {
       connection: connectionOptions(redis),
       prefix: redis.prefix,
       concurrency: this.options.concurrency,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
       // A job whose worker died goes back to the queue; the next attempt resumes from its checkpoints.
       maxStalledCount: 5,
     });
     this.bullWorker.on('error', (error) => log.warn({ err: error }, 'job worker connection error'));
+    // BullMQ could not renew our lock (Redis trouble, or we stalled and the job moved on): stop those runs.
+    this.bullWorker.on('lockRenewalFailed', (jobIds: string[]) => {
+      for (const jobId of jobIds) this.running.get(jobId)?.controller.abort(new JobClaimLostError());
+    });
     await this.bullWorker.waitUntilReady();
     this.heartbeat = startWorkerHeartbeat(publisher, redis.prefix, () => this.running.size, log);
   }
@@ -322,18 +333,44 @@ export class BullmqJobWorkers {
     this.publisher = null;
   }
 
-  private async process(job: Job<VideoJobPayload>): Promise<string> {
+  /**
+   * Runs a job at most once at a time: the claim in the database carries BullMQ's job token and is
+   * renewed (with BullMQ's own lock) while the job runs. A second claimant backs off while another
+   * token's claim is fresh; the owner stops at once when it finds its claim taken (it stalled past
+   * the lock, say with a blocked event loop, and another worker resumed the job from its checkpoints).
+   */
+  private async process(job: Job<VideoJobPayload>, token: string | undefined): Promise<string> {
     const { jobId } = videoJobPayloadSchema.parse(job.data);
-    const row = await claimJob(this.options.db, jobId);
-    // Cancelled, deleted or already finished: nothing to run.
-    if (!row) return 'skipped';
+    const lockMs = this.options.lockDurationMs ?? DEFAULT_JOB_LOCK_MS;
+    const claimToken = token ?? job.token ?? randomUUID();
+    const claim = await claimJobWithToken(this.options.db, jobId, claimToken, lockMs);
+    if (!claim.claimed) {
+      // Cancelled, deleted or already finished: nothing to run.
+      if (claim.heldUntil === null) return 'skipped';
+      this.options.log.warn({ jobId, heldUntil: claim.heldUntil }, 'job still claimed by another worker; backing off');
+      await job.moveToDelayed(Math.max(Date.now() + 100, Date.parse(claim.heldUntil) + 100), claimToken);
+      throw new DelayedError();
+    }
     const controller = new AbortController();
-    const settled = this.options.worker.run(row, controller.signal);
+    const settled = this.options.worker.run(claim.job, controller.signal);
     this.running.set(jobId, { controller, settled: settled.catch(() => undefined) });
+    const renewal = setInterval(() => {
+      renewJobClaim(this.options.db, jobId, claimToken, lockMs).then(
+        (ours) => {
+          if (!ours && !controller.signal.aborted) controller.abort(new JobClaimLostError());
+        },
+        (error: unknown) => this.options.log.warn({ err: error, jobId }, 'could not renew the job claim'),
+      );
+    }, Math.max(50, Math.floor(lockMs / 3)));
     try {
       await settled;
     } finally {
+      clearInterval(renewal);
       this.running.delete(jobId);
+    }
+    if (controller.signal.reason instanceof JobClaimLostError) {
+      // Not ours any more: BullMQ refuses a completion under a lost lock anyway.
+      throw new Error('The job was taken over by another worker');
     }
     if (controller.signal.reason instanceof QueueShutdownError) {
       // The row is 'queued' again; failing this attempt makes BullMQ offer the job to the next worker.

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
+import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
 import { initialSteps } from './video-job-view.js';
 
 type Db = Kysely<Database>;
@@ -46,6 +47,7 @@ export async function createJobWithinQuota(db: Db, userId: string, params: Gener
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordVideoMade(trx, { jobId: job.id, userId, createdAt: timestamp });
     return { created: true, job };
   });
 }
@@ -159,20 +161,46 @@ export interface ProgressWrite {
  * Writes a running job's progress; a smaller overall progress than stored is never written. False
  * when no row was written: the job is no longer running (cancelled or deleted meanwhile).
  */
+export type ClaimOutcome = { claimed: true; job: VideoJobRow } | { claimed: false; heldUntil: string | null };
+
 /**
- * Takes one named job for a worker (the scale mode, where BullMQ says which job to run): a queued job,
- * or one left 'processing' by a worker that died, which then resumes from its checkpoints. Undefined
- * when the job is finished, cancelled or deleted: there is nothing to run.
+ * Scale mode's claim, fenced by the BullMQ job token: a queued job, or a running one whose claim is
+ * this token's or has expired (its worker died or stalled past the lock). While another token's
+ * claim is fresh the caller must back off (`heldUntil`); a finished, cancelled or deleted job gives
+ * `heldUntil: null`: nothing to run.
  */
-export async function claimJob(db: Db, jobId: string, now = new Date()): Promise<VideoJobRow | undefined> {
+export async function claimJobWithToken(db: Db, jobId: string, token: string, lockMs: number, now = new Date()): Promise<ClaimOutcome> {
   const timestamp = now.toISOString();
-  return db
+  const job = await db
     .updateTable('video_jobs')
-    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp })
+    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp, claim_token: token, claim_expires_at: new Date(now.getTime() + lockMs).toISOString() })
     .where('id', '=', jobId)
-    .where('status', 'in', ['queued', ...RUNNING])
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'queued'),
+        eb.and([
+          eb('status', 'in', RUNNING),
+          eb.or([eb('claim_token', 'is', null), eb('claim_token', '=', token), eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', timestamp)]),
+        ]),
+      ]),
+    )
     .returningAll()
     .executeTakeFirst();
+  if (job) return { claimed: true, job };
+  const held = await db.selectFrom('video_jobs').select(['status', 'claim_expires_at']).where('id', '=', jobId).executeTakeFirst();
+  return { claimed: false, heldUntil: held && RUNNING.includes(held.status) ? held.claim_expires_at : null };
+}
+
+/** Extends this token's claim; false when the claim is no longer ours (taken over, cancelled, finished). */
+export async function renewJobClaim(db: Db, jobId: string, token: string, lockMs: number, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('video_jobs')
+    .set({ claim_expires_at: new Date(now.getTime() + lockMs).toISOString() })
+    .where('id', '=', jobId)
+    .where('claim_token', '=', token)
+    .where('status', 'in', RUNNING)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Jobs not yet finished (queued or running), oldest first, with their owners. */
@@ -278,23 +306,32 @@ export async function cancelUserJob(db: Db, userId: string, jobId: string): Prom
 
 /** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */
 export async function deleteFinishedUserJob(db: Db, userId: string, jobId: string): Promise<{ outputToken: string | null } | undefined> {
-  const deleted = await db
-    .deleteFrom('video_jobs')
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
-    .where('status', 'in', FINISHED)
-    .returning(['output_token'])
-    .executeTakeFirst();
+  // A completed video keeps its usage row: deleting it does not give the quota back.
+  const deleted = await db.transaction().execute(async (trx) => {
+    await forgetUncountedVideo(trx, userId, jobId);
+    return trx
+      .deleteFrom('video_jobs')
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .where('status', 'in', FINISHED)
+      .returning(['output_token'])
+      .executeTakeFirst();
+  });
   return deleted ? { outputToken: deleted.output_token } : undefined;
 }
 
 const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
 
-/** Counts for GET /api/queue/status, across all users. */
-export async function jobCounts(db: Db): Promise<{ queued: number; total: number; completed: number; failed: number; cancelled: number }> {
-  const row = await db
-    .selectFrom('video_jobs')
+/** Counts for GET /api/queue/status, across all users, or of one user's jobs. */
+export async function jobCounts(
+  db: Db,
+  userId?: string,
+): Promise<{ queued: number; processing: number; total: number; completed: number; failed: number; cancelled: number }> {
+  let query = db.selectFrom('video_jobs');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query
     .select((eb) => [
+      eb.fn.sum<string | number | null>(eb.case().when('status', 'in', RUNNING).then(1).else(0).end()).as('processing'),
       eb.fn.countAll<string | number>().as('total'),
       eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'queued').then(1).else(0).end()).as('queued'),
       eb.fn.sum<string | number | null>(eb.case().when('status', '=', 'completed').then(1).else(0).end()).as('completed'),
@@ -305,6 +342,7 @@ export async function jobCounts(db: Db): Promise<{ queued: number; total: number
   return {
     total: toCount(row.total),
     queued: toCount(row.queued),
+    processing: toCount(row.processing),
     completed: toCount(row.completed),
     failed: toCount(row.failed),
     cancelled: toCount(row.cancelled),

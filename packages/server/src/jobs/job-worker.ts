@@ -20,6 +20,17 @@ export type GenerationRunner = (run: GenerationRun) => Promise<GenerationOutput>
 export type ProvidersForJob = (params: GenerationParams) => Providers;
 
 /** The abort reason when the server stops: the job is put back in the queue, not cancelled. */
+/**
+ * Scale mode: this worker stalled past its lock and another worker now owns the job. The run stops
+ * and touches nothing (no event, no status, and not the workspace the new owner resumes from).
+ */
+export class JobClaimLostError extends Error {
+  override name = 'JobClaimLostError';
+  constructor() {
+    super('Another worker took over this job');
+  }
+}
+
 export class QueueShutdownError extends Error {
   override name = 'QueueShutdownError';
   constructor() {
@@ -214,6 +225,10 @@ export class JobWorker {
     log: FastifyBaseLogger,
     failingStep?: PipelineStep,
   ): Promise<void> {
+    if (signal.aborted && signal.reason instanceof JobClaimLostError) {
+      log.warn('job taken over by another worker after this one stalled past its lock; stopped here');
+      return;
+    }
     if (signal.aborted && signal.reason instanceof QueueShutdownError) {
       await markRequeued(this.options.db, job.id);
       log.info('job interrupted by shutdown; it resumes on the next start');

@@ -7,7 +7,7 @@ import { BullmqJobQueue } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
-import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from './job-store.js';
+import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, jobCounts, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from './job-store.js';
 import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
@@ -175,7 +175,18 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
     });
 
-    registerRoute(app, API.queueStatus, async () => queue.status());
+    registerRoute(app, API.queueStatus, async (request) => {
+      const status = await queue.status();
+      if (request.user.role === 'admin') return status;
+      // A creator sees the queue's state and their own jobs, never other users' counts.
+      const own = await jobCounts(app.db, request.user.id);
+      return {
+        ...status,
+        pending: own.queued,
+        processing: own.processing,
+        jobs: { total: own.total, completed: own.completed, failed: own.failed, cancelled: own.cancelled },
+      };
+    });
 
     registerRoute(app, API.storageStats, async (request) => ({
       ...(await userStorage(app.db, request.user.id)),

@@ -1,7 +1,7 @@
-import { API } from '@reelsmith/contracts';
+import { API, PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { registerRoute } from '../http/register-route.js';
-import { notFound } from '../errors.js';
+import { HttpError, notFound } from '../errors.js';
 import { createMmdbCountryLookup, resolveLocationPricing, type CountryLookup } from './location-pricing.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { PaymentsService, PAYMENT_MESSAGES } from './payments-service.js';
@@ -42,20 +42,33 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
       webhookSecret: config.razorpayWebhookSecret,
     });
     app.decorate('payments', service);
-    app.log.info({ checkoutMode: gateway.mode }, gateway.mode === 'test' ? 'payments in TEST MODE (no Razorpay keys configured)' : 'payments through Razorpay');
+    // Without Razorpay keys the built-in checkout activates plans for free: fine on a developer's
+    // machine, never silently in production, where it needs PAYMENTS_TEST_CHECKOUT=true on purpose.
+    const paymentsConfigured = gateway.mode !== 'test' || config.testCheckoutAllowed;
+    if (gateway.mode === 'test' && !options.gateway) {
+      if (paymentsConfigured) app.log.warn('payments in TEST MODE: no Razorpay keys, so every plan can be activated without paying');
+      else app.log.warn('payments are off: NODE_ENV=production without Razorpay keys (set PAYMENTS_TEST_CHECKOUT=true to allow the test checkout)');
+    } else {
+      app.log.info({ checkoutMode: gateway.mode }, 'payments through Razorpay');
+    }
+    if (!config.razorpayWebhookSecret) app.log.warn('POST /payments/webhook answers 503: RAZORPAY_WEBHOOK_SECRET is not set');
+    const requirePayments = async () => {
+      if (!paymentsConfigured) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED_MESSAGE);
+    };
 
-    registerRoute(app, API.plans, async (request) => service.plans(request.query.currency));
+    registerRoute(app, API.plans, async (request) => ({ ...service.plans(request.query.currency), paymentsConfigured }));
     registerRoute(app, API.subscription, async (request) => service.subscription(request.user.id));
     registerRoute(app, API.canGenerate, async (request) => service.canGenerate(request.user.id, request.query.duration));
     const limitOrders = app.createRateLimiter({ name: 'payments-orders', max: 30, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
     registerRoute(app, API.createOrder, async (request) => service.createOrder(request.user.id, request.body.planId, request.body.currency), {
-      preHandler: limitOrders,
+      preHandler: [limitOrders, requirePayments],
     });
-    registerRoute(app, API.verifyPayment, async (request) => service.verifyPayment(request.user.id, request.body), { preHandler: limitOrders });
+    registerRoute(app, API.verifyPayment, async (request) => service.verifyPayment(request.user.id, request.body), { preHandler: [limitOrders, requirePayments] });
     registerRoute(app, API.cancelSubscription, async (request) => service.cancel(request.user.id, request.body.reason));
 
     registerRoute(app, API.testCheckoutPay, async (request) => {
       if (!(gateway instanceof TestCheckoutGateway)) throw notFound(PAYMENT_MESSAGES.testCheckoutOnly);
+      await requirePayments();
       return service.testCheckoutPay(request.user.id, request.body.orderId, request.body.outcome, gateway);
     });
 

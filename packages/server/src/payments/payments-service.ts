@@ -345,7 +345,8 @@ export class PaymentsService {
    * arrives second changes nothing.
    */
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; handled: boolean }> {
-    if (!this.#webhookSecret) throw new HttpError(503, PAYMENT_MESSAGES.webhookNotConfigured);
+    // Logged once at start-up (payments plugin); each anonymous call is answered quietly.
+    if (!this.#webhookSecret) throw new HttpError(503, PAYMENT_MESSAGES.webhookNotConfigured, undefined, { quiet: true });
     if (!signature || !isValidWebhookSignature(this.#webhookSecret, rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.invalidWebhookSignature);
     let event: z.infer<typeof capturedEventSchema>;
     try {

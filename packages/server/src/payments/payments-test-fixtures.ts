@@ -3,6 +3,7 @@ import type { JobStatus, PlanId } from '@reelsmith/contracts';
 import type { Kysely } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
+import { recordVideoMade } from './subscription-state.js';
 import { createTestDatabase, type TestDatabase, type TestDialect } from '../testing/test-database.js';
 
 /** A migrated database of one dialect for payment unit tests; `close` in afterAll. */
@@ -27,12 +28,16 @@ export async function insertUser(db: Kysely<Database>, email = `${randomUUID()}@
   return id;
 }
 
-export async function insertJob(db: Kysely<Database>, userId: string, status: JobStatus, createdAt: Date): Promise<void> {
+/** A job as the jobs service makes it: the row and its usage record. Returns its id. */
+export async function insertJob(db: Kysely<Database>, userId: string, status: JobStatus, createdAt: Date): Promise<string> {
+  const id = randomUUID();
   const at = createdAt.toISOString();
   await db
     .insertInto('video_jobs')
-    .values({ id: randomUUID(), user_id: userId, status, params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
+    .values({ id, user_id: userId, status, params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
     .execute();
+  await recordVideoMade(db, { jobId: id, userId, createdAt: at });
+  return id;
 }
 
 export async function insertSubscription(

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database, SubscriptionRow } from '../db/schema.js';
 import type { SubscriptionStatus } from '@reelsmith/contracts';
 
@@ -13,7 +13,7 @@ export function grantsAccess(row: Pick<SubscriptionRow, 'status' | 'end_date'>, 
   return effectiveStatus(row, now) !== 'expired';
 }
 
-export async function findSubscription(db: Kysely<Database>, userId: string): Promise<SubscriptionRow | undefined> {
+export async function findSubscription(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<SubscriptionRow | undefined> {
   return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
@@ -22,38 +22,69 @@ export function startOfUtcMonth(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/** Jobs that count against a quota: every one except failed and cancelled. */
+/** Jobs that count against a quota: every one except failed and cancelled (those give their slot back). */
 const UNCOUNTED_JOB_STATUSES = ['failed', 'cancelled'] as const;
 
-/**
- * The plan's usage: counted jobs of `now`'s calendar month (UTC), and, while the subscription grants
- * access, only those made since it started. The free video made before buying, or the jobs of an
- * earlier (expired or replaced) period in the same month, do not use up a plan just paid for.
- */
-export async function countPlanVideosThisMonth(db: Kysely<Database>, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
-  const monthStart = startOfUtcMonth(now);
-  const planStart = subscription && grantsAccess(subscription, now) ? new Date(subscription.start_date).toISOString() : null;
-  // An admin's "reset the month's usage" (User Management) starts the count again from then.
-  const user = await db.selectFrom('users').select('usage_reset_at').where('id', '=', userId).executeTakeFirst();
-  const from = [monthStart, planStart, user?.usage_reset_at ?? null].reduce<string>((latest, start) => (start !== null && start > latest ? start : latest), monthStart);
-  const row = await db
-    .selectFrom('video_jobs')
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Records a video made; call in the transaction that inserts the job. */
+export async function recordVideoMade(db: Db, video: { jobId: string; userId: string; createdAt: string }): Promise<void> {
+  await db.insertInto('video_usage').values({ job_id: video.jobId, user_id: video.userId, created_at: video.createdAt }).execute();
+}
+
+/** A failed or cancelled job never counted; when it is deleted its usage row goes with it. */
+export async function forgetUncountedVideo(db: Db, userId: string, jobId: string): Promise<void> {
+  await db
+    .deleteFrom('video_usage')
+    .where('job_id', '=', jobId)
     .where('user_id', '=', userId)
-    .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
-    .where('created_at', '>=', from)
-    .executeTakeFirstOrThrow();
+    .where('job_id', 'in', (eb) => eb.selectFrom('video_jobs').select('id').where('id', '=', jobId).where('status', 'in', UNCOUNTED_JOB_STATUSES))
+    .execute();
+}
+
+/**
+ * THE count of "videos used": videos made since `since` (all of them when null), whatever happened
+ * to them later, except jobs that failed or were cancelled. A deleted job still counts: its usage
+ * row outlives it. /auth/usage, can-generate and the subscription view all read this.
+ */
+export async function countVideosUsed(db: Db, userId: string, since: string | null): Promise<number> {
+  let query = db
+    .selectFrom('video_usage')
+    .leftJoin('video_jobs', 'video_jobs.id', 'video_usage.job_id')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+    .where('video_usage.user_id', '=', userId)
+    .where((eb) => eb.or([eb('video_jobs.status', 'is', null), eb('video_jobs.status', 'not in', UNCOUNTED_JOB_STATUSES)]));
+  if (since !== null) query = query.where('video_usage.created_at', '>=', since);
+  const row = await query.executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** Whether the user has ever had a counted job (the free video is used up by the first one). */
-export async function hasUsedFreeVideo(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('video_jobs')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('status', 'not in', UNCOUNTED_JOB_STATUSES)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Where the plan's month starts counting: the calendar month (UTC), or the subscription's start when
+ * later and it grants access, or an admin's "reset the month's usage" (User Management) when later still.
+ */
+export function planUsagePeriodStart(subscription: SubscriptionRow | undefined, now: Date, usageResetAt: string | null = null): string {
+  const monthStart = startOfUtcMonth(now);
+  const planStart = subscription && grantsAccess(subscription, now) ? new Date(subscription.start_date).toISOString() : null;
+  return [planStart, usageResetAt].reduce<string>((latest, start) => (start !== null && start > latest ? start : latest), monthStart);
+}
+
+/** When an admin last reset this user's monthly usage (null: never). */
+export async function findUsageResetAt(db: Db, userId: string): Promise<string | null> {
+  const user = await db.selectFrom('users').select('usage_reset_at').where('id', '=', userId).executeTakeFirst();
+  return user?.usage_reset_at ?? null;
+}
+
+/**
+ * The plan's usage: counted videos of `now`'s calendar month (UTC), and, while the subscription grants
+ * access, only those made since it started. The free video made before buying, or the jobs of an
+ * earlier (expired or replaced) period in the same month, do not use up a plan just paid for.
+ */
+export async function countPlanVideosThisMonth(db: Db, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
+  return countVideosUsed(db, userId, planUsagePeriodStart(subscription, now, await findUsageResetAt(db, userId)));
+}
+
+/** Whether the user has ever made a counted video (the free video is used up by the first one). */
+export async function hasUsedFreeVideo(db: Db, userId: string): Promise<boolean> {
+  return (await countVideosUsed(db, userId, null)) > 0;
 }

@@ -30,7 +30,7 @@ export const errorHandlerPlugin = fp(
         return reply.code(400).send(errorBody(400, message, field));
       }
       if (error instanceof HttpError) {
-        if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+        if (error.statusCode >= 500 && !error.options.quiet) request.log.error({ err: error }, 'request failed');
         return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
       }
       const statusCode = (error as FastifyError).statusCode;

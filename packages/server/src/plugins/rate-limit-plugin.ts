@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import { MESSAGES } from '@reelsmith/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { normalizeEmail } from '../auth/auth-service.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
 import { tooManyRequests } from '../errors.js';
 
 export interface RateLimiterOptions {
@@ -17,8 +19,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** A preHandler that answers 429 (MESSAGES.rateLimited) once `max` requests per key are used up. */
     createRateLimiter(options: RateLimiterOptions): preHandlerAsyncHookHandler;
-    /** Sign-in and sign-up attempts: RATE_LIMIT_AUTH_MAX per minute per client address and per e-mail. */
+    /** Sign-in, sign-up and reset attempts: RATE_LIMIT_AUTH_MAX per minute per client address and per (e-mail, address) pair. */
     limitAuthAttempts: preHandlerAsyncHookHandler;
+    /** Growing delays after failed sign-ins, per (e-mail, address) and per address; see SignInThrottle. */
+    signInThrottle: SignInThrottle;
   }
 }
 
@@ -26,7 +30,7 @@ const AUTH_WINDOW_MS = 60_000;
 
 function bodyEmail(request: FastifyRequest): string | null {
   const body = request.body as { email?: unknown } | undefined;
-  return typeof body?.email === 'string' ? body.email.trim().toLowerCase() : null;
+  return typeof body?.email === 'string' ? normalizeEmail(body.email) : null;
 }
 
 export const rateLimitPlugin = fp(
@@ -51,7 +55,17 @@ export const rateLimitPlugin = fp(
 
     const max = app.config.rateLimitAuthMax;
     const byAddress = app.createRateLimiter({ name: 'auth-ip', max, timeWindowMs: AUTH_WINDOW_MS, key: (request) => request.ip });
-    const byEmail = app.createRateLimiter({ name: 'auth-email', max, timeWindowMs: AUTH_WINDOW_MS, key: bodyEmail });
+    // Per pair, not per e-mail: requests from elsewhere must not be able to lock the owner out.
+    const byEmail = app.createRateLimiter({
+      name: 'auth-email-address',
+      max,
+      timeWindowMs: AUTH_WINDOW_MS,
+      key: (request) => {
+        const email = bodyEmail(request);
+        return email === null ? null : `${email}\n${request.ip}`;
+      },
+    });
+    app.decorate('signInThrottle', new SignInThrottle());
     app.decorate('limitAuthAttempts', async function limitAuthAttempts(request, reply) {
       await byAddress.call(this, request, reply);
       await byEmail.call(this, request, reply);

@@ -140,6 +140,23 @@ export const realtimePlugin = fp(
       if (!parsed.success) return app.log.error({ jobId: event.jobId, issues: parsed.error.issues }, 'invalid job_failed event dropped');
       toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobFailed, parsed.data);
     };
+    // A revoked session (logout, password change or reset, suspension, role change) loses its sockets at once.
+    const stopRevocations = app.sessionRevocations.onRevocation((revocation) => {
+      const room = io.of('/').adapter.rooms.get(userRoom(revocation.userId));
+      for (const socketId of room ?? []) {
+        const socket = io.of('/').sockets.get(socketId);
+        if (!socket) continue;
+        const { credential } = socket.data;
+        const ends =
+          credential.kind === 'session'
+            ? revocation.sessionId !== undefined
+              ? credential.sessionId === revocation.sessionId
+              : credential.sessionId !== revocation.exceptSessionId
+            : revocation.includeApiKeys === true;
+        if (ends) socket.disconnect(true);
+      }
+    });
+
     app.jobEvents.on('job_progress', onProgress);
     app.jobEvents.on('job_completed', onCompleted);
     app.jobEvents.on('job_failed', onFailed);
@@ -152,6 +169,7 @@ export const realtimePlugin = fp(
 
     // Open websockets would hold the HTTP server open; the engine is closed here, the server by Fastify.
     app.addHook('preClose', async () => {
+      stopRevocations();
       app.jobEvents.off('job_progress', onProgress);
       app.jobEvents.off('job_completed', onCompleted);
       app.jobEvents.off('job_failed', onFailed);
@@ -159,5 +177,5 @@ export const realtimePlugin = fp(
       io.engine.close();
     });
   },
-  { name: 'realtime', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'jobs'] },
+  { name: 'realtime', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'jobs', 'session-revocation'] },
 );

@@ -13,6 +13,8 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
     return (
       <Routes>
         <Route path="/login" element={<LazyRoute page="login" />} />
+        <Route path="/verify-email" element={<LazyRoute page="verifyEmail" />} />
+        <Route path="/reset-password" element={<LazyRoute page="resetPassword" />} />
         <Route element={shell}>
           <Route path="/pricing" element={<LazyRoute page="pricing" />} />
           <Route path="*" element={<StudioPage />} />
@@ -24,6 +26,9 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
   return (
     <Routes>
       <Route path="/login" element={<Navigate to="/" replace />} />
+      {/* E-mailed links work whether or not this browser is signed in. */}
+      <Route path="/verify-email" element={<LazyRoute page="verifyEmail" />} />
+      <Route path="/reset-password" element={<LazyRoute page="resetPassword" />} />
       <Route element={shell}>
         {['/', '/studio', '/generate'].map((path) => (
           <Route key={path} path={path} element={<StudioPage />} />

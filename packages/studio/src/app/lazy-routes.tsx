@@ -28,6 +28,8 @@ function lazyPage(load: () => Promise<ComponentType>): LazyPage {
 
 export const LAZY_PAGES = {
   login: lazyPage(() => import('../login/login-page.js').then((m) => m.LoginPage)),
+  verifyEmail: lazyPage(() => import('../login/account-recovery.js').then((m) => m.VerifyEmailPage)),
+  resetPassword: lazyPage(() => import('../login/account-recovery.js').then((m) => m.ResetPasswordPage)),
   videos: lazyPage(() => import('../videos/my-videos-page.js').then((m) => m.MyVideosPage)),
   settings: lazyPage(() => import('../settings/settings-page.js').then((m) => m.SettingsPage)),
   pricing: lazyPage(() => import('../billing/pricing-page.js').then((m) => m.PricingPage)),
@@ -41,6 +43,8 @@ export type LazyPageName = keyof typeof LAZY_PAGES;
 
 const PAGE_FOR_PATH: Record<string, LazyPageName> = {
   '/login': 'login',
+  '/verify-email': 'verifyEmail',
+  '/reset-password': 'resetPassword',
   '/videos': 'videos',
   '/files': 'videos',
   '/settings': 'settings',

@@ -1,4 +1,4 @@
-import { MESSAGES, PLAN_CARD_FEATURE_COUNT, type Currency, type Plan, type Subscription } from '@reelsmith/contracts';
+import { MESSAGES, PAYMENTS_NOT_CONFIGURED_MESSAGE, PLAN_CARD_FEATURE_COUNT, type Currency, type Plan, type Subscription } from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import toast from 'react-hot-toast';
 import { useConfirm } from '../shell/confirm-dialog.js';
@@ -84,6 +84,11 @@ export function PlanGrid({ currency, onSubscribed }: { currency: Currency; onSub
           {MESSAGES.plansLoadFailed}
         </p>
       ) : null}
+      {plans.data?.paymentsConfigured === false ? (
+        <p role="status" className="rs-alert rs-alert--error">
+          {PAYMENTS_NOT_CONFIGURED_MESSAGE}
+        </p>
+      ) : null}
       {plans.data ? (
         <div className="rs-plan-grid">
           {plans.data.plans.map((plan) => (
@@ -92,7 +97,7 @@ export function PlanGrid({ currency, onSubscribed }: { currency: Currency; onSub
               plan={plan}
               subscription={subscription.data?.subscription ?? null}
               pending={purchase.pendingPlanId === plan.id}
-              busy={purchase.pendingPlanId !== null}
+              busy={purchase.pendingPlanId !== null || plans.data?.paymentsConfigured === false}
               onChoose={(chosen) => void purchase.choose(chosen)}
             />
           ))}

@@ -1,10 +1,11 @@
-import { MESSAGES, REGISTRATION_SUCCESS_TOAST_MS } from '@reelsmith/contracts';
+import { ACCOUNT_MESSAGES, MESSAGES, REGISTRATION_SUCCESS_TOAST_MS } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GoogleButton, useGoogleIdentity } from '../auth/use-google-identity.js';
 import { LogoMark } from '../shell/icons.js';
+import { ForgotPasswordPanel } from './account-recovery.js';
 import { SignInForm } from './sign-in-form.js';
 import { SignUpForm } from './sign-up-form.js';
 import './login.css';
@@ -29,16 +30,19 @@ export function LoginPage() {
   // Bumped on every tab switch so both forms remount empty (spec: switching tabs resets both forms).
   const [formGeneration, setFormGeneration] = useState(0);
   const [prefillEmail, setPrefillEmail] = useState('');
+  const [forgotPassword, setForgotPassword] = useState(false);
 
   const switchTo = (next: Tab) => {
     if (next === tab) return;
     setPrefillEmail('');
+    setForgotPassword(false);
     setFormGeneration((g) => g + 1);
     setTab(next);
   };
 
   const onRegistered = (email: string) => {
     toast.success(MESSAGES.accountCreated, { duration: REGISTRATION_SUCCESS_TOAST_MS });
+    toast(ACCOUNT_MESSAGES.verificationSent(email), { duration: 8000 });
     setPrefillEmail(email);
     setFormGeneration((g) => g + 1);
     setTab('signin');
@@ -59,19 +63,28 @@ export function LoginPage() {
             <Tabs.Trigger value="signup" className="rs-tabs__trigger">Sign Up</Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="signin" className="rs-tabs__content">
-            <SignInForm
-              key={`signin-${formGeneration}`}
-              initialEmail={prefillEmail}
-              // After sign-in the destination is the studio at /.
-              onSignedIn={() => navigate('/', { replace: true })}
-              header={gis ? (<><GoogleButton gis={gis} text="continue_with" /><Divider /></>) : null}
-              footer={
-                <p className="rs-login__switch">
-                  Don't have an account?{' '}
-                  <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>Sign up</button>
-                </p>
-              }
-            />
+            {forgotPassword ? (
+              <ForgotPasswordPanel initialEmail={prefillEmail} onBack={() => setForgotPassword(false)} />
+            ) : (
+              <SignInForm
+                key={`signin-${formGeneration}`}
+                initialEmail={prefillEmail}
+                // After sign-in the destination is the studio at /.
+                onSignedIn={() => navigate('/', { replace: true })}
+                header={gis ? (<><GoogleButton gis={gis} text="continue_with" /><Divider /></>) : null}
+                footer={
+                  <>
+                    <p className="rs-login__forgot">
+                      <button type="button" className="rs-link-button" onClick={() => setForgotPassword(true)}>Forgot password?</button>
+                    </p>
+                    <p className="rs-login__switch">
+                      Don't have an account?{' '}
+                      <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>Sign up</button>
+                    </p>
+                  </>
+                }
+              />
+            )}
           </Tabs.Content>
           <Tabs.Content value="signup" className="rs-tabs__content">
             <SignUpForm

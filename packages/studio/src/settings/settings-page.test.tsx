@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES as V, type User } from '@reelsmith/contracts';
+import { ACCOUNT_MESSAGES, MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES as V, type User } from '@reelsmith/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -72,6 +72,27 @@ describe('Settings', () => {
     const { u } = open({ extra: (r) => (r.method === 'PUT' ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' } } : undefined) });
     await u.click(await screen.findByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+  });
+
+  it('says a new e-mail waits for its link, and offers to resend the verification of an unverified address', async () => {
+    const unverified = { ...testUser, emailVerified: false } as User;
+    const { u, requests } = open({
+      user: unverified,
+      extra: (r) => {
+        if (r.method === 'PUT') return { body: { user: { ...unverified, pendingEmail: 'new@example.com' } } };
+        if (r.path === '/auth/resend-verification') return { body: { success: true, message: ACCOUNT_MESSAGES.verificationSent(testUser.email) } };
+        return undefined;
+      },
+    });
+    await u.click(await screen.findByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.verificationSent(testUser.email))).toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/auth/resend-verification' && r.method === 'POST')).toBe(true);
+
+    await u.clear(input('Email'));
+    await u.type(input('Email'), 'new@example.com');
+    await u.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByText(ACCOUNT_MESSAGES.emailChangePending('new@example.com'))).toBeInTheDocument();
+    expect(input('Email')).toHaveValue(testUser.email);
   });
 
   it('saves video defaults locally', async () => {

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   cancelSubscriptionBodySchema,
   DURATIONS,
   LANGUAGE_NAMES,
@@ -29,6 +30,30 @@ import { PlanSummary } from './plan-summary.js';
 import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
 import './settings.css';
 
+/** An unverified address: ADMIN_EMAILS and e-mail changes wait for its link, which can be sent again. */
+function ResendVerification() {
+  const api = useApi();
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      toast.success((await api.call('resendVerification')).message, { duration: 8000 });
+    } catch (error) {
+      toast.error(errorMessage(error, 'Could not send the verification link'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <p className="rs-settings__verify">
+      E-mail not verified.{' '}
+      <button type="button" className="rs-link-button" disabled={sending} onClick={() => void resend()}>
+        {sending ? 'Sending…' : 'Send the link again'}
+      </button>
+    </p>
+  );
+}
+
 function ProfileTab() {
   const api = useApi();
   const { authStore } = useServices();
@@ -58,7 +83,13 @@ function ProfileTab() {
     try {
       const { user: updated } = await api.call('updateProfile', { body: parsed.data });
       authStore.setState({ user: updated });
-      toast.success(MESSAGES.profileUpdated);
+      // A new e-mail takes effect only from the link mailed to it; the field shows the current one meanwhile.
+      if (updated.pendingEmail) {
+        setEmail(updated.email);
+        toast.success(ACCOUNT_MESSAGES.emailChangePending(updated.pendingEmail), { duration: 8000 });
+      } else {
+        toast.success(MESSAGES.profileUpdated);
+      }
     } catch (error) {
       const message = errorMessage(error, MESSAGES.profileUpdateFailed);
       setFailure(message);
@@ -74,6 +105,7 @@ function ProfileTab() {
         <span className="rs-avatar rs-avatar--large" aria-hidden="true">{user.name.trim().charAt(0).toUpperCase() || '?'}</span>
         <p className="rs-settings__name">{user.name}</p>
         <p className="rs-settings__email">{user.email}</p>
+        {user.emailVerified === false ? <ResendVerification /> : null}
         <span className={`rs-chip${user.role === 'admin' ? ' rs-chip--admin' : ''}`}>{user.role === 'admin' ? 'Admin' : 'User'}</span>
       </section>
       <section className="rs-card">

@@ -6,6 +6,9 @@ import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
 import { developerApi } from './0006-developer-api.js';
 import { adminUserManagement } from './0007-admin-user-management.js';
+import { videoUsage } from './0008-video-usage.js';
+import { accountSecurity } from './0009-account-security.js';
+import { jobClaims } from './0010-job-claims.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -20,6 +23,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0005_video_job_output': videoJobOutput,
   '0006_developer_api': developerApi,
   '0007_admin_user_management': adminUserManagement,
+  // 0006 and 0007 are the developer-API and admin-user-management migrations of other branches:
+  // these are numbered after them so that every database runs them in one order.
+  '0008_video_usage': videoUsage,
+  '0009_account_security': accountSecurity,
+  '0010_job_claims': jobClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { emailSchema, newPasswordSchema } from './auth.js';
+
+/** The texts of e-mail verification and password reset, shared by the server and the studio. */
+export const ACCOUNT_MESSAGES = {
+  verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to confirm your address.`,
+  emailChangePending: (email: string) => `Confirm your new address from the link we sent to ${email}. Until then your account keeps its current e-mail.`,
+  emailVerified: 'Your e-mail address is verified.',
+  verifyLinkInvalid: 'This verification link is invalid, used or expired. Sign in and ask for a new one.',
+  resetRequested: 'If an account uses this e-mail, we sent it a link to reset the password. The link works once, for 30 minutes.',
+  resetLinkInvalid: 'This password reset link is invalid, used or expired. Ask for a new one.',
+  passwordReset: 'Your password was reset. Every session was signed out; sign in with the new password.',
+  alreadyVerified: 'Your e-mail address is already verified.',
+} as const;
+
+export const emailTokenSchema = z.string().trim().min(20, 'The link is incomplete').max(200, 'The link is too long').regex(/^[A-Za-z0-9_-]+$/, 'The link is malformed');
+
+export const verifyEmailBodySchema = z.object({ token: emailTokenSchema });
+export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+export const resetPasswordBodySchema = z.object({
+  token: emailTokenSchema,
+  password: newPasswordSchema,
+  /** Also revoke every API key of the account (off by default: integrations keep working). */
+  revokeApiKeys: z.boolean().default(false),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+export const accountMessageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+export type AccountMessageResponse = z.infer<typeof accountMessageResponseSchema>;

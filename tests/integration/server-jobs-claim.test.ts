@@ -1,0 +1,98 @@
+import { buildApp, type App } from '@reelsmith/server/app';
+import { createDatabase, type DatabaseHandle } from '@reelsmith/server/db/connection';
+import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/jobs/bullmq-queue';
+import { claimJobWithToken, renewJobClaim } from '@reelsmith/server/jobs/job-store';
+import { createJobRuntime } from '@reelsmith/server/jobs/job-runtime';
+import { createLogger } from '@reelsmith/server/logger';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { Queue } from 'bullmq';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, FakePipeline, registerUser, videoBody, waitFor, waitForStatus } from './server-jobs-fakes.js';
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const LOCK_MS = 1_500;
+const STALL_MS = 6_000;
+
+describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => {
+  const prefix = `reelsmith-test-${randomBytes(4).toString('hex')}`;
+  const env = () => ({ QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix });
+  const pipeline = new FakePipeline();
+  let database: TestDatabase;
+  let app: App;
+  let child: ChildProcess | null = null;
+  let workers: BullmqJobWorkers | null = null;
+  let handle: DatabaseHandle | null = null;
+  const completions: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    app = await buildApp(database.config(env()), { voices: { autoGenerateOfflineSamples: false }, jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor } });
+    await app.ready();
+    app.jobEvents.on('job_completed', (event) => completions.push(event.jobId));
+  }, 120_000);
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await workers?.stop();
+    await handle?.db.destroy();
+    await app?.close();
+    const inspector = new Queue(VIDEO_QUEUE_NAME, { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });
+    await inspector.obliterate({ force: true }).catch(() => undefined);
+    await inspector.close();
+    await database?.cleanup();
+  });
+
+  it('makes a second claimant back off while the claim is fresh, and lets it take over once expired', async () => {
+    const user = await registerUser(app, 'claims');
+    const job = await app.db
+      .insertInto('video_jobs')
+      .values({ id: crypto.randomUUID(), user_id: user.id, status: 'queued', params: JSON.stringify(videoBody('Claimed')), steps: '{}', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const now = new Date();
+    expect((await claimJobWithToken(app.db, job.id, 'token-a', LOCK_MS, now)).claimed).toBe(true);
+    const second = await claimJobWithToken(app.db, job.id, 'token-b', LOCK_MS, new Date(now.getTime() + 100));
+    expect(second).toEqual({ claimed: false, heldUntil: new Date(now.getTime() + LOCK_MS).toISOString() });
+    expect(await renewJobClaim(app.db, job.id, 'token-a', LOCK_MS, new Date(now.getTime() + 500))).toBe(true);
+    const later = new Date(now.getTime() + 500 + LOCK_MS + 1);
+    expect((await claimJobWithToken(app.db, job.id, 'token-b', LOCK_MS, later)).claimed).toBe(true);
+    expect(await renewJobClaim(app.db, job.id, 'token-a', LOCK_MS, later)).toBe(false);
+  });
+
+  it('stops a worker whose event loop was blocked past the lock once another worker took its job over', async () => {
+    const user = await registerUser(app, 'stall');
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const output: string[] = [];
+    child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/stalling-worker.ts'], {
+      cwd: root,
+      env: { ...process.env, ...database.env, ...env(), STALL_MS: String(STALL_MS), LOCK_MS: String(LOCK_MS) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
+    await waitFor(async () => output.includes('ready'), 'the stalling worker to start', 30_000);
+
+    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Stalled render') });
+    expect(response.statusCode, response.body).toBe(200);
+    const { jobId } = response.json() as { jobId: string };
+    await waitFor(async () => output.includes('stalling'), 'the worker to stall', 15_000);
+
+    // A healthy worker: BullMQ's stalled check hands it the job once the blocked worker's lock lapses.
+    const config = database.config({ ...env() });
+    handle = createDatabase(config.database);
+    const runtime = createJobRuntime({ config, db: handle.db, log: createLogger('silent'), runner: pipeline.runner, providersFor: pipeline.providersFor });
+    workers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency: 1, log: createLogger('silent'), lockDurationMs: LOCK_MS });
+    await workers.start();
+
+    await waitForStatus(app, user, jobId, 'completed', 30_000);
+    await waitFor(async () => output.includes('aborted') || output.includes('continued'), 'the stalled worker to wake and decide', 30_000);
+    expect(output).toContain('woke');
+    expect(output).toContain('aborted');
+    expect(output).not.toContain('continued');
+    expect(pipeline.runsOf('Stalled render')).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(completions.filter((id) => id === jobId)).toHaveLength(1);
+    expect((await app.db.selectFrom('video_jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()).status).toBe('completed');
+  }, 90_000);
+});
