@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL } from './playwright.config.js';
+import { E2E_A11Y_ADMIN_EMAIL } from './playwright.config.js';
 import { signInThroughApi, uniqueId } from './session.js';
 
 /**
@@ -45,7 +45,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('the admin pages have no axe violations', async ({ page }) => {
-      await signInThroughApi(page, E2E_ADMIN_EMAIL, 'E2E Admin');
+      await signInThroughApi(page, E2E_A11Y_ADMIN_EMAIL, 'Axe Admin', { verifyEmail: true });
       for (const path of ADMIN) await expectNoViolations(page, path);
     });
   });

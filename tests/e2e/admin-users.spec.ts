@@ -1,13 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { mailedLink } from './mailbox.js';
 import { E2E_OPS_ADMIN_EMAIL } from './playwright.config.js';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'admin-screenshots');
 const PHONE = { width: 390, height: 844 };
 
-async function signUpAndIn(page: Page, name: string, email: string, password: string) {
+async function signUpAndIn(page: Page, name: string, email: string, password: string, options: { verifyEmail?: boolean } = {}) {
   await page.goto('/login');
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await page.getByLabel('Full Name').fill(name);
@@ -16,6 +17,12 @@ async function signUpAndIn(page: Page, name: string, email: string, password: st
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created successfully!')).toBeVisible();
+  if (options.verifyEmail) {
+    // ADMIN_EMAILS applies to a verified address only: open the mailed link first.
+    await page.goto(await mailedLink(email, '/verify-email'));
+    await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
+    await page.goto('/login');
+  }
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText(`Welcome back, ${name}!`)).toBeVisible();
@@ -35,7 +42,7 @@ test('an admin finds a creator, suspends them with a reason, sees it in the audi
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await signUpAndIn(admin, 'Ops Admin', E2E_OPS_ADMIN_EMAIL, 'ops-admin-password');
+  await signUpAndIn(admin, 'Ops Admin', E2E_OPS_ADMIN_EMAIL, 'ops-admin-password', { verifyEmail: true });
   await admin.getByRole('navigation').getByRole('link', { name: 'User Management' }).click();
   await expect(admin).toHaveTitle(/User Management/);
   await expect(admin.getByText(/^\d+ users?$/)).toBeVisible();

@@ -119,6 +119,8 @@ test.describe('narrow desktop window', () => {
     const drawer = page.getByRole('dialog', { name: 'Navigation' });
     const brand = drawer.locator('.rs-nav__brand');
     await expect(brand).toBeVisible();
+    // The drawer slides in: measure where it comes to rest, not a frame of the slide.
+    await drawer.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = (await brand.boundingBox())!;
     const topmostIsDrawer = await page.evaluate(
       ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.rs-drawer')),

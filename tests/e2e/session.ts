@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { mailedLink } from './mailbox.js';
 
 export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const PASSWORD = 'first-hour-secret';
@@ -15,9 +16,15 @@ export interface SignedInUser {
  * Registers (or, for an existing e-mail, signs in) through the API and stores the session the way
  * the studio persists it, so a test starts on a signed-in page without walking the login form.
  */
-export async function signInThroughApi(page: Page, email: string, name = 'First Hour'): Promise<SignedInUser> {
+export async function signInThroughApi(page: Page, email: string, name = 'First Hour', options: { verifyEmail?: boolean } = {}): Promise<SignedInUser> {
   const register = await page.request.post('/auth/register', { data: { name, email, password: PASSWORD } });
   expect([200, 201, 409]).toContain(register.status());
+  if (options.verifyEmail && register.status() !== 409) {
+    // ADMIN_EMAILS grants admin to a verified address only: open the mailed link's token first.
+    const token = new URL(await mailedLink(email, '/verify-email'), 'http://e2e.invalid').searchParams.get('token');
+    const verified = await page.request.post('/auth/verify-email', { data: { token } });
+    expect(verified.status(), await verified.text()).toBe(200);
+  }
   const login = await page.request.post('/auth/login', { data: { email, password: PASSWORD } });
   expect(login.status(), await login.text()).toBe(200);
   const { user, token } = (await login.json()) as { user: Omit<SignedInUser, 'token'>; token: string };
