@@ -39,7 +39,11 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Ops Admin', email: ADMIN_EMAIL, password: PASSWORD } });
     const body = registered.json() as { user: { id: string }; token: string; api_key: { key: string } };
-    admin = { id: body.user.id, token: body.token, apiKey: body.api_key.key, email: ADMIN_EMAIL };
+    // As if the mailed link was opened: ADMIN_EMAILS applies to verified addresses only; the sign-in applies it.
+    await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', body.user.id).execute();
+    const signedIn = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: ADMIN_EMAIL, password: PASSWORD } });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    admin = { id: body.user.id, token: (signedIn.json() as { token: string }).token, apiKey: body.api_key.key, email: ADMIN_EMAIL };
     user = await registerUser(app, 'creator');
   }, 60_000);
 
