@@ -53,8 +53,10 @@ for (const viewport of VIEWPORTS) {
 
 test('a skip link is the first Tab stop and moves focus to the main content', async ({ page }) => {
   await page.goto('/');
-  await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
+  // A Tab pressed before the app has rendered lands on the browser, not the page: wait for the shell.
+  await skip.waitFor({ state: 'attached' });
+  await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();
   await expect(skip).toBeVisible();
   await page.keyboard.press('Enter');

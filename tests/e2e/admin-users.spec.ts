@@ -22,6 +22,7 @@ async function signUpAndIn(page: Page, name: string, email: string, password: st
     await page.goto(await mailedLink(email, '/verify-email'));
     await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
     await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
   }
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
