@@ -4,7 +4,7 @@ import { RESOLUTION_SIZES } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
 import { writeCaptionsAss } from './captions-ass.js';
-import { defaultFfmpegBinaries, type FfmpegBinaries } from './ffmpeg-binary.js';
+import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
 export const OUTPUT_FPS = 30;
@@ -182,6 +182,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
 
   if (request.enableCaptions && fit.words.length > 0) {
     const font = captionFontFor(request.language);
+    await requireFfmpegFilters(binaries.ffmpegPath, ['ass']);
     const fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
     const assPath = join(workDir, 'captions.ass');
     writeCaptionsAss(assPath, { words: fit.words, style: request.captionStyle, language: request.language, width, height, font, durationSeconds: duration });
