@@ -9,7 +9,7 @@
  *
  * Other work on the machine slows every figure; the ratio compares two renders made moments apart.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -121,6 +121,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
         binaries,
         assemble: async (request, options) => {
           renderRequest = request;
+          if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));
           renderStarted = performance.now();
           try {
             return await assembleVideo(request, { ...options, onSpawn: (pid) => (stopWatching = watchPeakMemory(pid)) });
