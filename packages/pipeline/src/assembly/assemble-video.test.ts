@@ -234,6 +234,31 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 60_000);
 });
 
+/** RMS level (dB) above 1.5 kHz (the music's tone; the 200 Hz voice is filtered out) between two times. */
+function bandLevel(video: string, from: number, to: number): number {
+  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -ss ${from} -t ${to - from} -i "${video}" -vn -af highpass=f=1500,highpass=f=1500,highpass=f=1500,astats=measure_perchannel=none -f null - 2>&1`], { encoding: 'utf8' });
+  return Number(/RMS level dB: (-?[\d.]+|-inf)/.exec(log)?.[1]);
+}
+
+describe('background music', () => {
+  it('mixes the music under the narration, ducked while speech plays and back up in the pause, fading out at the end', async () => {
+    const speech = join(dir, 'speech-then-pause.wav');
+    const music = join(dir, 'music.wav');
+    // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", '-ac', '1', speech]);
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
+    const result = await assembleVideo(request('music', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 60 } }), small);
+    const underSpeech = bandLevel(result.videoPath, 1.2, 2.3);
+    const inPause = bandLevel(result.videoPath, 3.4, 4.2);
+    expect(inPause).toBeGreaterThan(-45);
+    expect(inPause - underSpeech).toBeGreaterThan(6);
+    // Faded out: the last 0.2 s are much quieter than the pause.
+    expect(bandLevel(result.videoPath, 4.8, 5)).toBeLessThan(inPause - 6);
+    const quieter = await assembleVideo(request('music-quiet', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 15 } }), small);
+    expect(bandLevel(quieter.videoPath, 3.4, 4.2)).toBeLessThan(inPause - 6);
+  }, 90_000);
+});
+
 describe('narration fitting', () => {
   const scenes = [
     { imagePath: 'a', start: 0, end: 20 },

@@ -177,12 +177,30 @@ function sceneFilter(input: number, frames: number, width: number, height: numbe
   );
 }
 
-function audioFilter(input: string, fit: NarrationFit): string {
+/** Music fades in over this long at the start and out over MUSIC_FADE_OUT at the end. */
+const MUSIC_FADE_IN = 1;
+const MUSIC_FADE_OUT = 2;
+
+/**
+ * The narration as fitted, and with `music` (an input looped with -stream_loop) mixed under it:
+ * the music is set to its volume, faded in and out, and ducked by a sidechain compressor keyed on
+ * the narration, so speech stays intelligible and the music comes back up in pauses.
+ */
+function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: { input: string; volumePercent: number }): string {
   const chain: string[] = [];
   if (fit.tempo > 1.0001) chain.push(`atempo=${fit.tempo.toFixed(4)}`);
   if (fit.cutAt !== null) chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
   chain.push('aresample=48000', 'apad');
-  return `${input}${chain.join(',')}[aout]`;
+  if (!music) return `${input}${chain.join(',')}[aout]`;
+  const volume = Math.min(100, Math.max(0, music.volumePercent)) / 100;
+  const end = durationSeconds.toFixed(3);
+  return [
+    `${input}${chain.join(',')},atrim=0:${end},aformat=sample_rates=48000:channel_layouts=stereo,asplit=2[voice][key]`,
+    `${music.input}aresample=48000,aformat=sample_rates=48000:channel_layouts=stereo,atrim=0:${end},volume=${volume.toFixed(3)},` +
+      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT}[music]`,
+    '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]',
+    '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[aout]',
+  ].join(';');
 }
 
 interface RenderContext {
@@ -229,7 +247,9 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
     filters.push(`${videoOut}${captions}[vsub]`);
     videoOut = '[vsub]';
   }
-  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit));
+  if (request.music) args.push('-stream_loop', '-1', '-i', resolve(request.music.path));
+  const music = request.music ? { input: `[${fit.scenes.length + 1}:a]`, volumePercent: request.music.volumePercent } : undefined;
+  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, music));
   args.push(
     '-filter_complex', filters.join(';'),
     '-map', videoOut, '-map', '[aout]',
@@ -378,7 +398,8 @@ async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: nu
     [
       '-f', 'concat', '-safe', '0', '-i', listPath,
       '-i', resolve(ctx.request.audioPath),
-      '-filter_complex', audioFilter('[1:a]', fit),
+      ...(ctx.request.music ? ['-stream_loop', '-1', '-i', resolve(ctx.request.music.path)] : []),
+      '-filter_complex', audioFilter('[1:a]', fit, total, ctx.request.music ? { input: '[2:a]', volumePercent: ctx.request.music.volumePercent } : undefined),
       '-map', '0:v', '-map', '[aout]',
       '-c:v', 'copy', ...AUDIO_ENCODER_ARGS,
       '-t', total.toFixed(3), '-movflags', '+faststart', outputPath,
