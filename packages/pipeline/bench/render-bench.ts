@@ -6,6 +6,7 @@
  *
  *   npm run bench:render            all nine cases, then the one-scene re-render row
  *   npm run bench:render -- --quick 30 s 9:16 only
+ *   npm run bench:render -- --duration 30   every aspect ratio at one duration
  *
  * Per case it also renders the reference (the settings used before: veryfast, CRF 21) of the same
  * storyboard and prints the SSIM of the render against it, the file size and the frame count.
@@ -23,7 +24,9 @@ import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGenerati
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
-const durations: Duration[] = quick ? [30] : [30, 60, 90];
+const durationArg = process.argv.indexOf('--duration');
+const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) as Duration) : null;
+const durations: Duration[] = quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
 /** Peak resident memory (VmHWM) of a process, read until it exits. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES } from '@reelsmith/contracts';
@@ -323,10 +323,13 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
   const { width, height, request } = ctx;
   let graph = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale);
-  const captions = captionFilter(ctx, job.words, job.seconds, `captions-${job.key}.ass`, cacheDir);
+  // Unique names: two renders of the same video may render the same segment at once; the rename is atomic.
+  const unique = `${job.key}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const assName = `captions-${unique}.ass`;
+  const captions = captionFilter(ctx, job.words, job.seconds, assName, cacheDir);
   if (captions) graph = graph.replace(/\[v0\]$/, `,${captions}[v0]`);
   // Written under a temporary name and renamed: a cancelled render never leaves a half segment behind a good key.
-  const partial = join(cacheDir, `${job.key}.partial.mp4`);
+  const partial = join(cacheDir, `${unique}.partial.mp4`);
   try {
     await runFfmpeg(
       ctx.binaries.ffmpegPath,
@@ -341,7 +344,7 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
     renameSync(partial, job.path);
   } finally {
     rmSync(partial, { force: true });
-    if (captions) rmSync(join(cacheDir, `captions-${job.key}.ass`), { force: true });
+    rmSync(join(cacheDir, assName), { force: true });
   }
 }
 
@@ -370,6 +373,8 @@ export interface SegmentReport {
 
 async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string, cacheDir: string): Promise<SegmentReport> {
   mkdirSync(cacheDir, { recursive: true });
+  // The fonts sit beside the caption files so the filter names them relatively ('fonts'), free of path escaping.
+  if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
   const jobs = planSegments(ctx, fit, frames, cacheDir);
   const missing = jobs.filter((job) => !existsSync(job.path));
   const total = ctx.request.durationSeconds;

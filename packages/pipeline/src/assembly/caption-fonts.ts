@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync, copyFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 
@@ -139,7 +139,9 @@ export function prepareFontsDir(font: CaptionFont, dir: string): string {
   const present = new Set(readdirSync(dir));
   for (const source of new Set([font.regularPath, font.boldPath])) {
     const name = basename(source);
-    if (present.has(name)) continue;
+    // existsSync follows the link: a folder kept across deploys may hold a link to a moved font.
+    if (present.has(name) && existsSync(join(dir, name))) continue;
+    rmSync(join(dir, name), { force: true });
     try {
       symlinkSync(source, join(dir, name));
     } catch {
