@@ -219,10 +219,15 @@ interface RenderContext {
  * A scene's words (those starting within the scene's narration), timed from the segment's first frame
  * and kept within it: a caption belongs to the scene its words are spoken in.
  */
-function sceneWords(words: WordTiming[], sceneStart: number, sceneEnd: number, segmentStart: number, segmentSeconds: number): WordTiming[] {
-  return words
+function sceneWords(words: WordTiming[], sceneStart: number, sceneEnd: number, segmentStart: number, segmentSeconds: number, lastScene: boolean): WordTiming[] {
+  const shifted = words
     .filter((w) => w.start >= sceneStart - 1e-6 && w.start < sceneEnd - 1e-6)
     .map((w) => ({ word: w.word, start: Math.max(0, w.start - segmentStart), end: Math.min(w.end - segmentStart, segmentSeconds) }));
+  // The single pass holds a caption until the next one starts (or 0.4 s after a long pause); the next
+  // scene's first caption starts at this segment's end, so the last caption is held the same way.
+  const last = shifted[shifted.length - 1];
+  if (last && !lastScene) last.end = segmentSeconds - last.end < 0.5 ? segmentSeconds : Math.min(segmentSeconds, last.end + 0.4);
+  return shifted;
 }
 
 /** The `ass` filter for a caption file in workDir (relative names avoid filtergraph escaping of paths). */
@@ -269,7 +274,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
 }
 
 /** Bump when the segment command changes in a way the hashed inputs do not show. */
-const SEGMENT_FORMAT = 'segment-v1';
+const SEGMENT_FORMAT = 'segment-v2';
 
 interface SegmentJob {
   index: number;
@@ -299,7 +304,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
     const seconds = count / OUTPUT_FPS;
     startFrame += count;
     const sceneEnd = index === 0 && fit.scenes.length === 1 ? Infinity : (fit.scenes[index + 1]?.start ?? Infinity);
-    const words = ctx.font ? sceneWords(fit.words, index === 0 ? -Infinity : scene.start, sceneEnd, startSeconds, seconds) : [];
+    const words = ctx.font ? sceneWords(fit.words, index === 0 ? -Infinity : scene.start, sceneEnd, startSeconds, seconds, index === fit.scenes.length - 1) : [];
     const key = createHash('sha256')
       .update(
         JSON.stringify({
