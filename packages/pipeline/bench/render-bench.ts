@@ -4,23 +4,29 @@
  * floor each render is judged against: one plain single-pass ffmpeg command on the same pictures and
  * narration with the same encoder settings and no zoom or captions.
  *
- *   npm run bench:render            all nine cases
+ *   npm run bench:render            all nine cases, then the one-scene re-render row
  *   npm run bench:render -- --quick 30 s 9:16 only
+ *   npm run bench:render -- --duration 30   every aspect ratio at one duration
+ *
+ * Per case it also renders the reference (the settings used before: veryfast, CRF 21) of the same
+ * storyboard and prints the SSIM of the render against it, the file size and the frame count.
  *
  * Other work on the machine slows every figure; the ratio compares two renders made moments apart.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RESOLUTIONS, type Duration, type Resolution } from '@reelsmith/contracts';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
-import { runFfmpeg } from '../src/assembly/run-ffmpeg.js';
+import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
 import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest } from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
-const durations: Duration[] = quick ? [30] : [30, 60, 90];
+const durationArg = process.argv.indexOf('--duration');
+const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) as Duration) : null;
+const durations: Duration[] = quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
 /** Peak resident memory (VmHWM) of a process, read until it exits. */
@@ -72,6 +78,21 @@ async function renderFloor(kind: 'plain' | 'static', request: AssemblyRequest, o
   return (performance.now() - started) / 1000;
 }
 
+/** SSIM (All) of `video` against `reference`, frame by frame. */
+async function ssim(ffmpegPath: string, video: string, reference: string): Promise<number> {
+  const out = await captureOutput(ffmpegPath, ['-hide_banner', '-nostdin', '-i', video, '-i', reference, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'], undefined, true);
+  const match = /All:([0-9.]+)/.exec(out);
+  return match ? Number(match[1]) : Number.NaN;
+}
+
+async function videoFrames(ffprobePath: string | null, video: string): Promise<number> {
+  if (!ffprobePath) return Number.NaN;
+  const out = await captureOutput(ffprobePath, ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', video]);
+  return Number(out.trim());
+}
+
+const REFERENCE = { preset: 'veryfast', crf: 21, x264Params: 'me=dia:subme=1' } as const;
+
 interface CaseResult {
   label: string;
   totalSeconds: number;
@@ -81,6 +102,10 @@ interface CaseResult {
   nodePeakMb: number;
   floorSeconds: number;
   staticFloorSeconds: number;
+  ssim: number;
+  sizeMb: number;
+  frames: number;
+  referenceSeconds: number;
 }
 
 async function runCase(duration: Duration, resolution: Resolution): Promise<CaseResult> {
@@ -94,6 +119,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   let renderRequest: AssemblyRequest | null = null;
   let renderStarted = 0;
   let renderSeconds = 0;
+  let videoPath = '';
   const started = performance.now();
   try {
     await runGeneration(
@@ -121,9 +147,12 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
         binaries,
         assemble: async (request, options) => {
           renderRequest = request;
+          if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));
           renderStarted = performance.now();
           try {
-            return await assembleVideo(request, { ...options, onSpawn: (pid) => (stopWatching = watchPeakMemory(pid)) });
+            const result = await assembleVideo(request, { ...options, onSpawn: (pid) => (stopWatching = watchPeakMemory(pid)) });
+            videoPath = result.videoPath;
+            return result;
           } finally {
             renderSeconds = (performance.now() - renderStarted) / 1000;
           }
@@ -135,6 +164,11 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
     if (!renderRequest) throw new Error('The pipeline never reached the render step.');
     const floorSeconds = await renderFloor('plain', renderRequest, join(workspaceDir, 'floor.mp4'), binaries.ffmpegPath);
     const staticFloorSeconds = await renderFloor('static', renderRequest, join(workspaceDir, 'static-floor.mp4'), binaries.ffmpegPath);
+    const request = renderRequest as AssemblyRequest;
+    const referencePath = join(workspaceDir, 'reference.mp4');
+    const referenceStarted = performance.now();
+    await assembleVideo({ ...request, outputPath: referencePath, posterPath: join(workspaceDir, 'reference.jpg'), workDir: join(workspaceDir, 'reference-work') }, { binaries, ...REFERENCE });
+    const referenceSeconds = (performance.now() - referenceStarted) / 1000;
     return {
       label: `${duration}s ${resolution}`,
       totalSeconds,
@@ -144,6 +178,10 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       nodePeakMb: nodePeak / 1024 / 1024,
       floorSeconds,
       staticFloorSeconds,
+      ssim: await ssim(binaries.ffmpegPath, videoPath, referencePath),
+      sizeMb: statSync(videoPath).size / 1e6,
+      frames: await videoFrames(binaries.ffprobePath, videoPath),
+      referenceSeconds,
     };
   } finally {
     clearInterval(nodeTimer);
@@ -152,7 +190,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   }
 }
 
-const header = ['case', 'total s', 'x realtime', 'render s', 'floor s', 'render/floor', 'static floor s', 'render/static', 'ffmpeg peak MB', 'node peak MB'];
+const header = ['case', 'total s', 'x realtime', 'render s', 'floor s', 'render/floor', 'static floor s', 'render/static', 'ref (veryfast) s', 'render/ref', 'SSIM vs ref', 'MB', 'frames', 'ffmpeg peak MB', 'node peak MB'];
 const rows: string[][] = [];
 const binaries = resolveFfmpegBinaries();
 console.log(`ffmpeg: ${binaries.ffmpegPath} (${binaries.ffmpegSource}); encoder: ${videoEncoderArgs().join(' ')}`);
@@ -168,6 +206,11 @@ for (const duration of durations) {
       (result.renderSeconds / result.floorSeconds).toFixed(2),
       result.staticFloorSeconds.toFixed(1),
       (result.renderSeconds / result.staticFloorSeconds).toFixed(2),
+      result.referenceSeconds.toFixed(1),
+      (result.renderSeconds / result.referenceSeconds).toFixed(2),
+      result.ssim.toFixed(4),
+      result.sizeMb.toFixed(1),
+      String(result.frames),
       result.ffmpegPeakMb.toFixed(0),
       result.nodePeakMb.toFixed(0),
     ];
@@ -175,9 +218,83 @@ for (const duration of durations) {
     console.log(row.join('  '));
   }
 }
+/** Per-frame MD5s of a video's pictures (ffmpeg's framemd5), in order. */
+async function frameHashes(ffmpegPath: string, video: string): Promise<string[]> {
+  const out = await captureOutput(ffmpegPath, ['-v', 'error', '-i', video, '-map', '0:v', '-f', 'framemd5', '-']);
+  return out.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+}
+
+/**
+ * The storyboard's case: a 30 s 9:16 video rendered as cached scene segments, then rendered again
+ * after one scene's narration changed (its words and its stretch of audio), as the storyboard does.
+ */
+async function runRerender(): Promise<string[]> {
+  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+  const binaries = resolveFfmpegBinaries();
+  const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-rerender-'));
+  try {
+    let captured: AssemblyRequest | null = null;
+    await runGeneration(
+      {
+        jobId: 'bench-rerender',
+        params: {
+          topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
+          voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
+          enableCaptions: true, captionStyle: 'tiktok',
+        },
+        workspaceDir,
+        providers: createProviders(config),
+      },
+      { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
+    );
+    const base = captured as AssemblyRequest | null;
+    if (!base) throw new Error('The pipeline never reached the render step.');
+    const segmentCacheDir = join(workspaceDir, 'segments');
+    const timed = async (request: AssemblyRequest, name: string) => {
+      const started = performance.now();
+      const result = await assembleVideo({ ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) }, { binaries });
+      return { seconds: (performance.now() - started) / 1000, result };
+    };
+    const single = await timed(base, 'single-pass');
+    const first = await timed({ ...base, segmentCacheDir }, 'v1');
+    // Scene 2's narration rewritten: new words, and its stretch of the narration louder (a new recording).
+    const changed = Math.min(2, base.scenes.length - 1);
+    const from = base.scenes[changed]!.start;
+    const to = base.scenes[changed + 1]?.start ?? base.durationSeconds;
+    const audioPath = join(workspaceDir, 'narration-v2.wav');
+    copyFileSync(base.audioPath, join(workspaceDir, 'narration-v1.wav'));
+    await runFfmpeg(binaries.ffmpegPath, ['-i', base.audioPath, '-af', `volume=1.5:enable='between(t,${from.toFixed(3)},${to.toFixed(3)})'`, audioPath]);
+    const words = base.words.map((w) => (w.start >= from && w.start < to ? { ...w, word: `${w.word}!` } : w));
+    const second = await timed({ ...base, words, audioPath, segmentCacheDir }, 'v2');
+    const [v1, v2] = await Promise.all([frameHashes(binaries.ffmpegPath, first.result.videoPath), frameHashes(binaries.ffmpegPath, second.result.videoPath)]);
+    const cutFrom = Math.round(from * OUTPUT_FPS);
+    const cutTo = Math.round(to * OUTPUT_FPS);
+    const untouched = v1.map((hash, index) => (index < cutFrom || index >= cutTo ? hash === v2[index] : true)).every(Boolean);
+    return [
+      single.seconds.toFixed(1),
+      first.seconds.toFixed(1),
+      (first.seconds / single.seconds).toFixed(2),
+      second.seconds.toFixed(1),
+      `${second.result.segments?.rendered ?? '?'}/${(second.result.segments?.rendered ?? 0) + (second.result.segments?.reused ?? 0)}`,
+      `${((second.seconds / first.seconds) * 100).toFixed(0)}%`,
+      untouched && v1.length === v2.length ? 'yes' : 'NO',
+    ];
+  } finally {
+    if (!keep) await rm(workspaceDir, { recursive: true, force: true });
+    else console.log(`kept ${workspaceDir}`);
+  }
+}
+
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
 console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
 console.log('\ntotal: whole pipeline (story, voice, pictures, render); render: the final ffmpeg pass with zoom and captions;');
 console.log('floor: one plain ffmpeg pass (-loop 1 inputs) on the same pictures and audio, same encoder settings, no zoom or captions;');
 console.log('static floor: the same, each picture decoded and converted once (no motion for the encoder to code).');
+console.log(`ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`);
+
+const rerenderHeader = ['30s 9:16', 'single pass s', 'segmented v1 s', 'v1/single', 're-render s', 'segments rendered', 're-render/v1', 'untouched frames identical'];
+const rerender = await runRerender();
+const rw = rerenderHeader.map((title, column) => Math.max(title.length, rerender[column]?.length ?? 0));
+const rline = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(rw[column]!)).join(' | ')} |`;
+console.log(`\nOne scene's narration changed (storyboard re-render, segmentCacheDir):\n${rline(rerenderHeader)}\n|${rw.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rline(['render', ...rerender])}`);

@@ -7,7 +7,7 @@ describe('loadPipelineConfig', () => {
     expect(config.story.provider).toBe('offline');
     expect(config.images.provider).toBe('offline');
     expect(config.voice.provider).toBe('offline');
-    expect(config.renderPreset).toBe('veryfast');
+    expect(config.renderPreset).toBe('ultrafast');
   });
 
   it('names a bad variable', () => {

@@ -26,8 +26,8 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'ELEVENLABS_MODEL_ID', default: 'eleven_multilingual_v2', description: 'ElevenLabs model.' },
   { name: 'ELEVENLABS_BASE_URL', default: 'https://api.elevenlabs.io', description: 'ElevenLabs API host.' },
   { name: 'FFMPEG_PATH', default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)', description: 'ffmpeg binary used to assemble videos.' },
-  { name: 'FFPROBE_PATH', default: '(system ffprobe)', description: 'ffprobe binary used to measure audio and video.' },
-  { name: 'RENDER_PRESET', default: 'veryfast', description: 'x264 preset for the final render (slower presets give smaller files).' },
+  { name: 'FFPROBE_PATH', default: '(system ffprobe, else the one inside @ffprobe-installer/ffprobe)', description: 'ffprobe binary used to measure audio and video.' },
+  { name: 'RENDER_PRESET', default: 'ultrafast', description: 'x264 preset for the final render: ultrafast renders at CRF 25 with deblocking, veryfast and slower at CRF 21 (slower presets give smaller files, not better pictures).' },
 ];
 
 const optionalText = z
@@ -162,6 +162,6 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
     voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
     ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
     ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),
-    renderPreset: e.RENDER_PRESET ?? 'veryfast',
+    renderPreset: e.RENDER_PRESET ?? 'ultrafast',
   };
 }

@@ -177,6 +177,88 @@ describe('assembleVideo', () => {
   }, 30_000);
 });
 
+/** Per-frame MD5s of the pictures (ffmpeg's framemd5), in order. */
+function frameHashes(video: string): string[] {
+  const out = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', video, '-map', '0:v', '-f', 'framemd5', '-'], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  return out.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+}
+
+function videoFrameCount(video: string): number {
+  return Number(execFileSync(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', video], { encoding: 'utf8' }).trim());
+}
+
+describe('scene segments (segmentCacheDir)', () => {
+  const cache = join(dir, 'segments');
+  const segmented = (name: string, overrides: Partial<AssemblyRequest> = {}) => assembleVideo(request(name, { enableCaptions: true, segmentCacheDir: cache, ...overrides }), small);
+  const secondSceneWords = words.map((w) => (w.start >= 2.5 ? { ...w, word: `${w.word}s` } : w));
+  let v1: Awaited<ReturnType<typeof assembleVideo>>;
+
+  beforeAll(async () => {
+    v1 = await segmented('seg-v1');
+  }, 90_000);
+
+  it('renders every scene once, joins them to whole frames at 30 fps, and keeps the narration', () => {
+    expect(v1.segments).toEqual({ rendered: 2, reused: 0 });
+    expect(videoFrameCount(v1.videoPath)).toBe(150);
+    const info = probe(v1.videoPath);
+    expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
+    expect(Math.abs(Number(info.format.duration) - 5)).toBeLessThan(0.1);
+  });
+
+  it('reuses everything when nothing changed, and the frames are the same', async () => {
+    const again = await segmented('seg-same');
+    expect(again.segments).toEqual({ rendered: 0, reused: 2 });
+    expect(frameHashes(again.videoPath)).toEqual(frameHashes(v1.videoPath));
+  }, 60_000);
+
+  it("re-renders only the scene whose narration changed; the other scene's frames are identical", async () => {
+    const v2 = await segmented('seg-words', { words: secondSceneWords });
+    expect(v2.segments).toEqual({ rendered: 1, reused: 1 });
+    const [before, after] = [frameHashes(v1.videoPath), frameHashes(v2.videoPath)];
+    expect(after.length).toBe(150);
+    expect(after.slice(0, 75)).toEqual(before.slice(0, 75));
+    expect(after.slice(75)).not.toEqual(before.slice(75));
+  }, 60_000);
+
+  it('re-renders every segment for a new caption style or zoom, and none for new audio alone', async () => {
+    expect((await segmented('seg-style', { captionStyle: 'youtube' })).segments).toEqual({ rendered: 2, reused: 0 });
+    expect((await segmented('seg-zoom', { zoomDirection: 'out' })).segments).toEqual({ rendered: 2, reused: 0 });
+    const louder = join(dir, 'voice-louder.wav');
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-i', join(dir, 'voice.wav'), '-af', 'volume=2', louder]);
+    expect((await segmented('seg-audio', { audioPath: louder })).segments).toEqual({ rendered: 0, reused: 2 });
+  }, 120_000);
+
+  it('shows what the single pass shows (same zoom, same captions)', async () => {
+    const single = await assembleVideo(request('seg-single', { enableCaptions: true }), small);
+    for (const seconds of [1.2, 2.45, 3.7]) expect(meanDifference(frameAt(single.videoPath, seconds), frameAt(v1.videoPath, seconds))).toBeLessThan(2);
+  }, 60_000);
+});
+
+/** RMS level (dB) above 1.5 kHz (the music's tone; the 200 Hz voice is filtered out) between two times. */
+function bandLevel(video: string, from: number, to: number): number {
+  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -ss ${from} -t ${to - from} -i "${video}" -vn -af highpass=f=1500,highpass=f=1500,highpass=f=1500,astats=measure_perchannel=none -f null - 2>&1`], { encoding: 'utf8' });
+  return Number(/RMS level dB: (-?[\d.]+|-inf)/.exec(log)?.[1]);
+}
+
+describe('background music', () => {
+  it('mixes the music under the narration, ducked while speech plays and back up in the pause, fading out at the end', async () => {
+    const speech = join(dir, 'speech-then-pause.wav');
+    const music = join(dir, 'music.wav');
+    // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", '-ac', '1', speech]);
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
+    const result = await assembleVideo(request('music', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 60 } }), small);
+    const underSpeech = bandLevel(result.videoPath, 1.2, 2.3);
+    const inPause = bandLevel(result.videoPath, 3.4, 4.2);
+    expect(inPause).toBeGreaterThan(-45);
+    expect(inPause - underSpeech).toBeGreaterThan(6);
+    // Faded out: the last 0.2 s are much quieter than the pause.
+    expect(bandLevel(result.videoPath, 4.8, 5)).toBeLessThan(inPause - 6);
+    const quieter = await assembleVideo(request('music-quiet', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 15 } }), small);
+    expect(bandLevel(quieter.videoPath, 3.4, 4.2)).toBeLessThan(inPause - 6);
+  }, 90_000);
+});
+
 describe('narration fitting', () => {
   const scenes = [
     { imagePath: 'a', start: 0, end: 20 },

@@ -1,10 +1,11 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
-import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
+import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
 import { writeCaptionsAss } from './captions-ass.js';
-import { defaultFfmpegBinaries, type FfmpegBinaries } from './ffmpeg-binary.js';
+import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
 export const OUTPUT_FPS = 30;
@@ -13,17 +14,30 @@ export const ZOOM_AMOUNT = 0.12;
 /** Narration may be sped up this much to fit; beyond it the end is trimmed at a word boundary. */
 export const MAX_TEMPO = 1.15;
 /**
- * Diamond motion search with one subpel pass: on Ken Burns footage (every block moves a little, the
- * same way as its neighbours) it predicts nearly as well as veryfast's hexagon search and cuts the
- * encoder's CPU time by about a quarter (measured: 34.9 -> 25.5 CPU-seconds for 30 s of 9:16).
+ * The default preset. Measured on the 30 s 9:16 bench storyboard (zoom + captions; see RENDER-TIME.md):
+ * ultrafast at CRF 25 with deblocking kept on costs about 35% less encoder CPU than veryfast
+ * (me=dia:subme=1, CRF 21), holds SSIM 0.98 against it and stays under 12 MB for 30 s.
  */
-export const X264_PARAMS = 'me=dia:subme=1';
+export const DEFAULT_PRESET = 'ultrafast';
+
+/**
+ * Rate control and x264 settings chosen per preset. ultrafast drops the deblocking filter, which is
+ * where blocks would show in skies and gradients; `deblock=0,0` puts it back at almost no cost.
+ * For veryfast and slower, diamond search with one subpel pass predicts Ken Burns motion (every block
+ * moves a little, the same way as its neighbours) nearly as well and saves about a quarter of the CPU.
+ */
+function encoderTuning(preset: string): { crf: number; x264Params: string } {
+  if (preset === 'ultrafast' || preset === 'superfast') return { crf: 25, x264Params: 'deblock=0,0' };
+  return { crf: 21, x264Params: 'me=dia:subme=1' };
+}
 
 /** Encoder settings shared by the render and the bench's floor, so both are measured alike. */
 export function videoEncoderArgs(options: Pick<AssembleOptions, 'preset' | 'crf' | 'x264Params'> = {}): string[] {
-  const params = options.x264Params ?? X264_PARAMS;
+  const preset = options.preset ?? DEFAULT_PRESET;
+  const tuning = encoderTuning(preset);
+  const params = options.x264Params ?? tuning.x264Params;
   return [
-    '-c:v', 'libx264', '-preset', options.preset ?? 'veryfast', '-crf', String(options.crf ?? 21),
+    '-c:v', 'libx264', '-preset', preset, '-crf', String(options.crf ?? tuning.crf),
     ...(params ? ['-x264-params', params] : []),
     '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-r', String(OUTPUT_FPS), '-g', String(OUTPUT_FPS * 2),
   ];
@@ -36,10 +50,14 @@ export interface AssembleOptions {
   /** x264 preset (RENDER_PRESET). */
   preset?: string;
   crf?: number;
-  /** Extra x264 settings; defaults to X264_PARAMS. */
+  /** Extra x264 settings; defaults to the preset's tuning. */
   x264Params?: string;
   /** Renders at another frame size than the resolution's (tests and previews); the aspect ratio should match. */
   frameSize?: { width: number; height: number };
+  /** Renders scene by scene even without a segmentCacheDir (into workDir); the bench compares both. */
+  segmented?: boolean;
+  /** Segments rendered at once (default 1: x264 already keeps both cores busy). */
+  segmentConcurrency?: number;
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
   onSpawn?: (pid: number) => void;
@@ -52,6 +70,8 @@ export interface AssemblyResult {
   width: number;
   height: number;
   sizeBytes: number;
+  /** Segmented renders: how many scene segments were rendered and how many reused from the cache. */
+  segments?: SegmentReport | null;
 }
 
 export interface NarrationFit {
@@ -126,7 +146,8 @@ const even = (value: number) => Math.round(value / 2) * 2;
 
 function sceneFilter(input: number, frames: number, width: number, height: number, request: AssemblyRequest, perFrameScale: boolean): string {
   const cover = (w: number, h: number) => `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`;
-  const hold = `loop=loop=${frames - 1}:size=1:start=0,setpts=N/${OUTPUT_FPS}/TB`;
+  // settb first: an image's time base is 1/25, and N/30 in it rounds, which made -r 30 drop a frame (899 for 30 s).
+  const hold = `loop=loop=${frames - 1}:size=1:start=0,settb=1/${OUTPUT_FPS},setpts=N`;
   if (!request.enableZoom) {
     return `[${input}:v]${cover(width, height)},format=yuv420p,${hold},setsar=1[v${input}]`;
   }
@@ -156,6 +177,248 @@ function sceneFilter(input: number, frames: number, width: number, height: numbe
   );
 }
 
+/** Music fades in over this long at the start and out over MUSIC_FADE_OUT at the end. */
+const MUSIC_FADE_IN = 1;
+const MUSIC_FADE_OUT = 2;
+
+/**
+ * The narration as fitted, and with `music` (an input looped with -stream_loop) mixed under it:
+ * the music is set to its volume, faded in and out, and ducked by a sidechain compressor keyed on
+ * the narration, so speech stays intelligible and the music comes back up in pauses.
+ */
+function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: { input: string; volumePercent: number }): string {
+  const chain: string[] = [];
+  if (fit.tempo > 1.0001) chain.push(`atempo=${fit.tempo.toFixed(4)}`);
+  if (fit.cutAt !== null) chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
+  chain.push('aresample=48000', 'apad');
+  if (!music) return `${input}${chain.join(',')}[aout]`;
+  const volume = Math.min(100, Math.max(0, music.volumePercent)) / 100;
+  const end = durationSeconds.toFixed(3);
+  return [
+    `${input}${chain.join(',')},atrim=0:${end},aformat=sample_rates=48000:channel_layouts=stereo,asplit=2[voice][key]`,
+    `${music.input}aresample=48000,aformat=sample_rates=48000:channel_layouts=stereo,atrim=0:${end},volume=${volume.toFixed(3)},` +
+      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT}[music]`,
+    '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]',
+    '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[aout]',
+  ].join(';');
+}
+
+interface RenderContext {
+  request: AssemblyRequest;
+  options: AssembleOptions;
+  binaries: FfmpegBinaries;
+  workDir: string;
+  width: number;
+  height: number;
+  perFrameScale: boolean;
+  font: CaptionFont | null;
+  fontsDir: string | null;
+}
+
+/**
+ * A scene's words (those starting within the scene's narration), timed from the segment's first frame
+ * and kept within it: a caption belongs to the scene its words are spoken in.
+ */
+function sceneWords(words: WordTiming[], sceneStart: number, sceneEnd: number, segmentStart: number, segmentSeconds: number, lastScene: boolean): WordTiming[] {
+  const shifted = words
+    .filter((w) => w.start >= sceneStart - 1e-6 && w.start < sceneEnd - 1e-6)
+    .map((w) => ({ word: w.word, start: Math.max(0, w.start - segmentStart), end: Math.min(w.end - segmentStart, segmentSeconds) }));
+  // The single pass holds a caption until the next one starts (or 0.4 s after a long pause); the next
+  // scene's first caption starts at this segment's end, so the last caption is held the same way.
+  const last = shifted[shifted.length - 1];
+  if (last && !lastScene) last.end = segmentSeconds - last.end < 0.5 ? segmentSeconds : Math.min(segmentSeconds, last.end + 0.4);
+  return shifted;
+}
+
+/** The `ass` filter for a caption file in workDir (relative names avoid filtergraph escaping of paths). */
+function captionFilter(ctx: RenderContext, words: WordTiming[], seconds: number, name: string, cwd: string): string | null {
+  if (!ctx.font || !ctx.fontsDir || words.length === 0) return null;
+  const assPath = join(cwd, name);
+  writeCaptionsAss(assPath, { words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font, durationSeconds: seconds });
+  return `ass=filename=${basename(assPath)}:fontsdir=${relative(cwd, ctx.fontsDir) || '.'}`;
+}
+
+/** One pass: every scene, the captions, the audio and the encoder in one ffmpeg process. */
+async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string): Promise<void> {
+  const { request, width, height } = ctx;
+  const args: string[] = [];
+  for (const scene of fit.scenes) args.push('-i', resolve(scene.imagePath));
+  args.push('-i', resolve(request.audioPath));
+  const filters = fit.scenes.map((_, index) => sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale));
+  let videoOut = fit.scenes.length > 1 ? '[vcat]' : '[v0]';
+  if (fit.scenes.length > 1) filters.push(`${fit.scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
+  const captions = captionFilter(ctx, fit.words, request.durationSeconds, 'captions.ass', ctx.workDir);
+  if (captions) {
+    filters.push(`${videoOut}${captions}[vsub]`);
+    videoOut = '[vsub]';
+  }
+  if (request.music) args.push('-stream_loop', '-1', '-i', resolve(request.music.path));
+  const music = request.music ? { input: `[${fit.scenes.length + 1}:a]`, volumePercent: request.music.volumePercent } : undefined;
+  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, music));
+  args.push(
+    '-filter_complex', filters.join(';'),
+    '-map', videoOut, '-map', '[aout]',
+    ...videoEncoderArgs(ctx.options),
+    ...AUDIO_ENCODER_ARGS,
+    '-t', request.durationSeconds.toFixed(3),
+    '-movflags', '+faststart',
+    outputPath,
+  );
+  await runFfmpeg(ctx.binaries.ffmpegPath, args, {
+    signal: ctx.options.signal,
+    durationSeconds: request.durationSeconds,
+    onProgress: ctx.options.onProgress,
+    onSpawn: ctx.options.onSpawn,
+    cwd: ctx.workDir,
+  });
+}
+
+/** Bump when the segment command changes in a way the hashed inputs do not show. */
+const SEGMENT_FORMAT = 'segment-v2';
+
+interface SegmentJob {
+  index: number;
+  key: string;
+  path: string;
+  frames: number;
+  startSeconds: number;
+  seconds: number;
+  words: WordTiming[];
+  imagePath: string;
+}
+
+function fileHash(path: string): string {
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * Scenes as separate video-only segments (identical encoder settings, so they join without
+ * re-encoding), each cached in segmentCacheDir under a hash of everything its pixels depend on.
+ */
+function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], cacheDir: string): SegmentJob[] {
+  const encoder = videoEncoderArgs(ctx.options);
+  let startFrame = 0;
+  return fit.scenes.map((scene, index) => {
+    const count = frames[index]!;
+    const startSeconds = startFrame / OUTPUT_FPS;
+    const seconds = count / OUTPUT_FPS;
+    startFrame += count;
+    const sceneEnd = index === 0 && fit.scenes.length === 1 ? Infinity : (fit.scenes[index + 1]?.start ?? Infinity);
+    const words = ctx.font ? sceneWords(fit.words, index === 0 ? -Infinity : scene.start, sceneEnd, startSeconds, seconds, index === fit.scenes.length - 1) : [];
+    const key = createHash('sha256')
+      .update(
+        JSON.stringify({
+          format: SEGMENT_FORMAT,
+          picture: fileHash(scene.imagePath),
+          frames: count,
+          size: [ctx.width, ctx.height],
+          zoom: ctx.request.enableZoom ? ctx.request.zoomDirection : null,
+          perFrameScale: ctx.perFrameScale,
+          captions: ctx.font ? { style: ctx.request.captionStyle, language: ctx.request.language, font: ctx.font.regularPath, words: words.map((w) => [w.word, w.start.toFixed(3), w.end.toFixed(3)]) } : null,
+          encoder,
+          ffmpeg: ctx.binaries.ffmpegPath,
+        }),
+      )
+      .digest('hex')
+      .slice(0, 32);
+    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startSeconds, seconds, words, imagePath: scene.imagePath };
+  });
+}
+
+async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
+  const { width, height, request } = ctx;
+  let graph = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale);
+  // Unique names: two renders of the same video may render the same segment at once; the rename is atomic.
+  const unique = `${job.key}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const assName = `captions-${unique}.ass`;
+  const captions = captionFilter(ctx, job.words, job.seconds, assName, cacheDir);
+  if (captions) graph = graph.replace(/\[v0\]$/, `,${captions}[v0]`);
+  // Written under a temporary name and renamed: a cancelled render never leaves a half segment behind a good key.
+  const partial = join(cacheDir, `${unique}.partial.mp4`);
+  try {
+    await runFfmpeg(
+      ctx.binaries.ffmpegPath,
+      ['-i', resolve(job.imagePath), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
+      {
+        signal: ctx.options.signal,
+        durationSeconds: job.seconds,
+        onProgress: (percent) => onProgress((percent / 100) * job.seconds),
+        cwd: cacheDir,
+      },
+    );
+    renameSync(partial, job.path);
+  } finally {
+    rmSync(partial, { force: true });
+    rmSync(join(cacheDir, assName), { force: true });
+  }
+}
+
+/** Runs jobs with at most `limit` at a time; the first failure stops new ones and is thrown after the rest end. */
+async function runLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: unknown = null;
+  const worker = async () => {
+    while (failure === null && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await run(item);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== null) throw failure;
+}
+
+export interface SegmentReport {
+  rendered: number;
+  reused: number;
+}
+
+async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string, cacheDir: string): Promise<SegmentReport> {
+  mkdirSync(cacheDir, { recursive: true });
+  // The fonts sit beside the caption files so the filter names them relatively ('fonts'), free of path escaping.
+  if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
+  const jobs = planSegments(ctx, fit, frames, cacheDir);
+  const missing = jobs.filter((job) => !existsSync(job.path));
+  const total = ctx.request.durationSeconds;
+  const done = new Map<number, number>(jobs.filter((job) => !missing.includes(job)).map((job) => [job.index, job.seconds]));
+  let lastPercent = -1;
+  const report = () => {
+    // The join is quick; renders fill 0-95%.
+    const percent = Math.min(95, (([...done.values()].reduce((a, b) => a + b, 0) / total) * 95));
+    if (percent > lastPercent) {
+      lastPercent = percent;
+      ctx.options.onProgress?.(percent);
+    }
+  };
+  await runLimited(missing, ctx.options.segmentConcurrency ?? 1, (job) =>
+    renderSegment(ctx, job, cacheDir, (seconds) => {
+      done.set(job.index, seconds);
+      report();
+    }),
+  );
+
+  const listPath = join(ctx.workDir, 'segments.txt');
+  writeFileSync(listPath, jobs.map((job) => `file '${job.path.replace(/'/g, "'\\''")}'\n`).join(''));
+  // Video copied as encoded, audio (narration) encoded once here.
+  await runFfmpeg(
+    ctx.binaries.ffmpegPath,
+    [
+      '-f', 'concat', '-safe', '0', '-i', listPath,
+      '-i', resolve(ctx.request.audioPath),
+      ...(ctx.request.music ? ['-stream_loop', '-1', '-i', resolve(ctx.request.music.path)] : []),
+      '-filter_complex', audioFilter('[1:a]', fit, total, ctx.request.music ? { input: '[2:a]', volumePercent: ctx.request.music.volumePercent } : undefined),
+      '-map', '0:v', '-map', '[aout]',
+      '-c:v', 'copy', ...AUDIO_ENCODER_ARGS,
+      '-t', total.toFixed(3), '-movflags', '+faststart', outputPath,
+    ],
+    { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn, cwd: ctx.workDir },
+  );
+  return { rendered: missing.length, reused: jobs.length - missing.length };
+}
+
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */
 export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
   const binaries = options.binaries ?? defaultFfmpegBinaries();
@@ -169,64 +432,32 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   const fit = fitNarration(audioSeconds, duration, request.words, request.scenes);
   const frames = sceneFrameCounts(fit.scenes, duration);
   const perFrameScale = request.enableZoom ? await supportsPerFrameScale(binaries.ffmpegPath) : false;
-
-  const args: string[] = [];
-  for (const scene of fit.scenes) args.push('-i', resolve(scene.imagePath));
-  args.push('-i', resolve(request.audioPath));
-  const audioInput = fit.scenes.length;
-
-  const filters = fit.scenes.map((_, index) => sceneFilter(index, frames[index]!, width, height, request, perFrameScale));
-  const concatInputs = fit.scenes.map((_, index) => `[v${index}]`).join('');
-  let videoOut = fit.scenes.length > 1 ? '[vcat]' : '[v0]';
-  if (fit.scenes.length > 1) filters.push(`${concatInputs}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
-
+  let font: CaptionFont | null = null;
+  let fontsDir: string | null = null;
   if (request.enableCaptions && fit.words.length > 0) {
-    const font = captionFontFor(request.language);
-    const fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
-    const assPath = join(workDir, 'captions.ass');
-    writeCaptionsAss(assPath, { words: fit.words, style: request.captionStyle, language: request.language, width, height, font, durationSeconds: duration });
-    // Relative names (ffmpeg runs in workDir) avoid filtergraph escaping of arbitrary paths.
-    filters.push(`${videoOut}ass=filename=${basename(assPath)}:fontsdir=${relative(workDir, fontsDir) || '.'}[vsub]`);
-    videoOut = '[vsub]';
+    font = captionFontFor(request.language);
+    await requireFfmpegFilters(binaries.ffmpegPath, ['ass']);
+    fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
   }
-
-  const audioChain: string[] = [];
-  if (fit.tempo > 1.0001) audioChain.push(`atempo=${fit.tempo.toFixed(4)}`);
-  if (fit.cutAt !== null) {
-    audioChain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
-  }
-  audioChain.push('aresample=48000', 'apad');
-  filters.push(`[${audioInput}:a]${audioChain.join(',')}[aout]`);
+  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir };
 
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);
-  args.push(
-    '-filter_complex', filters.join(';'),
-    '-map', videoOut, '-map', '[aout]',
-    ...videoEncoderArgs(options),
-    ...AUDIO_ENCODER_ARGS,
-    '-t', duration.toFixed(3),
-    '-movflags', '+faststart',
-    outputPath,
-  );
-
   const poster = runFfmpeg(
     binaries.ffmpegPath,
     ['-i', resolve(fit.scenes[0]!.imagePath), '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height}`, '-frames:v', '1', '-q:v', '3', posterPath],
     { signal: options.signal },
   );
-  const video = runFfmpeg(binaries.ffmpegPath, args, {
-    signal: options.signal,
-    durationSeconds: duration,
-    onProgress: options.onProgress,
-    onSpawn: options.onSpawn,
-    cwd: workDir,
-  });
+  const segmentDir = request.segmentCacheDir ?? (options.segmented ? join(workDir, 'segments') : null);
+  let segments: SegmentReport | null = null;
+  const video = segmentDir
+    ? renderSegmented(ctx, fit, frames, outputPath, resolve(segmentDir)).then((report) => void (segments = report))
+    : renderSinglePass(ctx, fit, frames, outputPath);
   // Both ffmpeg processes end before we return or throw, so a failed render leaves none running.
   const settled = await Promise.allSettled([video, poster]);
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
   options.onProgress?.(100);
 
   const finalSeconds = await probeDurationSeconds(binaries, outputPath, options.signal).catch(() => duration);
-  return { videoPath: outputPath, posterPath, durationSeconds: finalSeconds, width, height, sizeBytes: statSync(outputPath).size };
+  return { videoPath: outputPath, posterPath, durationSeconds: finalSeconds, width, height, sizeBytes: statSync(outputPath).size, segments };
 }

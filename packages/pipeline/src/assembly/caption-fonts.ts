@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, symlinkSync, copyFileSync, readdirSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, mkdirSync, symlinkSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
 
 export type CaptionScript = 'latin' | 'devanagari' | 'cjk';
 
@@ -10,6 +10,8 @@ export interface CaptionFont {
   family: string;
   regularPath: string;
   boldPath: string;
+  /** Where the files came from: an npm package installed with the project, or the system's fonts. */
+  source: 'npm' | 'system';
 }
 
 const CJK_LANGUAGES = new Set(['ja', 'zh', 'ko']);
@@ -21,64 +23,125 @@ export function scriptForLanguage(language: string): CaptionScript {
   return 'latin';
 }
 
-/** Debian's fonts-noto-core / fonts-noto-cjk locations, then a fonts/ folder shipped beside the package. */
-const FONT_DIRS = [
-  '/usr/share/fonts/truetype/noto',
-  '/usr/share/fonts/opentype/noto',
-  '/usr/share/fonts/noto',
-  '/usr/share/fonts/noto-cjk',
-  '/usr/share/fonts/google-noto',
-  '/usr/share/fonts/google-noto-cjk',
-  resolve(dirname(fileURLToPath(import.meta.url)), '../../fonts'),
-];
-
-const FILES: Record<CaptionScript, { family: string; regular: string[]; bold: string[] }> = {
-  latin: { family: 'Noto Sans', regular: ['NotoSans-Regular.ttf'], bold: ['NotoSans-Bold.ttf'] },
-  devanagari: {
-    family: 'Noto Sans Devanagari',
-    regular: ['NotoSansDevanagari-Regular.ttf'],
-    bold: ['NotoSansDevanagari-Bold.ttf'],
-  },
-  cjk: {
-    family: 'Noto Sans CJK JP',
-    regular: ['NotoSansCJK-Regular.ttc', 'NotoSansCJKjp-Regular.otf', 'NotoSansCJK-Regular.otf'],
-    bold: ['NotoSansCJK-Bold.ttc', 'NotoSansCJKjp-Bold.otf', 'NotoSansCJK-Bold.otf'],
-  },
-};
-
-function findFile(names: string[]): string | null {
-  for (const dir of FONT_DIRS) {
-    for (const name of names) {
-      const path = join(dir, name);
-      if (existsSync(path)) return path;
-    }
-  }
-  return null;
+interface FontCandidate {
+  family: string;
+  /** An npm package (resolved from this module) or an absolute system folder. */
+  from: { npm: string } | { dir: string };
+  regular: string;
+  bold: string;
 }
 
-/** The Noto font for the language, or an error telling the operator which package to install. */
-export function captionFontFor(language: string): CaptionFont {
-  const script = scriptForLanguage(language);
-  const spec = FILES[script];
-  const regular = findFile(spec.regular);
-  const bold = findFile(spec.bold) ?? regular;
-  if (!regular || !bold) {
-    const pkg = script === 'cjk' ? 'fonts-noto-cjk' : 'fonts-noto-core';
-    throw new Error(`Captions need the ${spec.family} font, which is not installed. Install ${pkg} (apt-get install ${pkg}).`);
+/**
+ * npm packages first (OFL Noto static instances that `npm install` brings, so a fresh machine renders
+ * captions with nothing else installed), then Debian's fonts-noto-core / fonts-noto-cjk locations.
+ */
+const CANDIDATES: Record<CaptionScript, FontCandidate[]> = {
+  latin: [
+    { family: 'Noto Sans', from: { npm: '@expo-google-fonts/noto-sans' }, regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' },
+    ...systemCandidates('Noto Sans', ['NotoSans-Regular.ttf'], ['NotoSans-Bold.ttf']),
+  ],
+  devanagari: [
+    {
+      family: 'Noto Sans Devanagari',
+      from: { npm: '@expo-google-fonts/noto-sans-devanagari' },
+      regular: '400Regular/NotoSansDevanagari_400Regular.ttf',
+      bold: '700Bold/NotoSansDevanagari_700Bold.ttf',
+    },
+    ...systemCandidates('Noto Sans Devanagari', ['NotoSansDevanagari-Regular.ttf'], ['NotoSansDevanagari-Bold.ttf']),
+  ],
+  cjk: [
+    { family: 'Noto Sans JP', from: { npm: '@expo-google-fonts/noto-sans-jp' }, regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
+    ...systemCandidates(
+      'Noto Sans CJK JP',
+      ['NotoSansCJK-Regular.ttc', 'NotoSansCJKjp-Regular.otf', 'NotoSansCJK-Regular.otf'],
+      ['NotoSansCJK-Bold.ttc', 'NotoSansCJKjp-Bold.otf', 'NotoSansCJK-Bold.otf'],
+    ),
+  ],
+};
+
+function systemCandidates(family: string, regular: string[], bold: string[]): FontCandidate[] {
+  const dirs = [
+    '/usr/share/fonts/truetype/noto',
+    '/usr/share/fonts/opentype/noto',
+    '/usr/share/fonts/noto',
+    '/usr/share/fonts/noto-cjk',
+    '/usr/share/fonts/google-noto',
+    '/usr/share/fonts/google-noto-cjk',
+  ];
+  return dirs.flatMap((dir) => regular.map((name, index) => ({ family, from: { dir }, regular: name, bold: bold[index]! })));
+}
+
+const require = createRequire(import.meta.url);
+
+function packageDir(name: string): string | null {
+  try {
+    return dirname(require.resolve(`${name}/package.json`));
+  } catch {
+    return null;
   }
-  return { script, family: spec.family, regularPath: regular, boldPath: bold };
+}
+
+export interface FontLookup {
+  /** Look in the npm font packages (default true). */
+  npm?: boolean;
+  /** Look in the system's font folders (default true). */
+  system?: boolean;
+}
+
+function locate(candidate: FontCandidate, lookup: FontLookup): { regular: string; bold: string; source: CaptionFont['source'] } | null {
+  const isNpm = 'npm' in candidate.from;
+  if (isNpm ? lookup.npm === false : lookup.system === false) return null;
+  const base = 'npm' in candidate.from ? packageDir(candidate.from.npm) : candidate.from.dir;
+  if (!base) return null;
+  const regular = join(base, candidate.regular);
+  if (!existsSync(regular)) return null;
+  const bold = join(base, candidate.bold);
+  return { regular, bold: existsSync(bold) ? bold : regular, source: isNpm ? 'npm' : 'system' };
+}
+
+const NPM_PACKAGE: Record<CaptionScript, string> = {
+  latin: '@expo-google-fonts/noto-sans',
+  devanagari: '@expo-google-fonts/noto-sans-devanagari',
+  cjk: '@expo-google-fonts/noto-sans-jp',
+};
+
+export class MissingCaptionFontError extends Error {
+  constructor(
+    readonly language: string,
+    readonly family: string,
+    readonly npmPackage: string,
+  ) {
+    super(
+      `Captions in "${language}" need the ${family} font, which was found neither in the npm package ${npmPackage} ` +
+        `nor in the system's Noto folders. Run \`npm install\` (it brings ${npmPackage}) or install Debian's fonts-noto-core/fonts-noto-cjk.`,
+    );
+    this.name = 'MissingCaptionFontError';
+  }
+}
+
+/** The Noto font for the language, or an error naming the language, the font and how to get it. */
+export function captionFontFor(language: string, lookup: FontLookup = {}): CaptionFont {
+  const script = scriptForLanguage(language);
+  for (const candidate of CANDIDATES[script]) {
+    const found = locate(candidate, lookup);
+    if (found) return { script, family: candidate.family, regularPath: found.regular, boldPath: found.bold, source: found.source };
+  }
+  throw new MissingCaptionFontError(language, CANDIDATES[script][0]!.family, NPM_PACKAGE[script]);
 }
 
 /**
  * A folder holding only the caption font files, for libass's fontsdir: pointing it at the whole
- * Noto folder would make libass open hundreds of files on every render.
+ * Noto folder would make libass open hundreds of files on every render, and naming it explicitly
+ * means captions never depend on what fontconfig happens to list on the machine.
  */
 export function prepareFontsDir(font: CaptionFont, dir: string): string {
   mkdirSync(dir, { recursive: true });
   const present = new Set(readdirSync(dir));
   for (const source of new Set([font.regularPath, font.boldPath])) {
     const name = basename(source);
-    if (present.has(name)) continue;
+    // existsSync follows the link: a folder kept across deploys may hold a link to a moved font.
+    if (present.has(name) && existsSync(join(dir, name))) continue;
+    rmSync(join(dir, name), { force: true });
     try {
       symlinkSync(source, join(dir, name));
     } catch {

@@ -1,7 +1,7 @@
 import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
-import { captionFontFor, scriptForLanguage } from './caption-fonts.js';
+import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
 import { buildCaptionsAss, captionSafeArea, groupCaptions } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
@@ -24,14 +24,26 @@ describe('caption fonts', () => {
     expect(scriptForLanguage('ja-JP')).toBe('cjk');
     expect(scriptForLanguage('es')).toBe('latin');
     expect(captionFontFor('hi').family).toBe('Noto Sans Devanagari');
-    expect(captionFontFor('ja').family).toBe('Noto Sans CJK JP');
+    expect(captionFontFor('ja').family).toBe('Noto Sans JP');
+    expect(captionFontFor('ja').source).toBe('npm');
     expect(latin.family).toBe('Noto Sans');
+  });
+
+  it('takes the npm packages before the system folders, and says what is missing for the language', () => {
+    for (const language of ['en', 'hi', 'ja']) {
+      const font = captionFontFor(language);
+      expect(font.source).toBe('npm');
+      expect(font.regularPath).toContain('node_modules/@expo-google-fonts/');
+      expect(font.boldPath).toMatch(/700Bold/);
+    }
+    expect(() => captionFontFor('hi', { npm: false, system: false })).toThrow(MissingCaptionFontError);
+    expect(() => captionFontFor('hi', { npm: false, system: false })).toThrow(/"hi" need the Noto Sans Devanagari font.*@expo-google-fonts\/noto-sans-devanagari/);
   });
 
   it('writes the chosen family into the ASS style for Hindi and Japanese', () => {
     for (const [language, family, text] of [
       ['hi', 'Noto Sans Devanagari', 'पुराने प्रकाशस्तंभ के रखवाले ने आधी रात को दस्तक सुनी'],
-      ['ja', 'Noto Sans CJK JP', '灯台守は真夜中にノックの音を聞いた'],
+      ['ja', 'Noto Sans JP', '灯台守は真夜中にノックの音を聞いた'],
     ] as const) {
       const font = captionFontFor(language);
       const words = language === 'ja' ? timed(text, 0.2, '') : timed(text);

@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 
@@ -8,6 +9,7 @@ export interface FfmpegBinaries {
   ffmpegSource: 'env' | 'system' | 'bundled';
   /** null when no ffprobe exists: durations are then read from ffmpeg's own output. */
   ffprobePath: string | null;
+  ffprobeSource?: 'env' | 'system' | 'bundled' | null;
 }
 
 function isExecutable(path: string): boolean {
@@ -28,10 +30,11 @@ export function findOnPath(command: string, pathVariable = process.env.PATH ?? '
   return null;
 }
 
-function bundledFfmpeg(): string | null {
+/** The binary a `@ffmpeg-installer`-style package ships inside itself (nothing is downloaded at install). */
+function bundledBinary(packageName: string): string | null {
   try {
     const require = createRequire(import.meta.url);
-    const installer = require('@ffmpeg-installer/ffmpeg') as { path?: string };
+    const installer = require(packageName) as { path?: string };
     return installer.path && isExecutable(installer.path) ? installer.path : null;
   } catch {
     return null;
@@ -45,7 +48,10 @@ export interface BinaryOverrides {
 
 /**
  * FFMPEG_PATH wins, then the system ffmpeg (newer, faster filters), then the static 4.1 build that
- * ships inside @ffmpeg-installer/ffmpeg so a machine without ffmpeg still renders.
+ * ships inside @ffmpeg-installer/ffmpeg so a machine without ffmpeg still renders (the newest static
+ * ffmpeg an npm package carries inside itself: ffmpeg-static and ffmpeg-ffprobe-static download at
+ * install time, ffmpeg-static-electron carries 3.1). ffprobe likewise: FFPROBE_PATH, the system's,
+ * then @ffprobe-installer/ffprobe's static build.
  */
 export function resolveFfmpegBinaries(overrides: BinaryOverrides = {}, env: NodeJS.ProcessEnv = process.env): FfmpegBinaries {
   const explicitFfmpeg = overrides.ffmpegPath ?? env.FFMPEG_PATH;
@@ -58,8 +64,8 @@ export function resolveFfmpegBinaries(overrides: BinaryOverrides = {}, env: Node
     ffmpegPath = explicitFfmpeg;
     ffmpegSource = 'env';
   } else {
-    const system = findOnPath('ffmpeg', env.PATH);
-    const bundled = system ? null : bundledFfmpeg();
+    const system = findOnPath('ffmpeg', env.PATH ?? '');
+    const bundled = system ? null : bundledBinary('@ffmpeg-installer/ffmpeg');
     if (system) {
       ffmpegPath = system;
       ffmpegSource = 'system';
@@ -72,15 +78,22 @@ export function resolveFfmpegBinaries(overrides: BinaryOverrides = {}, env: Node
   }
   const explicitProbe = overrides.ffprobePath ?? env.FFPROBE_PATH;
   let ffprobePath: string | null = null;
+  let ffprobeSource: FfmpegBinaries['ffprobeSource'] = null;
   if (explicitProbe) {
     if (!isExecutable(explicitProbe)) {
       throw new Error(`FFPROBE_PATH points to ${explicitProbe}, which is not an executable file. Fix the path or unset FFPROBE_PATH.`);
     }
     ffprobePath = explicitProbe;
+    ffprobeSource = 'env';
   } else {
-    ffprobePath = findOnPath('ffprobe', env.PATH);
+    ffprobePath = findOnPath('ffprobe', env.PATH ?? '');
+    ffprobeSource = ffprobePath ? 'system' : null;
+    if (!ffprobePath) {
+      ffprobePath = bundledBinary('@ffprobe-installer/ffprobe');
+      ffprobeSource = ffprobePath ? 'bundled' : null;
+    }
   }
-  return { ffmpegPath, ffmpegSource, ffprobePath };
+  return { ffmpegPath, ffmpegSource, ffprobePath, ffprobeSource };
 }
 
 let cached: FfmpegBinaries | undefined;
@@ -88,4 +101,43 @@ let cached: FfmpegBinaries | undefined;
 export function defaultFfmpegBinaries(): FfmpegBinaries {
   cached ??= resolveFfmpegBinaries();
   return cached;
+}
+
+export class MissingFfmpegFilterError extends Error {
+  constructor(
+    readonly ffmpegPath: string,
+    readonly filters: string[],
+  ) {
+    super(
+      `${ffmpegPath} has no ${filters.map((name) => `'${name}'`).join(', ')} filter (built without it). ` +
+        `Install an ffmpeg built with libass (Debian's ffmpeg package) or point FFMPEG_PATH at one.`,
+    );
+    this.name = 'MissingFfmpegFilterError';
+  }
+}
+
+const filterLists = new Map<string, Promise<Set<string>>>();
+
+/** The filter names an ffmpeg binary was built with (asked once per binary). */
+export function ffmpegFilters(ffmpegPath: string): Promise<Set<string>> {
+  let pending = filterLists.get(ffmpegPath);
+  if (!pending) {
+    pending = new Promise<Set<string>>((resolve) => {
+      execFile(ffmpegPath, ['-hide_banner', '-filters'], { maxBuffer: 1 << 22 }, (error, stdout) => {
+        // A binary that cannot list its filters is reported by the render itself, with ffmpeg's own words.
+        if (error) return resolve(new Set());
+        resolve(new Set(stdout.split('\n').map((line) => /^\s*[A-Z.|]{3}\s+(\S+)\s/.exec(line)?.[1]).filter((name): name is string => !!name)));
+      });
+    });
+    filterLists.set(ffmpegPath, pending);
+  }
+  return pending;
+}
+
+/** Fails before the render when the binary lacks a filter the render needs, naming it. */
+export async function requireFfmpegFilters(ffmpegPath: string, names: string[]): Promise<void> {
+  const available = await ffmpegFilters(ffmpegPath);
+  if (available.size === 0) return;
+  const missing = names.filter((name) => !available.has(name));
+  if (missing.length > 0) throw new MissingFfmpegFilterError(ffmpegPath, missing);
 }

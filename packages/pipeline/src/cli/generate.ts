@@ -138,6 +138,13 @@ async function main(): Promise<void> {
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
   } catch (error) {
     console.error(`\n\nGeneration failed: ${(error as Error).message}`);
+    // The operator's view: the real cause (missing font, missing filter, ffmpeg's last stderr lines).
+    const cause = (error as Error).cause;
+    if (cause instanceof Error) {
+      console.error(`cause: ${cause.message}`);
+      const tail = (cause as { stderrTail?: string }).stderrTail?.trim();
+      if (tail) console.error(`ffmpeg stderr (last lines):\n${tail.split('\n').slice(-8).join('\n')}`);
+    }
     process.exitCode = 1;
   }
 }

@@ -123,6 +123,13 @@ export interface AssemblyRequest {
   outputPath: string;
   posterPath: string;
   workDir: string;
+  /**
+   * Per-video folder of rendered scene segments, reused across versions: a scene whose segment inputs
+   * are unchanged is not rendered again.
+   */
+  segmentCacheDir?: string;
+  /** A background track mixed under the narration with ducking; volume 0-100. */
+  music?: { path: string; volumePercent: number };
 }
 
 // ---------- Progress ----------
