@@ -12,3 +12,4 @@ export * from './socket.js';
 export * from './routes.js';
 export * from './extension.js';
 export * from './job-queue.js';
+export * from './storyboard.js';

@@ -4,6 +4,7 @@ import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as extension from './extension.js';
 import * as payments from './payments.js';
+import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
 
@@ -17,6 +18,8 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** The success status when it is not 200 (e.g. 202 for work that continues in the background). */
+  status?: 201 | 202;
 }
 
 const route = <const R extends RouteContract>(r: R): R => r;
@@ -62,6 +65,12 @@ export const API = {
   video: route({ method: 'GET', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.videoResponseSchema }),
   deleteVideo: route({ method: 'DELETE', path: '/api/videos/:id', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: videos.deleteVideoResponseSchema }),
   queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', response: videos.queueStatusSchema }),
+  storyboard: route({ method: 'GET', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.storyboardSchema }),
+  updateStoryboard: route({ method: 'PUT', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, body: storyboard.storyboardUpdateBodySchema, response: storyboard.storyboardSchema }),
+  /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
+  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', response: storyboard.uploadResponseSchema }),
+  renderVideo: route({ method: 'POST', path: '/api/videos/:id/render', auth: 'bearerOrApiKey', status: 202, params: videos.jobIdParamsSchema, response: storyboard.renderVideoResponseSchema }),
+  videoVersions: route({ method: 'GET', path: '/api/videos/:id/versions', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.videoVersionsResponseSchema }),
   storageStats: route({ method: 'GET', path: '/api/storage/stats', auth: 'bearerOrApiKey', response: videos.storageStatsSchema }),
 
   // Voices

@@ -84,10 +84,15 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      response: { 200: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      response: { [contract.status ?? 200]: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
     },
     preHandler: auth ? [auth, ...extra] : extra,
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: (contract.status
+      ? async (request: FastifyRequest, reply: FastifyReply) => {
+          reply.code(contract.status!);
+          return (handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown)(request, reply);
+        }
+      : handler) as unknown as RouteOptions['handler'],
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
   };

@@ -4,6 +4,7 @@ import { analyticsEvents } from './0002-analytics-events.js';
 import { videoJobs } from './0003-video-jobs.js';
 import { payments } from './0004-payments.js';
 import { videoJobOutput } from './0005-video-job-output.js';
+import { storyboards } from './0006-storyboards.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -16,6 +17,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_video_jobs': videoJobs,
   '0004_payments': payments,
   '0005_video_job_output': videoJobOutput,
+  '0006_storyboards': storyboards,
 };
 
 export const migrationProvider: MigrationProvider = {
