@@ -21,6 +21,7 @@ import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
+import { storyboardPlugin } from './storyboard/storyboard-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(voicesPlugin, overrides.voices ?? {});
     await app.register(outputPlugin);
     await app.register(jobsPlugin, overrides.jobs ?? {});
+    await app.register(storyboardPlugin);
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);

@@ -134,6 +134,8 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // Narration and pictures live in the video's artefact folder (or the workspace for a one-off run),
   // named by a hash of what they are made from: an edit finds everything it did not change.
   const artefactDir = run.artefactDir ?? workspaceDir;
+  mkdirSync(join(artefactDir, 'voice'), { recursive: true });
+  mkdirSync(join(artefactDir, 'images'), { recursive: true });
 
   const sceneCount = story.output.scenes.length;
   const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {

@@ -9,6 +9,8 @@ import { SettingsFile } from '../voices/voice-settings.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
+import { StoryboardRuns } from '../storyboard/storyboard-runs.js';
+import { UploadFiles } from '../storyboard/upload-files.js';
 
 export interface JobRuntimeOptions {
   config: Config;
@@ -30,6 +32,8 @@ export interface JobRuntime {
   pipeline: DefaultPipeline | null;
   /** The admin's provider choice, read from DATA_DIR/settings.json each time a job starts. */
   switchboard: ProviderSwitchboard | null;
+  /** Storyboard renders, versions and the per-video artefact folders. */
+  storyboards: StoryboardRuns;
 }
 
 export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor }: JobRuntimeOptions): JobRuntime {
@@ -44,7 +48,14 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
       voiceSettings: new SettingsFile(settingsFile),
     });
   }
+  const storyboards = new StoryboardRuns({
+    db,
+    artefactsDir: join(config.paths.dataDir, 'artefacts'),
+    outputDir: config.paths.outputDir,
+    uploads: new UploadFiles(join(config.paths.dataDir, 'uploads')),
+  });
   const worker = new JobWorker({
+    storyboards,
     db,
     events,
     runner: runner ?? pipeline!.runner,
@@ -53,5 +64,5 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     jobsDir: join(config.paths.dataDir, 'jobs'),
     log: log.child({ module: 'jobs' }),
   });
-  return { events, worker, pipeline, switchboard };
+  return { events, worker, pipeline, switchboard, storyboards };
 }

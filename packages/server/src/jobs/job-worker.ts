@@ -11,6 +11,8 @@ import { publishOutput, removeOutput } from '../output/output-files.js';
 import type { JobEventBus } from './job-events.js';
 import { JobProgressTracker } from './job-progress.js';
 import { markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
+import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
+import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
 import { parseParams } from './video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
@@ -44,6 +46,8 @@ export interface JobWorkerOptions {
   /** DATA_DIR/jobs: one workspace per job, holding the pipeline's per-step checkpoints. */
   jobsDir: string;
   log: FastifyBaseLogger;
+  /** Storyboard renders and versions; absent, every run is a plain first render. */
+  storyboards?: StoryboardRuns;
 }
 
 /** What a creator can do something about; anything else is logged and shown as the generic failure. */
@@ -128,8 +132,10 @@ export class JobWorker {
     };
 
     let output: GenerationOutput;
+    let params = parseParams(job.params);
     try {
-      const params = parseParams(job.params);
+      const prepared = await this.options.storyboards?.prepare(job, params);
+      if (prepared) params = prepared.params;
       // Also confirms the row is still ours: a job cancelled just as it was claimed stops here.
       writer.push(tracker.snapshot());
       emitProgress(tracker.snapshot());
@@ -141,6 +147,9 @@ export class JobWorker {
         workspaceDir,
         providers: this.options.providersFor(params),
         signal,
+        ...(prepared ? { artefactDir: prepared.artefactDir } : {}),
+        ...(prepared?.storyboard ? { storyboard: prepared.storyboard } : {}),
+        ...(prepared?.music ? { music: prepared.music } : {}),
         onProgress: (update) => {
           const write = tracker.apply(update);
           writer.push(write);
@@ -166,6 +175,7 @@ export class JobWorker {
         width: output.width,
         height: output.height,
         sizeBytes: published.videoBytes,
+        version: job.version,
       };
       const steps = tracker.complete();
       const recorded = await markCompleted(db, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
@@ -174,7 +184,13 @@ export class JobWorker {
         await removeOutput(outputDir, published.token);
         log.info('job finished after it was cancelled; output discarded');
       } else {
-        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes }, 'job completed');
+        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version }, 'job completed');
+        try {
+          await this.options.storyboards?.record(job, params, output, published, result);
+        } catch (error) {
+          // The video itself is done and shown; only its storyboard or version entry is missing.
+          log.error({ err: error }, 'could not record the storyboard of the finished video');
+        }
         events.emit('job_progress', { jobId: job.id, progress: 100, step: 'video', stepProgress: 100, status: 'completed' }, job.user_id);
         events.emit('job_completed', { jobId: job.id, result }, job.user_id);
       }
@@ -204,7 +220,11 @@ export class JobWorker {
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
-    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail());
+    // A failed re-render leaves the video as it was (its previous version), saying what went wrong.
+    const recorded =
+      job.version > 1
+        ? await restorePreviousVersion(this.options.db, job.id, ['processing', 'in_progress'], message, tracker.complete())
+        : await markFailed(this.options.db, job.id, message, tracker.fail());
     if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
     await this.removeWorkspace(job.id, log);
   }
