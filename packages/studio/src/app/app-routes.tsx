@@ -6,6 +6,7 @@ import { StudioPage } from '../pages/studio-page.js';
 import { AppShell } from '../shell/app-shell.js';
 import { SettingsPage } from '../settings/settings-page.js';
 import { MyVideosPage } from '../videos/my-videos-page.js';
+import { StoryboardPage } from '../storyboard/storyboard-page.js';
 import { titleForPath, type Viewer } from './route-table.js';
 
 /** Spec section 2's route table as react-router routes (route-table.ts says the same for tests and titles). */
@@ -34,6 +35,7 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
         ))}
         <Route path="/videos" element={<MyVideosPage />} />
         <Route path="/files" element={<MyVideosPage />} />
+        <Route path="/videos/:id/edit" element={<StoryboardPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/pricing" element={<PricingPage />} />
         {viewer.role === 'admin' ? (

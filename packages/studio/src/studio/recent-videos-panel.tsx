@@ -4,6 +4,7 @@ import type { TrackedJob } from '../jobs/job-store.js';
 import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
+import { storyboardPath } from '../app/route-table.js';
 
 function RecentVideo({ job }: { job: TrackedJob }) {
   const title = videoTitle(job);
@@ -18,7 +19,12 @@ function RecentVideo({ job }: { job: TrackedJob }) {
       </p>
       {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
       {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
-      {job.status === 'completed' ? <VideoFileActions job={job} compact /> : null}
+      {job.status === 'completed' ? (
+        <div className="rs-recent__actions">
+          <VideoFileActions job={job} compact />
+          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>Edit</Link>
+        </div>
+      ) : null}
     </li>
   );
 }

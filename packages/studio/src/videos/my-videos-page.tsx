@@ -10,6 +10,8 @@ import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.
 import { PageHeader } from '../pages/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
+import { VersionMenu } from './version-menu.js';
+import { storyboardPath } from '../app/route-table.js';
 import {
   filterAndSortJobs,
   formatCreated,
@@ -67,6 +69,12 @@ function VideoRow({ job }: { job: TrackedJob }) {
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
+      {job.status === 'completed' ? (
+        <div className="rs-video-row__actions rs-video-row__storyboard">
+          {(job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
+          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>Edit</Link>
+        </div>
+      ) : null}
       {active ? (
         <div className="rs-video-row__actions">
           <CancelButton job={job} title={title} />
