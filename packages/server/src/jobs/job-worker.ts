@@ -165,7 +165,8 @@ export class JobWorker {
     }
 
     try {
-      const published = await publishOutput(outputDir, output);
+      // Each version's file is named for it (…-v2.mp4), so downloads of two versions never collide.
+      const published = await publishOutput(outputDir, output, job.version > 1 ? `-v${job.version}` : '');
       const result: VideoResult = {
         videoUrl: published.videoUrl,
         posterUrl: published.posterUrl,

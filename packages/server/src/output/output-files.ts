@@ -54,9 +54,14 @@ async function moveFile(from: string, to: string): Promise<void> {
  * Moves a finished job's video and poster out of its workspace into
  * `outputDir/<token>/<slug>.mp4` and `.jpg`, returning their public URLs.
  */
-export async function publishOutput(outputDir: string, files: { videoPath: string; posterPath: string; title: string }): Promise<PublishedOutput> {
+export async function publishOutput(
+  outputDir: string,
+  files: { videoPath: string; posterPath: string; title: string },
+  /** Appended to the file names after the slug (e.g. '-v2'), so it survives the slug's length limit. */
+  nameSuffix = '',
+): Promise<PublishedOutput> {
   const token = newOutputToken();
-  const slug = slugifyTitle(files.title);
+  const slug = `${slugifyTitle(files.title)}${nameSuffix}`;
   const filename = `${slug}.mp4`;
   const posterFilename = `${slug}.jpg`;
   const dir = join(outputDir, token);

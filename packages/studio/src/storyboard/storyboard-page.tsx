@@ -368,13 +368,13 @@ export function StoryboardPage() {
         actions={
           <div className="rs-storyboard__header-actions">
             <VersionMenu videoId={id} />
-            <Link to="/videos" className="rs-button rs-button--ghost">My Videos</Link>
+            <Link to="/videos" className="rs-button rs-button--ghost rs-button--small">My Videos</Link>
           </div>
         }
       />
 
-      <div className="rs-storyboard__layout">
-        <div className="rs-storyboard__side">
+      <div className="rs-storyboard__top">
+        <div className="rs-storyboard__watch">
           {current && rendering ? (
             <section className="rs-card rs-storyboard__progress" aria-label="Render progress" aria-live="polite">
               <h2 className="rs-section-title">Rendering version {current.result?.version ? current.result.version + 1 : board.version + 1}</h2>
@@ -382,7 +382,8 @@ export function StoryboardPage() {
             </section>
           ) : null}
           {current ? <LatestVersion job={current} version={shownVersion} /> : null}
-
+        </div>
+        <div className="rs-storyboard__settings">
           <Section title="Video">
             <div className={`rs-field${errors.title ? ' rs-field--invalid' : ''}`}>
               <label htmlFor={ids.title} className="rs-field__label">Title</label>
@@ -425,8 +426,10 @@ export function StoryboardPage() {
             <FieldError id="rs-music-error" message={errors['music.uploadId']} />
           </Section>
         </div>
+      </div>
 
-        <div className="rs-storyboard__main">
+      <section aria-label="Scenes" className="rs-storyboard__scenes-section">
+          <h2 className="rs-section-title rs-storyboard__scenes-title">Scenes</h2>
           <ol className="rs-storyboard__scenes">
             {draft.scenes.map((scene, index) => (
               <SceneCard
@@ -445,8 +448,7 @@ export function StoryboardPage() {
               />
             ))}
           </ol>
-        </div>
-      </div>
+      </section>
 
       <div className="rs-storyboard__bar" role="region" aria-label="Render">
         <div className="rs-storyboard__bar-text">

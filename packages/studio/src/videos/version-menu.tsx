@@ -27,8 +27,7 @@ export function VersionMenu({ videoId, latestVersion }: { videoId: string; lates
 
   const download = () => {
     if (!selected.videoUrl) return void toast.error(MESSAGES.fileNotReady);
-    const base = selected.filename?.replace(/\.mp4$/, '') ?? videoId;
-    triggerDownload(apiUrl(platform, selected.videoUrl), `${base}-v${selected.version}.mp4`);
+    triggerDownload(apiUrl(platform, selected.videoUrl), selected.filename ?? `${videoId}-v${selected.version}.mp4`);
     toast.success(MESSAGES.downloadStarted);
   };
 
