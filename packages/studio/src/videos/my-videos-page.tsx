@@ -67,11 +67,11 @@ function VideoRow({ job }: { job: TrackedJob }) {
         </p>
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
+        {job.status === 'completed' && (job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
       {job.status === 'completed' ? (
-        <div className="rs-video-row__actions rs-video-row__storyboard">
-          {(job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
+        <div className="rs-video-row__actions">
           <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>Edit</Link>
         </div>
       ) : null}
