@@ -1,8 +1,5 @@
 import { MAX_RERENDERS, storyboardSchema, videoVersionsResponseSchema, type Storyboard } from '@reelsmith/contracts';
-import type { assembleVideo } from '@reelsmith/pipeline/assembly/assemble-video';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
-import { runFfmpeg } from '@reelsmith/pipeline/assembly/run-ffmpeg';
-import type { Providers } from '@reelsmith/pipeline/providers/types';
 import { runGeneration } from '@reelsmith/pipeline/runner/run-generation';
 import { buildApp, type App } from '@reelsmith/server/app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
@@ -12,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, videoBody, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import { fakeStoryboardProviders as fakeProviders, quickAssemble, type Counts } from './storyboard-fakes.js';
 
 const binaries = resolveFfmpegBinaries();
 const media = mkdtempSync(join(tmpdir(), 'reelsmith-storyboard-media-'));
@@ -48,49 +46,6 @@ function multipart(file: Buffer, fileName: string, contentType: string, field = 
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-
-interface Counts {
-  voiced: string[];
-  painted: number[];
-}
-
-function fakeProviders(counts: Counts): Providers {
-  return {
-    story: {
-      name: 'fake-story',
-      health: async () => ({ name: 'fake-story', status: 'healthy', details: '' }),
-      writeStory: async (request) => ({
-        title: 'Octopus hearts',
-        scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: `Scene ${i + 1} tells its part`, imagePrompt: `reef ${i + 1}` })),
-      }),
-    },
-    voice: {
-      name: 'fake-voice',
-      wordsPerMinute: 160,
-      health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
-      synthesize: async (request, signal) => {
-        counts.voiced.push(request.text);
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
-        return { audioPath: request.outputPath, durationSeconds: 1, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
-      },
-    },
-    images: {
-      name: 'fake-images',
-      health: async () => ({ name: 'fake-images', status: 'healthy', details: '' }),
-      generateImage: async (request) => {
-        counts.painted.push(request.sceneIndex);
-        writeFileSync(request.outputPath, `picture ${request.prompt} ${request.sceneIndex}`);
-        return { imagePath: request.outputPath };
-      },
-    },
-  };
-}
-
-const quickAssemble: typeof assembleVideo = async (request) => {
-  writeFileSync(request.outputPath, 'mp4 bytes');
-  writeFileSync(request.posterPath, 'jpg bytes');
-  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 9 };
-};
 
 describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
   let database: TestDatabase;
