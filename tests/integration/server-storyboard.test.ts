@@ -250,6 +250,52 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     expect(await storyboard(owner, videoId)).toEqual(board);
   });
 
+  it('keeps the previous version when a re-render is cancelled or fails', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    const v1 = (before.json() as { result: { videoUrl: string } }).result;
+    const board = await storyboard(user, videoId);
+    const put = (narration: string) => {
+      const edit = editOf(board);
+      edit.scenes[0] = { ...edit.scenes[0]!, narration };
+      return edit;
+    };
+
+    let reached!: () => void;
+    const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+    counts.hold = { text: 'Hold this line', reached, until: new Promise(() => undefined) };
+    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('Hold this line') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
+    await reachedPromise;
+    const cancelled = await app.inject({ method: 'DELETE', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const afterCancel = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) })).json() as { job: { status: string }; result: { videoUrl: string; version?: number } };
+    expect(afterCancel.job.status).toBe('completed');
+    expect(afterCancel.result.videoUrl).toBe(v1.videoUrl);
+    expect((await storyboard(user, videoId)).version).toBe(1);
+    delete counts.hold;
+
+    counts.failOn = 'A line the voice refuses';
+    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('A line the voice refuses') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({ jobId: videoId, version: 2 });
+    const failed = await waitForStatus(app, user, videoId, 'completed', 30_000).then(async () => {
+      // The row reads completed again once the failure restored v1; wait for the error to be recorded.
+      for (let i = 0; i < 200; i++) {
+        const job = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json() as { status: string; error: string | null; result: { videoUrl: string } };
+        if (job.error) return job;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the failure was never recorded');
+    });
+    delete counts.failOn;
+    expect(failed).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: { videoUrl: v1.videoUrl } });
+    const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
+    expect(versions.map((entry) => entry.version)).toEqual([1]);
+    // The edit is kept, so the creator can change the line and render again.
+    expect((await storyboard(user, videoId)).scenes[0]).toMatchObject({ narration: 'A line the voice refuses', changed: true });
+  });
+
   it('re-renders without using the allowance, up to the limit', async () => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);

@@ -1,6 +1,7 @@
 import type { assembleVideo } from '@reelsmith/pipeline/assembly/assemble-video';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import { runFfmpeg } from '@reelsmith/pipeline/assembly/run-ffmpeg';
+import { CancelledError, ProviderError } from '@reelsmith/pipeline/errors';
 import type { Providers } from '@reelsmith/pipeline/providers/types';
 import { writeFileSync } from 'node:fs';
 
@@ -10,6 +11,10 @@ const binaries = resolveFfmpegBinaries();
 export interface Counts {
   voiced: string[];
   painted: number[];
+  /** Narration that makes the voice wait for this promise (a render to cancel mid-way). */
+  hold?: { text: string; reached: () => void; until: Promise<void> };
+  /** Narration the voice refuses with this provider error. */
+  failOn?: string;
 }
 
 export function fakeStoryboardProviders(counts: Counts): Providers {
@@ -28,6 +33,11 @@ export function fakeStoryboardProviders(counts: Counts): Providers {
       health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
         counts.voiced.push(request.text);
+        if (counts.failOn === request.text) throw new ProviderError('The voice service refused this line', 'fake-voice', false, 400);
+        if (counts.hold?.text === request.text) {
+          counts.hold.reached();
+          await Promise.race([counts.hold.until, new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }))]);
+        }
         await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
         return { audioPath: request.outputPath, durationSeconds: 1, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
       },
