@@ -179,19 +179,20 @@ export class JobWorker {
         version: job.version,
       };
       const steps = tracker.complete();
-      const recorded = await markCompleted(db, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+      const storyboards = this.options.storyboards;
+      const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
+      // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
+      const recorded = await db.transaction().execute(async (trx) => {
+        const completed = await markCompleted(trx, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+        if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures);
+        return completed;
+      });
       if (!recorded) {
         // Cancelled (or deleted) while finishing: the user asked for no video.
         await removeOutput(outputDir, published.token);
         log.info('job finished after it was cancelled; output discarded');
       } else {
         log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version }, 'job completed');
-        try {
-          await this.options.storyboards?.record(job, params, output, published, result);
-        } catch (error) {
-          // The video itself is done and shown; only its storyboard or version entry is missing.
-          log.error({ err: error }, 'could not record the storyboard of the finished video');
-        }
         events.emit('job_progress', { jobId: job.id, progress: 100, step: 'video', stepProgress: 100, status: 'completed' }, job.user_id);
         events.emit('job_completed', { jobId: job.id, result }, job.user_id);
       }

@@ -74,18 +74,30 @@ export class StoryboardRuns {
     };
   }
 
-  /** After markCompleted: the version row, the scene pictures beside the video, and the storyboard as rendered. */
-  async record(job: VideoJobRow, params: GenerationParams, output: GenerationOutput, published: { token: string; sizeBytes: number }, result: VideoResult): Promise<void> {
-    const { db, outputDir } = this.options;
+  /** Copies each scene's picture beside the version's video (its storyboard thumbnail); returns their URLs. */
+  async publishScenePictures(output: GenerationOutput, token: string): Promise<string[]> {
+    const urls: string[] = [];
+    for (const [index, scene] of (output.scenes ?? []).entries()) {
+      const name = `scene-${index + 1}.jpg`;
+      await copyFile(scene.imagePath, join(this.options.outputDir, token, name));
+      urls.push(`${OUTPUT_URL_PREFIX}/${token}/${name}`);
+    }
+    return urls;
+  }
+
+  /** In the completion's transaction: the version row and the storyboard as rendered. */
+  async record(
+    db: Kysely<Database>,
+    job: VideoJobRow,
+    params: GenerationParams,
+    output: GenerationOutput,
+    published: { token: string; sizeBytes: number },
+    result: VideoResult,
+    imageUrls: readonly string[],
+  ): Promise<void> {
     await insertVersion(db, { videoId: job.id, version: job.version, outputToken: published.token, result, sizeBytes: published.sizeBytes });
     const scenes = output.scenes;
     if (!scenes) return;
-    const imageUrls: string[] = [];
-    for (const [index, scene] of scenes.entries()) {
-      const name = `scene-${index + 1}.jpg`;
-      await copyFile(scene.imagePath, join(outputDir, published.token, name));
-      imageUrls.push(`${OUTPUT_URL_PREFIX}/${published.token}/${name}`);
-    }
     const before = await findStoryboard(db, job.id);
     const document = before && job.version > 1 ? markRendered(before, scenes, imageUrls) : documentFromFirstRender(params, output.title, scenes, imageUrls);
     await saveStoryboard(db, job.id, job.user_id, document);

@@ -103,7 +103,7 @@ describe('the storyboard page', () => {
     await user.clear(within(second).getByLabelText('Narration'));
     await user.type(within(second).getByLabelText('Narration'), 'A calmer line');
     await user.click(screen.getByRole('button', { name: 'Move scene 3 up' }));
-    await user.click(screen.getByRole('button', { name: 'Render', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Render' }));
 
     await waitFor(() => expect(rendered).toBe(true));
     const body = puts[0]!.body as { scenes: Array<{ id?: string; narration: string }> };
@@ -125,7 +125,7 @@ describe('the storyboard page', () => {
     );
     const second = await screen.findByRole('listitem', { name: 'Scene 2' });
     await user.clear(within(second).getByLabelText('Narration'));
-    await user.click(screen.getByRole('button', { name: 'Render', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Render' }));
     expect(await within(second).findByText('Scene 2: the narration is empty. Write what the narrator says, or delete the scene.')).toBeInTheDocument();
     expect(within(second).getByLabelText('Narration')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.some((r) => r.path === '/api/videos/v1/render')).toBe(false);
