@@ -38,6 +38,7 @@ export const STORYBOARD_MESSAGES = {
   uploadNotImage: 'That upload is a sound, not a picture. Choose a PNG, JPEG or WebP picture.',
   uploadNotAudio: 'That upload is a picture, not a sound. Choose an MP3, WAV or M4A file.',
   notReady: 'The video is not finished yet. Its storyboard opens once the first render is done.',
+  notFinished: 'This video did not finish, so it has no storyboard yet. Generate it again, then edit it.',
   noStoryboard: 'This video was made before storyboards existed, so it cannot be edited. Generate it again to edit it.',
   renderRunning: 'This video is rendering. Wait for it to finish before changing or rendering it again.',
   rerenderLimit: `A video can be rendered again at most ${MAX_RERENDERS} times. Generate a new video to keep editing.`,

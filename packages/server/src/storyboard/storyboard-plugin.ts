@@ -61,7 +61,7 @@ export const storyboardPlugin = fp(
 
     async function storyboardOf(row: VideoJobRow): Promise<StoryboardDocument> {
       const document = await findStoryboard(app.db, row.id);
-      if (!document) throw conflict(row.status === 'completed' ? M.noStoryboard : M.notReady);
+      if (!document) throw conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
       return document;
     }
 
