@@ -26,7 +26,7 @@ interface Made {
   assembled: AssemblyRequest[];
 }
 
-function providers(made: Made): Providers {
+function providers(made: Made, secondsPerScene = 1): Providers {
   return {
     story: {
       name: 'fake-story',
@@ -43,7 +43,7 @@ function providers(made: Made): Providers {
       synthesize: async (request, signal) => {
         made.voiced.push(request.text);
         await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
-        return { audioPath: request.outputPath, durationSeconds: 1, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
+        return { audioPath: request.outputPath, durationSeconds: secondsPerScene, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
       },
     },
     images: {
@@ -69,7 +69,7 @@ function assemble(made: Made): typeof assembleVideo {
 
 let runNumber = 0;
 /** One render as the server runs it: a fresh workspace each time, the same artefact folder for the video. */
-async function render(options: { params?: GenerationParams; storyboard?: StoryboardInput } = {}): Promise<{ made: Made; output: GenerationOutput }> {
+async function render(options: { params?: GenerationParams; storyboard?: StoryboardInput; secondsPerScene?: number } = {}): Promise<{ made: Made; output: GenerationOutput }> {
   const made: Made = { voiced: [], painted: [], assembled: [] };
   runNumber++;
   const output = await runGeneration(
@@ -78,7 +78,7 @@ async function render(options: { params?: GenerationParams; storyboard?: Storybo
       params: options.params ?? baseParams,
       workspaceDir: join(root, `workspace-${runNumber}`),
       artefactDir: join(root, 'artefacts'),
-      providers: providers(made),
+      providers: providers(made, options.secondsPerScene),
       ...(options.storyboard ? { storyboard: options.storyboard } : {}),
     },
     { binaries, assemble: assemble(made) },
@@ -99,6 +99,13 @@ describe('runGeneration with a storyboard: what an edit reuses', () => {
     expect(made.assembled[0]!.segmentCacheDir).toBe(join(root, 'artefacts', 'segments'));
     expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
     expect(output.scenes![0]!.durationSeconds).toBe(1.3);
+  });
+
+  it('reports scene timings as rendered when a long narration is sped up to fit', async () => {
+    // 5 scenes of 7 s and 4 gaps of 0.3 s: 36.2 s of narration in a 30 s video, sped up by 1.15 at most.
+    const { output } = await render({ secondsPerScene: 7 });
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6.35, 12.7, 19.04, 25.39]);
+    expect(output.scenes!.at(-1)!.durationSeconds).toBe(4.61);
   });
 
   it('re-voices only the scene whose narration changed and repaints nothing', async () => {

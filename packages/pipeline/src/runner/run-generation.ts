@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOLUTION_SIZES, type PipelineStep } from '@reelsmith/contracts';
-import { assembleVideo } from '../assembly/assemble-video.js';
+import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import type { GeneratedScene, GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
@@ -237,14 +237,20 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           onProgress: (percent) => progress.report('video', Math.min(99, percent)),
         },
       );
-      const generated: GeneratedScene[] = story.output.scenes.map((scene, index) => ({
-        narration: scene.narration,
-        imagePrompt: scene.imagePrompt,
-        imageSeed: scene.imageSeed,
-        imagePath: scenes[index]!.imagePath,
-        startSeconds: round(scenes[index]!.start),
-        durationSeconds: round(Math.max(0, Math.min(scenes[index]!.end, result.durationSeconds) - scenes[index]!.start)),
-      }));
+      // Where each scene lands once the narration is fitted to the duration (sped up when it runs long).
+      const placed = fitNarration(narration.output.durationSeconds, params.duration, narration.output.words, scenes).scenes;
+      const generated: GeneratedScene[] = story.output.scenes.map((scene, index) => {
+        const start = index === 0 ? 0 : Math.min(placed[index]?.start ?? result.durationSeconds, result.durationSeconds);
+        const end = Math.min(placed[index + 1]?.start ?? result.durationSeconds, result.durationSeconds);
+        return {
+          narration: scene.narration,
+          imagePrompt: scene.imagePrompt,
+          imageSeed: scene.imageSeed,
+          imagePath: scenes[index]!.imagePath,
+          startSeconds: round(start),
+          durationSeconds: round(Math.max(0, end - start)),
+        };
+      });
       return { title: story.output.title, ...result, scenes: generated };
     },
   );
