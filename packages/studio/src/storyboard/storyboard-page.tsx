@@ -367,7 +367,7 @@ export function StoryboardPage() {
         subtitle={`${board.title} · version ${board.version} · ${board.durationSeconds} s`}
         actions={
           <div className="rs-storyboard__header-actions">
-            <VersionMenu videoId={id} />
+            <VersionMenu videoId={id} latestVersion={shownVersion} />
             <Link to="/videos" className="rs-button rs-button--ghost rs-button--small">My Videos</Link>
           </div>
         }
