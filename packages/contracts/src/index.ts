@@ -16,3 +16,4 @@ export * from './developer.js';
 export * from './admin-users.js';
 export * from './account-security.js';
 export * from './text.js';
+export * from './storyboard.js';

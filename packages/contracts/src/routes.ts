@@ -7,6 +7,7 @@ import * as auth from './auth.js';
 import * as developer from './developer.js';
 import * as extension from './extension.js';
 import * as payments from './payments.js';
+import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
 
@@ -22,6 +23,8 @@ export interface RouteContract {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  /** The success status when it is not 200 (e.g. 202 for work that continues in the background). */
+  status?: 201 | 202;
 }
 
 const route = <const R extends RouteContract>(r: R): R => r;
@@ -87,6 +90,14 @@ export const API = {
 
   /** This API's OpenAPI 3.1 document, generated from this registry. */
   openApi: route({ method: 'GET', path: '/api/openapi.json', auth: 'none', response: z.record(z.string(), z.unknown()) }),
+
+  // Storyboard: edit a finished video and render a new version
+  storyboard: route({ method: 'GET', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.storyboardSchema }),
+  updateStoryboard: route({ method: 'PUT', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, body: storyboard.storyboardUpdateBodySchema, response: storyboard.storyboardSchema }),
+  /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
+  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', response: storyboard.uploadResponseSchema }),
+  renderVideo: route({ method: 'POST', path: '/api/videos/:id/render', auth: 'bearerOrApiKey', status: 202, params: videos.jobIdParamsSchema, response: storyboard.renderVideoResponseSchema }),
+  videoVersions: route({ method: 'GET', path: '/api/videos/:id/versions', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.videoVersionsResponseSchema }),
 
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),

@@ -134,6 +134,8 @@ export const videoResultSchema = z.object({
   width: z.number().int().optional(),
   height: z.number().int().optional(),
   sizeBytes: z.number().int().optional(),
+  /** Which version of the video this is (1 for the first render; a storyboard render makes the next). */
+  version: z.number().int().min(1).optional(),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

@@ -28,6 +28,7 @@ import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
+import { storyboardPlugin } from './storyboard/storyboard-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
 
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(voicesPlugin, overrides.voices ?? {});
     await app.register(outputPlugin);
     await app.register(jobsPlugin, overrides.jobs ?? {});
+    await app.register(storyboardPlugin);
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);

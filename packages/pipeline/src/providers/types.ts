@@ -144,6 +144,21 @@ export interface ProgressUpdate {
 
 export type ProgressListener = (update: ProgressUpdate) => void;
 
+/** One scene of a storyboard the creator edited: it replaces the written story. */
+export interface StoryboardSceneInput {
+  narration: string;
+  imagePrompt: string;
+  /** Seeds the generated picture; a new seed paints a new variation of the same prompt. */
+  imageSeed: number;
+  /** The creator's own (already re-encoded) picture instead of a generated one. */
+  uploadedImage?: { path: string; contentHash: string };
+}
+
+export interface StoryboardInput {
+  title: string;
+  scenes: StoryboardSceneInput[];
+}
+
 export interface GenerationRun {
   jobId: string;
   params: GenerationParams;
@@ -152,6 +167,25 @@ export interface GenerationRun {
   providers: Providers;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /**
+   * The video's own folder that outlives the job's workspace: narration, pictures and rendered
+   * segments are kept here by a hash of their inputs, so the next version reuses what did not change.
+   */
+  artefactDir?: string;
+  /** The creator's storyboard: when given, it replaces the written story. */
+  storyboard?: StoryboardInput;
+  /** Background music mixed under the narration. */
+  music?: { path: string; volumePercent: number };
+}
+
+/** Where a scene landed in the finished video, and what it was made from. */
+export interface GeneratedScene {
+  narration: string;
+  imagePrompt: string;
+  imageSeed: number;
+  imagePath: string;
+  startSeconds: number;
+  durationSeconds: number;
 }
 
 export interface GenerationOutput {
@@ -162,4 +196,6 @@ export interface GenerationOutput {
   width: number;
   height: number;
   sizeBytes: number;
+  /** The scenes as rendered (their timings feed the storyboard). */
+  scenes?: GeneratedScene[];
 }

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOLUTION_SIZES, type PipelineStep } from '@reelsmith/contracts';
-import { assembleVideo } from '../assembly/assemble-video.js';
+import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
-import type { GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
+import type { GeneratedScene, GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
@@ -22,6 +22,21 @@ export interface RunGenerationOptions {
   assemble?: typeof assembleVideo;
   /** Backoff before each retry of a retryable provider failure (default 1 s, 2 s, 4 s). */
   providerRetryDelaysMs?: readonly number[];
+  /** Called for each scene's narration and picture: made now, or reused from the artefact folder. */
+  onArtefact?: (artefact: { kind: 'voice' | 'image'; sceneIndex: number; reused: boolean }) => void;
+}
+
+/** A story scene as the runner carries it: the storyboard's seed and upload, or the written story's defaults. */
+interface RunScene {
+  narration: string;
+  imagePrompt: string;
+  imageSeed: number;
+  uploadedImage?: { path: string; contentHash: string };
+}
+
+interface RunStory {
+  title: string;
+  scenes: RunScene[];
 }
 
 interface SetupOutput {
@@ -36,7 +51,15 @@ interface ImagesOutput {
   imagePaths: string[];
 }
 
+/** The artefact is still there when its manifest and every file it names exist. */
+function readArtefact<T>(manifestPath: string, key: string, files: (output: T) => string[]): T | null {
+  const done = readCheckpoint<T>(manifestPath, key);
+  return done && files(done).every((file) => existsSync(file)) ? done : null;
+}
+
 interface VideoOutput extends GenerationOutput {}
+
+const round = (seconds: number): number => Math.round(seconds * 100) / 100;
 
 /**
  * Topic in, MP4 out: setup → story → voice → images → video. Every step records its output in a
@@ -82,11 +105,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
   });
 
-  const story = await step<Story>(
+  const story = await step<RunStory>(
     'story',
-    { setup: setup.hash, story: providers.story.name },
+    { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard },
     async () => {
-      const written = await callProvider(() => providers.story.writeStory(
+      // The creator's storyboard replaces the writer: nothing is written again.
+      if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
+      const written: Story = await callProvider(() => providers.story.writeStory(
         {
           topic: params.topic,
           style: params.style,
@@ -100,25 +125,34 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         signal,
       ), signal, retryDelays);
       if (written.scenes.length === 0) throw new Error('The story has no scenes');
-      return written;
+      // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
+      return { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index })) };
     },
   );
+  if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
+
+  // Narration and pictures live in the video's artefact folder (or the workspace for a one-off run),
+  // named by a hash of what they are made from: an edit finds everything it did not change.
+  const artefactDir = run.artefactDir ?? workspaceDir;
+  mkdirSync(join(artefactDir, 'voice'), { recursive: true });
+  mkdirSync(join(artefactDir, 'images'), { recursive: true });
 
   const sceneCount = story.output.scenes.length;
-  const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice }, async () => {
+  const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {
     const parts: SynthesisResult[] = [];
     for (const [index, scene] of story.output.scenes.entries()) {
       throwIfAborted(signal);
-      // Each scene is its own checkpoint: a restart mid-step keeps the scenes already voiced.
-      const sceneManifest = join(workspaceDir, 'voice', `scene-${index}.json`);
-      const sceneHash = hashInputs({ story: story.hash, voice: params.voice, index });
-      let part = readCheckpoint<SynthesisResult>(sceneManifest, sceneHash);
-      if (!part || !existsSync(part.audioPath)) {
+      // Each scene is its own artefact: a restart mid-step, or the next version, keeps the scenes already voiced.
+      const key = hashInputs({ text: scene.narration, voice: params.voice, language: params.language, provider: providers.voice.name });
+      const manifest = join(artefactDir, 'voice', `${key}.json`);
+      let part = readArtefact<SynthesisResult>(manifest, key, (done) => [done.audioPath]);
+      options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused: part !== null });
+      if (!part) {
         part = await callProvider(() => providers.voice.synthesize(
-          { text: scene.narration, voiceId: params.voice, language: params.language, outputPath: join(workspaceDir, 'voice', `scene-${index}.wav`) },
+          { text: scene.narration, voiceId: params.voice, language: params.language, outputPath: join(artefactDir, 'voice', `${key}.wav`) },
           signal,
         ), signal, retryDelays);
-        writeCheckpoint(sceneManifest, sceneHash, part);
+        writeCheckpoint(manifest, key, part);
       }
       parts.push(part);
       progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
@@ -128,27 +162,35 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
 
   const images = await step<ImagesOutput>(
     'images',
-    { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution },
+    { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
     async () => {
       const imagePaths: string[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
-        const imageManifest = join(workspaceDir, 'images', `scene-${index}.json`);
-        const imageHash = hashInputs({ prompt: scene.imagePrompt, index, style: params.visualStyle, size: [setup.output.width, setup.output.height] });
-        let done = readCheckpoint<{ imagePath: string }>(imageManifest, imageHash);
-        if (!done || !existsSync(done.imagePath)) {
+        if (scene.uploadedImage) {
+          // The creator's picture was decoded and re-encoded at upload; it is used as it is.
+          options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: true });
+          imagePaths.push(scene.uploadedImage.path);
+          progress.report('images', ((index + 1) / sceneCount) * 100);
+          continue;
+        }
+        const key = hashInputs({ prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name });
+        const manifest = join(artefactDir, 'images', `${key}.json`);
+        let done = readArtefact<{ imagePath: string }>(manifest, key, (output) => [output.imagePath]);
+        options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
+        if (!done) {
           done = await callProvider(() => providers.images.generateImage(
             {
               prompt: scene.imagePrompt,
               visualStyle: params.visualStyle,
               width: setup.output.width,
               height: setup.output.height,
-              sceneIndex: index,
-              outputPath: join(workspaceDir, 'images', `scene-${index}.jpg`),
+              sceneIndex: scene.imageSeed,
+              outputPath: join(artefactDir, 'images', `${key}.jpg`),
             },
             signal,
           ), signal, retryDelays);
-          writeCheckpoint(imageManifest, imageHash, done);
+          writeCheckpoint(manifest, key, done);
         }
         imagePaths.push(done.imagePath);
         progress.report('images', ((index + 1) / sceneCount) * 100);
@@ -159,7 +201,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
 
   const video = await step<VideoOutput>(
     'video',
-    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset },
+    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music },
     async () => {
       const timings = narration.output.scenes;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
@@ -184,6 +226,9 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           outputPath,
           posterPath: join(workspaceDir, 'video', 'poster.jpg'),
           workDir: join(workspaceDir, 'video', 'work'),
+          // Scene segments outlive the job so the next version re-renders only the scenes that changed.
+          ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
+          ...(run.music ? { music: run.music } : {}),
         },
         {
           binaries,
@@ -192,7 +237,21 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           onProgress: (percent) => progress.report('video', Math.min(99, percent)),
         },
       );
-      return { title: story.output.title, ...result };
+      // Where each scene lands once the narration is fitted to the duration (sped up when it runs long).
+      const placed = fitNarration(narration.output.durationSeconds, params.duration, narration.output.words, scenes).scenes;
+      const generated: GeneratedScene[] = story.output.scenes.map((scene, index) => {
+        const start = index === 0 ? 0 : Math.min(placed[index]?.start ?? result.durationSeconds, result.durationSeconds);
+        const end = Math.min(placed[index + 1]?.start ?? result.durationSeconds, result.durationSeconds);
+        return {
+          narration: scene.narration,
+          imagePrompt: scene.imagePrompt,
+          imageSeed: scene.imageSeed,
+          imagePath: scenes[index]!.imagePath,
+          startSeconds: round(start),
+          durationSeconds: round(Math.max(0, end - start)),
+        };
+      });
+      return { title: story.output.title, ...result, scenes: generated };
     },
   );
 

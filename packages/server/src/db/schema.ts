@@ -139,6 +139,43 @@ export interface VideoJobsTable {
   /** Scale mode: the BullMQ job token of the worker running the job, and until when its claim holds. */
   claim_token: ColumnType<string | null, string | null | undefined, string | null>;
   claim_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The version this job's current (or last) run makes: 1, then one more per storyboard render. */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** One rendered version of a video; v1 is the first render. */
+export interface VideoVersionsTable {
+  video_id: string;
+  version: number;
+  output_token: string;
+  /** JSON text: the VideoResult of this version. */
+  result: string;
+  size_bytes: ColumnType<number | string, number | undefined, number>;
+  created_at: Timestamp;
+}
+
+/** The editable storyboard of a video (JSON document, see storyboard/storyboard-document.ts). */
+export interface VideoStoryboardsTable {
+  video_id: string;
+  user_id: string;
+  document: string;
+  updated_at: Timestamp;
+}
+
+/** A creator's uploaded picture or music, decoded and re-encoded before it is stored. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  kind: 'image' | 'audio';
+  /** The stored file's name inside the user's upload folder. */
+  file_name: string;
+  /** SHA-256 of the stored (re-encoded) file: pictures are cached by it. */
+  content_hash: string;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  size_bytes: ColumnType<number | string, number, number>;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -155,6 +192,9 @@ export interface Database {
   admin_audit_log: AdminAuditLogTable;
   video_usage: VideoUsageTable;
   email_tokens: EmailTokensTable;
+  video_versions: VideoVersionsTable;
+  video_storyboards: VideoStoryboardsTable;
+  uploads: UploadsTable;
 }
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';

@@ -97,13 +97,18 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      response: { 200: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      response: { [contract.status ?? 200]: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
     },
     // Authentication first, before the body is parsed or validated: an anonymous caller gets 401,
     // never a 400 describing the schema.
     ...(auth ? { onRequest: [auth as unknown as onRequestAsyncHookHandler] } : {}),
     preHandler: extra,
-    handler: handler as unknown as RouteOptions['handler'],
+    handler: (contract.status
+      ? async (request: FastifyRequest, reply: FastifyReply) => {
+          reply.code(contract.status!);
+          return (handler as unknown as (request: FastifyRequest, reply: FastifyReply) => unknown)(request, reply);
+        }
+      : handler) as unknown as RouteOptions['handler'],
     ...(extras.config ? { config: extras.config } : {}),
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
   };

@@ -12,6 +12,8 @@ import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
+import { StoryboardRuns } from '../storyboard/storyboard-runs.js';
+import { UploadFiles } from '../storyboard/upload-files.js';
 
 export interface JobRuntimeOptions {
   config: Config;
@@ -39,6 +41,8 @@ export interface JobRuntime {
   switchboard: ProviderSwitchboard | null;
   /** Enqueues webhook deliveries for job outcomes and sends them; start() it where jobs run or are reported. */
   webhooks: WebhookDispatcher;
+  /** Storyboard renders, versions and the per-video artefact folders. */
+  storyboards: StoryboardRuns;
 }
 
 export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions, storage = createStorage(config) }: JobRuntimeOptions): JobRuntime {
@@ -53,7 +57,14 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
       voiceSettings: new SettingsFile(settingsFile),
     });
   }
+  const storyboards = new StoryboardRuns({
+    db,
+    artefactsDir: join(config.paths.dataDir, 'artefacts'),
+    storage,
+    uploads: new UploadFiles(join(config.paths.dataDir, 'uploads')),
+  });
   const worker = new JobWorker({
+    storyboards,
     db,
     events,
     runner: runner ?? pipeline!.runner,
@@ -70,5 +81,5 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     ...webhookOptions,
   });
   webhooks.listen(events);
-  return { events, worker, pipeline, switchboard, webhooks };
+  return { events, worker, pipeline, switchboard, webhooks, storyboards };
 }

@@ -12,6 +12,8 @@ import { StorageWriteError, type ObjectStorage } from '../storage/object-storage
 import type { JobEventBus } from './job-events.js';
 import { JobProgressTracker } from './job-progress.js';
 import { markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
+import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
+import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
 import { parseParams } from './video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
@@ -56,6 +58,8 @@ export interface JobWorkerOptions {
   /** DATA_DIR/jobs: one workspace per job, holding the pipeline's per-step checkpoints. */
   jobsDir: string;
   log: FastifyBaseLogger;
+  /** Storyboard renders and versions; absent, every run is a plain first render. */
+  storyboards?: StoryboardRuns;
 }
 
 export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
@@ -159,8 +163,10 @@ export class JobWorker {
     };
 
     let output: GenerationOutput;
+    let params = parseParams(job.params);
     try {
-      const params = parseParams(job.params);
+      const prepared = await this.options.storyboards?.prepare(job, params);
+      if (prepared) params = prepared.params;
       // Also confirms the row is still ours: a job cancelled just as it was claimed stops here.
       writer.push(tracker.snapshot());
       emitProgress(tracker.snapshot());
@@ -172,6 +178,9 @@ export class JobWorker {
         workspaceDir,
         providers: this.options.providersFor(params),
         signal,
+        ...(prepared ? { artefactDir: prepared.artefactDir } : {}),
+        ...(prepared?.storyboard ? { storyboard: prepared.storyboard } : {}),
+        ...(prepared?.music ? { music: prepared.music } : {}),
         onProgress: (update) => {
           const write = tracker.apply(update);
           writer.push(write);
@@ -187,7 +196,8 @@ export class JobWorker {
     }
 
     try {
-      const published = await publishOutput(storage, output, signal);
+      // Each version's file is named for it (…-v2.mp4), so downloads of two versions never collide.
+      const published = await publishOutput(storage, output, signal, job.version > 1 ? `-v${job.version}` : '');
       const result: VideoResult = {
         videoUrl: published.videoUrl,
         posterUrl: published.posterUrl,
@@ -197,15 +207,23 @@ export class JobWorker {
         width: output.width,
         height: output.height,
         sizeBytes: published.videoBytes,
+        version: job.version,
       };
       const steps = tracker.complete();
-      const recorded = await markCompleted(db, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+      const storyboards = this.options.storyboards;
+      const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
+      // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
+      const recorded = await db.transaction().execute(async (trx) => {
+        const completed = await markCompleted(trx, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+        if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures);
+        return completed;
+      });
       if (!recorded) {
         // Cancelled (or deleted) while finishing: the user asked for no video.
         await removeOutput(storage, published.token);
         log.info('job finished after it was cancelled; output discarded');
       } else {
-        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes }, 'job completed');
+        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version }, 'job completed');
         events.emit('job_progress', { jobId: job.id, progress: 100, step: 'video', stepProgress: 100, status: 'completed' }, job.user_id);
         events.emit('job_completed', { jobId: job.id, result }, job.user_id);
       }
@@ -247,7 +265,11 @@ export class JobWorker {
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
-    const recorded = await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
+    // A failed re-render leaves the video as it was (its previous version), saying what went wrong.
+    const recorded =
+      job.version > 1
+        ? await restorePreviousVersion(this.options.db, job.id, ['processing'], message, tracker.complete())
+        : await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
     if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
     // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
     else await this.removeWorkspace(job.id, log);

@@ -13,6 +13,7 @@ import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -59,7 +60,7 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    const { events, worker, pipeline, switchboard, webhooks } = createJobRuntime({
+    const { events, worker, pipeline, switchboard, webhooks, storyboards } = createJobRuntime({
       config: app.config,
       db: app.db,
       log: app.log,
@@ -157,6 +158,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       if (await cancelUserJob(app.db, userId, job.id)) {
         // The row is final first, so the worker cannot record anything after the abort.
         const wasRunning = await queue.cancel(job.id);
+        // Cancelling a re-render keeps the video at its previous version.
+        await restorePreviousVersion(app.db, job.id, ['cancelled'], null, job.steps);
         // A job requeued after a restart may still have a workspace though it is not running.
         await worker.removeWorkspace(job.id);
         if (!wasRunning) {
@@ -168,9 +171,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         }
         return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
       }
+      const earlierVersions = await versionTokens(app.db, job.id);
       const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
       if (!deleted) throw notFound(MESSAGES.notFound);
       await removeOutput(app.storage, deleted.outputToken);
+      for (const token of earlierVersions) await removeOutput(app.storage, token);
+      await storyboards.removeArtefacts(job.id);
       await worker.removeWorkspace(job.id);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
     });

@@ -52,9 +52,11 @@ export async function publishOutput(
   storage: ObjectStorage,
   files: { videoPath: string; posterPath: string; title: string },
   signal?: AbortSignal,
+  /** Appended to the file names after the slug (e.g. '-v2'), so it survives the slug's length limit. */
+  nameSuffix = '',
 ): Promise<PublishedOutput> {
   const token = newOutputToken();
-  const slug = slugifyTitle(files.title);
+  const slug = `${slugifyTitle(files.title)}${nameSuffix}`;
   const filename = `${slug}.mp4`;
   const posterFilename = `${slug}.jpg`;
   try {

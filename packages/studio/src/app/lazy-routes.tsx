@@ -31,6 +31,7 @@ export const LAZY_PAGES = {
   verifyEmail: lazyPage(() => import('../login/account-recovery.js').then((m) => m.VerifyEmailPage)),
   resetPassword: lazyPage(() => import('../login/account-recovery.js').then((m) => m.ResetPasswordPage)),
   videos: lazyPage(() => import('../videos/my-videos-page.js').then((m) => m.MyVideosPage)),
+  storyboard: lazyPage(() => import('../storyboard/storyboard-page.js').then((m) => m.StoryboardPage)),
   settings: lazyPage(() => import('../settings/settings-page.js').then((m) => m.SettingsPage)),
   pricing: lazyPage(() => import('../billing/pricing-page.js').then((m) => m.PricingPage)),
   admin: lazyPage(() => import('../admin/admin-dashboard.js').then((m) => m.AdminDashboard)),

@@ -5,6 +5,7 @@ export type Screen =
   | 'login'
   | 'studio'
   | 'videos'
+  | 'storyboard'
   | 'settings'
   | 'pricing'
   | 'adminDashboard'
@@ -16,6 +17,7 @@ export const SCREEN_TITLES: Record<Screen, string> = {
   login: 'Login',
   studio: 'Video Studio',
   videos: 'My Videos',
+  storyboard: 'Storyboard',
   settings: 'Settings',
   pricing: 'Pricing',
   adminDashboard: 'Admin Dashboard',
@@ -45,6 +47,12 @@ const ADMIN_PATHS: Record<string, Screen> = {
   '/admin/audit': 'auditLog',
 };
 
+/** A video's storyboard (issue 13): /videos/<id>/edit. */
+const STORYBOARD_PATH = /^\/videos\/[^/]+\/edit$/;
+
+/** Where a video's storyboard opens. */
+export const storyboardPath = (videoId: string): string => `/videos/${encodeURIComponent(videoId)}/edit`;
+
 function normalise(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
   return trimmed === '' ? '/' : trimmed;
@@ -58,6 +66,7 @@ export function resolveRoute(path: string, viewer: Viewer): RouteDecision {
     if (p === '/pricing') return { screen: 'pricing' };
     return { screen: 'studio' };
   }
+  if (STORYBOARD_PATH.test(p)) return { screen: 'storyboard' };
   const screen = SIGNED_IN_PATHS[p] ?? (viewer.role === 'admin' ? ADMIN_PATHS[p] : undefined);
   return screen ? { screen } : { redirect: '/' };
 }

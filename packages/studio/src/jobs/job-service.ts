@@ -5,6 +5,7 @@ import {
   type JobCompletedEvent,
   type JobFailedEvent,
   type JobProgressEvent,
+  type RenderVideoResponse,
   type VideoJob,
 } from '@reelsmith/contracts';
 import type { ApiClient } from '../api/api-client.js';
@@ -22,6 +23,11 @@ export interface JobService {
   store: JobStoreApi;
   /** POST /api/videos/generate, then tracks the job and subscribes to its live events. */
   submit(params: GenerationParams): Promise<GenerateVideoResponse>;
+  /**
+   * POST /api/videos/:id/render: the finished video is queued again for its next version, and is
+   * tracked (live events, progress) like a new job.
+   */
+  render(videoId: string): Promise<RenderVideoResponse>;
   /** DELETE /api/videos/:id; the job reads cancelled afterwards. */
   cancel(jobId: string): Promise<string>;
   /** GET /api/videos/:id/status; null on failure (logged only). */
@@ -136,6 +142,15 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
       } finally {
         store.getState().setGenerating(false);
       }
+    },
+
+    async render(videoId) {
+      const response = await api.call('renderVideo', { params: { id: videoId } });
+      const job = await api.call('videoStatus', { params: { id: videoId } }).catch(() => null);
+      // The store never reopens a finished job from a snapshot; a re-render is one, so it is put back as the server has it.
+      if (job) store.setState((state) => ({ jobs: { ...state.jobs, [videoId]: job } }));
+      void realtime.subscribe(videoId);
+      return response;
     },
 
     async cancel(jobId) {

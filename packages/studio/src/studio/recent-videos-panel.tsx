@@ -5,6 +5,7 @@ import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
+import { storyboardPath } from '../app/route-table.js';
 
 function RecentVideo({ job }: { job: TrackedJob }) {
   const title = videoTitle(job);
@@ -20,7 +21,12 @@ function RecentVideo({ job }: { job: TrackedJob }) {
       {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
       {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
       {job.status === 'failed' ? <RetryVideoButton job={job} compact /> : null}
-      {job.status === 'completed' ? <VideoFileActions job={job} compact /> : null}
+      {job.status === 'completed' ? (
+        <div className="rs-recent__actions">
+          <VideoFileActions job={job} compact />
+          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>Edit</Link>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -11,6 +11,8 @@ import { PageHeader } from '../pages/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
 import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
+import { VersionMenu } from './version-menu.js';
+import { storyboardPath } from '../app/route-table.js';
 import {
   filterAndSortJobs,
   formatCreated,
@@ -68,9 +70,13 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         </p>
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
+        {job.status === 'completed' && (job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
       <div className="rs-video-row__actions">
+        {job.status === 'completed' ? (
+          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>Edit</Link>
+        ) : null}
         {active ? <CancelButton job={job} title={title} /> : null}
         {job.status === 'failed' ? <RetryVideoButton job={job} /> : null}
         {isDeletable(job) ? <DeleteVideoButton job={job} /> : null}

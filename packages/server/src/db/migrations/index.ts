@@ -9,6 +9,7 @@ import { adminUserManagement } from './0007-admin-user-management.js';
 import { videoUsage } from './0008-video-usage.js';
 import { accountSecurity } from './0009-account-security.js';
 import { jobClaims } from './0010-job-claims.js';
+import { storyboards } from './0011-storyboards.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_video_usage': videoUsage,
   '0009_account_security': accountSecurity,
   '0010_job_claims': jobClaims,
+  '0011_storyboards': storyboards,
 };
 
 export const migrationProvider: MigrationProvider = {

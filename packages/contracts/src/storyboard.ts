@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { captionStyleSchema } from './enums.js';
+
+/**
+ * The storyboard of a finished video (issue 13): what the creator edits at /videos/:id/edit, the
+ * uploads they put in it, and the versions a render makes. One shape for the studio, the extension
+ * and the public API.
+ */
+
+export const STORYBOARD_MAX_SCENES = 12;
+export const SCENE_NARRATION_MAX_LENGTH = 600;
+export const SCENE_IMAGE_PROMPT_MAX_LENGTH = 1000;
+export const STORYBOARD_TITLE_MAX_LENGTH = 120;
+/** A video can be rendered again at most this many times (v2 … v21). */
+export const MAX_RERENDERS = 20;
+/**
+ * Words a second of video holds: a brisk narrator speaks about 3 words a second (178 wpm), and the
+ * renderer may speed narration up by 15%, so a storyboard above this cannot fit its duration.
+ */
+export const NARRATION_WORDS_PER_SECOND_LIMIT = 3.3;
+export const UPLOAD_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const UPLOAD_AUDIO_MAX_BYTES = 20 * 1024 * 1024;
+/** Above this a picture is refused: 24 MP is more than any phone camera's default and 7× a 4K frame. */
+export const UPLOAD_IMAGE_MAX_PIXELS = 24_000_000;
+export const MUSIC_VOLUME_DEFAULT = 30;
+
+export const STORYBOARD_MESSAGES = {
+  narrationRequired: (scene: number) => `Scene ${scene}: the narration is empty. Write what the narrator says, or delete the scene.`,
+  narrationTooLong: (scene: number) => `Scene ${scene}: the narration is longer than ${SCENE_NARRATION_MAX_LENGTH} characters.`,
+  imagePromptRequired: (scene: number) => `Scene ${scene}: the image prompt is empty. Describe the picture, or upload your own.`,
+  imagePromptTooLong: (scene: number) => `Scene ${scene}: the image prompt is longer than ${SCENE_IMAGE_PROMPT_MAX_LENGTH} characters.`,
+  tooManyScenes: `A video has at most ${STORYBOARD_MAX_SCENES} scenes.`,
+  noScenes: 'A video needs at least one scene.',
+  titleRequired: 'The title is empty.',
+  narrationTooLongForDuration: (words: number, limit: number, seconds: number) =>
+    `The narration has ${words} words; a ${seconds} s video holds at most ${limit}. Shorten a scene or delete one.`,
+  unknownUpload: 'That upload does not exist. Upload the file again.',
+  uploadNotImage: 'That upload is a sound, not a picture. Choose a PNG, JPEG or WebP picture.',
+  uploadNotAudio: 'That upload is a picture, not a sound. Choose an MP3, WAV or M4A file.',
+  notReady: 'The video is not finished yet. Its storyboard opens once the first render is done.',
+  notFinished: 'This video did not finish, so it has no storyboard yet. Generate it again, then edit it.',
+  noStoryboard: 'This video was made before storyboards existed, so it cannot be edited. Generate it again to edit it.',
+  renderRunning: 'This video is rendering. Wait for it to finish before changing or rendering it again.',
+  rerenderLimit: `A video can be rendered again at most ${MAX_RERENDERS} times. Generate a new video to keep editing.`,
+  uploadMissingFile: 'Attach the file in the form field named "file".',
+  uploadEmpty: 'The file is empty (0 bytes).',
+  uploadImageTooLarge: `The picture is larger than ${UPLOAD_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
+  uploadAudioTooLarge: `The sound file is larger than ${UPLOAD_AUDIO_MAX_BYTES / 1024 / 1024} MB.`,
+  uploadTooLarge: `The file is larger than ${UPLOAD_AUDIO_MAX_BYTES / 1024 / 1024} MB.`,
+  uploadUnreadable: 'The file is not a picture or sound we can read. Upload a PNG, JPEG or WebP picture (up to 10 MB) or an MP3, WAV or M4A sound (up to 20 MB).',
+  uploadDamaged: 'The file is damaged or cut short and cannot be read completely. Export it again and upload the new file.',
+  uploadTooManyPixels: (megapixels: number) =>
+    `The picture is ${megapixels.toFixed(1)} megapixels; at most ${UPLOAD_IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted. Resize it and upload it again.`,
+  uploadWrongFormat: (format: string) => `${format} files are not accepted. Upload a PNG, JPEG or WebP picture, or an MP3, WAV or M4A sound.`,
+} as const;
+
+/** Words as the narration budget counts them: spaces separate words; text without spaces (ja, zh) counts 2.5 characters a word. */
+export function countNarrationWords(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === '') return 0;
+  const spaced = trimmed.split(/\s+/).length;
+  const unspaced = Math.ceil(trimmed.replace(/\s+/g, '').length / 2.5);
+  return /[\u3040-\u30ff\u3400-\u9fff]/.test(trimmed) ? Math.max(spaced, unspaced) : spaced;
+}
+
+/** The most words a video of this length can narrate. */
+export const narrationWordLimit = (durationSeconds: number): number => Math.floor(durationSeconds * NARRATION_WORDS_PER_SECOND_LIMIT);
+
+export const uploadKindSchema = z.enum(['image', 'audio']);
+export type UploadKind = z.infer<typeof uploadKindSchema>;
+
+export const musicSchema = z.object({
+  uploadId: z.string().min(1).max(64),
+  volumePercent: z.number().int().min(0, 'The music volume is between 0 and 100').max(100, 'The music volume is between 0 and 100'),
+});
+export type StoryboardMusic = z.infer<typeof musicSchema>;
+
+export const storyboardSceneSchema = z.object({
+  id: z.string(),
+  narration: z.string(),
+  imagePrompt: z.string(),
+  /** The picture the last render used (null for a scene added or given a new picture since). */
+  imageUrl: z.string().nullable(),
+  /** Where the scene sits in the last render; null until it has been rendered. */
+  startSeconds: z.number().nullable(),
+  durationSeconds: z.number().nullable(),
+  /** The creator's own picture, when the scene uses one. */
+  imageUploadId: z.string().optional(),
+  /** True when the scene changed since the last render (its narration, picture or place). */
+  changed: z.boolean(),
+});
+export type StoryboardScene = z.infer<typeof storyboardSceneSchema>;
+
+export const storyboardSchema = z.object({
+  videoId: z.string(),
+  /** The latest rendered version. */
+  version: z.number().int().min(1),
+  title: z.string(),
+  voice: z.string(),
+  captionStyle: captionStyleSchema,
+  enableCaptions: z.boolean(),
+  enableZoom: z.boolean(),
+  music: musicSchema.optional(),
+  scenes: z.array(storyboardSceneSchema),
+  /** Video length the narration must fit (the duration chosen at generation). */
+  durationSeconds: z.number(),
+  /** Renders still allowed for this video. */
+  rendersLeft: z.number().int().min(0),
+  /** True when something changed since the last render. */
+  changed: z.boolean(),
+});
+export type Storyboard = z.infer<typeof storyboardSchema>;
+
+const sceneEditSchema = z.object({
+  /** Absent for a new scene. */
+  id: z.string().min(1).max(64).optional(),
+  narration: z.string({ error: 'Each scene needs its narration' }).max(SCENE_NARRATION_MAX_LENGTH + 200),
+  imagePrompt: z.string({ error: 'Each scene needs its image prompt' }).max(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200),
+  imageUploadId: z.string().min(1).max(64).optional(),
+  regenerateImage: z.boolean().optional(),
+});
+export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
+
+/** PUT /api/videos/:id/storyboard: the same shape as GET (read-only fields are ignored). */
+export const storyboardUpdateBodySchema = z
+  .object({
+    title: z.string({ error: STORYBOARD_MESSAGES.titleRequired }).trim().min(1, STORYBOARD_MESSAGES.titleRequired).max(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`),
+    voice: z.string({ error: 'Choose a voice' }).trim().min(1, 'Choose a voice').max(200),
+    captionStyle: captionStyleSchema,
+    enableCaptions: z.boolean(),
+    enableZoom: z.boolean(),
+    music: musicSchema.nullable().optional(),
+    scenes: z.array(sceneEditSchema).min(1, STORYBOARD_MESSAGES.noScenes).max(STORYBOARD_MAX_SCENES, STORYBOARD_MESSAGES.tooManyScenes),
+  })
+  .superRefine((body, ctx) => {
+    body.scenes.forEach((scene, index) => {
+      const number = index + 1;
+      if (scene.narration.trim() === '') ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationRequired(number) });
+      else if (scene.narration.trim().length > SCENE_NARRATION_MAX_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationTooLong(number) });
+      }
+      if (scene.imagePrompt.trim() === '' && !scene.imageUploadId) {
+        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptRequired(number) });
+      } else if (scene.imagePrompt.trim().length > SCENE_IMAGE_PROMPT_MAX_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptTooLong(number) });
+      }
+    });
+  });
+export type StoryboardUpdateBody = z.input<typeof storyboardUpdateBodySchema>;
+
+/** The narration budget check shared by the server (which knows the duration) and the studio. */
+export function narrationBudgetError(scenes: ReadonlyArray<{ narration: string }>, durationSeconds: number): string | null {
+  const words = scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration), 0);
+  const limit = narrationWordLimit(durationSeconds);
+  return words > limit ? STORYBOARD_MESSAGES.narrationTooLongForDuration(words, limit, durationSeconds) : null;
+}
+
+export const uploadResponseSchema = z.object({
+  id: z.string(),
+  kind: uploadKindSchema,
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  durationSeconds: z.number().optional(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const renderVideoResponseSchema = z.object({ jobId: z.string(), version: z.number().int().min(2) });
+export type RenderVideoResponse = z.infer<typeof renderVideoResponseSchema>;
+
+export const videoVersionSchema = z.object({
+  version: z.number().int().min(1),
+  videoUrl: z.string(),
+  createdAt: z.string(),
+  durationSeconds: z.number().optional(),
+  posterUrl: z.string().optional(),
+  filename: z.string().optional(),
+});
+export type VideoVersion = z.infer<typeof videoVersionSchema>;
+
+export const videoVersionsResponseSchema = z.object({ versions: z.array(videoVersionSchema) });
+export type VideoVersionsResponse = z.infer<typeof videoVersionsResponseSchema>;

@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateVideoBodySchema, type GenerationParams } from '@reelsmith/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { assembleVideo } from '../assembly/assemble-video.js';
+import { resolveFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
+import { runFfmpeg } from '../assembly/run-ffmpeg.js';
+import type { AssemblyRequest, GenerationOutput, Providers, StoryboardInput } from '../providers/types.js';
+import { runGeneration } from './run-generation.js';
+
+const binaries = resolveFfmpegBinaries();
+const baseParams = generateVideoBodySchema.parse({ topic: 'Tides', style: 'mysterious', language: 'en', duration: 30, voice: 'voice-a' });
+
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'reelsmith-storyboard-runner-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+interface Made {
+  /** Texts voiced in this run. */
+  voiced: string[];
+  /** Scene seeds painted in this run. */
+  painted: number[];
+  assembled: AssemblyRequest[];
+}
+
+function providers(made: Made, secondsPerScene = 1): Providers {
+  return {
+    story: {
+      name: 'fake-story',
+      health: async () => ({ name: 'fake-story', status: 'healthy', details: '' }),
+      writeStory: async (request) => ({
+        title: 'Tides',
+        scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: `Scene ${i} speaks`, imagePrompt: `shore ${i}` })),
+      }),
+    },
+    voice: {
+      name: 'fake-voice',
+      wordsPerMinute: 160,
+      health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
+      synthesize: async (request, signal) => {
+        made.voiced.push(request.text);
+        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
+        return { audioPath: request.outputPath, durationSeconds: secondsPerScene, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
+      },
+    },
+    images: {
+      name: 'fake-images',
+      health: async () => ({ name: 'fake-images', status: 'healthy', details: '' }),
+      generateImage: async (request) => {
+        made.painted.push(request.sceneIndex);
+        writeFileSync(request.outputPath, `image ${request.prompt} ${request.sceneIndex}`);
+        return { imagePath: request.outputPath };
+      },
+    },
+  };
+}
+
+function assemble(made: Made): typeof assembleVideo {
+  return async (request) => {
+    made.assembled.push(request);
+    writeFileSync(request.outputPath, 'mp4');
+    writeFileSync(request.posterPath, 'jpg');
+    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3 };
+  };
+}
+
+let runNumber = 0;
+/** One render as the server runs it: a fresh workspace each time, the same artefact folder for the video. */
+async function render(options: { params?: GenerationParams; storyboard?: StoryboardInput; secondsPerScene?: number } = {}): Promise<{ made: Made; output: GenerationOutput }> {
+  const made: Made = { voiced: [], painted: [], assembled: [] };
+  runNumber++;
+  const output = await runGeneration(
+    {
+      jobId: 'video-1',
+      params: options.params ?? baseParams,
+      workspaceDir: join(root, `workspace-${runNumber}`),
+      artefactDir: join(root, 'artefacts'),
+      providers: providers(made, options.secondsPerScene),
+      ...(options.storyboard ? { storyboard: options.storyboard } : {}),
+    },
+    { binaries, assemble: assemble(made) },
+  );
+  return { made, output };
+}
+
+const storyboardOf = (output: GenerationOutput): StoryboardInput => ({
+  title: output.title,
+  scenes: output.scenes!.map((scene) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })),
+});
+
+describe('runGeneration with a storyboard: what an edit reuses', () => {
+  it('voices and paints every scene once, reports timings, and renders through the video segment cache', async () => {
+    const { made, output } = await render();
+    expect(made.voiced).toHaveLength(5);
+    expect(made.painted).toEqual([0, 1, 2, 3, 4]);
+    expect(made.assembled[0]!.segmentCacheDir).toBe(join(root, 'artefacts', 'segments'));
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
+    expect(output.scenes![0]!.durationSeconds).toBe(1.3);
+  });
+
+  it('reports scene timings as rendered when a long narration is sped up to fit', async () => {
+    // 5 scenes of 7 s and 4 gaps of 0.3 s: 36.2 s of narration in a 30 s video, sped up by 1.15 at most.
+    const { output } = await render({ secondsPerScene: 7 });
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6.35, 12.7, 19.04, 25.39]);
+    expect(output.scenes!.at(-1)!.durationSeconds).toBe(4.61);
+  });
+
+  it('re-voices only the scene whose narration changed and repaints nothing', async () => {
+    const first = await render();
+    const storyboard = storyboardOf(first.output);
+    storyboard.scenes[1]!.narration = 'A new line for scene two';
+    const { made, output } = await render({ storyboard });
+    expect(made.voiced).toEqual(['A new line for scene two']);
+    expect(made.painted).toEqual([]);
+    expect(output.scenes![1]!.narration).toBe('A new line for scene two');
+    // Scene 1's picture is the very file the first version used.
+    expect(output.scenes![0]!.imagePath).toBe(first.output.scenes![0]!.imagePath);
+  });
+
+  it('re-renders for a caption style change without re-voicing or repainting', async () => {
+    const first = await render();
+    const { made } = await render({ params: { ...baseParams, captionStyle: 'netflix', enableCaptions: true }, storyboard: storyboardOf(first.output) });
+    expect(made.voiced).toEqual([]);
+    expect(made.painted).toEqual([]);
+    expect(made.assembled).toHaveLength(1);
+    expect(made.assembled[0]).toMatchObject({ captionStyle: 'netflix', enableCaptions: true });
+  });
+
+  it('paints only the regenerated scene, uses an uploaded picture as it is, and repaints nothing when scenes move', async () => {
+    const first = await render();
+    const storyboard = storyboardOf(first.output);
+    storyboard.scenes[2]!.imageSeed = 777;
+    const upload = join(root, 'upload.jpg');
+    writeFileSync(upload, 'my own picture');
+    storyboard.scenes[1]!.uploadedImage = { path: upload, contentHash: 'abc' };
+    // Move scene 5 above scene 4.
+    [storyboard.scenes[3], storyboard.scenes[4]] = [storyboard.scenes[4]!, storyboard.scenes[3]!];
+    const { made, output } = await render({ storyboard });
+    expect(made.painted).toEqual([777]);
+    expect(made.voiced).toEqual([]);
+    expect(output.scenes![1]!.imagePath).toBe(upload);
+    expect(output.scenes![3]!.imagePath).toBe(first.output.scenes![4]!.imagePath);
+  });
+
+  it('re-voices every scene when the voice changes, and paints nothing', async () => {
+    const first = await render();
+    const { made } = await render({ params: { ...baseParams, voice: 'voice-b' }, storyboard: storyboardOf(first.output) });
+    expect(made.voiced).toHaveLength(5);
+    expect(made.painted).toEqual([]);
+  });
+
+  it('voices and paints a scene added after another, reusing the rest', async () => {
+    const first = await render();
+    const storyboard = storyboardOf(first.output);
+    storyboard.scenes.splice(1, 0, { narration: 'An extra beat', imagePrompt: 'gulls', imageSeed: 4242 });
+    const { made, output } = await render({ storyboard });
+    expect(made.voiced).toEqual(['An extra beat']);
+    expect(made.painted).toEqual([4242]);
+    expect(output.scenes).toHaveLength(6);
+  });
+});

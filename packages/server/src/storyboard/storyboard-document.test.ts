@@ -1,0 +1,83 @@
+import { generateVideoBodySchema } from '@reelsmith/contracts';
+import { describe, expect, it } from 'vitest';
+import { applyEdit, documentFromFirstRender, toStoryboardView, UnknownSceneError, type StoryboardEdit } from './storyboard-document.js';
+
+const params = generateVideoBodySchema.parse({ topic: 'Tides', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-f3' });
+const rendered = [0, 1, 2].map((index) => ({
+  narration: `Line ${index}`,
+  imagePrompt: `shore ${index}`,
+  imageSeed: index,
+  imagePath: `/a/${index}.jpg`,
+  startSeconds: index * 5,
+  durationSeconds: 5,
+}));
+const first = documentFromFirstRender(params, 'Tides', rendered, ['/output/t/scene-1.jpg', '/output/t/scene-2.jpg', '/output/t/scene-3.jpg']);
+const view = (document = first) => toStoryboardView(document, { videoId: 'v', version: 1, durationSeconds: 30, rendersLeft: 20 });
+
+function editOf(document = first): StoryboardEdit {
+  return {
+    title: document.title,
+    voice: document.voice,
+    captionStyle: document.captionStyle,
+    enableCaptions: document.enableCaptions,
+    enableZoom: document.enableZoom,
+    scenes: document.scenes.map((scene) => ({ id: scene.id, narration: scene.narration, imagePrompt: scene.imagePrompt })),
+  };
+}
+
+describe('storyboard documents', () => {
+  it('shows a fresh render as unchanged, with its pictures and timings', () => {
+    const board = view();
+    expect(board.changed).toBe(false);
+    expect(board.scenes.map((scene) => [scene.imageUrl, scene.startSeconds, scene.changed])).toEqual([
+      ['/output/t/scene-1.jpg', 0, false],
+      ['/output/t/scene-2.jpg', 5, false],
+      ['/output/t/scene-3.jpg', 10, false],
+    ]);
+  });
+
+  it('marks only the rewritten scene changed and keeps its picture as the thumbnail', () => {
+    const edit = editOf();
+    edit.scenes[1] = { ...edit.scenes[1]!, narration: 'A new line' };
+    const board = view(applyEdit(first, edit));
+    expect(board.scenes.map((scene) => scene.changed)).toEqual([false, true, false]);
+    expect(board.scenes[1]).toMatchObject({ imageUrl: '/output/t/scene-2.jpg', startSeconds: null });
+  });
+
+  it('gives a regenerated picture a new seed and drops the old thumbnail', () => {
+    const edit = editOf();
+    edit.scenes[0] = { ...edit.scenes[0]!, regenerateImage: true };
+    const next = applyEdit(first, edit);
+    expect(next.scenes[0]!.imageSeed).not.toBe(first.scenes[0]!.imageSeed);
+    expect(next.scenes[1]!.imageSeed).toBe(first.scenes[1]!.imageSeed);
+    expect(view(next).scenes[0]).toMatchObject({ imageUrl: null, changed: true });
+  });
+
+  it('keeps a moved scene its seed (nothing is repainted) but marks the move', () => {
+    const edit = editOf();
+    edit.scenes.reverse();
+    const next = applyEdit(first, edit);
+    expect(next.scenes.map((scene) => scene.imageSeed)).toEqual([2, 1, 0]);
+    expect(view(next).scenes.map((scene) => scene.changed)).toEqual([true, false, true]);
+  });
+
+  it('adds a new scene with a fresh id and seed, and says the caption change is a change', () => {
+    const edit = editOf();
+    edit.scenes.splice(1, 0, { narration: 'Extra', imagePrompt: 'gulls' });
+    edit.captionStyle = 'netflix';
+    const next = applyEdit(first, edit);
+    expect(next.scenes).toHaveLength(4);
+    expect(first.scenes.map((scene) => scene.id)).not.toContain(next.scenes[1]!.id);
+    expect(next.scenes[1]!.imageSeed).toBeGreaterThanOrEqual(1000);
+    expect(view(next).changed).toBe(true);
+  });
+
+  it('refuses a scene id that is not in the storyboard, or used twice', () => {
+    const unknown = editOf();
+    unknown.scenes[2] = { ...unknown.scenes[2]!, id: 'someone-elses' };
+    expect(() => applyEdit(first, unknown)).toThrow(UnknownSceneError);
+    const twice = editOf();
+    twice.scenes[2] = { ...twice.scenes[2]!, id: twice.scenes[0]!.id! };
+    expect(() => applyEdit(first, twice)).toThrow('Scene 3 is not part of this storyboard');
+  });
+});

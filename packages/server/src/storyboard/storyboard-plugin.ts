@@ -1,0 +1,203 @@
+import multipart from '@fastify/multipart';
+import {
+  API,
+  isActiveJobStatus,
+  MAX_RERENDERS,
+  MESSAGES,
+  narrationBudgetError,
+  STORYBOARD_MESSAGES as M,
+  UPLOAD_AUDIO_MAX_BYTES,
+  type Storyboard,
+  type VideoVersion,
+} from '@reelsmith/contracts';
+import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
+import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { VideoJobRow } from '../db/schema.js';
+import { badRequest, conflict, HttpError, notFound } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { findUserJob } from '../jobs/job-store.js';
+import { initialSteps, parseParams, parseResult } from '../jobs/video-job-view.js';
+import { applyEdit, toStoryboardView, UnknownSceneError, type StoryboardDocument } from './storyboard-document.js';
+import { findStoryboard, findUserUpload, insertUpload, listVersions, queueRerender, saveStoryboard } from './storyboard-store.js';
+import { UploadFiles } from './upload-files.js';
+import { prepareUpload, type MediaTools } from './upload-media.js';
+
+const UPLOADS_PER_MINUTE = 30;
+const RENDERS_PER_MINUTE = 10;
+
+/** The version the creator sees as latest: while a re-render runs, the row already names the next one. */
+export function latestVersion(row: Pick<VideoJobRow, 'status' | 'version'>): number {
+  return isActiveJobStatus(row.status) && row.version > 1 ? row.version - 1 : row.version;
+}
+
+/**
+ * Storyboards (issue 13): read and edit a finished video's scenes, upload pictures and music, render a
+ * new version through the same queue and socket events as a first render, and list the versions.
+ * Another user's video or upload is a 404, exactly like a missing one.
+ */
+export const storyboardPlugin = fp(
+  async (app) => {
+    const uploadFiles = new UploadFiles(join(app.config.paths.dataDir, 'uploads'));
+    let tools: MediaTools | undefined;
+    const mediaTools = (): MediaTools => {
+      if (!tools) {
+        const binaries = resolveFfmpegBinaries();
+        tools = { ffmpegPath: binaries.ffmpegPath, ffprobePath: binaries.ffprobePath ?? 'ffprobe' };
+      }
+      return tools;
+    };
+
+    async function ownVideo(userId: string, videoId: string): Promise<VideoJobRow> {
+      const row = await findUserJob(app.db, userId, videoId);
+      if (!row) throw notFound(MESSAGES.notFound);
+      return row;
+    }
+
+    async function storyboardOf(row: VideoJobRow): Promise<StoryboardDocument> {
+      const document = await findStoryboard(app.db, row.id);
+      if (!document) throw conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
+      return document;
+    }
+
+    const view = (row: VideoJobRow, document: StoryboardDocument): Storyboard =>
+      toStoryboardView(document, {
+        videoId: row.id,
+        version: latestVersion(row),
+        durationSeconds: parseParams(row.params).duration,
+        rendersLeft: Math.max(0, MAX_RERENDERS + 1 - row.version),
+      });
+
+    registerRoute(app, API.storyboard, async (request) => {
+      const row = await ownVideo(request.user.id, request.params.id);
+      return view(row, await storyboardOf(row));
+    });
+
+    registerRoute(app, API.updateStoryboard, async (request) => {
+      const userId = request.user.id;
+      const row = await ownVideo(userId, request.params.id);
+      if (isActiveJobStatus(row.status)) throw conflict(M.renderRunning);
+      const document = await storyboardOf(row);
+      const edit = request.body;
+      const budget = narrationBudgetError(edit.scenes, parseParams(row.params).duration);
+      if (budget) throw badRequest(budget, 'scenes');
+      for (const [index, scene] of edit.scenes.entries()) {
+        if (!scene.imageUploadId || scene.regenerateImage) continue;
+        const upload = await findUserUpload(app.db, userId, scene.imageUploadId);
+        if (!upload) throw new HttpError(404, M.unknownUpload, `scenes.${index}.imageUploadId`);
+        if (upload.kind !== 'image') throw badRequest(M.uploadNotImage, `scenes.${index}.imageUploadId`);
+      }
+      if (edit.music) {
+        const upload = await findUserUpload(app.db, userId, edit.music.uploadId);
+        if (!upload) throw new HttpError(404, M.unknownUpload, 'music.uploadId');
+        if (upload.kind !== 'audio') throw badRequest(M.uploadNotAudio, 'music.uploadId');
+      }
+      let next: StoryboardDocument;
+      try {
+        next = applyEdit(document, edit);
+      } catch (error) {
+        if (error instanceof UnknownSceneError) throw badRequest(error.message, `scenes.${error.index}.id`);
+        throw error;
+      }
+      await saveStoryboard(app.db, row.id, userId, next);
+      return view(row, next);
+    });
+
+    const limitRenders = app.createRateLimiter({ name: 'video-render', max: RENDERS_PER_MINUTE, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    registerRoute(
+      app,
+      API.renderVideo,
+      async (request) => {
+        const userId = request.user.id;
+        const row = await ownVideo(userId, request.params.id);
+        if (isActiveJobStatus(row.status)) throw conflict(M.renderRunning);
+        await storyboardOf(row);
+        if (row.version >= MAX_RERENDERS + 1) throw conflict(M.rerenderLimit);
+        // Same row, same queue: no allowance is used (it is the same video) and the creator keeps their fair place.
+        const version = await queueRerender(app.db, userId, row.id, MAX_RERENDERS + 1, initialSteps());
+        if (version === undefined) throw conflict(M.renderRunning);
+        await app.jobQueue.enqueue(row.id, userId);
+        app.jobEvents.emit('job_progress', { jobId: row.id, progress: 1, step: 'setup', stepProgress: 0, status: 'queued' }, userId);
+        request.log.info({ jobId: row.id, version }, 'video re-render queued');
+        return { jobId: row.id, version };
+      },
+      { preHandler: limitRenders },
+    );
+
+    registerRoute(app, API.videoVersions, async (request) => {
+      const row = await ownVideo(request.user.id, request.params.id);
+      const rows = await listVersions(app.db, row.id);
+      const versions: VideoVersion[] = rows.map((version) => {
+        const result = parseResult(version.result);
+        return {
+          version: version.version,
+          videoUrl: result?.videoUrl ?? '',
+          createdAt: version.created_at,
+          ...(result?.durationSeconds !== undefined ? { durationSeconds: result.durationSeconds } : {}),
+          ...(result?.posterUrl ? { posterUrl: result.posterUrl } : {}),
+          ...(result?.filename ? { filename: result.filename } : {}),
+        };
+      });
+      // A video finished before versions were recorded is its own v1.
+      const result = parseResult(row.result);
+      if (versions.length === 0 && result) {
+        versions.push({ version: 1, videoUrl: result.videoUrl, createdAt: row.completed_at ?? row.updated_at, ...(result.durationSeconds !== undefined ? { durationSeconds: result.durationSeconds } : {}), ...(result.posterUrl ? { posterUrl: result.posterUrl } : {}), filename: result.filename });
+      }
+      return { versions };
+    });
+
+    const limitUploads = app.createRateLimiter({ name: 'upload', max: UPLOADS_PER_MINUTE, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    await app.register(async (scope) => {
+      await scope.register(multipart, { limits: { fileSize: UPLOAD_AUDIO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+      registerRoute(
+        scope,
+        API.upload,
+        async (request) => {
+          const userId = request.user.id;
+          if (!request.isMultipart()) throw badRequest(M.uploadMissingFile, 'file');
+          const file = await request.file();
+          if (!file || file.fieldname !== 'file') throw badRequest(M.uploadMissingFile, 'file');
+          const work = await mkdtemp(join(tmpdir(), 'reelsmith-upload-'));
+          try {
+            // A neutral name: the format is found from the bytes, never from the name the browser sent.
+            const received = join(work, 'received');
+            await pipeline(file.file, createWriteStream(received));
+            if (file.file.truncated) throw badRequest(M.uploadTooLarge, 'file');
+            const prepared = await prepareUpload(mediaTools(), received, join(work, 'stored'));
+            const id = randomUUID();
+            const fileName = `${id}.${prepared.extension}`;
+            await uploadFiles.store(userId, fileName, prepared.path);
+            await insertUpload(app.db, {
+              id,
+              user_id: userId,
+              kind: prepared.kind,
+              file_name: fileName,
+              content_hash: prepared.contentHash,
+              width: prepared.width ?? null,
+              height: prepared.height ?? null,
+              duration_seconds: prepared.durationSeconds ?? null,
+              size_bytes: prepared.sizeBytes,
+              created_at: new Date().toISOString(),
+            });
+            return {
+              id,
+              kind: prepared.kind,
+              ...(prepared.width !== undefined ? { width: prepared.width } : {}),
+              ...(prepared.height !== undefined ? { height: prepared.height } : {}),
+              ...(prepared.durationSeconds !== undefined ? { durationSeconds: prepared.durationSeconds } : {}),
+            };
+          } finally {
+            await rm(work, { recursive: true, force: true });
+          }
+        },
+        { preHandler: limitUploads },
+      );
+    });
+  },
+  { name: 'storyboard', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'jobs'] },
+);

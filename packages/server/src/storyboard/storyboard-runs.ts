@@ -1,0 +1,107 @@
+import type { GenerationParams, VideoResult } from '@reelsmith/contracts';
+import type { GenerationOutput, StoryboardInput } from '@reelsmith/pipeline/providers/types';
+import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Database, VideoJobRow } from '../db/schema.js';
+import { OUTPUT_URL_PREFIX, outputKey } from '../output/output-files.js';
+import type { ObjectStorage } from '../storage/object-storage.js';
+import { documentFromFirstRender, markRendered } from './storyboard-document.js';
+import { findStoryboard, findUserUpload, insertVersion, saveStoryboard } from './storyboard-store.js';
+import type { UploadFiles } from './upload-files.js';
+
+export interface StoryboardRunsOptions {
+  db: Kysely<Database>;
+  /** DATA_DIR/artefacts: one folder per video, kept across versions until the video is deleted. */
+  artefactsDir: string;
+  /** Where versions' files are published (local DATA_DIR/output or the S3 bucket). */
+  storage: ObjectStorage;
+  uploads: UploadFiles;
+}
+
+export interface PreparedRun {
+  params: GenerationParams;
+  artefactDir: string;
+  storyboard?: StoryboardInput;
+  music?: { path: string; volumePercent: number };
+}
+
+/**
+ * The storyboard side of running a job: a render of an edited storyboard runs the creator's scenes
+ * (their words, seeds and uploaded pictures) with the video's settings, and every finished render
+ * becomes a version with the storyboard updated to match.
+ */
+export class StoryboardRuns {
+  constructor(private readonly options: StoryboardRunsOptions) {}
+
+  artefactDirFor(videoId: string): string {
+    return join(this.options.artefactsDir, videoId);
+  }
+
+  async removeArtefacts(videoId: string): Promise<void> {
+    await rm(this.artefactDirFor(videoId), { recursive: true, force: true });
+  }
+
+  async prepare(job: VideoJobRow, params: GenerationParams): Promise<PreparedRun> {
+    const artefactDir = this.artefactDirFor(job.id);
+    const document = job.version > 1 ? await findStoryboard(this.options.db, job.id) : undefined;
+    if (!document) return { params, artefactDir };
+    const uploadPath = async (uploadId: string, what: string) => {
+      const upload = await findUserUpload(this.options.db, job.user_id, uploadId);
+      if (!upload) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
+      return { path: this.options.uploads.pathOf(job.user_id, upload.file_name), contentHash: upload.content_hash };
+    };
+    const scenes: StoryboardInput['scenes'] = [];
+    for (const [index, scene] of document.scenes.entries()) {
+      scenes.push({
+        narration: scene.narration,
+        imagePrompt: scene.imagePrompt,
+        imageSeed: scene.imageSeed,
+        ...(scene.imageUploadId ? { uploadedImage: await uploadPath(scene.imageUploadId, `picture of scene ${index + 1}`) } : {}),
+      });
+    }
+    return {
+      params: {
+        ...params,
+        voice: document.voice,
+        captionStyle: document.captionStyle,
+        enableCaptions: document.enableCaptions,
+        enableZoom: document.enableZoom,
+      },
+      artefactDir,
+      storyboard: { title: document.title, scenes },
+      ...(document.music ? { music: { path: (await uploadPath(document.music.uploadId, 'music')).path, volumePercent: document.music.volumePercent } } : {}),
+    };
+  }
+
+  /** Copies each scene's picture beside the version's video (its storyboard thumbnail); returns their URLs. */
+  async publishScenePictures(output: GenerationOutput, token: string): Promise<string[]> {
+    const urls: string[] = [];
+    for (const [index, scene] of (output.scenes ?? []).entries()) {
+      const name = `scene-${index + 1}.jpg`;
+      await this.options.storage.put(outputKey(token, name), scene.imagePath, { contentType: 'image/jpeg' });
+      urls.push(`${OUTPUT_URL_PREFIX}/${token}/${name}`);
+    }
+    return urls;
+  }
+
+  /** In the completion's transaction: the version row and the storyboard as rendered. */
+  async record(
+    db: Kysely<Database>,
+    job: VideoJobRow,
+    params: GenerationParams,
+    output: GenerationOutput,
+    published: { token: string; sizeBytes: number },
+    result: VideoResult,
+    imageUrls: readonly string[],
+  ): Promise<void> {
+    await insertVersion(db, { videoId: job.id, version: job.version, outputToken: published.token, result, sizeBytes: published.sizeBytes });
+    const scenes = output.scenes;
+    if (!scenes) return;
+    const before = await findStoryboard(db, job.id);
+    const document = before && job.version > 1 ? markRendered(before, scenes, imageUrls) : documentFromFirstRender(params, output.title, scenes, imageUrls);
+    await saveStoryboard(db, job.id, job.user_id, document);
+  }
+}

@@ -1,0 +1,103 @@
+import { narrationBudgetError, STORYBOARD_MAX_SCENES, type CaptionStyle, type Storyboard, type StoryboardUpdateBody } from '@reelsmith/contracts';
+
+/** One scene card as the creator edits it. */
+export interface DraftScene {
+  /** Stable React key (the server id, or a local one for a new scene). */
+  key: string;
+  /** Absent for a scene added since the last save. */
+  id?: string;
+  narration: string;
+  imagePrompt: string;
+  /** The last render's picture, or null. */
+  imageUrl: string | null;
+  /** A local preview of a picture just uploaded. */
+  previewUrl?: string;
+  startSeconds: number | null;
+  durationSeconds: number | null;
+  imageUploadId?: string;
+  regenerateImage?: boolean;
+}
+
+export interface StoryboardDraft {
+  title: string;
+  voice: string;
+  captionStyle: CaptionStyle;
+  enableCaptions: boolean;
+  enableZoom: boolean;
+  music: { uploadId: string; volumePercent: number; name?: string } | null;
+  scenes: DraftScene[];
+}
+
+let localKeys = 0;
+const newKey = () => `new-${++localKeys}`;
+
+export function draftFrom(board: Storyboard): StoryboardDraft {
+  return {
+    title: board.title,
+    voice: board.voice,
+    captionStyle: board.captionStyle,
+    enableCaptions: board.enableCaptions,
+    enableZoom: board.enableZoom,
+    music: board.music ? { ...board.music } : null,
+    scenes: board.scenes.map((scene) => ({
+      key: scene.id,
+      id: scene.id,
+      narration: scene.narration,
+      imagePrompt: scene.imagePrompt,
+      imageUrl: scene.imageUrl,
+      startSeconds: scene.startSeconds,
+      durationSeconds: scene.durationSeconds,
+      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+    })),
+  };
+}
+
+export function toUpdateBody(draft: StoryboardDraft): StoryboardUpdateBody {
+  return {
+    title: draft.title,
+    voice: draft.voice,
+    captionStyle: draft.captionStyle,
+    enableCaptions: draft.enableCaptions,
+    enableZoom: draft.enableZoom,
+    music: draft.music ? { uploadId: draft.music.uploadId, volumePercent: draft.music.volumePercent } : null,
+    scenes: draft.scenes.map((scene) => ({
+      ...(scene.id ? { id: scene.id } : {}),
+      narration: scene.narration,
+      imagePrompt: scene.imagePrompt,
+      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+      ...(scene.regenerateImage ? { regenerateImage: true } : {}),
+    })),
+  };
+}
+
+export function updateScene(draft: StoryboardDraft, index: number, change: Partial<DraftScene>): StoryboardDraft {
+  return { ...draft, scenes: draft.scenes.map((scene, i) => (i === index ? { ...scene, ...change } : scene)) };
+}
+
+export function moveScene(draft: StoryboardDraft, index: number, delta: -1 | 1): StoryboardDraft {
+  const target = index + delta;
+  if (target < 0 || target >= draft.scenes.length) return draft;
+  const scenes = [...draft.scenes];
+  [scenes[index], scenes[target]] = [scenes[target]!, scenes[index]!];
+  return { ...draft, scenes };
+}
+
+export function deleteScene(draft: StoryboardDraft, index: number): StoryboardDraft {
+  if (draft.scenes.length <= 1) return draft;
+  return { ...draft, scenes: draft.scenes.filter((_, i) => i !== index) };
+}
+
+export function addSceneAfter(draft: StoryboardDraft, index: number): StoryboardDraft {
+  if (draft.scenes.length >= STORYBOARD_MAX_SCENES) return draft;
+  const scenes = [...draft.scenes];
+  const prompt = draft.scenes[index]?.imagePrompt ?? '';
+  scenes.splice(index + 1, 0, { key: newKey(), narration: '', imagePrompt: prompt, imageUrl: null, startSeconds: null, durationSeconds: null });
+  return { ...draft, scenes };
+}
+
+/** The narration budget as the editor shows it live (the server checks the same rule). */
+export function budgetMessage(draft: StoryboardDraft, durationSeconds: number): string | null {
+  return narrationBudgetError(draft.scenes, durationSeconds);
+}
+
+export const formatSeconds = (seconds: number | null): string => (seconds === null ? '—' : `${seconds.toFixed(1)} s`);

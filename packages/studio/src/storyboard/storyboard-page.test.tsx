@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import { STORAGE_KEYS } from '@reelsmith/contracts';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MemoryStorage } from '../platform.js';
+import { renderStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+
+configure({ asyncUtilTimeout: 4000 });
+afterEach(() => {
+  cleanup();
+  toast.remove();
+});
+
+const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'completed', progress: 100 }]));
+const video = (status = 'completed') => ({
+  id: 'v1',
+  status,
+  progress: status === 'completed' ? 100 : 1,
+  currentStep: null,
+  stepProgress: 0,
+  params: { topic: 'Tides', duration: 30, language: 'en', resolution: '9:16', voice: 'en-us-f3' },
+  created_at: '2026-11-20T10:00:00.000Z',
+  result: { videoUrl: '/output/abc/tides.mp4', filename: 'tides.mp4', version: 1 },
+  error: null,
+  steps,
+});
+const scene = (n: number) => ({
+  id: `s${n}`,
+  narration: `Line ${n} of the tide`,
+  imagePrompt: `shore ${n}`,
+  imageUrl: `/output/abc/scene-${n}.jpg`,
+  startSeconds: (n - 1) * 5.3,
+  durationSeconds: 5,
+  changed: false,
+});
+const board = {
+  videoId: 'v1',
+  version: 1,
+  title: 'Tides',
+  voice: 'en-us-f3',
+  captionStyle: 'tiktok',
+  enableCaptions: true,
+  enableZoom: true,
+  scenes: [scene(1), scene(2), scene(3)],
+  durationSeconds: 30,
+  rendersLeft: 20,
+  changed: false,
+};
+
+function open(extra: FakeHandler = () => undefined) {
+  const handler: FakeHandler = (request) => {
+    const answer = extra(request);
+    if (answer) return answer;
+    const { path, method } = request;
+    if (path === '/auth/profile') return { body: { user: testUser } };
+    if (path === '/auth/api-keys') return { body: { api_keys: [] } };
+    if (path === '/payments/subscription') return { body: { subscription: null, usage: { videosThisMonth: 0 } } };
+    if (path === '/api/videos') return { body: { jobs: [video()] } };
+    if (path === '/api/videos/v1') return { body: { job: video(), result: video().result } };
+    if (path === '/api/videos/v1/storyboard' && method === 'GET') return { body: board };
+    if (path === '/api/videos/v1/versions') return { body: { versions: [{ version: 1, videoUrl: '/output/abc/tides.mp4', createdAt: '2026-11-20T10:01:00.000Z', filename: 'tides.mp4' }] } };
+    if (path === '/api/analytics/events') return { body: { accepted: 1 } };
+    return undefined;
+  };
+  const platform = testPlatform({
+    apiBaseUrl: 'http://api.test',
+    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+  });
+  const rendered = renderStudio({ path: '/videos/v1/edit', handler, platform });
+  return { ...rendered, user: userEvent.setup() };
+}
+
+describe('the storyboard page', () => {
+  it('shows one card per scene with its picture, words, prompt, start and length', async () => {
+    open();
+    const second = await screen.findByRole('listitem', { name: 'Scene 2' });
+    expect(within(second).getByLabelText('Narration')).toHaveValue('Line 2 of the tide');
+    expect(within(second).getByLabelText('Image prompt')).toHaveValue('shore 2');
+    expect(within(second).getByRole('img', { name: 'Picture of scene 2' })).toHaveAttribute('src', '/output/abc/scene-2.jpg');
+    expect(within(second).getByText('5.3 s · 5.0 s')).toBeInTheDocument();
+    expect(screen.getByLabelText('Version 1 of the video')).toHaveAttribute('src', 'http://api.test/output/abc/tides.mp4');
+  });
+
+  it('saves the edited scenes in their new order, then renders the next version', async () => {
+    const puts: RecordedRequest[] = [];
+    let rendered = false;
+    const { user, requests } = open((request) => {
+      if (request.path === '/api/videos/v1/storyboard' && request.method === 'PUT') {
+        puts.push(request);
+        return { body: { ...board, changed: true } };
+      }
+      if (request.path === '/api/videos/v1/render') {
+        rendered = true;
+        return { status: 202, body: { jobId: 'v1', version: 2 } };
+      }
+      if (request.path === '/api/videos/v1/status') return { body: video(rendered ? 'queued' : 'completed') };
+      return undefined;
+    });
+    const second = await screen.findByRole('listitem', { name: 'Scene 2' });
+    await user.clear(within(second).getByLabelText('Narration'));
+    await user.type(within(second).getByLabelText('Narration'), 'A calmer line');
+    await user.click(screen.getByRole('button', { name: 'Move scene 3 up' }));
+    await user.click(screen.getByRole('button', { name: 'Render' }));
+
+    await waitFor(() => expect(rendered).toBe(true));
+    const body = puts[0]!.body as { scenes: Array<{ id?: string; narration: string }> };
+    expect(body.scenes.map((s) => [s.id, s.narration])).toEqual([
+      ['s1', 'Line 1 of the tide'],
+      ['s3', 'Line 3 of the tide'],
+      ['s2', 'A calmer line'],
+    ]);
+    const order = requests.map((r) => `${r.method} ${r.path}`).filter((line) => /storyboard|render/.test(line) && !line.startsWith('GET'));
+    expect(order).toEqual(['PUT /api/videos/v1/storyboard', 'POST /api/videos/v1/render']);
+    expect(await screen.findByText('Rendering version 2')).toBeInTheDocument();
+  });
+
+  it("shows the server's message at the scene it is about and starts no render", async () => {
+    const { user, requests } = open((request) =>
+      request.method === 'PUT'
+        ? { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.', field: 'scenes.1.narration' } }
+        : undefined,
+    );
+    const second = await screen.findByRole('listitem', { name: 'Scene 2' });
+    await user.clear(within(second).getByLabelText('Narration'));
+    await user.click(screen.getByRole('button', { name: 'Render' }));
+    expect(await within(second).findByText('Scene 2: the narration is empty. Write what the narrator says, or delete the scene.')).toBeInTheDocument();
+    expect(within(second).getByLabelText('Narration')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((r) => r.path === '/api/videos/v1/render')).toBe(false);
+  });
+
+  it('adds a scene after another and deletes one', async () => {
+    const { user } = open();
+    await screen.findByRole('listitem', { name: 'Scene 3' });
+    await user.click(screen.getByRole('button', { name: 'Add a scene after scene 1' }));
+    expect(screen.getAllByRole('listitem', { name: /^Scene \d+$/ })).toHaveLength(4);
+    expect(within(screen.getByRole('listitem', { name: 'Scene 2' })).getByText('Timed at render')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete scene 2' }));
+    expect(screen.getAllByRole('listitem', { name: /^Scene \d+$/ })).toHaveLength(3);
+  });
+
+  it('says why a storyboard cannot open', async () => {
+    open((request) =>
+      request.path === '/api/videos/v1/storyboard' ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Video not found' } } : undefined,
+    );
+    expect(await screen.findByText('Video not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Videos' })).toHaveAttribute('href', '/videos');
+  });
+});

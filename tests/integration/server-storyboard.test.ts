@@ -1,0 +1,317 @@
+import { MAX_RERENDERS, storyboardSchema, videoVersionsResponseSchema, type Storyboard } from '@reelsmith/contracts';
+import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
+import { runGeneration } from '@reelsmith/pipeline/runner/run-generation';
+import { buildApp, type App } from '@reelsmith/server/app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, videoBody, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import { fakeStoryboardProviders as fakeProviders, quickAssemble, type Counts } from './storyboard-fakes.js';
+
+const binaries = resolveFfmpegBinaries();
+const media = mkdtempSync(join(tmpdir(), 'reelsmith-storyboard-media-'));
+
+function ffmpeg(...args: string[]): void {
+  execFileSync(binaries.ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-y', ...args]);
+}
+
+/** The files the upload check must tell apart. */
+const files = (() => {
+  const red = join(media, 'red.png');
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=red:s=320x568', '-frames:v', '1', red);
+  const big = join(media, 'big.png');
+  ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=8000x5000', '-frames:v', '1', big);
+  const tone = join(media, 'tone.mp3');
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libmp3lame', tone);
+  const png = readFileSync(red);
+  return {
+    png,
+    truncatedPng: png.subarray(0, Math.floor(png.length / 2)),
+    textAsPng: Buffer.from('these are not the pixels you are looking for\n'),
+    empty: Buffer.alloc(0),
+    fortyMegapixels: readFileSync(big),
+    mp3: readFileSync(tone),
+  };
+})();
+
+function multipart(file: Buffer, fileName: string, contentType: string, field = 'file') {
+  const boundary = `----reelsmith${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: App;
+  const counts: Counts = { voiced: [], painted: [] };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+      voices: { autoGenerateOfflineSamples: false },
+      jobs: { runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }), providersFor: () => fakeProviders(counts) },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  async function upload(user: TestUser, file: Buffer, name: string, type: string) {
+    const form = multipart(file, name, type);
+    return app.inject({ method: 'POST', url: '/api/uploads', headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+  }
+
+  async function finishedVideo(user: TestUser, topic = 'Why octopuses have three hearts'): Promise<string> {
+    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody(topic) });
+    expect(response.statusCode, response.body).toBe(200);
+    const { jobId } = response.json() as { jobId: string };
+    await waitForStatus(app, user, jobId, 'completed', 30_000);
+    return jobId;
+  }
+
+  async function storyboard(user: TestUser, videoId: string): Promise<Storyboard> {
+    const response = await app.inject({ method: 'GET', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user) });
+    expect(response.statusCode, response.body).toBe(200);
+    return storyboardSchema.parse(response.json());
+  }
+
+  const editOf = (board: Storyboard) => ({
+    title: board.title,
+    voice: board.voice,
+    captionStyle: board.captionStyle,
+    enableCaptions: board.enableCaptions,
+    enableZoom: board.enableZoom,
+    scenes: board.scenes.map((scene) => ({ id: scene.id, narration: scene.narration, imagePrompt: scene.imagePrompt, ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}) })),
+  });
+
+  describe('uploads are checked by decoding them', () => {
+    it('takes a PNG (whatever its name says) and re-encodes it', async () => {
+      const user = await registerUser(app);
+      const response = await upload(user, files.png, 'holiday.gif', 'application/octet-stream');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ kind: 'image', width: 320, height: 568 });
+    });
+
+    it('takes an MP3 as music with its duration', async () => {
+      const user = await registerUser(app);
+      const response = await upload(user, files.mp3, 'song.mp3', 'audio/mpeg');
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json() as { kind: string; durationSeconds: number };
+      expect(body.kind).toBe('audio');
+      expect(body.durationSeconds).toBeGreaterThan(2.5);
+    });
+
+    it.each([
+      ['a text file renamed .png', files.textAsPng, /not a picture or sound we can read/],
+      ['a 0-byte file', files.empty, /empty \(0 bytes\)/],
+      ['a 40 MP image', files.fortyMegapixels, /40\.0 megapixels; at most 24 megapixels/],
+      ['a truncated PNG', files.truncatedPng, /damaged or cut short/],
+    ])('refuses %s with a clear 400 and stores nothing', async (_, file, message) => {
+      const user = await registerUser(app);
+      const response = await upload(user, file, 'picture.png', 'image/png');
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'file', message: expect.stringMatching(message) });
+      const stored = await app.db.selectFrom('uploads').select('id').where('user_id', '=', user.id).execute();
+      expect(stored).toEqual([]);
+    });
+
+    it('asks for the file field when it is missing', async () => {
+      const user = await registerUser(app);
+      const form = multipart(files.png, 'a.png', 'image/png', 'picture');
+      const response = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field: 'file', message: 'Attach the file in the form field named "file".' });
+    });
+  });
+
+  it('edits scene 2, renders v2 reusing everything else, and keeps v1', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await storyboard(user, videoId);
+    expect(before).toMatchObject({ version: 1, title: 'Octopus hearts', changed: false, rendersLeft: MAX_RERENDERS, durationSeconds: 30 });
+    expect(before.scenes).toHaveLength(5);
+    expect(before.scenes.map((scene) => scene.startSeconds)).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
+    for (const scene of before.scenes) expect((await app.inject({ method: 'GET', url: scene.imageUrl! })).statusCode).toBe(200);
+
+    const picture = (await upload(user, files.png, 'mine.png', 'image/png')).json() as { id: string };
+    const edit = editOf(before);
+    edit.scenes[1] = { ...edit.scenes[1]!, narration: 'The second heart rests when the octopus swims', imageUploadId: picture.id };
+    const saved = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const savedBoard = storyboardSchema.parse(saved.json());
+    expect(savedBoard.changed).toBe(true);
+    expect(savedBoard.scenes.map((scene) => scene.changed)).toEqual([false, true, false, false, false]);
+    expect(savedBoard.scenes[1]).toMatchObject({ imageUrl: null, imageUploadId: picture.id, startSeconds: null });
+
+    counts.voiced.length = 0;
+    counts.painted.length = 0;
+    const render = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) });
+    expect(render.statusCode, render.body).toBe(202);
+    expect(render.json()).toEqual({ jobId: videoId, version: 2 });
+    const job = await waitForStatus(app, user, videoId, 'completed', 30_000);
+    expect(job.result?.version).toBe(2);
+    expect(counts.voiced).toEqual(['The second heart rests when the octopus swims']);
+    expect(counts.painted).toEqual([]);
+
+    const video = await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    expect((video.json() as { result: { version: number } }).result.version).toBe(2);
+    const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
+    expect(versions.map((entry) => entry.version)).toEqual([1, 2]);
+    expect(versions[0]!.videoUrl).not.toBe(versions[1]!.videoUrl);
+    for (const entry of versions) expect((await app.inject({ method: 'GET', url: `${entry.videoUrl}?download=1` })).statusCode).toBe(200);
+
+    const after = await storyboard(user, videoId);
+    expect(after).toMatchObject({ version: 2, changed: false, rendersLeft: MAX_RERENDERS - 1 });
+    expect(after.scenes[1]!.narration).toBe('The second heart rests when the octopus swims');
+    const uploaded = await app.inject({ method: 'GET', url: after.scenes[1]!.imageUrl! });
+    expect(uploaded.statusCode).toBe(200);
+    expect(uploaded.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+
+    // A caption style change re-renders but voices and paints nothing.
+    counts.voiced.length = 0;
+    const captions = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: { ...editOf(after), captionStyle: 'netflix', enableCaptions: true } });
+    expect(captions.statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({ jobId: videoId, version: 3 });
+    await waitFor3(videoId, user);
+    expect(counts.voiced).toEqual([]);
+    expect(counts.painted).toEqual([]);
+
+    // Deleting the video removes every version's files.
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    expect(deleted.statusCode).toBe(200);
+    for (const entry of versions) expect((await app.inject({ method: 'GET', url: entry.videoUrl })).statusCode).toBe(404);
+  });
+
+  async function waitFor3(videoId: string, user: TestUser): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const response = await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) });
+      const body = response.json() as { job: { status: string }; result: { version?: number } | null };
+      if (body.job.status === 'completed' && body.result?.version === 3) return;
+      if (Date.now() > deadline) throw new Error('v3 never finished');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('refuses a bad edit field by field and changes nothing', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await storyboard(user, videoId);
+    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
+
+    const empty = editOf(before);
+    empty.scenes[1] = { ...empty.scenes[1]!, narration: '   ' };
+    expect((await put(empty)).json()).toMatchObject({ statusCode: 400, field: 'scenes.1.narration', message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.' });
+
+    const crowded = editOf(before);
+    crowded.scenes = Array.from({ length: 13 }, (_, i) => ({ narration: `Beat ${i}`, imagePrompt: `sky ${i}` })) as typeof crowded.scenes;
+    expect((await put(crowded)).json()).toMatchObject({ statusCode: 400, field: 'scenes', message: 'A video has at most 12 scenes.' });
+
+    const wordy = editOf(before);
+    wordy.scenes[0] = { ...wordy.scenes[0]!, narration: Array.from({ length: 100 }, () => 'word').join(' ') };
+    expect((await put(wordy)).json()).toMatchObject({ statusCode: 400, field: 'scenes', message: expect.stringMatching(/a 30 s video holds at most 99/) });
+
+    const unknownUpload = editOf(before);
+    unknownUpload.scenes[0] = { ...unknownUpload.scenes[0]!, imageUploadId: 'no-such-upload' };
+    expect((await put(unknownUpload)).json()).toMatchObject({ statusCode: 404, field: 'scenes.0.imageUploadId', message: 'That upload does not exist. Upload the file again.' });
+
+    expect(await storyboard(user, videoId)).toEqual(before);
+  });
+
+  it('answers 404 to another user on every storyboard route and for their upload ids', async () => {
+    const owner = await registerUser(app, 'owner');
+    const stranger = await registerUser(app, 'stranger');
+    const videoId = await finishedVideo(owner);
+    const board = await storyboard(owner, videoId);
+    for (const [method, url] of [
+      ['GET', `/api/videos/${videoId}/storyboard`],
+      ['POST', `/api/videos/${videoId}/render`],
+      ['GET', `/api/videos/${videoId}/versions`],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: bearer(stranger) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(stranger), payload: editOf(board) })).statusCode).toBe(404);
+
+    const theirs = (await upload(stranger, files.png, 'a.png', 'image/png')).json() as { id: string };
+    const edit = editOf(board);
+    edit.scenes[0] = { ...edit.scenes[0]!, imageUploadId: theirs.id };
+    const response = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(owner), payload: edit });
+    expect(response.statusCode).toBe(404);
+    expect(await storyboard(owner, videoId)).toEqual(board);
+  });
+
+  it('keeps the previous version when a re-render is cancelled or fails', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    const v1 = (before.json() as { result: { videoUrl: string } }).result;
+    const board = await storyboard(user, videoId);
+    const put = (narration: string) => {
+      const edit = editOf(board);
+      edit.scenes[0] = { ...edit.scenes[0]!, narration };
+      return edit;
+    };
+
+    let reached!: () => void;
+    const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+    counts.hold = { text: 'Hold this line', reached, until: new Promise(() => undefined) };
+    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('Hold this line') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
+    await reachedPromise;
+    const cancelled = await app.inject({ method: 'DELETE', url: `/api/videos/${videoId}`, headers: bearer(user) });
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    const afterCancel = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) })).json() as { job: { status: string }; result: { videoUrl: string; version?: number } };
+    expect(afterCancel.job.status).toBe('completed');
+    expect(afterCancel.result.videoUrl).toBe(v1.videoUrl);
+    expect((await storyboard(user, videoId)).version).toBe(1);
+    delete counts.hold;
+
+    counts.failOn = 'A line the voice refuses';
+    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('A line the voice refuses') })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({ jobId: videoId, version: 2 });
+    const failed = await waitForStatus(app, user, videoId, 'completed', 30_000).then(async () => {
+      // The row reads completed again once the failure restored v1; wait for the error to be recorded.
+      for (let i = 0; i < 200; i++) {
+        const job = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json() as { status: string; error: string | null; result: { videoUrl: string } };
+        if (job.error) return job;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error('the failure was never recorded');
+    });
+    delete counts.failOn;
+    expect(failed).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: { videoUrl: v1.videoUrl } });
+    const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
+    expect(versions.map((entry) => entry.version)).toEqual([1]);
+    // The edit is kept, so the creator can change the line and render again.
+    expect((await storyboard(user, videoId)).scenes[0]).toMatchObject({ narration: 'A line the voice refuses', changed: true });
+  });
+
+  it('re-renders without using the allowance, up to the limit', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    // The free video is used: a new video is refused, a re-render of this one is not.
+    expect((await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Another') })).statusCode).toBe(403);
+    const render = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) });
+    expect(render.statusCode, render.body).toBe(202);
+    await waitForStatus(app, user, videoId, 'completed', 30_000);
+    const canGenerate = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: bearer(user) });
+    expect((canGenerate.json() as { canGenerate: boolean }).canGenerate).toBe(false);
+
+    await app.db.updateTable('video_jobs').set({ version: MAX_RERENDERS + 1 }).where('id', '=', videoId).execute();
+    const refused = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: `A video can be rendered again at most ${MAX_RERENDERS} times. Generate a new video to keep editing.` });
+  });
+});
+
+afterAll(() => rmSync(media, { recursive: true, force: true }));
