@@ -167,8 +167,8 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
       };
       for (const route of keyRoutes) {
         const url = route.path.replace(':id', randomUUID());
-        const payload = route.body ? bodies[route.path] : undefined;
-        if (route.body) expect(payload, `a valid body for ${route.path}`).toBeDefined();
+        // Authentication runs before body validation, so a route without a sample body gets an empty one.
+        const payload = route.body ? (bodies[route.path] ?? {}) : undefined;
         const response = await app.inject({ method: route.method, url, headers: withKey(created.key), ...(payload ? { payload } : {}) });
         expect(response.statusCode, `${route.method} ${route.path}`).toBe(401);
       }

@@ -43,10 +43,13 @@ export const outputPlugin = fp(
         const { download } = request.query as z.infer<typeof outputQuerySchema>;
         let disposition: string | undefined;
         if (download === '1' || download === 'true') {
-          const job = await app.db.selectFrom('video_jobs').select(['id', 'result']).where('output_token', '=', token).executeTakeFirst();
+          // The latest version's token is the job's own; earlier versions (storyboard re-renders) keep theirs.
+          const job =
+            (await app.db.selectFrom('video_jobs').select(['id', 'result']).where('output_token', '=', token).executeTakeFirst()) ??
+            (await app.db.selectFrom('video_versions').select(['video_id as id', 'result']).where('output_token', '=', token).executeTakeFirst());
           if (!job) throw notFound('File not found');
-          const title = (JSON.parse(job.result ?? '{}') as { title?: string }).title ?? '';
-          disposition = downloadDisposition(title, job.id, file.slice(file.lastIndexOf('.') + 1));
+          const { title = '', version = 1 } = JSON.parse(job.result ?? '{}') as { title?: string; version?: number };
+          disposition = downloadDisposition(title, version > 1 ? `${job.id}-v${version}` : job.id, file.slice(file.lastIndexOf('.') + 1));
         }
         reply.header('x-content-type-options', 'nosniff');
         return app.storage.serve(request, reply, outputKey(token, file), {

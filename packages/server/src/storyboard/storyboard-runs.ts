@@ -3,7 +3,7 @@ import type { GenerationOutput, StoryboardInput } from '@reelsmith/pipeline/prov
 import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { rm } from 'node:fs/promises';
+import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { OUTPUT_URL_PREFIX, outputKey } from '../output/output-files.js';
@@ -81,7 +81,10 @@ export class StoryboardRuns {
     const urls: string[] = [];
     for (const [index, scene] of (output.scenes ?? []).entries()) {
       const name = `scene-${index + 1}.jpg`;
-      await this.options.storage.put(outputKey(token, name), scene.imagePath, { contentType: 'image/jpeg' });
+      // put() takes ownership of the file it is given; the artefact stays for the next version's reuse.
+      const copy = `${scene.imagePath}.${token}.publish`;
+      await copyFile(scene.imagePath, copy);
+      await this.options.storage.put(outputKey(token, name), copy, { contentType: 'image/jpeg' }).finally(() => rm(copy, { force: true }));
       urls.push(`${OUTPUT_URL_PREFIX}/${token}/${name}`);
     }
     return urls;
