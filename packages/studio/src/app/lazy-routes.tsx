@@ -58,7 +58,8 @@ const PAGE_FOR_PATH: Record<string, LazyPageName> = {
 
 /** Starts loading the page a path shows (a link's hover or focus, or the path of a direct visit). */
 export function preloadRoute(path: string): void {
-  const name = PAGE_FOR_PATH[path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/'];
+  const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  const name = /^\/videos\/[^/]+\/edit$/.test(clean) ? 'storyboard' : PAGE_FOR_PATH[clean];
   if (name) void LAZY_PAGES[name].preload().catch(() => undefined);
 }
 

@@ -4,11 +4,14 @@ import { STORAGE_KEYS } from '@reelsmith/contracts';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LAZY_PAGES } from '../app/lazy-routes.js';
 import { MemoryStorage } from '../platform.js';
 import { renderStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 
 configure({ asyncUtilTimeout: 4000 });
+// The page loads on demand in the app; fetched once here so each test times the page, not the import.
+beforeAll(() => LAZY_PAGES.storyboard.preload(), 30_000);
 afterEach(() => {
   cleanup();
   toast.remove();
