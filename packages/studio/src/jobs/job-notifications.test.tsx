@@ -66,6 +66,15 @@ describe('job toasts', () => {
     expect(screen.queryByText('Generating audio: 30%')).not.toBeInTheDocument();
   });
 
+  it('takes a job\'s progress toast away when the job is cancelled', async () => {
+    const effects = setup();
+    act(() => effects.progress(event({ progress: 53, step: 'images' }), job({ progress: 53, currentStep: 'images' })));
+    expect(await screen.findByText('Creating visuals: 53%')).toBeInTheDocument();
+    act(() => effects.progress(event({ progress: 53, step: 'images', status: 'cancelled' }), job({ progress: 53, status: 'cancelled' })));
+    // Gone after the dismiss animation (1 s), well before the 2 s the toast would otherwise stay.
+    await vi.waitFor(() => expect(screen.queryByText('Creating visuals: 53%')).not.toBeInTheDocument(), { timeout: 1800 });
+  });
+
   it('announces a failure with its error', async () => {
     const effects = setup();
     act(() => effects.failed({ jobId: 'j1', error: 'Voice synthesis failed' }, job()));

@@ -15,8 +15,13 @@ import type { JobEventEffects } from './job-service.js';
 export function createJobToasts({ storage, api, platform }: { storage: KeyValueStorage; api: ApiClient; platform: Pick<Platform, 'apiBaseUrl'> }): JobEventEffects {
   return {
     progress(event, job) {
-      // A cancel or the final 100 % arrive as progress events too; they get no progress toast.
-      if (!isActiveJobStatus(job.status) || job.progress >= 100 || !loadVideoDefaults(storage).showProgress) return;
+      // A cancel or the final 100 % arrive as progress events too; they get no progress toast, and a
+      // cancelled job's last one goes at once instead of lingering beside "Job cancelled".
+      if (!isActiveJobStatus(job.status)) {
+        if (job.status === 'cancelled') toast.dismiss(event.jobId);
+        return;
+      }
+      if (job.progress >= 100 || !loadVideoDefaults(storage).showProgress) return;
       toast(progressToastText(event.step, job.progress), { id: event.jobId, duration: PROGRESS_TOAST_MS });
     },
     completed(_event, job) {
