@@ -81,6 +81,10 @@ describe('downloadDisposition', () => {
     const japanese = downloadDisposition('海の物語', 'other-id', 'mp4');
     expect(japanese).toContain('filename="reelsmith-video-other-id.mp4"');
     expect(decodeURIComponent(/filename\*=UTF-8''(.+)$/.exec(japanese)![1]!)).toBe('海の物語.mp4');
+    // A storyboard version keeps its number in both names, after the title's length limit.
+    const v2 = downloadDisposition('x'.repeat(200), jobId, 'mp4', '-v2');
+    expect(v2).toContain(`-v2-${jobId}.mp4"`);
+    expect(v2).toMatch(/-v2\.mp4$/);
   });
 
   it('escapes what a header or a file system cannot hold', () => {

@@ -19,9 +19,9 @@ const rfc5987 = (text: string): string => encodeURIComponent(text).replace(/['()
  * `attachment` for a download: `filename*` carries the real title in UTF-8 (Hindi and Japanese keep
  * it), `filename` an ASCII fallback with the job id so two downloads never collide.
  */
-export function downloadDisposition(title: string, jobId: string, extension: string): string {
-  const readable = title.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 120) || 'Reelsmith video';
-  const fallback = `${slugifyTitle(title)}-${jobId}.${extension}`.replace(/[^\x20-\x7e]|["\\]/g, '_');
+export function downloadDisposition(title: string, jobId: string, extension: string, suffix = ''): string {
+  const readable = `${title.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 120) || 'Reelsmith video'}${suffix}`;
+  const fallback = `${slugifyTitle(title)}${suffix}-${jobId}.${extension}`.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(`${readable}.${extension}`)}`;
 }
 
@@ -49,7 +49,8 @@ export const outputPlugin = fp(
             (await app.db.selectFrom('video_versions').select(['video_id as id', 'result']).where('output_token', '=', token).executeTakeFirst());
           if (!job) throw notFound('File not found');
           const { title = '', version = 1 } = JSON.parse(job.result ?? '{}') as { title?: string; version?: number };
-          disposition = downloadDisposition(title, version > 1 ? `${job.id}-v${version}` : job.id, file.slice(file.lastIndexOf('.') + 1));
+          // From v2 on the name carries the version, so two versions' downloads never overwrite each other.
+          disposition = downloadDisposition(title, job.id, file.slice(file.lastIndexOf('.') + 1), version > 1 ? `-v${version}` : '');
         }
         reply.header('x-content-type-options', 'nosniff');
         return app.storage.serve(request, reply, outputKey(token, file), {
