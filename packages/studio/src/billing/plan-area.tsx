@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { isActiveJobStatus } from '@reelsmith/contracts';
+import { useJobStore } from '../jobs/jobs-context.js';
 import { useAuth } from '../services.js';
 import { formatPlanDate } from './billing-format.js';
 import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
@@ -16,6 +18,8 @@ export function PlanArea() {
   // The generate form's own can-generate query (same key): no second request, no polling.
   const canGenerate = useCanGenerate();
   const storage = useStorageStats();
+  // Stored counts finished videos only; one being made is said too, not hidden behind "0 stored".
+  const inProgress = useJobStore((state) => Object.values(state.jobs).filter((job) => isActiveJobStatus(job.status)).length);
   const isDesktop = useIsDesktop();
   const navigate = useNavigate();
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -61,7 +65,8 @@ export function PlanArea() {
       </div>
       {storage.data ? (
         <p className="rs-plan-area__storage">
-          {storage.data.totalVideos} {storage.data.totalVideos === 1 ? 'video' : 'videos'} stored · {storage.data.tierConfig.description}
+          {storage.data.totalVideos} {storage.data.totalVideos === 1 ? 'video' : 'videos'} stored
+          {inProgress > 0 ? ` · ${inProgress} being made` : ''} · {storage.data.tierConfig.description}
         </p>
       ) : null}
       <PricingDialog open={dialogOpen} onOpenChange={setDialogOpen} />

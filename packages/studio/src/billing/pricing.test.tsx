@@ -7,6 +7,8 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../platform.js';
 import { renderStudio, renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+import { useEffect } from 'react';
+import { useJobService } from '../jobs/jobs-context.js';
 import { PlanArea } from './plan-area.js';
 import { PlanCard } from './plan-grid.js';
 
@@ -356,6 +358,22 @@ describe('PlanArea', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Manage Plan' }));
     expect(await screen.findByRole('dialog', { name: 'Choose Your Plan' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Current Plan' })).toBeDisabled();
+  });
+
+  it('says a video being made beside the stored count, not only "0 videos stored"', async () => {
+    const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((step) => [step, { status: 'pending', progress: 0 }]));
+    const making = { id: 'j-making', status: 'processing', progress: 40, currentStep: 'images', stepProgress: 10, params: { topic: 'Owls' }, created_at: '2026-11-22T10:00:00.000Z', result: null, error: null, steps };
+    function AreaWithActiveJob() {
+      const service = useJobService();
+      useEffect(() => service.store.getState().mergeServerJobs([making as never]), [service]);
+      return <PlanArea />;
+    }
+    const handler = server({ subscription: subscriptionOf('starter_plan', 'active', 4) }, (r) => (r.path === '/payments/can-generate' ? { body: FREE_VIDEO_LEFT } : undefined));
+    const rendered = renderWithStudio(<AreaWithActiveJob />, { handler, path: '/' });
+    await act(async () => {
+      rendered.services.authStore.setState({ user: testUser, token: 't', isAuthenticated: true, isLoading: false, subscription: subscriptionOf('starter_plan', 'active', 4) as never });
+    });
+    expect(await screen.findByText('7 videos stored · 1 being made · Videos are kept for 30 days')).toBeInTheDocument();
   });
 
   it('shows ∞ for an unlimited plan', async () => {
