@@ -7,6 +7,12 @@ import { createLogger } from '@reelsmith/server/logger';
 import { S3Storage } from '@reelsmith/server/storage/s3-storage';
 import type { PutOptions } from '@reelsmith/server/storage/object-storage';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { UploadFiles } from '@reelsmith/server/storyboard/upload-files';
+import { StorageMissingError } from '@reelsmith/server/storage/object-storage';
+import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Queue } from 'bullmq';
 import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
 import { randomBytes } from 'node:crypto';
@@ -251,6 +257,34 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
     } finally {
       await voiceApp.close();
     }
+  }, 60_000);
+
+  it.skipIf(skip)('keeps the creator\'s uploads in the bucket, and a render fetches its own copy', async () => {
+    const picture = join(mkdtempSync(join(tmpdir(), 'reelsmith-s3-upload-')), 'teal.png');
+    execFileSync(resolveFfmpegBinaries().ffmpegPath, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=c=teal:s=320x568', '-frames:v', '1', picture]);
+    const boundary = '----reelsmiths3upload';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="teal.png"\r\nContent-Type: image/png\r\n\r\n`),
+      readFileSync(picture),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...bearer(user), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(response.statusCode, response.body).toBe(200);
+    const { id } = response.json() as { id: string };
+    const row = await app.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const key = `uploads/${user.id}/${row.file_name}`;
+    expect(await inspector.list(`uploads/${user.id}/`)).toEqual([key]);
+    // The API process kept no copy: a worker on another machine reads the bucket.
+    expect(existsSync(join(database.dataDir, 'uploads'))).toBe(false);
+
+    const workerCopies = mkdtempSync(join(tmpdir(), 'reelsmith-s3-worker-'));
+    const uploads = new UploadFiles(renderStorage);
+    const copy = await uploads.copyFor(user.id, row.file_name, workerCopies);
+    // Pictures are stored as the JPEG the upload check made of them.
+    expect(readFileSync(copy).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(readFileSync(copy).length).toBe(Number(row.size_bytes));
+    await expect(uploads.copyFor(user.id, 'no-such-upload.png', workerCopies)).rejects.toBeInstanceOf(StorageMissingError);
+    expect(readdirSync(workerCopies)).toEqual([row.file_name]);
   }, 60_000);
 
   it.skipIf(skip)('an upload that keeps failing is retried, then fails the video step with a clear message', async () => {

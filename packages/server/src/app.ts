@@ -28,6 +28,7 @@ import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
 import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
+import { appSettingsPlugin } from './plugins/app-settings-plugin.js';
 import { storyboardPlugin } from './storyboard/storyboard-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(securityHeadersPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
     await app.register(storagePlugin, overrides.storage ?? {});
+    await app.register(appSettingsPlugin);
     await app.register(rateLimitPlugin);
     await app.register(authPlugin);
     await app.register(sessionRevocationPlugin);

@@ -1,14 +1,17 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/connection.js';
 import { BullmqJobWorkers } from './jobs/bullmq-queue.js';
+import { AppSettings } from './app-settings.js';
 import { createJobRuntime } from './jobs/job-runtime.js';
+import { join } from 'node:path';
 import { createLogger } from './logger.js';
 
 /**
  * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
  * them, QUEUE_CONCURRENCY at a time. It reads the same environment as the API server and must see the
- * same database (DATABASE_URL), the same Redis (REDIS_URL, QUEUE_PREFIX) and the same DATA_DIR, where
- * finished videos are published and the admin's provider choice is kept.
+ * same database (DATABASE_URL, where the admin's provider choice is kept too), the same Redis
+ * (REDIS_URL, QUEUE_PREFIX), and either the same S3 bucket (S3_*) or the same DATA_DIR, where
+ * finished videos are published.
  */
 async function main(): Promise<void> {
   let config;
@@ -25,7 +28,9 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
-  const runtime = createJobRuntime({ config, db: database.db, log });
+  const settings = new AppSettings(database.db, { legacyFile: join(config.paths.dataDir, 'settings.json') });
+  await settings.start();
+  const runtime = createJobRuntime({ config, db: database.db, log, settings });
   const workers = new BullmqJobWorkers({
     db: database.db,
     worker: runtime.worker,
@@ -47,6 +52,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info({ signal }, 'worker stopping; running jobs go back to the queue');
     Promise.all([workers.stop(), runtime.webhooks.stop()])
+      .then(() => settings.stop())
       .then(() => database.db.destroy())
       .then(
         () => process.exit(0),

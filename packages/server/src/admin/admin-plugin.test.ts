@@ -199,8 +199,9 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
       expect(providers.providers.story?.current).toBe('openai');
       expect(providers.providers.images?.current).toBe('offline');
-      // Persisted beside the voice provider, so a restart keeps it.
-      expect(JSON.parse(readFileSync(join(database.dataDir, 'settings.json'), 'utf8'))).toMatchObject({ storyProvider: 'openai' });
+      // Persisted in the database beside the voice provider, so a restart and every worker see it.
+      const stored = await app.db.selectFrom('app_settings').select('value').where('key', '=', 'storyProvider').executeTakeFirst();
+      expect(stored && JSON.parse(stored.value)).toBe('openai');
 
       const health = providersHealthResponseSchema.parse(
         (await app.inject({ method: 'GET', url: '/providers/health', headers: auth(adminToken) })).json(),

@@ -45,7 +45,7 @@ export const adminPlugin = fp(
       const { type, provider } = request.body;
       const board = switchboard();
       const previous = board.current(type);
-      const current = board.switchTo(type, provider);
+      const current = await board.switchTo(type, provider);
       request.log.info({ type, from: previous, to: current, by: request.user.id }, 'provider switched');
       return { message: `${TYPE_TITLE[type]} provider switched to ${current}. New jobs use it from now on.`, current };
     });

@@ -1,6 +1,6 @@
 import type { ProviderChoice } from '@reelsmith/pipeline';
 import { z } from 'zod';
-import { SettingsDocument } from '../settings-document.js';
+import type { AppSettings } from '../app-settings.js';
 
 export const STORY_PROVIDER_IDS = ['offline', 'openai'] as const;
 export const IMAGE_PROVIDER_IDS = ['offline', 'openai'] as const;
@@ -11,15 +11,11 @@ const providerSettingsSchema = z.looseObject({
 });
 
 /**
- * The admin's story and image provider choices, kept in DATA_DIR/settings.json next to the voice
- * provider (voices/voice-settings.ts) so all provider switches survive a restart the same way.
+ * The admin's story and image provider choices, kept in the shared app settings next to the voice
+ * provider (voices/voice-settings.ts) so every process runs new jobs with the same choice.
  */
-export class ProviderSettingsFile {
-  private readonly document: SettingsDocument;
-
-  constructor(readonly file: string) {
-    this.document = new SettingsDocument(file);
-  }
+export class ProviderSettings {
+  constructor(private readonly document: AppSettings) {}
 
   /** The persisted choices; an unset one means the environment's default. */
   choice(): ProviderChoice {
@@ -27,8 +23,8 @@ export class ProviderSettingsFile {
     return { ...(storyProvider ? { story: storyProvider } : {}), ...(imageProvider ? { images: imageProvider } : {}) };
   }
 
-  setChoice(next: ProviderChoice): void {
-    this.document.update({
+  async setChoice(next: ProviderChoice): Promise<void> {
+    await this.document.update({
       ...(next.story ? { storyProvider: next.story } : {}),
       ...(next.images ? { imageProvider: next.images } : {}),
     });

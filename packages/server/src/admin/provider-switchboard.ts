@@ -2,8 +2,8 @@ import { cachedValue, PROVIDER_HEALTH_CACHE_MS } from '../plugins/health-plugin.
 import { PROVIDER_TYPES, VOICE_PROVIDERS, type ProviderHealth, type ProviderType, type ProvidersResponse, type VoiceProviderId } from '@reelsmith/contracts';
 import type { ImageProviderId, Provider, ProviderChoice, ProviderRegistry, StoryProviderId } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
-import type { SettingsFile } from '../voices/voice-settings.js';
-import { IMAGE_PROVIDER_IDS, STORY_PROVIDER_IDS, type ProviderSettingsFile } from './provider-settings.js';
+import type { VoiceSettings } from '../voices/voice-settings.js';
+import { IMAGE_PROVIDER_IDS, STORY_PROVIDER_IDS, type ProviderSettings } from './provider-settings.js';
 
 /** A health check that hangs must not hang the dashboard: it is reported as an error after this. */
 export const HEALTH_CHECK_TIMEOUT_MS = 10_000;
@@ -28,9 +28,9 @@ const REQUIREMENTS: Record<string, string> = {
 export interface ProviderSwitchboardOptions {
   registry: ProviderRegistry;
   /** Story and image choices. */
-  settings: ProviderSettingsFile;
+  settings: ProviderSettings;
   /** The voice choice, shared with POST /api/voice-providers/switch. */
-  voiceSettings: SettingsFile;
+  voiceSettings: VoiceSettings;
   now?: () => Date;
 }
 
@@ -70,7 +70,7 @@ export class ProviderSwitchboard {
   }
 
   /** Makes `provider` the one new jobs of `type` use; a 400 for a name that is unknown or not configured. */
-  switchTo(type: ProviderType, provider: string): string {
+  async switchTo(type: ProviderType, provider: string): Promise<string> {
     const label = TYPE_LABEL[type];
     if (!KNOWN_PROVIDERS[type].includes(provider)) {
       throw badRequest(`Unknown ${label} provider "${provider}". Known ${label} providers: ${KNOWN_PROVIDERS[type].join(', ')}`, 'provider');
@@ -82,9 +82,9 @@ export class ProviderSwitchboard {
         'provider',
       );
     }
-    if (type === 'voice') this.options.voiceSettings.setVoiceProvider(provider as VoiceProviderId);
-    else if (type === 'story') this.options.settings.setChoice({ story: provider as StoryProviderId });
-    else this.options.settings.setChoice({ images: provider as ImageProviderId });
+    if (type === 'voice') await this.options.voiceSettings.setVoiceProvider(provider as VoiceProviderId);
+    else if (type === 'story') await this.options.settings.setChoice({ story: provider as StoryProviderId });
+    else await this.options.settings.setChoice({ images: provider as ImageProviderId });
     return provider;
   }
 

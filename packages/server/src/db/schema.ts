@@ -195,6 +195,14 @@ export interface Database {
   video_versions: VideoVersionsTable;
   video_storyboards: VideoStoryboardsTable;
   uploads: UploadsTable;
+  app_settings: AppSettingsTable;
+}
+
+/** Admin choices shared by every process (migration 0013): one row per key, the value as JSON. */
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+  updated_at: Timestamp;
 }
 
 export type EmailTokenPurpose = 'verify_email' | 'reset_password';

@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
-import { ProviderSettingsFile } from '../admin/provider-settings.js';
+import { ProviderSettings } from '../admin/provider-settings.js';
+import type { AppSettings } from '../app-settings.js';
 import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { SettingsFile } from '../voices/voice-settings.js';
+import { VoiceSettings } from '../voices/voice-settings.js';
 import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
@@ -29,6 +30,8 @@ export interface JobRuntimeOptions {
   webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
   /** Where finished files go; default: the one the config names (S3_BUCKET or DATA_DIR). */
   storage?: ObjectStorage;
+  /** The admin's provider choices (started); needed unless a test replaces runner and providers. */
+  settings?: AppSettings;
 }
 
 /** What runs jobs, shared by the API server (embedded queue) and the scale mode's worker processes. */
@@ -37,7 +40,7 @@ export interface JobRuntime {
   worker: JobWorker;
   /** Null when a test replaces both the runner and the providers. */
   pipeline: DefaultPipeline | null;
-  /** The admin's provider choice, read from DATA_DIR/settings.json each time a job starts. */
+  /** The admin's provider choice (the shared app settings), read each time a job starts. */
   switchboard: ProviderSwitchboard | null;
   /** Enqueues webhook deliveries for job outcomes and sends them; start() it where jobs run or are reported. */
   webhooks: WebhookDispatcher;
@@ -45,23 +48,23 @@ export interface JobRuntime {
   storyboards: StoryboardRuns;
 }
 
-export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions, storage = createStorage(config) }: JobRuntimeOptions): JobRuntime {
+export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions, storage = createStorage(config), settings }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
-  const settingsFile = join(config.paths.dataDir, 'settings.json');
   let switchboard: ProviderSwitchboard | null = null;
   const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {});
   if (pipeline) {
+    if (!settings) throw new Error('createJobRuntime: the default pipeline reads the admin\'s provider choice, so pass the started AppSettings');
     switchboard = new ProviderSwitchboard({
       registry: pipeline.registry,
-      settings: new ProviderSettingsFile(settingsFile),
-      voiceSettings: new SettingsFile(settingsFile),
+      settings: new ProviderSettings(settings),
+      voiceSettings: new VoiceSettings(settings),
     });
   }
   const storyboards = new StoryboardRuns({
     db,
     artefactsDir: join(config.paths.dataDir, 'artefacts'),
     storage,
-    uploads: new UploadFiles(join(config.paths.dataDir, 'uploads')),
+    uploads: new UploadFiles(storage),
   });
   const worker = new JobWorker({
     storyboards,

@@ -69,6 +69,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       providersFor: options.providersFor,
       webhooks: options.webhooks,
       storage: app.storage,
+      settings: app.appSettings,
     });
     app.decorate('providerSwitchboard', switchboard);
     const queueConfig = app.config.queue;
@@ -199,5 +200,5 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       tierConfig: { description: STORAGE_TIER_DESCRIPTION },
     }));
   },
-  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'auth', 'rate-limit', 'error-handler', 'voices'] },
+  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'app-settings', 'auth', 'rate-limit', 'error-handler', 'voices'] },
 );

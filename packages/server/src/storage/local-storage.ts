@@ -4,7 +4,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/prom
 import { dirname, join, relative, sep } from 'node:path';
 import { notFound } from '../errors.js';
 import { parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
-import { assertStorageKey, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
+import { assertStorageKey, StorageMissingError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
 import { statfs } from 'node:fs/promises';
 
 /** rename, or copy + unlink when the source sits on another file system. */
@@ -66,6 +66,17 @@ export class LocalStorage implements ObjectStorage {
 
   async exists(key: string): Promise<boolean> {
     return (await stat(this.pathOf(key)).catch(() => null))?.isFile() ?? false;
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const source = this.pathOf(key);
+    await mkdir(dirname(file), { recursive: true });
+    try {
+      await copyFile(source, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new StorageMissingError(`Nothing stored at ${key}`);
+      throw error;
+    }
   }
 
   async list(prefix: string): Promise<string[]> {

@@ -19,6 +19,11 @@ export interface ObjectStorage {
    */
   serve(request: FastifyRequest, reply: FastifyReply, key: string, options?: ServeOptions): Promise<FastifyReply>;
   exists(key: string): Promise<boolean>;
+  /**
+   * Writes the object to the local file `file` (a worker's copy of an upload); the object stays.
+   * A missing object rejects with StorageMissingError.
+   */
+  download(key: string, file: string): Promise<void>;
   /** Every key under `prefix` (`voice/` lists `voice/a.mp3`, `voice/x/b.mp3`). */
   list(prefix: string): Promise<string[]>;
   /** Removes every object under `prefix`; a prefix names a folder, so it must end in `/` (or be a full key). */
@@ -78,4 +83,9 @@ export function contentTypeOf(key: string): string {
 /** A failed upload: the job's video step fails with this message (and is retried first). */
 export class StorageWriteError extends Error {
   override name = 'StorageWriteError';
+}
+
+/** download() of a key that is not stored. */
+export class StorageMissingError extends Error {
+  override name = 'StorageMissingError';
 }

@@ -10,12 +10,14 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { notFound } from '../errors.js';
 import { contentRange, parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
-import { assertStorageKey, contentTypeOf, StorageWriteError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
+import { assertStorageKey, contentTypeOf, StorageMissingError, StorageWriteError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
 
 export interface S3StorageSettings {
   bucket: string;
@@ -164,6 +166,25 @@ export class S3Storage implements ObjectStorage {
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
+      throw error;
+    }
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    assertStorageKey(key);
+    let object: GetObjectCommandOutput;
+    try {
+      object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (isMissing(error)) throw new StorageMissingError(`Nothing stored at ${key} in bucket ${this.bucket}`);
+      throw error;
+    }
+    await mkdir(dirname(file), { recursive: true });
+    try {
+      await pipeline(object.Body as Readable, createWriteStream(file));
+    } catch (error) {
+      // A half-written copy must not pass for the upload at the next render.
+      await rm(file, { force: true });
       throw error;
     }
   }

@@ -43,7 +43,7 @@ export function latestVersion(row: Pick<VideoJobRow, 'status' | 'version'>): num
  */
 export const storyboardPlugin = fp(
   async (app) => {
-    const uploadFiles = new UploadFiles(join(app.config.paths.dataDir, 'uploads'));
+    const uploadFiles = new UploadFiles(app.storage);
     let tools: MediaTools | undefined;
     const mediaTools = (): MediaTools => {
       if (!tools) {
@@ -199,5 +199,5 @@ export const storyboardPlugin = fp(
       );
     });
   },
-  { name: 'storyboard', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'jobs'] },
+  { name: 'storyboard', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'auth', 'rate-limit', 'error-handler', 'jobs'] },
 );

@@ -7,7 +7,7 @@ import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { OUTPUT_URL_PREFIX, outputKey } from '../output/output-files.js';
-import type { ObjectStorage } from '../storage/object-storage.js';
+import { StorageMissingError, type ObjectStorage } from '../storage/object-storage.js';
 import { documentFromFirstRender, markRendered } from './storyboard-document.js';
 import { findStoryboard, findUserUpload, insertVersion, saveStoryboard } from './storyboard-store.js';
 import type { UploadFiles } from './upload-files.js';
@@ -51,7 +51,14 @@ export class StoryboardRuns {
     const uploadPath = async (uploadId: string, what: string) => {
       const upload = await findUserUpload(this.options.db, job.user_id, uploadId);
       if (!upload) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
-      return { path: this.options.uploads.pathOf(job.user_id, upload.file_name), contentHash: upload.content_hash };
+      let path: string;
+      try {
+        path = await this.options.uploads.copyFor(job.user_id, upload.file_name, join(artefactDir, 'uploads'));
+      } catch (error) {
+        if (error instanceof StorageMissingError) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
+        throw error;
+      }
+      return { path, contentHash: upload.content_hash };
     };
     const scenes: StoryboardInput['scenes'] = [];
     for (const [index, scene] of document.scenes.entries()) {

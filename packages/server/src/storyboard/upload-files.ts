@@ -1,32 +1,39 @@
-import { copyFile, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { rename, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ObjectStorage } from '../storage/object-storage.js';
 
 /**
- * Where stored uploads live: DATA_DIR/uploads/<user id>/<upload id>.<ext>. A small local module so the
- * storage layer can later route the same three operations elsewhere.
+ * The creator's uploaded pictures and music, in the finished-files storage under
+ * `uploads/<user id>/<upload id>.<ext>`: DATA_DIR/uploads/… locally (where they always were), the
+ * bucket with S3. Renders read a worker-local copy (copyFor), so no process needs a shared volume.
  */
 export class UploadFiles {
-  constructor(private readonly root: string) {}
+  constructor(private readonly storage: ObjectStorage) {}
 
-  pathOf(userId: string, fileName: string): string {
-    return join(this.root, userId, fileName);
+  keyOf(userId: string, fileName: string): string {
+    return `uploads/${userId}/${fileName}`;
   }
 
-  /** Moves a prepared file in; returns its stored path. */
-  async store(userId: string, fileName: string, preparedPath: string): Promise<string> {
-    const target = this.pathOf(userId, fileName);
-    await mkdir(join(this.root, userId), { recursive: true });
-    try {
-      await rename(preparedPath, target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-      await copyFile(preparedPath, target);
-      await unlink(preparedPath);
-    }
-    return target;
+  /** Stores a prepared file (the storage takes ownership of it). */
+  async store(userId: string, fileName: string, preparedPath: string): Promise<void> {
+    await this.storage.put(this.keyOf(userId, fileName), preparedPath);
   }
 
   async remove(userId: string, fileName: string): Promise<void> {
-    await rm(this.pathOf(userId, fileName), { force: true });
+    await this.storage.delete(this.keyOf(userId, fileName));
+  }
+
+  /**
+   * A local copy of the upload inside `dir`, fetched once: an upload's file name carries its id and
+   * an upload never changes, so a copy already there is the same bytes.
+   */
+  async copyFor(userId: string, fileName: string, dir: string): Promise<string> {
+    const target = join(dir, fileName);
+    if ((await stat(target).catch(() => null))?.isFile()) return target;
+    // Downloaded beside the target and renamed in, so a crash never leaves a partial copy under its name.
+    const partial = `${target}.${process.pid}.part`;
+    await this.storage.download(this.keyOf(userId, fileName), partial);
+    await rename(partial, target);
+    return target;
   }
 }

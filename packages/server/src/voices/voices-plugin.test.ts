@@ -205,12 +205,12 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       expect(azure.json().message).toMatch(/AZURE_SPEECH_KEY/);
     });
 
-    it('switches, persists to DATA_DIR/settings.json and changes the default of /voices and the stats', async () => {
+    it('switches, persists in the database and changes the default of /voices and the stats', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: { provider: 'elevenlabs' } });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Voice provider switched to elevenlabs', current: 'elevenlabs' });
-      const settingsFile = join(database.dataDir, 'settings.json');
-      expect(JSON.parse(readFileSync(settingsFile, 'utf8'))).toMatchObject({ voiceProvider: 'elevenlabs' });
+      const stored = await app.db.selectFrom('app_settings').select('value').where('key', '=', 'voiceProvider').executeTakeFirst();
+      expect(stored && JSON.parse(stored.value)).toBe('elevenlabs');
 
       expect((await app.inject({ method: 'GET', url: '/voices?language=ja' })).json().provider).toBe('elevenlabs');
       const stats = voiceSampleStatsSchema.parse((await app.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json());
@@ -231,7 +231,6 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       } finally {
         await restarted.close();
       }
-      expect(existsSync(join(database.dataDir, 'settings.json'))).toBe(true);
     });
   });
 });

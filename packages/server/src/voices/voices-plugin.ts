@@ -9,7 +9,7 @@ import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { SAMPLES_KEY_PREFIX, VoiceSampleService } from './voice-sample-service.js';
 import { z } from 'zod';
-import { SettingsFile } from './voice-settings.js';
+import { VoiceSettings } from './voice-settings.js';
 
 /** Samples only change when regenerated; the ETag catches that, so a day of caching is safe. */
 export const SAMPLE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -53,7 +53,7 @@ function configuredSynthesizers(env: Record<string, string | undefined>): Partia
 export const voicesPlugin = fp<VoicesPluginOptions>(
   async (app, options) => {
     validateVoiceCatalogues();
-    const settings = new SettingsFile(join(app.config.paths.dataDir, 'settings.json'));
+    const settings = new VoiceSettings(app.appSettings);
     const factories = configuredSynthesizers(options.env ?? process.env);
     const cache = new Map<VoiceProviderId, VoiceProvider>();
     const synthesizerFor = (provider: VoiceProviderId): VoiceProvider | null => {
@@ -148,7 +148,7 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
         const needs = provider === 'azure' ? 'AZURE_SPEECH_KEY and AZURE_SPEECH_REGION' : 'ELEVENLABS_API_KEY';
         throw badRequest(`The ${provider} voice provider is not configured: set ${needs} and restart the server`, 'provider');
       }
-      settings.setVoiceProvider(provider);
+      await settings.setVoiceProvider(provider);
       request.log.info({ provider, by: request.user.id }, 'voice provider switched');
       return { message: `Voice provider switched to ${provider}`, current: provider };
     });
@@ -170,5 +170,5 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       await samples.stop();
     });
   },
-  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth', 'storage'] },
+  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth', 'storage', 'app-settings'] },
 );

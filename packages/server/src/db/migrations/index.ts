@@ -10,6 +10,7 @@ import { videoUsage } from './0008-video-usage.js';
 import { accountSecurity } from './0009-account-security.js';
 import { jobClaims } from './0010-job-claims.js';
 import { storyboards } from './0011-storyboards.js';
+import { appSettings } from './0013-app-settings.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -30,6 +31,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0009_account_security': accountSecurity,
   '0010_job_claims': jobClaims,
   '0011_storyboards': storyboards,
+  // 0012 is left to the stock-media branch of the same session, so both orders of merging agree.
+  '0013_app_settings': appSettings,
 };
 
 export const migrationProvider: MigrationProvider = {
