@@ -2,6 +2,7 @@ import { ADMIN_USER_MESSAGES, EMBED_SESSION_MINUTES, type ApiKey, type ApiKeySum
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { ApiKeyRow, Database, SessionScope, UserRow } from '../db/schema.js';
 import { apiKeyPrefix, createApiKeyCipher, generateApiKey, hashApiKey } from './api-keys.js';
 import { signSessionToken } from './session-tokens.js';
@@ -146,18 +147,23 @@ export class AuthService {
   }
 
   /** The session's user and scope, when the session is neither revoked nor expired. */
+  // Prepared once: this lookup runs on every authenticated request (see db/prepared-query.ts).
+  private activeSessionQuery: ((values: { sessionId: string; userId: string; now: string }) => Promise<(UserRow & { session_scope: SessionScope })[]>) | null = null;
+
   async findActiveSession(sessionId: string, userId: string): Promise<(UserRow & { session_scope: SessionScope }) | undefined> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select('sessions.scope as session_scope')
-      .where('sessions.id', '=', sessionId)
-      .where('sessions.user_id', '=', userId)
-      .where('sessions.revoked_at', 'is', null)
-      .where('sessions.expires_at', '>', new Date().toISOString())
-      .where('users.status', '=', 'active')
-      .executeTakeFirst();
+    this.activeSessionQuery ??= preparedQuery(this.db, ['sessionId', 'userId', 'now'] as const, (slot) =>
+      this.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select('sessions.scope as session_scope')
+        .where('sessions.id', '=', slot.sessionId)
+        .where('sessions.user_id', '=', slot.userId)
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', slot.now)
+        .where('users.status', '=', 'active'),
+    );
+    const [row] = await this.activeSessionQuery({ sessionId, userId, now: new Date().toISOString() });
     return row;
   }
 

@@ -2,6 +2,7 @@ import { ACTIVE_JOB_STATUSES, MESSAGES, type GenerationParams, type JobStatus, t
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoJobRow } from '../db/schema.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
 import { initialSteps } from './video-job-view.js';
@@ -87,8 +88,17 @@ export async function retryFailedUserJob(db: Db, userId: string, jobId: string, 
 }
 
 /** The job if it belongs to the user; another user's job is indistinguishable from a missing one. */
-export function findUserJob(db: Db, userId: string, jobId: string): Promise<VideoJobRow | undefined> {
-  return db.selectFrom('video_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
+// Prepared once per database: every status poll and job page reads through here (see db/prepared-query.ts).
+const userJobQueries = new WeakMap<Db, (values: { userId: string; jobId: string }) => Promise<VideoJobRow[]>>();
+
+export async function findUserJob(db: Db, userId: string, jobId: string): Promise<VideoJobRow | undefined> {
+  let query = userJobQueries.get(db);
+  if (!query) {
+    query = preparedQuery(db, ['userId', 'jobId'] as const, (slot) => db.selectFrom('video_jobs').selectAll().where('id', '=', slot.jobId).where('user_id', '=', slot.userId));
+    userJobQueries.set(db, query);
+  }
+  const [row] = await query({ userId, jobId });
+  return row;
 }
 
 export function listUserJobs(db: Db, userId: string, limit: number): Promise<VideoJobRow[]> {
