@@ -17,3 +17,4 @@ export * from './admin-users.js';
 export * from './account-security.js';
 export * from './text.js';
 export * from './storyboard.js';
+export * from './job-state.js';

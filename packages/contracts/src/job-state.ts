@@ -1,0 +1,196 @@
+import { isActiveJobStatus, PIPELINE_STEPS, type JobStatus, type PipelineStep } from './enums.js';
+import { MESSAGES } from './messages.js';
+import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './socket.js';
+import type { GenerationParams, JobSteps, VideoJob } from './videos.js';
+
+/**
+ * The one model of a job's life, shared by the server (what it stores), the studio (what a page
+ * shows) and the extension's worker (what every extension view reads). Pure functions: each takes
+ * a job and returns the next one (the same object when nothing changes).
+ *
+ * The rules, decided once where the earlier copies disagreed:
+ * - Progress never goes backwards, and a step once completed stays completed.
+ * - A finished job (completed, failed, cancelled) never reopens from an event or a snapshot. A
+ *   re-render or a retry reopens it on purpose, by replacing the job with the server's copy.
+ * - Completed outranks failed, which outranks cancelled: a late failure never hides a video.
+ * - Merging two views of one job keeps the further one, whichever arrives first (order-independent).
+ */
+
+export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
+export const isFinishedJobStatus = (status: string): boolean => (FINISHED_JOB_STATUSES as readonly string[]).includes(status);
+
+/** Spec section 3: "A new job starts at 1". */
+export const NEW_JOB_PROGRESS = 1;
+
+const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);
+const isStepDone = (status: string): boolean => status === 'completed' || status === 'skipped';
+
+/** Every step pending: a new job's `steps`. */
+export function initialSteps(): JobSteps {
+  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, { status: 'pending', progress: 0 }])) as JobSteps;
+}
+
+/**
+ * The steps once `step` reports `stepProgress`: every step before it is done (a resumed run may
+ * skip them silently), this one runs (or is completed at 100), and no step's progress goes back.
+ */
+export function advanceSteps(steps: JobSteps, step: PipelineStep, stepProgress: number): JobSteps {
+  const index = PIPELINE_STEPS.indexOf(step);
+  const next = { ...steps };
+  PIPELINE_STEPS.forEach((name, position) => {
+    const entry = steps[name];
+    if (isStepDone(entry.status)) return;
+    if (position < index) next[name] = { status: 'completed', progress: 100 };
+    else if (position === index) {
+      const progress = Math.max(entry.progress, clampPercent(stepProgress));
+      next[name] = { status: progress >= 100 ? 'completed' : 'running', progress };
+    }
+  });
+  return next;
+}
+
+/** Every step done: a completed job's steps. */
+export function completeSteps(steps: JobSteps): JobSteps {
+  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, isStepDone(steps[step].status) ? steps[step] : { status: 'completed', progress: 100 }])) as JobSteps;
+}
+
+/** Marks `step` failed, or else the running (or the first unfinished) step. */
+export function failSteps(steps: JobSteps, step?: PipelineStep): JobSteps {
+  const failing = step ?? PIPELINE_STEPS.find((name) => steps[name].status === 'running') ?? PIPELINE_STEPS.find((name) => !isStepDone(steps[name].status));
+  if (!failing) return steps;
+  return { ...steps, [failing]: { status: 'failed', progress: steps[failing].progress } };
+}
+
+/** A job just submitted, before the server has reported on it. */
+export function newJob(jobId: string, params: GenerationParams, now: Date): VideoJob {
+  return {
+    id: jobId,
+    status: 'pending',
+    progress: NEW_JOB_PROGRESS,
+    currentStep: null,
+    stepProgress: 0,
+    params,
+    created_at: now.toISOString(),
+    result: null,
+    error: null,
+    steps: initialSteps(),
+  };
+}
+
+export function applyProgress<J extends VideoJob>(job: J, event: JobProgressEvent): J {
+  // A late progress event never reopens a finished job.
+  if (isFinishedJobStatus(job.status)) return job;
+  // Events carry the overall status; a finished one arrives as its own completed/failed event.
+  const status = isActiveJobStatus(event.status) ? event.status : job.status;
+  return {
+    ...job,
+    status,
+    progress: Math.max(job.progress, clampPercent(event.progress)),
+    currentStep: event.step,
+    stepProgress: clampPercent(event.stepProgress),
+    steps: advanceSteps(job.steps, event.step, event.stepProgress),
+  };
+}
+
+export function applyCompleted<J extends VideoJob>(job: J, event: JobCompletedEvent): J {
+  if (job.status === 'completed' && job.result) return job;
+  return { ...job, status: 'completed', progress: 100, result: event.result, error: null, steps: completeSteps(job.steps) };
+}
+
+export function applyFailed<J extends VideoJob>(job: J, event: JobFailedEvent): J {
+  // A video that was made stays made; a failure (or cancel) already recorded stays as it was.
+  if (isFinishedJobStatus(job.status)) return job;
+  return { ...job, status: 'failed', error: event.error, steps: failSteps(job.steps) };
+}
+
+export function applyCancelled<J extends VideoJob>(job: J): J {
+  if (isFinishedJobStatus(job.status)) return job;
+  return { ...job, status: 'cancelled' };
+}
+
+const STATUS_RANK: Record<JobStatus, number> = {
+  pending: 0,
+  queued: 1,
+  in_progress: 2,
+  processing: 2,
+  cancelled: 10,
+  failed: 11,
+  completed: 12,
+};
+
+/** Which of two views of one job is further along: positive when `a` is. */
+function compareProgress(a: VideoJob, b: VideoJob): number {
+  const aFinished = isFinishedJobStatus(a.status);
+  const bFinished = isFinishedJobStatus(b.status);
+  if (aFinished !== bFinished) return aFinished ? 1 : -1;
+  if (aFinished) return STATUS_RANK[a.status] - STATUS_RANK[b.status] || Number(Boolean(a.result)) - Number(Boolean(b.result)) || (a.updated_at ?? '').localeCompare(b.updated_at ?? '');
+  return (
+    a.progress - b.progress ||
+    PIPELINE_STEPS.indexOf(a.currentStep ?? 'setup') - PIPELINE_STEPS.indexOf(b.currentStep ?? 'setup') ||
+    a.stepProgress - b.stepProgress ||
+    STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
+    (a.updated_at ?? '').localeCompare(b.updated_at ?? '')
+  );
+}
+
+/**
+ * Two views of one job (a local one moved by live events, a server snapshot): the one further
+ * along, whole, so its step and steps stay consistent with its progress. Order-independent: two
+ * views that tie on every measure of progress but differ are told apart by their JSON text.
+ */
+export function mergeJob<J extends VideoJob>(a: J | undefined, b: J): J;
+export function mergeJob<J extends VideoJob>(a: J, b: J | undefined): J;
+export function mergeJob<J extends VideoJob>(a: J | undefined, b: J | undefined): J | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  const order = compareProgress(a, b);
+  if (order !== 0) return order > 0 ? a : b;
+  if (a === b) return a;
+  return JSON.stringify(a) >= JSON.stringify(b) ? a : b;
+}
+
+/** What changed between two views of one job that a person should hear about. */
+export type JobTransition =
+  | { kind: 'progress'; job: VideoJob; event: JobProgressEvent }
+  | { kind: 'completed'; job: VideoJob; event: JobCompletedEvent }
+  | { kind: 'failed'; job: VideoJob; event: JobFailedEvent }
+  | { kind: 'cancelled'; job: VideoJob };
+
+/**
+ * The transition from `before` (undefined: not known yet) to `after`, or null when nothing worth
+ * telling happened. A completion counts once its result is there, and only the first time.
+ */
+export function jobTransition(before: VideoJob | undefined, after: VideoJob): JobTransition | null {
+  if (after.status === 'completed') {
+    const announced = before?.status === 'completed' && Boolean(before.result);
+    return !announced && after.result ? { kind: 'completed', job: after, event: { jobId: after.id, result: after.result } } : null;
+  }
+  if (after.status === 'failed') {
+    return before?.status === 'failed' ? null : { kind: 'failed', job: after, event: { jobId: after.id, error: after.error ?? MESSAGES.generationFailed } };
+  }
+  if (after.status === 'cancelled') return before?.status === 'cancelled' ? null : { kind: 'cancelled', job: after };
+  if (before && before.status === after.status && before.progress === after.progress && before.currentStep === after.currentStep && before.stepProgress === after.stepProgress) return null;
+  return { kind: 'progress', job: after, event: { jobId: after.id, progress: after.progress, step: after.currentStep ?? 'setup', stepProgress: after.stepProgress, status: after.status } };
+}
+
+/**
+ * The transitions between two lists of jobs, for jobs that were known and active before: what a
+ * view that was watching them should announce. Jobs that appear already finished (an old video
+ * listed at sign-in) announce nothing.
+ */
+export function jobTransitions(before: readonly VideoJob[], after: readonly VideoJob[], { includeNew = false } = {}): JobTransition[] {
+  const known = new Map(before.map((job) => [job.id, job]));
+  const transitions: JobTransition[] = [];
+  for (const job of after) {
+    const previous = known.get(job.id);
+    if (previous ? !isActiveJobStatus(previous.status) && !(previous.status === 'completed' && !previous.result) : !includeNew) continue;
+    const transition = jobTransition(previous, job);
+    if (transition) transitions.push(transition);
+  }
+  return transitions;
+}
+
+/** What a creator reads when a job fails (spec section 8 "Job failed event"). */
+export function jobFailureText(job: Pick<VideoJob, 'error'>): string {
+  return job.error ? MESSAGES.jobFailedEvent(job.error) : MESSAGES.generationFailed;
+}
