@@ -14,10 +14,10 @@ const result = { videoUrl: '/output/job-1/why-cats-purr.mp4', filename: 'why-cat
 
 class FakeSocket implements SocketLike {
   connected = false;
-  listeners = new Map<string, Array<(...args: any[]) => void>>();
+  listeners = new Map<string, Array<(...args: unknown[]) => void>>();
   emitted: unknown[][] = [];
-  on(event: string, listener: (...args: any[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  on(event: string, listener: (...args: never[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as (...args: unknown[]) => void]);
   }
   emit(event: string, ...args: unknown[]) {
     this.emitted.push([event, ...args]);
@@ -105,7 +105,7 @@ describe('background controller', () => {
     expect(h.sockets).toHaveLength(1);
 
     const submitted = await background.handleRequest({ type: 'submit', params: { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok' } });
-    expect(submitted).toEqual({ ok: true, jobId: 'job-1' });
+    expect(submitted).toMatchObject({ ok: true, jobId: 'job-1' });
     expect(h.action.state.text).toBe('1');
     expect(h.alarms.alarms.has(JOB_WATCH_ALARM)).toBe(true);
     expect(h.sockets[0]!.emitted).toContainEqual(['subscribe', 'job-1']);

@@ -2,6 +2,7 @@ import {
   EXTENSION_HANDOFF_MESSAGES,
   JOB_LIST_LIMIT,
   MESSAGES,
+  newJob,
   type ExtensionExternalRequest,
   type ExtensionJobState,
   type ExtensionRequest,
@@ -9,24 +10,11 @@ import {
   type GenerationParams,
   type VideoJob,
 } from '@reelsmith/contracts';
-import { ApiError, createApiClient, errorMessage, type ApiClient } from '@reelsmith/studio/api/api-client';
+import { ApiError, createApiClient, errorMessage, type ApiClient } from '@reelsmith/studio/api-client';
 import { showActiveJobCount, type ActionLike } from './badge.js';
 import { handleContextMenuClick, type SessionAreaLike, type SidePanelLike } from './context-menu.js';
 import { notifyJobFinished, openNotifiedJob, type NotificationsLike, type TabsLike } from './job-notifier.js';
-import {
-  activeJobs,
-  addJob,
-  applyCancelled,
-  applyCompleted,
-  applyFailed,
-  applyProgress,
-  hasJob,
-  markNotified,
-  mergeServerJob,
-  mergeServerJobs,
-  newLocalJob,
-  newlyFinished,
-} from './job-state.js';
+import { activeJobs, cancelled, completed, failed, hasJob, markNotified, mergeServerJob, mergeServerJobs, newlyFinished, progressed, putJob } from './job-state.js';
 import { JobStore, type StorageAreaLike } from './job-store.js';
 import { JOB_WATCH_ALARM, syncJobWatchAlarm, type AlarmsLike } from './job-watch-alarm.js';
 import { LiveConnection, type SocketFactory } from './live-connection.js';
@@ -127,9 +115,9 @@ export function createBackground(deps: BackgroundDeps) {
   const live = new LiveConnection(
     deps.createSocket,
     {
-      progress: (event) => void ensureKnown(event.jobId).then(() => commit((state) => applyProgress(state, event))),
-      completed: (event) => void ensureKnown(event.jobId).then(() => commit((state) => applyCompleted(state, event))),
-      failed: (event) => void ensureKnown(event.jobId).then(() => commit((state) => applyFailed(state, event))),
+      progress: (event) => void ensureKnown(event.jobId).then(() => commit((state) => progressed(state, event))),
+      completed: (event) => void ensureKnown(event.jobId).then(() => commit((state) => completed(state, event))),
+      failed: (event) => void ensureKnown(event.jobId).then(() => commit((state) => failed(state, event))),
       connectionChanged: (connected) => {
         void store.update((state) => (state.connected === connected ? state : { ...state, connected }));
         if (connected) {
@@ -161,11 +149,11 @@ export function createBackground(deps: BackgroundDeps) {
     const token = await session.token();
     if (!token) return { ok: false, error: MESSAGES.authRequired };
     try {
-      const { jobId } = await (await client(token)).call('generateVideo', { body: params });
-      await commit((state) => addJob(state, newLocalJob(jobId, params, now())));
+      const { jobId, status, message } = await (await client(token)).call('generateVideo', { body: params });
+      await commit((state) => putJob(state, newJob(jobId, params, now())));
       await connect(token);
       live.subscribe(jobId);
-      return { ok: true, jobId };
+      return { ok: true, jobId, status, message };
     } catch (error) {
       await signOutOn401(error);
       return { ok: false, error: errorMessage(error, MESSAGES.submitFailed) };
@@ -177,11 +165,27 @@ export function createBackground(deps: BackgroundDeps) {
     if (!token) return { ok: false, error: MESSAGES.authRequired };
     try {
       await (await client(token)).call('deleteVideo', { params: { id: jobId } });
-      await commit((state) => applyCancelled(state, jobId));
+      await commit((state) => cancelled(state, jobId));
       return { ok: true, jobId };
     } catch (error) {
       await signOutOn401(error);
       return { ok: false, error: errorMessage(error, MESSAGES.cancelJobFailed) };
+    }
+  }
+
+  /** A retried or re-rendered job: the server's copy replaces the finished one the worker keeps. */
+  async function reopen(jobId: string): Promise<ExtensionResponse> {
+    const token = await session.token();
+    if (!token) return { ok: false, error: MESSAGES.authRequired };
+    try {
+      const job = await (await client(token)).call('videoStatus', { params: { id: jobId } });
+      await commit((state) => putJob(state, job));
+      await connect(token);
+      live.subscribe(jobId);
+      return { ok: true, jobId };
+    } catch (error) {
+      await signOutOn401(error);
+      return { ok: false, error: errorMessage(error, MESSAGES.notFound) };
     }
   }
 
@@ -230,6 +234,8 @@ export function createBackground(deps: BackgroundDeps) {
           return submit(request.params);
         case 'cancel':
           return cancel(request.jobId);
+        case 'reopen':
+          return reopen(request.jobId);
         case 'refresh': {
           const token = await session.token();
           if (token) await connect(token);

@@ -1,11 +1,11 @@
 import { generateVideoBodySchema, type VideoJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { newLocalJob } from './job-state.js';
+import { newJob } from '@reelsmith/contracts';
 import { jobIdFromNotification, NOTIFICATION_TEXTS, notificationIdFor, notificationTarget, notifyJobFinished, openNotifiedJob } from './job-notifier.js';
 import { fakeNotifications, fakeTabs } from './testing/fake-chrome.js';
 
 const params = generateVideoBodySchema.parse({ topic: 'Deep sea', style: 'curious', language: 'en', duration: 30, voice: 'v' });
-const base = newLocalJob('j1', params, new Date('2026-01-01T00:00:00Z'));
+const base = newJob('j1', params, new Date('2026-01-01T00:00:00Z'));
 const done: VideoJob = { ...base, status: 'completed', progress: 100, result: { videoUrl: '/output/j1/deep-sea.mp4', filename: 'deep-sea.mp4' } };
 const failed: VideoJob = { ...base, id: 'j2', status: 'failed', error: 'Voice provider unavailable' };
 

@@ -1,6 +1,6 @@
-import { EXTENSION_STORAGE_KEYS, generateVideoBodySchema } from '@reelsmith/contracts';
+import { EXTENSION_STORAGE_KEYS, generateVideoBodySchema, newJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { addJob, applyProgress, newLocalJob } from './job-state.js';
+import { progressed, putJob } from './job-state.js';
 import { JobStore } from './job-store.js';
 import { fakeStorage } from './testing/fake-chrome.js';
 
@@ -11,7 +11,7 @@ describe('JobStore', () => {
     const storage = fakeStorage();
     const store = new JobStore(storage.local, () => new Date('2026-02-02T00:00:00Z'));
     expect((await store.read()).jobs).toEqual([]);
-    const { before, after } = await store.update((s) => addJob(s, newLocalJob('j1', params, new Date())));
+    const { before, after } = await store.update((s) => putJob(s, newJob('j1', params, new Date())));
     expect(before.jobs).toEqual([]);
     expect(after.updatedAt).toBe('2026-02-02T00:00:00.000Z');
     expect((storage.local.data[EXTENSION_STORAGE_KEYS.jobs] as { jobs: unknown[] }).jobs).toHaveLength(1);
@@ -29,9 +29,9 @@ describe('JobStore', () => {
   it('runs overlapping updates one after another', async () => {
     const storage = fakeStorage();
     const store = new JobStore(storage.local);
-    await store.update((s) => addJob(s, newLocalJob('j1', params, new Date())));
+    await store.update((s) => putJob(s, newJob('j1', params, new Date())));
     await Promise.all(
-      [10, 20, 30, 40].map((progress) => store.update((s) => applyProgress(s, { jobId: 'j1', progress, step: 'story', stepProgress: 0, status: 'processing' }))),
+      [10, 20, 30, 40].map((progress) => store.update((s) => progressed(s, { jobId: 'j1', progress, step: 'story', stepProgress: 0, status: 'processing' }))),
     );
     expect((await store.read()).jobs[0]?.progress).toBe(40);
   });
@@ -42,7 +42,7 @@ describe('JobStore', () => {
     const store = new JobStore(storage.local);
     expect((await store.read()).jobs).toEqual([]);
     await expect(store.update(() => { throw new Error('boom'); })).rejects.toThrow('boom');
-    await store.update((s) => addJob(s, newLocalJob('j2', params, new Date())));
+    await store.update((s) => putJob(s, newJob('j2', params, new Date())));
     expect((await store.read()).jobs).toHaveLength(1);
     await store.clear();
     expect((await store.read()).jobs).toEqual([]);

@@ -4,21 +4,21 @@ import { LiveConnection, type SocketLike, type SocketOptions } from './live-conn
 class FakeSocket implements SocketLike {
   connected = false;
   active = true;
-  readonly listeners = new Map<string, Array<(...args: any[]) => void>>();
+  readonly listeners = new Map<string, Array<(...args: unknown[]) => void>>();
   readonly emitted: unknown[][] = [];
   disconnected = false;
-  readonly managerListeners = new Map<string, Array<(...args: any[]) => void>>();
+  readonly managerListeners = new Map<string, Array<(...args: unknown[]) => void>>();
   readonly io = {
-    on: (event: string, listener: (...args: any[]) => void) => {
-      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener]);
+    on: (event: string, listener: (...args: never[]) => void) => {
+      this.managerListeners.set(event, [...(this.managerListeners.get(event) ?? []), listener as (...args: unknown[]) => void]);
     },
   };
   constructor(
     readonly url: string,
     readonly options: SocketOptions,
   ) {}
-  on(event: string, listener: (...args: any[]) => void) {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+  on(event: string, listener: (...args: never[]) => void) {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener as (...args: unknown[]) => void]);
   }
   emit(event: string, ...args: unknown[]) {
     this.emitted.push([event, ...args]);

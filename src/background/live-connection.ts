@@ -16,8 +16,8 @@ export interface SocketLike {
   /** socket.io: false once the socket was closed on purpose (by either side). */
   active?: boolean;
   /** socket.io's Manager: it says 'reconnect_failed' when it stops retrying, while `active` stays true. */
-  io?: { on(event: string, listener: (...args: any[]) => void): unknown };
-  on(event: string, listener: (...args: any[]) => void): unknown;
+  io?: { on(event: string, listener: (...args: never[]) => void): unknown };
+  on(event: string, listener: (...args: never[]) => void): unknown;
   emit(event: string, ...args: unknown[]): unknown;
   disconnect(): unknown;
 }

@@ -6,6 +6,7 @@ import {
   type ExtensionJobState,
   type ExtensionRequest,
   type GenerationParams,
+  type JobStatus,
 } from '@reelsmith/contracts';
 import { useSyncExternalStore } from 'react';
 
@@ -25,9 +26,11 @@ export interface ExtensionJobSourceDeps {
 export interface ExtensionJobSource {
   getState(): ExtensionJobState;
   subscribe(listener: () => void): () => void;
-  /** Resolves with the new job id; rejects with the server's message. */
-  submit(params: GenerationParams): Promise<string>;
+  /** The one submit path of the extension: the worker calls the API. Rejects with the server's message. */
+  submit(params: GenerationParams): Promise<{ jobId: string; status: JobStatus; message: string }>;
   cancel(jobId: string): Promise<void>;
+  /** A retried or re-rendered job is active again: the worker takes the server's copy. */
+  reopen(jobId: string): Promise<void>;
   refresh(): Promise<void>;
   close(): void;
 }
@@ -61,9 +64,12 @@ export async function createExtensionJobSource(deps: ExtensionJobSourceDeps): Pr
       return () => listeners.delete(listener);
     },
     async submit(params) {
-      const { jobId } = await ask({ type: 'submit', params });
-      if (!jobId) throw new Error('The extension background did not return a job id');
-      return jobId;
+      const { jobId, status, message } = await ask({ type: 'submit', params });
+      if (!jobId || !status || message === undefined) throw new Error('The extension background did not return the new job');
+      return { jobId, status, message };
+    },
+    async reopen(jobId) {
+      await ask({ type: 'reopen', jobId });
     },
     async cancel(jobId) {
       await ask({ type: 'cancel', jobId });

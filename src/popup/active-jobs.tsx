@@ -1,6 +1,5 @@
 import { isActiveJobStatus, type VideoJob } from '@reelsmith/contracts';
-import { apiUrl, usePlatform } from '@reelsmith/studio';
-import { labelForProgress, labelForStep } from '@reelsmith/studio/jobs/job-labels';
+import { apiUrl, labelForProgress, labelForStep, usePlatform } from '@reelsmith/studio';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { failureText, recentFinishedJobs } from './job-outcomes.js';

@@ -41,7 +41,8 @@ function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.s
   const jobs: ExtensionJobSource = {
     getState: () => EMPTY_EXTENSION_JOB_STATE,
     subscribe: () => () => undefined,
-    submit: vi.fn(async () => 'job-1'),
+    submit: vi.fn(async () => ({ jobId: 'job-1', status: 'pending' as const, message: 'Video generation started' })),
+    reopen: vi.fn(async () => undefined),
     cancel: vi.fn(async () => undefined),
     refresh: vi.fn(async () => undefined),
     close: () => undefined,

@@ -1,10 +1,22 @@
 import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, LANGUAGE_NAMES, MESSAGES, RESOLUTIONS, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES, VIDEO_LANGUAGES, type Resolution } from '@reelsmith/contracts';
-import { apiUrl, errorMessage, usePlatform } from '@reelsmith/studio';
-import { isOffline } from '@reelsmith/studio/api/api-client';
-import { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from '@reelsmith/studio/studio/generation-form-model';
-import { useGenerationAccess } from '@reelsmith/studio/studio/use-generation-access';
-import { loadVideoDefaults, RESOLUTION_LABELS } from '@reelsmith/studio/settings/video-defaults';
-import { VoicePicker, asVoiceLanguage, useVoices } from '@reelsmith/studio/voices/index';
+import {
+  apiUrl,
+  asVoiceLanguage,
+  errorMessage,
+  initialFormValues,
+  isOffline,
+  isSubmitBlocked,
+  loadVideoDefaults,
+  optionLabel,
+  RESOLUTION_LABELS,
+  submitButtonText,
+  useGenerationAccess,
+  usePlatform,
+  useVoices,
+  VoicePicker,
+  type GenerationFormValues,
+  type SubmitPhase,
+} from '@reelsmith/studio';
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';

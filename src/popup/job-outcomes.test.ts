@@ -1,10 +1,9 @@
-import { generateVideoBodySchema, type VideoJob } from '@reelsmith/contracts';
+import { generateVideoBodySchema, newJob, type VideoJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { newLocalJob } from '../background/job-state.js';
 import { jobOutcomes, recentFinishedJobs } from './job-outcomes.js';
 
 const params = generateVideoBodySchema.parse({ topic: 'Owls', style: 'curious', language: 'en', duration: 30, voice: 'v' });
-const job = (id: string, status: VideoJob['status'], extra: Partial<VideoJob> = {}): VideoJob => ({ ...newLocalJob(id, params, new Date('2026-01-01T00:00:00Z')), status, ...extra });
+const job = (id: string, status: VideoJob['status'], extra: Partial<VideoJob> = {}): VideoJob => ({ ...newJob(id, params, new Date('2026-01-01T00:00:00Z')), status, ...extra });
 
 describe('popup job outcomes', () => {
   it('words a failure (spec section 8) and a cancel of a job that was running', () => {

@@ -1,4 +1,4 @@
-import { isActiveJobStatus, MESSAGES, type VideoJob } from '@reelsmith/contracts';
+import { jobFailureText, jobTransitions, MESSAGES, type VideoJob } from '@reelsmith/contracts';
 
 /** What the popup says when a job it showed as running stops without a video. */
 export interface JobOutcome {
@@ -8,23 +8,19 @@ export interface JobOutcome {
 }
 
 /** Spec section 8 "Job failed event"; a failure the server gave no reason for keeps the plain message. */
-export function failureText(job: Pick<VideoJob, 'error'>): string {
-  return job.error ? MESSAGES.jobFailedEvent(job.error) : MESSAGES.generationFailed;
-}
+export const failureText = jobFailureText;
 
 /**
  * The jobs that left the active list between two worker states by failing or being cancelled
- * (here or in the side panel). A completed job needs no word: it stays listed with Watch.
+ * (here or in the side panel), from the contracts' job transitions. A completed job needs no word:
+ * it stays listed with Watch.
  */
 export function jobOutcomes(before: readonly VideoJob[], after: readonly VideoJob[]): JobOutcome[] {
-  const wasActive = new Set(before.filter((job) => isActiveJobStatus(job.status)).map((job) => job.id));
-  const outcomes: JobOutcome[] = [];
-  for (const job of after) {
-    if (!wasActive.has(job.id)) continue;
-    if (job.status === 'failed') outcomes.push({ jobId: job.id, tone: 'error', text: failureText(job) });
-    else if (job.status === 'cancelled') outcomes.push({ jobId: job.id, tone: 'success', text: MESSAGES.jobCancelled });
-  }
-  return outcomes;
+  return jobTransitions(before, after).flatMap((transition): JobOutcome[] => {
+    if (transition.kind === 'failed') return [{ jobId: transition.job.id, tone: 'error', text: jobFailureText(transition.job) }];
+    if (transition.kind === 'cancelled') return [{ jobId: transition.job.id, tone: 'success', text: MESSAGES.jobCancelled }];
+    return [];
+  });
 }
 
 /** The popup's short history under the running jobs: the two latest that finished or failed. */

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { EMPTY_EXTENSION_JOB_STATE, generateVideoBodySchema, STORAGE_KEYS, type ExtensionJobState, type VideoJob } from '@reelsmith/contracts';
+import { EMPTY_EXTENSION_JOB_STATE, generateVideoBodySchema, newJob, STORAGE_KEYS, type ExtensionJobState, type VideoJob } from '@reelsmith/contracts';
 import { createStudioServices, MemoryStorage, StudioProviders, type Platform } from '@reelsmith/studio';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { newLocalJob } from '../background/job-state.js';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { PopupApp } from './popup-app.js';
 
@@ -22,7 +21,7 @@ afterEach(() => {
 const user = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };
 const params = generateVideoBodySchema.parse({ topic: 'Owls at night', style: 'curious', language: 'en', duration: 30, voice: 'v' });
 const job = (id: string, status: VideoJob['status'], extra: Partial<VideoJob> = {}): VideoJob => ({
-  ...newLocalJob(id, { ...params, topic: `Topic ${id}` }, new Date('2026-01-01T00:00:00Z')),
+  ...newJob(id, { ...params, topic: `Topic ${id}` }, new Date('2026-01-01T00:00:00Z')),
   status,
   ...extra,
 });
@@ -38,7 +37,8 @@ function fakeJobSource(initial: VideoJob[]) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    submit: vi.fn(async () => 'new-job'),
+    submit: vi.fn(async () => ({ jobId: 'new-job', status: 'pending' as const, message: 'Video generation started' })),
+    reopen: vi.fn(async () => undefined),
     cancel: vi.fn(async () => undefined),
     refresh: vi.fn(async () => undefined),
     close: () => undefined,

@@ -1,23 +1,21 @@
-import { JobRealtimeProvider, StudioApp } from '@reelsmith/studio';
+import { JobServiceProvider, StudioApp } from '@reelsmith/studio';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
 import { createExtensionHost } from '../extension-host/extension-platform.js';
-import { chromeJobSourceDeps } from '../extension-host/extension-job-source.js';
-import { createWorkerJobRealtime } from '../extension-host/worker-job-realtime.js';
+import { createWorkerJobService } from '../extension-host/worker-job-service.js';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the side panel page');
 
-const { platform, services } = await createExtensionHost();
-// The studio's live job channel comes from the background worker, which owns the one socket.
-const realtime = createWorkerJobRealtime(chromeJobSourceDeps());
+const { platform, services, jobs } = await createExtensionHost();
 createRoot(container).render(
   <StrictMode>
     <MemoryRouter>
-      <JobRealtimeProvider createRealtime={() => realtime}>
+      {/* The background worker owns the one socket and submits for every extension view. */}
+      <JobServiceProvider createJobService={({ effects }) => createWorkerJobService({ source: jobs, api: services.api, effects })}>
         <StudioApp platform={platform} services={services} />
-      </JobRealtimeProvider>
+      </JobServiceProvider>
     </MemoryRouter>
   </StrictMode>,
 );

@@ -3,9 +3,18 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { EmbedStudio, parseEmbedCommand, StudioToaster } from '@reelsmith/studio/embed/index';
-import { MemoryStorage, PlatformProvider, isDesktopChromeBrowser, type Platform, type TopicRequests } from '@reelsmith/studio/platform';
-import { createStudioServices, ServicesProvider } from '@reelsmith/studio/services';
+import {
+  createStudioServices,
+  EmbedStudio,
+  isDesktopChromeBrowser,
+  MemoryStorage,
+  parseEmbedCommand,
+  PlatformProvider,
+  ServicesProvider,
+  StudioToaster,
+  type Platform,
+  type TopicRequests,
+} from '@reelsmith/studio/embed';
 
 /**
  * The studio inside a partner page's iframe (/embed). Its own entry: no admin, pricing or settings
@@ -63,7 +72,8 @@ const platform: Platform = {
     reload: () => window.location.reload(),
   },
   browser: { isDesktopChrome: () => isDesktopChromeBrowser(navigator as Navigator & Parameters<typeof isDesktopChromeBrowser>[0]) },
-  apiBaseUrl: '',
+  // The embed page is served by the API itself; an absolute base lets the studio hand the partner page full links.
+  apiBaseUrl: window.location.origin,
   googleSignIn: true,
 };
 const services = createStudioServices(platform);

@@ -168,3 +168,61 @@ test('"Create a video about this" opens the studio with the selected text as the
   await expect(panel.getByLabel('Topic')).toHaveValue(topic);
   await expect.poll(() => inWorker(async () => Object.keys(await chrome.storage.session.get(null)), undefined)).toEqual([]);
 });
+
+test('the popup and the side panel show one state of a job, through a completion and a failure', async () => {
+  // The worker is signed in again (the hand-off test above). The free video is used: buy a plan.
+  const token = await inWorker(async () => (await chrome.storage.local.get('token')).token as string, undefined);
+  const headers = { Authorization: `Bearer ${token}` };
+  const order = await (await context.request.post(`${origin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })).json();
+  const paid = await (await context.request.post(`${origin}/payments/test-checkout/pay`, { headers, data: { orderId: order.order.orderId, outcome: 'success' } })).json();
+  const verified = await context.request.post(`${origin}/payments/verify-payment`, {
+    headers,
+    data: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature, planId: 'pro_plan', currency: 'INR' },
+  });
+  expect(verified.ok()).toBe(true);
+
+  const popup = await openExtensionPage('src/popup/index.html');
+  const panel = await openExtensionPage('src/sidepanel/index.html');
+  const recent = panel.getByRole('region', { name: /Recent Videos/ });
+  await expect(recent.getByText('Live')).toBeVisible();
+
+  // Submitted from the side panel: it goes through the worker, like the popup's.
+  const topic = 'How lighthouses keep ships safe';
+  await panel.getByLabel('Topic').fill(topic);
+  await panel.getByLabel('Language', { exact: true }).selectOption({ label: 'English' });
+  await panel.getByRole('radiogroup', { name: 'Female voices' }).getByRole('radio').first().check();
+  await panel.getByRole('button', { name: 'Generate Video' }).click();
+  await expect(panel.getByText('Video generation started! Watch the progress below.')).toBeVisible();
+  await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeVisible();
+  await expect(recent.getByRole('progressbar', { name: `Progress of ${topic}` })).toBeVisible();
+
+  const panelJob = (title: string) => recent.getByRole('listitem').filter({ has: panel.getByRole('heading', { name: title, exact: true }) });
+  await expect(panelJob(topic).getByText('Completed', { exact: true })).toBeVisible({ timeout: 4 * 60_000 });
+  const popupRow = popup.getByRole('article', { name: `Job ${topic}` });
+  await expect(popupRow.getByRole('button', { name: /Watch/ })).toBeVisible();
+  await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeHidden();
+
+  // A job that fails (an API caller's voice the server does not have), sent as the worker's own submit.
+  const failingTopic = 'A voice nobody has';
+  const submitted = await popup.evaluate(
+    (topic) => chrome.runtime.sendMessage({ type: 'submit', params: { topic, style: 'educational', language: 'en', duration: 30, voice: 'no-such-voice', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok' } }),
+    failingTopic,
+  );
+  expect(submitted).toMatchObject({ ok: true, status: expect.any(String) });
+  const failedRow = popup.getByRole('article', { name: `Job ${failingTopic}` });
+  await expect(failedRow.getByText(/^Video generation failed/)).toBeVisible({ timeout: 2 * 60_000 });
+  const popupText = (await failedRow.getByText(/^Video generation failed/).textContent())!;
+  // The panel's toast says the same words, once, and its list shows the job failed.
+  await expect(panel.getByText(popupText, { exact: true })).toHaveCount(1);
+  await expect(panelJob(failingTopic).getByText('Failed', { exact: true })).toBeVisible();
+  expect(popupText).not.toMatch(/failed: Video generation failed/);
+
+  // Both read one stored state.
+  const stored = await inWorker(async () => {
+    const state = (await chrome.storage.local.get('reelsmith-extension-jobs'))['reelsmith-extension-jobs'] as { jobs: Array<{ params: { topic: string }; status: string }> };
+    return Object.fromEntries(state.jobs.map((job) => [job.params.topic, job.status]));
+  }, undefined);
+  expect(stored).toMatchObject({ [topic]: 'completed', [failingTopic]: 'failed' });
+  await popup.close();
+  await panel.close();
+});

@@ -1,10 +1,10 @@
 import { API, API_KEY_HEADER, WEBHOOK_SIGNATURE_HEADER, type RouteContract } from '@reelsmith/contracts';
 import { verifyWebhook } from '@reelsmith/sdk';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { toOpenApiPath } from '@reelsmith/server/openapi/openapi-document';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
-import { DEFAULT_RETRY_DELAYS_MS, webhookSecretCipher } from '@reelsmith/server/webhooks/webhook-dispatcher';
-import { PRIVATE_ADDRESS_MESSAGE } from '@reelsmith/server/webhooks/webhook-address';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { toOpenApiPath } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
+import { DEFAULT_RETRY_DELAYS_MS, webhookSecretCipher } from '@reelsmith/server/testing';
+import { PRIVATE_ADDRESS_MESSAGE } from '@reelsmith/server/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -1,6 +1,6 @@
-import { buildApp, type App } from '@reelsmith/server/app';
-import { EMBED_NOT_BUILT_MESSAGE } from '@reelsmith/server/embed/embed-plugin';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { EMBED_NOT_BUILT_MESSAGE } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { revokeUserSessions } from '@reelsmith/server/auth/revoke-user-sessions';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { revokeUserSessions } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';

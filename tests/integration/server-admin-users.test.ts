@@ -7,9 +7,9 @@ import {
   auditLogResponseSchema,
   systemHealthResponseSchema,
 } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { MIGRATIONS } from '@reelsmith/server/db/migrations/index';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { MIGRATIONS } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, FakePipeline, PASSWORD, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';

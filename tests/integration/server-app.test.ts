@@ -1,8 +1,8 @@
 import { MESSAGES, type RouteContract } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { registerRoute } from '@reelsmith/server/http/register-route';
-import { LEGAL_PAGE_PATHS } from '@reelsmith/server/plugins/legal-pages-plugin';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { registerRoute } from '@reelsmith/server/testing';
+import { LEGAL_PAGE_PATHS } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES as V, type RouteContract } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { registerRoute } from '@reelsmith/server/http/register-route';
-import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { registerRoute } from '@reelsmith/server/testing';
+import { recordVideoMade } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

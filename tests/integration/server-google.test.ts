@@ -1,8 +1,8 @@
 import { MESSAGES } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { AUTH_MESSAGES } from '@reelsmith/server/auth/auth-routes';
-import { GOOGLE_MESSAGES } from '@reelsmith/server/auth/google';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { AUTH_MESSAGES } from '@reelsmith/server/testing';
+import { GOOGLE_MESSAGES } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';

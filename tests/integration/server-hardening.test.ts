@@ -1,6 +1,6 @@
 import { PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

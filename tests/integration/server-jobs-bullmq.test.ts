@@ -1,10 +1,10 @@
 import type { JobProgressEvent } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/db/connection';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/jobs/bullmq-queue';
-import { createJobRuntime } from '@reelsmith/server/jobs/job-runtime';
-import { createLogger } from '@reelsmith/server/logger';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
+import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
+import { createJobRuntime } from '@reelsmith/server/testing';
+import { createLogger } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

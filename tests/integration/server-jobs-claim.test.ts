@@ -1,10 +1,10 @@
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/db/connection';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/jobs/bullmq-queue';
-import { claimJobWithToken, renewJobClaim } from '@reelsmith/server/jobs/job-store';
-import { createJobRuntime } from '@reelsmith/server/jobs/job-runtime';
-import { createLogger } from '@reelsmith/server/logger';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
+import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
+import { claimJobWithToken, renewJobClaim } from '@reelsmith/server/testing';
+import { createJobRuntime } from '@reelsmith/server/testing';
+import { createLogger } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { PIPELINE_STEPS, RESOLUTION_SIZES, videoJobSchema, type GenerationParams, type PipelineStep, type VideoJob } from '@reelsmith/contracts';
-import { CancelledError, ProviderError } from '@reelsmith/pipeline/errors';
-import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline/providers/types';
-import type { App } from '@reelsmith/server/app';
+import { CancelledError, ProviderError } from '@reelsmith/pipeline';
+import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
+import type { App } from '@reelsmith/server/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import { MESSAGES, type JobProgressEvent } from '@reelsmith/contracts';
 import { liveFfmpegPids } from '@reelsmith/pipeline';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

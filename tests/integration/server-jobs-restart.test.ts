@@ -1,10 +1,10 @@
 import type { GenerationParams, PipelineStep } from '@reelsmith/contracts';
 import { CancelledError, resolveFfmpegBinaries, runGeneration, type Providers } from '@reelsmith/pipeline';
-import { runFfmpeg } from '@reelsmith/pipeline/assembly/run-ffmpeg';
-import { createOfflineStoryProvider } from '@reelsmith/pipeline/story/offline-story-provider';
-import { buildApp, type App } from '@reelsmith/server/app';
-import type { GenerationRunner } from '@reelsmith/server/jobs/job-worker';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { runFfmpeg } from '@reelsmith/pipeline';
+import { createOfflineStoryProvider } from '@reelsmith/pipeline';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import type { GenerationRunner } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
-import { ProviderError } from '@reelsmith/pipeline/errors';
-import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
+import { ProviderError } from '@reelsmith/pipeline';
+import { recordVideoMade } from '@reelsmith/server/testing';
 import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES, videoJobSchema, type JobProgressEvent } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { STORAGE_TIER_DESCRIPTION } from '@reelsmith/server/jobs/jobs-plugin';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { STORAGE_TIER_DESCRIPTION } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { PaymentProviderError } from '@reelsmith/server/payments/payment-gateway';
-import { RazorpayGateway } from '@reelsmith/server/payments/razorpay-gateway';
-import { paymentSignature } from '@reelsmith/server/payments/signatures';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { PaymentProviderError } from '@reelsmith/server/testing';
+import { RazorpayGateway } from '@reelsmith/server/testing';
+import { paymentSignature } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

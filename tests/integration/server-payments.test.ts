@@ -1,8 +1,8 @@
-import { recordVideoMade } from '@reelsmith/server/payments/subscription-state';
+import { recordVideoMade } from '@reelsmith/server/testing';
 import { MESSAGES, VALIDATION_MESSAGES as V } from '@reelsmith/contracts';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { hmacSha256Hex, paymentSignature } from '@reelsmith/server/payments/signatures';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { hmacSha256Hex, paymentSignature } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

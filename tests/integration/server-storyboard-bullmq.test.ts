@@ -1,11 +1,11 @@
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
-import { runGeneration } from '@reelsmith/pipeline/runner/run-generation';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/db/connection';
-import { BullmqJobWorkers } from '@reelsmith/server/jobs/bullmq-queue';
-import { createJobRuntime } from '@reelsmith/server/jobs/job-runtime';
-import { createLogger } from '@reelsmith/server/logger';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { runGeneration } from '@reelsmith/pipeline';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
+import { BullmqJobWorkers } from '@reelsmith/server/testing';
+import { createJobRuntime } from '@reelsmith/server/testing';
+import { createLogger } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, videoBody, waitFor, waitForStatus } from './server-jobs-fakes.js';

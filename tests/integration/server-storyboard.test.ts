@@ -1,10 +1,10 @@
 import { MAX_RERENDERS, storyboardSchema, videoVersionsResponseSchema, type Storyboard } from '@reelsmith/contracts';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
-import { runGeneration } from '@reelsmith/pipeline/runner/run-generation';
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { runGeneration } from '@reelsmith/pipeline';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

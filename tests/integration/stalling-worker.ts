@@ -4,12 +4,12 @@
  * "woke", then "aborted" (it noticed another worker took the job) or "continued" (it would run the
  * job a second time).
  */
-import { loadConfig } from '@reelsmith/server/config';
-import { createDatabase } from '@reelsmith/server/db/connection';
-import { BullmqJobWorkers } from '@reelsmith/server/jobs/bullmq-queue';
-import { createJobRuntime } from '@reelsmith/server/jobs/job-runtime';
-import { createLogger } from '@reelsmith/server/logger';
-import type { GenerationRun } from '@reelsmith/pipeline/providers/types';
+import { loadConfig } from '@reelsmith/server/testing';
+import { createDatabase } from '@reelsmith/server/testing';
+import { BullmqJobWorkers } from '@reelsmith/server/testing';
+import { createJobRuntime } from '@reelsmith/server/testing';
+import { createLogger } from '@reelsmith/server/testing';
+import type { GenerationRun } from '@reelsmith/pipeline';
 
 const stallMs = Number(process.env.STALL_MS);
 const lockMs = Number(process.env.LOCK_MS);

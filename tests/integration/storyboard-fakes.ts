@@ -1,8 +1,8 @@
-import type { assembleVideo } from '@reelsmith/pipeline/assembly/assemble-video';
+import type { assembleVideo } from '@reelsmith/pipeline';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
-import { runFfmpeg } from '@reelsmith/pipeline/assembly/run-ffmpeg';
-import { CancelledError, ProviderError } from '@reelsmith/pipeline/errors';
-import type { Providers } from '@reelsmith/pipeline/providers/types';
+import { runFfmpeg } from '@reelsmith/pipeline';
+import { CancelledError, ProviderError } from '@reelsmith/pipeline';
+import type { Providers } from '@reelsmith/pipeline';
 import { writeFileSync } from 'node:fs';
 
 const binaries = resolveFfmpegBinaries();

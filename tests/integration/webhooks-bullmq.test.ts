@@ -1,9 +1,9 @@
-import { buildApp, type App } from '@reelsmith/server/app';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/db/connection';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/jobs/bullmq-queue';
-import { createJobRuntime, type JobRuntime } from '@reelsmith/server/jobs/job-runtime';
-import { createLogger } from '@reelsmith/server/logger';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing/test-database';
+import { buildApp, type App } from '@reelsmith/server/testing';
+import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
+import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
+import { createJobRuntime, type JobRuntime } from '@reelsmith/server/testing';
+import { createLogger } from '@reelsmith/server/testing';
+import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { verifyWebhook } from '@reelsmith/sdk';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';

@@ -7,9 +7,7 @@ export const UNLIMITED_VIDEOS = -1;
 export const PLAN_CARD_FEATURE_COUNT = 4;
 export const GST_RATE = 0.18;
 
-export const EXPECTED_VOICES_PER_LANGUAGE = 56;
 export const DEFAULT_QUOTA_TOTAL = 560;
-export const DEFAULT_QUOTA_AVAILABLE = 560;
 export const SAMPLE_COUNT_THRESHOLDS = { success: 560, warning: 280 } as const;
 export const SAMPLE_PERCENT_THRESHOLDS = { success: 90, warning: 50 } as const;
 export const DEFAULT_PREVIEW_VOICE_PROVIDER = 'elevenlabs';
@@ -24,14 +22,11 @@ export const VOICE_FETCH_DEBOUNCE_MS = 300;
 export const RECENT_VIDEOS_COUNT = 5;
 export const SEE_ALL_THRESHOLD = 3;
 export const JOB_LIST_LIMIT = 100;
-export const SUBMITTING_FLAG_MS = 1000;
 export const PROGRESS_TOAST_MS = 2000;
 export const REGISTRATION_SUCCESS_TOAST_MS = 2000;
 
 export const TOAST_LIMIT = 20;
 export const TOAST_DURATIONS_MS = { blank: 4000, error: 4000, success: 2000, general: 3000 } as const;
-
-export const SIDE_NAV_WIDTH_PX = 280;
 
 export const SOCKET_PATH = '/socket.io/';
 export const SOCKET_OPTIONS = {
@@ -57,5 +52,4 @@ export const STORAGE_KEYS = {
   extensionBannerDismissed: 'reelsmith-extension-banner-dismissed',
 } as const;
 
-export const XSRF_COOKIE_NAME = 'XSRF-TOKEN';
 export const API_KEY_HEADER = 'x-api-key';

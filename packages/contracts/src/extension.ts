@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from './auth.js';
+import { jobStatusSchema } from './enums.js';
 import { generateVideoBodySchema, videoJobSchema } from './videos.js';
 
 /**
@@ -58,6 +59,8 @@ export type PendingTopic = z.infer<typeof pendingTopicSchema>;
 export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('submit'), params: generateVideoBodySchema }),
   z.object({ type: z.literal('cancel'), jobId: z.string().min(1).max(64) }),
+  /** A retried or re-rendered job is active again: take the server's copy as it is (job-state never reopens a finished job by itself). */
+  z.object({ type: z.literal('reopen'), jobId: z.string().min(1).max(64) }),
   /** Re-read the jobs over REST and reconnect (the pages send it when they open). */
   z.object({ type: z.literal('refresh') }),
   /** The API origin changed on the options page. */
@@ -74,7 +77,15 @@ export const extensionExternalRequestSchema = z.discriminatedUnion('type', [
 export type ExtensionExternalRequest = z.infer<typeof extensionExternalRequestSchema>;
 
 export const extensionResponseSchema = z.union([
-  z.object({ ok: z.literal(true), jobId: z.string().optional(), version: z.string().optional(), user: userSchema.optional() }),
+  z.object({
+    ok: z.literal(true),
+    jobId: z.string().optional(),
+    /** A submit's answer from the server, passed through. */
+    status: jobStatusSchema.optional(),
+    message: z.string().optional(),
+    version: z.string().optional(),
+    user: userSchema.optional(),
+  }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type ExtensionResponse = z.infer<typeof extensionResponseSchema>;

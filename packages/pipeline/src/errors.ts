@@ -3,6 +3,12 @@
  * backoff; final ones fail the job with `message`, which is written for a creator, never a stack.
  */
 export class ProviderError extends Error {
+  /**
+   * Set by an adapter that already retried the call (the shared HTTP client does), so the runner
+   * does not multiply its attempts.
+   */
+  retriedByAdapter = false;
+
   constructor(
     message: string,
     readonly provider: string,

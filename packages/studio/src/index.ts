@@ -4,10 +4,18 @@ export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } f
 export { PlatformProvider, usePlatform, apiUrl, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type TopicRequests } from './platform.js';
 export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
 export { createStudioServices, ServicesProvider, useServices, useAuth, useApi, useAnalytics, type StudioServices } from './services.js';
-export { createApiClient, ApiError, errorMessage, type ApiClient } from './api/api-client.js';
+export { createApiClient, ApiError, errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { createAuthStore, type AuthStore, type AuthState, type AuthStoreApi } from './auth/auth-store.js';
 export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/app-shell.js';
 export { TOAST_OPTIONS, StudioToaster } from './toaster.js';
-export { JobRealtimeProvider, type RealtimeFactory } from './jobs/jobs-context.js';
+export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.js';
+export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
+export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/job-store.js';
+// The popup's compact form reuses the studio's form rules, voice picker and labels.
+export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
+export { useGenerationAccess } from './studio/use-generation-access.js';
+export { loadVideoDefaults, RESOLUTION_LABELS } from './settings/video-defaults.js';
+export { VoicePicker, asVoiceLanguage, useVoices } from './voices/index.js';
+export { labelForProgress, labelForStep } from './jobs/job-labels.js';

@@ -1,19 +1,10 @@
 import { abortableSleep } from '../abortable-sleep.js';
 import { ProviderError } from '../errors.js';
 
-/**
- * Adapters that already retry (the shared HTTP client does) set this on the ProviderError they finally
- * throw, so the runner does not multiply their attempts.
- */
-export const ADAPTER_RETRIED = Symbol.for('reelsmith.providerRetried');
-
-export function markRetriedByAdapter<E extends Error>(error: E): E {
-  (error as unknown as Record<symbol, boolean>)[ADAPTER_RETRIED] = true;
+/** An adapter that already retried (the shared HTTP client) marks the ProviderError it finally throws. */
+export function markRetriedByAdapter(error: ProviderError): ProviderError {
+  error.retriedByAdapter = true;
   return error;
-}
-
-function retriedByAdapter(error: ProviderError): boolean {
-  return (error as unknown as Record<symbol, unknown>)[ADAPTER_RETRIED] === true;
 }
 
 export const PROVIDER_RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
@@ -28,7 +19,7 @@ export async function callProvider<T>(
     try {
       return await call();
     } catch (error) {
-      const retry = error instanceof ProviderError && error.retryable && !retriedByAdapter(error) && attempt < delaysMs.length && !signal?.aborted;
+      const retry = error instanceof ProviderError && error.retryable && !error.retriedByAdapter && attempt < delaysMs.length && !signal?.aborted;
       if (!retry) throw error;
       await abortableSleep(delaysMs[attempt]!, signal);
     }

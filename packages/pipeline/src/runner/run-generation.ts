@@ -57,7 +57,7 @@ function readArtefact<T>(manifestPath: string, key: string, files: (output: T) =
   return done && files(done).every((file) => existsSync(file)) ? done : null;
 }
 
-interface VideoOutput extends GenerationOutput {}
+type VideoOutput = GenerationOutput;
 
 const round = (seconds: number): number => Math.round(seconds * 100) / 100;
 

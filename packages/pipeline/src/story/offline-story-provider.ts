@@ -3,6 +3,7 @@ import { throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
 import { fillSlots, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
+import { createRandom } from '../seeded-random.js';
 import {
   loadImagePromptTemplates,
   loadLanguageTemplates,
@@ -97,17 +98,6 @@ function hashString(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32: small, fast and good enough to shuffle sentence pools reproducibly. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
@@ -225,7 +215,7 @@ export function composeStory(request: StoryRequest): Story {
   const seed = hashString(
     JSON.stringify([topic, request.style, language, request.durationSeconds, request.visualStyle, request.customPrompt, request.sceneCount, request.targetWords]),
   );
-  const random = createRandom(seed);
+  const random = createRandom(seed).next;
   const measure = (text: string) => countNarrationWords(text, language);
   const slots = { topic: topicInSentence(topic, language) };
   const joiner = templates.sentenceJoiner;

@@ -43,7 +43,7 @@ function storyJson(sceneCount: number): string {
 type ChatRequestBody = {
   model: string;
   messages: Array<{ role: string; content: string }>;
-  response_format: { type: string; json_schema?: { name: string; strict: boolean; schema: Record<string, any> } };
+  response_format: { type: string; json_schema?: { name: string; strict: boolean; schema: Record<string, unknown> } };
 };
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
@@ -70,7 +70,7 @@ describe('OpenAI-compatible story provider', () => {
     expect(body.model).toBe('gpt-4o-mini');
     expect(body.response_format.type).toBe('json_schema');
     expect(body.response_format.json_schema).toMatchObject({ name: 'story', strict: true });
-    const schema = body.response_format.json_schema!.schema;
+    const schema = body.response_format.json_schema!.schema as Record<string, unknown> & { properties: { scenes: { items: unknown } } };
     expect(schema.$schema).toBeUndefined();
     expect(schema.required).toEqual(['title', 'scenes']);
     expect(schema.additionalProperties).toBe(false);

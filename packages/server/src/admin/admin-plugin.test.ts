@@ -6,11 +6,9 @@ import {
   websocketStatsSchema,
   healthResponseSchema,
 } from '@reelsmith/contracts';
-import type { GenerationRun } from '@reelsmith/pipeline/providers/types';
-import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
-import { startFakeOpenAiServer, type FakeOpenAiServer } from '@reelsmith/pipeline/testing/fake-openai-server';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import type { GenerationRun } from '@reelsmith/pipeline';
+import { GenerationError } from '@reelsmith/pipeline';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '@reelsmith/pipeline/testing';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';

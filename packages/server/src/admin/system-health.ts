@@ -1,5 +1,5 @@
 import type { HealthSample, HealthStatus, SystemHealth, SystemHealthComponent, WorkerHeartbeat } from '@reelsmith/contracts';
-import { resolveFfmpegBinaries } from '@reelsmith/pipeline/assembly/ffmpeg-binary';
+import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { execFile } from 'node:child_process';

@@ -15,8 +15,8 @@ const SLOT = '\u0000reelsmith-slot:';
  */
 export type Slots<K extends string> = Record<K, string>;
 
-export function preparedQuery<K extends string, Row>(
-  db: Kysely<any>,
+export function preparedQuery<K extends string, Row, DB>(
+  db: Kysely<DB>,
   names: readonly K[],
   build: (slot: Slots<K>) => Compilable<Row>,
 ): (values: Record<K, unknown>) => Promise<Row[]> {

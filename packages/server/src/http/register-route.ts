@@ -49,6 +49,7 @@ export interface RouteExtras {
 }
 
 // Plugins receive instances with assorted type providers; the contract supplies the types instead.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any type provider is accepted here on purpose
 type AnyFastify = FastifyInstance<any, any, any, any, any>;
 
 function authPreHandler(app: AnyFastify, mode: AuthMode): preHandlerAsyncHookHandler | null {

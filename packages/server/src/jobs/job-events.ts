@@ -11,8 +11,9 @@ export interface JobEventMap {
 export type JobEventName = keyof JobEventMap;
 
 /**
- * The in-process bus between whatever runs jobs (the embedded queue's worker today, a Redis-backed
- * queue's event relay later) and whatever reports them (the socket.io plugin). Payloads are the
+ * The in-process bus between whatever runs jobs (the embedded queue's worker, or in scale mode the
+ * BullMQ queue's relay of the worker processes' events over Redis) and whatever reports them (the
+ * socket.io plugin). Payloads are the
  * contract's socket event shapes, so listeners forward them unchanged.
  */
 export class JobEventBus extends EventEmitter<JobEventMap> {

@@ -5,7 +5,7 @@ import type { Database, VideoJobRow } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
-import { initialSteps } from './video-job-view.js';
+import { initialSteps, parseParams, parseSteps } from './video-job-view.js';
 
 type Db = Kysely<Database>;
 
@@ -14,7 +14,9 @@ export const NEW_JOB_PROGRESS = 1;
 const ACTIVE = ACTIVE_JOB_STATUSES as JobStatus[];
 const FINISHED: JobStatus[] = ['completed', 'failed', 'cancelled'];
 /** Statuses a job is in while a worker owns it; both go back to 'queued' after a restart. */
-const RUNNING: JobStatus[] = ['processing', 'in_progress'];
+// This server stores a running job as 'processing' only; 'in_progress' stays in the contract because
+// the spec's clients accept it, but nothing here writes it.
+const RUNNING: JobStatus[] = ['processing'];
 
 export type CreateJobOutcome = { created: true; job: VideoJobRow } | { created: false; reason: string | null };
 
@@ -69,10 +71,10 @@ export async function retryFailedUserJob(db: Db, userId: string, jobId: string, 
     const row = await trx.selectFrom('video_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
     if (!row) return undefined;
     if (row.status !== 'failed') return { retried: false, reason: RETRY_ONLY_FAILED };
-    const params = JSON.parse(row.params) as GenerationParams;
+    const params = parseParams(row.params);
     const verdict = await checkCanGenerate(trx, userId, params.duration, now);
     if (!verdict.canGenerate) return { retried: false, reason: verdict.reason ?? MESSAGES.subscriptionRequired };
-    const steps = JSON.parse(row.steps) as JobSteps;
+    const steps = parseSteps(row.steps);
     for (const step of Object.keys(steps) as PipelineStep[]) {
       if (steps[step].status === 'failed') steps[step] = { ...steps[step], status: 'pending' };
     }

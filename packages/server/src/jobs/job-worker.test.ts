@@ -1,6 +1,6 @@
 import { MESSAGES } from '@reelsmith/contracts';
-import { ProviderError } from '@reelsmith/pipeline/errors';
-import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
+import { ProviderError } from '@reelsmith/pipeline';
+import { GenerationError } from '@reelsmith/pipeline';
 import { describe, expect, it } from 'vitest';
 import { userFacingError } from './job-worker.js';
 

@@ -1,7 +1,7 @@
 import { MESSAGES, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
-import { ProviderError } from '@reelsmith/pipeline/errors';
-import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
-import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline/providers/types';
+import { ProviderError } from '@reelsmith/pipeline';
+import { GenerationError } from '@reelsmith/pipeline';
+import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mkdir, rm } from 'node:fs/promises';

@@ -1,6 +1,7 @@
 import {
+  generateVideoBodySchema,
+  initialSteps,
   jobStepsSchema,
-  PIPELINE_STEPS,
   pipelineStepSchema,
   videoJobSchema,
   videoResultSchema,
@@ -11,10 +12,7 @@ import {
 } from '@reelsmith/contracts';
 import type { VideoJobRow } from '../db/schema.js';
 
-/** Every step pending: a new job's `steps`. */
-export function initialSteps(): JobSteps {
-  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, { status: 'pending', progress: 0 }])) as JobSteps;
-}
+export { initialSteps };
 
 export function parseSteps(text: string): JobSteps {
   try {
@@ -36,8 +34,13 @@ export function parseResult(text: string | null): VideoResult | null {
   }
 }
 
+/**
+ * A stored job's parameters. Rows were written from a validated request; a row that no longer
+ * parses (edited by hand, written by an older build) fails loudly here rather than reaching the
+ * pipeline half-formed.
+ */
 export function parseParams(text: string): GenerationParams {
-  return JSON.parse(text) as GenerationParams;
+  return generateVideoBodySchema.parse(JSON.parse(text));
 }
 
 /** The one place a video_jobs row becomes the API's VideoJob (HTTP responses and anything else that shows a job). */

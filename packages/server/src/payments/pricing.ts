@@ -18,11 +18,6 @@ export function addUtcMonths(date: Date, months: number): Date {
   return target;
 }
 
-/** A one-month period starting at `start`. */
-export function monthlyPeriod(start: Date): { start: Date; end: Date } {
-  return { start, end: addUtcMonths(start, 1) };
-}
-
 /** Plan as the API lists it: display prices in major units, GST for INR. */
 export function toApiPlan(plan: PlanDefinition, currency: Currency): Plan {
   const price = priceWithTax(plan.prices[currency], currency);

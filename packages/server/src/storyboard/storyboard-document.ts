@@ -1,7 +1,7 @@
 import type { CaptionStyle, GenerationParams, Storyboard, StoryboardMusic } from '@reelsmith/contracts';
 import type { storyboardUpdateBodySchema } from '@reelsmith/contracts';
 import type { z } from 'zod';
-import type { GeneratedScene } from '@reelsmith/pipeline/providers/types';
+import type { GeneratedScene } from '@reelsmith/pipeline';
 import { randomBytes, randomInt } from 'node:crypto';
 
 /** What a scene looked like in the last render, so the storyboard can say what changed since. */

@@ -1,7 +1,6 @@
 import type { GenerationParams, VideoResult } from '@reelsmith/contracts';
-import type { GenerationOutput, StoryboardInput } from '@reelsmith/pipeline/providers/types';
-import { GenerationError } from '@reelsmith/pipeline/runner/generation-error';
-import type { FastifyBaseLogger } from 'fastify';
+import type { GenerationOutput, StoryboardInput } from '@reelsmith/pipeline';
+import { GenerationError } from '@reelsmith/pipeline';
 import type { Kysely } from 'kysely';
 import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -82,7 +82,7 @@ export async function queueRerender(db: Db, userId: string, videoId: string, max
  * A re-render that failed or was cancelled leaves the video as it was: completed, at its previous
  * version, with that version's result (the error says what went wrong).
  */
-export async function restorePreviousVersion(db: Db, videoId: string, fromStatuses: Array<'processing' | 'in_progress' | 'queued' | 'cancelled'>, error: string | null, steps: JobSteps): Promise<boolean> {
+export async function restorePreviousVersion(db: Db, videoId: string, fromStatuses: Array<'processing' | 'queued' | 'cancelled'>, error: string | null, steps: JobSteps): Promise<boolean> {
   const timestamp = new Date().toISOString();
   const updated = await db
     .updateTable('video_jobs')

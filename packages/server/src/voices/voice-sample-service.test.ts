@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
-import { createOfflineVoiceProvider } from '@reelsmith/pipeline/voice/offline-voice-provider';
-import { sampleSlots } from '@reelsmith/pipeline/voice/provider-catalogues';
+import type { VoiceProvider } from '@reelsmith/pipeline';
+import { createOfflineVoiceProvider } from '@reelsmith/pipeline';
+import { sampleSlots } from '@reelsmith/pipeline';
 import { VoiceSampleService } from './voice-sample-service.js';
 
 describe('VoiceSampleService with the real offline voice', () => {

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { voiceProviderConfigSchema, voiceSampleStatsSchema, voicesResponseSchema, voiceSamplePath } from '@reelsmith/contracts';
-import type { SynthesisRequest, VoiceProvider } from '@reelsmith/pipeline/providers/types';
-import { expectedSampleCount, getVoices, sampleSlots } from '@reelsmith/pipeline/voice/provider-catalogues';
+import type { SynthesisRequest, VoiceProvider } from '@reelsmith/pipeline';
+import { expectedSampleCount, getVoices, sampleSlots } from '@reelsmith/pipeline';
 import { buildApp, type App } from '../app.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 

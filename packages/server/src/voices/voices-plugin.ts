@@ -1,8 +1,8 @@
 import fastifyStatic from '@fastify/static';
 import { API, VOICE_PROVIDERS, type VoiceProviderId } from '@reelsmith/contracts';
-import type { VoiceProvider } from '@reelsmith/pipeline/providers/types';
+import type { VoiceProvider } from '@reelsmith/pipeline';
 import { createProviderRegistry, loadPipelineConfig } from '@reelsmith/pipeline';
-import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline/voice/provider-catalogues';
+import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
 import { join } from 'node:path';
 import { badRequest } from '../errors.js';

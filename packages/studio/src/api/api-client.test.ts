@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeFetch, testApiKey, testApiKeyListed } from '../testing/render-studio.js';
+import { fakeFetch, testApiKeyListed } from '../testing/render-studio.js';
 import { ApiError, createApiClient, errorMessage } from './api-client.js';
 
 describe('api client', () => {

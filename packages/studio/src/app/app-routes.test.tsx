@@ -47,7 +47,7 @@ async function visit(path: string, user: User | null) {
   const rendered = user ? renderStudio({ path, platform: signedInPlatform(user), handler: serverFor(user) }) : renderStudio({ path });
   await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Reelsmith' })).toBeNull());
   // Pages other than the studio load on demand (lazy-routes.tsx).
-  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  await waitFor(() => expect(document.querySelector('.rs-page[aria-busy="true"]')).toBeNull());
   return rendered;
 }
 

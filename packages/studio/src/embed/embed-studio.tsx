@@ -78,7 +78,7 @@ export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
       post,
       authStore: services.authStore,
       jobStore: jobService.store,
-      absoluteUrl: (path) => new URL(path, platform.apiBaseUrl || window.location.origin).href,
+      absoluteUrl: (path) => new URL(path, platform.apiBaseUrl || document.baseURI).href,
     });
   }, [parentOrigin, post, services, jobService, platform]);
 

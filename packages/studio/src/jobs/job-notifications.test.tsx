@@ -70,14 +70,14 @@ describe('job toasts', () => {
     const effects = setup();
     act(() => effects.progress(event({ progress: 53, step: 'images' }), job({ progress: 53, currentStep: 'images' })));
     expect(await screen.findByText('Creating visuals: 53%')).toBeInTheDocument();
-    act(() => effects.progress(event({ progress: 53, step: 'images', status: 'cancelled' }), job({ progress: 53, status: 'cancelled' })));
+    act(() => effects.cancelled?.(job({ progress: 53, status: 'cancelled' })));
     // Gone after the dismiss animation (1 s), well before the 2 s the toast would otherwise stay.
     await vi.waitFor(() => expect(screen.queryByText('Creating visuals: 53%')).not.toBeInTheDocument(), { timeout: 1800 });
   });
 
   it('announces a failure with its error', async () => {
     const effects = setup();
-    act(() => effects.failed({ jobId: 'j1', error: 'Voice synthesis failed' }, job()));
+    act(() => effects.failed({ jobId: 'j1', error: 'Voice synthesis failed' }, job({ status: 'failed', error: 'Voice synthesis failed' })));
     expect(await screen.findByText('Video generation failed: Voice synthesis failed')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { isActiveJobStatus, MESSAGES, PROGRESS_TOAST_MS } from '@reelsmith/contracts';
+import { isActiveJobStatus, jobFailureText, PROGRESS_TOAST_MS } from '@reelsmith/contracts';
 import toast from 'react-hot-toast';
 import type { ApiClient } from '../api/api-client.js';
 import type { KeyValueStorage, Platform } from '../platform.js';
@@ -15,12 +15,7 @@ import type { JobEventEffects } from './job-service.js';
 export function createJobToasts({ storage, api, platform }: { storage: KeyValueStorage; api: ApiClient; platform: Pick<Platform, 'apiBaseUrl'> }): JobEventEffects {
   return {
     progress(event, job) {
-      // A cancel or the final 100 % arrive as progress events too; they get no progress toast, and a
-      // cancelled job's last one goes at once instead of lingering beside "Job cancelled".
-      if (!isActiveJobStatus(job.status)) {
-        if (job.status === 'cancelled') toast.dismiss(event.jobId);
-        return;
-      }
+      if (!isActiveJobStatus(job.status)) return;
       if (job.progress >= 100 || !loadVideoDefaults(storage).showProgress) return;
       toast(progressToastText(event.step, job.progress), { id: event.jobId, duration: PROGRESS_TOAST_MS });
     },
@@ -31,8 +26,12 @@ export function createJobToasts({ storage, api, platform }: { storage: KeyValueS
         if (url) triggerDownload(url, videoFilename(job));
       });
     },
-    failed(event) {
-      toast.error(MESSAGES.jobFailedEvent(event.error), { id: event.jobId });
+    failed(_event, job) {
+      toast.error(jobFailureText(job), { id: job.id });
+    },
+    // A cancelled job's progress toast goes at once instead of lingering beside "Job cancelled".
+    cancelled(job) {
+      toast.dismiss(job.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import {
   isActiveJobStatus,
+  jobTransitions,
   type GenerateVideoResponse,
   type GenerationParams,
   type JobCompletedEvent,
@@ -12,13 +13,40 @@ import type { ApiClient } from '../api/api-client.js';
 import type { JobRealtimeClient } from './job-realtime.js';
 import { createJobStore, type JobStoreApi, type TrackedJob } from './job-store.js';
 
-/** What the user sees when live events arrive (toasts, auto-download); injected so tests can watch. */
+/**
+ * What the user sees when a job moves (toasts, auto-download); injected so tests can watch. They
+ * follow the store's transitions (contracts' jobTransitions), whoever moved the job: the web's
+ * socket events or the extension worker's stored state.
+ */
 export interface JobEventEffects {
   progress(event: JobProgressEvent, job: TrackedJob): void;
   completed(event: JobCompletedEvent, job: TrackedJob): void;
-  failed(event: JobFailedEvent, job: TrackedJob | undefined): void;
+  failed(event: JobFailedEvent, job: TrackedJob): void;
+  cancelled?(job: TrackedJob): void;
 }
 
+/**
+ * Runs the effects for every transition of a job the store was already following while it was
+ * active: a job listed already finished (an old video at sign-in) announces nothing.
+ */
+export function followJobTransitions(store: JobStoreApi, effects: Partial<JobEventEffects>): () => void {
+  return store.subscribe((state, previous) => {
+    if (state.jobs === previous.jobs) return;
+    for (const transition of jobTransitions(Object.values(previous.jobs), Object.values(state.jobs))) {
+      const job = state.jobs[transition.job.id]!;
+      if (transition.kind === 'progress') effects.progress?.(transition.event, job);
+      else if (transition.kind === 'completed') effects.completed?.(transition.event, job);
+      else if (transition.kind === 'failed') effects.failed?.(transition.event, job);
+      else effects.cancelled?.(job);
+    }
+  });
+}
+
+/**
+ * The studio's port to the jobs: state (the store), submit, cancel, refresh. The web implements it
+ * over REST and socket.io (createJobService); the extension over its background worker, which owns
+ * the one connection and submits for every extension view.
+ */
 export interface JobService {
   store: JobStoreApi;
   /** POST /api/videos/generate, then tracks the job and subscribes to its live events. */
@@ -32,6 +60,11 @@ export interface JobService {
   cancel(jobId: string): Promise<string>;
   /** GET /api/videos/:id/status; null on failure (logged only). */
   refreshJob(jobId: string): Promise<VideoJob | null>;
+  /**
+   * A retried or re-rendered job is active again: the server's copy replaces the finished one (the
+   * job-state rules never reopen a finished job by themselves).
+   */
+  reopen(jobId: string): Promise<void>;
   /** Re-reads every active job over REST (after a reconnect nothing is missed). */
   refreshActiveJobs(): Promise<void>;
   /**
@@ -56,6 +89,7 @@ export interface JobServiceOptions {
 
 export function createJobService({ api, realtime, effects = {}, log = (m, d) => console.warn(m, d), releaseGraceMs = 3000, onClosedByServer }: JobServiceOptions): JobService {
   const store = createJobStore();
+  followJobTransitions(store, effects);
   let connectedToken: string | null = null;
   let consumers = 0;
   let closeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -69,6 +103,15 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
       log('Fetching the job status failed', error);
       return null;
     }
+  };
+
+  const reopen = async (jobId: string) => {
+    const job = await api.call('videoStatus', { params: { id: jobId } }).catch((error: unknown) => {
+      log('Fetching the reopened job failed', error);
+      return null;
+    });
+    if (job) store.getState().replaceJob(job);
+    void realtime.subscribe(jobId);
   };
 
   const activeIds = () => Object.values(store.getState().jobs).filter((job) => isActiveJobStatus(job.status)).map((job) => job.id);
@@ -91,27 +134,18 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
     disconnect();
     connectedToken = token;
     realtime.connect(token, {
+      // A job started elsewhere (the extension, another tab) is not in the store yet: it is fetched.
       progress(event) {
-        const before = store.getState().jobs[event.jobId];
+        if (!store.getState().jobs[event.jobId]) void refreshJob(event.jobId);
         store.getState().applyProgress(event);
-        const after = store.getState().jobs[event.jobId];
-        if (after && after !== before) effects.progress?.(event, after);
       },
       completed(event) {
-        const before = store.getState().jobs[event.jobId];
+        if (!store.getState().jobs[event.jobId]) void refreshJob(event.jobId);
         store.getState().applyCompleted(event);
-        const after = store.getState().jobs[event.jobId];
-        // Once per job: the server reports 100 % (status completed) just before this event, so the
-        // first result, not the status change, marks it; a repeated event downloads nothing twice.
-        if (after && !before?.result) effects.completed?.(event, after);
-        // A job started elsewhere (the extension, another tab) is not in the store yet.
-        if (!after) void refreshJob(event.jobId);
       },
       failed(event) {
-        const before = store.getState().jobs[event.jobId];
+        if (!store.getState().jobs[event.jobId]) void refreshJob(event.jobId);
         store.getState().applyFailed(event);
-        if (before?.status !== 'failed') effects.failed?.(event, store.getState().jobs[event.jobId]);
-        if (!before) void refreshJob(event.jobId);
       },
       closedByServer() {
         onClosedByServer?.();
@@ -146,12 +180,11 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
 
     async render(videoId) {
       const response = await api.call('renderVideo', { params: { id: videoId } });
-      const job = await api.call('videoStatus', { params: { id: videoId } }).catch(() => null);
-      // The store never reopens a finished job from a snapshot; a re-render is one, so it is put back as the server has it.
-      if (job) store.setState((state) => ({ jobs: { ...state.jobs, [videoId]: job } }));
-      void realtime.subscribe(videoId);
+      await reopen(videoId);
       return response;
     },
+
+    reopen,
 
     async cancel(jobId) {
       const response = await api.call('deleteVideo', { params: { id: jobId } });

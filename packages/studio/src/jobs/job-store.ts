@@ -1,19 +1,23 @@
 import {
+  applyCancelled,
+  applyCompleted,
+  applyFailed,
+  applyProgress,
   isActiveJobStatus,
-  PIPELINE_STEPS,
+  mergeJob,
+  newJob,
   type GenerationParams,
   type JobCompletedEvent,
   type JobFailedEvent,
   type JobProgressEvent,
-  type JobSteps,
   type VideoJob,
 } from '@reelsmith/contracts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 
+export { isFinishedJobStatus, mergeJob, NEW_JOB_PROGRESS } from '@reelsmith/contracts';
+
 /** The step text of a job the client has just created and the server has not reported on yet. */
 export const QUEUED_STEP_TEXT = 'Queued for processing';
-/** Spec section 3: "A new job starts at 1". */
-export const NEW_JOB_PROGRESS = 1;
 
 /** A job as the studio tracks it: the server's shape plus the local step text of a fresh job. */
 export interface TrackedJob extends VideoJob {
@@ -29,18 +33,22 @@ export interface JobState {
   generating: boolean;
 }
 
+/** The rules of each change are @reelsmith/contracts' job-state; this store only holds the jobs. */
 export interface JobActions {
   /** A job the user just submitted: pending, 'Queued for processing', progress 1. */
   addSubmittedJob(jobId: string, params: GenerationParams, now?: Date): void;
-  /** Progress only moves forward; step, step progress and status follow the event. */
   applyProgress(event: JobProgressEvent): void;
   applyCompleted(event: JobCompletedEvent): void;
   applyFailed(event: JobFailedEvent): void;
   markCancelled(jobId: string): void;
   /** Removes every completed, failed or cancelled job. */
   clearFinished(): void;
-  /** Merges a server snapshot (list or status) without letting it move a job backwards. */
+  /** Merges server snapshots (list or status): the further view of each job wins. */
   mergeServerJobs(jobs: readonly VideoJob[]): void;
+  /** Puts the server's copy in place as it is: a re-render or retry reopens a finished job on purpose. */
+  replaceJob(job: VideoJob): void;
+  /** The whole list as another owner keeps it (the extension's worker). */
+  replaceAll(jobs: readonly VideoJob[], connected: boolean): void;
   setConnected(connected: boolean): void;
   setGenerating(generating: boolean): void;
   reset(): void;
@@ -49,30 +57,20 @@ export interface JobActions {
 export type JobStore = JobState & JobActions;
 export type JobStoreApi = StoreApi<JobStore>;
 
-const FINISHED = new Set(['completed', 'failed', 'cancelled']);
-export const isFinishedJobStatus = (status: string): boolean => FINISHED.has(status);
-
-function pendingSteps(): JobSteps {
-  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, { status: 'pending', progress: 0 }])) as JobSteps;
-}
-
-/** The later of two views of one job: finished beats active, and progress never goes back. */
-export function mergeJob(local: TrackedJob | undefined, server: VideoJob): TrackedJob {
-  if (!local) return server;
-  if (isFinishedJobStatus(local.status) && !isFinishedJobStatus(server.status)) return local;
-  if (isFinishedJobStatus(server.status)) return server;
-  if (server.progress >= local.progress) return server;
-  // The live events are ahead of this snapshot: keep their progress and step.
-  return { ...server, progress: local.progress, currentStep: local.currentStep, stepProgress: local.stepProgress, steps: local.steps, ...(local.stepText ? { stepText: local.stepText } : {}) };
-}
+/** The server's view replaces the local step text of a fresh job once it reports. */
+const reported = (job: TrackedJob): TrackedJob => {
+  if (job.stepText === undefined) return job;
+  const { stepText: _fresh, ...rest } = job;
+  return rest;
+};
 
 export function createJobStore(): JobStoreApi {
-  const update = (set: JobStoreApi['setState'], jobId: string, change: (job: TrackedJob) => TrackedJob | null) =>
+  const update = (set: JobStoreApi['setState'], jobId: string, change: (job: TrackedJob) => TrackedJob) =>
     set((state) => {
       const job = state.jobs[jobId];
       if (!job) return state;
       const next = change(job);
-      return next === null || next === job ? state : { jobs: { ...state.jobs, [jobId]: next } };
+      return next === job ? state : { jobs: { ...state.jobs, [jobId]: reported(next) } };
     });
 
   return createStore<JobStore>()((set) => ({
@@ -81,75 +79,52 @@ export function createJobStore(): JobStoreApi {
     generating: false,
 
     addSubmittedJob(jobId, params, now = new Date()) {
-      set((state) => ({
-        jobs: {
-          ...state.jobs,
-          [jobId]: {
-            id: jobId,
-            status: 'pending',
-            progress: NEW_JOB_PROGRESS,
-            currentStep: null,
-            stepProgress: 0,
-            params,
-            created_at: now.toISOString(),
-            result: null,
-            error: null,
-            steps: pendingSteps(),
-            stepText: QUEUED_STEP_TEXT,
-          },
-        },
-      }));
+      set((state) => ({ jobs: { ...state.jobs, [jobId]: { ...newJob(jobId, params, now), stepText: QUEUED_STEP_TEXT } } }));
     },
 
     applyProgress(event) {
-      update(set, event.jobId, (job) => {
-        // A late progress event must not reopen a finished job.
-        if (isFinishedJobStatus(job.status)) return null;
-        const steps = { ...job.steps, [event.step]: { status: 'running' as const, progress: event.stepProgress } };
-        const { stepText: _fresh, ...rest } = job;
-        return {
-          ...rest,
-          progress: Math.max(job.progress, event.progress),
-          currentStep: event.step,
-          stepProgress: event.stepProgress,
-          status: event.status,
-          steps,
-        };
-      });
+      update(set, event.jobId, (job) => applyProgress(job, event));
     },
 
     applyCompleted(event) {
-      update(set, event.jobId, (job) => {
-        const { stepText: _fresh, ...rest } = job;
-        return { ...rest, status: 'completed', result: event.result, progress: 100 };
-      });
+      update(set, event.jobId, (job) => applyCompleted(job, event));
     },
 
     applyFailed(event) {
-      update(set, event.jobId, (job) => {
-        const { stepText: _fresh, ...rest } = job;
-        return { ...rest, status: 'failed', error: event.error };
-      });
+      update(set, event.jobId, (job) => applyFailed(job, event));
     },
 
     markCancelled(jobId) {
-      update(set, jobId, (job) => {
-        const { stepText: _fresh, ...rest } = job;
-        return { ...rest, status: 'cancelled' };
-      });
+      update(set, jobId, (job) => applyCancelled(job));
     },
 
     clearFinished() {
-      set((state) => ({ jobs: Object.fromEntries(Object.entries(state.jobs).filter(([, job]) => !isFinishedJobStatus(job.status))) }));
+      set((state) => ({ jobs: Object.fromEntries(Object.entries(state.jobs).filter(([, job]) => isActiveJobStatus(job.status))) }));
     },
 
     mergeServerJobs(serverJobs) {
       if (serverJobs.length === 0) return;
       set((state) => {
         const jobs = { ...state.jobs };
-        for (const job of serverJobs) jobs[job.id] = mergeJob(jobs[job.id], job);
-        return { jobs };
+        let changed = false;
+        for (const job of serverJobs) {
+          const local = jobs[job.id];
+          const merged = mergeJob<TrackedJob>(local, job);
+          if (merged !== local) {
+            jobs[job.id] = merged === job ? reported(job) : merged;
+            changed = true;
+          }
+        }
+        return changed ? { jobs } : state;
       });
+    },
+
+    replaceJob(job) {
+      set((state) => ({ jobs: { ...state.jobs, [job.id]: job } }));
+    },
+
+    replaceAll(jobs, connected) {
+      set({ jobs: Object.fromEntries(jobs.map((job) => [job.id, job])), connected });
     },
 
     setConnected(connected) {

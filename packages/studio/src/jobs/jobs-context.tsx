@@ -1,22 +1,24 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { QueryClient } from '@tanstack/react-query';
 import { useVideoList, videoListQueryKey } from '../api/video-queries.js';
-import { usePlatform } from '../platform.js';
+import { usePlatform, type Platform } from '../platform.js';
 import { useAuth, useServices, type StudioServices } from '../services.js';
 import { createJobToasts } from './job-notifications.js';
-import { createSocketIoJobClient, type JobRealtimeClient } from './job-realtime.js';
+import { createSocketIoJobClient } from './job-realtime.js';
 import { createJobService, type JobEventEffects, type JobService } from './job-service.js';
 import { mergeJob, sortedJobs, type JobStore, type TrackedJob } from './job-store.js';
 
-/** Makes the live job channel for a host; the extension passes one backed by its background worker. */
-export type RealtimeFactory = (apiBaseUrl: string) => JobRealtimeClient;
+/**
+ * Makes the job port for a host, given the studio's effects (toasts, auto-download, list refresh).
+ * The web needs no provider: it gets REST + socket.io. The extension passes one backed by its
+ * background worker, so every extension view submits and follows jobs one way.
+ */
+export type JobServiceFactory = (context: { services: StudioServices; platform: Platform; effects: JobEventEffects }) => JobService;
 
-const RealtimeFactoryContext = createContext<RealtimeFactory | null>(null);
+const JobServiceFactoryContext = createContext<JobServiceFactory | null>(null);
 
-/** Lets a host replace the socket.io job channel (the web needs no provider). */
-export function JobRealtimeProvider({ createRealtime, children }: { createRealtime: RealtimeFactory; children?: ReactNode }) {
-  return <RealtimeFactoryContext.Provider value={createRealtime}>{children}</RealtimeFactoryContext.Provider>;
+export function JobServiceProvider({ createJobService, children }: { createJobService: JobServiceFactory; children?: ReactNode }) {
+  return <JobServiceFactoryContext.Provider value={createJobService}>{children}</JobServiceFactoryContext.Provider>;
 }
 
 /** Storage stats of the plan area (billing's query key prefix). */
@@ -48,6 +50,10 @@ function withListRefresh(effects: JobEventEffects, services: Pick<StudioServices
       effects.failed(event, job);
       refresh();
     },
+    cancelled(job) {
+      effects.cancelled?.(job);
+      refresh();
+    },
   };
 }
 
@@ -57,16 +63,19 @@ const servicesJobs = new WeakMap<StudioServices, JobService>();
 export function useJobService(): JobService {
   const services = useServices();
   const platform = usePlatform();
-  const createRealtime = useContext(RealtimeFactoryContext);
+  const createHostJobService = useContext(JobServiceFactoryContext);
   let service = servicesJobs.get(services);
   if (!service) {
-    service = createJobService({
-      api: services.api,
-      realtime: createRealtime ? createRealtime(platform.apiBaseUrl) : createSocketIoJobClient({ url: platform.apiBaseUrl }),
-      effects: withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services),
-      // A revoked session (an admin suspended the account) signs the studio out at once: the profile read gets 401.
-      onClosedByServer: () => void services.authStore.getState().refreshUser(),
-    });
+    const effects = withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services);
+    service = createHostJobService
+      ? createHostJobService({ services, platform, effects })
+      : createJobService({
+          api: services.api,
+          realtime: createSocketIoJobClient({ url: platform.apiBaseUrl }),
+          effects,
+          // A revoked session (an admin suspended the account) signs the studio out at once: the profile read gets 401.
+          onClosedByServer: () => void services.authStore.getState().refreshUser(),
+        });
     servicesJobs.set(services, service);
   }
   return service;

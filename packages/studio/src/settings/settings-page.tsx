@@ -1,17 +1,14 @@
 import {
   ACCOUNT_MESSAGES,
-  cancelSubscriptionBodySchema,
   DURATIONS,
   LANGUAGE_NAMES,
   MESSAGES,
   profileUpdateBodySchema,
   RESOLUTIONS,
   SETTINGS_STORY_STYLES,
-  VALIDATION_MESSAGES,
   VIDEO_LANGUAGES,
   VISUAL_STYLES,
 } from '@reelsmith/contracts';
-import * as Dialog from '@radix-ui/react-dialog';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
@@ -20,8 +17,6 @@ import { FormAlert, TextField } from '../login/form-fields.js';
 import { PageHeader } from '../pages/page-header.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
-import { formatPlanDate } from '../billing/billing-format.js';
-import { useSubscription } from '../billing/billing-hooks.js';
 import { optionLabel } from '../studio/generation-form-model.js';
 import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
 import { DeveloperTab } from './developer-tab.js';

@@ -7,9 +7,8 @@ import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
-import { JobRealtimeProvider } from '../jobs/jobs-context.js';
 import { MemoryStorage } from '../platform.js';
-import { renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 import { StudioView } from './studio-view.js';
 
 // The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.

@@ -1,9 +1,10 @@
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { StudioApp, StudioProviders } from '../app/studio-app.js';
 import type { JobRealtimeClient } from '../jobs/job-realtime.js';
-import { JobRealtimeProvider, type RealtimeFactory } from '../jobs/jobs-context.js';
+import { createJobService } from '../jobs/job-service.js';
+import { JobServiceProvider, type JobServiceFactory } from '../jobs/jobs-context.js';
 import { MemoryStorage, type Platform } from '../platform.js';
 import { createStudioServices, type StudioServices } from '../services.js';
 
@@ -70,11 +71,21 @@ export interface RenderedStudio extends RenderResult {
  * back to their REST refresh, as they do when the real connection is down (and no test tries to open
  * a websocket to a server that is not there).
  */
-export const unreachableRealtime: RealtimeFactory = (): JobRealtimeClient => ({
+export const unreachableRealtime = (): JobRealtimeClient => ({
   connect: () => undefined,
   disconnect: () => undefined,
   subscribe: () => Promise.resolve(false),
 });
+
+/** The web's job port (REST + a live channel) over the given live channel: tests drive the channel by hand. */
+export function realtimeJobService(realtime: (apiBaseUrl: string) => JobRealtimeClient): JobServiceFactory {
+  return ({ services, platform, effects }) => createJobService({ api: services.api, realtime: realtime(platform.apiBaseUrl), effects });
+}
+
+/** Supplies the job port built over `realtime` to what it wraps. */
+export function JobRealtimeProvider({ createRealtime, children }: { createRealtime: (apiBaseUrl: string) => JobRealtimeClient; children?: ReactNode }) {
+  return <JobServiceProvider createJobService={realtimeJobService(createRealtime)}>{children}</JobServiceProvider>;
+}
 
 export function renderStudio({ path = '/', handler = () => undefined, platform = testPlatform() }: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
   installMatchMedia();

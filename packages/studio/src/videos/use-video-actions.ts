@@ -1,4 +1,4 @@
-import { MESSAGES, type VideoJob } from '@reelsmith/contracts';
+import type { VideoJob } from '@reelsmith/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
@@ -52,6 +52,7 @@ export function useVideoActions() {
         jobs?.map((job) => (job.id === response.jobId ? { ...job, status: response.status, error: null } : job)),
       );
       resync([]);
+      void service.reopen(response.jobId);
       toast.success(response.message);
     },
     onError: (error) => toast.error(errorMessage(error, RETRY_FAILED)),

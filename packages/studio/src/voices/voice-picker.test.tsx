@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
 import type { Voice } from '@reelsmith/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -62,8 +63,8 @@ describe('VoicePicker', () => {
     const female = screen.getByRole('radiogroup', { name: 'Female voices' });
     expect(within(male).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['James', 'Oliver']);
     expect(within(female).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['Emma', 'Ava']);
-    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeTruthy();
-    expect(within(male).getByRole('button', { name: 'Play preview of James' })).toBeTruthy();
+    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
+    expect(within(male).getByRole('button', { name: 'Play preview of James' })).toBeInTheDocument();
 
     await user.click(within(female).getByRole('radio', { name: 'Emma' }));
     expect(screen.getByTestId('value').textContent).toBe('en-f1');
@@ -99,7 +100,7 @@ describe('VoicePicker', () => {
     await screen.findByRole('radio', { name: 'Lukas' });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(''));
     expect(screen.getByTestId('value').textContent).toBe('');
-    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeTruthy();
+    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Ava' }));
@@ -119,7 +120,7 @@ describe('VoicePicker', () => {
     view.rerender(<Harness language="" onChange={onChange} />);
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(''));
     expect(screen.queryByText('Please select a voice from either male or female voices above.')).toBeNull();
-    expect(screen.getByText('Choose a language to see its voices.')).toBeTruthy();
+    expect(screen.getByText('Choose a language to see its voices.')).toBeInTheDocument();
   });
 
   it("says 'Failed to load voices' when the call fails", async () => {
@@ -129,10 +130,10 @@ describe('VoicePicker', () => {
 
   it('shows the form validation error, but only the inline hint once a language is chosen', async () => {
     renderWithServices(<VoicePicker language="" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
-    expect(screen.getByText('Please select a voice')).toBeTruthy();
+    expect(screen.getByText('Please select a voice')).toBeInTheDocument();
     cleanup();
     renderWithServices(<VoicePicker language="en" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
-    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeTruthy();
+    expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
     expect(screen.queryByText('Please select a voice')).toBeNull();
   });
 

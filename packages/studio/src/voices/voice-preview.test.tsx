@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -22,15 +23,15 @@ describe('VoicePreview', () => {
   it('plays the static sample from the API host, then pauses', async () => {
     const user = userEvent.setup();
     renderWithServices(<VoicePreview voiceId="en-us-f3" voiceName="Emma" language="en" provider="offline" label="Preview" />, { fetch });
-    expect(screen.getByText('Preview')).toBeTruthy();
-    expect(screen.getByText('Offline')).toBeTruthy();
+    expect(screen.getByText('Preview')).toBeInTheDocument();
+    expect(screen.getByText('Offline')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Play preview of Emma' }));
     await screen.findByRole('button', { name: 'Pause preview of Emma' });
     expect(media.played).toEqual([`${TEST_API_BASE}/audio/voice-samples/voice-en-us-f3-en.mp3`]);
     await waitFor(() => expect(screen.getByTitle(/Emma/).getAttribute('data-state')).toBe('playing'));
 
     await user.click(screen.getByRole('button', { name: 'Pause preview of Emma' }));
-    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeInTheDocument();
     expect(screen.getByTitle(/Emma/).getAttribute('data-state')).toBe('idle');
     expect(audioCoordinator.getState().current).toBeNull();
   });
@@ -39,13 +40,13 @@ describe('VoicePreview', () => {
     renderWithServices(<VoicePreview voiceId="hi-IN-MadhurNeural" voiceName="Madhur" language="hi" provider="azure" />, { fetch });
     const control = screen.getByTitle(/Madhur/);
     expect(control.getAttribute('title')).toContain('(HI');
-    expect(screen.getByText('Azure')).toBeTruthy();
+    expect(screen.getByText('Azure')).toBeInTheDocument();
   });
 
   it('defaults to the elevenlabs provider (spec section 9) when none is given', async () => {
     const user = userEvent.setup();
     renderWithServices(<VoicePreview voiceId="21m00Tcm4TlvDq8ikWAM" voiceName="Rachel" language="es" />, { fetch });
-    expect(screen.getByText('ElevenLabs')).toBeTruthy();
+    expect(screen.getByText('ElevenLabs')).toBeInTheDocument();
     expect(screen.getByTitle(/Rachel/).getAttribute('title')).toBe('Preview Rachel (ES, ElevenLabs)');
     await user.click(screen.getByRole('button', { name: 'Play preview of Rachel' }));
     await screen.findByRole('button', { name: 'Pause preview of Rachel' });
@@ -65,7 +66,7 @@ describe('VoicePreview', () => {
     await screen.findByRole('button', { name: 'Pause preview of Emma' });
     await user.click(screen.getByRole('button', { name: 'Play preview of James' }));
     await screen.findByRole('button', { name: 'Pause preview of James' });
-    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeInTheDocument();
     expect(media.pause).toHaveBeenCalledTimes(1);
     expect(audioCoordinator.getState().current?.id).toBe('offline:en-us-m3:en');
   });
@@ -87,7 +88,7 @@ describe('VoicePreview', () => {
     await screen.findByRole('button', { name: 'Pause preview of Emma' });
 
     act(() => view.rerender(<VoicePreview voiceId="en-us-f3" voiceName="Emma" language="fr" provider="offline" />));
-    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeInTheDocument();
     expect(media.pause).toHaveBeenCalled();
     expect(audioCoordinator.getState().current).toBeNull();
     expect(screen.getByTitle(/Emma/).getAttribute('title')).toContain('(FR');
@@ -108,6 +109,6 @@ describe('VoicePreview', () => {
     act(() => void audio.dispatchEvent(new Event('timeupdate')));
     expect(screen.getByRole('progressbar', { name: 'Preview progress of Emma' }).getAttribute('aria-valuenow')).toBe('25');
     act(() => void audio.dispatchEvent(new Event('ended')));
-    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Play preview of Emma' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
 import type { VoiceProviderConfig, VoiceSampleStats } from '@reelsmith/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -42,7 +43,7 @@ describe('sample thresholds (spec section 9)', () => {
 describe('QuotaStatusWidget', () => {
   afterEach(cleanup);
 
-  it('shows admins 560 / 560 until the stats load, then the true counts', async () => {
+  it('tells admins the count is being checked until the stats load (never a made-up 560 / 560), then the true counts', async () => {
     let answer: (() => void) | undefined;
     const gate = new Promise<void>((resolve) => (answer = resolve));
     const api = fakeFetch(async () => {
@@ -50,10 +51,20 @@ describe('QuotaStatusWidget', () => {
       return { body: stats(140, 140) };
     });
     renderWithServices(<QuotaStatusWidget />, { fetch: api.fetch, role: 'admin' });
-    expect(screen.getByLabelText('Voice sample quota').textContent).toContain('560 / 560 available');
+    const widget = screen.getByLabelText('Voice sample quota');
+    expect(widget).toHaveTextContent('Checking…');
+    expect(widget).not.toHaveTextContent('560');
+    expect(widget).not.toHaveTextContent('%');
     answer?.();
     await waitFor(() => expect(screen.getByLabelText('Voice sample quota').textContent).toContain('140 / 140 available'));
     expect(screen.getByLabelText('Voice sample quota').getAttribute('data-tone')).toBe('success');
+  });
+
+  it('says the count is unavailable when the stats cannot be read', async () => {
+    const api = fakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' } }));
+    renderWithServices(<QuotaStatusWidget />, { fetch: api.fetch, role: 'admin' });
+    await waitFor(() => expect(screen.getByLabelText('Voice sample quota')).toHaveTextContent('Count unavailable'), { timeout: 5000 });
+    expect(screen.getByLabelText('Voice sample quota')).toHaveAttribute('data-tone', 'unknown');
   });
 
   it('is hidden from other users while every sample is available', async () => {
@@ -82,7 +93,7 @@ describe('VoiceSampleStatsPanel', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await screen.findByText('Missing');
-    expect(screen.getByText('260')).toBeTruthy();
+    expect(screen.getByText('260')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Samples by language' }).textContent).toContain('Hindi');
     await user.click(toggle);
     expect(screen.queryByText('Missing')).toBeNull();
@@ -122,11 +133,11 @@ describe('VoiceSampleMigrationCard', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('53.6');
     expect(bar.getAttribute('data-tone')).toBe('warning');
     expect(screen.getByText('300 / 560 samples').getAttribute('data-tone')).toBe('warning');
-    expect(screen.getByText('Generating samples may take 10-20 minutes.')).toBeTruthy();
-    expect(screen.getByText(/260 voice samples are missing/)).toBeTruthy();
+    expect(screen.getByText('Generating samples may take 10-20 minutes.')).toBeInTheDocument();
+    expect(screen.getByText(/260 voice samples are missing/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Show language breakdown' }));
-    expect(screen.getByRole('list', { name: 'Samples by language' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Samples by language' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Generate missing samples' }));
     const progress = await screen.findByRole('progressbar', { name: 'Sample generation progress' });

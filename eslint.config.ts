@@ -1,0 +1,103 @@
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import type { ESLint, Linter } from 'eslint';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of the brief, checked on every `npm test`:
+ *   contracts ← pipeline ← server;   contracts ← studio ← src/* (web, popup, side panel, worker).
+ * Each package is imported through the entry points its package.json `exports` lists, never by file.
+ */
+
+const PACKAGES = ['contracts', 'pipeline', 'server', 'studio', 'sdk'] as const;
+type PackageName = (typeof PACKAGES)[number];
+
+const DEEP_IMPORT = {
+  group: ['@reelsmith/*/**', '!@reelsmith/server/testing', '!@reelsmith/pipeline/testing', '!@reelsmith/sdk/embed', '!@reelsmith/studio/embed', '!@reelsmith/studio/api-client'],
+  message: 'Import a package through the entry points its package.json "exports" lists, not one of its files.',
+};
+
+/** no-restricted-imports for code that may use only `allowed` of our packages. */
+function onlyPackages(allowed: readonly PackageName[], why: string): Linter.RulesRecord {
+  const forbidden = PACKAGES.filter((name) => !allowed.includes(name));
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...(forbidden.length ? [{ group: forbidden.flatMap((name) => [`@reelsmith/${name}`, `@reelsmith/${name}/**`]), message: why }] : []),
+          DEEP_IMPORT,
+        ],
+      },
+    ],
+  };
+}
+
+export default defineConfig(
+  { ignores: ['dist/**', 'test-results/**', 'playwright-report/**', '**/node_modules/**', 'public/**'] },
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `_name` marks a binding kept for its position (a destructured field left out on purpose).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      ...onlyPackages(PACKAGES, ''),
+    },
+  },
+  {
+    files: ['**/*.tsx', 'packages/studio/src/**/*.ts', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks as unknown as ESLint.Plugin },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // A migration is written against the schema of its day, not today's Database type (Kysely's advice).
+    files: ['packages/server/src/db/migrations/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['packages/contracts/src/**'],
+    rules: onlyPackages([], 'The contracts package is the bottom layer: it imports nothing of ours.'),
+  },
+  {
+    files: ['packages/pipeline/src/**'],
+    rules: onlyPackages(['contracts'], 'The pipeline builds on the contracts only.'),
+  },
+  {
+    files: ['packages/server/src/**'],
+    rules: onlyPackages(['contracts', 'pipeline', 'server'], 'The server never imports the studio (UI) or the SDK.'),
+  },
+  {
+    files: ['packages/sdk/src/**'],
+    rules: onlyPackages(['contracts'], 'The SDK is published on its own: it builds on the contracts only.'),
+  },
+  {
+    files: ['packages/studio/src/**'],
+    rules: {
+      ...onlyPackages(['contracts', 'studio'], 'The studio (shared UI) runs in the browser and the extension: it never imports the server or the pipeline.'),
+      // Platform code (src/web, src/popup, src/sidepanel) implements the studio's small interfaces.
+      'no-restricted-globals': ['error', { name: 'chrome', message: 'The studio never touches chrome.*: take it through the Platform interface.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'location', message: 'The studio never reads window.location: use Platform.navigation or the router.' },
+        { object: 'globalThis', property: 'chrome', message: 'The studio never touches chrome.*: take it through the Platform interface.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**'],
+    rules: onlyPackages(['contracts', 'studio', 'sdk'], 'The web and extension entries build on the studio and the contracts, never on the server or the pipeline.'),
+  },
+  {
+    // Files of the studio never import each other in a circle (its folders are checked by
+    // packages/studio/src/folder-graph.test.ts).
+    files: ['packages/studio/src/**', 'packages/contracts/src/**', 'packages/pipeline/src/**', 'packages/server/src/**', 'src/**'],
+    plugins: { 'import-x': importX as never },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx'],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+);

@@ -1,0 +1,6 @@
+/** Local fake servers that speak the real providers' wire formats, and small media fixtures, for tests. */
+export * from './fake-http-server.js';
+export * from './fake-openai-server.js';
+export * from './fake-azure-speech-server.js';
+export * from './fake-elevenlabs-server.js';
+export * from './fake-media.js';

@@ -1,0 +1,29 @@
+/**
+ * What the integration tests in tests/ reach inside the server: the app, its database and queue
+ * wiring, and the named messages and helpers they assert on. Nothing in production imports this.
+ */
+export * from '../index.js';
+export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './test-database.js';
+export { createLogger } from '../logger.js';
+export { MIGRATIONS } from '../db/migrations/index.js';
+export { createJobRuntime, type JobRuntime } from '../jobs/job-runtime.js';
+export { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '../jobs/bullmq-queue.js';
+export { claimJobWithToken, renewJobClaim } from '../jobs/job-store.js';
+export { type GenerationRunner, STORAGE_WRITE_FAILED_MESSAGE } from '../jobs/job-worker.js';
+export { STORAGE_TIER_DESCRIPTION } from '../jobs/jobs-plugin.js';
+export { AUTH_MESSAGES } from '../auth/auth-routes.js';
+export { GOOGLE_MESSAGES } from '../auth/google.js';
+export { revokeUserSessions } from '../auth/revoke-user-sessions.js';
+export { EMBED_NOT_BUILT_MESSAGE } from '../embed/embed-plugin.js';
+export { toOpenApiPath } from '../openapi/openapi-document.js';
+export { PaymentProviderError } from '../payments/payment-gateway.js';
+export { RazorpayGateway } from '../payments/razorpay-gateway.js';
+export { hmacSha256Hex, paymentSignature } from '../payments/signatures.js';
+export { recordVideoMade } from '../payments/subscription-state.js';
+export { LEGAL_PAGE_PATHS } from '../plugins/legal-pages-plugin.js';
+export { allowFramingBy } from '../plugins/security-headers-plugin.js';
+export { StorageMissingError, type PutOptions } from '../storage/object-storage.js';
+export { S3Storage } from '../storage/s3-storage.js';
+export { UploadFiles } from '../storyboard/upload-files.js';
+export { PRIVATE_ADDRESS_MESSAGE } from '../webhooks/webhook-address.js';
+export { DEFAULT_RETRY_DELAYS_MS, webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
