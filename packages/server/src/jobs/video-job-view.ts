@@ -1,9 +1,9 @@
 import {
   generateVideoBodySchema,
   initialSteps,
+  jobStatusSchema,
   jobStepsSchema,
   pipelineStepSchema,
-  videoJobSchema,
   videoResultSchema,
   type GenerationParams,
   type JobSteps,
@@ -40,16 +40,38 @@ export function parseResult(text: string | null): VideoResult | null {
  * pipeline half-formed.
  */
 export function parseParams(text: string): GenerationParams {
-  return generateVideoBodySchema.parse(JSON.parse(text));
+  let parsed = parsedParams.get(text);
+  if (parsed) {
+    // Most recently used last, so the oldest entry is the one dropped.
+    parsedParams.delete(text);
+  } else {
+    parsed = Object.freeze(generateVideoBodySchema.parse(JSON.parse(text)));
+    if (parsedParams.size >= PARSED_PARAMS_LIMIT) parsedParams.delete(parsedParams.keys().next().value!);
+  }
+  parsedParams.set(text, parsed);
+  // A copy, so a caller that changes its params never changes what the next reader of this job sees.
+  return { ...parsed };
 }
 
-/** The one place a video_jobs row becomes the API's VideoJob (HTTP responses and anything else that shows a job). */
+/**
+ * A job's params never change after it is created, yet every status poll, listing and event reads
+ * them: the schema's text checks run once per distinct params text, not once per read.
+ */
+const PARSED_PARAMS_LIMIT = 2000;
+const parsedParams = new Map<string, Readonly<GenerationParams>>();
+
+/**
+ * The one place a video_jobs row becomes the API's VideoJob (HTTP responses and anything else that
+ * shows a job). Each stored part is parsed with its own schema above and the status here, so the
+ * whole object is not validated a second time (an HTTP answer is checked once more by the route's
+ * response schema).
+ */
 export function toVideoJob(row: VideoJobRow): VideoJob {
   const step = pipelineStepSchema.safeParse(row.current_step);
   const clamp = (value: number) => Math.min(100, Math.max(0, Number(value)));
-  return videoJobSchema.parse({
+  return {
     id: row.id,
-    status: row.status,
+    status: jobStatusSchema.parse(row.status),
     progress: clamp(row.progress),
     currentStep: step.success ? step.data : null,
     stepProgress: clamp(row.step_progress),
@@ -59,5 +81,5 @@ export function toVideoJob(row: VideoJobRow): VideoJob {
     result: parseResult(row.result),
     error: row.error,
     steps: parseSteps(row.steps),
-  });
+  };
 }
