@@ -104,7 +104,7 @@ describe('background controller', () => {
     await settle();
     expect(h.sockets).toHaveLength(1);
 
-    const submitted = await background.handleRequest({ type: 'submit', params: { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok' } });
+    const submitted = await background.handleRequest({ type: 'submit', params: { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } });
     expect(submitted).toMatchObject({ ok: true, jobId: 'job-1' });
     expect(h.action.state.text).toBe('1');
     expect(h.alarms.alarms.has(JOB_WATCH_ALARM)).toBe(true);

@@ -59,19 +59,21 @@ function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.s
 }
 
 describe('popup compact form', () => {
-  it('offers Language, Resolution and Captions, captions on by default, and sends them', async () => {
+  it('offers Language, Resolution, Captions and Music, captions on and music from the style by default, and sends them', async () => {
     const { u, jobs } = renderForm();
     expect(screen.getByLabelText('Language')).toHaveValue('en');
     expect(screen.getByLabelText('Resolution')).toHaveValue('9:16');
     expect(screen.getByRole('checkbox', { name: 'Captions' })).toBeChecked();
+    expect(screen.getByLabelText('Music')).toHaveValue('auto');
 
+    await u.selectOptions(screen.getByLabelText('Music'), 'calm');
     await u.selectOptions(screen.getByLabelText('Language'), 'hi');
     await u.selectOptions(screen.getByLabelText('Resolution'), '1:1');
     await u.type(screen.getByLabelText('Topic'), 'Monsoon in Kerala');
     await u.click(await screen.findByRole('radio', { name: /Bella/ }));
     await u.click(screen.getByRole('button', { name: 'Generate Video' }));
     await vi.waitFor(() => expect(jobs.submit).toHaveBeenCalled());
-    expect(vi.mocked(jobs.submit).mock.calls[0]![0]).toMatchObject({ language: 'hi', resolution: '1:1', enableCaptions: true, topic: 'Monsoon in Kerala' });
+    expect(vi.mocked(jobs.submit).mock.calls[0]![0]).toMatchObject({ language: 'hi', resolution: '1:1', enableCaptions: true, music: 'calm', topic: 'Monsoon in Kerala' });
   });
 
   it('remembers the last Language, Resolution and Captions choice', async () => {

@@ -1,4 +1,4 @@
-import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, LANGUAGE_NAMES, MESSAGES, RESOLUTIONS, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES, VIDEO_LANGUAGES, type Resolution } from '@reelsmith/contracts';
+import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, LANGUAGE_NAMES, MESSAGES, MUSIC_CHOICES, musicChoiceLabel, RESOLUTIONS, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES, VIDEO_LANGUAGES, type MusicChoice, type Resolution } from '@reelsmith/contracts';
 import {
   apiUrl,
   asVoiceLanguage,
@@ -23,7 +23,7 @@ import type { ExtensionJobSource } from '../extension-host/extension-job-source.
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
 
 /**
- * The popup's compact studio: topic, style, duration, language, resolution, captions and voice;
+ * The popup's compact studio: topic, style, duration, language, resolution, captions, music and voice;
  * the rest comes from the user's Video Defaults. Language, resolution and captions remember the last
  * choice (captions start on). The background worker submits, so the job outlives the popup.
  */
@@ -162,6 +162,14 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         <input type="checkbox" checked={values.enableCaptions} onChange={(e) => set('enableCaptions', e.target.checked)} />
         <span>Captions</span>
       </label>
+      <div className="rs-field">
+        <label className="rs-field__label" htmlFor={`${id}-music`}>Music</label>
+        <select id={`${id}-music`} className="rs-field__input rs-select" value={values.music} onChange={(e) => set('music', e.target.value as MusicChoice)}>
+          {MUSIC_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>{musicChoiceLabel(choice, values.style)}</option>
+          ))}
+        </select>
+      </div>
       <VoicePicker language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} />
       <div className="rs-popup__submit-bar">
         {refusal ? (

@@ -16,6 +16,7 @@ import {
   zoomDirectionSchema,
 } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
+import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
@@ -40,6 +41,7 @@ export const generationFormSchema = z
     zoomDirection: zoomDirectionSchema,
     enableCaptions: z.boolean(),
     captionStyle: captionStyleSchema,
+    music: musicChoiceSchema.default(DEFAULT_MUSIC_CHOICE),
   })
   .superRefine((form, ctx) => {
     if (form.style === 'custom' && form.customStyle.trim() === '') {
@@ -71,6 +73,7 @@ const generateVideoBodyShape = z.object({
   zoomDirection: zoomDirectionSchema.default('in'),
   enableCaptions: z.boolean().default(false),
   captionStyle: captionStyleSchema.default('tiktok'),
+  music: musicChoiceSchema.default(DEFAULT_MUSIC_CHOICE),
 });
 
 /**
@@ -108,6 +111,7 @@ export function toGenerateVideoBody(form: z.output<typeof generationFormSchema>,
     zoomDirection: form.zoomDirection,
     enableCaptions: form.enableCaptions,
     captionStyle: form.captionStyle,
+    music: form.music,
   };
 }
 

@@ -23,6 +23,8 @@ const USAGE = `Usage: npm run generate -- --topic "..." [options]
   --zoom-direction DIR    in or out (default in)
   --captions              burn in word-timed captions
   --caption-style NAME    tiktok, instagram, youtube, netflix, minimal (default tiktok)
+  --music MOOD            auto (from the style), mysterious, upbeat, calm, dramatic, playful,
+                          inspiring or none (default auto)
   --custom-prompt TEXT    extra instructions for the story
   --out FILE              where to write the MP4 (default video.mp4); the poster goes beside it
   --workspace DIR         keep the job's workspace here (re-running resumes from it)`;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
         captions: { type: 'boolean', default: false },
         'caption-style': { type: 'string', default: 'tiktok' },
         'custom-prompt': { type: 'string', default: '' },
+        music: { type: 'string', default: 'auto' },
         out: { type: 'string', default: 'video.mp4' },
         workspace: { type: 'string' },
         help: { type: 'boolean', default: false },
@@ -89,6 +92,7 @@ async function main(): Promise<void> {
     zoomDirection: values['zoom-direction'],
     enableCaptions: values.captions,
     captionStyle: values['caption-style'],
+    music: values.music,
   });
   if (!parsed.success) {
     fail(parsed.error.issues.map((issue) => `--${String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`).join('\n'));

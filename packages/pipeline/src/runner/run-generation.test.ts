@@ -180,3 +180,30 @@ describe('runGeneration', () => {
     expect(calls.images).toBe(0);
   });
 });
+
+describe('background music', () => {
+  async function musicOf(overrides: Partial<typeof params>, run: { music?: { path: string; volumePercent: number } } = {}) {
+    let music: { path: string; volumePercent: number } | undefined;
+    const calls = zeroCalls();
+    await runGeneration(
+      { jobId: 'j-music', params: { ...params, ...overrides }, workspaceDir, providers: fakeProviders(calls), ...run },
+      { binaries, assemble: async (request, options) => ((music = request.music), fakeAssemble(calls)(request, options)) },
+    );
+    return music;
+  }
+
+  it('mixes the style\'s mood by default, written once into the video\'s artefacts', async () => {
+    expect((await musicOf({ style: 'mysterious', music: 'auto' }))?.path).toMatch(/music\/mysterious\.wav$/);
+    rmSync(join(workspaceDir, 'video'), { recursive: true, force: true });
+    expect(existsSync(join(workspaceDir, 'music', 'mysterious.wav'))).toBe(true);
+  });
+
+  it('uses the chosen mood, no music for none, and the creator\'s own track over either', async () => {
+    expect((await musicOf({ music: 'playful' }))?.path).toMatch(/music\/playful\.wav$/);
+    rmSync(workspaceDir, { recursive: true, force: true });
+    expect(await musicOf({ music: 'none' })).toBeUndefined();
+    rmSync(workspaceDir, { recursive: true, force: true });
+    const own = { path: join(tmpdir(), 'own-track.mp3'), volumePercent: 40 };
+    expect(await musicOf({ music: 'upbeat' }, { music: own })).toEqual(own);
+  });
+});

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, type PipelineStep } from '@reelsmith/contracts';
+import { RESOLUTION_SIZES, resolveMusicMood, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
+import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
 import type { GeneratedScene, GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
@@ -211,6 +212,9 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         end: index + 1 < timings.length ? (timings[index + 1]?.start ?? params.duration) : params.duration,
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
+      // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
+      const mood = run.music ? null : resolveMusicMood(params.music, params.style);
+      const music = run.music ?? (mood ? { path: await writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)), volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
       const result = await (options.assemble ?? assembleVideo)(
         {
           scenes,
@@ -228,7 +232,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           workDir: join(workspaceDir, 'video', 'work'),
           // Scene segments outlive the job so the next version re-renders only the scenes that changed.
           ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
-          ...(run.music ? { music: run.music } : {}),
+          ...(music ? { music } : {}),
         },
         {
           binaries,

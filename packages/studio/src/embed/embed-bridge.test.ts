@@ -7,7 +7,7 @@ import { MemoryStorage } from '../platform.js';
 import { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 
 const PARENT = 'https://partner.example';
-const params = { topic: 'Salt', style: 'educational', language: 'en', duration: 30, voice: 'v1', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok' } as const;
+const params = { topic: 'Salt', style: 'educational', language: 'en', duration: 30, voice: 'v1', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } as const;
 
 function setUp() {
   const posted: Array<{ message: unknown; origin: string }> = [];

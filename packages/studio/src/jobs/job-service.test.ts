@@ -22,6 +22,7 @@ const params: GenerationParams = {
   zoomDirection: 'in',
   enableCaptions: false,
   captionStyle: 'tiktok',
+  music: 'auto',
 };
 
 const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));

@@ -15,6 +15,7 @@ const params: GenerationParams = {
   zoomDirection: 'in',
   enableCaptions: false,
   captionStyle: 'tiktok',
+  music: 'auto',
 };
 const result = { videoUrl: '/output/j1/deep-sea.mp4', filename: 'deep-sea.mp4' };
 

@@ -5,6 +5,8 @@ import {
   generationFormSchema,
   LANGUAGE_NAMES,
   MESSAGES,
+  MUSIC_CHOICES,
+  musicChoiceLabel,
   RESOLUTIONS,
   STORAGE_KEYS,
   STORY_STYLES,
@@ -14,6 +16,7 @@ import {
   VISUAL_STYLES,
   ZOOM_DIRECTIONS,
   type Duration,
+  type MusicChoice,
   type Resolution,
 } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -274,6 +277,14 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           value={values.customPrompt}
           onChange={(e) => set('customPrompt', e.target.value)}
         />
+      </Field>
+
+      <Field id={id('music')} label="Music">
+        <select id={id('music')} className="rs-field__input rs-select" value={values.music} onChange={(e) => set('music', e.target.value as MusicChoice)}>
+          {MUSIC_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>{musicChoiceLabel(choice, values.style === 'custom' ? values.customStyle : values.style)}</option>
+          ))}
+        </select>
       </Field>
 
       <div className="rs-generate__grid rs-generate__options">

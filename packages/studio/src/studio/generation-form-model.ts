@@ -4,8 +4,10 @@ import {
   DEFAULT_STORY_STYLE,
   DEFAULT_VISUAL_STYLE,
   generationFormSchema,
+  DEFAULT_MUSIC_CHOICE,
   type CaptionStyle,
   type Duration,
+  type MusicChoice,
   type Resolution,
   type VisualStyle,
   type ZoomDirection,
@@ -27,6 +29,7 @@ export interface GenerationFormValues {
   zoomDirection: ZoomDirection;
   enableCaptions: boolean;
   captionStyle: CaptionStyle;
+  music: MusicChoice;
 }
 export type FormField = keyof GenerationFormValues;
 export type FormErrors = Partial<Record<FormField, string>>;
@@ -46,6 +49,7 @@ export const STUDIO_DEFAULTS: GenerationFormValues = {
   zoomDirection: 'in',
   enableCaptions: false,
   captionStyle: 'tiktok',
+  music: DEFAULT_MUSIC_CHOICE,
 };
 
 /** The form's first values: the studio defaults, overridden by the user's saved Video Defaults. */

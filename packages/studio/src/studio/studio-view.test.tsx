@@ -170,6 +170,13 @@ describe('Video Studio', () => {
     expect(screen.getByRole('switch', { name: 'Captions' })).not.toBeChecked();
     expect(screen.queryByLabelText('Caption Style')).not.toBeInTheDocument();
     expect(screen.queryByText(VALIDATION_MESSAGES.topicRequired)).not.toBeInTheDocument();
+    // Music follows the style until the creator picks a mood or none.
+    expect(screen.getByLabelText('Music')).toHaveValue('auto');
+    expect(within(screen.getByLabelText('Music')).getByRole('option', { selected: true })).toHaveTextContent('Match the style (Mysterious)');
+    await user.selectOptions(screen.getByLabelText('Style', { exact: true }), 'Funny');
+    expect(within(screen.getByLabelText('Music')).getByRole('option', { selected: true })).toHaveTextContent('Match the style (Playful)');
+    await user.selectOptions(screen.getByLabelText('Music'), 'No music');
+    expect(screen.getByLabelText('Music')).toHaveValue('none');
 
     // Validates on change: typing then clearing the topic shows its message at once.
     await user.type(screen.getByLabelText('Topic'), 'x');
@@ -203,9 +210,10 @@ describe('Video Studio', () => {
     expect(screen.getByText(VALIDATION_MESSAGES.customStyleRequired)).toBeInTheDocument();
     await user.type(custom, 'noir detective');
     expect(screen.queryByText(VALIDATION_MESSAGES.customStyleRequired)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Music'), 'Dramatic');
     await user.click(submitButton());
     await screen.findByText(MESSAGES.submitSuccess);
-    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ style: 'noir detective', topic: 'The lost city of Atlantis', voice: 'en-f-1', voiceProvider: 'offline', language: 'en', duration: 30 });
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ music: 'dramatic', style: 'noir detective', topic: 'The lost city of Atlantis', voice: 'en-f-1', voiceProvider: 'offline', language: 'en', duration: 30 });
   });
 
   it('checks the plan, submits, then reads Starting... for a second and Processing while the job runs', async () => {
@@ -232,6 +240,7 @@ describe('Video Studio', () => {
       zoomDirection: 'in',
       enableCaptions: false,
       captionStyle: 'tiktok',
+      music: 'auto',
     });
     expect(submitButton()).toHaveTextContent('Starting...');
     expect(submitButton()).toBeDisabled();
