@@ -105,12 +105,24 @@ export class FakePipeline {
     mkdirSync(run.workspaceDir, { recursive: true });
     writeFileSync(videoPath, randomBytes(FAKE_VIDEO_BYTES));
     writeFileSync(posterPath, randomBytes(2048));
-    return { title: `The Story of ${run.params.topic}`, videoPath, posterPath, durationSeconds: run.params.duration, width: size.width, height: size.height, sizeBytes: FAKE_VIDEO_BYTES };
+    return {
+      title: `The Story of ${run.params.topic}`,
+      videoPath,
+      posterPath,
+      durationSeconds: run.params.duration,
+      width: size.width,
+      height: size.height,
+      sizeBytes: FAKE_VIDEO_BYTES,
+      ...(run.params.topic.includes('stock photos') ? { credits: [STOCK_CREDIT] } : {}),
+    };
   };
 
   /** The fake runner ignores providers; the server still asks for them per job. */
   readonly providersFor = (_params: GenerationParams): Providers => ({}) as Providers;
 }
+
+/** What a run whose topic mentions "stock photos" says its pictures came from. */
+export const STOCK_CREDIT = { source: 'pexels' as const, sourceId: 'pexels:101', author: 'Ana Reef', authorUrl: 'https://www.pexels.com/@ana-reef', pageUrl: 'https://www.pexels.com/photo/101/' };
 
 export const providerError = (message: string) => new ProviderError(message, 'fake-images', false, 400);
 

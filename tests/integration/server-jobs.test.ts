@@ -15,6 +15,7 @@ import {
   FakePipeline,
   jobStatus,
   providerError,
+  STOCK_CREDIT,
   registerUser,
   subscribe,
   videoBody,
@@ -201,6 +202,16 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
   });
 
   describe('a job end to end', () => {
+    it('keeps the stock photographers\' credits with the finished video, and the music choice with its params', async () => {
+      const user = await subscribedUser();
+      const jobId = await submitted(user, 'Octopus stock photos', { music: 'calm' });
+      const job = await waitForStatus(app, user, jobId, 'completed');
+      expect(job.result?.credits).toEqual([STOCK_CREDIT]);
+      expect(job.params.music).toBe('calm');
+      const listed = (await app.inject({ method: 'GET', url: '/api/videos', headers: { [API_KEY_HEADER]: user.apiKey } })).json().jobs.find((row: { id: string }) => row.id === jobId);
+      expect(listed.result.credits).toEqual([STOCK_CREDIT]);
+    });
+
     it('runs, reports steps and publishes the video under an unguessable /output URL', async () => {
       const user = await subscribedUser();
       const jobId = await submitted(user, 'Octopus hearts', { resolution: '16:9' });

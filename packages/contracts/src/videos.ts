@@ -129,6 +129,22 @@ export const jobStepsSchema = z.object(
 );
 export type JobSteps = z.infer<typeof jobStepsSchema>;
 
+/**
+ * Who made a stock picture a video uses: Pexels and Unsplash ask that their photographers be
+ * credited, so the credits travel with the video and My Videos shows them.
+ */
+export const STOCK_PHOTO_SOURCES = ['pexels', 'unsplash'] as const;
+export const imageCreditSchema = z.object({
+  source: z.enum(STOCK_PHOTO_SOURCES),
+  /** The picture's id at its source: no picture is used twice in one video. */
+  sourceId: z.string(),
+  author: z.string(),
+  authorUrl: z.string(),
+  /** The picture's page at its source. */
+  pageUrl: z.string(),
+});
+export type ImageCredit = z.infer<typeof imageCreditSchema>;
+
 export const videoResultSchema = z.object({
   videoUrl: z.string(),
   posterUrl: z.string().optional(),
@@ -140,6 +156,8 @@ export const videoResultSchema = z.object({
   sizeBytes: z.number().int().optional(),
   /** Which version of the video this is (1 for the first render; a storyboard render makes the next). */
   version: z.number().int().min(1).optional(),
+  /** Stock pictures' photographers, one entry per picture used (none for generated pictures). */
+  credits: z.array(imageCreditSchema).optional(),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

@@ -21,6 +21,15 @@ describe('loadPipelineConfig', () => {
     expect(() => loadPipelineConfig({ STORY_PROVIDER: 'openai' })).toThrow(/OPENAI_API_KEY/);
     expect(() => loadPipelineConfig({ VOICE_PROVIDER: 'elevenlabs' })).toThrow(/ELEVENLABS_API_KEY/);
     expect(() => loadPipelineConfig({ AZURE_SPEECH_KEY: 'k' })).toThrow(/AZURE_SPEECH_REGION/);
+    expect(() => loadPipelineConfig({ IMAGE_PROVIDER: 'pexels' })).toThrow('IMAGE_PROVIDER=pexels needs PEXELS_API_KEY.');
+    expect(() => loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p' })).toThrow('IMAGE_PROVIDER=unsplash needs UNSPLASH_ACCESS_KEY.');
+  });
+
+  it('offers each stock library it has a key for, and uses the one IMAGE_PROVIDER names', () => {
+    const config = loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p', UNSPLASH_ACCESS_KEY: 'u' });
+    expect(config.images).toEqual({ provider: 'unsplash', apiKey: 'u' });
+    expect(config.imageChoices?.map((choice) => choice.provider)).toEqual(['offline', 'pexels', 'unsplash']);
+    expect(loadPipelineConfig({}).imageChoices?.map((choice) => choice.provider)).toEqual(['offline']);
   });
 
   it('lets a local OpenAI-compatible server run without a key and shares the connection with images', () => {

@@ -14,7 +14,9 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'OPENAI_API_KEY_HEADER', default: 'bearer', description: '`bearer` (Authorization header) or `api-key` (Azure OpenAI).' },
   { name: 'OPENAI_API_VERSION', default: '(none)', description: 'api-version query parameter for classic Azure OpenAI deployments.' },
   { name: 'OPENAI_MODEL', default: 'gpt-4o-mini', description: 'Chat model that writes the story.' },
-  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art) or `openai` (OpenAI-compatible image API).' },
+  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art), `openai` (OpenAI-compatible image API), `pexels` or `unsplash` (stock photos, photographers credited in My Videos).' },
+  { name: 'PEXELS_API_KEY', default: '(none)', description: 'Pexels API key; enables `IMAGE_PROVIDER=pexels`.' },
+  { name: 'UNSPLASH_ACCESS_KEY', default: '(none)', description: 'Unsplash access key; enables `IMAGE_PROVIDER=unsplash`.' },
   { name: 'IMAGE_API_BASE_URL', default: '(OPENAI_BASE_URL)', description: 'Base URL of the image API.' },
   { name: 'IMAGE_API_KEY', default: '(OPENAI_API_KEY)', description: 'Key for the image API.' },
   { name: 'OPENAI_IMAGE_MODEL', default: 'gpt-image-1', description: 'Image model.' },
@@ -46,7 +48,9 @@ const envSchema = z.object({
   OPENAI_API_KEY_HEADER: optionalText.pipe(z.enum(['bearer', 'api-key'], { message: 'must be bearer or api-key' }).optional()),
   OPENAI_API_VERSION: optionalText,
   OPENAI_MODEL: optionalText,
-  IMAGE_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai'], { message: 'must be offline or openai' }).optional()),
+  IMAGE_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai', 'pexels', 'unsplash'], { message: 'must be offline, openai, pexels or unsplash' }).optional()),
+  PEXELS_API_KEY: optionalText,
+  UNSPLASH_ACCESS_KEY: optionalText,
   IMAGE_API_BASE_URL: url(),
   IMAGE_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: optionalText,
@@ -71,7 +75,7 @@ export interface OpenAiConnectionConfig {
 
 export type OpenAiProviderConfig = { provider: 'openai'; model: string } & OpenAiConnectionConfig;
 export type StoryProviderConfig = { provider: 'offline' } | OpenAiProviderConfig;
-export type ImageProviderConfig = { provider: 'offline' } | OpenAiProviderConfig;
+export type ImageProviderConfig = { provider: 'offline' } | OpenAiProviderConfig | { provider: 'pexels' | 'unsplash'; apiKey: string };
 
 export interface PipelineConfig {
   /** The default story writer (STORY_PROVIDER). */
@@ -154,11 +158,21 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
   const storyUsable = Boolean(openAi.apiKey) || isLocalServer(openAi.baseUrl);
   const imagesUsable = Boolean(imageConnection.apiKey) || isLocalServer(imageConnection.baseUrl);
 
+  const stockLibraries: ImageProviderConfig[] = [
+    ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY }] : []),
+    ...(e.UNSPLASH_ACCESS_KEY ? [{ provider: 'unsplash' as const, apiKey: e.UNSPLASH_ACCESS_KEY }] : []),
+  ];
+  if ((imageProvider === 'pexels' || imageProvider === 'unsplash') && !stockLibraries.some((library) => library.provider === imageProvider)) {
+    throw new PipelineConfigError(`IMAGE_PROVIDER=${imageProvider} needs ${imageProvider === 'pexels' ? 'PEXELS_API_KEY' : 'UNSPLASH_ACCESS_KEY'}.`);
+  }
+  const defaultImages: ImageProviderConfig =
+    imageProvider === 'openai' ? openAiImages : (stockLibraries.find((library) => library.provider === imageProvider) ?? { provider: 'offline' });
+
   return {
     story: storyProvider === 'openai' ? openAiStory : { provider: 'offline' },
-    images: imageProvider === 'openai' ? openAiImages : { provider: 'offline' },
+    images: defaultImages,
     storyChoices: [{ provider: 'offline' }, ...(storyUsable ? [openAiStory] : [])],
-    imageChoices: [{ provider: 'offline' }, ...(imagesUsable ? [openAiImages] : [])],
+    imageChoices: [{ provider: 'offline' }, ...(imagesUsable ? [openAiImages] : []), ...stockLibraries],
     voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
     ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
     ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),

@@ -1,6 +1,7 @@
 import type { VoiceProviderId } from '@reelsmith/contracts';
 import { createOfflineImageProvider } from '../images/offline-image-provider.js';
 import { createOpenAiImageProvider } from '../images/openai-image-provider.js';
+import { createStockPhotoProvider, pexelsPhotoSearch, unsplashPhotoSearch } from '../images/stock-photo-provider.js';
 import type { PipelineConfig } from '../pipeline-config.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { createOpenAiStoryProvider } from '../story/openai-story-provider.js';
@@ -10,7 +11,7 @@ import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import type { ImageProvider, Providers, StoryProvider, VoiceProvider } from './types.js';
 
 export type StoryProviderId = 'offline' | 'openai';
-export type ImageProviderId = 'offline' | 'openai';
+export type ImageProviderId = 'offline' | 'openai' | 'pexels' | 'unsplash';
 
 /** Which story and image providers a job runs with; unset means the configuration's default. */
 export interface ProviderChoice {
@@ -70,7 +71,13 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
   const imageFactories: Partial<Record<ImageProviderId, () => ImageProvider>> = {};
   for (const choice of [config.images, ...(config.imageChoices ?? [])]) {
     imageFactories[choice.provider] ??=
-      choice.provider === 'openai' ? () => createOpenAiImageProvider({ ...withoutProvider(choice) }) : () => createOfflineImageProvider();
+      choice.provider === 'openai'
+        ? () => createOpenAiImageProvider({ ...withoutProvider(choice) })
+        : choice.provider === 'pexels'
+          ? () => createStockPhotoProvider(pexelsPhotoSearch(choice.apiKey))
+          : choice.provider === 'unsplash'
+            ? () => createStockPhotoProvider(unsplashPhotoSearch(choice.apiKey))
+            : () => createOfflineImageProvider();
   }
   const voiceFactories: Partial<Record<VoiceProviderId, () => VoiceProvider>> = {
     offline: () => createOfflineVoiceProvider(ffmpegOptions),

@@ -1,6 +1,7 @@
 import type {
   CaptionStyle,
   GenerationParams,
+  ImageCredit,
   PipelineStep,
   Resolution,
   VisualStyle,
@@ -89,10 +90,20 @@ export interface ImageRequest {
   /** Index of the scene; used together with the prompt as a deterministic seed. */
   sceneIndex: number;
   outputPath: string;
+  /** The video's topic: stock searches fall back to it when the scene's prompt finds nothing. */
+  topic?: string;
+  /** Stock pictures earlier scenes of this video already use (ImageCredit.sourceId). */
+  avoidSourceIds?: readonly string[];
+}
+
+export interface ImageResult {
+  imagePath: string;
+  /** Set by stock providers: the photographer to credit. */
+  credit?: ImageCredit;
 }
 
 export interface ImageProvider extends Provider {
-  generateImage(request: ImageRequest, signal?: AbortSignal): Promise<{ imagePath: string }>;
+  generateImage(request: ImageRequest, signal?: AbortSignal): Promise<ImageResult>;
 }
 
 export interface Providers {
@@ -198,4 +209,6 @@ export interface GenerationOutput {
   sizeBytes: number;
   /** The scenes as rendered (their timings feed the storyboard). */
   scenes?: GeneratedScene[];
+  /** Photographers of the stock pictures used, in scene order. */
+  credits?: ImageCredit[];
 }

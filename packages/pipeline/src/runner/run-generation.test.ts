@@ -207,3 +207,22 @@ describe('background music', () => {
     expect(await musicOf({ music: 'upbeat' }, { music: own })).toEqual(own);
   });
 });
+
+describe('stock picture credits', () => {
+  it('tells each scene which pictures earlier scenes use, and returns their photographers', async () => {
+    const calls = zeroCalls();
+    const providers = fakeProviders(calls);
+    const avoided: Array<readonly string[] | undefined> = [];
+    providers.images = {
+      ...providers.images,
+      generateImage: async (request) => {
+        avoided.push(request.avoidSourceIds);
+        writeFileSync(request.outputPath, 'jpg');
+        return { imagePath: request.outputPath, credit: { source: 'pexels', sourceId: `pexels:${avoided.length}`, author: `Author ${avoided.length}`, authorUrl: 'https://example.com/a', pageUrl: 'https://example.com/p' } };
+      },
+    };
+    const output = await runGeneration({ jobId: 'j-credits', params: { ...params, topic: 'Octopuses' }, workspaceDir, providers }, { binaries, assemble: fakeAssemble(calls) });
+    expect(avoided).toEqual([[], ['pexels:1'], ['pexels:1', 'pexels:2'], ['pexels:1', 'pexels:2', 'pexels:3'], ['pexels:1', 'pexels:2', 'pexels:3', 'pexels:4']]);
+    expect(output.credits?.map((credit) => credit.author)).toEqual(['Author 1', 'Author 2', 'Author 3', 'Author 4', 'Author 5']);
+  });
+});

@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, resolveMusicMood, type PipelineStep } from '@reelsmith/contracts';
+import { RESOLUTION_SIZES, resolveMusicMood, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
-import type { GeneratedScene, GenerationOutput, GenerationRun, Story, SynthesisResult } from '../providers/types.js';
+import type { GeneratedScene, GenerationOutput, GenerationRun, ImageResult, Story, SynthesisResult } from '../providers/types.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
@@ -50,6 +50,8 @@ interface SetupOutput {
 
 interface ImagesOutput {
   imagePaths: string[];
+  /** Photographers of the stock pictures among them (absent in checkpoints written before credits). */
+  credits?: ImageCredit[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -166,6 +168,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
     async () => {
       const imagePaths: string[] = [];
+      const credits: ImageCredit[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -177,7 +180,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         }
         const key = hashInputs({ prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name });
         const manifest = join(artefactDir, 'images', `${key}.json`);
-        let done = readArtefact<{ imagePath: string }>(manifest, key, (output) => [output.imagePath]);
+        let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
           done = await callProvider(() => providers.images.generateImage(
@@ -188,15 +191,18 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
               height: setup.output.height,
               sceneIndex: scene.imageSeed,
               outputPath: join(artefactDir, 'images', `${key}.jpg`),
+              topic: params.topic,
+              avoidSourceIds: credits.map((credit) => credit.sourceId),
             },
             signal,
           ), signal, retryDelays);
           writeCheckpoint(manifest, key, done);
         }
         imagePaths.push(done.imagePath);
+        if (done.credit) credits.push(done.credit);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths };
+      return { imagePaths, credits };
     },
   );
 
@@ -255,7 +261,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           durationSeconds: round(Math.max(0, end - start)),
         };
       });
-      return { title: story.output.title, ...result, scenes: generated };
+      return { title: story.output.title, ...result, scenes: generated, ...(images.output.credits?.length ? { credits: images.output.credits } : {}) };
     },
   );
 

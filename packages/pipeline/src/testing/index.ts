@@ -4,3 +4,4 @@ export * from './fake-openai-server.js';
 export * from './fake-azure-speech-server.js';
 export * from './fake-elevenlabs-server.js';
 export * from './fake-media.js';
+export * from './fake-stock-photo-servers.js';

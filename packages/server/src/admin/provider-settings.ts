@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppSettings } from '../app-settings.js';
 
 export const STORY_PROVIDER_IDS = ['offline', 'openai'] as const;
-export const IMAGE_PROVIDER_IDS = ['offline', 'openai'] as const;
+export const IMAGE_PROVIDER_IDS = ['offline', 'openai', 'pexels', 'unsplash'] as const;
 
 const providerSettingsSchema = z.looseObject({
   storyProvider: z.enum(STORY_PROVIDER_IDS).optional(),

@@ -208,6 +208,7 @@ export class JobWorker {
         height: output.height,
         sizeBytes: published.videoBytes,
         version: job.version,
+        ...(output.credits?.length ? { credits: output.credits } : {}),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;

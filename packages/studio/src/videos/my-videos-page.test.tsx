@@ -75,6 +75,19 @@ describe('My Videos', () => {
     expect(screen.getAllByRole('button', { name: /^Preview / })).toHaveLength(2);
   });
 
+  it('credits the photographers of a video made from stock photos, once each, with links', async () => {
+    const credit = (author: string, source: 'pexels' | 'unsplash', id: string) => ({ source, sourceId: `${source}:${id}`, author, authorUrl: `https://${source}.example/@${author}`, pageUrl: `https://${source}.example/${id}` });
+    open([
+      job('1', 'Octopus hearts', 'completed', '2026-11-20T10:00:00.000Z', {
+        result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', credits: [credit('Ana', 'pexels', '1'), credit('Ben', 'pexels', '2'), credit('Ana', 'pexels', '3'), credit('Cara', 'unsplash', 'x')] },
+      }),
+    ]);
+    const credits = await screen.findByText(/^Photos:/);
+    expect(credits).toHaveTextContent('Photos: Ana, Ben on Pexels; Cara on Unsplash');
+    expect(within(credits).getByRole('link', { name: 'Ana' })).toHaveAttribute('href', 'https://pexels.example/@Ana');
+    expect(within(credits).getByRole('link', { name: 'Unsplash' })).toHaveAttribute('href', 'https://unsplash.com');
+  });
+
   it('searches on topic, filters by status and sorts', async () => {
     const { user } = open(jobs);
     await screen.findByText('5 of 5 videos');

@@ -11,6 +11,7 @@ import { PageHeader } from '../pages/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
 import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
+import { PhotoCredits } from './photo-credits.js';
 import { VersionMenu } from './version-menu.js';
 import { storyboardPath } from '../app/route-table.js';
 import {
@@ -70,6 +71,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         </p>
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
+        {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
         {job.status === 'completed' && (job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}

@@ -1,0 +1,34 @@
+import type { ImageCredit } from '@reelsmith/contracts';
+
+const SOURCE_NAMES: Record<ImageCredit['source'], string> = { pexels: 'Pexels', unsplash: 'Unsplash' };
+
+/**
+ * "Photos: Ana Reef, Ben Deep on Pexels": the credit Pexels and Unsplash ask for, with links to
+ * each photographer and to the library. One mention per photographer, in the order first used.
+ */
+export function PhotoCredits({ credits }: { credits: readonly ImageCredit[] | undefined }) {
+  if (!credits?.length) return null;
+  const bySource = new Map<ImageCredit['source'], ImageCredit[]>();
+  for (const credit of credits) {
+    const list = bySource.get(credit.source) ?? [];
+    if (!list.some((seen) => seen.authorUrl === credit.authorUrl)) list.push(credit);
+    bySource.set(credit.source, list);
+  }
+  return (
+    <p className="rs-video-row__credits">
+      Photos:{' '}
+      {[...bySource].map(([source, authors], group) => (
+        <span key={source}>
+          {group > 0 ? '; ' : null}
+          {authors.map((credit, index) => (
+            <span key={credit.authorUrl}>
+              {index > 0 ? ', ' : null}
+              <a href={credit.authorUrl} target="_blank" rel="noreferrer">{credit.author}</a>
+            </span>
+          ))}{' '}
+          on <a href={source === 'pexels' ? 'https://www.pexels.com' : 'https://unsplash.com'} target="_blank" rel="noreferrer">{SOURCE_NAMES[source]}</a>
+        </span>
+      ))}
+    </p>
+  );
+}
