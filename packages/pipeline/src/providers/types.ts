@@ -78,6 +78,11 @@ export interface SynthesisResult {
 export interface VoiceProvider extends Provider {
   /** Words per minute this provider speaks at by default, used to budget narration length. */
   readonly wordsPerMinute: number;
+  /**
+   * How fast this voice really speaks this language (measured), when the provider can tell; the
+   * story is then budgeted for it instead of the nominal rate scaled per language.
+   */
+  wordsPerMinuteFor?(voiceId: string, language: string, signal?: AbortSignal): Promise<number | null>;
   synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult>;
 }
 

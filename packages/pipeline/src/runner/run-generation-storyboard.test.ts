@@ -97,15 +97,17 @@ describe('runGeneration with a storyboard: what an edit reuses', () => {
     expect(made.voiced).toHaveLength(5);
     expect(made.painted).toEqual([0, 1, 2, 3, 4]);
     expect(made.assembled[0]!.segmentCacheDir).toBe(join(root, 'artefacts', 'segments'));
-    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
-    expect(output.scenes![0]!.durationSeconds).toBe(1.3);
+    // 1 s of speech per scene is far too short for 30 s: paced at the limits, pauses of 1 s and the voice at 0.9.
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 2.11, 4.22, 6.33, 8.44]);
+    expect(output.scenes![0]!.durationSeconds).toBe(2.11);
   });
 
   it('reports scene timings as rendered when a long narration is sped up to fit', async () => {
-    // 5 scenes of 7 s and 4 gaps of 0.3 s: 36.2 s of narration in a 30 s video, sped up by 1.15 at most.
+    // 5 scenes of 7 s: paced at the limits (pauses of 0.15 s, the voice at 1.1) 32.4 s of narration,
+    // which the assembly speeds up again to fit the 30 s video.
     const { output } = await render({ secondsPerScene: 7 });
-    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6.35, 12.7, 19.04, 25.39]);
-    expect(output.scenes!.at(-1)!.durationSeconds).toBe(4.61);
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6.02, 12.04, 18.05, 24.07]);
+    expect(output.scenes!.at(-1)!.durationSeconds).toBe(5.93);
   });
 
   it('re-voices only the scene whose narration changed and repaints nothing', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema, type PipelineStep } from '@reelsmith/contracts';
@@ -33,6 +33,9 @@ interface Calls {
   assemble: number;
 }
 
+/** Each scene's speech: five of them and four 0.3 s pauses end half a second before the 30 s video. */
+const SPOKEN_SECONDS = 5.66;
+
 /** Providers that do real file work (short WAVs, tiny JPEGs) but no synthesis, counted per call. */
 function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
   return {
@@ -53,9 +56,9 @@ function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
       health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
         calls.voice++;
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
+        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SPOKEN_SECONDS}`, '-ar', '22050', request.outputPath], { signal });
         const words = request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 }));
-        return { audioPath: request.outputPath, durationSeconds: 1, words };
+        return { audioPath: request.outputPath, durationSeconds: SPOKEN_SECONDS, words };
       },
     },
     images: {
@@ -116,8 +119,8 @@ describe('runGeneration', () => {
         },
       },
     );
-    // 1 s of audio per scene and 0.3 s between them.
-    expect(scenes.map((s) => Number(s.start.toFixed(2)))).toEqual([0, 1.3, 2.6, 3.9, 5.2]);
+    // 5.66 s of audio per scene and 0.3 s between them.
+    expect(scenes.map((s) => Number(s.start.toFixed(2)))).toEqual([0, 5.96, 11.92, 17.88, 23.84]);
     expect(scenes.at(-1)?.end).toBe(30);
   });
 
@@ -141,6 +144,44 @@ describe('runGeneration', () => {
     expect(again).toEqual({ story: 0, voice: 0, images: 2, assemble: 1 });
     const progress = updates.map((u) => u.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('rewrites a story its voice cannot fit to the video, to a budget scaled by what the voice took, and keeps only the used voicing', async () => {
+    const budgets: number[] = [];
+    const providers = fakeProviders(zeroCalls());
+    let voiced = 0;
+    // A writer that follows its budget, and a voice far slower than its nominal rate (0.5 s a word).
+    providers.story.writeStory = async (request) => {
+      budgets.push(request.targetWords);
+      const perScene = Math.max(1, Math.round(request.targetWords / request.sceneCount));
+      return { title: 'Fitted', scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: Array.from({ length: perScene }, (_, w) => `w${budgets.length}-${i}-${w}`).join(' '), imagePrompt: `p${i}` })) };
+    };
+    providers.voice.synthesize = async (request, signal) => {
+      voiced += 1;
+      const words = request.text.split(' ');
+      await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${words.length * 0.5}`, '-ar', '22050', request.outputPath], { signal });
+      return { audioPath: request.outputPath, durationSeconds: words.length * 0.5, words: words.map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 })) };
+    };
+    let narrationEnd = 0;
+    await runGeneration(
+      { jobId: 'fit', params, workspaceDir, providers },
+      { binaries: { ...binaries }, assemble: async (request, options) => {
+        narrationEnd = request.words.at(-1)!.end;
+        return fakeAssemble(zeroCalls())(request, options);
+      } },
+    );
+    expect(budgets.length).toBe(2);
+    // 160 wpm budgeted 76 words; at 0.5 s a word 28.3 s of speech holds about 57.
+    expect(budgets[1]!).toBeLessThan(budgets[0]!);
+    expect(budgets[1]!).toBeGreaterThanOrEqual(50);
+    expect(budgets[1]!).toBeLessThanOrEqual(60);
+    // The first draft's voicing is gone; the voice step reused the second's.
+    const voiceFiles = readdirSync(join(workspaceDir, 'voice')).filter((name) => name.endsWith('.json') && name !== 'manifest.json' && name !== 'pacing.json');
+    expect(voiceFiles).toHaveLength(5);
+    expect(voiced).toBe(10);
+    // Paced, the kept draft ends within the video's last second.
+    expect(narrationEnd).toBeGreaterThanOrEqual(29 - 0.1);
+    expect(narrationEnd).toBeLessThanOrEqual(30);
   });
 
   it('redoes the story and what follows when the inputs change', async () => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESOLUTION_SIZES, resolveMusicMood, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
@@ -9,7 +9,7 @@ import type { GeneratedScene, GenerationOutput, GenerationRun, ImageResult, Stor
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
-import { joinNarration, SCENE_GAP_SECONDS, type Narration } from './narration.js';
+import { joinNarration, MAX_STORY_REPLANS, paceNarration, SCENE_GAP_SECONDS, storyBudgetCorrection, type Narration, type NarrationPacing } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from './provider-retry.js';
 
@@ -62,6 +62,43 @@ function readArtefact<T>(manifestPath: string, key: string, files: (output: T) =
 
 type VideoOutput = GenerationOutput;
 
+/**
+ * The narration's pauses and tempo (paceNarration), kept beside the video's narration artefacts. A
+ * storyboard render keeps the pacing of the version before while the edited narration still ends
+ * in time, so the scenes nobody touched keep their length and their rendered segments; a fresh
+ * story, or an edit that no longer fits, is paced anew.
+ */
+function paceForRun(path: string, speechSeconds: number[], durationSeconds: number, storyboard: boolean): NarrationPacing {
+  if (storyboard) {
+    const kept = readJson<NarrationPacing>(path);
+    if (kept && typeof kept.gapSeconds === 'number' && typeof kept.tempo === 'number') {
+      const end = speechSeconds.reduce((sum, seconds) => sum + seconds / kept.tempo, 0) + kept.gapSeconds * Math.max(0, speechSeconds.length - 1);
+      if (end <= durationSeconds - 0.15) return { ...kept, endSeconds: end };
+    }
+  }
+  const pacing = paceNarration(speechSeconds, durationSeconds);
+  writeFileSync(path, JSON.stringify(pacing));
+  return pacing;
+}
+
+function sameNarration(a: RunStory, b: RunStory): boolean {
+  return a.scenes.length === b.scenes.length && a.scenes.every((scene, index) => scene.narration === b.scenes[index]!.narration);
+}
+
+/** A rejected draft's voicing: removed so the video's artefact folder keeps only what it uses. */
+function forgetVoicing(manifestPath: string, audioPath: string): void {
+  rmSync(manifestPath, { force: true });
+  rmSync(audioPath, { force: true });
+}
+
+function readJson<T>(path: string): T | null {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
+
 const round = (seconds: number): number => Math.round(seconds * 100) / 100;
 
 /**
@@ -104,35 +141,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     const sceneCount = sceneCountFor(params.duration);
     // The pauses between scenes take time the narration cannot use.
     const speakingSeconds = params.duration - SCENE_GAP_SECONDS * (sceneCount - 1);
-    const { targetWords } = planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
+    // The voice's own measured pace in this language, where it can say; else its nominal rate.
+    const measured = await providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
+    const { targetWords } = measured
+      ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
+      : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
     return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
   });
-
-  const story = await step<RunStory>(
-    'story',
-    { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard },
-    async () => {
-      // The creator's storyboard replaces the writer: nothing is written again.
-      if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
-      const written: Story = await callProvider(() => providers.story.writeStory(
-        {
-          topic: params.topic,
-          style: params.style,
-          language: params.language,
-          durationSeconds: params.duration,
-          visualStyle: params.visualStyle,
-          customPrompt: params.customPrompt,
-          sceneCount: setup.output.sceneCount,
-          targetWords: setup.output.targetWords,
-        },
-        signal,
-      ), signal, retryDelays);
-      if (written.scenes.length === 0) throw new Error('The story has no scenes');
-      // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
-      return { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index })) };
-    },
-  );
-  if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
 
   // Narration and pictures live in the video's artefact folder (or the workspace for a one-off run),
   // named by a hash of what they are made from: an edit finds everything it did not change.
@@ -140,27 +155,85 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   mkdirSync(join(artefactDir, 'voice'), { recursive: true });
   mkdirSync(join(artefactDir, 'images'), { recursive: true });
 
+  const voiceArtefact = (narration: string) => {
+    const key = hashInputs({ text: narration, voice: params.voice, language: params.language, provider: providers.voice.name });
+    return { key, manifest: join(artefactDir, 'voice', `${key}.json`), audioPath: join(artefactDir, 'voice', `${key}.wav`) };
+  };
+  /** A scene's narration voiced, or its earlier voicing; each scene is its own artefact. */
+  async function voiceScene(narration: string): Promise<{ part: SynthesisResult; reused: boolean }> {
+    const { key, manifest, audioPath } = voiceArtefact(narration);
+    const done = readArtefact<SynthesisResult>(manifest, key, (output) => [output.audioPath]);
+    if (done) return { part: done, reused: true };
+    const part = await callProvider(() => providers.voice.synthesize({ text: narration, voiceId: params.voice, language: params.language, outputPath: audioPath }, signal), signal, retryDelays);
+    writeCheckpoint(manifest, key, part);
+    return { part, reused: false };
+  }
+
+  const story = await step<RunStory>(
+    'story',
+    { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard },
+    async () => {
+      // The creator's storyboard replaces the writer: nothing is written again.
+      if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
+      let targetWords = setup.output.targetWords;
+      let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
+      for (let attempt = 0; ; attempt += 1) {
+        const written: Story = await callProvider(() => providers.story.writeStory(
+          {
+            topic: params.topic,
+            style: params.style,
+            language: params.language,
+            durationSeconds: params.duration,
+            visualStyle: params.visualStyle,
+            customPrompt: params.customPrompt,
+            sceneCount: setup.output.sceneCount,
+            targetWords,
+          },
+          signal,
+        ), signal, retryDelays);
+        if (written.scenes.length === 0) throw new Error('The story has no scenes');
+        // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
+        const planned: RunStory = { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index })) };
+        // A writer that does not follow the budget (a fixed template, a model that ignores it) is not asked again.
+        if (draft && sameNarration(draft.story, planned)) return planned;
+        // The rejected draft's voicing goes, except lines the new draft says again.
+        const kept = new Set(planned.scenes.map((scene) => scene.narration));
+        draft?.story.scenes.forEach((scene, index) => {
+          if (!kept.has(scene.narration)) forgetVoicing(voiceArtefact(scene.narration).manifest, draft!.parts[index]!.audioPath);
+        });
+        if (attempt === MAX_STORY_REPLANS) return planned;
+        // Voicing the story tells whether it fits once paced (the voice step reuses these parts).
+        // A story the pacing cannot fit (beyond ±10% tempo) is rewritten to a budget scaled by
+        // what the voice really took; a rejected draft's voicing is all it costs.
+        const parts: SynthesisResult[] = [];
+        for (const scene of planned.scenes) {
+          throwIfAborted(signal);
+          parts.push((await voiceScene(scene.narration)).part);
+        }
+        const correction = storyBudgetCorrection(parts.map((part) => part.durationSeconds), params.duration);
+        if (correction === null) return planned;
+        const next = Math.max(5, Math.round(targetWords * correction));
+        if (next === targetWords) return planned;
+        draft = { story: planned, parts };
+        targetWords = next;
+      }
+    },
+  );
+  if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
+
   const sceneCount = story.output.scenes.length;
   const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {
     const parts: SynthesisResult[] = [];
     for (const [index, scene] of story.output.scenes.entries()) {
       throwIfAborted(signal);
-      // Each scene is its own artefact: a restart mid-step, or the next version, keeps the scenes already voiced.
-      const key = hashInputs({ text: scene.narration, voice: params.voice, language: params.language, provider: providers.voice.name });
-      const manifest = join(artefactDir, 'voice', `${key}.json`);
-      let part = readArtefact<SynthesisResult>(manifest, key, (done) => [done.audioPath]);
-      options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused: part !== null });
-      if (!part) {
-        part = await callProvider(() => providers.voice.synthesize(
-          { text: scene.narration, voiceId: params.voice, language: params.language, outputPath: join(artefactDir, 'voice', `${key}.wav`) },
-          signal,
-        ), signal, retryDelays);
-        writeCheckpoint(manifest, key, part);
-      }
+      // A restart mid-step, or the next version, keeps the scenes already voiced.
+      const { part, reused } = await voiceScene(scene.narration);
+      options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused });
       parts.push(part);
       progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
     }
-    return joinNarration(binaries, parts, join(workspaceDir, 'voice', 'narration.wav'), signal);
+    const pacing = paceForRun(join(artefactDir, 'voice', 'pacing.json'), parts.map((part) => part.durationSeconds), params.duration, Boolean(run.storyboard));
+    return joinNarration(binaries, parts, join(workspaceDir, 'voice', 'narration.wav'), signal, pacing.gapSeconds, pacing.tempo);
   });
 
   const images = await step<ImagesOutput>(

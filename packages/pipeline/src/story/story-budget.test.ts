@@ -8,10 +8,16 @@ describe('planStory', () => {
     expect(planStory(90, 170, 'en').sceneCount).toBe(16);
   });
 
-  it('leaves about 1.5 s of breathing room at the end', () => {
-    // 28.5 s at 170 wpm is 80.75 words.
-    expect(planStory(30, 170, 'en').targetWords).toBe(81);
-    expect(planStory(60, 120, 'en').targetWords).toBe(117);
+  it('leaves about a second of breathing room at the end', () => {
+    // 29 s at 170 wpm is 82.2 words; 59 s at 120 wpm is 118.
+    expect(planStory(30, 170, 'en').targetWords).toBe(82);
+    expect(planStory(60, 120, 'en').targetWords).toBe(118);
+  });
+
+  it('uses a rate measured for the voice in its language as it is', () => {
+    // Japanese is scaled down from a nominal rate, not from one measured in Japanese.
+    expect(planStory(60, 170, 'ja', { measuredRate: true }).targetWords).toBe(planStory(60, 170, 'en').targetWords);
+    expect(planStory(60, 170, 'ja').targetWords).toBeLessThan(planStory(60, 170, 'ja', { measuredRate: true }).targetWords);
   });
 
   it('budgets fewer words for languages that take longer per word', () => {

@@ -1,7 +1,11 @@
 import { SCENES_PER_DURATION } from '@reelsmith/contracts';
 
-/** Silence left after the last word so the video does not cut the narrator off mid-breath. */
-export const END_BREATHING_ROOM_SECONDS = 1.5;
+/**
+ * Silence planned after the last word. The voice step then paces the narration (longer or shorter
+ * pauses, ±10% tempo) to end half a second before the video; a budget that aims a little short
+ * leaves it room both ways.
+ */
+export const END_BREATHING_ROOM_SECONDS = 1;
 
 /**
  * How fast each language is spoken relative to the voice's nominal words-per-minute.
@@ -39,12 +43,13 @@ export function sceneCountFor(durationSeconds: number): number {
 
 /**
  * How many scenes and words a narration needs so that, spoken at `wordsPerMinute` in `language`,
- * it fills the duration but ends about 1.5 s before the video does.
+ * it fills the duration but ends about a second before the video does. A rate measured for this
+ * voice in this language (`measuredRate`) is used as it is; a nominal one is scaled per language.
  */
-export function planStory(durationSeconds: number, wordsPerMinute: number, language: string): StoryPlan {
+export function planStory(durationSeconds: number, wordsPerMinute: number, language: string, { measuredRate = false } = {}): StoryPlan {
   if (!(durationSeconds > 0)) throw new RangeError('durationSeconds must be positive');
   if (!(wordsPerMinute > 0)) throw new RangeError('wordsPerMinute must be positive');
-  const factor = LANGUAGE_RATE_FACTORS[language.toLowerCase().slice(0, 2)] ?? 1;
+  const factor = measuredRate ? 1 : (LANGUAGE_RATE_FACTORS[language.toLowerCase().slice(0, 2)] ?? 1);
   const speakingSeconds = Math.max(durationSeconds - END_BREATHING_ROOM_SECONDS, durationSeconds * 0.5);
   const targetWords = Math.max(5, Math.round((speakingSeconds / 60) * wordsPerMinute * factor));
   return { sceneCount: sceneCountFor(durationSeconds), targetWords };

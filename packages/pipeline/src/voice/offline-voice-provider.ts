@@ -10,7 +10,8 @@ import { japaneseSpeechWords } from './espeak-japanese-reading.js';
 import { buildSpeechText, timingsFromEvents, type SpeechWord } from './offline-word-timings.js';
 import { estimateTimingsForWords } from './word-timing-estimate.js';
 import { tokenizeWords } from './word-timing-tokenize.js';
-import { getOfflineVoice, loadOfflineVoices } from './voice-catalogue.js';
+import { countNarrationWords } from '../story/story-budget.js';
+import { getOfflineVoice, loadOfflineVoices, type OfflineVoice } from './voice-catalogue.js';
 
 const run = promisify(execFile);
 const PROVIDER = 'offline';
@@ -22,6 +23,22 @@ const PROVIDER = 'offline';
  * story-budget's LANGUAGE_RATE_FACTORS.
  */
 export const OFFLINE_WORDS_PER_MINUTE = 170;
+
+/**
+ * A few sentences in the offline writer's register per language: speaking one tells how fast a
+ * voice really goes in that language, so the story is budgeted for that voice (story-budget).
+ */
+const CALIBRATION_TEXTS: Record<string, string> = {
+  en: 'Some questions seem simple at first. Then you look a little closer, and every answer opens a new door. Today we follow one of those questions, step by step, and see where it leads.',
+  de: 'Manche Fragen wirken zuerst ganz einfach. Doch wer genauer hinsieht, findet hinter jeder Antwort eine neue Tür. Heute folgen wir einer solchen Frage, Schritt für Schritt, und sehen, wohin sie führt.',
+  es: 'Algunas preguntas parecen sencillas al principio. Pero si miras un poco más de cerca, cada respuesta abre una nueva puerta. Hoy seguimos una de esas preguntas, paso a paso, para ver adónde nos lleva.',
+  fr: "Certaines questions semblent simples au premier abord. Mais si l'on regarde d'un peu plus près, chaque réponse ouvre une nouvelle porte. Aujourd'hui, nous suivons l'une de ces questions, pas à pas, pour voir où elle mène.",
+  pt: 'Algumas perguntas parecem simples à primeira vista. Mas, se olharmos um pouco mais de perto, cada resposta abre uma nova porta. Hoje seguimos uma dessas perguntas, passo a passo, para ver aonde ela nos leva.',
+  hi: 'कुछ सवाल पहली नज़र में आसान लगते हैं। लेकिन ज़रा ध्यान से देखें, तो हर जवाब एक नया दरवाज़ा खोल देता है। आज हम ऐसे ही एक सवाल के पीछे चलेंगे, कदम दर कदम, और देखेंगे कि वह हमें कहाँ ले जाता है।',
+  ja: '最初はとても簡単に見える疑問があります。けれども少し近くで見てみると、答えのひとつひとつが新しい扉を開いていきます。今日はそんな疑問のひとつを、一歩ずつたどっていきましょう。',
+};
+/** Measured once per voice and language in a process. */
+const measuredRates = new Map<string, number>();
 
 /** Characters espeak's SSML parser would swallow, and emoji it would read aloud by name. */
 const UNSPEAKABLE = /[<>&\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
@@ -86,6 +103,23 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
     }
   }
 
+  /** espeak's samples and word events for `text` in `voice`, nothing written to disk. */
+  async function speak(voice: OfflineVoice, text: string, signal?: AbortSignal) {
+    // The voice decides the pronunciation; a mismatched request language only affects segmentation.
+    const words = (await speechWordsFor(text, voice.language)).filter((word) => word.display.length > 0);
+    const { text: speechText, offsets } = buildSpeechText(words);
+    try {
+      const output = await engine.synthesize(
+        { voice: `${voice.espeakVoice}+${voice.variant}`, rate: voice.speed, pitch: voice.pitch, range: voice.pitchRange, text: speechText },
+        signal,
+      );
+      return { ...output, words, offsets };
+    } catch (error) {
+      if (error instanceof CancelledError || signal?.aborted) throw new CancelledError();
+      throw new ProviderError('The offline voice failed to speak the narration', PROVIDER, false, undefined, { cause: error });
+    }
+  }
+
   return {
     name: PROVIDER,
     wordsPerMinute: OFFLINE_WORDS_PER_MINUTE,
@@ -100,34 +134,27 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
       }
     },
 
+    async wordsPerMinuteFor(voiceId: string, language: string, signal?: AbortSignal): Promise<number | null> {
+      const voice = getOfflineVoice(voiceId);
+      const text = CALIBRATION_TEXTS[voice?.language ?? language];
+      if (!voice || !text) return null;
+      const key = `${voiceId}\u0000${voice.language}`;
+      let rate = measuredRates.get(key);
+      if (rate === undefined) {
+        const { samples, sampleRate } = await speak(voice, text, signal);
+        rate = (countNarrationWords(text, voice.language) / (samples.length / sampleRate)) * 60;
+        measuredRates.set(key, rate);
+      }
+      return rate;
+    },
+
     async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
       throwIfAborted(signal);
       const voice = getOfflineVoice(request.voiceId);
       if (!voice) throw new ProviderError(`Unknown voice ${request.voiceId}`, PROVIDER, false);
       const text = request.text.trim();
       if (text.length === 0) throw new ProviderError('There is no narration to voice', PROVIDER, false);
-      // The voice decides the pronunciation; a mismatched request language only affects segmentation.
-      const language = voice.language;
-
-      const words = (await speechWordsFor(text, language)).filter((word) => word.display.length > 0);
-      const { text: speechText, offsets } = buildSpeechText(words);
-      let output;
-      try {
-        output = await engine.synthesize(
-          {
-            voice: `${voice.espeakVoice}+${voice.variant}`,
-            rate: voice.speed,
-            pitch: voice.pitch,
-            range: voice.pitchRange,
-            text: speechText,
-          },
-          signal,
-        );
-      } catch (error) {
-        if (error instanceof CancelledError || signal?.aborted) throw new CancelledError();
-        throw new ProviderError('The offline voice failed to speak the narration', PROVIDER, false, undefined, { cause: error });
-      }
-      const { samples, sampleRate, events } = output;
+      const { samples, sampleRate, events, words, offsets } = await speak(voice, text, signal);
       if (samples.length === 0) throw new ProviderError('The offline voice produced no audio', PROVIDER, false);
       const durationSeconds = samples.length / sampleRate;
 
