@@ -1,6 +1,6 @@
 export { StudioApp, type StudioAppProps } from './app/studio-app.js';
 export { StudioProviders } from './app/studio-providers.js';
-export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } from './app/route-table.js';
+export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } from './routes/route-table.js';
 export { PlatformProvider, usePlatform, apiUrl, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type TopicRequests } from './platform.js';
 export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
 export { createStudioServices, ServicesProvider, useServices, useAuth, useApi, useAnalytics, type StudioServices } from './services.js';
@@ -16,6 +16,6 @@ export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/job-st
 // The popup's compact form reuses the studio's form rules, voice picker and labels.
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
 export { useGenerationAccess } from './studio/use-generation-access.js';
-export { loadVideoDefaults, RESOLUTION_LABELS } from './settings/video-defaults.js';
+export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';
 export { VoicePicker, asVoiceLanguage, useVoices } from './voices/index.js';
 export { labelForProgress, labelForStep } from './jobs/job-labels.js';

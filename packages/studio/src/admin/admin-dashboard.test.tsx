@@ -14,7 +14,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useJobService } from '../jobs/jobs-context.js';
 import type { JobService } from '../jobs/job-service.js';
-import { POINTER_FOCUS_ATTRIBUTE } from '../shell/tab-focus.js';
+import { POINTER_FOCUS_ATTRIBUTE } from '../ui/tab-focus.js';
 import { installMatchMedia } from '../testing/render-studio.js';
 import { StudioToaster } from '../toaster.js';
 import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
-import { PageHeader } from '../pages/page-header.js';
-import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
+import { PageHeader } from '../ui/page-header.js';
+import { keyboardOnlyTabFocus } from '../ui/tab-focus.js';
 import { useProviders, useProvidersHealth, useQueueStatus, useSystemHealth, useWebsocketStats } from './admin-queries.js';
 import { EnvironmentTab, ProvidersTab, QueueTab, SystemHealthTab, VoiceProvidersTab } from './admin-tabs.js';
 import './admin.css';

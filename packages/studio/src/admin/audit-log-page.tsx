@@ -2,7 +2,7 @@ import type { AuditAction } from '@reelsmith/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { useAuditLog } from './admin-users-queries.js';
 import { formatDateTime } from './user-management-page.js';
 import './admin.css';

@@ -1,7 +1,7 @@
 import { SYSTEM_HEALTH_COMPONENTS, type HealthSample, type HealthStatus, type SystemHealth, type SystemHealthComponent } from '@reelsmith/contracts';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/api-client.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { useSystemHealthDetail } from './admin-users-queries.js';
 import { formatDateTime } from './user-management-page.js';
 import './admin.css';

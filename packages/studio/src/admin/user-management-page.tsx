@@ -10,7 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { useAuth } from '../services.js';
 import { AdminActionDialog } from './admin-action-dialog.js';
 import { useAdminDeleteVideo, useAdminUser, useAdminUserAction, useAdminUsers, type AdminUserAction, type UserListQuery } from './admin-users-queries.js';

@@ -1,13 +1,18 @@
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { StudioPage } from '../pages/studio-page.js';
 import { AppShell } from '../shell/app-shell.js';
-import { LazyRoute } from './lazy-routes.js';
-import { titleForPath, type Viewer } from './route-table.js';
+import { PreloadRouteProvider } from '../routes/route-preload.js';
+import { titleForPath, type Viewer } from '../routes/route-table.js';
+import { LazyRoute, preloadRoute } from './lazy-routes.js';
 
 /** Spec section 2's route table as react-router routes (route-table.ts says the same for tests and titles). */
 export function AppRoutes({ viewer }: { viewer: Viewer }) {
   const { pathname } = useLocation();
-  const shell = <AppShell title={titleForPath(pathname, viewer)} />;
+  const shell = (
+    <PreloadRouteProvider value={preloadRoute}>
+      <AppShell title={titleForPath(pathname, viewer)} />
+    </PreloadRouteProvider>
+  );
 
   if (!viewer.signedIn) {
     return (

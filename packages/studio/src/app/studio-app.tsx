@@ -3,7 +3,7 @@ import '../styles/theme.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useGoogleIdentity } from '../auth/use-google-identity.js';
+import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
@@ -13,7 +13,7 @@ import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
 export { StudioProviders } from './studio-providers.js';
 import { preloadRoute } from './lazy-routes.js';
-import { titleForPath, type Viewer } from './route-table.js';
+import { titleForPath, type Viewer } from '../routes/route-table.js';
 
 function useViewer(): Viewer {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);

@@ -2,7 +2,7 @@
 import '../styles/theme.css';
 import { isActiveJobStatus } from '@reelsmith/contracts';
 import { useEffect } from 'react';
-import { GoogleButton, useGoogleIdentity } from '../auth/use-google-identity.js';
+import { GoogleButton, useGoogleIdentity } from '../login/use-google-identity.js';
 import { useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { SignInForm } from '../login/sign-in-form.js';
 import { usePlatform } from '../platform.js';
@@ -12,7 +12,7 @@ import { GenerateForm } from '../studio/generate-form.js';
 import { RecentVideosPanel } from '../studio/recent-videos-panel.js';
 import { useGenerationAccess } from '../studio/use-generation-access.js';
 import { startEmbedBridge } from './embed-bridge.js';
-import '../studio/studio.css';
+import '../styles/studio.css';
 import './embed.css';
 
 export interface EmbedStudioProps {

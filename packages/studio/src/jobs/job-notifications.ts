@@ -2,8 +2,8 @@ import { isActiveJobStatus, jobFailureText, PROGRESS_TOAST_MS } from '@reelsmith
 import toast from 'react-hot-toast';
 import type { ApiClient } from '../api/api-client.js';
 import type { KeyValueStorage, Platform } from '../platform.js';
-import { loadVideoDefaults } from '../settings/video-defaults.js';
-import { resolveVideoFileUrl, triggerDownload, videoFilename } from '../videos/video-file.js';
+import { loadVideoDefaults } from '../preferences/video-defaults.js';
+import { resolveVideoFileUrl, triggerDownload, videoFilename } from './video-file.js';
 import { progressToastText } from './job-labels.js';
 import type { JobEventEffects } from './job-service.js';
 

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import { useVideoList, videoListQueryKey } from '../api/video-queries.js';
+import { useVideoList, videoListQueryKey } from './video-queries.js';
 import { usePlatform, type Platform } from '../platform.js';
 import { useAuth, useServices, type StudioServices } from '../services.js';
 import { createJobToasts } from './job-notifications.js';

@@ -3,8 +3,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { useApi } from '../services.js';
-import { LogoMark } from '../shell/icons.js';
-import { FormAlert, PasswordField, TextField } from './form-fields.js';
+import { LogoMark } from '../ui/icons.js';
+import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';
 import './login.css';
 
 function Notice({ message }: { message: string }) {

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
 import { useAnalytics, useAuth } from '../services.js';
-import { FormAlert, PasswordField, TextField } from './form-fields.js';
+import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';
 import { validateSignIn, type FieldErrors, type SignInValues } from './validation.js';
 
 export interface SignInFormProps {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@reelsmith/contracts';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { useAuth } from '../services.js';
-import { FormAlert, PasswordField, TextField } from './form-fields.js';
+import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';
 import { validateSignUp, type FieldErrors, type SignUpValues } from './validation.js';
 
 export interface SignUpFormProps {

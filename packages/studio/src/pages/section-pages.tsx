@@ -1,4 +1,4 @@
-import { PageHeader } from './page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 
 /** User Management, its audit log and System Health: built beyond the spec's "coming soon". */
 export { UserManagementPage } from '../admin/user-management-page.js';

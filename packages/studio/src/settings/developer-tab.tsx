@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
-import { TextField } from '../login/form-fields.js';
+import { TextField } from '../ui/form-fields.js';
 import { useApi } from '../services.js';
 import './developer-tab.css';
 

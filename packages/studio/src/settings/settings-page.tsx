@@ -13,16 +13,16 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
-import { FormAlert, TextField } from '../login/form-fields.js';
-import { PageHeader } from '../pages/page-header.js';
+import { FormAlert, TextField } from '../ui/form-fields.js';
+import { PageHeader } from '../ui/page-header.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
 import { optionLabel } from '../studio/generation-form-model.js';
-import { keyboardOnlyTabFocus } from '../shell/tab-focus.js';
+import { keyboardOnlyTabFocus } from '../ui/tab-focus.js';
 import { DeveloperTab } from './developer-tab.js';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.js';
 import { PlanSummary } from './plan-summary.js';
-import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from './video-defaults.js';
+import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from '../preferences/video-defaults.js';
 import './settings.css';
 
 /** An unverified address: ADMIN_EMAILS and e-mail changes wait for its link, which can be sent again. */

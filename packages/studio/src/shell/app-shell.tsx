@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ExtensionBanner } from './extension-banner.js';
-import { CloseIcon } from './icons.js';
+import { CloseIcon } from '../ui/icons.js';
 import { SideNav } from './side-nav.js';
 import { TopBar } from './top-bar.js';
 import './shell.css';

@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { ApiError, errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
-import { CloseIcon } from './icons.js';
+import { CloseIcon } from '../ui/icons.js';
 import './extension-banner.css';
 
 /** Used when VITE_EXTENSION_STORE_URL is not set: the store's search for the product. */

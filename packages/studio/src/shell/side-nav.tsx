@@ -1,9 +1,9 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link, useLocation } from 'react-router';
-import { preloadRoute } from '../app/lazy-routes.js';
 import { apiUrl, usePlatform } from '../platform.js';
+import { usePreloadRoute } from '../routes/route-preload.js';
 import { useAnalytics, useAuth } from '../services.js';
-import { DashboardIcon, ExternalIcon, HealthIcon, LogoMark, PricingIcon, SettingsIcon, StudioIcon, UsersIcon, VideosIcon } from './icons.js';
+import { DashboardIcon, ExternalIcon, HealthIcon, LogoMark, PricingIcon, SettingsIcon, StudioIcon, UsersIcon, VideosIcon } from '../ui/icons.js';
 
 interface NavItem {
   to: string;
@@ -38,6 +38,7 @@ export const LEGAL_LINKS = [
 
 function NavList({ items, label }: { items: NavItem[]; label: string }) {
   const { pathname } = useLocation();
+  const preloadRoute = usePreloadRoute();
   return (
     <ul className="rs-nav__list" aria-label={label}>
       {items.map((item) => {
@@ -58,6 +59,7 @@ function NavList({ items, label }: { items: NavItem[]; label: string }) {
 
 /** The navigation drawn in the permanent sidebar and in the narrow-screen drawer alike. */
 export function SideNav() {
+  const preloadRoute = usePreloadRoute();
   const platform = usePlatform();
   const analytics = useAnalytics();
   const { pathname } = useLocation();

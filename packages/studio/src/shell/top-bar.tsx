@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { countActiveJobs, useVideoList } from '../api/video-queries.js';
+import { countActiveJobs, useVideoList } from '../jobs/video-queries.js';
 import { useAuth } from '../services.js';
-import { ActivityIcon, BellIcon, MenuIcon } from './icons.js';
+import { ActivityIcon, BellIcon, MenuIcon } from '../ui/icons.js';
 
 // The menu library (Radix menu, floating-ui) is only for signed-in creators, so it stays out of the first load.
 const AccountMenu = lazy(() => import('./account-menu.js').then((m) => ({ default: m.AccountMenu })));

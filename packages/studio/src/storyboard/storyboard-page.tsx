@@ -11,9 +11,9 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/api-client.js';
-import { videoListQueryKey } from '../api/video-queries.js';
+import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { JobProgress } from '../videos/job-progress.js';
@@ -32,7 +32,7 @@ import {
   type StoryboardDraft,
 } from './storyboard-model.js';
 import { uploadFile } from './upload-file.js';
-import '../studio/studio.css';
+import '../styles/studio.css';
 import './storyboard.css';
 
 const CAPTION_LABELS: Record<string, string> = { tiktok: 'TikTok', instagram: 'Instagram', youtube: 'YouTube', netflix: 'Netflix', minimal: 'Minimal' };

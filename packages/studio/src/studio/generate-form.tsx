@@ -23,11 +23,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, isOffline } from '../api/api-client.js';
-import { videoListQueryKey } from '../api/video-queries.js';
+import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
-import { loadVideoDefaults, RESOLUTION_LABELS } from '../settings/video-defaults.js';
+import { loadVideoDefaults, RESOLUTION_LABELS } from '../preferences/video-defaults.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
 import {
   initialFormValues,

@@ -1,6 +1,6 @@
 import { VALIDATION_MESSAGES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_VIDEO_DEFAULTS } from '../settings/video-defaults.js';
+import { INITIAL_VIDEO_DEFAULTS } from '../preferences/video-defaults.js';
 import { initialFormValues, isSubmitBlocked, STUDIO_DEFAULTS, submitButtonText, validateForm } from './generation-form-model.js';
 
 const state = (over: Partial<Parameters<typeof submitButtonText>[0]> = {}) => ({ signedIn: true, phase: 'idle' as const, generating: false, activeJobs: 0, ...over });

@@ -12,7 +12,7 @@ import {
   type VisualStyle,
   type ZoomDirection,
 } from '@reelsmith/contracts';
-import type { VideoDefaults } from '../settings/video-defaults.js';
+import type { VideoDefaults } from '../preferences/video-defaults.js';
 
 /** The studio form as the user edits it (spec section 3, "Generation form"). */
 export interface GenerationFormValues {

@@ -5,7 +5,7 @@ import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
-import { storyboardPath } from '../app/route-table.js';
+import { storyboardPath } from '../routes/route-table.js';
 
 function RecentVideo({ job }: { job: TrackedJob }) {
   const title = videoTitle(job);

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
 import { PlanArea, PricingDialog } from '../billing/index.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { useAuth } from '../services.js';
 import { QuotaStatusWidget } from '../voices/index.js';
 import { GenerateForm } from './generate-form.js';
 import { RecentVideosPanel, VisitorVideosCard } from './recent-videos-panel.js';
 import { useGenerationAccess } from './use-generation-access.js';
-import './studio.css';
+import '../styles/studio.css';
 
 function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (

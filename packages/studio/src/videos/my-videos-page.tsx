@@ -4,16 +4,16 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { videoListQueryKey } from '../api/video-queries.js';
+import { videoListQueryKey } from '../jobs/video-queries.js';
 import type { TrackedJob } from '../jobs/job-store.js';
 import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.js';
-import { PageHeader } from '../pages/page-header.js';
+import { PageHeader } from '../ui/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
 import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
 import { PhotoCredits } from './photo-credits.js';
 import { VersionMenu } from './version-menu.js';
-import { storyboardPath } from '../app/route-table.js';
+import { storyboardPath } from '../routes/route-table.js';
 import {
   filterAndSortJobs,
   formatCreated,

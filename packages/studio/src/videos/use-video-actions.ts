@@ -2,7 +2,7 @@ import type { VideoJob } from '@reelsmith/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { errorMessage } from '../api/api-client.js';
-import { videoListQueryKey } from '../api/video-queries.js';
+import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService } from '../jobs/jobs-context.js';
 import { useApi } from '../services.js';
 

@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
-import { triggerDownload } from './video-file.js';
-import '../studio/studio.css';
+import { triggerDownload } from '../jobs/video-file.js';
+import '../styles/studio.css';
 import './video-file-actions.css';
 
 export const versionsQueryKey = (videoId: string) => ['videos', 'versions', videoId] as const;

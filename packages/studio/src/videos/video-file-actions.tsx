@@ -4,8 +4,8 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
-import { CloseIcon } from '../shell/icons.js';
-import { resolveVideoFileUrl, triggerDownload, videoFilename } from './video-file.js';
+import { CloseIcon } from '../ui/icons.js';
+import { resolveVideoFileUrl, triggerDownload, videoFilename } from '../jobs/video-file.js';
 import { videoTitle } from './video-list-model.js';
 import './video-file-actions.css';
 

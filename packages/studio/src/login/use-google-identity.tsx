@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { useAnalytics, useApi, useAuth } from '../services.js';
-import { initGoogleIdentity, isButtonSelection, type GoogleCredentialResponse } from './google-identity.js';
+import { initGoogleIdentity, isButtonSelection, type GoogleCredentialResponse } from '../auth/google-identity.js';
 
 type GoogleAccountsId = Awaited<ReturnType<typeof initGoogleIdentity>>;
 
