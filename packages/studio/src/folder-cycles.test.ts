@@ -5,9 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The studio's folders are layers (ui and routes at the bottom, then auth and api, jobs, billing,
- * videos, studio, storyboard, settings, shell, pages, admin, app at the top): a folder may use a
- * lower one, never one that uses it back. eslint's import-x/no-cycle catches file cycles; this
+ * The studio's folders are layers (ui, routes, preferences and styles at the bottom; app and embed
+ * on top; README lists the order): a folder may use a lower one, never one that uses it back. eslint's import-x/no-cycle catches file cycles; this
  * catches folder cycles, which tangle the code long before files do. Files at the root are single
  * modules (platform.ts is the seam to the host, services.ts composes the services), and tests are
  * left out: they may reach anywhere.
