@@ -2,7 +2,7 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import { buildCaptionsAss, captionSafeArea, groupCaptions } from './captions-ass.js';
+import { buildCaptionsAss, captionSafeArea, captionWord, groupCaptions } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
 function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
@@ -118,5 +118,21 @@ describe('caption layout', () => {
     const ass = buildCaptionsAss({ words, style: 'minimal', language: 'en', width: 1080, height: 1080, font: latin, durationSeconds: 30 });
     expect(ass).not.toContain('late');
     expect(ass).not.toContain('{\\b1}');
+  });
+
+  it('leaves emoji out of captions instead of drawing empty boxes', () => {
+    expect(captionWord('FACTS🐙🔥')).toBe('FACTS');
+    expect(captionWord('👍🏽')).toBe('');
+    expect(captionWord('❤️')).toBe('');
+    expect(captionWord('👩‍🚀')).toBe('');
+    expect(captionWord('🇮🇳')).toBe('');
+    expect(captionWord('1️⃣')).toBe('1');
+    expect(captionWord('गंगा')).toBe('गंगा');
+    expect(captionWord('富士山')).toBe('富士山');
+    const words = timed('OCTOPUS FACTS 🐙 🔥 three hearts!');
+    const groups = groupCaptions({ words, style: 'minimal', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    expect(groups.flatMap((group) => group.lines.flat()).map((word) => word.toLowerCase())).toEqual(['octopus', 'facts', 'three', 'hearts!']);
+    const ass = buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    expect(ass).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });

@@ -110,6 +110,18 @@ function escapeAss(text: string): string {
   return text.replace(/\\/g, '\uFF3C').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, ' ');
 }
 
+/**
+ * Emoji and the marks that build them (variation selector, joiner, keycap, skin tones, flag
+ * letters). No caption font has them (Noto Color Emoji is a bitmap font libass draws as empty
+ * boxes), so captions leave them out: the voice does not say them either.
+ */
+const EMOJI = /[\p{Extended_Pictographic}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]/gu;
+
+/** A word as captions show it: without emoji, and nothing at all when it was only emoji. */
+export function captionWord(word: string): string {
+  return word.replace(EMOJI, '').trim();
+}
+
 const SENTENCE_END = /[.!?。！？।…]["'”’)]*$/u;
 const CLAUSE_END = /[,;:、，；：]["'”’)]*$/u;
 
@@ -162,7 +174,9 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     return best;
   };
 
-  const words = options.words.filter((w) => w.word.trim() !== '' && w.start < options.durationSeconds);
+  const words = options.words
+    .map((w) => ({ ...w, word: captionWord(w.word) }))
+    .filter((w) => w.word !== '' && w.start < options.durationSeconds);
   const groups: CaptionGroup[] = [];
   let current: WordTiming[] = [];
   const flush = () => {
