@@ -1,4 +1,5 @@
 import type { FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
+import { normaliseLoudness } from '../assembly/loudness.js';
 import { runFfmpeg } from '../assembly/run-ffmpeg.js';
 import type { SynthesisResult, WordTiming } from '../providers/types.js';
 
@@ -138,5 +139,8 @@ export async function joinNarration(
   filters.push(`${sequence.join('')}concat=n=${sequence.length}:v=0:a=1[out]`);
   args.push('-filter_complex', filters.join(';'), '-map', '[out]', '-c:a', 'pcm_s16le', outputPath);
   await runFfmpeg(binaries.ffmpegPath, args, { signal });
+  // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
+  // mixed under it at a level relative to the voice, so the finished video lands near -14 LUFS.
+  await normaliseLoudness(binaries, outputPath, signal);
   return { audioPath: outputPath, ...layout };
 }
