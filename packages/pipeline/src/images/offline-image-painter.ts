@@ -1,6 +1,7 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyle } from '@reelsmith/contracts';
 import { css, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
+import { motifSpec, paintMotif } from './offline-image-motifs.js';
 import type { ScenePlan } from './offline-image-plan.js';
 
 /** How each visual style renders the same plan. Sizes are in pixels of a 1080-pixel short side. */
@@ -867,6 +868,36 @@ function paintGrade(c: Ctx): void {
   ctx.restore();
 }
 
+/**
+ * The topic's subject, large and central: above the captions in a tall frame (they sit around two
+ * thirds down), in the lower middle of a wide one, and clear of the edges the Ken Burns zoom crops.
+ */
+function paintSubject(c: Ctx): void {
+  const { plan, width, height, random, look } = c;
+  if (!plan.motif) return;
+  const short = Math.min(width, height);
+  const tall = height > width * 1.2;
+  const place = motifSpec(plan.motif).place;
+  const x = width * (0.5 + random.range(-0.08, 0.08));
+  const ground = height * (tall ? 0.6 : 0.8);
+  const [y, size] =
+    place === 'sky' ? [height * (tall ? 0.36 : 0.38), short * 0.5]
+      : place === 'center' ? [ground, short * (tall ? 0.55 : 0.5)]
+        : place === 'water' ? [ground + short * 0.02, short * 0.6]
+          : [ground, short * 0.45];
+  paintMotif(plan.motif, {
+    ctx: c.ctx,
+    x,
+    y,
+    size: size * random.range(0.92, 1.08),
+    light: plan.palette.glow,
+    dark: plan.palette.near,
+    random,
+    flat: look.flat,
+    outline: look.outline * c.unit,
+  });
+}
+
 export function paintScene(plan: ScenePlan, width: number, height: number, random: Random): Canvas {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
@@ -877,6 +908,7 @@ export function paintScene(plan: ScenePlan, width: number, height: number, rando
   paintClouds(c);
   paintRays(c);
   paintTerrain(c);
+  paintSubject(c);
   paintGroundFog(c);
   paintGrade(c);
   if (c.look.brushStrokes) paintBrushStrokes(c);

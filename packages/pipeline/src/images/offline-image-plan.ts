@@ -1,5 +1,6 @@
 import type { VisualStyle } from '@reelsmith/contracts';
 import { desaturate, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
+import { findMotif, motifSpec, type Motif } from './offline-image-motifs.js';
 
 export type Terrain = 'mountains' | 'hills' | 'city' | 'forest' | 'sea' | 'desert';
 export type TimeOfDay = 'day' | 'golden' | 'dawn' | 'dusk' | 'night' | 'storm';
@@ -28,6 +29,8 @@ export interface ScenePlan {
   terrain: Terrain;
   time: TimeOfDay;
   focal: Focal;
+  /** The subject the picture is of (from the topic, else the scene's prompt); null draws a landscape. */
+  motif: Motif | null;
   /** Horizon height as a share of the picture height. */
   horizon: number;
   /** Sun or moon centre as shares of width and height. */
@@ -194,16 +197,26 @@ function gradePalette(style: VisualStyle, palette: Palette): Palette {
   return graded;
 }
 
-export function planScene(prompt: string, style: VisualStyle, random: Random): ScenePlan {
+/**
+ * What one picture shows. The topic's subject (an octopus, a volcano, a planet…) is the picture's
+ * subject in every scene, in the setting it belongs in; the scene's prompt still picks the light
+ * and, where the subject has no setting of its own, the landscape. A topic with no known subject
+ * uses the prompt's; with neither, the picture is the landscape the prompt describes.
+ */
+export function planScene(prompt: string, style: VisualStyle, random: Random, topic = ''): ScenePlan {
   const lower = prompt.toLocaleLowerCase();
   const words = wordsOf(prompt);
-  const terrain = strongest(TERRAIN_WORDS, words, lower, random) ?? random.pick<Terrain>(['mountains', 'hills', 'city', 'forest', 'sea', 'desert']);
-  const time = styleTime(style, strongest(TIME_WORDS, words, lower, random), random);
+  const motif = findMotif(topic) ?? findMotif(prompt);
+  const setting = motif ? motifSpec(motif).setting : undefined;
+  const terrain = setting?.terrain ?? strongest(TERRAIN_WORDS, words, lower, random) ?? random.pick<Terrain>(['mountains', 'hills', 'city', 'forest', 'sea', 'desert']);
+  const time = styleTime(style, setting?.time ?? strongest(TIME_WORDS, words, lower, random), random);
   let focal: Focal = strongest(FOCAL_WORDS, words, lower, random) ?? (random.chance(0.45) ? random.pick<Focal>(['figure', 'tree', 'cabin', 'tower']) : 'none');
   // A named lighthouse is the subject even when a figure is mentioned too.
   if (terrain === 'sea' && hits(words, lower, FOCAL_WORDS.lighthouse) > 0) focal = 'lighthouse';
   if (focal === 'lighthouse' && terrain !== 'sea') focal = 'tower';
   if (terrain === 'city' && (focal === 'tree' || focal === 'cabin')) focal = 'figure';
+  // The subject stands alone: a second, smaller focal point would compete with it.
+  if (motif) focal = 'none';
   const horizon = random.range(0.56, 0.68);
   const low = time === 'golden' || time === 'dusk' || time === 'dawn';
   const sunY = low ? horizon - random.range(0.04, 0.14) : horizon - random.range(0.22, 0.4);
@@ -212,6 +225,7 @@ export function planScene(prompt: string, style: VisualStyle, random: Random): S
     terrain,
     time,
     focal,
+    motif,
     horizon,
     sunX: random.range(0.22, 0.78),
     sunY: Math.max(0.12, sunY),

@@ -12,15 +12,15 @@ export type OfflineImageRequest = Omit<ImageRequest, 'outputPath'>;
 const JPEG_QUALITY = 90;
 
 /**
- * Draws one backdrop: the prompt's words choose terrain, time of day and focal subject, the visual
- * style chooses the look, and prompt + scene index seed everything else, so a re-run gives the same
+ * Draws one picture: the topic's subject (offline-image-motifs) in its setting, the prompt's words
+ * choose the light and the landscape, the visual style chooses the look, and prompt + scene index seed everything else, so a re-run gives the same
  * bytes while every scene of a story differs.
  */
 export async function renderOfflineImage(request: OfflineImageRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
   const width = Math.max(16, Math.round(request.width));
   const height = Math.max(16, Math.round(request.height));
   const random = createRandom(seedFromText(`${request.sceneIndex}\u0000${request.prompt}`));
-  const plan = planScene(request.prompt, request.visualStyle, random);
+  const plan = planScene(request.prompt, request.visualStyle, random, request.topic);
   const canvas = paintScene(plan, width, height, random);
   return format === 'png' ? canvas.encode('png') : canvas.encode('jpeg', JPEG_QUALITY);
 }
