@@ -878,18 +878,19 @@ function paintSubject(c: Ctx): void {
   const short = Math.min(width, height);
   const tall = height > width * 1.2;
   const place = motifSpec(plan.motif).place;
-  const x = width * (0.5 + random.range(-0.08, 0.08));
+  // Each scene frames the subject a little differently: off centre one way or the other, nearer or farther.
+  const x = width * (0.5 + random.range(-0.12, 0.12));
   const ground = height * (tall ? 0.6 : 0.8);
   const [y, size] =
     place === 'sky' ? [height * (tall ? 0.36 : 0.38), short * 0.5]
       : place === 'center' ? [ground, short * (tall ? 0.55 : 0.5)]
-        : place === 'water' ? [ground + short * 0.02, short * 0.6]
+        : place === 'water' ? [Math.max(ground, plan.horizon * height + short * 0.12), short * 0.6]
           : [ground, short * 0.45];
   paintMotif(plan.motif, {
     ctx: c.ctx,
     x,
     y,
-    size: size * random.range(0.92, 1.08),
+    size: size * random.range(0.85, 1.1),
     light: plan.palette.glow,
     dark: plan.palette.near,
     random,
