@@ -38,7 +38,10 @@ describe('offline story writer', () => {
     const b = await provider.writeStory(request({ topic: 'the first moon landing' }));
     expect(narration(b)).not.toEqual(narration(a));
     expect(narration(b)).toContain('the first moon landing');
-    expect(b.title).toContain('the first moon landing');
+    // English titles are in headline case, the topic's lower-case words with them.
+    expect(b.title).toContain('First Moon Landing');
+    // A minor word inside the title stays lower case ("The Mystery of the First Moon Landing").
+    expect(b.title).not.toMatch(/ (Of|The|And|In|On) /);
   });
 
   it.each([
@@ -74,7 +77,7 @@ describe('offline story writer', () => {
       expect(text, style).not.toMatch(/\bwhy why\b/i);
       // Mid-sentence the question word is lower case; a sentence that opens with it keeps its capital.
       expect(text, style).not.toMatch(/[^.!?]\s+Why octopuses/);
-      expect(story.title).toContain('Why octopuses have three hearts');
+      expect(story.title).toContain('Why Octopuses Have Three Hearts');
     }
   });
 

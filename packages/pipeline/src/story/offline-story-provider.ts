@@ -4,6 +4,7 @@ import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/typ
 import { fillSlots, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import { createRandom } from '../seeded-random.js';
+import { headlineCase } from './headline-case.js';
 import {
   loadImagePromptTemplates,
   loadLanguageTemplates,
@@ -408,8 +409,10 @@ export function composeStory(request: StoryRequest): Story {
       imagePrompt: `${shot}, ${mood}${toneNote}, ${visualKeywords}`,
     };
   });
-  // Titles are headline case: the topic keeps the capitals it was typed with.
-  const title = fill(voice.title, { topic }, language);
+  // English titles are in headline case, the topic too (only its all-lower-case words change);
+  // the other languages write titles in sentence case, so the topic stays as it was typed.
+  const filled = fill(voice.title, { topic }, language);
+  const title = language === 'en' ? headlineCase(filled) : filled;
   return { title, scenes };
 }
 
