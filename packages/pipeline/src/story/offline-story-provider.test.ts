@@ -70,6 +70,22 @@ describe('offline story writer', () => {
     },
   );
 
+  it('tells a topic typed as a sentence or a yes/no question as a noun phrase, in every style', async () => {
+    for (const style of ['educational', 'mysterious', 'funny', 'news like style', 'terrifying'] as const) {
+      const sentence = await provider.writeStory(request({ topic: 'The first moon landing was almost a disaster.', style }));
+      const text = narration(sentence);
+      // Never the bare sentence where a noun belongs ("… a disaster exists", "talk about the first … was"):
+      // each time it is said, it is "the story that …", and its full stop does not end the sentence early.
+      const said = text.match(/the first moon landing was almost a disaster/gi) ?? [];
+      expect(said.length, style).toBeGreaterThan(0);
+      expect(text.match(/the story that the first moon landing was almost a disaster/gi)?.length, style).toBe(said.length);
+      expect(text, style).not.toMatch(/disaster\.[ ,]+\p{Ll}/u);
+      expect(sentence.title, style).not.toContain('.:');
+      const question = await provider.writeStory(request({ topic: 'Is coffee bad for you?', style }));
+      expect(narration(question), style).not.toMatch(/(about|of|understand|why) is coffee/i);
+    }
+  });
+
   it('reads a topic typed as a question naturally inside its sentences', async () => {
     for (const style of ['educational', 'mysterious', 'motivational', 'comedy'] as const) {
       const story = await provider.writeStory(request({ topic: 'Why octopuses have three hearts', style }));

@@ -1,7 +1,7 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
 import { throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
-import { fillSlots, topicInSentence } from './slot-contractions.js';
+import { englishTopicForm, englishTopicPhrase, fillSlots, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
@@ -218,7 +218,16 @@ export function composeStory(request: StoryRequest): Story {
   );
   const random = createRandom(seed).next;
   const measure = (text: string) => countNarrationWords(text, language);
-  const slots = { topic: topicInSentence(topic, language) };
+  // Inside a sentence the topic loses a closing full stop or question mark. In English a topic typed
+  // as a sentence or a yes/no question is always told as a noun phrase ("the story that …", 'the
+  // question "Is …?"'); one typed as a wh-question reads as it is where
+  // it is the object ("to understand why …,") and as "the question of why …" where the sentence goes
+  // on after it ("… will never look the same again").
+  const bare = topic.replace(/\s*[.!?。？！।]+$/u, '') || topic;
+  const form = language === 'en' ? englishTopicForm(topic) : 'phrase';
+  const phrase = form === 'phrase' ? null : englishTopicPhrase(topic);
+  const slots: Record<string, string> =
+    (form === 'sentence' || form === 'yes-no question') && phrase ? { topic: phrase } : { topic: topicInSentence(bare, language), ...(phrase ? { topicPhrase: phrase } : {}) };
   const joiner = templates.sentenceJoiner;
 
   const pools = {
@@ -411,7 +420,8 @@ export function composeStory(request: StoryRequest): Story {
   });
   // English titles are in headline case, the topic too (only its all-lower-case words change);
   // the other languages write titles in sentence case, so the topic stays as it was typed.
-  const filled = fill(voice.title, { topic }, language);
+  // A title goes on after the topic ("…: The Full Story"), so a closing full stop goes.
+  const filled = fill(voice.title, { topic: voice.title.trim().endsWith('{topic}') ? topic : bare }, language);
   const title = language === 'en' ? headlineCase(filled) : filled;
   return { title, scenes };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillSlots, topicInSentence } from './slot-contractions.js';
+import { englishTopicForm, englishTopicPhrase, fillSlots, topicInSentence } from './slot-contractions.js';
 
 describe('fillSlots', () => {
   it('merges a French preposition with the topic article at the seam only', () => {
@@ -41,5 +41,35 @@ describe('topics typed as questions', () => {
     expect(topicInSentence('Paris in winter', 'en')).toBe('Paris in winter');
     expect(topicInSentence('THE BEATLES', 'en')).toBe('THE BEATLES');
     expect(topicInSentence('Die Geschichte des Kaffees', 'de')).toBe('Die Geschichte des Kaffees');
+  });
+});
+
+describe('English topic forms', () => {
+  it.each([
+    ['volcanoes', 'phrase'],
+    ['The day the music died', 'phrase'],
+    ['Things that are older than trees', 'phrase'],
+    ['Why octopuses have three hearts', 'question'],
+    ['How to save money', 'question'],
+    ['Is coffee bad for you?', 'yes-no question'],
+    ['The first moon landing was almost a disaster.', 'sentence'],
+    ['Octopuses have three hearts', 'sentence'],
+    ['Cats rule the internet!', 'sentence'],
+  ] as const)('reads %s as a %s', (topic, form) => {
+    expect(englishTopicForm(topic)).toBe(form);
+  });
+
+  it('gives questions and sentences a noun phrase a sentence can go on from', () => {
+    expect(englishTopicPhrase('volcanoes')).toBeNull();
+    expect(englishTopicPhrase('Why octopuses have three hearts')).toBe('the question of why octopuses have three hearts');
+    expect(englishTopicPhrase('Is coffee bad for you?')).toBe('the question "Is coffee bad for you?"');
+    expect(englishTopicPhrase('The first moon landing was almost a disaster.')).toBe('the story that the first moon landing was almost a disaster');
+  });
+
+  it('uses the noun phrase only where the sentence goes on after the slot', () => {
+    const slots = { topic: 'why cats purr', topicPhrase: 'the question of why cats purr' };
+    expect(fillSlots('It helps to know why {topic} matters.', slots, 'en')).toBe('It helps to know why the question of why cats purr matters.');
+    expect(fillSlots('To understand why {topic}, look closer.', slots, 'en')).toBe('To understand why cats purr, look closer.');
+    expect(fillSlots('Remember {topic}.', slots, 'en')).toBe('Remember why cats purr.');
   });
 });

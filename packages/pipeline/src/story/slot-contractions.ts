@@ -48,20 +48,27 @@ function matchCase(original: string, replacement: string): string {
  */
 export function fillSlots(template: string, slots: Readonly<Record<string, string>>, language: VideoLanguage): string {
   const table = CONTRACTIONS[language];
-  return template.replace(/(?:(\p{L}+) )?\{(\w+)\}/gu, (whole, before: string | undefined, name: string) => {
-    const value = slots[name];
+  return template.replace(/(?:(\p{L}+) )?\{(\w+)\}/gu, (whole: string, before: string | undefined, name: string, offset: number) => {
+    // Where the sentence goes on after the slot ("{topic} matters"), the slot's noun-phrase form
+    // (`${name}Phrase`) stands in for a topic typed as a question or a sentence.
+    const continued = /^ \p{L}/u.test(template.slice(offset + whole.length));
+    const value = (continued ? slots[`${name}Phrase`] : undefined) ?? slots[name];
     if (value === undefined) return whole;
-    if (before === undefined) return value;
-    const firstWord = /^\p{L}+(?=\s)/u.exec(value)?.[0]?.toLowerCase();
-    if (language === 'en' && firstWord !== undefined && ENGLISH_QUESTION_WORDS.has(firstWord) && firstWord === before.toLowerCase()) {
-      return before + value.slice(firstWord.length);
-    }
-    const article = /^(\p{L}+) (?=\S)/u.exec(value)?.[1];
-    const merged = article === undefined || !table ? undefined : table[`${before.toLocaleLowerCase()} ${article.toLocaleLowerCase()}`];
-    // A capitalised article ("Le Monde") is part of a name, so it is not merged.
-    if (merged === undefined || article !== article!.toLocaleLowerCase()) return `${before} ${value}`;
-    return `${matchCase(before, merged)} ${value.slice(article!.length + 1)}`;
+    return fillOne(before, value, language, table);
   });
+}
+
+function fillOne(before: string | undefined, value: string, language: VideoLanguage, table: Readonly<Record<string, string>> | undefined): string {
+  if (before === undefined) return value;
+  const firstWord = /^\p{L}+(?=\s)/u.exec(value)?.[0]?.toLowerCase();
+  if (language === 'en' && firstWord !== undefined && ENGLISH_QUESTION_WORDS.has(firstWord) && firstWord === before.toLowerCase()) {
+    return before + value.slice(firstWord.length);
+  }
+  const article = /^(\p{L}+) (?=\S)/u.exec(value)?.[1];
+  const merged = article === undefined || !table ? undefined : table[`${before.toLocaleLowerCase()} ${article.toLocaleLowerCase()}`];
+  // A capitalised article ("Le Monde") is part of a name, so it is not merged.
+  if (merged === undefined || article !== article!.toLocaleLowerCase()) return `${before} ${value}`;
+  return `${matchCase(before, merged)} ${value.slice(article!.length + 1)}`;
 }
 
 /** English words that open a topic typed as a question or a plain phrase, never part of a name. */
@@ -79,4 +86,46 @@ export function topicInSentence(topic: string, language: VideoLanguage): string 
   // Typed in capitals ("WHY CATS PURR", "THE BEATLES"): kept as the creator wrote it.
   if (firstWord.length > 1 && firstWord === firstWord.toUpperCase()) return topic;
   return topic[0]!.toLowerCase() + topic.slice(1);
+}
+
+const ENGLISH_FINITE_VERBS = new Set([
+  'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'must', 'did', 'does', 'do',
+  'became', 'changed', 'made', 'saved', 'ended', 'began', 'started', 'killed', 'built', 'discovered', 'invented', 'won', 'lost',
+]);
+const ENGLISH_RELATIVE_WORDS = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', 'when']);
+
+/** A question that opens with a wh-word reads inside a sentence ("to understand why …"); a yes/no question does not. */
+export type TopicForm = 'phrase' | 'question' | 'yes-no question' | 'sentence';
+
+/**
+ * What kind of words an English topic is: a noun phrase ("volcanoes", "the day the music died"), a
+ * question ("Why octopuses have three hearts", "How to save money", "Is coffee bad for you?") or a
+ * sentence ("The first moon landing was almost a disaster."). A verb after a relative word
+ * ("things that are older than trees") still makes a phrase.
+ */
+export function englishTopicForm(topic: string): TopicForm {
+  const words = topic.toLowerCase().match(/[\p{L}'’]+/gu) ?? [];
+  const first = words[0] ?? '';
+  if (ENGLISH_QUESTION_WORDS.has(first)) return 'question';
+  if (/\?\s*$/.test(topic)) return 'yes-no question';
+  if (/[.!]\s*$/.test(topic)) return 'sentence';
+  for (let index = 1; index < words.length; index++) {
+    if (ENGLISH_RELATIVE_WORDS.has(words[index]!)) return 'phrase';
+    if (ENGLISH_FINITE_VERBS.has(words[index]!)) return 'sentence';
+  }
+  return 'phrase';
+}
+
+/**
+ * An English topic as a noun phrase a sentence can go on from ("… matters", "… is proof"): a
+ * question becomes "the question of why octopuses have three hearts" (a yes/no question is quoted:
+ * 'the question "Is coffee bad for you?"'), a sentence "the story that the first moon landing was
+ * almost a disaster". Null for a phrase, which is its own noun phrase.
+ */
+export function englishTopicPhrase(topic: string): string | null {
+  const form = englishTopicForm(topic);
+  if (form === 'phrase') return null;
+  if (form === 'yes-no question') return `the question "${topic.trim()}"`;
+  const inSentence = topicInSentence(topic.replace(/\s*[.!?]+\s*$/u, ''), 'en');
+  return form === 'question' ? `the question of ${inSentence}` : `the story that ${inSentence}`;
 }
