@@ -7,6 +7,8 @@ import {
   startFakeOpenAiServer,
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server.js';
+import { loadPipelineConfig } from '../pipeline-config.js';
+import { createProviders } from '../providers/registry.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
 
 const API_KEY = 'sk-test-story-key-0123456789';
@@ -207,6 +209,22 @@ describe('OpenAI-compatible story provider', () => {
     const story = await provider.writeStory(request);
     expect(story.scenes).toHaveLength(5);
     expect(fake.requests.map((sent) => sent.json<ChatRequestBody>().response_format.type)).toEqual(['json_schema', 'json_object']);
+  });
+
+  it('writes real stories from a local model server (Ollama, llama.cpp) configured by environment alone', async () => {
+    // What README's "Real stories, fully offline" sets: no key, a local base URL, a tagged model name.
+    server = await startFakeOpenAiServer({ models: ['llama3.1:8b'] });
+    const config = loadPipelineConfig({ STORY_PROVIDER: 'openai', OPENAI_BASE_URL: server.baseUrl, OPENAI_MODEL: 'llama3.1:8b' });
+    const { story } = createProviders(config);
+    expect(story.name).toBe('openai');
+    // Small local models refuse json_schema on older servers and wrap their answer in a fence.
+    server.setNext(openAiError(400, "'response_format.type' must be 'json_object' or 'text'", 'invalid_request_error', null));
+    server.setNext(chatCompletionResponse('```json\n' + storyJson(5) + '\n```', { model: 'llama3.1:8b' }));
+    const written = await story.writeStory(request);
+    expect(written.scenes.map((scene) => scene.narration)).toEqual(['Line 0', 'Line 1', 'Line 2', 'Line 3', 'Line 4']);
+    expect(server.requests.every((sent) => sent.headers.authorization === undefined)).toBe(true);
+    expect(server.requests.map((sent) => sent.json<ChatRequestBody>().model)).toEqual(['llama3.1:8b', 'llama3.1:8b']);
+    expect((await story.health()).status).toBe('healthy');
   });
 
   it('speaks Azure OpenAI: api-key header and api-version', async () => {
