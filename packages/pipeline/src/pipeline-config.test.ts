@@ -28,6 +28,9 @@ describe('loadPipelineConfig', () => {
   it('offers each stock library it has a key for, and uses the one IMAGE_PROVIDER names', () => {
     const config = loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p', UNSPLASH_ACCESS_KEY: 'u' });
     expect(config.images).toEqual({ provider: 'unsplash', apiKey: 'u' });
+    expect(config.imageChoices?.find((choice) => choice.provider === 'pexels')).toEqual({ provider: 'pexels', apiKey: 'p', videos: true });
+    expect(loadPipelineConfig({ PEXELS_API_KEY: 'p', PEXELS_VIDEOS: 'false' }).imageChoices?.at(-1)).toEqual({ provider: 'pexels', apiKey: 'p', videos: false });
+    expect(() => loadPipelineConfig({ PEXELS_VIDEOS: 'sometimes' })).toThrow(/PEXELS_VIDEOS/);
     expect(config.imageChoices?.map((choice) => choice.provider)).toEqual(['offline', 'pexels', 'unsplash']);
     expect(loadPipelineConfig({}).imageChoices?.map((choice) => choice.provider)).toEqual(['offline']);
   });

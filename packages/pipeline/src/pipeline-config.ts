@@ -14,8 +14,9 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'OPENAI_API_KEY_HEADER', default: 'bearer', description: '`bearer` (Authorization header) or `api-key` (Azure OpenAI).' },
   { name: 'OPENAI_API_VERSION', default: '(none)', description: 'api-version query parameter for classic Azure OpenAI deployments.' },
   { name: 'OPENAI_MODEL', default: 'gpt-4o-mini', description: 'Chat model that writes the story.' },
-  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art), `openai` (OpenAI-compatible image API), `pexels` or `unsplash` (stock photos, photographers credited in My Videos).' },
+  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art), `openai` (OpenAI-compatible image API), `pexels` (stock videos and photos) or `unsplash` (stock photos); their authors are credited in My Videos.' },
   { name: 'PEXELS_API_KEY', default: '(none)', description: 'Pexels API key; enables `IMAGE_PROVIDER=pexels`.' },
+  { name: 'PEXELS_VIDEOS', default: 'true', description: 'With `IMAGE_PROVIDER=pexels`, scenes get stock video clips (trimmed and scaled into the scene, no Ken Burns), photos where no clip matches; `false` for photos only.' },
   { name: 'UNSPLASH_ACCESS_KEY', default: '(none)', description: 'Unsplash access key; enables `IMAGE_PROVIDER=unsplash`.' },
   { name: 'IMAGE_API_BASE_URL', default: '(OPENAI_BASE_URL)', description: 'Base URL of the image API.' },
   { name: 'IMAGE_API_KEY', default: '(OPENAI_API_KEY)', description: 'Key for the image API.' },
@@ -50,6 +51,7 @@ const envSchema = z.object({
   OPENAI_MODEL: optionalText,
   IMAGE_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai', 'pexels', 'unsplash'], { message: 'must be offline, openai, pexels or unsplash' }).optional()),
   PEXELS_API_KEY: optionalText,
+  PEXELS_VIDEOS: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
   UNSPLASH_ACCESS_KEY: optionalText,
   IMAGE_API_BASE_URL: url(),
   IMAGE_API_KEY: optionalText,
@@ -75,7 +77,11 @@ export interface OpenAiConnectionConfig {
 
 export type OpenAiProviderConfig = { provider: 'openai'; model: string } & OpenAiConnectionConfig;
 export type StoryProviderConfig = { provider: 'offline' } | OpenAiProviderConfig;
-export type ImageProviderConfig = { provider: 'offline' } | OpenAiProviderConfig | { provider: 'pexels' | 'unsplash'; apiKey: string };
+export type ImageProviderConfig =
+  | { provider: 'offline' }
+  | OpenAiProviderConfig
+  | { provider: 'pexels'; apiKey: string; videos: boolean }
+  | { provider: 'unsplash'; apiKey: string };
 
 export interface PipelineConfig {
   /** The default story writer (STORY_PROVIDER). */
@@ -159,7 +165,7 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
   const imagesUsable = Boolean(imageConnection.apiKey) || isLocalServer(imageConnection.baseUrl);
 
   const stockLibraries: ImageProviderConfig[] = [
-    ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY }] : []),
+    ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY, videos: e.PEXELS_VIDEOS !== 'false' }] : []),
     ...(e.UNSPLASH_ACCESS_KEY ? [{ provider: 'unsplash' as const, apiKey: e.UNSPLASH_ACCESS_KEY }] : []),
   ];
   if ((imageProvider === 'pexels' || imageProvider === 'unsplash') && !stockLibraries.some((library) => library.provider === imageProvider)) {

@@ -240,6 +240,37 @@ function bandLevel(video: string, from: number, to: number): number {
   return Number(/RMS level dB: (-?[\d.]+|-inf)/.exec(log)?.[1]);
 }
 
+describe('stock video clips', () => {
+  const clip = join(dir, 'clip.mp4');
+  /** The clip's frame at `seconds`, as the assembly shows it: 30 fps, covering the square frame. */
+  const clipFrameAt = (seconds: number) =>
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', clip, '-vf', `fps=30,scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase:flags=lanczos,crop=${SIZE}:${SIZE},trim=start_frame=${Math.round(seconds * 30)}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+  const withClip = (name: string, overrides: Partial<AssemblyRequest> = {}) =>
+    request(name, { scenes: [{ imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 2.5 }, { imagePath: join(dir, 'scene-1.jpg'), videoPath: clip, start: 2.5, end: 5 }], ...overrides });
+
+  beforeAll(() => {
+    // 1.5 s of moving test pattern at 25 fps in 4:3: shorter than its 2.5 s scene, another rate, another shape.
+    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1.5', '-pix_fmt', 'yuv420p', clip]);
+  });
+
+  it.each([
+    ['in one pass', {}],
+    ['in segments', { segmentCacheDir: join(dir, 'clip-segments') }],
+  ])('plays the clip in its scene %s: resampled, scaled to cover, looped, with no zoom over it', async (name, extra) => {
+    const video = (await assembleVideo(withClip(`clip-${name.replace(/ /g, '-')}`, extra), small)).videoPath;
+    expect(videoFrameCount(video)).toBe(150);
+    // 3.0 s is 0.5 s into the clip; 4.3 s is 1.8 s in, so 0.3 s into its second loop.
+    for (const [at, clipAt] of [[3.0, 0.5], [4.3, 0.3]] as const) {
+      const shown = frameAt(video, at);
+      expect(meanDifference(shown, clipFrameAt(clipAt)), `at ${at} s`).toBeLessThan(6);
+      // A zoom would have magnified it: the unzoomed clip frame is far closer than a magnified one.
+      expect(meanDifference(shown, magnify(clipFrameAt(clipAt), 1.06))).toBeGreaterThan(meanDifference(shown, clipFrameAt(clipAt)) * 2);
+    }
+    // The still scene before it still has its Ken Burns motion.
+    expect(meanDifference(frameAt(video, 0.2), frameAt(video, 2.2))).toBeGreaterThan(1);
+  }, 90_000);
+});
+
 describe('background music', () => {
   it('mixes the music under the narration, ducked while speech plays and back up in the pause, fading out at the end', async () => {
     const speech = join(dir, 'speech-then-pause.wav');

@@ -99,7 +99,7 @@ export function fitNarration(audioSeconds: number, durationSeconds: number, word
     cutAt = lastWord ? Math.min(limit, lastWord.end + 0.08) : limit;
   }
   const fittedScenes = scenes
-    .map((scene) => ({ imagePath: scene.imagePath, start: scene.start / tempo, end: scene.end / tempo }))
+    .map((scene) => ({ imagePath: scene.imagePath, ...(scene.videoPath ? { videoPath: scene.videoPath } : {}), start: scene.start / tempo, end: scene.end / tempo }))
     .filter((scene) => scene.start < durationSeconds - 0.5);
   return { tempo, cutAt, words: kept, scenes: fittedScenes };
 }
@@ -144,8 +144,18 @@ export function supportsPerFrameScale(ffmpegPath: string): Promise<boolean> {
 
 const even = (value: number) => Math.round(value / 2) * 2;
 
-function sceneFilter(input: number, frames: number, width: number, height: number, request: AssemblyRequest, perFrameScale: boolean): string {
+/** ffmpeg input arguments for a scene: its picture, or its clip looped for as long as the scene needs. */
+function sceneInput(scene: AssemblyScene): string[] {
+  return scene.videoPath ? ['-stream_loop', '-1', '-i', resolve(scene.videoPath)] : ['-i', resolve(scene.imagePath)];
+}
+
+function sceneFilter(input: number, frames: number, width: number, height: number, request: AssemblyRequest, perFrameScale: boolean, clip = false): string {
   const cover = (w: number, h: number) => `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`;
+  if (clip) {
+    // Moving footage: resampled to the output rate, scaled to cover the frame and cut to the scene's
+    // frames. No Ken Burns on top: the footage moves by itself, and a zoom over it looks like a wobble.
+    return `[${input}:v]fps=${OUTPUT_FPS},${cover(width, height)},format=yuv420p,trim=end_frame=${frames},settb=1/${OUTPUT_FPS},setpts=N,setsar=1[v${input}]`;
+  }
   // settb first: an image's time base is 1/25, and N/30 in it rounds, which made -r 30 drop a frame (899 for 30 s).
   const hold = `loop=loop=${frames - 1}:size=1:start=0,settb=1/${OUTPUT_FPS},setpts=N`;
   if (!request.enableZoom) {
@@ -242,9 +252,9 @@ function captionFilter(ctx: RenderContext, words: WordTiming[], seconds: number,
 async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string): Promise<void> {
   const { request, width, height } = ctx;
   const args: string[] = [];
-  for (const scene of fit.scenes) args.push('-i', resolve(scene.imagePath));
+  for (const scene of fit.scenes) args.push(...sceneInput(scene));
   args.push('-i', resolve(request.audioPath));
-  const filters = fit.scenes.map((_, index) => sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale));
+  const filters = fit.scenes.map((scene, index) => sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale, Boolean(scene.videoPath)));
   let videoOut = fit.scenes.length > 1 ? '[vcat]' : '[v0]';
   if (fit.scenes.length > 1) filters.push(`${fit.scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
   const captions = captionFilter(ctx, fit.words, request.durationSeconds, 'captions.ass', ctx.workDir);
@@ -284,7 +294,7 @@ interface SegmentJob {
   startSeconds: number;
   seconds: number;
   words: WordTiming[];
-  imagePath: string;
+  scene: AssemblyScene;
 }
 
 function fileHash(path: string): string {
@@ -309,7 +319,8 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       .update(
         JSON.stringify({
           format: SEGMENT_FORMAT,
-          picture: fileHash(scene.imagePath),
+          picture: fileHash(scene.videoPath ?? scene.imagePath),
+          ...(scene.videoPath ? { clip: true } : {}),
           frames: count,
           size: [ctx.width, ctx.height],
           zoom: ctx.request.enableZoom ? ctx.request.zoomDirection : null,
@@ -321,13 +332,13 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       )
       .digest('hex')
       .slice(0, 32);
-    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startSeconds, seconds, words, imagePath: scene.imagePath };
+    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startSeconds, seconds, words, scene };
   });
 }
 
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
   const { width, height, request } = ctx;
-  let graph = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale);
+  let graph = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale, Boolean(job.scene.videoPath));
   // Unique names: two renders of the same video may render the same segment at once; the rename is atomic.
   const unique = `${job.key}.${process.pid}-${randomBytes(4).toString('hex')}`;
   const assName = `captions-${unique}.ass`;
@@ -338,7 +349,7 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
   try {
     await runFfmpeg(
       ctx.binaries.ffmpegPath,
-      ['-i', resolve(job.imagePath), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
+      [...sceneInput(job.scene), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
       {
         signal: ctx.options.signal,
         durationSeconds: job.seconds,

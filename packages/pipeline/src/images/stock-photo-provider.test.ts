@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { ProviderError } from '../errors.js';
 import type { ImageRequest } from '../providers/types.js';
 import { startFakePexelsServer, startFakeUnsplashServer, type FakeStockServer } from '../testing/fake-stock-photo-servers.js';
-import { createStockPhotoProvider, pexelsPhotoSearch, searchQuery, unsplashPhotoSearch } from './stock-photo-provider.js';
+import { createStockPhotoProvider, pexelsPhotoSearch, pickVideoFile, searchQuery, unsplashPhotoSearch } from './stock-photo-provider.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-stock-'));
 let pexels: FakeStockServer;
@@ -81,6 +81,52 @@ describe('Pexels (official client against a local fake)', () => {
     expect(failure).toBeInstanceOf(ProviderError);
     expect(failure).toMatchObject({ retryable: false, message: "The Pexels picture library refused the server's key; ask the operator to check it" });
     expect((await provider.health()).status).toBe('error');
+  });
+});
+
+describe('Pexels videos (official client against a local fake)', () => {
+  const isMp4 = (path: string) => readFileSync(path).subarray(4, 8).toString('latin1') === 'ftyp';
+
+  it('picks the smallest MP4 rendition that covers the frame, never HLS', () => {
+    const video = {
+      video_files: [
+        { id: 1, quality: 'hls' as const, file_type: 'video/mp4' as const, width: null, height: null, fps: null, link: 'hls' },
+        { id: 2, quality: 'hd' as const, file_type: 'video/mp4' as const, width: 1080, height: 1920, fps: 25, link: 'hd' },
+        { id: 3, quality: 'sd' as const, file_type: 'video/mp4' as const, width: 540, height: 960, fps: 25, link: 'sd' },
+        { id: 4, quality: 'hd' as const, file_type: 'video/mp4' as const, width: 2160, height: 3840, fps: 25, link: 'uhd' },
+      ],
+    };
+    expect(pickVideoFile(video as never, { width: 1080, height: 1920 })).toBe('hd');
+    expect(pickVideoFile(video as never, { width: 480, height: 854 })).toBe('sd');
+    expect(pickVideoFile({ video_files: video.video_files.slice(0, 3) } as never, { width: 2160, height: 3840 })).toBe('hd');
+    expect(pickVideoFile({ video_files: video.video_files.slice(0, 1) } as never, { width: 1080, height: 1920 })).toBeNull();
+  });
+
+  it('gives a scene a clip and its still, credits the videographer, and never repeats a clip in one video', async () => {
+    routePexelsToFake();
+    const provider = createStockPhotoProvider(pexelsPhotoSearch(pexels.key, { videos: true }));
+    const first = await provider.generateImage(request());
+    expect(first.videoPath).toMatch(/\.mp4$/);
+    expect(isMp4(first.videoPath!)).toBe(true);
+    expect(isJpeg(first.imagePath)).toBe(true);
+    // The 6 s clip before the 2 s one: a scene should not loop a blink of footage.
+    expect(first.credit).toEqual({ source: 'pexels', sourceId: 'pexels-video:901', author: 'Eli Current', authorUrl: 'https://www.pexels.com/@eli-current', pageUrl: 'https://www.pexels.com/video/901/' });
+    const search = pexels.requests.find((sent) => sent.url.pathname.replace(/\/+/g, '/') === '/videos/search')!;
+    expect(search.headers.authorization).toBe(pexels.key);
+    expect(search.url.searchParams.get('orientation')).toBe('portrait');
+    const second = await provider.generateImage(request({ sceneIndex: 1, avoidSourceIds: ['pexels-video:901'] }));
+    expect(second.credit?.sourceId).toBe('pexels-video:902');
+    // No clip left: a photo, still credited.
+    const third = await provider.generateImage(request({ sceneIndex: 2, avoidSourceIds: ['pexels-video:901', 'pexels-video:902'] }));
+    expect(third.videoPath).toBeUndefined();
+    expect(third.credit?.sourceId).toMatch(/^pexels:/);
+  });
+
+  it('gives photos only with PEXELS_VIDEOS=false', async () => {
+    routePexelsToFake();
+    const result = await createStockPhotoProvider(pexelsPhotoSearch(pexels.key, { videos: false })).generateImage(request());
+    expect(result.videoPath).toBeUndefined();
+    expect(result.credit?.sourceId).toBe('pexels:101');
   });
 });
 

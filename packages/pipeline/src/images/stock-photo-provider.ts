@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { ImageCredit } from '@reelsmith/contracts';
-import { createClient as createPexelsClient, type ErrorResponse, type Photos } from 'pexels';
+import { createClient as createPexelsClient, type ErrorResponse, type Photos, type Video, type Videos } from 'pexels';
 import { createApi as createUnsplashApi } from 'unsplash-js';
 import { ProviderError, throwIfAborted } from '../errors.js';
 import { requestWithRetry } from '../providers/http.js';
@@ -9,11 +9,12 @@ import type { ImageProvider, ImageRequest, ImageResult, ProviderHealthReport } f
 import { renderOfflineImage } from './offline-image-provider.js';
 
 /**
- * Scene pictures from stock photo libraries, through their official clients: Pexels (`pexels`)
- * and Unsplash (`unsplash-js`). Each scene searches with its picture prompt (then the video's
- * topic), in the orientation of the video, and takes the first result no earlier scene used. The
- * photographer is credited (both licences ask for it). A scene nothing matches gets generated art
- * rather than failing the video.
+ * Scene pictures from stock libraries, through their official clients: Pexels (`pexels`, video
+ * clips and photos) and Unsplash (`unsplash-js`, photos). Each scene searches with its picture
+ * prompt (then the video's topic), in the orientation of the video, and takes the first result no
+ * earlier scene used: a clip where the library has one (PEXELS_VIDEOS), else a photo. The author is
+ * credited (both licences ask for it). A scene nothing matches gets generated art rather than
+ * failing the video.
  */
 
 export type StockSource = ImageCredit['source'];
@@ -25,9 +26,19 @@ export interface StockPhoto {
   downloadUrl: string;
 }
 
+/** A stock video: the file to download (the rendition nearest the frame size) and its still. */
+export interface StockClip {
+  credit: ImageCredit;
+  downloadUrl: string;
+  posterUrl: string;
+  durationSeconds: number;
+}
+
 export interface StockPhotoSearch {
   source: StockSource;
   search(query: string, orientation: Orientation, signal?: AbortSignal): Promise<StockPhoto[]>;
+  /** Libraries with video (Pexels): clips for the query, tried before photos. */
+  searchClips?(query: string, orientation: Orientation, frame: { width: number; height: number }, signal?: AbortSignal): Promise<StockClip[]>;
   /** Unsplash asks to be told when a photo is used (its "download" event). */
   markUsed?(photo: StockPhoto): Promise<void>;
   health(): Promise<void>;
@@ -64,8 +75,30 @@ function refused(source: StockSource, status: number | undefined, text: string):
   return new ProviderError(`The ${name} picture library could not be searched (${text || `status ${status}`}); try again later`, source, true, status);
 }
 
-export function pexelsPhotoSearch(apiKey: string): StockPhotoSearch {
+/**
+ * The rendition of a Pexels video to download: the smallest MP4 that still covers the frame's short
+ * side (no upscaling, no needless megabytes), else the largest there is.
+ */
+export function pickVideoFile(video: Pick<Video, 'video_files'>, frame: { width: number; height: number }): string | null {
+  const files = video.video_files.filter((file) => file.quality !== 'hls' && /mp4/i.test(String(file.file_type)) && file.width && file.height && file.link);
+  if (files.length === 0) return null;
+  const shortSide = (file: { width: number | null; height: number | null }) => Math.min(file.width ?? 0, file.height ?? 0);
+  const needed = Math.min(frame.width, frame.height);
+  const covering = files.filter((file) => shortSide(file) >= needed).sort((a, b) => shortSide(a) - shortSide(b));
+  return (covering[0] ?? [...files].sort((a, b) => shortSide(b) - shortSide(a))[0])!.link;
+}
+
+export function pexelsPhotoSearch(apiKey: string, options: { videos?: boolean } = {}): StockPhotoSearch {
   const client = createPexelsClient(apiKey);
+  const toClips = (answer: Videos | ErrorResponse, frame: { width: number; height: number }): StockClip[] => {
+    if ('error' in answer) throw refused('pexels', undefined, answer.error);
+    return answer.videos.flatMap((video) => {
+      const downloadUrl = pickVideoFile(video, frame);
+      return downloadUrl
+        ? [{ downloadUrl, posterUrl: video.image, durationSeconds: video.duration, credit: { source: 'pexels' as const, sourceId: `pexels-video:${video.id}`, author: video.user.name, authorUrl: video.user.url, pageUrl: video.url } }]
+        : [];
+    });
+  };
   const toPhotos = (answer: Photos | ErrorResponse): StockPhoto[] => {
     if ('error' in answer) throw refused('pexels', undefined, answer.error);
     return answer.photos.map((photo) => ({
@@ -81,9 +114,17 @@ export function pexelsPhotoSearch(apiKey: string): StockPhotoSearch {
       throw error instanceof ProviderError ? error : refused('pexels', undefined, (error as Error).message);
     }
   };
+  const searchClips = async (query: string, orientation: Orientation, frame: { width: number; height: number }) => {
+    try {
+      return toClips(await client.videos.search({ query: encodeURIComponent(query), orientation, per_page: RESULTS_PER_SEARCH }), frame);
+    } catch (error) {
+      throw error instanceof ProviderError ? error : refused('pexels', undefined, (error as Error).message);
+    }
+  };
   return {
     source: 'pexels',
     search,
+    ...(options.videos ? { searchClips } : {}),
     async health() {
       await search('nature', 'landscape');
     },
@@ -120,21 +161,23 @@ export function unsplashPhotoSearch(accessKey: string, options: { baseUrl?: stri
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 const WEBP = Buffer.from('RIFF');
+/** An MP4 opens with its ftyp box: the type sits 4 bytes in. */
+const MP4_BOX = Buffer.from('ftyp');
 
 export function createStockPhotoProvider(library: StockPhotoSearch, options: { fetch?: typeof fetch } = {}): ImageProvider {
   const name = library.source;
   // Scenes of a video (and videos on one topic) ask the same questions: answers are kept a while.
-  const answers = new Map<string, { at: number; photos: Promise<StockPhoto[]> }>();
+  const answers = new Map<string, { at: number; found: Promise<unknown[]> }>();
   const ANSWER_TTL_MS = 10 * 60_000;
-  const searchOnce = (query: string, orientation: Orientation, signal?: AbortSignal) => {
+  const searchOnce = <T>(query: string, orientation: Orientation, search: () => Promise<T[]>): Promise<T[]> => {
     const key = `${orientation}\u0000${query.toLocaleLowerCase()}`;
     const kept = answers.get(key);
-    if (kept && Date.now() - kept.at < ANSWER_TTL_MS) return kept.photos;
-    const photos = library.search(query, orientation, signal);
-    answers.set(key, { at: Date.now(), photos });
-    photos.catch(() => answers.delete(key));
+    if (kept && Date.now() - kept.at < ANSWER_TTL_MS) return kept.found as Promise<T[]>;
+    const found = search();
+    answers.set(key, { at: Date.now(), found });
+    found.catch(() => answers.delete(key));
     if (answers.size > 500) answers.delete(answers.keys().next().value!);
-    return photos;
+    return found;
   };
 
   return {
@@ -152,32 +195,46 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
       const orientation = orientationOf(request.width, request.height);
       const avoid = new Set(request.avoidSourceIds ?? []);
       const queries = [searchQuery(request.prompt), request.topic ? searchQuery(request.topic, 6) : ''].filter((query, index, all) => query && all.indexOf(query) === index);
+      // Scenes with the same query spread over the results instead of all taking the first.
+      const pick = <T extends { credit: ImageCredit }>(found: T[]) => {
+        const fresh = found.filter((item) => !avoid.has(item.credit.sourceId));
+        return fresh[request.sceneIndex % Math.max(1, Math.min(fresh.length, 3))] ?? fresh[0];
+      };
+      await mkdir(dirname(request.outputPath), { recursive: true });
+      const download = async (url: string, what: 'picture' | 'video', magic: Buffer[], offset = 0) => {
+        const { body } = await requestWithRetry({ provider: name, service: 'image', url, ...(signal ? { signal } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+        if (!magic.some((bytes) => body.subarray(offset, offset + bytes.length).equals(bytes))) {
+          throw new ProviderError(`The ${SOURCE_NAMES[name]} library sent something that is not a ${what}; try again`, name, true);
+        }
+        return body;
+      };
+
+      // Moving footage first where the library has it; a still where no clip matches.
+      if (library.searchClips) {
+        const searchClips = library.searchClips.bind(library);
+        for (const query of queries) {
+          const clips = await searchOnce(`clips\u0000${query}`, orientation, () => searchClips(query, orientation, { width: request.width, height: request.height }, signal));
+          // Clips of a few seconds at least, so a scene does not visibly loop a blink of footage.
+          const clip = pick(clips.filter((candidate) => candidate.durationSeconds >= 4)) ?? pick(clips);
+          if (!clip) continue;
+          const videoPath = request.outputPath.replace(/\.[^./]+$/, '') + '.mp4';
+          await writeFile(videoPath, await download(clip.downloadUrl, 'video', [MP4_BOX], 4));
+          await writeFile(request.outputPath, await download(clip.posterUrl, 'picture', [JPEG, PNG, WEBP]));
+          return { imagePath: request.outputPath, videoPath, credit: clip.credit };
+        }
+      }
+
       let chosen: StockPhoto | undefined;
       for (const query of queries) {
-        const photos = await searchOnce(query, orientation, signal);
-        // Scenes with the same query spread over the results instead of all taking the first.
-        const fresh = photos.filter((photo) => !avoid.has(photo.credit.sourceId));
-        chosen = fresh[request.sceneIndex % Math.max(1, Math.min(fresh.length, 3))] ?? fresh[0];
+        chosen = pick(await searchOnce(query, orientation, () => library.search(query, orientation, signal)));
         if (chosen) break;
       }
-      await mkdir(dirname(request.outputPath), { recursive: true });
       if (!chosen) {
         // Nothing in the library for this scene: generated art keeps the video going.
         await writeFile(request.outputPath, await renderOfflineImage(request, request.outputPath.endsWith('.png') ? 'png' : 'jpeg'));
         return { imagePath: request.outputPath };
       }
-      const downloaded = await requestWithRetry({
-        provider: name,
-        service: 'image',
-        url: chosen.downloadUrl,
-        ...(signal ? { signal } : {}),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      });
-      const bytes = downloaded.body;
-      if (![JPEG, PNG, WEBP].some((magic) => bytes.subarray(0, magic.length).equals(magic))) {
-        throw new ProviderError(`The ${SOURCE_NAMES[name]} picture library sent something that is not a picture; try again`, name, true);
-      }
-      await writeFile(request.outputPath, bytes);
+      await writeFile(request.outputPath, await download(chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
       await library.markUsed?.(chosen);
       return { imagePath: request.outputPath, credit: chosen.credit };
     },

@@ -74,7 +74,7 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
       choice.provider === 'openai'
         ? () => createOpenAiImageProvider({ ...withoutProvider(choice) })
         : choice.provider === 'pexels'
-          ? () => createStockPhotoProvider(pexelsPhotoSearch(choice.apiKey))
+          ? () => createStockPhotoProvider(pexelsPhotoSearch(choice.apiKey, { videos: choice.videos }))
           : choice.provider === 'unsplash'
             ? () => createStockPhotoProvider(unsplashPhotoSearch(choice.apiKey))
             : () => createOfflineImageProvider();

@@ -103,6 +103,11 @@ export interface ImageRequest {
 
 export interface ImageResult {
   imagePath: string;
+  /**
+   * A moving clip for the scene (stock video), with `imagePath` as its still for thumbnails. The
+   * assembly trims and scales it into the scene, without Ken Burns motion on top.
+   */
+  videoPath?: string;
   /** Set by stock providers: the photographer to credit. */
   credit?: ImageCredit;
 }
@@ -120,6 +125,8 @@ export interface Providers {
 // ---------- Assembly ----------
 export interface AssemblyScene {
   imagePath: string;
+  /** A moving clip shown instead of the still (looped if shorter than the scene). */
+  videoPath?: string;
   /** Seconds from the start of the video. */
   start: number;
   end: number;

@@ -266,4 +266,34 @@ describe('stock picture credits', () => {
     expect(avoided).toEqual([[], ['pexels:1'], ['pexels:1', 'pexels:2'], ['pexels:1', 'pexels:2', 'pexels:3'], ['pexels:1', 'pexels:2', 'pexels:3', 'pexels:4']]);
     expect(output.credits?.map((credit) => credit.author)).toEqual(['Author 1', 'Author 2', 'Author 3', 'Author 4', 'Author 5']);
   });
+
+  it('hands stock video clips to the assembly with their scenes, and keeps them when the render is resumed', async () => {
+    const calls = zeroCalls();
+    const providers = fakeProviders(calls);
+    providers.images = {
+      ...providers.images,
+      generateImage: async (request) => {
+        calls.images++;
+        writeFileSync(request.outputPath, 'jpg');
+        if (request.sceneIndex % 2 === 1) return { imagePath: request.outputPath };
+        const videoPath = request.outputPath.replace(/\.jpg$/, '.mp4');
+        writeFileSync(videoPath, 'mp4');
+        return { imagePath: request.outputPath, videoPath };
+      },
+    };
+    const clipsSeen: Array<Array<string | undefined>> = [];
+    const assemble: typeof assembleVideo = async (request, options) => {
+      clipsSeen.push(request.scenes.map((scene) => scene.videoPath));
+      if (clipsSeen.length === 1) throw new Error('the render machine went away');
+      return fakeAssemble(calls)(request, options);
+    };
+    const run = { jobId: 'j-clips', params, workspaceDir, providers };
+    await expect(runGeneration(run, { binaries, assemble })).rejects.toBeInstanceOf(GenerationError);
+    await runGeneration(run, { binaries, assemble });
+    expect(calls.images).toBe(5);
+    for (const clips of clipsSeen) {
+      expect(clips.map((clip) => (clip ? 'clip' : 'still'))).toEqual(['clip', 'still', 'clip', 'still', 'clip']);
+      for (const clip of clips) if (clip) expect(existsSync(clip)).toBe(true);
+    }
+  });
 });

@@ -50,6 +50,8 @@ interface SetupOutput {
 
 interface ImagesOutput {
   imagePaths: string[];
+  /** Each scene's stock video clip, where it has one (absent in checkpoints written before clips). */
+  videoPaths?: (string | null)[];
   /** Photographers of the stock pictures among them (absent in checkpoints written before credits). */
   credits?: ImageCredit[];
 }
@@ -98,6 +100,8 @@ function readJson<T>(path: string): T | null {
     return null;
   }
 }
+
+const clipOf = (videoPath: string | null | undefined): { videoPath?: string } => (videoPath ? { videoPath } : {});
 
 const round = (seconds: number): number => Math.round(seconds * 100) / 100;
 
@@ -241,6 +245,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
     async () => {
       const imagePaths: string[] = [];
+      const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
@@ -248,12 +253,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           // The creator's picture was decoded and re-encoded at upload; it is used as it is.
           options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: true });
           imagePaths.push(scene.uploadedImage.path);
+          videoPaths.push(null);
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
         const key = hashInputs({ prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name });
         const manifest = join(artefactDir, 'images', `${key}.json`);
-        let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath]);
+        let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath, ...(output.videoPath ? [output.videoPath] : [])]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
           done = await callProvider(() => providers.images.generateImage(
@@ -272,10 +278,11 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           writeCheckpoint(manifest, key, done);
         }
         imagePaths.push(done.imagePath);
+        videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits };
+      return { imagePaths, credits, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
 
@@ -286,6 +293,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       const timings = narration.output.scenes;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
+        ...clipOf(images.output.videoPaths?.[index]),
         // Each picture holds until the next scene's narration begins; the last one runs to the end.
         start: index === 0 ? 0 : (timings[index]?.start ?? 0),
         end: index + 1 < timings.length ? (timings[index + 1]?.start ?? params.duration) : params.duration,

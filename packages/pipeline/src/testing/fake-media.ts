@@ -37,6 +37,14 @@ export function fakeAudio(shape: FakeAudioShape): Promise<Buffer> {
   ]);
 }
 
+/** A few seconds of moving test pattern as H.264 MP4, the way stock libraries serve video. */
+export function fakeVideo(width: number, height: number, seconds: number): Promise<Buffer> {
+  const key = `mp4-${width}x${height}-${seconds}`;
+  return cached(key, `${key}.mp4`, (out) => [
+    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out,
+  ]);
+}
+
 /** A solid-colour PNG of the given size. */
 export function fakePng(width: number, height: number): Promise<Buffer> {
   const key = `png-${width}x${height}`;

@@ -1,4 +1,5 @@
 import { createCanvas } from '@napi-rs/canvas';
+import { fakeVideo } from './fake-media.js';
 import { startFakeHttpServer, type FakeServer } from './fake-http-server.js';
 
 /**
@@ -22,6 +23,12 @@ export const FAKE_STOCK_PHOTOS: FakeStockPhoto[] = [
   { id: '201', author: 'Dev Magma', keywords: ['volcano', 'lava', 'island'], colour: '#b23a1b' },
 ];
 
+/** Pexels videos: found by the same keyword rule; each has an HD and an SD MP4 rendition and a still. */
+export const FAKE_STOCK_VIDEOS: (FakeStockPhoto & { seconds: number })[] = [
+  { id: '901', author: 'Eli Current', keywords: ['octopus', 'ocean'], colour: '#134074', seconds: 6 },
+  { id: '902', author: 'Fay Swell', keywords: ['octopus', 'sea', 'coral'], colour: '#13315c', seconds: 2 },
+];
+
 function jpeg(colour: string): Buffer {
   const canvas = createCanvas(64, 96);
   const context = canvas.getContext('2d');
@@ -43,9 +50,47 @@ export interface FakeStockServer extends FakeServer {
 /** Pexels: GET /v1/search?query=&orientation=&per_page= with `Authorization: <key>`. */
 export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<FakeStockServer> {
   let base = '';
-  const server = await startFakeHttpServer((request) => {
+  const server = await startFakeHttpServer(async (request) => {
     if (request.url.pathname.startsWith('/photos/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777') };
+    const file = /^\/video-files\/(\d+)\/(hd|sd)\.mp4$/.exec(request.url.pathname);
+    if (file) {
+      const video = FAKE_STOCK_VIDEOS.find((candidate) => candidate.id === file[1]);
+      return video ? { status: 200, headers: { 'content-type': 'video/mp4' }, body: await fakeVideo(file[2] === 'hd' ? 192 : 96, file[2] === 'hd' ? 336 : 168, video.seconds) } : { status: 404, body: '' };
+    }
+    if (request.url.pathname.startsWith('/videos/pictures/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_VIDEOS.find((video) => request.url.pathname.includes(video.id))?.colour ?? '#777') };
     if (request.headers.authorization !== key) return { status: 401, body: { error: 'Unauthorized' } };
+    if (request.url.pathname.replace(/\/+/g, '/') === '/videos/search') {
+      const words = decodeURIComponent(request.url.searchParams.get('query') ?? '').toLocaleLowerCase().split(/[\s+]+/);
+      const found = FAKE_STOCK_VIDEOS.filter((video) => video.keywords.some((keyword) => words.includes(keyword)));
+      return {
+        status: 200,
+        body: {
+          page: 1,
+          per_page: Number(request.url.searchParams.get('per_page') ?? 15),
+          total_results: found.length,
+          url: 'https://api-videos.pexels.com/videos/',
+          videos: found.map((video) => ({
+            id: Number(video.id),
+            width: 1080,
+            height: 1920,
+            duration: video.seconds,
+            full_res: null,
+            tags: [],
+            url: `https://www.pexels.com/video/${video.id}/`,
+            image: `${base}/videos/pictures/${video.id}/poster.jpeg`,
+            avg_color: null,
+            user: { id: Number(video.id) * 3, name: video.author, url: `https://www.pexels.com/@${video.author.toLowerCase().replace(' ', '-')}` },
+            // The real API lists renditions in no particular order, HLS among them.
+            video_files: [
+              { id: Number(video.id) * 10, quality: 'hls', file_type: 'video/mp4', width: null, height: null, fps: null, link: `${base}/video-files/${video.id}/playlist.m3u8` },
+              { id: Number(video.id) * 10 + 1, quality: 'hd', file_type: 'video/mp4', width: 1080, height: 1920, fps: 25, link: `${base}/video-files/${video.id}/hd.mp4` },
+              { id: Number(video.id) * 10 + 2, quality: 'sd', file_type: 'video/mp4', width: 540, height: 960, fps: 25, link: `${base}/video-files/${video.id}/sd.mp4` },
+            ],
+            video_pictures: [{ id: Number(video.id) * 100, nr: 0, picture: `${base}/videos/pictures/${video.id}/poster.jpeg` }],
+          })),
+        },
+      };
+    }
     // The official client asks for /v1//search; the real service treats it as /v1/search.
     if (request.url.pathname.replace(/\/+/g, '/') !== '/v1/search') return { status: 404, body: { error: 'Not Found' } };
     const found = matches(request.url.searchParams.get('query') ?? '');

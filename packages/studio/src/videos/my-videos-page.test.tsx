@@ -88,6 +88,18 @@ describe('My Videos', () => {
     expect(within(credits).getByRole('link', { name: 'Unsplash' })).toHaveAttribute('href', 'https://unsplash.com');
   });
 
+  it('says videos when the scenes are stock footage', async () => {
+    const clip = (author: string, id: string) => ({ source: 'pexels' as const, sourceId: `pexels-video:${id}`, author, authorUrl: `https://pexels.example/@${author}`, pageUrl: `https://pexels.example/video/${id}` });
+    open([
+      job('1', 'Octopus hearts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', credits: [clip('Eli', '901'), clip('Fay', '902')] } }),
+      job('2', 'Coral', 'completed', '2026-11-19T10:00:00.000Z', {
+        result: { videoUrl: '/output/2/o.mp4', filename: 'o.mp4', credits: [clip('Eli', '901'), { ...clip('Ana', '101'), sourceId: 'pexels:101' }] },
+      }),
+    ]);
+    expect(await screen.findByText(/^Videos:/)).toHaveTextContent('Videos: Eli, Fay on Pexels');
+    expect(screen.getByText(/^Photos and videos:/)).toHaveTextContent('Photos and videos: Eli, Ana on Pexels');
+  });
+
   it('searches on topic, filters by status and sorts', async () => {
     const { user } = open(jobs);
     await screen.findByText('5 of 5 videos');

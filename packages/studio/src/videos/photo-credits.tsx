@@ -4,7 +4,8 @@ const SOURCE_NAMES: Record<ImageCredit['source'], string> = { pexels: 'Pexels', 
 
 /**
  * "Photos: Ana Reef, Ben Deep on Pexels": the credit Pexels and Unsplash ask for, with links to
- * each photographer and to the library. One mention per photographer, in the order first used.
+ * each photographer (or videographer) and to the library. One mention per author, in the order
+ * first used.
  */
 export function PhotoCredits({ credits }: { credits: readonly ImageCredit[] | undefined }) {
   if (!credits?.length) return null;
@@ -14,9 +15,12 @@ export function PhotoCredits({ credits }: { credits: readonly ImageCredit[] | un
     if (!list.some((seen) => seen.authorUrl === credit.authorUrl)) list.push(credit);
     bySource.set(credit.source, list);
   }
+  // Pexels clips carry a 'pexels-video:' id: the label names what the video really shows.
+  const clips = credits.filter((credit) => credit.sourceId.startsWith('pexels-video:')).length;
+  const label = clips === 0 ? 'Photos' : clips === credits.length ? 'Videos' : 'Photos and videos';
   return (
     <p className="rs-video-row__credits">
-      Photos:{' '}
+      {label}:{' '}
       {[...bySource].map(([source, authors], group) => (
         <span key={source}>
           {group > 0 ? '; ' : null}
