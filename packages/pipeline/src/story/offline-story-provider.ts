@@ -236,6 +236,7 @@ export function composeStory(request: StoryRequest): Story {
     devices: new SentencePool(voice.devices, random),
     closings: new SentencePool(voice.closings, random),
     context: new SentencePool(templates.beats.context, random),
+    angles: new SentencePool(templates.beats.angles, random),
     development: new SentencePool(templates.beats.development, random),
     turn: new SentencePool(templates.beats.turn, random),
     focus: new SentencePool(templates.focus, random),
@@ -280,7 +281,8 @@ export function composeStory(request: StoryRequest): Story {
         pickMain(draft, pools.context);
         break;
       case 'development':
-        pickMain(draft, pools.development);
+        // Every scene says something about the topic: its main sentence is an angle on it.
+        pickMain(draft, pools.angles);
         break;
       case 'turn':
         push(draft.leadIns, pick(pools.transitions, share / 3));

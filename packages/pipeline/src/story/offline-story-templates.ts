@@ -34,8 +34,14 @@ export const languageTemplatesSchema = z.object({
   styles: storyStyleVoicesSchema,
   beats: z.object({
     context: z.array(topicSentence).min(4),
+    /**
+     * A development scene's main sentence: one angle on the topic (what, how, why, who, compared with
+     * what, what is known and what is not). Twelve, so a 90 s story never says one twice.
+     */
+    angles: z.array(topicSentence).min(12),
+    /** Sentences that carry a scene between its points. They state no facts: the writer knows none. */
     development: z.array(sentence).min(12),
-    turn: z.array(sentence).min(3),
+    turn: z.array(topicSentence).min(3),
   }),
   /** Sentences built around something the creator asked the story to cover. */
   focus: z.array(slotted('focus')).min(3),

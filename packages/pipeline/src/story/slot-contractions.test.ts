@@ -73,3 +73,14 @@ describe('English topic forms', () => {
     expect(fillSlots('Remember {topic}.', slots, 'en')).toBe('Remember why cats purr.');
   });
 });
+
+describe('German articles at the seam', () => {
+  it('drops a typed article after "Thema" and declines it after "von" and "über"', () => {
+    expect(fillSlots('Beim Thema {topic} beginnen wir.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe('Beim Thema Bermuda-Dreieck beginnen wir.');
+    expect(fillSlots('Wenn von {topic} die Rede ist.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe('Wenn vom Bermuda-Dreieck die Rede ist.');
+    expect(fillSlots('Wenn von {topic} die Rede ist.', { topic: 'die Sonne' }, 'de')).toBe('Wenn von der Sonne die Rede ist.');
+    expect(fillSlots('Die Geschichte über {topic}.', { topic: 'der Mond' }, 'de')).toBe('Die Geschichte über den Mond.');
+    // A capitalised article belongs to a name.
+    expect(fillSlots('Beim Thema {topic} beginnen wir.', { topic: 'Das Boot' }, 'de')).toBe('Beim Thema Das Boot beginnen wir.');
+  });
+});

@@ -8,6 +8,12 @@ import type { VideoLanguage } from '@reelsmith/contracts';
  * the typed words themselves stay as they are.
  */
 const CONTRACTIONS: Partial<Record<VideoLanguage, Readonly<Record<string, string>>>> = {
+  // German templates name the topic in apposition ("beim Thema Vulkane"): a typed article goes.
+  // A typed article is nominative; after "von" (dative) and "über" (accusative) it changes or merges.
+  de: {
+    'thema der': 'Thema', 'thema die': 'Thema', 'thema das': 'Thema', 'themas der': 'Themas', 'themas die': 'Themas', 'themas das': 'Themas',
+    'von der': 'vom', 'von das': 'vom', 'von die': 'von der', 'über der': 'über den',
+  },
   fr: { 'de le': 'du', 'de les': 'des', 'à le': 'au', 'à les': 'aux' },
   es: { 'de el': 'del', 'a el': 'al' },
   pt: {
