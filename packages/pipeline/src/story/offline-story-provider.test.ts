@@ -93,6 +93,24 @@ describe('offline story writer', () => {
     }
   });
 
+  it.each([
+    ['de', 'Warum haben Kraken drei Herzen?', '„Warum haben Kraken drei Herzen?“'],
+    ['es', '¿Por qué los pulpos tienen tres corazones?', '«¿Por qué los pulpos tienen tres corazones?»'],
+    ['fr', 'Pourquoi les pieuvres ont trois cœurs', '« Pourquoi les pieuvres ont trois cœurs »'],
+    ['pt', 'A Terra é redonda.', '“A Terra é redonda”'],
+    ['hi', 'ऑक्टोपस के तीन दिल क्यों होते हैं', '“ऑक्टोपस के तीन दिल क्यों होते हैं”'],
+    ['ja', '富士山はどうやってできたのか', '「富士山はどうやってできたのか」'],
+  ] as const)('tells a %s question or sentence as one quoted noun in every scene and the title', async (language, topic, quoted) => {
+    for (const style of ['educational', 'mysterious', 'funny']) {
+      const story = await provider.writeStory(request({ language, topic, style, durationSeconds: 60 }));
+      for (const scene of story.scenes) expect(scene.narration, style).toContain(quoted);
+      // The words never stand bare where a noun belongs.
+      const bare = narration(story).split(quoted).join('');
+      expect(bare, style).not.toContain(topic.replace(/[.?¿]/g, ''));
+      expect(story.title, style).toContain(quoted);
+    }
+  });
+
   it('has no filler that claims what the writer cannot know', () => {
     const beats = JSON.stringify(loadLanguageTemplates('en').beats);
     for (const claim of ['surprised almost everyone', 'the experts were divided', 'touched far more lives', 'the facts kept coming back', 'told and retold', 'one discovery changed']) expect(beats).not.toContain(claim);

@@ -1,7 +1,7 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
 import { throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
-import { englishTopicForm, englishTopicPhrase, fillSlots, topicInSentence } from './slot-contractions.js';
+import { englishTopicForm, englishTopicPhrase, fillSlots, quotedTopic, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
@@ -226,8 +226,13 @@ export function composeStory(request: StoryRequest): Story {
   const bare = topic.replace(/\s*[.!?。？！।]+$/u, '') || topic;
   const form = language === 'en' ? englishTopicForm(topic) : 'phrase';
   const phrase = form === 'phrase' ? null : englishTopicPhrase(topic);
-  const slots: Record<string, string> =
-    (form === 'sentence' || form === 'yes-no question') && phrase ? { topic: phrase } : { topic: topicInSentence(bare, language), ...(phrase ? { topicPhrase: phrase } : {}) };
+  // Other languages quote a question or a sentence, which then reads as one noun anywhere.
+  const quoted = quotedTopic(topic, language);
+  const slots: Record<string, string> = quoted
+    ? { topic: quoted }
+    : (form === 'sentence' || form === 'yes-no question') && phrase
+      ? { topic: phrase }
+      : { topic: topicInSentence(bare, language), ...(phrase ? { topicPhrase: phrase } : {}) };
   const joiner = templates.sentenceJoiner;
 
   const pools = {
@@ -423,7 +428,7 @@ export function composeStory(request: StoryRequest): Story {
   // English titles are in headline case, the topic too (only its all-lower-case words change);
   // the other languages write titles in sentence case, so the topic stays as it was typed.
   // A title goes on after the topic ("…: The Full Story"), so a closing full stop goes.
-  const filled = fill(voice.title, { topic: voice.title.trim().endsWith('{topic}') ? topic : bare }, language);
+  const filled = fill(voice.title, { topic: quoted ?? (voice.title.trim().endsWith('{topic}') ? topic : bare) }, language);
   const title = language === 'en' ? headlineCase(filled) : filled;
   return { title, scenes };
 }

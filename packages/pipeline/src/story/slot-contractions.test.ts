@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishTopicForm, englishTopicPhrase, fillSlots, topicInSentence } from './slot-contractions.js';
+import { englishTopicForm, englishTopicPhrase, fillSlots, quotedTopic, topicInSentence } from './slot-contractions.js';
 
 describe('fillSlots', () => {
   it('merges a French preposition with the topic article at the seam only', () => {
@@ -82,5 +82,39 @@ describe('German articles at the seam', () => {
     expect(fillSlots('Die Geschichte über {topic}.', { topic: 'der Mond' }, 'de')).toBe('Die Geschichte über den Mond.');
     // A capitalised article belongs to a name.
     expect(fillSlots('Beim Thema {topic} beginnen wir.', { topic: 'Das Boot' }, 'de')).toBe('Beim Thema Das Boot beginnen wir.');
+  });
+});
+
+describe('questions and sentences as topics in the other languages', () => {
+  // Hand-written: how each language quotes a question or a statement so it reads as one noun.
+  it.each([
+    ['de', 'Warum haben Kraken drei Herzen?', '„Warum haben Kraken drei Herzen?“'],
+    ['de', 'Die Erde ist rund.', '„Die Erde ist rund“'],
+    ['es', '¿Por qué los pulpos tienen tres corazones?', '«¿Por qué los pulpos tienen tres corazones?»'],
+    ['es', 'Cómo se formaron los volcanes', '«Cómo se formaron los volcanes»'],
+    ['fr', 'Pourquoi les pieuvres ont trois cœurs', '« Pourquoi les pieuvres ont trois cœurs »'],
+    ['pt', 'A Terra é redonda.', '“A Terra é redonda”'],
+    ['hi', 'ऑक्टोपस के तीन दिल क्यों होते हैं', '“ऑक्टोपस के तीन दिल क्यों होते हैं”'],
+    ['ja', '富士山はどうやってできたのか', '「富士山はどうやってできたのか」'],
+  ] as const)('%s quotes %s', (language, topic, quoted) => {
+    expect(quotedTopic(topic, language)).toBe(quoted);
+  });
+
+  it.each([
+    ['de', 'das Bermuda-Dreieck'],
+    ['es', 'los volcanes de Islandia'],
+    ['fr', 'le Triangle des Bermudes'],
+    ['pt', 'o Triângulo das Bermudas'],
+    ['hi', 'गंगा नदी की कहानी'],
+    ['ja', '富士山'],
+    ['en', 'Why octopuses have three hearts'],
+  ] as const)('leaves a %s phrase as it is: %s', (language, topic) => {
+    expect(quotedTopic(topic, language)).toBeNull();
+  });
+
+  it('reads grammatically inside each language\'s templates', () => {
+    expect(fillSlots('Um {topic} zu verstehen, müssen wir zurück.', { topic: quotedTopic('Warum haben Kraken drei Herzen?', 'de')! }, 'de')).toBe('Um „Warum haben Kraken drei Herzen?“ zu verstehen, müssen wir zurück.');
+    expect(fillSlots('Pense em quem mais se importa com {topic} e por quê.', { topic: quotedTopic('A Terra é redonda.', 'pt')! }, 'pt')).toBe('Pense em quem mais se importa com “A Terra é redonda” e por quê.');
+    expect(fillSlots('{topic}を理解するには、戻る必要があります。', { topic: quotedTopic('富士山はどうやってできたのか', 'ja')! }, 'ja')).toBe('「富士山はどうやってできたのか」を理解するには、戻る必要があります。');
   });
 });

@@ -135,3 +135,42 @@ export function englishTopicPhrase(topic: string): string | null {
   const inSentence = topicInSentence(topic.replace(/\s*[.!?]+\s*$/u, ''), 'en');
   return form === 'question' ? `the question of ${inSentence}` : `the story that ${inSentence}`;
 }
+
+/** Words that open a question in each language other than English (lower case). */
+const QUESTION_OPENERS: Partial<Record<VideoLanguage, RegExp>> = {
+  de: /^(warum|wieso|weshalb|wie|was|wer|wo|wann|welche[rsmn]?|ist|sind|kann|gibt)\b/u,
+  es: /^(¿|por qué|porqué|cómo|qué|quién|quiénes|dónde|cuándo|cuál|cuáles|cuánto)/u,
+  fr: /^(pourquoi|comment|que\b|qu'|qui\b|où|quand|quel|quelle|quels|quelles|est-ce)/u,
+  pt: /^(por que|porque|como|o que|que\b|quem|onde|quando|qual|quais)/u,
+};
+/** Words that make a Hindi topic a question wherever they stand (Hindi puts them mid-sentence). */
+const HINDI_QUESTION_WORDS = /(क्यों|कैसे|कौन|कहाँ|कहां|कब)/u;
+const JAPANESE_QUESTION = /(か|のか|なぜ|どうして|どうやって|何故)/u;
+
+const QUOTES: Record<Exclude<VideoLanguage, 'en'>, readonly [string, string]> = {
+  de: ['„', '“'],
+  es: ['«', '»'],
+  fr: ['« ', ' »'],
+  pt: ['“', '”'],
+  hi: ['“', '”'],
+  ja: ['「', '」'],
+};
+
+/**
+ * A topic typed as a question or a sentence, quoted the way the language quotes, so that it reads as
+ * one noun inside any template ("Um „Warum haben Kraken drei Herzen?“ zu verstehen", "「富士山は
+ * どうやってできたのか」を理解するには"). A full stop goes (the template ends the sentence); a
+ * question or exclamation mark stays inside the quotes. Null for a phrase, and for English, which
+ * rephrases instead (englishTopicPhrase).
+ */
+export function quotedTopic(topic: string, language: VideoLanguage): string | null {
+  if (language === 'en') return null;
+  const trimmed = topic.trim();
+  const lower = trimmed.toLocaleLowerCase(language);
+  const endsAsSentence = /[.!?。！？।]$/u.test(trimmed);
+  const question =
+    language === 'hi' ? HINDI_QUESTION_WORDS.test(trimmed) : language === 'ja' ? JAPANESE_QUESTION.test(trimmed) : (QUESTION_OPENERS[language]?.test(lower) ?? false);
+  if (!endsAsSentence && !question) return null;
+  const [open, close] = QUOTES[language];
+  return `${open}${trimmed.replace(/\s*[.。।]+$/u, '')}${close}`;
+}
