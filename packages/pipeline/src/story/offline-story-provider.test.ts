@@ -114,7 +114,7 @@ describe('offline story writer', () => {
   it('has no filler that claims what the writer cannot know', () => {
     const english = loadLanguageTemplates('en');
     const sentences = JSON.stringify([english.beats, english.styles]);
-    for (const claim of ['surprised almost everyone', 'the experts were divided', 'touched far more lives', 'the facts kept coming back', 'told and retold', 'one discovery changed', 'Experts point to', 'fun fact most people', 'is real.', 'Few people know', 'hidden pattern']) {
+    for (const claim of ['surprised almost everyone', 'the experts were divided', 'touched far more lives', 'the facts kept coming back', 'told and retold', 'one discovery changed', 'Experts point to', 'fun fact most people', 'is real.', 'Few people know', 'hidden pattern', 'people everywhere are talking', 'real heartbreak', 'Ordinary people did', 'records are incomplete']) {
       expect(sentences).not.toContain(claim);
     }
     // The other languages say the same sentences: their filler is as long a list, sentence for sentence.
