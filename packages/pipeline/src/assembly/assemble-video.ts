@@ -21,6 +21,14 @@ export const MAX_TEMPO = 1.15;
 export const DEFAULT_PRESET = 'ultrafast';
 
 /**
+ * Scene segments rendered at once. One ffmpeg keeps only ~1.4 of 2 cores busy (its filter graph and
+ * the encoder hand frames to each other); two segments at a time measured 7.8-8.4 s against 10.8 s
+ * one at a time (and 9.0-10.4 s for the single pass) for the 30 s 9:16 bench storyboard on this
+ * 2-core machine (RENDER-TIME.md).
+ */
+export const DEFAULT_SEGMENT_CONCURRENCY = 2;
+
+/**
  * Rate control and x264 settings chosen per preset. ultrafast drops the deblocking filter, which is
  * where blocks would show in skies and gradients; `deblock=0,0` puts it back at almost no cost.
  * For veryfast and slower, diamond search with one subpel pass predicts Ken Burns motion (every block
@@ -56,7 +64,7 @@ export interface AssembleOptions {
   frameSize?: { width: number; height: number };
   /** Renders scene by scene even without a segmentCacheDir (into workDir); the bench compares both. */
   segmented?: boolean;
-  /** Segments rendered at once (default 1: x264 already keeps both cores busy). */
+  /** Segments rendered at once (default DEFAULT_SEGMENT_CONCURRENCY). */
   segmentConcurrency?: number;
   signal?: AbortSignal;
   onProgress?: (percent: number) => void;
@@ -404,7 +412,7 @@ async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: nu
       ctx.options.onProgress?.(percent);
     }
   };
-  await runLimited(missing, ctx.options.segmentConcurrency ?? 1, (job) =>
+  await runLimited(missing, ctx.options.segmentConcurrency ?? DEFAULT_SEGMENT_CONCURRENCY, (job) =>
     renderSegment(ctx, job, cacheDir, (seconds) => {
       done.set(job.index, seconds);
       report();

@@ -1,5 +1,5 @@
 import type { FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
-import { normaliseLoudness } from '../assembly/loudness.js';
+import { LOUDNESS_METER, normaliseLoudness, parseLoudness } from '../assembly/loudness.js';
 import { runFfmpeg } from '../assembly/run-ffmpeg.js';
 import type { SynthesisResult, WordTiming } from '../providers/types.js';
 
@@ -136,11 +136,12 @@ export async function joinNarration(
     }
     sequence.push(`[s${index}]`);
   });
-  filters.push(`${sequence.join('')}concat=n=${sequence.length}:v=0:a=1[out]`);
-  args.push('-filter_complex', filters.join(';'), '-map', '[out]', '-c:a', 'pcm_s16le', outputPath);
-  await runFfmpeg(binaries.ffmpegPath, args, { signal });
+  // The join measures its own loudness on the way out, so normalising needs no extra pass to start.
+  filters.push(`${sequence.join('')}concat=n=${sequence.length}:v=0:a=1,${LOUDNESS_METER}[out]`);
+  args.push('-loglevel', 'info', '-filter_complex', filters.join(';'), '-map', '[out]', '-c:a', 'pcm_s16le', outputPath);
+  const measured = parseLoudness(await runFfmpeg(binaries.ffmpegPath, args, { signal }));
   // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
   // mixed under it at a level relative to the voice, so the finished video lands near -14 LUFS.
-  await normaliseLoudness(binaries, outputPath, signal);
+  await normaliseLoudness(binaries, outputPath, signal, measured);
   return { audioPath: outputPath, ...layout };
 }
