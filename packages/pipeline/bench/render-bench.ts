@@ -91,7 +91,8 @@ async function videoFrames(ffprobePath: string | null, video: string): Promise<n
   return Number(out.trim());
 }
 
-const REFERENCE = { preset: 'veryfast', crf: 21, x264Params: 'me=dia:subme=1' } as const;
+/** The earlier settings, as they rendered then: veryfast, one ffmpeg pass. */
+const REFERENCE = { preset: 'veryfast', crf: 21, x264Params: 'me=dia:subme=1', segmented: false } as const;
 
 interface CaseResult {
   label: string;
@@ -252,7 +253,10 @@ async function runRerender(): Promise<string[]> {
     const segmentCacheDir = join(workspaceDir, 'segments');
     const timed = async (request: AssemblyRequest, name: string) => {
       const started = performance.now();
-      const result = await assembleVideo({ ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) }, { binaries });
+      const result = await assembleVideo(
+        { ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) },
+        { binaries, ...(request.segmentCacheDir ? {} : { segmented: false }) },
+      );
       return { seconds: (performance.now() - started) / 1000, result };
     };
     const single = await timed(base, 'single-pass');

@@ -62,7 +62,11 @@ export interface AssembleOptions {
   x264Params?: string;
   /** Renders at another frame size than the resolution's (tests and previews); the aspect ratio should match. */
   frameSize?: { width: number; height: number };
-  /** Renders scene by scene even without a segmentCacheDir (into workDir); the bench compares both. */
+  /**
+   * Scene by scene (default; into workDir when there is no segmentCacheDir), or `false` for one
+   * ffmpeg pass over the whole video: two segments at a time use both cores, which one pass does not
+   * (RENDER-TIME.md). The bench compares both.
+   */
   segmented?: boolean;
   /** Segments rendered at once (default DEFAULT_SEGMENT_CONCURRENCY). */
   segmentConcurrency?: number;
@@ -362,6 +366,7 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
         signal: ctx.options.signal,
         durationSeconds: job.seconds,
         onProgress: (percent) => onProgress((percent / 100) * job.seconds),
+        onSpawn: ctx.options.onSpawn,
         cwd: cacheDir,
       },
     );
@@ -467,7 +472,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     ['-i', resolve(fit.scenes[0]!.imagePath), '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height}`, '-frames:v', '1', '-q:v', '3', posterPath],
     { signal: options.signal },
   );
-  const segmentDir = request.segmentCacheDir ?? (options.segmented ? join(workDir, 'segments') : null);
+  const segmentDir = request.segmentCacheDir ?? (options.segmented === false ? null : join(workDir, 'segments'));
   let segments: SegmentReport | null = null;
   const video = segmentDir
     ? renderSegmented(ctx, fit, frames, outputPath, resolve(segmentDir)).then((report) => void (segments = report))
