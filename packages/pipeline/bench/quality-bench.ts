@@ -145,7 +145,9 @@ for (const { language, topic, style } of CASES) {
           words = request.words;
           voicePath = request.audioPath;
           const { assembleVideo } = await import('../src/assembly/assemble-video.js');
-          return assembleVideo(request, options);
+          // One pass, so its caption file stays in workDir to be read; scene segments (the default)
+          // show the same captions (assemble-video.test.ts compares the two frame by frame).
+          return assembleVideo(request, { ...options, segmented: false });
         },
       },
     );
