@@ -116,7 +116,9 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   const workspaceDir = await mkdtemp(join(tmpdir(), `render-bench-${duration}-${resolution.replace(':', 'x')}-`));
   let nodePeak = process.memoryUsage().rss;
   const nodeTimer = setInterval(() => (nodePeak = Math.max(nodePeak, process.memoryUsage().rss)), 100);
-  let stopWatching: (() => number) | null = null;
+  // One watcher per ffmpeg process (a render in segments starts several); each is stopped at the end,
+  // or its timer would keep the bench from exiting.
+  const watchers: (() => number)[] = [];
   let renderRequest: AssemblyRequest | null = null;
   let renderStarted = 0;
   let renderSeconds = 0;
@@ -151,7 +153,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
           if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));
           renderStarted = performance.now();
           try {
-            const result = await assembleVideo(request, { ...options, onSpawn: (pid) => (stopWatching = watchPeakMemory(pid)) });
+            const result = await assembleVideo(request, { ...options, onSpawn: (pid) => void watchers.push(watchPeakMemory(pid)) });
             videoPath = result.videoPath;
             return result;
           } finally {
@@ -161,7 +163,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       },
     );
     const totalSeconds = (performance.now() - started) / 1000;
-    const ffmpegPeakKb = (stopWatching as (() => number) | null)?.() ?? 0;
+    const ffmpegPeakKb = Math.max(0, ...watchers.map((stop) => stop()));
     if (!renderRequest) throw new Error('The pipeline never reached the render step.');
     const floorSeconds = await renderFloor('plain', renderRequest, join(workspaceDir, 'floor.mp4'), binaries.ffmpegPath);
     const staticFloorSeconds = await renderFloor('static', renderRequest, join(workspaceDir, 'static-floor.mp4'), binaries.ffmpegPath);
@@ -185,6 +187,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       referenceSeconds,
     };
   } finally {
+    for (const stop of watchers) stop();
     clearInterval(nodeTimer);
     if (!keep) await rm(workspaceDir, { recursive: true, force: true });
     else console.log(`kept ${workspaceDir}`);
