@@ -22,6 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema, type Duration } from '@reelsmith/contracts';
+import { assembleVideo } from '../src/assembly/assemble-video.js';
 import { measureLoudness } from '../src/assembly/loudness.js';
 import { captureOutput } from '../src/assembly/run-ffmpeg.js';
 import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration } from '../src/index.js';
@@ -144,7 +145,6 @@ for (const { language, topic, style } of CASES) {
         assemble: async (request, options) => {
           words = request.words;
           voicePath = request.audioPath;
-          const { assembleVideo } = await import('../src/assembly/assemble-video.js');
           // One pass, so its caption file stays in workDir to be read; scene segments (the default)
           // show the same captions (assemble-video.test.ts compares the two frame by frame).
           return assembleVideo(request, { ...options, segmented: false });

@@ -37,10 +37,11 @@ function jpeg(colour: string): Buffer {
   return canvas.encodeSync('jpeg', 90);
 }
 
-const matches = (query: string) => {
+/** What a query finds: items with any of its words among their keywords (photos and videos alike). */
+function matches<T extends FakeStockPhoto>(query: string, items: readonly T[]): T[] {
   const words = decodeURIComponent(query).toLocaleLowerCase().split(/[\s+]+/);
-  return FAKE_STOCK_PHOTOS.filter((photo) => photo.keywords.some((keyword) => words.includes(keyword)));
-};
+  return items.filter((item) => item.keywords.some((keyword) => words.includes(keyword)));
+}
 
 export interface FakeStockServer extends FakeServer {
   /** The key the fake accepts; any other answers 401 as the real service does. */
@@ -60,8 +61,7 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
     if (request.url.pathname.startsWith('/videos/pictures/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_VIDEOS.find((video) => request.url.pathname.includes(video.id))?.colour ?? '#777') };
     if (request.headers.authorization !== key) return { status: 401, body: { error: 'Unauthorized' } };
     if (request.url.pathname.replace(/\/+/g, '/') === '/videos/search') {
-      const words = decodeURIComponent(request.url.searchParams.get('query') ?? '').toLocaleLowerCase().split(/[\s+]+/);
-      const found = FAKE_STOCK_VIDEOS.filter((video) => video.keywords.some((keyword) => words.includes(keyword)));
+      const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_VIDEOS);
       return {
         status: 200,
         body: {
@@ -93,7 +93,7 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
     }
     // The official client asks for /v1//search; the real service treats it as /v1/search.
     if (request.url.pathname.replace(/\/+/g, '/') !== '/v1/search') return { status: 404, body: { error: 'Not Found' } };
-    const found = matches(request.url.searchParams.get('query') ?? '');
+    const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_PHOTOS);
     return {
       status: 200,
       body: {
@@ -138,7 +138,7 @@ export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promis
     const download = /^\/photos\/([^/]+)\/download$/.exec(request.url.pathname);
     if (download) return { status: 200, body: { url: `${base}/images/photo-${download[1]}` } };
     if (request.url.pathname !== '/search/photos') return { status: 404, body: { errors: ["Couldn't find Photo"] } };
-    const found = matches(request.url.searchParams.get('query') ?? '');
+    const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_PHOTOS);
     return {
       status: 200,
       body: {
