@@ -1,10 +1,29 @@
 import { crx } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { defineConfig, type Plugin } from 'vite';
 import manifest, { extensionApiBaseUrl, extensionWebAppOrigins } from './manifest.config.js';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The popup and the side panel open on the loading splash, written into their HTML at build time,
+ * instead of a blank frame while the script loads and the session is read (issue 17).
+ */
+function splashFirstPaint(): Plugin {
+  let splash: string | null = null;
+  return {
+    name: 'reelsmith-splash-first-paint',
+    apply: 'build',
+    transformIndexHtml(html, context) {
+      if (!/\/src\/(popup|sidepanel)\/index\.html$/.test(context.filename)) return html;
+      splash ??= execFileSync(process.execPath, [`${repoRoot}scripts/prerender-first-paint.mjs`, '--splash'], { encoding: 'utf8' });
+      if (!html.includes('<div id="root"></div>')) throw new Error(`${context.filename} has no empty <div id="root"></div> for the splash`);
+      return html.replace('<div id="root"></div>', `<div id="root">${splash}</div>`);
+    },
+  };
+}
 
 /**
  * The Chrome extension (Manifest V3): popup, side panel, options page and background service worker.
@@ -15,7 +34,7 @@ export default defineConfig(({ mode }) => ({
   envPrefix: 'VITE_',
   // public/ belongs to the web build; the extension takes only what its manifest names.
   publicDir: false,
-  plugins: [react(), crx({ manifest })],
+  plugins: [react(), crx({ manifest }), splashFirstPaint()],
   define: {
     // The extension has no same-origin API, so the origin is fixed at build time (the options page may override it).
     'import.meta.env.VITE_API_BASE_URL': JSON.stringify(extensionApiBaseUrl(mode)),

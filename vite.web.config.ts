@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { execFileSync } from 'node:child_process';
+import { defineConfig, type Plugin } from 'vite';
+import { WEB_SHELL_BOOT_SCRIPT } from './packages/contracts/src/web-shell.js';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 
@@ -22,6 +24,29 @@ const SERVER_PATHS = [
   '/extension-api',
 ];
 
+/**
+ * index.html's first paint (issue 17): the visitor's Video Studio rendered at build time, the
+ * loading splash beside it, and the boot script that picks one (packages/contracts/src/web-shell.ts).
+ * The app replaces both when it starts. embed.html is left alone: the embedded studio starts signed in.
+ */
+function prerenderFirstPaint(): Plugin {
+  return {
+    name: 'reelsmith-prerender-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.filename.endsWith('/index.html')) return html;
+        const firstPaint = execFileSync(process.execPath, [`${repoRoot}scripts/prerender-first-paint.mjs`], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+        return html
+          .replace('</title>', `</title>\n    <script>${WEB_SHELL_BOOT_SCRIPT}</script>`)
+          .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   // Only VITE_-prefixed variables reach the bundle (Vite's default), read from the repo root.
@@ -30,6 +55,7 @@ export default defineConfig({
   publicDir: `${repoRoot}public`,
   plugins: [
     react(),
+    prerenderFirstPaint(),
     // Brotli and gzip siblings of every text file, made once here: the server sends them as they are.
     compression({
       include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,

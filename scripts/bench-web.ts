@@ -18,6 +18,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'];
 const skipBuild = process.argv.includes('--no-build');
+/** `--details` adds the LCP element, the long main-thread tasks and each script's CPU time to every row. */
+const showDetails = process.argv.includes('--details');
+/** `--preset mobile` (or desktop) runs one preset only, for quicker iterations. */
+const onlyPreset = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--preset'));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -69,6 +73,8 @@ interface Figures {
   shifted: string[];
   /** Accessibility audits that failed. */
   accessibilityFailures: string[];
+  /** With --details: where the time went. */
+  details: string[];
 }
 
 async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
@@ -117,10 +123,28 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
           const items = (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
           return `${ref.id}: ${items.map((item) => item.node?.selector ?? '?').join(', ')}`;
         }),
+      details: showDetails ? describeTimings(lhr.audits) : [],
     };
   } finally {
     await chrome.kill();
   }
+}
+
+type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>;
+
+/** The LCP element, the long tasks and the scripts' CPU time, as Lighthouse saw them. */
+function describeTimings(audits: Audits): string[] {
+  const itemsOf = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
+  const lcpTable = itemsOf('largest-contentful-paint-element')[0] as { items?: Array<{ node?: { selector?: string; snippet?: string } }> } | undefined;
+  const lcpNode = lcpTable?.items?.[0]?.node;
+  const lcpPhases = (itemsOf('largest-contentful-paint-element')[1] as { items?: Array<{ phase?: string; timing?: number }> } | undefined)?.items ?? [];
+  const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+  return [
+    `LCP element: ${lcpNode?.selector ?? '?'} ${lcpNode?.snippet?.slice(0, 80) ?? ''}`,
+    `LCP phases: ${lcpPhases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`,
+    `long tasks: ${itemsOf('long-tasks').slice(0, 8).map((t) => `${Math.round(Number(t.duration))} ms @${Math.round(Number(t.startTime))} ${shortUrl(t.url)}`).join('; ')}`,
+    `script CPU: ${itemsOf('bootup-time').slice(0, 6).map((t) => `${shortUrl(t.url)} ${Math.round(Number(t.total))} ms`).join('; ')}`,
+  ];
 }
 
 /** The extension popup's own JavaScript and the chunks it imports, gzip-compressed as the issue counts it. */
@@ -173,7 +197,7 @@ async function main() {
     const session = await signUpCreator(origin);
     const rows: Array<Record<string, string | number>> = [];
     for (const visitor of [true, false]) {
-      for (const preset of ['mobile', 'desktop'] as const) {
+      for (const preset of (['mobile', 'desktop'] as const).filter((p) => !onlyPreset || p === onlyPreset)) {
         const figures = await runLighthouse(`${origin}/`, preset, visitor ? null : session);
         rows.push({
           page: visitor ? '/ visitor' : '/ signed in',
@@ -190,6 +214,7 @@ async function main() {
         console.log(JSON.stringify(rows.at(-1)));
         if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
         for (const failure of figures.accessibilityFailures) console.log(`  accessibility: ${failure}`);
+        for (const line of figures.details) console.log(`  ${line}`);
       }
     }
     console.table(rows);

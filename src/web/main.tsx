@@ -1,5 +1,5 @@
 import { DEFAULT_EXTENSION_STORE_URL, StudioApp, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DEV_EXTENSION_ID } from '../extension-host/extension-identity.js';
@@ -29,10 +29,16 @@ const platform: Platform = {
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <BrowserRouter>
-      <StudioApp platform={platform} />
-    </BrowserRouter>
-  </StrictMode>,
-);
+// index.html already shows the prerendered studio or the splash (vite.web.config.ts), so the first
+// render can run as a transition: React renders in slices between which the page stays responsive,
+// and replaces that markup when the whole tree is ready.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <BrowserRouter>
+        <StudioApp platform={platform} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+});

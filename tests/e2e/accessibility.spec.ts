@@ -54,7 +54,9 @@ for (const viewport of VIEWPORTS) {
 test('a skip link is the first Tab stop and moves focus to the main content', async ({ page }) => {
   await page.goto('/');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
-  // A Tab pressed before the app has rendered lands on the browser, not the page: wait for the shell.
+  // Before the app has started, the prerendered first paint is inert (a Tab lands on the browser):
+  // wait until the app has replaced it.
+  await expect(page.locator('.rs-prerender')).toHaveCount(0);
   await skip.waitFor({ state: 'attached' });
   await page.keyboard.press('Tab');
   await expect(skip).toBeFocused();

@@ -1,7 +1,9 @@
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { allowFramingBy } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
+import { WEB_SHELL_BOOT_SCRIPT } from '@reelsmith/contracts';
 import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,10 +109,11 @@ describe('web delivery and security headers', () => {
   });
 
   describe('headers', () => {
-    it('sends a CSP without inline scripts and framing refused on the app page', async () => {
+    it("sends a CSP whose only inline script is index.html's boot script (by hash), and framing refused on the app page", async () => {
       const response = await app.inject({ url: '/', headers: { accept: 'text/html' } });
       const policy = response.headers['content-security-policy'] as string;
-      expect(directive(policy, 'script-src')).toEqual(["'self'"]);
+      const bootScriptHash = `'sha256-${createHash('sha256').update(WEB_SHELL_BOOT_SCRIPT).digest('base64')}'`;
+      expect(directive(policy, 'script-src')).toEqual(["'self'", bootScriptHash]);
       expect(directive(policy, 'default-src')).toEqual(["'self'"]);
       expect(directive(policy, 'object-src')).toEqual(["'none'"]);
       expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
@@ -184,7 +187,7 @@ describe('security headers by configuration', () => {
 
     const configured = await build({ GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com', RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 'secret-xyz' });
     const policy = (await configured.inject({ url: '/health' })).headers['content-security-policy'] as string;
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com']);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com']);
     expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://accounts.google.com/gsi/', 'https://api.razorpay.com']));
     expect(policy).not.toContain('secret-xyz');
   });

@@ -1,5 +1,6 @@
 export * from './enums.js';
 export * from './constants.js';
+export * from './web-shell.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './auth.js';

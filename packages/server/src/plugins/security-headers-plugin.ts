@@ -1,3 +1,5 @@
+import { WEB_SHELL_BOOT_SCRIPT } from '@reelsmith/contracts';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply } from 'fastify';
@@ -31,11 +33,14 @@ const RAZORPAY_CHECKOUT = {
   img: ['https://cdn.razorpay.com'],
 };
 
+/** The one inline script index.html carries (its first paint picks the splash or the studio), allowed by hash. */
+export const WEB_SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(WEB_SHELL_BOOT_SCRIPT).digest('base64')}'`;
+
 const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /**
  * The Content-Security-Policy directives for this configuration: scripts only from this origin
- * (no inline scripts), with Google's and Razorpay's script hosts added only when those are
+ * (no inline scripts but index.html's boot script, pinned by its hash), with Google's and Razorpay's script hosts added only when those are
  * configured. Styles allow 'unsafe-inline' because the toaster and Google's button inject style
  * elements at run time; styles cannot run code.
  */
@@ -45,7 +50,7 @@ export function contentSecurityDirectives(config: Pick<Config, 'google' | 'razor
   const frames = from('frame');
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...from('script')],
+    'script-src': ["'self'", WEB_SHELL_SCRIPT_HASH, ...from('script')],
     'style-src': ["'self'", "'unsafe-inline'", ...from('style')],
     'img-src': ["'self'", 'data:', 'blob:', ...from('img')],
     'media-src': ["'self'", 'blob:'],

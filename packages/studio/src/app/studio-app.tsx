@@ -1,13 +1,14 @@
 // The base theme first, so component stylesheets can refine it.
 import '../styles/theme.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
 import { StudioPage } from '../pages/studio-page.js';
+import { preloadSignedInStudio } from '../studio/studio-view.js';
 import { StudioToaster } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
@@ -58,13 +59,23 @@ function StudioRoot() {
 
   useEffect(() => {
     void initialize();
-    // A direct visit to a page that loads on demand fetches it while the splash is up.
+    // A direct visit to a page that loads on demand fetches it while the splash is up, and so do the
+    // studio's signed-in parts while a stored session is checked.
     preloadRoute(pathname);
+    if (isLoading) preloadSignedInStudio();
     // Once, for the path the visit started on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialize]);
 
-  if (isLoading) return <LoadingSplash />;
+  // The first screen after the splash is rendered as a transition: React renders it in slices and
+  // the splash stays up (and the page responsive) until it is ready. The auth store is an external
+  // store, whose own updates React always renders in one blocking pass.
+  const [splashDone, setSplashDone] = useState(!isLoading);
+  useEffect(() => {
+    if (!isLoading) startTransition(() => setSplashDone(true));
+  }, [isLoading]);
+
+  if (isLoading || !splashDone) return <LoadingSplash />;
   return (
     <>
       <PageTracker viewer={viewer} />

@@ -52,9 +52,18 @@ function setup({ handler = server, storage = new MemoryStorage() }: { handler?: 
 }
 
 describe('auth store', () => {
-  it('starts loading and signed out', () => {
-    const { store } = setup();
-    expect(store.getState()).toMatchObject({ user: null, token: null, apiKey: null, isAuthenticated: false, isLoading: true, subscription: null });
+  it('starts signed out and not loading when no session is stored: a visitor sees the page, not the splash', () => {
+    const { store, requests } = setup();
+    expect(store.getState()).toMatchObject({ user: null, token: null, apiKey: null, isAuthenticated: false, isLoading: false, subscription: null });
+    expect(requests).toHaveLength(0);
+  });
+
+  it('starts loading when a session is stored, until initialize has checked it', async () => {
+    const storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 })]]);
+    const { store } = setup({ storage });
+    expect(store.getState()).toMatchObject({ token: 'token-1', isLoading: true });
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ isLoading: false, isAuthenticated: true });
   });
 
   it('login stores the session, sends the bearer header and fetches API key and subscription', async () => {

@@ -53,8 +53,18 @@ export interface AuthStoreDeps {
   log?: (message: string, error: unknown) => void;
 }
 
+/** Whether the persisted auth state holds a token (the same check as index.html's boot script). */
+function hasStoredSession(storage: KeyValueStorage): boolean {
+  try {
+    const persisted = JSON.parse(storage.getItem(STORAGE_KEYS.authStore) ?? 'null') as { state?: { token?: unknown } } | null;
+    return typeof persisted?.state?.token === 'string' && persisted.state.token !== '';
+  } catch {
+    return false;
+  }
+}
+
 export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error) }: AuthStoreDeps): AuthStoreApi {
-  return createStore<AuthStore>()(
+  const store = createStore<AuthStore>()(
     persist(
       (set, get) => {
         /** Saves a fresh session, then fetches what hangs off it; those fetches may fail quietly. */
@@ -81,18 +91,24 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
           }
           // The bearer header comes from this store, so restoring the token restores the header.
           storage.setItem(STORAGE_KEYS.token, token);
+          // The subscription is asked for alongside the profile, not after it: the studio's first
+          // screen shows it, and a round trip less is what a phone notices. A stale token fails
+          // both, and the 401 on the profile signs out.
+          const subscription = user && !get().subscription ? get().fetchSubscription() : null;
           await get().refreshUser();
           set({ isLoading: false });
           if (!get().isAuthenticated) return;
-          const pending: Promise<void>[] = [];
-          if (user && !get().subscription) pending.push(get().fetchSubscription());
+          const pending: Promise<void>[] = subscription ? [subscription] : [];
           if (!get().apiKey) pending.push(get().fetchApiKey());
           await Promise.all(pending);
         };
 
         return {
           ...signedOut,
-          isLoading: true,
+          // Without a stored session there is nothing to initialise, so a visitor's first render is
+          // the page itself, not the splash (issue 17). Part of the initial state, not set after
+          // hydration, because server rendering reads the initial state (getInitialState).
+          isLoading: hasStoredSession(storage),
 
           async login(credentials) {
             const { user, token } = await api.call('login', { body: credentials });
@@ -174,4 +190,5 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
       },
     ),
   );
+  return store;
 }

@@ -8,6 +8,9 @@ import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from '
 import { PricingDialog } from './pricing-dialog-lazy.js';
 import './billing.css';
 
+export const STORAGE_CHECKING_TEXT = 'Counting stored videos…';
+export const STORAGE_UNKNOWN_TEXT = 'Stored videos: count unavailable';
+
 /**
  * The studio's plan area (spec section 2): the plan chip and this month's usage, or the cancelled,
  * expired or no-plan line, each with its action; plus stored videos and the tier line. Signed-in only.
@@ -63,12 +66,17 @@ export function PlanArea() {
           {action}
         </button>
       </div>
+      {/* The line keeps its place while the count loads, so the studio below it does not move. */}
       {storage.data ? (
         <p className="rs-plan-area__storage">
           {storage.data.totalVideos} {storage.data.totalVideos === 1 ? 'video' : 'videos'} stored
           {inProgress > 0 ? ` · ${inProgress} being made` : ''} · {storage.data.tierConfig.description}
         </p>
-      ) : null}
+      ) : (
+        <p className="rs-plan-area__storage rs-plan-area__storage--pending" aria-busy={!storage.isError}>
+          {storage.isError ? STORAGE_UNKNOWN_TEXT : STORAGE_CHECKING_TEXT}
+        </p>
+      )}
       <PricingDialog open={dialogOpen} onOpenChange={setDialogOpen} />
     </section>
   );

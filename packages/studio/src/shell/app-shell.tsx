@@ -1,11 +1,12 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ExtensionBanner } from './extension-banner.js';
-import { CloseIcon } from '../ui/icons.js';
 import { SideNav } from './side-nav.js';
 import { TopBar } from './top-bar.js';
 import './shell.css';
+
+const loadNavigationDrawer = () => import('./navigation-drawer.js');
+const NavigationDrawer = lazy(() => loadNavigationDrawer().then((m) => ({ default: m.NavigationDrawer })));
 
 /**
  * Spec section 2 "Application shell": a 280 px side navigation that is permanent on wide screens
@@ -13,6 +14,8 @@ import './shell.css';
  */
 export function AppShell({ title }: { title: string }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first open on, so it can animate closed and open again without a reload.
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const { pathname } = useLocation();
 
   const mainRef = useRef<HTMLElement>(null);
@@ -37,20 +40,21 @@ export function AppShell({ title }: { title: string }) {
       <aside className="rs-shell__sidebar">
         <SideNav />
       </aside>
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="rs-drawer__overlay" />
-          <Dialog.Content className="rs-drawer" aria-describedby={undefined}>
-            <Dialog.Title className="rs-visually-hidden">Navigation</Dialog.Title>
-            <Dialog.Close className="rs-icon-button rs-drawer__close" aria-label="Close navigation">
-              <CloseIcon />
-            </Dialog.Close>
-            <SideNav />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* The drawer's dialog code (Radix, focus trap, scroll lock) loads on the first intent to open it. */}
+      {drawerWanted ? (
+        <Suspense fallback={null}>
+          <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      ) : null}
       <div className="rs-shell__main">
-        <TopBar title={title} onOpenNavigation={() => setDrawerOpen(true)} />
+        <TopBar
+          title={title}
+          onNavigationIntent={() => void loadNavigationDrawer()}
+          onOpenNavigation={() => {
+            setDrawerWanted(true);
+            setDrawerOpen(true);
+          }}
+        />
         <main id="main-content" ref={mainRef} tabIndex={-1} className="rs-shell__content">
           <Outlet />
         </main>

@@ -47,11 +47,26 @@ function SignedInActions() {
   );
 }
 
-export function TopBar({ title, onOpenNavigation }: { title: string; onOpenNavigation(): void }) {
+export interface TopBarProps {
+  title: string;
+  onOpenNavigation(): void;
+  /** The pointer or focus reached the menu button: a chance to fetch the drawer before the click. */
+  onNavigationIntent?(): void;
+}
+
+export function TopBar({ title, onOpenNavigation, onNavigationIntent }: TopBarProps) {
   const signedIn = useAuth((s) => s.isAuthenticated && s.user !== null);
   return (
     <header className="rs-topbar">
-      <button type="button" className="rs-icon-button rs-topbar__menu" aria-label="Open navigation" onClick={onOpenNavigation}>
+      <button
+        type="button"
+        className="rs-icon-button rs-topbar__menu"
+        aria-label="Open navigation"
+        onClick={onOpenNavigation}
+        onPointerEnter={onNavigationIntent}
+        onPointerDown={onNavigationIntent}
+        onFocus={onNavigationIntent}
+      >
         <MenuIcon />
       </button>
       <div className="rs-topbar__title">{title}</div>

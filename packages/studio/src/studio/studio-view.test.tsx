@@ -94,6 +94,12 @@ function open({ signedIn = true, jobs = [], subscription = null, canGenerate = {
   return { ...rendered, realtime, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }), openTab };
 }
 
+/** The Recent Videos panel once its code has loaded (it shows a busy placeholder until then). */
+async function loadedRecentVideos(): Promise<HTMLElement> {
+  await waitFor(() => expect(screen.getByRole('region', { name: /Recent Videos/ })).not.toHaveAttribute('aria-busy'));
+  return screen.getByRole('region', { name: /Recent Videos/ });
+}
+
 const submitButton = () => screen.getByRole('button', { name: /Generate Video|Submitting|Generating|Starting|Processing|Try Free Demo/ });
 
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
@@ -122,7 +128,7 @@ describe('Video Studio', () => {
     expect(within(counters).getByText('In Progress').previousSibling).toHaveTextContent('2');
     expect(within(counters).getByText('Completed').previousSibling).toHaveTextContent('3');
 
-    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    const recent = await loadedRecentVideos();
     expect(within(recent).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
     expect(within(recent).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/videos');
     expect(within(recent).getByRole('progressbar', { name: 'Progress of Bravo' })).toHaveAttribute('aria-valuenow', '66');
@@ -140,7 +146,7 @@ describe('Video Studio', () => {
 
   it('hides See All with 3 jobs or fewer and offers View All Videos when empty', async () => {
     open({ jobs: [] });
-    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    const recent = await loadedRecentVideos();
     expect(within(recent).getByRole('link', { name: 'View All Videos' })).toHaveAttribute('href', '/videos');
     expect(within(recent).queryByRole('link', { name: 'See All' })).not.toBeInTheDocument();
   });
@@ -244,7 +250,7 @@ describe('Video Studio', () => {
     });
     expect(submitButton()).toHaveTextContent('Starting...');
     expect(submitButton()).toBeDisabled();
-    const recent = screen.getByRole('region', { name: /Recent Videos/ });
+    const recent = await loadedRecentVideos();
     expect(within(recent).getByText('Queued for processing')).toBeInTheDocument();
     await act(async () => {
       vi.advanceTimersByTime(1000);

@@ -1,5 +1,5 @@
 import { isActiveJobStatus } from '@reelsmith/contracts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
 import { PlanArea, PricingDialog } from '../billing/index.js';
@@ -8,9 +8,27 @@ import { PageHeader } from '../ui/page-header.js';
 import { useAuth } from '../services.js';
 import { QuotaStatusWidget } from '../voices/index.js';
 import { GenerateForm } from './generate-form.js';
-import { RecentVideosPanel, VisitorVideosCard } from './recent-videos-panel.js';
+import { VisitorVideosCard } from './visitor-videos-card.js';
 import { useGenerationAccess } from './use-generation-access.js';
 import '../styles/studio.css';
+
+// A signed-in creator's recent videos bring the file actions and the delete confirmation (Radix
+// dialog); a visitor's first load does without them. The app preloads them while a stored
+// session is checked (preloadSignedInStudio), so they are there when the studio first shows.
+const loadRecentVideosPanel = () => import('./recent-videos-panel.js');
+const RecentVideosPanel = lazy(() => loadRecentVideosPanel().then((m) => ({ default: m.RecentVideosPanel })));
+export const preloadSignedInStudio = (): void => void loadRecentVideosPanel();
+
+/** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
+function RecentVideosPlaceholder() {
+  return (
+    <section className="rs-card rs-recent" aria-labelledby="rs-recent-title" aria-busy="true">
+      <header className="rs-recent__header">
+        <h2 id="rs-recent-title" className="rs-section-title">Recent Videos</h2>
+      </header>
+    </section>
+  );
+}
 
 function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (
@@ -46,7 +64,6 @@ export function StudioView() {
         <PageHeader title="Create AI videos for social media" subtitle="Try a free demo: your first video is free when you sign up. No credit card required." />
       )}
       {signedIn ? <PlanArea /> : null}
-      <QuotaStatusWidget />
       <div className="rs-counters" role="group" aria-label="Your videos">
         <Counter label="Total Videos" value={jobs.length} tone="total" />
         <Counter label="In Progress" value={active} tone="active" />
@@ -55,8 +72,18 @@ export function StudioView() {
       <div className="rs-studio__columns">
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
-        <div className="rs-studio__side">{signedIn ? <RecentVideosPanel jobs={jobs} connected={connected} /> : <VisitorVideosCard />}</div>
+        <div className="rs-studio__side">
+          {signedIn ? (
+            <Suspense fallback={<RecentVideosPlaceholder />}>
+              <RecentVideosPanel jobs={jobs} connected={connected} />
+            </Suspense>
+          ) : (
+            <VisitorVideosCard />
+          )}
+        </div>
       </div>
+      {/* Last on the page: it appears once the sample count arrives, and nothing below it can move. */}
+      <QuotaStatusWidget />
     </div>
   );
 }
