@@ -22,6 +22,8 @@ const skipBuild = process.argv.includes('--no-build');
 const showDetails = process.argv.includes('--details');
 /** `--preset mobile` (or desktop) runs one preset only, for quicker iterations. */
 const onlyPreset = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--preset'));
+/** `--page visitor` (or signed-in) measures one page only. */
+const onlyPage = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--page'));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -103,6 +105,7 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
     await browser.disconnect();
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (lhr.runtimeError) console.log(`  Lighthouse could not measure this page: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
     return {
@@ -143,6 +146,7 @@ function describeTimings(audits: Audits): string[] {
     `LCP element: ${lcpNode?.selector ?? '?'} ${lcpNode?.snippet?.slice(0, 80) ?? ''}`,
     `LCP phases: ${lcpPhases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`,
     `long tasks: ${itemsOf('long-tasks').slice(0, 8).map((t) => `${Math.round(Number(t.duration))} ms @${Math.round(Number(t.startTime))} ${shortUrl(t.url)}`).join('; ')}`,
+    `main thread: ${itemsOf('mainthread-work-breakdown').map((t) => `${t.groupLabel} ${Math.round(Number(t.duration))} ms`).join('; ')}`,
     `script CPU: ${itemsOf('bootup-time').slice(0, 6).map((t) => `${shortUrl(t.url)} ${Math.round(Number(t.total))} ms`).join('; ')}`,
   ];
 }
@@ -196,7 +200,7 @@ async function main() {
     await waitForHealth(origin, server);
     const session = await signUpCreator(origin);
     const rows: Array<Record<string, string | number>> = [];
-    for (const visitor of [true, false]) {
+    for (const visitor of [true, false].filter((v) => !onlyPage || onlyPage === (v ? 'visitor' : 'signed-in'))) {
       for (const preset of (['mobile', 'desktop'] as const).filter((p) => !onlyPreset || p === onlyPreset)) {
         const figures = await runLighthouse(`${origin}/`, preset, visitor ? null : session);
         rows.push({

@@ -1,30 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, type ComponentType } from 'react';
+import { preloadable } from '../ui/preloadable.js';
 
 /**
  * Pages that load on demand (issue 17): the first load carries the shell and the studio form only.
  * Each page keeps one loader so a prefetch (hover, focus, a direct visit) and the render share
  * one request.
  */
-interface LazyPage {
-  Component: LazyExoticComponent<ComponentType>;
-  preload: () => Promise<unknown>;
-}
-
-function lazyPage(load: () => Promise<ComponentType>): LazyPage {
-  let pending: Promise<{ default: ComponentType }> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        // A failed fetch (offline, new deploy) may be retried on the next intent.
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  return { Component: lazy(preload), preload };
-}
+const lazyPage = (load: () => Promise<ComponentType>) => preloadable<object>(load);
 
 export const LAZY_PAGES = {
   login: lazyPage(() => import('../login/login-page.js').then((m) => m.LoginPage)),
@@ -65,8 +47,8 @@ export function preloadRoute(path: string): void {
 
 /**
  * A lazily loaded page. Router navigations run in a transition, so the page on screen stays until
- * the next one is ready (no loading flash); only a direct visit shows the empty fallback briefly,
- * after the splash, and preloadRoute starts that load during the splash.
+ * the next one is ready (no loading flash); a direct visit fetches its page during the splash
+ * (preloadRoute), and the empty fallback shows only if the page is still not there after it.
  */
 export function LazyRoute({ page }: { page: LazyPageName }) {
   const { Component } = LAZY_PAGES[page];

@@ -1,14 +1,16 @@
 // The base theme first, so component stylesheets can refine it.
 import '../styles/theme.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
-import { createStudioServices, ServicesProvider, useAnalytics, useAuth, type StudioServices } from '../services.js';
+import { createStudioServices, ServicesProvider, useAnalytics, useAuth, useServices, type StudioServices } from '../services.js';
 import { LoadingSplash } from '../shell/app-shell.js';
 import { StudioPage } from '../pages/studio-page.js';
 import { preloadSignedInStudio } from '../studio/studio-view.js';
+import { storageStatsQuery } from '../billing/billing-hooks.js';
+import { videoListQuery } from '../jobs/video-queries.js';
 import { StudioToaster } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
@@ -49,8 +51,26 @@ function VisitorOneTap() {
   return null;
 }
 
+/**
+ * While a stored session is checked (the splash), start what the signed-in studio shows first: its
+ * recent-videos code, the video list and the storage line. They go out with the stored token beside
+ * the profile check instead of after it; a stale token fails them and signs out as before.
+ */
+function useSignedInPrefetch(): () => Promise<unknown> | null {
+  const { api, authStore, queryClient } = useServices();
+  return () => {
+    const { isLoading, user } = authStore.getState();
+    if (!isLoading || !user) return null;
+    void queryClient.prefetchQuery(videoListQuery(api, user.id));
+    void queryClient.prefetchQuery(storageStatsQuery(api, user.id));
+    return preloadSignedInStudio();
+  };
+}
+
 function StudioRoot() {
   const initialize = useAuth((s) => s.initialize);
+  const prefetchSignedIn = useSignedInPrefetch();
+  const signedInCode = useRef<Promise<unknown> | null>(null);
   const isLoading = useAuth((s) => s.isLoading);
   const viewer = useViewer();
   const { pathname } = useLocation();
@@ -62,17 +82,28 @@ function StudioRoot() {
     // A direct visit to a page that loads on demand fetches it while the splash is up, and so do the
     // studio's signed-in parts while a stored session is checked.
     preloadRoute(pathname);
-    if (isLoading) preloadSignedInStudio();
+    signedInCode.current = prefetchSignedIn();
     // Once, for the path the visit started on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initialize]);
 
   // The first screen after the splash is rendered as a transition: React renders it in slices and
   // the splash stays up (and the page responsive) until it is ready. The auth store is an external
-  // store, whose own updates React always renders in one blocking pass.
+  // store, whose own updates React always renders in one blocking pass. The splash also waits for
+  // the signed-in studio's code fetched beside the profile check, so no part of the page pops in
+  // (and pushes the rest down) after it shows.
   const [splashDone, setSplashDone] = useState(!isLoading);
   useEffect(() => {
-    if (!isLoading) startTransition(() => setSplashDone(true));
+    if (isLoading) return;
+    let current = true;
+    void Promise.resolve(signedInCode.current)
+      .catch(() => undefined)
+      .then(() => {
+        if (current) startTransition(() => setSplashDone(true));
+      });
+    return () => {
+      current = false;
+    };
   }, [isLoading]);
 
   if (isLoading || !splashDone) return <LoadingSplash />;

@@ -1,6 +1,7 @@
 import { MESSAGES, REFRESH_INTERVALS_MS, type CanGenerateResponse, type Currency, type StorageStats, type SubscriptionResponse } from '@reelsmith/contracts';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { ApiClient } from '../api/api-client.js';
 import { useApi, useAuth, useServices } from '../services.js';
 import { detectCurrency } from './currency-detection.js';
 
@@ -96,10 +97,15 @@ export function usePlans(currency: Currency) {
 }
 
 /** GET /api/storage/stats, tolerated when absent or failing (the plan area then omits its line). */
+/** The signed-in user's storage stats query; the app also starts it while a stored session is checked. */
+export function storageStatsQuery(api: ApiClient, userId: string | null) {
+  return queryOptions({ queryKey: billingQueryKeys.storageStats(userId), queryFn: () => api.call('storageStats'), enabled: userId !== null, retry: 0, refetchInterval: REFRESH_INTERVALS_MS.storage });
+}
+
 export function useStorageStats(): UseQueryResult<StorageStats> {
   const api = useApi();
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
-  return useQuery({ queryKey: billingQueryKeys.storageStats(userId), queryFn: () => api.call('storageStats'), enabled: userId !== null, retry: 0, refetchInterval: REFRESH_INTERVALS_MS.storage });
+  return useQuery(storageStatsQuery(api, userId));
 }
 
 /** True at widths of 900 px and more, where Manage/Upgrade opens the pricing dialog instead of the page. */

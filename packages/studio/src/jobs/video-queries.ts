@@ -1,5 +1,6 @@
 import { isActiveJobStatus, JOB_LIST_LIMIT, REFRESH_INTERVALS_MS, type VideoJob } from '@reelsmith/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 
 export const videoListQueryKey = ['videos', 'list'] as const;
@@ -8,10 +9,9 @@ export const videoListQueryKey = ['videos', 'list'] as const;
  * GET /api/videos?limit=100 for the signed-in user, refreshed every 10 s. A failed fetch is only
  * logged and reads as an empty list (spec section 8).
  */
-export function useVideoList(): { jobs: VideoJob[]; isLoading: boolean; isError: boolean } {
-  const api = useApi();
-  const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
-  const query = useQuery({
+/** The signed-in user's video list query; the app also starts it while a stored session is checked. */
+export function videoListQuery(api: ApiClient, userId: string | null) {
+  return queryOptions({
     queryKey: [...videoListQueryKey, userId],
     queryFn: async () => {
       try {
@@ -24,6 +24,12 @@ export function useVideoList(): { jobs: VideoJob[]; isLoading: boolean; isError:
     enabled: userId !== null,
     refetchInterval: REFRESH_INTERVALS_MS.jobs,
   });
+}
+
+export function useVideoList(): { jobs: VideoJob[]; isLoading: boolean; isError: boolean } {
+  const api = useApi();
+  const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
+  const query = useQuery(videoListQuery(api, userId));
   return { jobs: query.data ?? [], isLoading: query.isLoading, isError: query.isError };
 }
 

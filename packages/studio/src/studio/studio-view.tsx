@@ -1,10 +1,11 @@
 import { isActiveJobStatus } from '@reelsmith/contracts';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
 import { PlanArea, PricingDialog } from '../billing/index.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
+import { preloadable } from '../ui/preloadable.js';
 import { useAuth } from '../services.js';
 import { QuotaStatusWidget } from '../voices/index.js';
 import { GenerateForm } from './generate-form.js';
@@ -15,9 +16,9 @@ import '../styles/studio.css';
 // A signed-in creator's recent videos bring the file actions and the delete confirmation (Radix
 // dialog); a visitor's first load does without them. The app preloads them while a stored
 // session is checked (preloadSignedInStudio), so they are there when the studio first shows.
-const loadRecentVideosPanel = () => import('./recent-videos-panel.js');
-const RecentVideosPanel = lazy(() => loadRecentVideosPanel().then((m) => ({ default: m.RecentVideosPanel })));
-export const preloadSignedInStudio = (): void => void loadRecentVideosPanel();
+const recentVideos = preloadable(() => import('./recent-videos-panel.js').then((m) => m.RecentVideosPanel));
+const RecentVideosPanel = recentVideos.Component;
+export const preloadSignedInStudio = (): Promise<unknown> => recentVideos.preload();
 
 /** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
 function RecentVideosPlaceholder() {
