@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from '@reelsmith/contracts';
 import { launch } from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,6 +105,7 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
     await browser.disconnect();
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (process.env.BENCH_WEB_TRACE) writeFileSync(`${process.env.BENCH_WEB_TRACE}-${preset}-${session ? 'in' : 'visitor'}.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
     if (lhr.runtimeError) console.log(`  Lighthouse could not measure this page: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);

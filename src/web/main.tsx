@@ -1,8 +1,10 @@
-import { DEFAULT_EXTENSION_STORE_URL, StudioApp, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
+import { WEB_SHELL, type WebShellBootRequests } from '@reelsmith/contracts';
+import { createStudioServices, DEFAULT_EXTENSION_STORE_URL, StudioApp, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { DEV_EXTENSION_ID } from '../extension-host/extension-identity.js';
+import { fetchWithBootRequests } from './boot-requests.js';
 import { createWebExtensionBridge, type WebPageRuntime } from './extension-bridge.js';
 
 /** The web host: the page's own localStorage, tabs and location. */
@@ -26,6 +28,10 @@ const platform: Platform = {
   bypassAuth: import.meta.env.VITE_BYPASS_AUTH === 'true',
 };
 
+// index.html's boot script has already asked for a stored session's profile (same-origin API only).
+const bootRequests = platform.apiBaseUrl === '' ? (window as unknown as Record<string, WebShellBootRequests | undefined>)[WEB_SHELL.bootRequestsGlobal] : undefined;
+const services = createStudioServices(platform, { fetch: fetchWithBootRequests(bootRequests, (...args) => window.fetch(...args)) });
+
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
@@ -37,7 +43,7 @@ startTransition(() => {
   root.render(
     <StrictMode>
       <BrowserRouter>
-        <StudioApp platform={platform} />
+        <StudioApp platform={platform} services={services} />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -65,3 +65,27 @@ test.describe('the first paint, before the app starts', () => {
     await expect(page.getByRole('textbox', { name: /topic/i })).toHaveValue('Why octopuses have three hearts');
   });
 });
+
+test("a stored session is checked once: the boot script's profile request is the one the app uses", async ({ page, request }) => {
+  const email = `boot-${Date.now()}@e2e.reelsmith.test`;
+  const password = 'boot-password-1234';
+  expect((await request.post('/auth/register', { data: { name: 'Boot Check', email, password } })).ok()).toBe(true);
+  const session = (await (await request.post('/auth/login', { data: { email, password } })).json()) as { token: string; user: unknown };
+
+  // A page of this origin that runs no app, so nothing rewrites the stored session meanwhile.
+  await page.goto('/health');
+  await page.evaluate(
+    ({ key, tokenKey, session }) => {
+      localStorage.setItem(tokenKey, session.token);
+      localStorage.setItem(key, JSON.stringify({ state: { user: session.user, token: session.token, apiKey: null, isAuthenticated: true }, version: 0 }));
+    },
+    { key: STORAGE_KEYS.authStore, tokenKey: STORAGE_KEYS.token, session },
+  );
+  const profileRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === '/auth/profile') profileRequests.push(sent.headers().authorization ?? '');
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Boot Check!' })).toBeVisible();
+  expect(profileRequests).toEqual([`Bearer ${session.token}`]);
+});

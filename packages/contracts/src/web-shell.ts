@@ -5,8 +5,10 @@ import { STORAGE_KEYS } from './constants.js';
  * index.html so a phone shows the studio before any JavaScript has arrived, beside a copy of the
  * loading splash. One small inline script in <head> picks which of the two shows: the splash when a
  * session is stored (spec section 2: the splash shows while authentication initialises) or the page
- * is not the visitor's studio; the prerendered studio otherwise. The server allows exactly this
- * script by its hash in the Content-Security-Policy, so no other inline script can run.
+ * is not the visitor's studio; the prerendered studio otherwise. For a stored session it also starts
+ * the session check (GET /auth/profile) at once, so it runs while the app's code downloads instead
+ * of after it. The server allows exactly this script by its hash in the Content-Security-Policy, so
+ * no other inline script can run.
  */
 export const WEB_SHELL = {
   /** Paths a visitor sees the Video Studio on (the route table's studio paths). */
@@ -17,13 +19,28 @@ export const WEB_SHELL = {
   prerenderClass: 'rs-prerender',
   /** Wraps the splash copy. */
   splashWrapperClass: 'rs-boot-splash',
+  /**
+   * window property where the boot script leaves the profile request it starts for a stored
+   * session ({ token, response }), so the check runs while the app's code downloads.
+   */
+  bootRequestsGlobal: '__reelsmithBoot',
+  /** The request the boot script starts: the same one the app's session check makes. */
+  bootProfilePath: '/auth/profile',
 } as const;
+
+/** What the boot script leaves on window[WEB_SHELL.bootRequestsGlobal]. */
+export interface WebShellBootRequests {
+  profile?: { token: string; response: Promise<Response> };
+}
 
 /**
  * The boot script's source, byte for byte as index.html carries it (its CSP hash depends on every
  * byte). Storage may be blocked (private modes): then the splash shows, as the app would.
  */
 export const WEB_SHELL_BOOT_SCRIPT =
-  `try{var p=location.pathname.replace(/\\/+$/,"")||"/",s=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null");` +
-  `if(${JSON.stringify(WEB_SHELL.prerenderedPaths)}.indexOf(p)<0||(s&&s.state&&s.state.token))throw 0}` +
+  `try{var p=location.pathname.replace(/\\/+$/,"")||"/",s=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null"),` +
+  `t=s&&s.state&&typeof s.state.token=="string"&&s.state.token;` +
+  `if(t){var r=fetch(${JSON.stringify(WEB_SHELL.bootProfilePath)},{headers:{Accept:"application/json",Authorization:"Bearer "+t}});r.catch(function(){});` +
+  `window[${JSON.stringify(WEB_SHELL.bootRequestsGlobal)}]={profile:{token:t,response:r}}}` +
+  `if(${JSON.stringify(WEB_SHELL.prerenderedPaths)}.indexOf(p)<0||t)throw 0}` +
   `catch(e){document.documentElement.classList.add(${JSON.stringify(WEB_SHELL.splashClass)})}`;
