@@ -62,6 +62,21 @@ async function signUpCreator(origin: string): Promise<{ token: string; user: unk
   return post('/auth/login', { email, password });
 }
 
+/** Lighthouse recorded no usable trace (it says to run it again, e.g. NO_NAVSTART). */
+class LighthouseRunError extends Error {}
+
+/** Lighthouse's own recording fails now and then on a busy machine; such a run is repeated (twice at most). */
+async function measure(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, preset, session);
+    } catch (error) {
+      if (!(error instanceof LighthouseRunError) || attempt === 3) throw error;
+      console.log(`  Lighthouse could not measure this page (${error.message}); running it again`);
+    }
+  }
+}
+
 interface Figures {
   performance: number;
   accessibility: number;
@@ -106,7 +121,7 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
     if (process.env.BENCH_WEB_TRACE) writeFileSync(`${process.env.BENCH_WEB_TRACE}-${preset}-${session ? 'in' : 'visitor'}.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
-    if (lhr.runtimeError) console.log(`  Lighthouse could not measure this page: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
     return {
@@ -203,7 +218,7 @@ async function main() {
     const rows: Array<Record<string, string | number>> = [];
     for (const visitor of [true, false].filter((v) => !onlyPage || onlyPage === (v ? 'visitor' : 'signed-in'))) {
       for (const preset of (['mobile', 'desktop'] as const).filter((p) => !onlyPreset || p === onlyPreset)) {
-        const figures = await runLighthouse(`${origin}/`, preset, visitor ? null : session);
+        const figures = await measure(`${origin}/`, preset, visitor ? null : session);
         rows.push({
           page: visitor ? '/ visitor' : '/ signed in',
           preset,

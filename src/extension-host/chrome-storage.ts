@@ -1,4 +1,4 @@
-import { MemoryStorage } from '@reelsmith/studio';
+import { MemoryStorage } from '@reelsmith/studio/popup';
 
 /**
  * chrome.storage is asynchronous but the studio's storage is synchronous (like localStorage):

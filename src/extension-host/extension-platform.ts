@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@reelsmith/contracts';
-import { createStudioServices, type Platform, type StudioServices } from '@reelsmith/studio';
+import { createStudioServices, type Platform, type StudioServices } from '@reelsmith/studio/popup';
 import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';

@@ -1,5 +1,5 @@
 import { EXTENSION_STORAGE_KEYS } from '@reelsmith/contracts';
-import type { TopicRequests } from '@reelsmith/studio';
+import type { TopicRequests } from '@reelsmith/studio/popup';
 import { takePendingTopic } from '../background/context-menu.js';
 import type { StorageAreaLike } from '../background/job-store.js';
 

@@ -1,5 +1,5 @@
 import { isActiveJobStatus, type VideoJob } from '@reelsmith/contracts';
-import { apiUrl, labelForProgress, labelForStep, usePlatform } from '@reelsmith/studio';
+import { apiUrl, labelForProgress, labelForStep, usePlatform } from '@reelsmith/studio/popup';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { failureText, recentFinishedJobs } from './job-outcomes.js';

@@ -16,7 +16,7 @@ import {
   VoicePicker,
   type GenerationFormValues,
   type SubmitPhase,
-} from '@reelsmith/studio';
+} from '@reelsmith/studio/popup';
 import { useCallback, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';

@@ -1,7 +1,6 @@
-import { StudioProviders } from '@reelsmith/studio';
+import { StudioProviders } from '@reelsmith/studio/popup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
 import { createExtensionHost } from '../extension-host/extension-platform.js';
 import { PopupApp } from './popup-app.js';
 
@@ -11,12 +10,9 @@ if (!container) throw new Error('#root is missing from the popup page');
 const { platform, services, jobs } = await createExtensionHost();
 createRoot(container).render(
   <StrictMode>
-    {/* The shared sign-in form uses router hooks; the popup has a single screen. */}
-    <MemoryRouter>
-      {/* Toasts at the top: the popup's Generate bar is at the bottom. */}
-      <StudioProviders platform={platform} services={services} toastPosition="top-center">
-        <PopupApp jobs={jobs} />
-      </StudioProviders>
-    </MemoryRouter>
+    {/* One screen, no router. Toasts at the top: the popup's Generate bar is at the bottom. */}
+    <StudioProviders platform={platform} services={services} toastPosition="top-center">
+      <PopupApp jobs={jobs} />
+    </StudioProviders>
   </StrictMode>,
 );

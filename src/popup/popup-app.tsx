@@ -1,4 +1,4 @@
-import { LoadingSplash, SignInForm, useAuth, usePlatform } from '@reelsmith/studio';
+import { LoadingSplash, SignInForm, useAuth, usePlatform } from '@reelsmith/studio/popup';
 import { isActiveJobStatus } from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import { useExtensionJobState, type ExtensionJobSource } from '../extension-host/extension-job-source.js';

@@ -1,5 +1,5 @@
 import { resolutionSchema, videoLanguageSchema, type Resolution } from '@reelsmith/contracts';
-import type { KeyValueStorage } from '@reelsmith/studio';
+import type { KeyValueStorage } from '@reelsmith/studio/popup';
 import { z } from 'zod';
 
 /** The popup's own key: its last Language, Resolution and Captions choice, separate from Settings' Video Defaults. */

@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { chromium } from 'playwright-core';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -148,6 +148,20 @@ test('the web app hands the extension a one-time code that signs it in', async (
   expect(profile.status()).toBe(200);
   await popup.close();
   await web.close();
+});
+
+test('the popup opens on the splash, not a blank frame, and its scripts carry no router or studio shell', () => {
+  const html = readFileSync(join(extensionDir, 'src', 'popup', 'index.html'), 'utf8');
+  expect(html).toMatch(/<div id="root"><div class="rs-splash" role="status" aria-label="Loading Reelsmith">/);
+  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(scripts.length).toBeGreaterThan(1);
+  for (const script of scripts) {
+    const text = readFileSync(join(extensionDir, script), 'utf8');
+    // react-router's own error text, and class names only the web shell and its pages use.
+    for (const marker of ['useNavigate() may be used only', 'rs-shell__sidebar', 'rs-drawer', 'rs-plan-grid']) {
+      expect(text.includes(marker), `${marker} in ${script}`).toBe(false);
+    }
+  }
 });
 
 test('"Create a video about this" opens the studio with the selected text as the topic', async () => {

@@ -8,7 +8,7 @@ export { createApiClient, ApiError, errorMessage, isOffline, type ApiClient } fr
 export { createAuthStore, type AuthStore, type AuthState, type AuthStoreApi } from './auth/auth-store.js';
 export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
-export { LoadingSplash } from './shell/app-shell.js';
+export { LoadingSplash } from './shell/loading-splash.js';
 export { TOAST_OPTIONS, StudioToaster } from './toaster.js';
 export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.js';
 export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';

@@ -6,7 +6,7 @@ import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
 import { createStudioServices, ServicesProvider, useAnalytics, useAuth, useServices, type StudioServices } from '../services.js';
-import { LoadingSplash } from '../shell/app-shell.js';
+import { LoadingSplash } from '../shell/loading-splash.js';
 import { StudioPage } from '../pages/studio-page.js';
 import { preloadSignedInStudio } from '../studio/studio-view.js';
 import { storageStatsQuery } from '../billing/billing-hooks.js';

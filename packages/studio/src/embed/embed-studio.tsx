@@ -7,7 +7,7 @@ import { useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/
 import { SignInForm } from '../login/sign-in-form.js';
 import { usePlatform } from '../platform.js';
 import { useAuth, useServices } from '../services.js';
-import { LoadingSplash } from '../shell/app-shell.js';
+import { LoadingSplash } from '../shell/loading-splash.js';
 import { GenerateForm } from '../studio/generate-form.js';
 import { RecentVideosPanel } from '../studio/recent-videos-panel.js';
 import { useGenerationAccess } from '../studio/use-generation-access.js';
