@@ -142,7 +142,7 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
           const items = (lhr.audits[ref.id]?.details as { items?: Array<{ node?: { selector?: string } }> } | undefined)?.items ?? [];
           return `${ref.id}: ${items.map((item) => item.node?.selector ?? '?').join(', ')}`;
         }),
-      details: showDetails ? describeTimings(lhr.audits) : [],
+      details: showDetails ? [...describeTimings(lhr.audits), ...describeShifts(lhr.audits)] : [],
     };
   } finally {
     await chrome.kill();
@@ -150,6 +150,12 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
 }
 
 type Audits = Record<string, { numericValue?: number; details?: unknown } | undefined>;
+
+/** What Lighthouse says caused each layout shift (a late image, a web font, injected content…). */
+function describeShifts(audits: Audits): string[] {
+  const items = ((audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number; subItems?: { items?: Array<{ cause?: string; extra?: { value?: string } }> } }> } | undefined)?.items ?? []);
+  return items.map((item) => `shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}: ${(item.subItems?.items ?? []).map((sub) => `${sub.cause ?? ''} ${sub.extra?.value ?? ''}`.trim()).join('; ') || 'no cause given'}`);
+}
 
 /** The LCP element, the long tasks and the scripts' CPU time, as Lighthouse saw them. */
 function describeTimings(audits: Audits): string[] {
