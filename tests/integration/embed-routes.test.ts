@@ -1,6 +1,8 @@
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { EMBED_NOT_BUILT_MESSAGE } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
+import { WEB_SHELL_BOOT_SCRIPT } from '@reelsmith/contracts';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +48,9 @@ describe('embed routes', () => {
     expect(page.body).toContain('data-embed');
     expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(`frame-ancestors 'self' ${PARTNER} http://localhost:3000`);
     // The rest of the strict policy stays: framing is the only thing /embed widens.
-    expect(directive(page.headers['content-security-policy'], 'script-src')).toBe("script-src 'self'");
+    // (the one hashed inline script is index.html's boot script; the embed page carries none)
+    expect(directive(page.headers['content-security-policy'], 'script-src')).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(WEB_SHELL_BOOT_SCRIPT).digest('base64')}'`);
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(page.headers['x-frame-options']).toBeUndefined();
   });
 
