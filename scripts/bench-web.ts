@@ -22,6 +22,8 @@ const skipBuild = process.argv.includes('--no-build');
 const showDetails = process.argv.includes('--details');
 /** `--preset mobile` (or desktop) runs one preset only, for quicker iterations. */
 const onlyPreset = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--preset'));
+/** `--runs N` measures every page and preset N times and adds a median row: single Lighthouse runs swing by ±5 here. */
+const runs = Math.max(1, Number(((index) => (index >= 0 ? process.argv[index + 1] : '1'))(process.argv.indexOf('--runs'))) || 1);
 /** `--page visitor` (or signed-in) measures one page only. */
 const onlyPage = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--page'));
 
@@ -199,6 +201,46 @@ function popupJsGzipBytes(): number | null {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each figure's own median over the runs (not one run's figures). */
+function medianFigures(measured: Figures[]): Figures {
+  const of = (pick: (figures: Figures) => number) => median(measured.map(pick));
+  return {
+    performance: of((f) => f.performance),
+    accessibility: of((f) => f.accessibility),
+    fcpMs: of((f) => f.fcpMs),
+    lcpMs: of((f) => f.lcpMs),
+    tbtMs: of((f) => f.tbtMs),
+    cls: of((f) => f.cls),
+    firstLoadJsBytes: of((f) => f.firstLoadJsBytes),
+    totalBytes: of((f) => f.totalBytes),
+    shifted: [],
+    accessibilityFailures: [],
+    details: [],
+  };
+}
+
+function row(visitor: boolean, preset: string, run: string, figures: Figures): Record<string, string | number> {
+  return {
+    page: visitor ? '/ visitor' : '/ signed in',
+    preset,
+    ...(run ? { run } : {}),
+    performance: figures.performance,
+    accessibility: figures.accessibility,
+    'FCP ms': Math.round(figures.fcpMs),
+    'LCP ms': Math.round(figures.lcpMs),
+    'TBT ms': Math.round(figures.tbtMs),
+    CLS: Number(figures.cls.toFixed(3)),
+    'first-load JS (wire)': kb(figures.firstLoadJsBytes),
+    'total bytes': kb(figures.totalBytes),
+  };
+}
+
 async function main() {
   if (!skipBuild) {
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -224,23 +266,20 @@ async function main() {
     const rows: Array<Record<string, string | number>> = [];
     for (const visitor of [true, false].filter((v) => !onlyPage || onlyPage === (v ? 'visitor' : 'signed-in'))) {
       for (const preset of (['mobile', 'desktop'] as const).filter((p) => !onlyPreset || p === onlyPreset)) {
-        const figures = await measure(`${origin}/`, preset, visitor ? null : session);
-        rows.push({
-          page: visitor ? '/ visitor' : '/ signed in',
-          preset,
-          performance: figures.performance,
-          accessibility: figures.accessibility,
-          'FCP ms': Math.round(figures.fcpMs),
-          'LCP ms': Math.round(figures.lcpMs),
-          'TBT ms': Math.round(figures.tbtMs),
-          CLS: Number(figures.cls.toFixed(3)),
-          'first-load JS (wire)': kb(figures.firstLoadJsBytes),
-          'total bytes': kb(figures.totalBytes),
-        });
-        console.log(JSON.stringify(rows.at(-1)));
-        if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
-        for (const failure of figures.accessibilityFailures) console.log(`  accessibility: ${failure}`);
-        for (const line of figures.details) console.log(`  ${line}`);
+        const measured: Figures[] = [];
+        for (let run = 1; run <= runs; run++) {
+          const figures = await measure(`${origin}/`, preset, visitor ? null : session);
+          measured.push(figures);
+          rows.push(row(visitor, preset, runs > 1 ? `run ${run}` : '', figures));
+          console.log(JSON.stringify(rows.at(-1)));
+          if (figures.shifted.length > 0) console.log(`  layout shifts: ${figures.shifted.join(', ')}`);
+          for (const failure of figures.accessibilityFailures) console.log(`  accessibility: ${failure}`);
+          for (const line of figures.details) console.log(`  ${line}`);
+        }
+        if (runs > 1) {
+          rows.push(row(visitor, preset, `median of ${runs}`, medianFigures(measured)));
+          console.log(JSON.stringify(rows.at(-1)));
+        }
       }
     }
     console.table(rows);
