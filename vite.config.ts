@@ -1,9 +1,9 @@
 import { crx } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { defineConfig, type Plugin } from 'vite';
 import manifest, { extensionApiBaseUrl, extensionWebAppOrigins } from './manifest.config.js';
+import { fillRoot, renderFirstPaint } from './scripts/first-paint.js';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -18,9 +18,8 @@ function splashFirstPaint(): Plugin {
     apply: 'build',
     transformIndexHtml(html, context) {
       if (!/\/src\/(popup|sidepanel)\/index\.html$/.test(context.filename)) return html;
-      splash ??= execFileSync(process.execPath, [`${repoRoot}scripts/prerender-first-paint.mjs`, '--splash'], { encoding: 'utf8' });
-      if (!html.includes('<div id="root"></div>')) throw new Error(`${context.filename} has no empty <div id="root"></div> for the splash`);
-      return html.replace('<div id="root"></div>', `<div id="root">${splash}</div>`);
+      splash ??= renderFirstPaint('splash');
+      return fillRoot(html, splash, context.filename);
     },
   };
 }

@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { WEB_SHELL_BOOT_SCRIPT } from './packages/contracts/src/web-shell.js';
+import { fillRoot, renderFirstPaint } from './scripts/first-paint.js';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 
@@ -51,11 +51,8 @@ function prerenderFirstPaint(): Plugin {
       order: 'post',
       handler(html, context) {
         if (!context.filename.endsWith('/index.html')) return html;
-        const firstPaint = execFileSync(process.execPath, [`${repoRoot}scripts/prerender-first-paint.mjs`], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
-        return inlineStylesheets(html, context.bundle)
-          .replace('</title>', `</title>\n    <script>${WEB_SHELL_BOOT_SCRIPT}</script>`)
-          .replace('<div id="root"></div>', `<div id="root">${firstPaint}</div>`);
+        const page = inlineStylesheets(html, context.bundle).replace('</title>', `</title>\n    <script>${WEB_SHELL_BOOT_SCRIPT}</script>`);
+        return fillRoot(page, renderFirstPaint('page'), context.filename);
       },
     },
   };

@@ -1,7 +1,7 @@
 // Prints the markup of a page's first paint (src/web/prerender.tsx) on stdout: index.html's by
-// default, the loading splash alone with --splash (the extension's pages). The builds run it as its
-// own process: a second Vite instance inside a build would share the build's plugin state. The studio's CSS imports load as empty modules here; the
-// page's stylesheets come from the client build.
+// default, the loading splash alone with --splash (the extension's pages). scripts/first-paint.ts
+// runs it for the builds. The studio's CSS imports load as empty modules here; the page's
+// stylesheets come from the client build.
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';

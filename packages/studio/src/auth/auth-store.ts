@@ -64,7 +64,7 @@ function hasStoredSession(storage: KeyValueStorage): boolean {
 }
 
 export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error) }: AuthStoreDeps): AuthStoreApi {
-  const store = createStore<AuthStore>()(
+  return createStore<AuthStore>()(
     persist(
       (set, get) => {
         /** Saves a fresh session, then fetches what hangs off it; those fetches may fail quietly. */
@@ -190,5 +190,4 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
       },
     ),
   );
-  return store;
 }

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ExtensionBanner } from './extension-banner.js';
 import { SideNav } from './side-nav.js';
 import { TopBar } from './top-bar.js';
+import { preloadable } from '../ui/preloadable.js';
 import './shell.css';
 
-const loadNavigationDrawer = () => import('./navigation-drawer.js');
-const NavigationDrawer = lazy(() => loadNavigationDrawer().then((m) => ({ default: m.NavigationDrawer })));
+const navigationDrawer = preloadable(() => import('./navigation-drawer.js').then((m) => m.NavigationDrawer));
+const NavigationDrawer = navigationDrawer.Component;
 
 /**
  * Spec section 2 "Application shell": a 280 px side navigation that is permanent on wide screens
@@ -49,7 +50,7 @@ export function AppShell({ title }: { title: string }) {
       <div className="rs-shell__main">
         <TopBar
           title={title}
-          onNavigationIntent={() => void loadNavigationDrawer()}
+          onNavigationIntent={() => void navigationDrawer.preload().catch(() => undefined)}
           onOpenNavigation={() => {
             setDrawerWanted(true);
             setDrawerOpen(true);
