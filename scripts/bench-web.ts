@@ -18,14 +18,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'];
 const skipBuild = process.argv.includes('--no-build');
+/** The word after `--name` on the command line, if the option is there. */
+function optionValue(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
 /** `--details` adds the LCP element, the long main-thread tasks and each script's CPU time to every row. */
 const showDetails = process.argv.includes('--details');
 /** `--preset mobile` (or desktop) runs one preset only, for quicker iterations. */
-const onlyPreset = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--preset'));
+const onlyPreset = optionValue('--preset');
 /** `--runs N` measures every page and preset N times and adds a median row: single Lighthouse runs swing by ±5 here. */
-const runs = Math.max(1, Number(((index) => (index >= 0 ? process.argv[index + 1] : '1'))(process.argv.indexOf('--runs'))) || 1);
+const runs = Math.max(1, Number(optionValue('--runs') ?? 1) || 1);
 /** `--page visitor` (or signed-in) measures one page only. */
-const onlyPage = ((index) => (index >= 0 ? process.argv[index + 1] : undefined))(process.argv.indexOf('--page'));
+const onlyPage = optionValue('--page');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
