@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readSync, readdirSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,7 +199,7 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 90_000);
 
   it('renders every scene once, joins them to whole frames at 30 fps, and keeps the narration', () => {
-    expect(v1.segments).toEqual({ rendered: 2, reused: 0 });
+    expect(v1.segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
     expect(videoFrameCount(v1.videoPath)).toBe(150);
     const info = probe(v1.videoPath);
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
@@ -208,32 +208,52 @@ describe('scene segments (segmentCacheDir)', () => {
 
   it('reuses everything when nothing changed, and the frames are the same', async () => {
     const again = await segmented('seg-same');
-    expect(again.segments).toEqual({ rendered: 0, reused: 2 });
+    expect(again.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: true });
     expect(frameHashes(again.videoPath)).toEqual(frameHashes(v1.videoPath));
   }, 60_000);
 
   it("re-renders only the scene whose narration changed; the other scene's frames are identical", async () => {
     const v2 = await segmented('seg-words', { words: secondSceneWords });
-    expect(v2.segments).toEqual({ rendered: 1, reused: 1 });
+    expect(v2.segments).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
     const [before, after] = [frameHashes(v1.videoPath), frameHashes(v2.videoPath)];
     expect(after.length).toBe(150);
     expect(after.slice(0, 75)).toEqual(before.slice(0, 75));
     expect(after.slice(75)).not.toEqual(before.slice(75));
   }, 60_000);
 
-  it('re-renders every segment for a new caption style or zoom, and none for new audio alone', async () => {
-    expect((await segmented('seg-style', { captionStyle: 'youtube' })).segments).toEqual({ rendered: 2, reused: 0 });
-    expect((await segmented('seg-zoom', { zoomDirection: 'out' })).segments).toEqual({ rendered: 2, reused: 0 });
+  it('re-renders every segment for a new caption style or zoom, and only the soundtrack for new audio alone', async () => {
+    expect((await segmented('seg-style', { captionStyle: 'youtube' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect((await segmented('seg-zoom', { zoomDirection: 'out' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
     const louder = join(dir, 'voice-louder.wav');
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-i', join(dir, 'voice.wav'), '-af', 'volume=2', louder]);
-    expect((await segmented('seg-audio', { audioPath: louder })).segments).toEqual({ rendered: 0, reused: 2 });
+    const loud = await segmented('seg-audio', { audioPath: louder });
+    expect(loud.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: false });
+    // The join copies the new soundtrack in: the video is louder, its pictures the same.
+    expect(meanVolume(loud.videoPath)).toBeGreaterThan(meanVolume(v1.videoPath) + 4);
+    expect(frameHashes(loud.videoPath)).toEqual(frameHashes(v1.videoPath));
   }, 120_000);
+
+  it('joins without re-encoding: the soundtrack and the segments are copied into the video as they are', async () => {
+    const packets = (file: string, stream: 'a' | 'v') =>
+      execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-c', 'copy', '-f', 'framemd5', '-'], { encoding: 'utf8', maxBuffer: 1 << 24 })
+        .split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+    const copied = (await segmented('seg-copy')).videoPath;
+    const own = readdirSync(cache).filter((name) => name.startsWith('soundtrack-')).map((name) => packets(join(cache, name), 'a'));
+    expect(own.length).toBeGreaterThan(0);
+    expect(own).toContainEqual(packets(copied, 'a'));
+  }, 60_000);
 
   it('shows what the single pass shows (same zoom, same captions)', async () => {
     const single = await assembleVideo(request('seg-single', { enableCaptions: true }), { ...small, segmented: false });
     for (const seconds of [1.2, 2.45, 3.7]) expect(meanDifference(frameAt(single.videoPath, seconds), frameAt(v1.videoPath, seconds))).toBeLessThan(2);
   }, 60_000);
 });
+
+/** Mean volume (dB) of a file's audio. */
+function meanVolume(file: string): number {
+  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${file}" -vn -af volumedetect -f null - 2>&1`], { encoding: 'utf8' });
+  return Number(/mean_volume: (-?[\d.]+) dB/.exec(log)?.[1]);
+}
 
 /** RMS level (dB) above 1.5 kHz (the music's tone; the 200 Hz voice is filtered out) between two times. */
 function bandLevel(video: string, from: number, to: number): number {

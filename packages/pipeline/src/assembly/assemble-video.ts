@@ -297,6 +297,8 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
 
 /** Bump when the segment command changes in a way the hashed inputs do not show. */
 const SEGMENT_FORMAT = 'segment-v2';
+/** Bump when the soundtrack command changes in a way the hashed inputs do not show. */
+const SOUNDTRACK_FORMAT = 'soundtrack-v1';
 
 interface SegmentJob {
   index: number;
@@ -398,6 +400,54 @@ async function runLimited<T>(items: T[], limit: number, run: (item: T) => Promis
 export interface SegmentReport {
   rendered: number;
   reused: number;
+  /** The encoded soundtrack was found in the cache (only pictures or captions changed). */
+  soundtrackReused: boolean;
+}
+
+/**
+ * The soundtrack (narration as fitted, music mixed under it) encoded once to AAC, cached beside the
+ * segments under a hash of what it depends on. It is a job of its own in the segment pool: encoding
+ * 30 s of AAC takes about 1.5 CPU s, which at the join would run while both cores sit idle, and an
+ * edit that changes only pictures reuses it.
+ */
+function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string): { key: string; path: string; run: () => Promise<void> } {
+  const { request } = ctx;
+  const total = request.durationSeconds;
+  const key = createHash('sha256')
+    .update(
+      JSON.stringify({
+        format: SOUNDTRACK_FORMAT,
+        narration: fileHash(request.audioPath),
+        tempo: fit.tempo.toFixed(4),
+        cutAt: fit.cutAt,
+        total,
+        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent } : null,
+        encoder: AUDIO_ENCODER_ARGS,
+        ffmpeg: ctx.binaries.ffmpegPath,
+      }),
+    )
+    .digest('hex')
+    .slice(0, 32);
+  const path = join(cacheDir, `soundtrack-${key}.m4a`);
+  const run = async () => {
+    const partial = join(cacheDir, `soundtrack-${key}.${process.pid}-${randomBytes(4).toString('hex')}.partial.m4a`);
+    try {
+      await runFfmpeg(
+        ctx.binaries.ffmpegPath,
+        [
+          '-i', resolve(request.audioPath),
+          ...(request.music ? ['-stream_loop', '-1', '-i', resolve(request.music.path)] : []),
+          '-filter_complex', audioFilter('[0:a]', fit, total, request.music ? { input: '[1:a]', volumePercent: request.music.volumePercent } : undefined),
+          '-map', '[aout]', ...AUDIO_ENCODER_ARGS, '-t', total.toFixed(3), partial,
+        ],
+        { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn },
+      );
+      renameSync(partial, path);
+    } finally {
+      rmSync(partial, { force: true });
+    }
+  };
+  return { key, path, run };
 }
 
 async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string, cacheDir: string): Promise<SegmentReport> {
@@ -406,6 +456,7 @@ async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: nu
   if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
   const jobs = planSegments(ctx, fit, frames, cacheDir);
   const missing = jobs.filter((job) => !existsSync(job.path));
+  const soundtrack = planSoundtrack(ctx, fit, cacheDir);
   const total = ctx.request.durationSeconds;
   const done = new Map<number, number>(jobs.filter((job) => !missing.includes(job)).map((job) => [job.index, job.seconds]));
   let lastPercent = -1;
@@ -417,30 +468,35 @@ async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: nu
       ctx.options.onProgress?.(percent);
     }
   };
-  await runLimited(missing, ctx.options.segmentConcurrency ?? DEFAULT_SEGMENT_CONCURRENCY, (job) =>
-    renderSegment(ctx, job, cacheDir, (seconds) => {
-      done.set(job.index, seconds);
-      report();
-    }),
-  );
+  // Longest segment first, the soundtrack last: the pool's last jobs are the short ones, so both
+  // cores stay busy until near the end instead of one long segment finishing alone.
+  const tasks: Array<() => Promise<void>> = [...missing]
+    .sort((a, b) => b.frames - a.frames || a.index - b.index)
+    .map((job) => () =>
+      renderSegment(ctx, job, cacheDir, (seconds) => {
+        done.set(job.index, seconds);
+        report();
+      }),
+    );
+  const soundtrackReused = existsSync(soundtrack.path);
+  if (!soundtrackReused) tasks.push(soundtrack.run);
+  await runLimited(tasks, ctx.options.segmentConcurrency ?? DEFAULT_SEGMENT_CONCURRENCY, (task) => task());
 
   const listPath = join(ctx.workDir, 'segments.txt');
   writeFileSync(listPath, jobs.map((job) => `file '${job.path.replace(/'/g, "'\\''")}'\n`).join(''));
-  // Video copied as encoded, audio (narration) encoded once here.
+  // Video and audio both copied as encoded: the join only writes the container.
   await runFfmpeg(
     ctx.binaries.ffmpegPath,
     [
       '-f', 'concat', '-safe', '0', '-i', listPath,
-      '-i', resolve(ctx.request.audioPath),
-      ...(ctx.request.music ? ['-stream_loop', '-1', '-i', resolve(ctx.request.music.path)] : []),
-      '-filter_complex', audioFilter('[1:a]', fit, total, ctx.request.music ? { input: '[2:a]', volumePercent: ctx.request.music.volumePercent } : undefined),
-      '-map', '0:v', '-map', '[aout]',
-      '-c:v', 'copy', ...AUDIO_ENCODER_ARGS,
+      '-i', soundtrack.path,
+      '-map', '0:v', '-map', '1:a',
+      '-c', 'copy',
       '-t', total.toFixed(3), '-movflags', '+faststart', outputPath,
     ],
     { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn, cwd: ctx.workDir },
   );
-  return { rendered: missing.length, reused: jobs.length - missing.length };
+  return { rendered: missing.length, reused: jobs.length - missing.length, soundtrackReused };
 }
 
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */

@@ -20,6 +20,20 @@ function installExitHook(): void {
  */
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
 
+/**
+ * glibc malloc settings for ffmpeg. By default glibc serves each multi-megabyte frame buffer with a
+ * fresh mmap and gives it back on free (or trims the heap), so every frame of a zoom (whose scaled size
+ * changes each frame, which defeats ffmpeg's buffer pools) faults its pages in again: 70-80k page faults
+ * and about a third of a segment's CPU time. Fixed thresholds keep freed buffers in the heap for reuse:
+ * measured 4.0 -> 2.8 CPU s for one 195-frame segment (RENDER-TIME.md). Peak memory is unchanged; only
+ * the same buffers are kept instead of returned and re-faulted.
+ */
+export const FFMPEG_MALLOC_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: String(32 * 1024 * 1024),
+  MALLOC_TRIM_THRESHOLD_: String(1024 * 1024 * 1024),
+  MALLOC_TOP_PAD_: String(64 * 1024 * 1024),
+};
+
 export class FfmpegError extends Error {
   constructor(
     message: string,
@@ -66,7 +80,7 @@ export function runFfmpeg(ffmpegPath: string, args: string[], options: RunFfmpeg
   const commandArgs = SETPRIV ? ['--pdeathsig', 'KILL', '--', ffmpegPath, ...fullArgs] : fullArgs;
 
   return new Promise<string>((resolve, reject) => {
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd });
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd, env: { ...process.env, ...FFMPEG_MALLOC_ENV } });
     liveChildren.add(child);
     let stderr = '';
     let stdoutBuffer = '';

@@ -1,4 +1,4 @@
-import type { PipelineStep } from '@reelsmith/contracts';
+import { PIPELINE_STEPS, type PipelineStep } from '@reelsmith/contracts';
 import type { ProgressListener } from '../providers/types.js';
 
 /**
@@ -13,10 +13,16 @@ export const STEP_BANDS: Record<PipelineStep, readonly [number, number]> = {
   video: [80, 100],
 };
 
-/** Turns per-step progress into overall progress that never goes down, and drops repeats. */
+/**
+ * Turns per-step progress into overall progress that never goes down, and drops repeats. Steps may
+ * overlap (voice and images run at once): the overall figure adds up every step's share, and the
+ * step shown is the earliest one still running (else the furthest reached), so a step is never shown
+ * done before it is: the job state marks every step before the shown one completed.
+ */
 export class ProgressTracker {
   private overall: number;
   private lastKey = '';
+  private readonly fractions = new Map<PipelineStep, number>();
 
   constructor(
     private readonly listener: ProgressListener | undefined,
@@ -31,13 +37,20 @@ export class ProgressTracker {
 
   report(step: PipelineStep, stepProgress: number, message?: string): void {
     const clampedStep = Math.min(100, Math.max(0, stepProgress));
-    const [from, to] = STEP_BANDS[step];
-    const candidate = from + ((to - from) * clampedStep) / 100;
+    this.fractions.set(step, Math.max(this.fractions.get(step) ?? 0, clampedStep / 100));
+    const steps = PIPELINE_STEPS;
+    const furthest = Math.max(...[...this.fractions.keys()].map((name) => steps.indexOf(name)));
+    // A step not reported but before one that was (a resumed run) counts as done.
+    const candidate = steps.reduce((sum, name, index) => {
+      const [from, to] = STEP_BANDS[name];
+      return sum + (to - from) * (this.fractions.get(name) ?? (index < furthest ? 1 : 0));
+    }, 0);
     this.overall = Math.max(this.overall, Math.round(candidate * 10) / 10);
-    const update = { step, stepProgress: Math.round(clampedStep), progress: Math.floor(this.overall) };
+    const shown = steps.find((name) => (this.fractions.get(name) ?? 1) < 1) ?? steps[furthest]!;
+    const update = { step: shown, stepProgress: Math.round((this.fractions.get(shown) ?? 1) * 100), progress: Math.floor(this.overall) };
     const key = `${update.step}:${update.stepProgress}:${update.progress}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
-    this.listener?.(message ? { ...update, message } : update);
+    this.listener?.(message && shown === step ? { ...update, message } : update);
   }
 }

@@ -106,6 +106,23 @@ describe('runGeneration', () => {
     expect(new Set(updates.map((u) => u.step))).toEqual(new Set(['setup', 'story', 'voice', 'images', 'video']));
   });
 
+  it('makes the pictures while the narration is joined, not after it', async () => {
+    const calls = zeroCalls();
+    const providers = fakeProviders(calls);
+    const narrationAtFirstPicture: boolean[] = [];
+    const generateImage = providers.images.generateImage;
+    providers.images.generateImage = async (request, signal) => {
+      narrationAtFirstPicture.push(existsSync(join(workspaceDir, 'voice', 'narration.wav')));
+      return generateImage(request, signal);
+    };
+    const updates: ProgressUpdate[] = [];
+    await runGeneration({ jobId: 'j-overlap', params, workspaceDir, providers, onProgress: (u) => updates.push(u) }, { binaries, assemble: fakeAssemble(calls) });
+    // The joined narration is written by an ffmpeg process; the first picture is asked for before it exists.
+    expect(narrationAtFirstPicture[0]).toBe(false);
+    expect(existsSync(join(workspaceDir, 'voice', 'narration.wav'))).toBe(true);
+    expect(calls.images).toBe(5);
+  });
+
   it('lays scenes out from the per-scene narration so cuts follow the voice', async () => {
     const calls = zeroCalls();
     let scenes: { start: number; end: number }[] = [];

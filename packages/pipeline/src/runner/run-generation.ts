@@ -226,7 +226,10 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
 
   const sceneCount = story.output.scenes.length;
-  const narration = await step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {
+  // Voice and pictures both need only the story, so they run at once: with real providers both wait
+  // on the network, offline both are mostly single-threaded. If one fails the other still finishes
+  // and checkpoints its artefacts, which a retry of the job then reuses.
+  const narrationStep = step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {
     const parts: SynthesisResult[] = [];
     for (const [index, scene] of story.output.scenes.entries()) {
       throwIfAborted(signal);
@@ -240,7 +243,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     return joinNarration(binaries, parts, join(workspaceDir, 'voice', 'narration.wav'), signal, pacing.gapSeconds, pacing.tempo);
   });
 
-  const images = await step<ImagesOutput>(
+  const imagesStep = step<ImagesOutput>(
     'images',
     { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
     async () => {
@@ -285,6 +288,12 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       return { imagePaths, credits, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
+
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([narrationStep, imagesStep]);
+  if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
+  if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
+  const narration = narrationOutcome.value;
+  const images = imagesOutcome.value;
 
   const video = await step<VideoOutput>(
     'video',
