@@ -510,15 +510,18 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   const workDir = resolve(request.workDir);
   mkdirSync(workDir, { recursive: true });
 
-  const audioSeconds = await probeDurationSeconds(binaries, request.audioPath, options.signal);
+  // The probe and the binary's checks (each a short ffmpeg run, the checks cached per binary) at once.
+  const [audioSeconds, perFrameScale] = await Promise.all([
+    probeDurationSeconds(binaries, request.audioPath, options.signal),
+    request.enableZoom ? supportsPerFrameScale(binaries.ffmpegPath) : false,
+    request.enableCaptions && request.words.length > 0 ? requireFfmpegFilters(binaries.ffmpegPath, ['ass']) : undefined,
+  ]);
   const fit = fitNarration(audioSeconds, duration, request.words, request.scenes);
   const frames = sceneFrameCounts(fit.scenes, duration);
-  const perFrameScale = request.enableZoom ? await supportsPerFrameScale(binaries.ffmpegPath) : false;
   let font: CaptionFont | null = null;
   let fontsDir: string | null = null;
   if (request.enableCaptions && fit.words.length > 0) {
     font = captionFontFor(request.language);
-    await requireFfmpegFilters(binaries.ffmpegPath, ['ass']);
     fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
   }
   const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir };
