@@ -15,7 +15,7 @@
  */
 import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RESOLUTIONS, type Duration, type Resolution } from '@reelsmith/contracts';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
@@ -78,6 +78,21 @@ async function renderFloor(kind: 'plain' | 'static', request: AssemblyRequest, o
   return (performance.now() - started) / 1000;
 }
 
+/**
+ * CPU seconds (user + system) of this process's children that have ended: fields 16-17 of
+ * /proc/self/stat, in clock ticks (USER_HZ, 100 on Linux). Every ffmpeg the render starts is a waited
+ * child, so the difference across the render is the CPU work the render needed.
+ */
+function endedChildrenCpuSeconds(): number {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ", field 3 (state) is index 0, so cutime (16) and cstime (17) are 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** SSIM (All) of `video` against `reference`, frame by frame. */
 async function ssim(ffmpegPath: string, video: string, reference: string): Promise<number> {
   const out = await captureOutput(ffmpegPath, ['-hide_banner', '-nostdin', '-i', video, '-i', reference, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'], undefined, true);
@@ -97,7 +112,11 @@ const REFERENCE = { preset: 'veryfast', crf: 21, x264Params: 'me=dia:subme=1', s
 interface CaseResult {
   label: string;
   totalSeconds: number;
+  /** CPU seconds of the whole pipeline: this process (story, voice, pictures) and every child it ran. */
+  totalCpuSeconds: number;
   renderSeconds: number;
+  /** CPU seconds of the render's ffmpeg processes. */
+  renderCpuSeconds: number;
   realtime: number;
   ffmpegPeakMb: number;
   nodePeakMb: number;
@@ -122,8 +141,11 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   let renderRequest: AssemblyRequest | null = null;
   let renderStarted = 0;
   let renderSeconds = 0;
+  let renderCpuSeconds = 0;
   let videoPath = '';
   const started = performance.now();
+  const ownCpuBefore = process.cpuUsage();
+  const childCpuBefore = endedChildrenCpuSeconds();
   try {
     await runGeneration(
       {
@@ -152,17 +174,21 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
           renderRequest = request;
           if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));
           renderStarted = performance.now();
+          const cpuBefore = endedChildrenCpuSeconds();
           try {
             const result = await assembleVideo(request, { ...options, onSpawn: (pid) => void watchers.push(watchPeakMemory(pid)) });
             videoPath = result.videoPath;
             return result;
           } finally {
             renderSeconds = (performance.now() - renderStarted) / 1000;
+            renderCpuSeconds = endedChildrenCpuSeconds() - cpuBefore;
           }
         },
       },
     );
     const totalSeconds = (performance.now() - started) / 1000;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const totalCpuSeconds = (ownCpu.user + ownCpu.system) / 1e6 + endedChildrenCpuSeconds() - childCpuBefore;
     const ffmpegPeakKb = Math.max(0, ...watchers.map((stop) => stop()));
     if (!renderRequest) throw new Error('The pipeline never reached the render step.');
     const floorSeconds = await renderFloor('plain', renderRequest, join(workspaceDir, 'floor.mp4'), binaries.ffmpegPath);
@@ -175,7 +201,9 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
     return {
       label: `${duration}s ${resolution}`,
       totalSeconds,
+      totalCpuSeconds,
       renderSeconds,
+      renderCpuSeconds,
       realtime: totalSeconds / duration,
       ffmpegPeakMb: ffmpegPeakKb / 1024,
       nodePeakMb: nodePeak / 1024 / 1024,
@@ -194,7 +222,8 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   }
 }
 
-const header = ['case', 'total s', 'x realtime', 'render s', 'floor s', 'render/floor', 'static floor s', 'render/static', 'ref (veryfast) s', 'render/ref', 'SSIM vs ref', 'MB', 'frames', 'ffmpeg peak MB', 'node peak MB'];
+const cores = availableParallelism();
+const header = ['case', 'total s', 'total CPU s', 'total/limit', 'x realtime', 'render s', 'render CPU s', `limit s (CPU/${cores})`, 'render/limit', 'floor s', 'render/floor', 'static floor s', 'render/static', 'ref (veryfast) s', 'render/ref', 'SSIM vs ref', 'MB', 'frames', 'ffmpeg peak MB', 'node peak MB'];
 const rows: string[][] = [];
 const binaries = resolveFfmpegBinaries();
 console.log(`ffmpeg: ${binaries.ffmpegPath} (${binaries.ffmpegSource}); encoder: ${videoEncoderArgs().join(' ')}`);
@@ -204,8 +233,13 @@ for (const duration of durations) {
     const row = [
       result.label,
       result.totalSeconds.toFixed(1),
+      result.totalCpuSeconds.toFixed(1),
+      (result.totalSeconds / (result.totalCpuSeconds / cores)).toFixed(2),
       result.realtime.toFixed(2),
       result.renderSeconds.toFixed(1),
+      result.renderCpuSeconds.toFixed(1),
+      (result.renderCpuSeconds / cores).toFixed(1),
+      (result.renderSeconds / (result.renderCpuSeconds / cores)).toFixed(2),
       result.floorSeconds.toFixed(1),
       (result.renderSeconds / result.floorSeconds).toFixed(2),
       result.staticFloorSeconds.toFixed(1),
@@ -296,6 +330,8 @@ const widths = header.map((title, column) => Math.max(title.length, ...rows.map(
 const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
 console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
 console.log('\ntotal: whole pipeline (story, voice, pictures, render); render: the final ffmpeg pass with zoom and captions;');
+console.log(`render CPU: user + system seconds of the render's ffmpeg processes; limit: that work spread perfectly over the ${cores} cores, the least wall time it can take; render/limit near 1 means the cores were busy throughout;`);
+console.log(`total CPU: the same for the whole pipeline (this process and every process it ran); total/limit: total s against total CPU / ${cores};`);
 console.log('floor: one plain ffmpeg pass (-loop 1 inputs) on the same pictures and audio, same encoder settings, no zoom or captions;');
 console.log('static floor: the same, each picture decoded and converted once (no motion for the encoder to code).');
 console.log(`ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`);
