@@ -30,7 +30,7 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'ELEVENLABS_BASE_URL', default: 'https://api.elevenlabs.io', description: 'ElevenLabs API host.' },
   { name: 'FFMPEG_PATH', default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)', description: 'ffmpeg binary used to assemble videos.' },
   { name: 'FFPROBE_PATH', default: '(system ffprobe, else the one inside @ffprobe-installer/ffprobe)', description: 'ffprobe binary used to measure audio and video.' },
-  { name: 'RENDER_PRESET', default: 'ultrafast', description: 'x264 preset for the final render: ultrafast renders at CRF 25 with deblocking, veryfast and slower at CRF 21 (slower presets give smaller files, not better pictures).' },
+  { name: 'RENDER_PRESET', default: 'ultrafast', description: 'x264 preset for the final render: ultrafast renders at CRF 25 with deblocking and CABAC put back, veryfast and slower at CRF 21 (slower presets give smaller files, not better pictures).' },
 ];
 
 const optionalText = z
