@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
@@ -354,30 +354,42 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
 
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
   const { width, height, request } = ctx;
-  let graph = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale, Boolean(job.scene.videoPath));
-  // Unique names: two renders of the same video may render the same segment at once; the rename is atomic.
-  const unique = `${job.key}.${process.pid}-${randomBytes(4).toString('hex')}`;
-  const assName = `captions-${unique}.ass`;
-  const captions = captionFilter(ctx, job.words, job.seconds, assName, cacheDir);
-  if (captions) graph = graph.replace(/\[v0\]$/, `,${captions}[v0]`);
-  // Written under a temporary name and renamed: a cancelled render never leaves a half segment behind a good key.
-  const partial = join(cacheDir, `${unique}.partial.mp4`);
+  const scene = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale, Boolean(job.scene.videoPath));
+  await writeThroughPartial(job.path, async (partial, unique) => {
+    const assName = `captions-${unique}.ass`;
+    try {
+      const captions = captionFilter(ctx, job.words, job.seconds, assName, cacheDir);
+      const graph = captions ? scene.replace(/\[v0\]$/, `,${captions}[v0]`) : scene;
+      await runFfmpeg(
+        ctx.binaries.ffmpegPath,
+        [...sceneInput(job.scene), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
+        {
+          signal: ctx.options.signal,
+          durationSeconds: job.seconds,
+          onProgress: (percent) => onProgress((percent / 100) * job.seconds),
+          onSpawn: ctx.options.onSpawn,
+          cwd: cacheDir,
+        },
+      );
+    } finally {
+      rmSync(join(cacheDir, assName), { force: true });
+    }
+  });
+}
+
+/**
+ * Writes a cache file through a uniquely named partial file renamed into place: a cancelled or
+ * failed run never leaves half a file behind a good key, and two renders of the same video may make
+ * the same file at once (the rename is atomic). `unique` names any other scratch file of the run.
+ */
+async function writeThroughPartial(path: string, produce: (partial: string, unique: string) => Promise<void>): Promise<void> {
+  const unique = `${basename(path, extname(path))}.${process.pid}-${randomBytes(4).toString('hex')}`;
+  const partial = join(dirname(path), `${unique}.partial${extname(path)}`);
   try {
-    await runFfmpeg(
-      ctx.binaries.ffmpegPath,
-      [...sceneInput(job.scene), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
-      {
-        signal: ctx.options.signal,
-        durationSeconds: job.seconds,
-        onProgress: (percent) => onProgress((percent / 100) * job.seconds),
-        onSpawn: ctx.options.onSpawn,
-        cwd: cacheDir,
-      },
-    );
-    renameSync(partial, job.path);
+    await produce(partial, unique);
+    renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });
-    rmSync(join(cacheDir, assName), { force: true });
   }
 }
 
@@ -412,7 +424,7 @@ export interface SegmentReport {
  * 30 s of AAC takes about 1.5 CPU s, which at the join would run while both cores sit idle, and an
  * edit that changes only pictures reuses it.
  */
-function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string): { key: string; path: string; run: () => Promise<void> } {
+function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string): { path: string; run: () => Promise<void> } {
   const { request } = ctx;
   const total = request.durationSeconds;
   const key = createHash('sha256')
@@ -431,10 +443,9 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
     .digest('hex')
     .slice(0, 32);
   const path = join(cacheDir, `soundtrack-${key}.m4a`);
-  const run = async () => {
-    const partial = join(cacheDir, `soundtrack-${key}.${process.pid}-${randomBytes(4).toString('hex')}.partial.m4a`);
-    try {
-      await runFfmpeg(
+  const run = () =>
+    writeThroughPartial(path, (partial) =>
+      runFfmpeg(
         ctx.binaries.ffmpegPath,
         [
           '-i', resolve(request.audioPath),
@@ -443,13 +454,9 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
           '-map', '[aout]', ...AUDIO_ENCODER_ARGS, '-t', total.toFixed(3), partial,
         ],
         { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn },
-      );
-      renameSync(partial, path);
-    } finally {
-      rmSync(partial, { force: true });
-    }
-  };
-  return { key, path, run };
+      ).then(() => undefined),
+    );
+  return { path, run };
 }
 
 async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string, cacheDir: string): Promise<SegmentReport> {
