@@ -58,6 +58,12 @@ function prerenderFirstPaint(): Plugin {
   };
 }
 
+/** The libraries every page runs on (issue 17: one request instead of five). */
+const FIRST_LOAD_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
+/** Modules every studio entry shares: the API client and auth store, platform, voices, toasts. */
+const STUDIO_CORE =
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-preview|audio-coordinator))\./;
+
 export default defineConfig({
   root: 'src/web',
   // Only VITE_-prefixed variables reach the bundle (Vite's default), read from the repo root.
@@ -86,6 +92,26 @@ export default defineConfig({
         embed: `${repoRoot}src/web/embed.html`,
         // GET /embed.js: the partner page's loader, with no runtime imports.
         'embed-loader': `${repoRoot}packages/sdk/src/embed-loader.ts`,
+      },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries every page runs on, in one file: split by the automatic chunking they
+              // came in five requests, each with its own headers and its own compression window.
+              name: 'runtime',
+              test: (id) => FIRST_LOAD_LIBRARIES.test(id) || id.includes('rolldown/runtime'),
+              priority: 20,
+            },
+            {
+              // The contracts and the studio's services, shared by the app, the embed and the pages
+              // loaded later: one file instead of eight small ones.
+              name: 'studio-core',
+              test: (id) => STUDIO_CORE.test(id.replaceAll('\\', '/')),
+              priority: 10,
+            },
+          ],
+        },
       },
     },
   },

@@ -1,6 +1,6 @@
 import { isActiveJobStatus, type VideoJob } from '@reelsmith/contracts';
 import { apiUrl, labelForProgress, labelForStep, usePlatform } from '@reelsmith/studio/popup';
-import toast from 'react-hot-toast';
+import { toast } from '@reelsmith/studio/popup';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { failureText, recentFinishedJobs } from './job-outcomes.js';
 

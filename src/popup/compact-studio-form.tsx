@@ -18,7 +18,7 @@ import {
   type SubmitPhase,
 } from '@reelsmith/studio/popup';
 import { useCallback, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@reelsmith/studio/popup';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
 

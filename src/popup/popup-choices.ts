@@ -1,15 +1,15 @@
 import { resolutionSchema, videoLanguageSchema, type Resolution } from '@reelsmith/contracts';
 import type { KeyValueStorage } from '@reelsmith/studio/popup';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The popup's own key: its last Language, Resolution and Captions choice, separate from Settings' Video Defaults. */
 export const POPUP_CHOICES_KEY = 'reelsmith-popup-choices';
 
 /** What the popup remembers between openings; captions start on (popup videos are watched muted). */
 const popupChoicesSchema = z.object({
-  language: videoLanguageSchema.optional().catch(undefined),
-  resolution: resolutionSchema.optional().catch(undefined),
-  enableCaptions: z.boolean().catch(true).default(true),
+  language: z.catch(z.optional(videoLanguageSchema), undefined),
+  resolution: z.catch(z.optional(resolutionSchema), undefined),
+  enableCaptions: z._default(z.catch(z.boolean(), true), true),
 });
 export interface PopupChoices {
   language?: string;

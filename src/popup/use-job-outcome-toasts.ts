@@ -1,6 +1,6 @@
 import type { VideoJob } from '@reelsmith/contracts';
 import { useEffect, useRef } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@reelsmith/studio/popup';
 import { jobOutcomes } from './job-outcomes.js';
 
 /**

@@ -94,9 +94,14 @@ test('a partner page on an allowed origin embeds the studio, generates a video a
   await studio.getByRole('radiogroup', { name: 'Female voices' }).getByRole('radio').first().check();
   await studio.getByRole('button', { name: 'Generate Video' }).click();
 
-  await expect.poll(async () => (await events(page)).some((e) => e.type === 'job-completed'), { timeout: 4 * 60_000, intervals: [1000] }).toBe(true);
+  // Waits for the job's end either way, so a failed job shows its error rather than a timeout; a
+  // timeout shows the last events heard.
+  const ended = (list: RecordedEvent[]) =>
+    list.some((e) => e.type === 'job-completed' || e.type === 'job-failed') ? 'ended' : JSON.stringify(list.filter((e) => e.type !== 'resize').slice(-4));
+  await expect.poll(async () => ended(await events(page)), { timeout: 4 * 60_000, intervals: [1000] }).toBe('ended');
   const seen = await events(page);
   const types = seen.map((e) => e.type).filter((t) => t !== 'resize');
+  expect(seen.find((e) => e.type === 'job-failed'), 'the job failed').toBeUndefined();
   expect(types.slice(0, 3)).toEqual(['ready', 'signed-in', 'job-created']);
   const jobId = seen.find((e) => e.type === 'job-created')!.jobId as string;
   const progress = seen.filter((e) => e.type === 'job-progress');

@@ -122,19 +122,34 @@ describe('web delivery and security headers', () => {
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     });
 
-    it('sends nosniff and frame-ancestors on every answer: page, asset, API, 404 and error', async () => {
+    it('sends nosniff and frame-ancestors on every answer but a build file: page, API, 404 and error', async () => {
       const answers = await Promise.all([
         app.inject({ url: '/', headers: { accept: 'text/html' } }),
-        app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } }),
+        app.inject({ url: '/videos', headers: { accept: 'text/html' } }),
         app.inject({ url: '/health' }),
         app.inject({ url: '/api/no-such-route' }),
         app.inject({ url: '/assets/index-abc123.js.map' }),
+        app.inject({ url: '/assets/no-such-file.js', headers: { accept: 'text/html' } }),
         app.inject({ method: 'POST', url: '/auth/login', payload: 'not json', headers: { 'content-type': 'application/json' } }),
       ]);
-      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 404, 400]);
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 404, 404, 400]);
       for (const response of answers) {
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(directive(response.headers['content-security-policy'] as string, 'frame-ancestors')).toEqual(["'none'"]);
+        expect(response.headers['x-frame-options']).toBe('DENY');
+      }
+    });
+
+    it('sends a fingerprinted build file with nosniff and its resource policy, without the headers that only govern a page', async () => {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': encoding } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+          expect(response.headers[name], name).toBeUndefined();
+        }
       }
     });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { emailSchema, newPasswordSchema } from './auth.js';
 
 /** The texts of e-mail verification and password reset, shared by the server and the studio. */
@@ -13,7 +13,7 @@ export const ACCOUNT_MESSAGES = {
   alreadyVerified: 'Your e-mail address is already verified.',
 } as const;
 
-export const emailTokenSchema = z.string().trim().min(20, 'The link is incomplete').max(200, 'The link is too long').regex(/^[A-Za-z0-9_-]+$/, 'The link is malformed');
+export const emailTokenSchema = z.string().check(z.trim(), z.minLength(20, 'The link is incomplete'), z.maxLength(200, 'The link is too long'), z.regex(/^[A-Za-z0-9_-]+$/, 'The link is malformed'));
 
 export const verifyEmailBodySchema = z.object({ token: emailTokenSchema });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;
@@ -25,7 +25,7 @@ export const resetPasswordBodySchema = z.object({
   token: emailTokenSchema,
   password: newPasswordSchema,
   /** Also revoke every API key of the account (off by default: integrations keep working). */
-  revokeApiKeys: z.boolean().default(false),
+  revokeApiKeys: z._default(z.boolean(), false),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 

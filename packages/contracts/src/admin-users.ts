@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { providerHealthSchema } from './admin.js';
 import { currencySchema, jobStatusSchema, planIdSchema, roleSchema } from './enums.js';
 
@@ -15,15 +15,20 @@ export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email', 'lastSignInAt', '
 export const adminUserSortSchema = z.enum([...ADMIN_USER_SORTS, ...ADMIN_USER_SORTS.map((sort) => `-${sort}` as const)] as [string, ...string[]]);
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
-const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/**
+ * A query field left empty in a form reads as absent: zod's classic `preprocess`, spelled as the pipe
+ * it is. Typed as the field's own schema: callers send what the field takes, and '' is only forgiven.
+ */
+const blankAsMissing = <T extends z.ZodMiniType>(schema: T): T =>
+  z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), schema) as unknown as T;
 
 export const adminUsersQuerySchema = z.object({
-  search: z.preprocess(blankToUndefined, z.string().trim().max(200).optional()),
-  role: z.preprocess(blankToUndefined, roleSchema.optional()),
-  plan: z.preprocess(blankToUndefined, adminPlanFilterSchema.optional()),
-  status: z.preprocess(blankToUndefined, userStatusSchema.optional()),
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1, 'page must be 1 or more').max(10_000).default(1)),
-  sort: z.preprocess(blankToUndefined, adminUserSortSchema.default('-createdAt')),
+  search: blankAsMissing(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
+  role: blankAsMissing(z.optional(roleSchema)),
+  plan: blankAsMissing(z.optional(adminPlanFilterSchema)),
+  status: blankAsMissing(z.optional(userStatusSchema)),
+  page: blankAsMissing(z._default(z.coerce.number().check(z.int(), z.gte(1, 'page must be 1 or more'), z.lte(10_000)), 1)),
+  sort: blankAsMissing(z._default(adminUserSortSchema, '-createdAt')),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
@@ -37,33 +42,33 @@ export const adminUserSchema = z.object({
   plan: adminPlanFilterSchema,
   /** True when the plan was granted by an admin (a comp), not paid for. */
   planComp: z.boolean(),
-  videosThisMonth: z.number().int(),
-  totalVideos: z.number().int(),
+  videosThisMonth: z.number().check(z.int()),
+  totalVideos: z.number().check(z.int()),
   createdAt: z.string(),
-  lastSignInAt: z.string().nullable(),
+  lastSignInAt: z.nullable(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUsersResponseSchema = z.object({
   users: z.array(adminUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
-export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(64) });
-export const adminUserVideoParamsSchema = z.object({ id: z.string().min(1).max(64), videoId: z.string().min(1).max(64) });
+export const adminUserParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const adminUserVideoParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), videoId: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const adminUserDetailResponseSchema = z.object({
-  user: adminUserSchema.extend({
-    suspendedAt: z.string().nullable(),
-    suspensionReason: z.string().nullable(),
-    usageResetAt: z.string().nullable(),
+  user: z.extend(adminUserSchema, {
+    suspendedAt: z.nullable(z.string()),
+    suspensionReason: z.nullable(z.string()),
+    usageResetAt: z.nullable(z.string()),
     hasPassword: z.boolean(),
-    apiKeys: z.number().int(),
+    apiKeys: z.number().check(z.int()),
   }),
-  subscription: z
+  subscription: z.nullable(z
     .object({
       planId: planIdSchema,
       status: z.enum(['active', 'cancelled', 'expired']),
@@ -71,18 +76,17 @@ export const adminUserDetailResponseSchema = z.object({
       startDate: z.string(),
       endDate: z.string(),
       currency: currencySchema,
-    })
-    .nullable(),
+    })),
   payments: z.array(
     z.object({
       id: z.string(),
       planId: planIdSchema,
-      amount: z.number().int(),
+      amount: z.number().check(z.int()),
       currency: currencySchema,
       status: z.enum(['created', 'paid']),
       provider: z.enum(['razorpay', 'test']),
       createdAt: z.string(),
-      paidAt: z.string().nullable(),
+      paidAt: z.nullable(z.string()),
     }),
   ),
   videos: z.array(
@@ -90,11 +94,11 @@ export const adminUserDetailResponseSchema = z.object({
       id: z.string(),
       status: jobStatusSchema,
       topic: z.string(),
-      title: z.string().nullable(),
-      videoUrl: z.string().nullable(),
-      posterUrl: z.string().nullable(),
+      title: z.nullable(z.string()),
+      videoUrl: z.nullable(z.string()),
+      posterUrl: z.nullable(z.string()),
       createdAt: z.string(),
-      sizeBytes: z.number().int().nullable(),
+      sizeBytes: z.nullable(z.number().check(z.int())),
     }),
   ),
   sessions: z.array(
@@ -102,8 +106,8 @@ export const adminUserDetailResponseSchema = z.object({
       id: z.string(),
       createdAt: z.string(),
       expiresAt: z.string(),
-      revokedAt: z.string().nullable(),
-      userAgent: z.string().nullable(),
+      revokedAt: z.nullable(z.string()),
+      userAgent: z.nullable(z.string()),
       active: z.boolean(),
     }),
   ),
@@ -111,17 +115,14 @@ export const adminUserDetailResponseSchema = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
 
 const reasonSchema = z
-  .string({ message: 'Give a reason for this action' })
-  .trim()
-  .min(3, 'Give a reason for this action (at least 3 characters)')
-  .max(500, 'Keep the reason under 500 characters');
+  .string({ message: 'Give a reason for this action' }).check(z.trim(), z.minLength(3, 'Give a reason for this action (at least 3 characters)'), z.maxLength(500, 'Keep the reason under 500 characters'));
 
 export const adminReasonBodySchema = z.object({ reason: reasonSchema });
 export const adminRoleBodySchema = z.object({ role: roleSchema, reason: reasonSchema });
 export const ADMIN_GRANT_MAX_DAYS = 3650;
 export const adminGrantPlanBodySchema = z.object({
   planId: planIdSchema,
-  days: z.coerce.number({ message: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be 1 or more').max(ADMIN_GRANT_MAX_DAYS, `days must be at most ${ADMIN_GRANT_MAX_DAYS}`),
+  days: z.coerce.number({ message: 'days must be a number' }).check(z.int('days must be a whole number'), z.gte(1, 'days must be 1 or more'), z.lte(ADMIN_GRANT_MAX_DAYS, `days must be at most ${ADMIN_GRANT_MAX_DAYS}`)),
   reason: reasonSchema,
 });
 
@@ -132,8 +133,8 @@ export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
 export const auditLogQuerySchema = z.object({
-  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(10_000).default(1)),
-  userId: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  page: blankAsMissing(z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1)),
+  userId: blankAsMissing(z.optional(z.string().check(z.maxLength(64)))),
 });
 export const AUDIT_LOG_PAGE_SIZE = 50;
 
@@ -150,7 +151,7 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().check(z.int()), page: z.number().check(z.int()), pageSize: z.number().check(z.int()) });
 
 // System health
 
@@ -162,13 +163,13 @@ export type HealthStatus = z.infer<typeof healthStatusSchema>;
 export const healthSampleSchema = z.object({ at: z.string(), status: healthStatusSchema, value: z.number() });
 export type HealthSample = z.infer<typeof healthSampleSchema>;
 
-const component = <T extends z.ZodRawShape>(shape: T) =>
+const component = <T extends z.core.$ZodShape>(shape: T) =>
   z.object({ status: healthStatusSchema, summary: z.string(), history: z.array(healthSampleSchema), ...shape });
 
 export const workerHeartbeatSchema = z.object({
   id: z.string(),
   host: z.string(),
-  jobsRunning: z.number().int(),
+  jobsRunning: z.number().check(z.int()),
   lastHeartbeatAt: z.string(),
 });
 export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
@@ -177,18 +178,18 @@ export const systemHealthResponseSchema = z.object({
   status: healthStatusSchema,
   checkedAt: z.string(),
   /** What each chart's value is, e.g. "latency ms". */
-  database: component({ kind: z.enum(['sqlite', 'postgres']), latencyMs: z.number(), migrations: z.object({ applied: z.number().int(), known: z.number().int(), latest: z.string().nullable() }) }),
+  database: component({ kind: z.enum(['sqlite', 'postgres']), latencyMs: z.number(), migrations: z.object({ applied: z.number().check(z.int()), known: z.number().check(z.int()), latest: z.nullable(z.string()) }) }),
   queue: component({
     backend: z.enum(['embedded', 'bullmq']),
-    waiting: z.number().int(),
-    active: z.number().int(),
-    oldestWaitingSeconds: z.number().nullable(),
-    failedLastHour: z.number().int(),
+    waiting: z.number().check(z.int()),
+    active: z.number().check(z.int()),
+    oldestWaitingSeconds: z.nullable(z.number()),
+    failedLastHour: z.number().check(z.int()),
   }),
   workers: component({ mode: z.enum(['embedded', 'bullmq']), workers: z.array(workerHeartbeatSchema) }),
-  ffmpeg: component({ path: z.string().nullable(), version: z.string().nullable(), source: z.string().nullable() }),
+  ffmpeg: component({ path: z.nullable(z.string()), version: z.nullable(z.string()), source: z.nullable(z.string()) }),
   disk: component({ path: z.string(), freeBytes: z.number(), totalBytes: z.number() }),
-  storage: component({ kind: z.enum(['local', 's3']), reachable: z.boolean(), bucket: z.string().nullable(), latencyMs: z.number() }),
+  storage: component({ kind: z.enum(['local', 's3']), reachable: z.boolean(), bucket: z.nullable(z.string()), latencyMs: z.number() }),
   providers: component({ providers: z.array(providerHealthSchema) }),
 });
 export type SystemHealth = z.infer<typeof systemHealthResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { providerTypeSchema } from './enums.js';
 
 export const providerHealthSchema = z.object({
@@ -17,8 +17,7 @@ export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
 
 /** With both fields, GET /providers/health checks that one provider (e.g. a switch's target) instead of the current ones. */
 export const providersHealthQuerySchema = z
-  .object({ type: providerTypeSchema.optional(), provider: z.string().min(1).max(64).optional() })
-  .refine((query) => (query.type === undefined) === (query.provider === undefined), { message: 'type and provider go together', path: ['provider'] });
+  .object({ type: z.optional(providerTypeSchema), provider: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }).check(z.refine((query) => (query.type === undefined) === (query.provider === undefined), { message: 'type and provider go together', path: ['provider'] }));
 
 export const providersHealthResponseSchema = z.object({ health: z.array(providerHealthSchema) });
 
@@ -29,7 +28,7 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-export const switchProviderBodySchema = z.object({ type: providerTypeSchema, provider: z.string().min(1) });
+export const switchProviderBodySchema = z.object({ type: providerTypeSchema, provider: z.string().check(z.minLength(1)) });
 export const switchProviderResponseSchema = z.object({ message: z.string(), current: z.string() });
 
-export const websocketStatsSchema = z.object({ connectedClients: z.number().int(), subscriptions: z.number().int() });
+export const websocketStatsSchema = z.object({ connectedClients: z.number().check(z.int()), subscriptions: z.number().check(z.int()) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { humanText } from './text.js';
 import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { roleSchema } from './enums.js';
@@ -8,33 +8,22 @@ import { VALIDATION_MESSAGES as V } from './messages.js';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
-  .string({ error: V.emailRequired })
-  .trim()
-  .min(1, V.emailRequired)
-  .max(254, 'Email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, V.emailInvalid);
+  .string({ error: V.emailRequired }).check(z.trim(), z.minLength(1, V.emailRequired), z.maxLength(254, 'Email must be at most 254 characters'), z.regex(EMAIL_PATTERN, V.emailInvalid));
 
 export const loginBodySchema = z.object({
   email: emailSchema,
-  password: z.string({ error: V.passwordRequired }).min(1, V.passwordRequired).max(1024),
+  password: z.string({ error: V.passwordRequired }).check(z.minLength(1, V.passwordRequired), z.maxLength(1024)),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const nameSchema = humanText(
   z
-    .string({ error: V.nameRequired })
-    .trim()
-    .min(1, V.nameRequired)
-    .min(NAME_MIN_LENGTH, V.nameTooShort)
-    .max(100, 'Name must be at most 100 characters'),
+    .string({ error: V.nameRequired }).check(z.trim(), z.minLength(1, V.nameRequired), z.minLength(NAME_MIN_LENGTH, V.nameTooShort), z.maxLength(100, 'Name must be at most 100 characters')),
   'Name',
 );
 
 export const newPasswordSchema = z
-  .string({ error: V.passwordRequired })
-  .min(1, V.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, V.passwordTooShort)
-  .max(1024, 'Password must be at most 1024 characters');
+  .string({ error: V.passwordRequired }).check(z.minLength(1, V.passwordRequired), z.minLength(PASSWORD_MIN_LENGTH, V.passwordTooShort), z.maxLength(1024, 'Password must be at most 1024 characters'));
 
 /** What the server accepts. confirmPassword is a client-only field and is never sent. */
 export const registerBodySchema = z.object({
@@ -45,17 +34,15 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The sign-up form, as validated in the browser. */
-export const registerFormSchema = registerBodySchema
-  .extend({
-    confirmPassword: z.string().min(1, V.confirmPasswordRequired),
-  })
-  .refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
+export const registerFormSchema = z.extend(registerBodySchema, {
+    confirmPassword: z.string().check(z.minLength(1, V.confirmPasswordRequired)),
+  }).check(z.refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
     message: V.passwordsDoNotMatch,
     path: ['confirmPassword'],
-  });
+  }));
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
-export const googleBodySchema = z.object({ credential: z.string().min(1, 'credential is required') });
+export const googleBodySchema = z.object({ credential: z.string().check(z.minLength(1, 'credential is required')) });
 export type GoogleBody = z.infer<typeof googleBodySchema>;
 
 export const userSchema = z.object({
@@ -63,11 +50,11 @@ export const userSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
-  createdAt: z.string().optional(),
+  createdAt: z.optional(z.string()),
   /** False until the address is proven by an e-mailed link (or Google). */
-  emailVerified: z.boolean().optional(),
+  emailVerified: z.optional(z.boolean()),
   /** A new address waiting for its confirmation link; the account keeps `email` until then. */
-  pendingEmail: z.string().nullable().optional(),
+  pendingEmail: z.optional(z.nullable(z.string())),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -108,8 +95,8 @@ export const apiKeySummarySchema = z.object({
   name: z.string(),
   prefix: z.string(),
   created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  key: z.string().optional(),
+  last_used_at: z.nullable(z.string()),
+  key: z.optional(z.string()),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
 
@@ -123,15 +110,15 @@ export const profileUpdateBodySchema = z.object({
   name: nameSchema,
   email: emailSchema,
   /** Changing the password needs the current one; every other session is then revoked. */
-  currentPassword: z.string().min(1).max(1024).optional(),
-  newPassword: newPasswordSchema.optional(),
+  currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
+  newPassword: z.optional(newPasswordSchema),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 
 export const usageResponseSchema = z.object({
-  videosThisMonth: z.number().int(),
-  videosTotal: z.number().int(),
-  activeJobs: z.number().int(),
+  videosThisMonth: z.number().check(z.int()),
+  videosTotal: z.number().check(z.int()),
+  activeJobs: z.number().check(z.int()),
   periodStart: z.string(),
 });
 export type UsageResponse = z.infer<typeof usageResponseSchema>;
@@ -139,6 +126,6 @@ export type UsageResponse = z.infer<typeof usageResponseSchema>;
 export const logoutResponseSchema = z.object({ success: z.literal(true) });
 
 export const authConfigResponseSchema = z.object({
-  googleClientId: z.string().nullable(),
+  googleClientId: z.nullable(z.string()),
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { pipelineStepSchema } from './enums.js';
 
 /** Developer API: API keys, webhooks and embed sessions (issue 16). */
@@ -6,7 +6,7 @@ import { pipelineStepSchema } from './enums.js';
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
 export const createApiKeyBodySchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(API_KEY_NAME_MAX_LENGTH, `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+  name: z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(API_KEY_NAME_MAX_LENGTH, `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`)),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
@@ -20,7 +20,7 @@ export const createApiKeyResponseSchema = z.object({
 });
 export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 
-export const apiKeyIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const apiKeyIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const revokeApiKeyResponseSchema = z.object({ success: z.literal(true) });
 
 export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
@@ -30,12 +30,9 @@ export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 export const WEBHOOK_SIGNATURE_HEADER = 'reelsmith-signature';
 
 export const createWebhookBodySchema = z.object({
-  url: z
-    .string({ error: 'url is required' })
-    .trim()
-    .max(2000, 'url must be at most 2000 characters')
-    .pipe(z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' })),
-  events: z.array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" }).min(1, 'events must name at least one event type'),
+  url: z.pipe(z
+    .string({ error: 'url is required' }).check(z.trim(), z.maxLength(2000, 'url must be at most 2000 characters')), z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' })),
+  events: z.array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" }).check(z.minLength(1, 'events must name at least one event type')),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
 
@@ -50,17 +47,17 @@ export const webhookSchema = z.object({
 });
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhooksResponseSchema = z.object({ webhooks: z.array(webhookSchema) });
-export const webhookIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const webhookIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const deleteWebhookResponseSchema = z.object({ success: z.literal(true) });
 
 export const webhookDeliveryStatusSchema = z.enum(['pending', 'delivered', 'failed']);
 export const webhookAttemptSchema = z.object({
-  attempt: z.number().int(),
+  attempt: z.number().check(z.int()),
   at: z.string(),
   /** The receiver's HTTP status; null when no response came (refused, timed out). */
-  statusCode: z.number().int().nullable(),
-  error: z.string().nullable(),
-  durationMs: z.number().int(),
+  statusCode: z.nullable(z.number().check(z.int())),
+  error: z.nullable(z.string()),
+  durationMs: z.number().check(z.int()),
 });
 export const webhookDeliverySchema = z.object({
   id: z.string(),
@@ -68,7 +65,7 @@ export const webhookDeliverySchema = z.object({
   type: webhookEventTypeSchema,
   status: webhookDeliveryStatusSchema,
   attempts: z.array(webhookAttemptSchema),
-  nextAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
@@ -82,11 +79,11 @@ export const webhookEventSchema = z.object({
   data: z.object({
     jobId: z.string(),
     status: z.enum(['completed', 'failed']),
-    videoUrl: z.string().optional(),
-    posterUrl: z.string().optional(),
-    title: z.string().optional(),
-    durationSeconds: z.number().optional(),
-    error: z.string().optional(),
+    videoUrl: z.optional(z.string()),
+    posterUrl: z.optional(z.string()),
+    title: z.optional(z.string()),
+    durationSeconds: z.optional(z.number()),
+    error: z.optional(z.string()),
   }),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -102,23 +99,23 @@ export const embedEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signed-in') }),
   z.object({ type: z.literal('signed-out') }),
   z.object({ type: z.literal('job-created'), jobId: z.string() }),
-  z.object({ type: z.literal('job-progress'), jobId: z.string(), progress: z.number().min(0).max(100), step: pipelineStepSchema }),
+  z.object({ type: z.literal('job-progress'), jobId: z.string(), progress: z.number().check(z.gte(0), z.lte(100)), step: pipelineStepSchema }),
   z.object({
     type: z.literal('job-completed'),
     jobId: z.string(),
     videoUrl: z.string(),
-    posterUrl: z.string().optional(),
-    title: z.string().optional(),
-    durationSeconds: z.number().optional(),
+    posterUrl: z.optional(z.string()),
+    title: z.optional(z.string()),
+    durationSeconds: z.optional(z.number()),
   }),
   z.object({ type: z.literal('job-failed'), jobId: z.string(), error: z.string() }),
-  z.object({ type: z.literal('resize'), height: z.number().min(0).max(100_000) }),
+  z.object({ type: z.literal('resize'), height: z.number().check(z.gte(0), z.lte(100_000)) }),
 ]);
 export type EmbedEvent = z.infer<typeof embedEventSchema>;
 export const embedEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), event: embedEventSchema });
 
 /** Messages from the loader to the iframe. */
-export const embedCommandSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('set-topic'), topic: z.string().max(500) })]);
+export const embedCommandSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('set-topic'), topic: z.string().check(z.maxLength(500)) })]);
 export type EmbedCommand = z.infer<typeof embedCommandSchema>;
 export const embedCommandEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), command: embedCommandSchema });
 
@@ -126,9 +123,9 @@ export const embedModeSchema = z.enum(['studio', 'compact']);
 export const embedThemeSchema = z.enum(['dark', 'light']);
 /** Query of the /embed page the loader builds. */
 export const embedPageQuerySchema = z.object({
-  mode: embedModeSchema.default('studio'),
-  theme: embedThemeSchema.default('dark'),
-  topic: z.string().max(500).optional(),
+  mode: z._default(embedModeSchema, 'studio'),
+  theme: z._default(embedThemeSchema, 'dark'),
+  topic: z.optional(z.string().check(z.maxLength(500))),
   /** The partner page's origin: the iframe posts only to it, and only when the server allows it. */
-  parentOrigin: z.string().optional(),
+  parentOrigin: z.optional(z.string()),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Spec section 5, "Enumerations". Order matters: it is the order the UI lists them in. */
 export const STORY_STYLES = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { userSchema } from './auth.js';
 import { jobStatusSchema } from './enums.js';
 import { generateVideoBodySchema, videoJobSchema } from './videos.js';
@@ -11,7 +11,7 @@ import { generateVideoBodySchema, videoJobSchema } from './videos.js';
 
 /** A one-time code that lets the web app sign the extension in: random, single use, 60 s. */
 export const EXTENSION_HANDOFF_CODE_TTL_MS = 60_000;
-export const extensionHandoffCodeSchema = z.string().regex(/^[A-Za-z0-9_-]{32,128}$/, 'Invalid hand-off code');
+export const extensionHandoffCodeSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{32,128}$/, 'Invalid hand-off code'));
 
 export const extensionHandoffResponseSchema = z.object({ code: extensionHandoffCodeSchema, expiresAt: z.string() });
 export type ExtensionHandoffResponse = z.infer<typeof extensionHandoffResponseSchema>;
@@ -52,15 +52,15 @@ export type ExtensionJobState = z.infer<typeof extensionJobStateSchema>;
 
 export const EMPTY_EXTENSION_JOB_STATE: ExtensionJobState = { jobs: [], notified: [], connected: false, updatedAt: new Date(0).toISOString() };
 
-export const pendingTopicSchema = z.object({ topic: z.string().trim().min(1).max(500), createdAt: z.string() });
+export const pendingTopicSchema = z.object({ topic: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), createdAt: z.string() });
 export type PendingTopic = z.infer<typeof pendingTopicSchema>;
 
 /** From the extension's own pages (popup, side panel, options) to its worker. */
 export const extensionRequestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('submit'), params: generateVideoBodySchema }),
-  z.object({ type: z.literal('cancel'), jobId: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('cancel'), jobId: z.string().check(z.minLength(1), z.maxLength(64)) }),
   /** A retried or re-rendered job is active again: take the server's copy as it is (job-state never reopens a finished job by itself). */
-  z.object({ type: z.literal('reopen'), jobId: z.string().min(1).max(64) }),
+  z.object({ type: z.literal('reopen'), jobId: z.string().check(z.minLength(1), z.maxLength(64)) }),
   /** Re-read the jobs over REST and reconnect (the pages send it when they open). */
   z.object({ type: z.literal('refresh') }),
   /** The API origin changed on the options page. */
@@ -79,12 +79,12 @@ export type ExtensionExternalRequest = z.infer<typeof extensionExternalRequestSc
 export const extensionResponseSchema = z.union([
   z.object({
     ok: z.literal(true),
-    jobId: z.string().optional(),
+    jobId: z.optional(z.string()),
     /** A submit's answer from the server, passed through. */
-    status: jobStatusSchema.optional(),
-    message: z.string().optional(),
-    version: z.string().optional(),
-    user: userSchema.optional(),
+    status: z.optional(jobStatusSchema),
+    message: z.optional(z.string()),
+    version: z.optional(z.string()),
+    user: z.optional(userSchema),
   }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);

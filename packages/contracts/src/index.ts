@@ -12,6 +12,8 @@ export * from './payments.js';
 export * from './admin.js';
 export * from './socket.js';
 export * from './routes.js';
+export * from './routes-more.js';
+export * from './api-registry.js';
 export * from './extension.js';
 export * from './job-queue.js';
 export * from './developer.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Background music of a generated video (issue 14): an offline music bed in one of these moods, or

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { currencySchema, planIdSchema, subscriptionStatusSchema } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
 
@@ -7,7 +7,7 @@ export const planSchema = z.object({
   name: z.string(),
   price: z.number(),
   currency: currencySchema,
-  videoLimit: z.number().int(),
+  videoLimit: z.number().check(z.int()),
   features: z.array(z.string()),
   hasGst: z.boolean(),
   gstAmount: z.number(),
@@ -15,12 +15,12 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
-export const plansQuerySchema = z.object({ currency: currencySchema.default('INR') });
+export const plansQuerySchema = z.object({ currency: z._default(currencySchema, 'INR') });
 export const plansResponseSchema = z.object({
   currency: currencySchema,
   plans: z.array(planSchema),
   /** False when this server takes no payments (production without Razorpay keys): plans are shown, not sold. */
-  paymentsConfigured: z.boolean().optional(),
+  paymentsConfigured: z.optional(z.boolean()),
 });
 /** The pricing page's words when the server takes no payments, and POST /payments/create-order's 503. */
 export const PAYMENTS_NOT_CONFIGURED_MESSAGE = 'Payments are not configured on this server yet, so plans cannot be bought right now.';
@@ -30,28 +30,28 @@ export const subscriptionSchema = z.object({
   planId: planIdSchema,
   planName: z.string(),
   status: subscriptionStatusSchema,
-  cancelled_at: z.string().nullable(),
-  cancelledAt: z.string().nullable(),
+  cancelled_at: z.nullable(z.string()),
+  cancelledAt: z.nullable(z.string()),
   startDate: z.string(),
   endDate: z.string(),
-  videoLimit: z.number().int(),
+  videoLimit: z.number().check(z.int()),
   currency: currencySchema,
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionResponseSchema = z.object({
-  subscription: subscriptionSchema.nullable(),
-  usage: z.object({ videosThisMonth: z.number().int() }),
+  subscription: z.nullable(subscriptionSchema),
+  usage: z.object({ videosThisMonth: z.number().check(z.int()) }),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponseSchema>;
 
 export const canGenerateQuerySchema = z.object({
-  duration: z.coerce.number().int().optional(),
+  duration: z.optional(z.coerce.number().check(z.int())),
 });
 export const canGenerateResponseSchema = z.object({
   canGenerate: z.boolean(),
   isFreeVideo: z.boolean(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type CanGenerateResponse = z.infer<typeof canGenerateResponseSchema>;
 
@@ -59,10 +59,10 @@ export const createOrderBodySchema = z.object({ planId: planIdSchema, currency: 
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 export const orderResponseSchema = z.object({
-  order: z
+  order: z.nullable(z
     .object({
       orderId: z.string(),
-      amount: z.number().int(),
+      amount: z.number().check(z.int()),
       currency: currencySchema,
       plan: z.object({
         name: z.string(),
@@ -71,41 +71,39 @@ export const orderResponseSchema = z.object({
         gstAmount: z.number(),
         totalAmount: z.number(),
       }),
-    })
-    .nullable(),
-  razorpayKeyId: z.string().nullable(),
+    })),
+  razorpayKeyId: z.nullable(z.string()),
   checkoutMode: z.enum(['razorpay', 'test']),
-  proration: z
+  proration: z.nullable(z
     .object({
       isProrated: z.boolean(),
       description: z.string(),
       amount: z.number(),
       breakdown: z.object({
         calculation: z.string(),
-        remainingDays: z.number().int(),
+        remainingDays: z.number().check(z.int()),
         currentPlan: z.string(),
         newPlan: z.string(),
       }),
-    })
-    .nullable(),
+    })),
   requiresPayment: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
 export const verifyPaymentBodySchema = z.object({
-  orderId: z.string().min(1, 'orderId is required'),
-  paymentId: z.string().min(1, 'paymentId is required'),
-  signature: z.string().min(1, 'signature is required'),
+  orderId: z.string().check(z.minLength(1, 'orderId is required')),
+  paymentId: z.string().check(z.minLength(1, 'paymentId is required')),
+  signature: z.string().check(z.minLength(1, 'signature is required')),
   planId: planIdSchema,
   currency: currencySchema,
 });
 export type VerifyPaymentBody = z.infer<typeof verifyPaymentBodySchema>;
 
-export const verifyPaymentResponseSchema = z.object({ success: z.boolean(), subscription: subscriptionSchema.nullable() });
+export const verifyPaymentResponseSchema = z.object({ success: z.boolean(), subscription: z.nullable(subscriptionSchema) });
 
 export const cancelSubscriptionBodySchema = z.object({
-  reason: z.string({ error: V.cancellationReasonRequired }).trim().min(1, V.cancellationReasonRequired).max(1000),
+  reason: z.string({ error: V.cancellationReasonRequired }).check(z.trim(), z.minLength(1, V.cancellationReasonRequired), z.maxLength(1000)),
 });
 export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionSchema });
 
@@ -125,7 +123,7 @@ export type LocationPricingResponse = z.infer<typeof locationPricingResponseSche
 
 /** TEST MODE checkout only (no Razorpay keys configured): the tester's choice in the in-page checkout. */
 export const testCheckoutPayBodySchema = z.object({
-  orderId: z.string().min(1, 'orderId is required'),
+  orderId: z.string().check(z.minLength(1, 'orderId is required')),
   outcome: z.enum(['success', 'failure']),
 });
 export type TestCheckoutPayBody = z.infer<typeof testCheckoutPayBodySchema>;

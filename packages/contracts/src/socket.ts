@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { jobStatusSchema, pipelineStepSchema } from './enums.js';
 import { videoResultSchema } from './videos.js';
 
@@ -10,14 +10,14 @@ export const SOCKET_EVENTS = {
   jobFailed: 'job_failed',
 } as const;
 
-export const subscribePayloadSchema = z.string().min(1).max(64);
-export const subscribeAckSchema = z.object({ ok: z.boolean(), error: z.string().optional() });
+export const subscribePayloadSchema = z.string().check(z.minLength(1), z.maxLength(64));
+export const subscribeAckSchema = z.object({ ok: z.boolean(), error: z.optional(z.string()) });
 
 export const jobProgressEventSchema = z.object({
   jobId: z.string(),
-  progress: z.number().min(0).max(100),
+  progress: z.number().check(z.gte(0), z.lte(100)),
   step: pipelineStepSchema,
-  stepProgress: z.number().min(0).max(100),
+  stepProgress: z.number().check(z.gte(0), z.lte(100)),
   status: jobStatusSchema,
 });
 export type JobProgressEvent = z.infer<typeof jobProgressEventSchema>;
@@ -29,7 +29,7 @@ export const jobFailedEventSchema = z.object({ jobId: z.string(), error: z.strin
 export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
 
 /** The handshake's auth payload: a bearer token (web, extension) or an API key. */
-export const socketAuthSchema = z.union([z.object({ token: z.string().min(1) }), z.object({ apiKey: z.string().min(1) })]);
+export const socketAuthSchema = z.union([z.object({ token: z.string().check(z.minLength(1)) }), z.object({ apiKey: z.string().check(z.minLength(1)) })]);
 
 export interface ServerToClientEvents {
   job_progress: (event: JobProgressEvent) => void;

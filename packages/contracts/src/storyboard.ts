@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { captionStyleSchema } from './enums.js';
 
 /**
@@ -70,8 +70,8 @@ export const uploadKindSchema = z.enum(['image', 'audio']);
 export type UploadKind = z.infer<typeof uploadKindSchema>;
 
 export const musicSchema = z.object({
-  uploadId: z.string().min(1).max(64),
-  volumePercent: z.number().int().min(0, 'The music volume is between 0 and 100').max(100, 'The music volume is between 0 and 100'),
+  uploadId: z.string().check(z.minLength(1), z.maxLength(64)),
+  volumePercent: z.number().check(z.int(), z.gte(0, 'The music volume is between 0 and 100'), z.lte(100, 'The music volume is between 0 and 100')),
 });
 export type StoryboardMusic = z.infer<typeof musicSchema>;
 
@@ -80,12 +80,12 @@ export const storyboardSceneSchema = z.object({
   narration: z.string(),
   imagePrompt: z.string(),
   /** The picture the last render used (null for a scene added or given a new picture since). */
-  imageUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
   /** Where the scene sits in the last render; null until it has been rendered. */
-  startSeconds: z.number().nullable(),
-  durationSeconds: z.number().nullable(),
+  startSeconds: z.nullable(z.number()),
+  durationSeconds: z.nullable(z.number()),
   /** The creator's own picture, when the scene uses one. */
-  imageUploadId: z.string().optional(),
+  imageUploadId: z.optional(z.string()),
   /** True when the scene changed since the last render (its narration, picture or place). */
   changed: z.boolean(),
 });
@@ -94,18 +94,18 @@ export type StoryboardScene = z.infer<typeof storyboardSceneSchema>;
 export const storyboardSchema = z.object({
   videoId: z.string(),
   /** The latest rendered version. */
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
   title: z.string(),
   voice: z.string(),
   captionStyle: captionStyleSchema,
   enableCaptions: z.boolean(),
   enableZoom: z.boolean(),
-  music: musicSchema.optional(),
+  music: z.optional(musicSchema),
   scenes: z.array(storyboardSceneSchema),
   /** Video length the narration must fit (the duration chosen at generation). */
   durationSeconds: z.number(),
   /** Renders still allowed for this video. */
-  rendersLeft: z.number().int().min(0),
+  rendersLeft: z.number().check(z.int(), z.gte(0)),
   /** True when something changed since the last render. */
   changed: z.boolean(),
 });
@@ -113,26 +113,25 @@ export type Storyboard = z.infer<typeof storyboardSchema>;
 
 const sceneEditSchema = z.object({
   /** Absent for a new scene. */
-  id: z.string().min(1).max(64).optional(),
-  narration: z.string({ error: 'Each scene needs its narration' }).max(SCENE_NARRATION_MAX_LENGTH + 200),
-  imagePrompt: z.string({ error: 'Each scene needs its image prompt' }).max(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200),
-  imageUploadId: z.string().min(1).max(64).optional(),
-  regenerateImage: z.boolean().optional(),
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  narration: z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)),
+  imagePrompt: z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)),
+  imageUploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  regenerateImage: z.optional(z.boolean()),
 });
 export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
 
 /** PUT /api/videos/:id/storyboard: the same shape as GET (read-only fields are ignored). */
 export const storyboardUpdateBodySchema = z
   .object({
-    title: z.string({ error: STORYBOARD_MESSAGES.titleRequired }).trim().min(1, STORYBOARD_MESSAGES.titleRequired).max(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`),
-    voice: z.string({ error: 'Choose a voice' }).trim().min(1, 'Choose a voice').max(200),
+    title: z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)),
+    voice: z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)),
     captionStyle: captionStyleSchema,
     enableCaptions: z.boolean(),
     enableZoom: z.boolean(),
-    music: musicSchema.nullable().optional(),
-    scenes: z.array(sceneEditSchema).min(1, STORYBOARD_MESSAGES.noScenes).max(STORYBOARD_MAX_SCENES, STORYBOARD_MESSAGES.tooManyScenes),
-  })
-  .superRefine((body, ctx) => {
+    music: z.optional(z.nullable(musicSchema)),
+    scenes: z.array(sceneEditSchema).check(z.minLength(1, STORYBOARD_MESSAGES.noScenes), z.maxLength(STORYBOARD_MAX_SCENES, STORYBOARD_MESSAGES.tooManyScenes)),
+  }).check(z.superRefine((body, ctx) => {
     body.scenes.forEach((scene, index) => {
       const number = index + 1;
       if (scene.narration.trim() === '') ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationRequired(number) });
@@ -145,7 +144,7 @@ export const storyboardUpdateBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptTooLong(number) });
       }
     });
-  });
+  }));
 export type StoryboardUpdateBody = z.input<typeof storyboardUpdateBodySchema>;
 
 /** The narration budget check shared by the server (which knows the duration) and the studio. */
@@ -158,22 +157,22 @@ export function narrationBudgetError(scenes: ReadonlyArray<{ narration: string }
 export const uploadResponseSchema = z.object({
   id: z.string(),
   kind: uploadKindSchema,
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-  durationSeconds: z.number().optional(),
+  width: z.optional(z.number().check(z.int())),
+  height: z.optional(z.number().check(z.int())),
+  durationSeconds: z.optional(z.number()),
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-export const renderVideoResponseSchema = z.object({ jobId: z.string(), version: z.number().int().min(2) });
+export const renderVideoResponseSchema = z.object({ jobId: z.string(), version: z.number().check(z.int(), z.gte(2)) });
 export type RenderVideoResponse = z.infer<typeof renderVideoResponseSchema>;
 
 export const videoVersionSchema = z.object({
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
   videoUrl: z.string(),
   createdAt: z.string(),
-  durationSeconds: z.number().optional(),
-  posterUrl: z.string().optional(),
-  filename: z.string().optional(),
+  durationSeconds: z.optional(z.number()),
+  posterUrl: z.optional(z.string()),
+  filename: z.optional(z.string()),
 });
 export type VideoVersion = z.infer<typeof videoVersionSchema>;
 

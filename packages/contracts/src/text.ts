@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** C0 and C1 control characters; multi-line fields may keep tab, line feed and carriage return. */
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
@@ -11,9 +11,6 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  * the Japanese reading step, ffmpeg's caption files and logs) and unpaired surrogates with a
  * message naming the field, and stores the NFC form so the same words always compare equal.
  */
-export function humanText<S extends z.ZodType<string, string>>(schema: S, label: string, { multiline = false } = {}) {
-  return schema
-    .refine((value) => !(multiline ? CONTROL_MULTILINE : CONTROL).test(value), `${label} contains control characters; remove them`)
-    .refine((value) => !UNPAIRED_SURROGATE.test(value), `${label} contains broken Unicode (an unpaired surrogate); retype it`)
-    .transform((value) => value.normalize('NFC'));
+export function humanText(schema: z.ZodMiniType<string, string>, label: string, { multiline = false } = {}) {
+  return z.pipe(schema.check(z.refine((value: string) => !(multiline ? CONTROL_MULTILINE : CONTROL).test(value), `${label} contains control characters; remove them`), z.refine((value: string) => !UNPAIRED_SURROGATE.test(value), `${label} contains broken Unicode (an unpaired surrogate); retype it`)), z.transform((value: string) => value.normalize('NFC')));
 }

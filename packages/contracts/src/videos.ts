@@ -1,5 +1,5 @@
 import { humanText } from './text.js';
-import { z } from 'zod';
+import { z } from './zod.js';
 import {
   captionStyleSchema,
   DURATIONS,
@@ -28,26 +28,25 @@ export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
  */
 export const generationFormSchema = z
   .object({
-    topic: humanText(z.string().trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`), 'Topic'),
-    style: z.string().min(1, V.styleRequired).pipe(storyStyleSchema),
-    customStyle: z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`).default(''),
-    language: z.string().min(1, V.languageRequired).pipe(videoLanguageSchema),
-    duration: z.coerce.number({ error: V.durationRequired }).pipe(durationSchema),
-    voice: z.string().min(1, V.voiceRequired).max(200),
+    topic: humanText(z.string().check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`)), 'Topic'),
+    style: z.pipe(z.string().check(z.minLength(1, V.styleRequired)), storyStyleSchema),
+    customStyle: z._default(z.string().check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)), ''),
+    language: z.pipe(z.string().check(z.minLength(1, V.languageRequired)), videoLanguageSchema),
+    duration: z.pipe(z.coerce.number({ error: V.durationRequired }), durationSchema),
+    voice: z.string().check(z.minLength(1, V.voiceRequired), z.maxLength(200)),
     visualStyle: visualStyleSchema,
     resolution: resolutionSchema,
-    customPrompt: z.string().max(CUSTOM_PROMPT_MAX_LENGTH, `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters`).default(''),
+    customPrompt: z._default(z.string().check(z.maxLength(CUSTOM_PROMPT_MAX_LENGTH, `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters`)), ''),
     enableZoom: z.boolean(),
     zoomDirection: zoomDirectionSchema,
     enableCaptions: z.boolean(),
     captionStyle: captionStyleSchema,
-    music: musicChoiceSchema.default(DEFAULT_MUSIC_CHOICE),
-  })
-  .superRefine((form, ctx) => {
+    music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
+  }).check(z.superRefine((form, ctx) => {
     if (form.style === 'custom' && form.customStyle.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
     }
-  });
+  }));
 export type GenerationForm = z.input<typeof generationFormSchema>;
 
 /** The server answers a missing choice with the form's "is required" text, not zod's generic one. */
@@ -60,20 +59,20 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
 
 /** The body's fields without the custom style rule (zod refuses to extend a refined object). */
 const generateVideoBodyShape = z.object({
-  topic: humanText(z.string({ error: V.topicRequired }).trim().min(1, V.topicRequired).max(TOPIC_MAX_LENGTH), 'Topic'),
-  style: humanText(z.string({ error: V.styleRequired }).trim().min(1, V.styleRequired).max(CUSTOM_STYLE_MAX_LENGTH), 'Style'),
+  topic: humanText(z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)), 'Topic'),
+  style: humanText(z.string({ error: V.styleRequired }).check(z.trim(), z.minLength(1, V.styleRequired), z.maxLength(CUSTOM_STYLE_MAX_LENGTH)), 'Style'),
   language: bodyLanguageSchema,
   duration: bodyDurationSchema,
-  voice: z.string({ error: V.voiceRequiredOnSubmit }).trim().min(1, V.voiceRequiredOnSubmit).max(200),
-  voiceProvider: voiceProviderSchema.optional(),
-  visualStyle: visualStyleSchema.default('cinematic'),
-  resolution: resolutionSchema.default('9:16'),
-  customPrompt: humanText(z.string().max(CUSTOM_PROMPT_MAX_LENGTH), 'Custom prompt', { multiline: true }).default(''),
-  enableZoom: z.boolean().default(true),
-  zoomDirection: zoomDirectionSchema.default('in'),
-  enableCaptions: z.boolean().default(false),
-  captionStyle: captionStyleSchema.default('tiktok'),
-  music: musicChoiceSchema.default(DEFAULT_MUSIC_CHOICE),
+  voice: z.string({ error: V.voiceRequiredOnSubmit }).check(z.trim(), z.minLength(1, V.voiceRequiredOnSubmit), z.maxLength(200)),
+  voiceProvider: z.optional(voiceProviderSchema),
+  visualStyle: z._default(visualStyleSchema, 'cinematic'),
+  resolution: z._default(resolutionSchema, '9:16'),
+  customPrompt: z._default(humanText(z.string().check(z.maxLength(CUSTOM_PROMPT_MAX_LENGTH)), 'Custom prompt', { multiline: true }), ''),
+  enableZoom: z._default(z.boolean(), true),
+  zoomDirection: z._default(zoomDirectionSchema, 'in'),
+  enableCaptions: z._default(z.boolean(), false),
+  captionStyle: z._default(captionStyleSchema, 'tiktok'),
+  music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
 });
 
 /**
@@ -82,16 +81,13 @@ const generateVideoBodyShape = z.object({
  * key script) may send customStyle beside it and gets the same substitution; without it the request
  * is refused with the form's message rather than narrated in a style literally named "custom".
  */
-export const generateVideoBodySchema = generateVideoBodyShape
-  .extend({
-    customStyle: humanText(z.string().trim().max(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`), 'Custom style').optional(),
-  })
-  .superRefine((body, ctx) => {
+export const generateVideoBodySchema = z.pipe(z.extend(generateVideoBodyShape, {
+    customStyle: z.optional(humanText(z.string().check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)), 'Custom style')),
+  }).check(z.superRefine((body, ctx) => {
     if (body.style === 'custom' && !body.customStyle) {
       ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
     }
-  })
-  .transform(({ customStyle, ...body }) => (body.style === 'custom' && customStyle ? { ...body, style: customStyle } : body));
+  })), z.transform(({ customStyle, ...body }) => (body.style === 'custom' && customStyle ? { ...body, style: customStyle } : body)));
 export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
 export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 
@@ -124,8 +120,8 @@ export type GenerateVideoResponse = z.infer<typeof generateVideoResponseSchema>;
 
 export const jobStepsSchema = z.object(
   Object.fromEntries(
-    pipelineStepSchema.options.map((step) => [step, z.object({ status: stepStatusSchema, progress: z.number().min(0).max(100) })]),
-  ) as Record<z.infer<typeof pipelineStepSchema>, z.ZodObject<{ status: typeof stepStatusSchema; progress: z.ZodNumber }>>,
+    pipelineStepSchema.options.map((step) => [step, z.object({ status: stepStatusSchema, progress: z.number().check(z.gte(0), z.lte(100)) })]),
+  ) as Record<z.infer<typeof pipelineStepSchema>, z.ZodMiniObject<{ status: typeof stepStatusSchema; progress: z.ZodMiniNumber }>>,
 );
 export type JobSteps = z.infer<typeof jobStepsSchema>;
 
@@ -147,52 +143,52 @@ export type ImageCredit = z.infer<typeof imageCreditSchema>;
 
 export const videoResultSchema = z.object({
   videoUrl: z.string(),
-  posterUrl: z.string().optional(),
+  posterUrl: z.optional(z.string()),
   filename: z.string(),
-  title: z.string().optional(),
-  durationSeconds: z.number().optional(),
-  width: z.number().int().optional(),
-  height: z.number().int().optional(),
-  sizeBytes: z.number().int().optional(),
+  title: z.optional(z.string()),
+  durationSeconds: z.optional(z.number()),
+  width: z.optional(z.number().check(z.int())),
+  height: z.optional(z.number().check(z.int())),
+  sizeBytes: z.optional(z.number().check(z.int())),
   /** Which version of the video this is (1 for the first render; a storyboard render makes the next). */
-  version: z.number().int().min(1).optional(),
+  version: z.optional(z.number().check(z.int(), z.gte(1))),
   /** Stock pictures' photographers, one entry per picture used (none for generated pictures). */
-  credits: z.array(imageCreditSchema).optional(),
+  credits: z.optional(z.array(imageCreditSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 
 export const videoJobSchema = z.object({
   id: z.string(),
   status: jobStatusSchema,
-  progress: z.number().min(0).max(100),
-  currentStep: pipelineStepSchema.nullable(),
-  stepProgress: z.number().min(0).max(100),
-  params: generateVideoBodyShape.extend({ visualStyle: visualStyleSchema, resolution: resolutionSchema }).partial().extend({
+  progress: z.number().check(z.gte(0), z.lte(100)),
+  currentStep: z.nullable(pipelineStepSchema),
+  stepProgress: z.number().check(z.gte(0), z.lte(100)),
+  params: z.extend(z.partial(z.extend(generateVideoBodyShape, { visualStyle: visualStyleSchema, resolution: resolutionSchema })), {
     // Plain strings in a response: the request's text checks are one-way transforms the serializer cannot encode.
-    style: z.string().optional(),
-    customPrompt: z.string().optional(),
+    style: z.optional(z.string()),
+    customPrompt: z.optional(z.string()),
     topic: z.string(),
     duration: z.number(),
     language: z.string(),
   }),
   created_at: z.string(),
-  updated_at: z.string().optional(),
-  result: videoResultSchema.nullable(),
-  error: z.string().nullable(),
+  updated_at: z.optional(z.string()),
+  result: z.nullable(videoResultSchema),
+  error: z.nullable(z.string()),
   steps: jobStepsSchema,
 });
 export type VideoJob = z.infer<typeof videoJobSchema>;
 
 export const listVideosQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 100').max(100, 'limit must be between 1 and 100').default(100),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')), 100),
 });
 export const listVideosResponseSchema = z.object({ jobs: z.array(videoJobSchema) });
 export type ListVideosResponse = z.infer<typeof listVideosResponseSchema>;
 
-export const jobIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const jobIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
 export const jobStatusResponseSchema = videoJobSchema;
-export const videoResponseSchema = z.object({ job: videoJobSchema, result: videoResultSchema.nullable() });
+export const videoResponseSchema = z.object({ job: videoJobSchema, result: z.nullable(videoResultSchema) });
 export type VideoResponse = z.infer<typeof videoResponseSchema>;
 
 export const deleteVideoResponseSchema = z.object({
@@ -204,17 +200,17 @@ export const deleteVideoResponseSchema = z.object({
 /** Spec: "a server object whose fields are not shown". These are the fields the admin dashboard reads. */
 export const queueStatusSchema = z.object({
   running: z.boolean(),
-  concurrency: z.number().int(),
-  pending: z.number().int(),
-  processing: z.number().int(),
+  concurrency: z.number().check(z.int()),
+  pending: z.number().check(z.int()),
+  processing: z.number().check(z.int()),
   backend: z.enum(['embedded', 'bullmq']),
-  jobs: z.object({ total: z.number().int(), completed: z.number().int(), failed: z.number().int(), cancelled: z.number().int() }),
+  jobs: z.object({ total: z.number().check(z.int()), completed: z.number().check(z.int()), failed: z.number().check(z.int()), cancelled: z.number().check(z.int()) }),
 });
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
 
 export const storageStatsSchema = z.object({
-  totalVideos: z.number().int(),
-  totalBytes: z.number().int(),
+  totalVideos: z.number().check(z.int()),
+  totalBytes: z.number().check(z.int()),
   tierConfig: z.object({ description: z.string() }),
 });
 export type StorageStats = z.infer<typeof storageStatsSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { genderSchema, voiceLanguageSchema, voiceProviderSchema } from './enums.js';
 
 export const voiceSchema = z.object({
@@ -13,7 +13,7 @@ export type Voice = z.infer<typeof voiceSchema>;
 
 export const voicesQuerySchema = z.object({
   language: voiceLanguageSchema,
-  provider: voiceProviderSchema.optional(),
+  provider: z.optional(voiceProviderSchema),
 });
 export const voicesResponseSchema = z.object({
   language: voiceLanguageSchema,
@@ -23,10 +23,10 @@ export const voicesResponseSchema = z.object({
 export type VoicesResponse = z.infer<typeof voicesResponseSchema>;
 
 export const voiceSampleStatsSchema = z.object({
-  total: z.number().int(),
-  available: z.number().int(),
-  missing: z.number().int(),
-  byLanguage: z.record(z.string(), z.number().int()),
+  total: z.number().check(z.int()),
+  available: z.number().check(z.int()),
+  missing: z.number().check(z.int()),
+  byLanguage: z.record(z.string(), z.number().check(z.int())),
   currentProvider: voiceProviderSchema,
 });
 export type VoiceSampleStats = z.infer<typeof voiceSampleStatsSchema>;
@@ -35,11 +35,11 @@ export const voiceProviderConfigSchema = z.object({
   current: voiceProviderSchema,
   available: z.array(voiceProviderSchema),
   samples_status: z.object({
-    total: z.number().int(),
-    available: z.number().int(),
-    missing: z.number().int(),
+    total: z.number().check(z.int()),
+    available: z.number().check(z.int()),
+    missing: z.number().check(z.int()),
     generating: z.boolean(),
-    progress: z.number().min(0).max(100),
+    progress: z.number().check(z.gte(0), z.lte(100)),
   }),
 });
 export type VoiceProviderConfig = z.infer<typeof voiceProviderConfigSchema>;

@@ -9,7 +9,7 @@ export { createAuthStore, type AuthStore, type AuthState, type AuthStoreApi } fr
 export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/loading-splash.js';
-export { TOAST_OPTIONS, StudioToaster } from './toaster.js';
+export { TOAST_OPTIONS, StudioToaster, toast } from './toaster.js';
 export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.js';
 export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
 export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/job-store.js';

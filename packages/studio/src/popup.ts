@@ -8,6 +8,7 @@ export { createStudioServices, useAuth, type StudioServices } from './services.j
 export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/loading-splash.js';
+export { toast } from './toaster.js';
 export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
 export { createJobStore } from './jobs/job-store.js';
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { TOAST_LIMIT } from '@reelsmith/contracts';
-import { act, cleanup, render, renderHook } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import toast, { useToaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installMatchMedia } from './testing/render-studio.js';
 import { StudioToaster, TOAST_OPTIONS } from './toaster.js';
 
@@ -47,5 +47,40 @@ describe('toaster configuration (spec section 9)', () => {
     expect(result.current.toasts).toHaveLength(TOAST_LIMIT);
     // The newest survive.
     expect(result.current.toasts[0]?.message).toBe(`toast ${TOAST_LIMIT + 4}`);
+  });
+});
+
+describe('toast, fetched on the first toast (issue 17)', () => {
+  it('renders nothing until a toast is asked for, then shows it, and its id dismisses it', async () => {
+    installMatchMedia();
+    vi.resetModules();
+    // A fresh copy of the module: the library not yet loaded, as on a page's first load.
+    const fresh = await import('./toaster.js');
+    const { container } = render(<fresh.StudioToaster />);
+    expect(container).toBeEmptyDOMElement();
+
+    let id = '';
+    act(() => {
+      id = fresh.toast.error('Something went wrong');
+    });
+    expect(id).toMatch(/^rs-toast-/);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+
+    act(() => fresh.toast.remove(id));
+    await waitFor(() => expect(screen.queryByText('Something went wrong')).toBeNull());
+  });
+
+  it('keeps the order of calls made while the library loads: a toast removed at once never stays', async () => {
+    installMatchMedia();
+    vi.resetModules();
+    const fresh = await import('./toaster.js');
+    render(<fresh.StudioToaster />);
+    act(() => {
+      const gone = fresh.toast.loading('Saving');
+      fresh.toast.remove(gone);
+      fresh.toast.success('Saved', { id: 'kept' });
+    });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(screen.queryByText('Saving')).toBeNull();
   });
 });

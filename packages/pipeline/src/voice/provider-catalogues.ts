@@ -35,7 +35,8 @@ function requireUniqueIds(voices: readonly { id: string }[], context: z.Refineme
 }
 
 /** An Azure neural voice: its id is the service's short name, e.g. en-US-JennyNeural. */
-export const azureVoiceSchema = voiceSchema.extend({
+export const azureVoiceSchema = z.object({
+  ...voiceSchema.shape,
   id: z.string().regex(/^[a-z]{2,3}-[A-Z]{2}-[A-Za-z]+Neural$/, 'Azure ids look like en-US-JennyNeural'),
   language: voiceLanguageSchema,
   /** BCP-47 locale the voice speaks natively. */
@@ -55,7 +56,8 @@ export const azureCatalogueSchema = z
   });
 
 /** An ElevenLabs premade voice: one voice speaks every language through the multilingual model. */
-export const elevenLabsVoiceSchema = voiceSchema.extend({
+export const elevenLabsVoiceSchema = z.object({
+  ...voiceSchema.shape,
   id: z.string().regex(/^[A-Za-z0-9]{20}$/, 'ElevenLabs voice ids are 20 alphanumeric characters'),
 });
 

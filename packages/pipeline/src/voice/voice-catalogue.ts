@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { voiceLanguageSchema, voiceSchema, type Voice, type VoiceLanguage } from '@reelsmith/contracts';
 
 /** An offline voice: what the studio shows (contracts `Voice`) plus how espeak-ng produces it. */
-export const offlineVoiceSchema = voiceSchema.extend({
+export const offlineVoiceSchema = z.object({
+  ...voiceSchema.shape,
   id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)+$/, 'ids are lower-case, dash-separated'),
   language: voiceLanguageSchema,
   /** espeak-ng voice name, e.g. "en-us", "cmn". */

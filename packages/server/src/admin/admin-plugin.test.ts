@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import {
   providersHealthResponseSchema,
   providersResponseSchema,
@@ -109,7 +110,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
     it('keeps GET /health public and cheap: no provider is checked there', async () => {
       const response = await app.inject({ method: 'GET', url: '/health' });
       expect(response.statusCode).toBe(200);
-      expect(healthResponseSchema.strict().parse(response.json())).toMatchObject({ status: 'healthy', database: dialect });
+      expect(z.strictObject(healthResponseSchema.shape).parse(response.json())).toMatchObject({ status: 'healthy', database: dialect });
     });
   });
 

@@ -12,12 +12,12 @@ import type {
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
-import type { z } from 'zod';
+import type * as z from 'zod/v4/core';
 import type { AuthUser } from '../auth/auth-user.js';
 import { forbidden } from '../errors.js';
 import { EMBED_SCOPE_MESSAGE } from '../plugins/auth-plugin.js';
 
-type Parsed<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends z.$ZodType } ? z.output<S> : undefined;
 
 type AuthenticatedMode = Extract<AuthMode, 'bearer' | 'bearerOrApiKey' | 'apiKey' | 'admin'>;
 

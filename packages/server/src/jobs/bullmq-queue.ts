@@ -15,7 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from './job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
@@ -65,7 +65,7 @@ export function redisChannels(prefix: string) {
 const connectionOptions = (settings: RedisQueueSettings) => ({ url: settings.url, maxRetriesPerRequest: null });
 
 /** A message from another process: parsed with its contract, or null (and logged) when malformed. */
-function parseMessage<S extends z.ZodType>(schema: S, message: string, log: FastifyBaseLogger): z.infer<S> | null {
+function parseMessage<S extends z.ZodMiniType>(schema: S, message: string, log: FastifyBaseLogger): z.infer<S> | null {
   try {
     const parsed = schema.safeParse(JSON.parse(message));
     if (parsed.success) return parsed.data;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
@@ -36,7 +36,7 @@ const summaryOf = (name: string): string => {
 /** `/api/videos/:id` → `/api/videos/{id}` */
 export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z]+)/g, '{$1}');
 
-function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): JsonSchema[] {
+function parameters(schema: z.core.$ZodType | undefined, location: 'path' | 'query'): JsonSchema[] {
   if (!schema) return [];
   const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({

@@ -99,6 +99,29 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
+ * Headers that govern a document (its CSP, framing, window and process isolation, legacy IE/Flash
+ * switches). Browsers ignore them on a subresource, and the web app starts no workers (whose scripts
+ * would take their CSP from their own response). On a phone's first load each of a dozen scripts
+ * carried about 700 bytes of them (issue 17). nosniff, the resource and referrer policies stay:
+ * they do apply to scripts (a module script's referrer policy governs its imports).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
+/** For a fingerprinted build file being sent (never a page): drops the document-only headers. */
+export function sendAsSubresource(reply: FastifyReply): void {
+  for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+}
+
+/**
  * Security headers on every answer (helmet): a strict CSP, frame-ancestors 'none' and
  * X-Frame-Options DENY unless the route says otherwise, nosniff, a strict referrer policy, and HSTS
  * only when the request came over TLS (directly, or through a trusted proxy's X-Forwarded-Proto).

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { statusText } from '../errors.js';
+import { sendAsSubresource } from './security-headers-plugin.js';
 
 /** Paths owned by the API, the live connection and file downloads: never answered with the web app. */
 export const SERVER_PATH_PREFIXES = [
@@ -61,6 +62,7 @@ export const staticWebPlugin = fp(
           // Vite fingerprints everything under assets/, so those never change; index.html always may.
           const immutable = filePath.includes(`${join(root, 'assets')}`);
           reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+          if (immutable && !filePath.endsWith('.html')) sendAsSubresource(reply);
         },
       });
     } else {

@@ -5,7 +5,7 @@ import type { AppSettings } from '../app-settings.js';
 /** What a fresh install narrates with: the offline voices need no account or key. */
 export const DEFAULT_VOICE_PROVIDER: VoiceProviderId = 'offline';
 
-const settingsFileSchema = z.looseObject({ voiceProvider: voiceProviderSchema.optional() });
+const settingsFileSchema = z.looseObject({ voiceProvider: z.optional(voiceProviderSchema) });
 
 /** The voice provider new jobs narrate with, kept in the shared app settings (see AppSettings). */
 export class VoiceSettings {

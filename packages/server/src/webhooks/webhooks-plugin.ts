@@ -1,4 +1,5 @@
 import { API, webhookEventTypeSchema, type WebhookDelivery } from '@reelsmith/contracts';
+import { z } from 'zod';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../errors.js';
@@ -54,7 +55,7 @@ export const webhooksPlugin = fp(
         .orderBy('created_at', 'asc')
         .execute();
       return {
-        webhooks: rows.map((row) => ({ id: row.id, url: row.url, events: webhookEventTypeSchema.array().parse(JSON.parse(row.events)), createdAt: row.created_at })),
+        webhooks: rows.map((row) => ({ id: row.id, url: row.url, events: z.array(webhookEventTypeSchema).parse(JSON.parse(row.events)), createdAt: row.created_at })),
       };
     });
 

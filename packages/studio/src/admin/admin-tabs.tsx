@@ -8,7 +8,7 @@ import {
   type QueueStatus,
   type VoiceProviderId,
 } from '@reelsmith/contracts';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { VoiceSampleMigrationCard } from '../voices/voice-sample-migration-card.js';
 import { VoiceSampleStatsPanel } from '../voices/voice-sample-stats-panel.js';

@@ -7,7 +7,7 @@ import {
   type Role,
 } from '@reelsmith/contracts';
 import { useEffect, useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';

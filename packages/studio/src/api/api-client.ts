@@ -1,19 +1,19 @@
-import { API, buildPath, errorResponseSchema, MESSAGES, type ApiName, type ApiResponse } from '@reelsmith/contracts';
-import type { z } from 'zod';
+import { buildPath, errorResponseSchema, loadMoreRoutes, MESSAGES, STUDIO_ROUTES, type API, type ApiName, type ApiResponse, type RouteContract } from '@reelsmith/contracts';
+import type * as z from 'zod/v4/core';
 
 type Route<N extends ApiName> = (typeof API)[N];
-type InputOf<R, K extends string> = R extends { [P in K]: infer S extends z.ZodType } ? z.input<S> : never;
+type InputOf<R, K extends string> = R extends { [P in K]: infer S extends z.$ZodType } ? z.input<S> : never;
 
 /** The request parts a route declares; routes without a part do not accept it. */
-export type CallOptions<N extends ApiName> = (Route<N> extends { body: z.ZodType } ? { body: InputOf<Route<N>, 'body'> } : { body?: never }) &
-  (Route<N> extends { params: z.ZodType } ? { params: InputOf<Route<N>, 'params'> } : { params?: never }) &
-  (Route<N> extends { query: z.ZodType } ? { query?: InputOf<Route<N>, 'query'> } : { query?: never }) & {
+export type CallOptions<N extends ApiName> = (Route<N> extends { body: z.$ZodType } ? { body: InputOf<Route<N>, 'body'> } : { body?: never }) &
+  (Route<N> extends { params: z.$ZodType } ? { params: InputOf<Route<N>, 'params'> } : { params?: never }) &
+  (Route<N> extends { query: z.$ZodType } ? { query?: InputOf<Route<N>, 'query'> } : { query?: never }) & {
     /** Overrides the signed-in token for this call (null: send none). */
     token?: string | null;
     signal?: AbortSignal;
   };
 
-type OptionalArg<N extends ApiName> = Route<N> extends { body: z.ZodType } | { params: z.ZodType } ? [CallOptions<N>] : [CallOptions<N>?];
+type OptionalArg<N extends ApiName> = Route<N> extends { body: z.$ZodType } | { params: z.$ZodType } ? [CallOptions<N>] : [CallOptions<N>?];
 
 /** A failed call: the server's JSON error, or a network / parse failure (status 0). */
 export class ApiError extends Error {
@@ -68,6 +68,27 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+type RouteTable = Partial<Record<ApiName, RouteContract>>;
+
+/**
+ * The studio's own routes are in the first load; the rest of the registry (storyboard, developer
+ * API, checkout, admin) is fetched once, on the first call to one of them. A fetch that fails for
+ * want of a connection fails the call like a request that could not go out.
+ */
+async function routeFor(name: ApiName): Promise<RouteContract> {
+  const studio = (STUDIO_ROUTES as RouteTable)[name];
+  if (studio) return studio;
+  let more: RouteTable;
+  try {
+    more = await loadMoreRoutes();
+  } catch (cause) {
+    throw new ApiError('Network error: the server could not be reached', 0, { fromServer: false, cause });
+  }
+  const route = more[name];
+  if (!route) throw new Error(`No route named ${name} in the contracts`);
+  return route;
+}
+
 /**
  * A typed client over the contracts' API registry. No request timeout is set (spec section 7):
  * video submission and admin calls may legitimately take long.
@@ -76,7 +97,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
   const call = async (name: ApiName, callOptions: CallOptions<ApiName> = {} as CallOptions<ApiName>) => {
-    const route = API[name] as (typeof API)[ApiName];
+    const route = await routeFor(name);
     const opts = callOptions as { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown>; token?: string | null; signal?: AbortSignal };
     const url = `${options.baseUrl}${buildPath(route.path, opts.params)}${queryString(opts.query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -1,6 +1,6 @@
 import { MESSAGES, PAYMENTS_NOT_CONFIGURED_MESSAGE, PLAN_CARD_FEATURE_COUNT, type Currency, type Plan, type Subscription } from '@reelsmith/contracts';
 import { useEffect } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
 import { formatAmount, formatPrice, videoLimitText } from './billing-format.js';
 import { usePlans, useSubscription } from './billing-hooks.js';

@@ -1,6 +1,6 @@
 import { MESSAGES, type Currency, type OrderResponse, type PaymentHandlerResult, type Plan } from '@reelsmith/contracts';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { apiUrl, usePlatform } from '../platform.js';

@@ -1,5 +1,5 @@
 import { isActiveJobStatus, jobFailureText, PROGRESS_TOAST_MS } from '@reelsmith/contracts';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import type { ApiClient } from '../api/api-client.js';
 import type { KeyValueStorage, Platform } from '../platform.js';
 import { loadVideoDefaults } from '../preferences/video-defaults.js';

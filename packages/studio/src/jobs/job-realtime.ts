@@ -12,7 +12,7 @@ import {
   type ServerToClientEvents,
 } from '@reelsmith/contracts';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export interface JobRealtimeHandlers {
   progress(event: JobProgressEvent): void;
@@ -64,7 +64,7 @@ export function createSocketIoJobClient({ url, createSocket = defaultFactory, lo
   let pending: Promise<JobSocket | null> | null = null;
   let generation = 0;
 
-  const parsed = <S extends z.ZodType>(schema: S, name: string, handle: (value: z.infer<S>) => void) => (payload: unknown) => {
+  const parsed = <S extends z.ZodMiniType>(schema: S, name: string, handle: (value: z.infer<S>) => void) => (payload: unknown) => {
     const result = schema.safeParse(payload);
     if (result.success) handle(result.data);
     else log(`Ignoring a malformed ${name} event`, result.error);

@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { MESSAGES, REGISTRATION_SUCCESS_TOAST_MS, STORAGE_KEYS, VALIDATION_MESSAGES as V } from '@reelsmith/contracts';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderStudio, testApiKey, testApiKeyListed, testUser, type FakeHandler } from '../testing/render-studio.js';
 

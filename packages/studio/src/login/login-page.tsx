@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES, MESSAGES, REGISTRATION_SUCCESS_TOAST_MS } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GoogleButton, useGoogleIdentity } from './use-google-identity.js';
 import { LogoMark } from '../ui/icons.js';

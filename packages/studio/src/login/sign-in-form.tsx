@@ -1,6 +1,6 @@
 import { MESSAGES, type User } from '@reelsmith/contracts';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { useAnalytics, useAuth } from '../services.js';
 import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';

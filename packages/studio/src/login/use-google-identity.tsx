@@ -1,7 +1,7 @@
 import { MESSAGES } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';

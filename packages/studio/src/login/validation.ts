@@ -1,12 +1,12 @@
 import { loginBodySchema, registerFormSchema, VALIDATION_MESSAGES, type LoginBody, type RegisterForm } from '@reelsmith/contracts';
-import type { z } from 'zod';
+import type { $ZodError } from 'zod/v4/core';
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 export type ValidationResult<T, K extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<K> };
 
 /** The first message per field, in the schema's rule order (required before format). */
-function firstErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+function firstErrors<K extends string>(error: $ZodError): FieldErrors<K> {
   const errors: FieldErrors<K> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

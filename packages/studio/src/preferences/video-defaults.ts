@@ -10,7 +10,7 @@ import {
   videoLanguageSchema,
   visualStyleSchema,
 } from '@reelsmith/contracts';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { KeyValueStorage } from '../platform.js';
 
 /**
@@ -20,13 +20,13 @@ export const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · 
 
 /** Local video defaults of spec section 3 (stored under the key videoDefaults). */
 export const videoDefaultsSchema = z.object({
-  defaultStyle: z.enum(SETTINGS_STORY_STYLES).catch('mysterious'),
-  defaultLanguage: videoLanguageSchema.catch('en'),
-  defaultDuration: durationSchema.catch(DEFAULT_DURATION),
-  defaultVisualStyle: visualStyleSchema.catch(DEFAULT_VISUAL_STYLE),
-  defaultResolution: resolutionSchema.catch(DEFAULT_RESOLUTION),
-  autoDownload: z.boolean().catch(false),
-  showProgress: z.boolean().catch(true),
+  defaultStyle: z.catch(z.enum(SETTINGS_STORY_STYLES), 'mysterious'),
+  defaultLanguage: z.catch(videoLanguageSchema, 'en'),
+  defaultDuration: z.catch(durationSchema, DEFAULT_DURATION),
+  defaultVisualStyle: z.catch(visualStyleSchema, DEFAULT_VISUAL_STYLE),
+  defaultResolution: z.catch(resolutionSchema, DEFAULT_RESOLUTION),
+  autoDownload: z.catch(z.boolean(), false),
+  showProgress: z.catch(z.boolean(), true),
 });
 export type VideoDefaults = z.infer<typeof videoDefaultsSchema>;
 

@@ -1,7 +1,7 @@
 import { cancelSubscriptionBodySchema, MESSAGES, VALIDATION_MESSAGES } from '@reelsmith/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { formatPlanDate } from '../billing/billing-format.js';
 import { useSubscription } from '../billing/billing-hooks.js';

@@ -1,7 +1,7 @@
 import { WEBHOOK_EVENT_TYPES, createApiKeyBodySchema, createWebhookBodySchema, type WebhookEventType } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { TextField } from '../ui/form-fields.js';
 import { useApi } from '../services.js';

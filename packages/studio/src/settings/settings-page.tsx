@@ -11,7 +11,7 @@ import {
 } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { FormAlert, TextField } from '../ui/form-fields.js';
 import { PageHeader } from '../ui/page-header.js';

@@ -1,6 +1,6 @@
 import { EXTENSION_HANDOFF_MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { ApiError, errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';

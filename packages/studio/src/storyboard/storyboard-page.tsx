@@ -8,7 +8,7 @@ import {
 } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { Link, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';

@@ -21,7 +21,7 @@ import {
 } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage, isOffline } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';

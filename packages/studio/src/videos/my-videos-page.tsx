@@ -1,7 +1,7 @@
 import { isActiveJobStatus, MESSAGES } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';

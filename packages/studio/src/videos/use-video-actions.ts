@@ -1,6 +1,6 @@
 import type { VideoJob } from '@reelsmith/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService } from '../jobs/jobs-context.js';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@reelsmith/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { triggerDownload } from '../jobs/video-file.js';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { MESSAGES, type VideoJob } from '@reelsmith/contracts';
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '../toaster.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { CloseIcon } from '../ui/icons.js';

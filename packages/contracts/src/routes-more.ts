@@ -1,0 +1,71 @@
+import { z } from './zod.js';
+import * as admin from './admin.js';
+import * as adminUsers from './admin-users.js';
+import * as auth from './auth.js';
+import * as developer from './developer.js';
+import * as payments from './payments.js';
+import * as storyboard from './storyboard.js';
+import * as videos from './videos.js';
+import * as voices from './voices.js';
+import { route } from './route-contract.js';
+
+/**
+ * The calls only some views make: storyboard editing, the developer API, checkout, voice and
+ * provider administration, User Management. The client loads this module on first use.
+ */
+export const MORE_ROUTES = {
+  // Authentication
+  apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
+  createApiKey: route({ method: 'POST', path: '/auth/api-keys', auth: 'bearer', body: developer.createApiKeyBodySchema, response: developer.createApiKeyResponseSchema }),
+  revokeApiKey: route({ method: 'DELETE', path: '/auth/api-keys/:id', auth: 'bearer', params: developer.apiKeyIdParamsSchema, response: developer.revokeApiKeyResponseSchema }),
+
+  // Payments and location
+  createOrder: route({ method: 'POST', path: '/payments/create-order', auth: 'bearer', body: payments.createOrderBodySchema, response: payments.orderResponseSchema }),
+  verifyPayment: route({ method: 'POST', path: '/payments/verify-payment', auth: 'bearer', body: payments.verifyPaymentBodySchema, response: payments.verifyPaymentResponseSchema }),
+  cancelSubscription: route({ method: 'POST', path: '/payments/cancel-subscription', auth: 'bearer', body: payments.cancelSubscriptionBodySchema, response: payments.cancelSubscriptionResponseSchema }),
+  /** Razorpay's payment.captured webhook; the raw body is read (for its signature), so no body schema here. */
+  paymentWebhook: route({ method: 'POST', path: '/payments/webhook', auth: 'none', response: payments.paymentWebhookResponseSchema }),
+  /** Built-in TEST MODE checkout: signs a payment like Razorpay's handler does. Absent when Razorpay is configured. */
+  testCheckoutPay: route({ method: 'POST', path: '/payments/test-checkout/pay', auth: 'bearer', body: payments.testCheckoutPayBodySchema, response: payments.paymentHandlerResultSchema }),
+
+  // Developer API: webhooks and embed sessions
+  createWebhook: route({ method: 'POST', path: '/api/webhooks', auth: 'bearerOrApiKey', body: developer.createWebhookBodySchema, response: developer.createWebhookResponseSchema }),
+  webhooks: route({ method: 'GET', path: '/api/webhooks', auth: 'bearerOrApiKey', response: developer.webhooksResponseSchema }),
+  deleteWebhook: route({ method: 'DELETE', path: '/api/webhooks/:id', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.deleteWebhookResponseSchema }),
+  webhookDeliveries: route({ method: 'GET', path: '/api/webhooks/:id/deliveries', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.webhookDeliveriesResponseSchema }),
+  /** Minted by a partner's backend with its API key only (never a bearer token): the key stays off the browser. */
+  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', response: developer.embedSessionResponseSchema }),
+  /** This API's OpenAPI 3.1 document, generated from this registry. */
+  openApi: route({ method: 'GET', path: '/api/openapi.json', auth: 'none', response: z.record(z.string(), z.unknown()) }),
+
+  // Storyboard: edit a finished video and render a new version
+  storyboard: route({ method: 'GET', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.storyboardSchema }),
+  updateStoryboard: route({ method: 'PUT', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, body: storyboard.storyboardUpdateBodySchema, response: storyboard.storyboardSchema }),
+  /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
+  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', response: storyboard.uploadResponseSchema }),
+  renderVideo: route({ method: 'POST', path: '/api/videos/:id/render', auth: 'bearerOrApiKey', status: 202, params: videos.jobIdParamsSchema, response: storyboard.renderVideoResponseSchema }),
+  videoVersions: route({ method: 'GET', path: '/api/videos/:id/versions', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.videoVersionsResponseSchema }),
+
+  // Voices
+  generateVoiceSamples: route({ method: 'POST', path: '/api/voice-samples/generate', auth: 'admin', response: voices.generateSamplesResponseSchema }),
+  voiceProviderConfig: route({ method: 'GET', path: '/api/voice-providers/config', auth: 'admin', response: voices.voiceProviderConfigSchema }),
+  switchVoiceProvider: route({ method: 'POST', path: '/api/voice-providers/switch', auth: 'admin', body: voices.switchVoiceProviderBodySchema, response: voices.switchVoiceProviderResponseSchema }),
+
+  // Admin
+  providers: route({ method: 'GET', path: '/providers', auth: 'admin', response: admin.providersResponseSchema }),
+  providersHealth: route({ method: 'GET', path: '/providers/health', auth: 'admin', query: admin.providersHealthQuerySchema, response: admin.providersHealthResponseSchema }),
+  switchProvider: route({ method: 'POST', path: '/providers/switch', auth: 'admin', body: admin.switchProviderBodySchema, response: admin.switchProviderResponseSchema }),
+  websocketStats: route({ method: 'GET', path: '/api/websocket/stats', auth: 'admin', response: admin.websocketStatsSchema }),
+
+  // Admin: User Management, audit log, System Health
+  adminUsers: route({ method: 'GET', path: '/api/admin/users', auth: 'admin', query: adminUsers.adminUsersQuerySchema, response: adminUsers.adminUsersResponseSchema }),
+  adminUser: route({ method: 'GET', path: '/api/admin/users/:id', auth: 'admin', params: adminUsers.adminUserParamsSchema, response: adminUsers.adminUserDetailResponseSchema }),
+  adminSuspendUser: route({ method: 'POST', path: '/api/admin/users/:id/suspend', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminReactivateUser: route({ method: 'POST', path: '/api/admin/users/:id/reactivate', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminChangeRole: route({ method: 'POST', path: '/api/admin/users/:id/role', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminRoleBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminGrantPlan: route({ method: 'POST', path: '/api/admin/users/:id/grant-plan', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminGrantPlanBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminResetUsage: route({ method: 'POST', path: '/api/admin/users/:id/reset-usage', auth: 'admin', params: adminUsers.adminUserParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminDeleteUserVideo: route({ method: 'POST', path: '/api/admin/users/:id/videos/:videoId/delete', auth: 'admin', params: adminUsers.adminUserVideoParamsSchema, body: adminUsers.adminReasonBodySchema, response: adminUsers.adminActionResponseSchema }),
+  adminAuditLog: route({ method: 'GET', path: '/api/admin/audit-log', auth: 'admin', query: adminUsers.auditLogQuerySchema, response: adminUsers.auditLogResponseSchema }),
+  systemHealth: route({ method: 'GET', path: '/api/admin/system-health', auth: 'admin', response: adminUsers.systemHealthResponseSchema }),
+} as const;
