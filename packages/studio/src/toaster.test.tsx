@@ -83,4 +83,26 @@ describe('toast, fetched on the first toast (issue 17)', () => {
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(screen.queryByText('Saving')).toBeNull();
   });
+
+  it('still shows the message when the library cannot be fetched (offline before the first toast)', async () => {
+    vi.resetModules();
+    vi.doMock('react-hot-toast', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const fresh = await import('./toaster.js');
+      render(<fresh.StudioToaster />);
+      let id = '';
+      act(() => {
+        id = fresh.toast.error('You are offline. Check your connection and try again.');
+      });
+      expect(await screen.findByRole('alert')).toHaveTextContent('You are offline. Check your connection and try again.');
+      act(() => fresh.toast.dismiss(id));
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.doUnmock('react-hot-toast');
+      warn.mockRestore();
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { TOAST_DURATIONS_MS } from '@reelsmith/contracts';
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import type { DefaultToastOptions, Renderable, Toast, ToastOptions, ToastPosition, ValueFunction } from 'react-hot-toast';
 
 export type { ToastPosition };
@@ -31,50 +31,88 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
  * rather than in the first load (issue 17): a visitor who never triggers one never downloads it.
  * `toast` keeps the library's API. It returns ids at once (its own when the caller gave none), so a
  * call made while the library loads is shown, updated, dismissed or removed in order once it is in.
+ * When the library cannot be fetched (the connection dropped before the first toast, and the toast
+ * is "You are offline"), the message still shows, in a plain status line, and the next toast tries
+ * the library again.
  */
 type Library = typeof import('react-hot-toast');
 type Message = ValueFunction<Renderable, Toast> | Renderable;
+type Kind = 'blank' | 'success' | 'error' | 'loading' | 'custom';
+
+interface FallbackToast {
+  id: string;
+  kind: Kind;
+  message: Renderable;
+}
 
 let library: Library | null = null;
 let loading: Promise<Library> | null = null;
+let fallback: readonly FallbackToast[] = [];
 const subscribers = new Set<() => void>();
 let lastId = 0;
 
+const notifyAll = () => {
+  for (const notify of subscribers) notify();
+};
+
 function loadLibrary(): Promise<Library> {
-  loading ??= import('react-hot-toast').then((module) => {
-    library = module;
-    for (const notify of subscribers) notify();
-    return module;
-  });
+  loading ??= import('react-hot-toast').then(
+    (module) => {
+      library = module;
+      notifyAll();
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
-function withLibrary(action: (module: Library) => void): void {
-  if (library) action(library);
-  else
-    loadLibrary().then(action, (error: unknown) => {
-      // Without the library there is nowhere to show a toast; the page itself keeps working.
-      console.warn('Loading the notifications failed', error);
-    });
+function durationOf(kind: Kind, options?: ToastOptions): number {
+  if (options?.duration !== undefined) return options.duration;
+  const byKind = kind === 'custom' ? undefined : TOAST_OPTIONS[kind]?.duration;
+  return byKind ?? TOAST_OPTIONS.duration ?? TOAST_DURATIONS_MS.general;
 }
 
-type Kind = 'blank' | 'success' | 'error' | 'loading' | 'custom';
+function removeFallback(id?: string): void {
+  const next = id === undefined ? [] : fallback.filter((item) => item.id !== id);
+  if (next.length === fallback.length) return;
+  fallback = next;
+  notifyAll();
+}
+
+function showFallback(kind: Kind, id: string, message: Message, options?: ToastOptions): void {
+  if (typeof message === 'function') return;
+  fallback = [...fallback.filter((item) => item.id !== id), { id, kind, message }];
+  notifyAll();
+  const duration = durationOf(kind, options);
+  if (Number.isFinite(duration)) setTimeout(() => removeFallback(id), duration);
+}
 
 function show(kind: Kind, message: Message, options?: ToastOptions): string {
   const id = options?.id ?? `rs-toast-${(lastId += 1)}`;
-  withLibrary(({ default: hot }) => {
+  const render = ({ default: hot }: Library) => {
     const withId = { ...options, id };
     if (kind === 'blank') hot(message, withId);
     else if (kind === 'custom') hot.custom(message, withId);
     else hot[kind](message, withId);
-  });
+  };
+  if (library) render(library);
+  else
+    loadLibrary().then(render, (error: unknown) => {
+      console.warn('Loading the notifications failed; showing the message plainly', error);
+      showFallback(kind, id, message, options);
+    });
   return id;
 }
 
-/** Before the library is in, nothing is shown, so a dismiss or remove only has to wait if it is loading. */
-function whenShown(action: (module: Library) => void): void {
-  if (library) action(library);
-  else if (loading) void loading.then(action, () => undefined);
+/** Before the library is in, only the plain fallback can be showing, so a dismiss or remove waits for a load in flight. */
+function hide(action: 'dismiss' | 'remove', id?: string): void {
+  removeFallback(id);
+  if (library) library.default[action](id);
+  else if (loading) void loading.then(({ default: hot }) => hot[action](id), () => undefined);
 }
 
 export const toast = Object.assign((message: Message, options?: ToastOptions) => show('blank', message, options), {
@@ -82,8 +120,8 @@ export const toast = Object.assign((message: Message, options?: ToastOptions) =>
   error: (message: Message, options?: ToastOptions) => show('error', message, options),
   loading: (message: Message, options?: ToastOptions) => show('loading', message, options),
   custom: (message: Message, options?: ToastOptions) => show('custom', message, options),
-  dismiss: (id?: string) => whenShown(({ default: hot }) => hot.dismiss(id)),
-  remove: (id?: string) => whenShown(({ default: hot }) => hot.remove(id)),
+  dismiss: (id?: string) => hide('dismiss', id),
+  remove: (id?: string) => hide('remove', id),
 });
 
 const subscribe = (notify: () => void) => {
@@ -91,16 +129,38 @@ const subscribe = (notify: () => void) => {
   return () => subscribers.delete(notify);
 };
 const currentLibrary = () => library;
+const currentFallback = () => fallback;
+
+const FALLBACK_PLACE: Record<ToastPosition, CSSProperties> = {
+  'top-left': { top: 16, left: 16 },
+  'top-center': { top: 16, left: '50%', transform: 'translateX(-50%)' },
+  'top-right': { top: 16, right: 16 },
+  'bottom-left': { bottom: 16, left: 16 },
+  'bottom-center': { bottom: 16, left: '50%', transform: 'translateX(-50%)' },
+  'bottom-right': { bottom: 16, right: 16 },
+};
 
 /**
  * Bottom right by default: at the top a toast covered the extension banner's Install Now, the avatar
  * menu, a dialog's close button and the Recent Videos card the progress toasts point to. Small hosts
  * (the extension popup, whose Generate bar is at the bottom) choose another place. Renders nothing
- * until the first toast has brought the library.
+ * until the first toast has brought the library (or, failing that, its plain status line).
  */
 export function StudioToaster({ position = 'bottom-right' }: { position?: ToastPosition | undefined }) {
   const loaded = useSyncExternalStore(subscribe, currentLibrary, currentLibrary);
-  if (!loaded) return null;
-  const { Toaster } = loaded;
-  return <Toaster position={position} toastOptions={TOAST_OPTIONS} />;
+  const plain = useSyncExternalStore(subscribe, currentFallback, currentFallback);
+  if (loaded) {
+    const { Toaster } = loaded;
+    return <Toaster position={position} toastOptions={TOAST_OPTIONS} />;
+  }
+  if (plain.length === 0) return null;
+  return (
+    <div className="rs-toast-fallback" style={{ position: 'fixed', zIndex: 9999, display: 'grid', gap: 8, ...FALLBACK_PLACE[position] }}>
+      {plain.map((item) => (
+        <div key={item.id} className="rs-toast" role={item.kind === 'error' ? 'alert' : 'status'} aria-live={item.kind === 'error' ? 'assertive' : 'polite'} style={{ ...TOAST_OPTIONS.style, padding: '8px 12px' }}>
+          {item.message}
+        </div>
+      ))}
+    </div>
+  );
 }
