@@ -87,6 +87,8 @@ describe('web delivery and security headers', () => {
         const response = await app.inject({ url, headers: { accept: 'text/html' } });
         expect(response.statusCode, url).toBe(200);
         expect(response.headers['cache-control'], url).toBe('no-cache');
+        // no-cache revalidates: the page keeps its validator.
+        expect(response.headers.etag, url).toBeDefined();
         expect(response.body, url).toContain('<div id="root">');
       }
     });
@@ -147,7 +149,8 @@ describe('web delivery and security headers', () => {
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-        for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster']) {
+        // Immutable for a year: nothing to revalidate, so no validators either.
+        for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'etag', 'last-modified']) {
           expect(response.headers[name], name).toBeUndefined();
         }
       }

@@ -119,6 +119,9 @@ const DOCUMENT_ONLY_HEADERS = [
 /** For a fingerprinted build file being sent (never a page): drops the document-only headers. */
 export function sendAsSubresource(reply: FastifyReply): void {
   for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+  // Cached as immutable for a year, so never revalidated: the validators would be dead weight.
+  reply.removeHeader('etag');
+  reply.removeHeader('last-modified');
 }
 
 /**
