@@ -100,7 +100,7 @@ export default defineConfig({
               // The libraries every page runs on, in one file: split by the automatic chunking they
               // came in five requests, each with its own headers and its own compression window.
               name: 'runtime',
-              test: (id) => FIRST_LOAD_LIBRARIES.test(id) || id.includes('rolldown/runtime'),
+              test: FIRST_LOAD_LIBRARIES,
               priority: 20,
             },
             {
