@@ -1,6 +1,7 @@
 import { EXTENSION_STORAGE_KEYS } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { CREATE_VIDEO_MENU_ID, CREATE_VIDEO_MENU_TITLE, handleContextMenuClick, OPEN_STUDIO_MENU_ID, registerContextMenus, takePendingTopic, topicFromSelection, TOPIC_MAX } from './context-menu.js';
+import { CREATE_VIDEO_MENU_ID, CREATE_VIDEO_MENU_TITLE, handleContextMenuClick, OPEN_STUDIO_MENU_ID, registerContextMenus, topicFromSelection, TOPIC_MAX } from './context-menu.js';
+import { takePendingTopic } from '../extension-host/topic-requests.js';
 import { fakeContextMenus, fakeSidePanel, fakeStorage } from './testing/fake-chrome.js';
 
 describe('context menu', () => {

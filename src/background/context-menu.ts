@@ -50,12 +50,3 @@ export async function handleContextMenuClick(
   await opening.catch((error: unknown) => deps.log?.('opening the side panel failed', error));
   return pending;
 }
-
-/** The side panel takes the pending topic once. */
-export async function takePendingTopic(session: SessionAreaLike): Promise<string | null> {
-  const stored = await session.get(EXTENSION_STORAGE_KEYS.pendingTopic);
-  const parsed = pendingTopicSchema.safeParse(stored[EXTENSION_STORAGE_KEYS.pendingTopic]);
-  if (!parsed.success) return null;
-  await session.remove(EXTENSION_STORAGE_KEYS.pendingTopic);
-  return parsed.data.topic;
-}

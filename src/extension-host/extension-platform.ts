@@ -1,20 +1,23 @@
 import { STORAGE_KEYS } from '@reelsmith/contracts';
-import { createStudioServices, type Platform, type StudioServices } from '@reelsmith/studio/popup';
+import type { CoreServices, Platform } from '@reelsmith/studio/popup';
 import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
 import { createTopicRequests } from './topic-requests.js';
 
 
-export interface ExtensionHost {
+export interface ExtensionHost<S extends CoreServices> {
   platform: Platform;
-  services: StudioServices;
+  services: S;
   /** The background worker's jobs; these pages open no socket of their own. */
   jobs: ExtensionJobSource;
 }
 
-/** Builds the studio's platform for an extension view, after loading chrome.storage.local. */
-export async function createExtensionHost(): Promise<ExtensionHost> {
+/**
+ * Builds the studio's platform for an extension view, after loading chrome.storage.local. The view
+ * chooses its services: the popup the core alone, the side panel the studio's with its query cache.
+ */
+export async function createExtensionHost<S extends CoreServices>(createServices: (platform: Platform) => S): Promise<ExtensionHost<S>> {
   const storage = await ChromeSyncedStorage.hydrate(chrome.storage.local);
   const apiBaseUrl = apiBaseUrlFrom(storage);
   const platform: Platform = {
@@ -31,7 +34,7 @@ export async function createExtensionHost(): Promise<ExtensionHost> {
     googleSignIn: false,
     topicRequests: createTopicRequests({ session: chrome.storage.session, onChanged: chrome.storage.onChanged }),
   };
-  const services = createStudioServices(platform);
+  const services = createServices(platform);
   // A sign-in or sign-out in another extension view (or by the worker) updates this one.
   storage.followChanges('local', (keys) => {
     if (keys.includes(STORAGE_KEYS.authStore)) void Promise.resolve(services.authStore.persist.rehydrate()).then(() => services.authStore.getState().initialize());

@@ -1,7 +1,15 @@
-import { EXTENSION_STORAGE_KEYS } from '@reelsmith/contracts';
+import { EXTENSION_STORAGE_KEYS, pendingTopicSchema } from '@reelsmith/contracts';
 import type { TopicRequests } from '@reelsmith/studio/popup';
-import { takePendingTopic } from '../background/context-menu.js';
 import type { StorageAreaLike } from '../background/job-store.js';
+
+/** The side panel takes the pending topic (stored by the worker's context menu) once. */
+export async function takePendingTopic(session: StorageAreaLike): Promise<string | null> {
+  const stored = await session.get(EXTENSION_STORAGE_KEYS.pendingTopic);
+  const parsed = pendingTopicSchema.safeParse(stored[EXTENSION_STORAGE_KEYS.pendingTopic]);
+  if (!parsed.success) return null;
+  await session.remove(EXTENSION_STORAGE_KEYS.pendingTopic);
+  return parsed.data.topic;
+}
 
 type StorageListener = (changes: Record<string, chrome.storage.StorageChange>, areaName: string) => void;
 

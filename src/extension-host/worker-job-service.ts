@@ -1,5 +1,5 @@
 import { type GenerationParams } from '@reelsmith/contracts';
-import { createJobStore, followJobTransitions, type ApiClient, type JobEventEffects, type JobService } from '@reelsmith/studio/popup';
+import { createJobStore, followJobTransitions, type ApiClient, type JobEventEffects, type JobService } from '@reelsmith/studio';
 import type { ExtensionJobSource } from './extension-job-source.js';
 
 export interface WorkerJobServiceOptions {

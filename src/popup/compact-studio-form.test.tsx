@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { EMPTY_EXTENSION_JOB_STATE, MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
-import { createStudioServices, MemoryStorage, StudioProviders, type Platform } from '@reelsmith/studio';
+// The popup's own providers and core services, as src/popup/main.tsx renders it: no query cache.
+import { CoreProviders, createCoreServices, MemoryStorage, type Platform } from '@reelsmith/studio/popup';
 import { cleanup, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast, { Toaster } from 'react-hot-toast';
@@ -37,7 +38,7 @@ function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.s
     const body = answers[url.pathname];
     return new Response(JSON.stringify(body ?? { statusCode: 404, error: 'Not Found', message: 'Not found' }), { status: body ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
-  const services = createStudioServices(platform, { fetch: fetchImpl });
+  const services = createCoreServices(platform, { fetch: fetchImpl });
   const jobs: ExtensionJobSource = {
     getState: () => EMPTY_EXTENSION_JOB_STATE,
     subscribe: () => () => undefined,
@@ -49,10 +50,10 @@ function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.s
   };
   const view = render(
     <MemoryRouter>
-      <StudioProviders platform={platform} services={services}>
+      <CoreProviders platform={platform} services={services}>
         <CompactStudioForm jobs={jobs} activeJobs={0} />
         <Toaster />
-      </StudioProviders>
+      </CoreProviders>
     </MemoryRouter>,
   );
   return { ...view, storage, jobs, requests, u: userEvent.setup() };

@@ -10,16 +10,15 @@ import {
   optionLabel,
   RESOLUTION_LABELS,
   submitButtonText,
-  useGenerationAccess,
   usePlatform,
-  useVoices,
-  VoicePicker,
+  VoiceLists,
   type GenerationFormValues,
   type SubmitPhase,
 } from '@reelsmith/studio/popup';
 import { useCallback, useId, useState } from 'react';
 import { toast } from '@reelsmith/studio/popup';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
+import { usePopupGenerationAccess, usePopupVoices } from './popup-requests.js';
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
 
 /**
@@ -29,7 +28,7 @@ import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
  */
 export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSource; activeJobs: number }) {
   const platform = usePlatform();
-  const access = useGenerationAccess();
+  const access = usePopupGenerationAccess();
   const [values, setValues] = useState<GenerationFormValues>(() => {
     const initial = initialFormValues(loadVideoDefaults(platform.storage));
     const last = loadPopupChoices(platform.storage);
@@ -45,7 +44,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   /** The server's reason the user may not generate; the popup then offers the plans (spec: pricing opens). */
   const [refusal, setRefusal] = useState<string | null>(null);
   const id = useId();
-  const voices = useVoices(values.language, undefined);
+  const voices = usePopupVoices(values.language);
   const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
   const parsed = generationFormSchema.safeParse(values);
   const errors = attempted && !parsed.success ? Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) : {};
@@ -170,7 +169,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
           ))}
         </select>
       </div>
-      <VoicePicker language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} />
+      <VoiceLists language={values.language} value={values.voice} onChange={setVoice} error={errors.voice} voices={voices} />
       <div className="rs-popup__submit-bar">
         {refusal ? (
           <div className="rs-popup__plans" role="status">

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { EMPTY_EXTENSION_JOB_STATE, generateVideoBodySchema, newJob, STORAGE_KEYS, type ExtensionJobState, type VideoJob } from '@reelsmith/contracts';
-import { createStudioServices, MemoryStorage, StudioProviders, type Platform } from '@reelsmith/studio';
+// The popup's own providers and core services, as src/popup/main.tsx renders it: no query cache.
+import { CoreProviders, createCoreServices, MemoryStorage, type Platform } from '@reelsmith/studio/popup';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -74,13 +75,13 @@ function renderPopup({ jobs = [], canGenerate = { canGenerate: true, isFreeVideo
     if (body === undefined) return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
-  const services = createStudioServices(platform, { fetch: fetchImpl });
+  const services = createCoreServices(platform, { fetch: fetchImpl });
   const worker = fakeJobSource(jobs);
   render(
     <MemoryRouter>
-      <StudioProviders platform={platform} services={services}>
+      <CoreProviders platform={platform} services={services}>
         <PopupApp jobs={worker.source} />
-      </StudioProviders>
+      </CoreProviders>
     </MemoryRouter>,
   );
   return { ...worker, openTab, user: userEvent.setup() };

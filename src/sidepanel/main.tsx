@@ -1,4 +1,4 @@
-import { JobServiceProvider, StudioApp } from '@reelsmith/studio';
+import { createStudioServices, JobServiceProvider, StudioApp } from '@reelsmith/studio';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -8,7 +8,7 @@ import { createWorkerJobService } from '../extension-host/worker-job-service.js'
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from the side panel page');
 
-const { platform, services, jobs } = await createExtensionHost();
+const { platform, services, jobs } = await createExtensionHost(createStudioServices);
 createRoot(container).render(
   <StrictMode>
     <MemoryRouter>

@@ -22,3 +22,4 @@ export * from './account-security.js';
 export * from './text.js';
 export * from './storyboard.js';
 export * from './job-state.js';
+export * from './job-transitions.js';

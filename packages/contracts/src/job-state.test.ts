@@ -9,12 +9,10 @@ import {
   applyProgress,
   initialSteps,
   isFinishedJobStatus,
-  jobFailureText,
-  jobTransition,
-  jobTransitions,
   mergeJob,
   newJob,
 } from './job-state.js';
+import { jobFailureText, jobTransition, jobTransitions } from './job-transitions.js';
 import type { JobProgressEvent } from './socket.js';
 import type { VideoJob, VideoResult } from './videos.js';
 

@@ -1,4 +1,5 @@
 import { z } from './zod.js';
+import * as account from './account-security.js';
 import * as admin from './admin.js';
 import * as adminUsers from './admin-users.js';
 import * as auth from './auth.js';
@@ -10,11 +11,16 @@ import * as voices from './voices.js';
 import { route } from './route-contract.js';
 
 /**
- * The calls only some views make: storyboard editing, the developer API, checkout, voice and
- * provider administration, User Management. The client loads this module on first use.
+ * The calls only some views make: e-mail verification and password recovery, storyboard editing,
+ * the developer API, checkout, voice and provider administration, User Management. The client loads this module on first use.
  */
 export const MORE_ROUTES = {
   // Authentication
+  // E-mail verification and password recovery: their pages (and Settings' resend) load on demand.
+  verifyEmail: route({ method: 'POST', path: '/auth/verify-email', auth: 'none', body: account.verifyEmailBodySchema, response: account.accountMessageResponseSchema }),
+  resendVerification: route({ method: 'POST', path: '/auth/resend-verification', auth: 'bearer', response: account.accountMessageResponseSchema }),
+  forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', auth: 'none', body: account.forgotPasswordBodySchema, response: account.accountMessageResponseSchema }),
+  resetPassword: route({ method: 'POST', path: '/auth/reset-password', auth: 'none', body: account.resetPasswordBodySchema, response: account.accountMessageResponseSchema }),
   apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
   createApiKey: route({ method: 'POST', path: '/auth/api-keys', auth: 'bearer', body: developer.createApiKeyBodySchema, response: developer.createApiKeyResponseSchema }),
   revokeApiKey: route({ method: 'DELETE', path: '/auth/api-keys/:id', auth: 'bearer', params: developer.apiKeyIdParamsSchema, response: developer.revokeApiKeyResponseSchema }),

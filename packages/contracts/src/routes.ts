@@ -1,6 +1,5 @@
 import { z } from './zod.js';
 import { route } from './route-contract.js';
-import * as account from './account-security.js';
 import * as admin from './admin.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
@@ -15,9 +14,9 @@ const empty = z.object({});
 
 /**
  * The calls every studio view makes (sign-in, the generator, the video list, voices, plans): the
- * first half of the registry. The other half (routes-more.ts: storyboard, developer API, checkout,
- * admin) is loaded by the client when it first calls one of them, so a visitor's first load does
- * not carry their schemas (issue 17). `API` (api-registry.ts) joins both for the server and types.
+ * first half of the registry. The other half (routes-more.ts: account recovery, storyboard,
+ * developer API, checkout, admin) is loaded by the client when it first calls one of them, so a
+ * visitor's first load does not carry their schemas (issue 17). `API` (api-registry.ts) joins both for the server and types.
  */
 export const STUDIO_ROUTES = {
   // Authentication
@@ -28,10 +27,6 @@ export const STUDIO_ROUTES = {
   authConfig: route({ method: 'GET', path: '/auth/config', auth: 'none', response: auth.authConfigResponseSchema }),
   profile: route({ method: 'GET', path: '/auth/profile', auth: 'bearer', embed: true, response: auth.profileResponseSchema }),
   updateProfile: route({ method: 'PUT', path: '/auth/profile', auth: 'bearer', body: auth.profileUpdateBodySchema, response: auth.profileResponseSchema }),
-  verifyEmail: route({ method: 'POST', path: '/auth/verify-email', auth: 'none', body: account.verifyEmailBodySchema, response: account.accountMessageResponseSchema }),
-  resendVerification: route({ method: 'POST', path: '/auth/resend-verification', auth: 'bearer', response: account.accountMessageResponseSchema }),
-  forgotPassword: route({ method: 'POST', path: '/auth/forgot-password', auth: 'none', body: account.forgotPasswordBodySchema, response: account.accountMessageResponseSchema }),
-  resetPassword: route({ method: 'POST', path: '/auth/reset-password', auth: 'none', body: account.resetPasswordBodySchema, response: account.accountMessageResponseSchema }),
   usage: route({ method: 'GET', path: '/auth/usage', auth: 'bearer', response: auth.usageResponseSchema }),
   extensionHandoff: route({ method: 'POST', path: '/auth/extension-handoff', auth: 'bearer', response: extension.extensionHandoffResponseSchema }),
   extensionHandoffExchange: route({ method: 'POST', path: '/auth/extension-handoff/exchange', auth: 'none', body: extension.extensionHandoffExchangeBodySchema, response: extension.extensionHandoffExchangeResponseSchema }),

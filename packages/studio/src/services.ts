@@ -5,17 +5,23 @@ import { createAnalytics, type Analytics } from './analytics.js';
 import { createApiClient, type ApiClient } from './api/api-client.js';
 import { createAuthStore, type AuthStore, type AuthStoreApi } from './auth/auth-store.js';
 import type { Platform } from './platform.js';
-import { createQueryClient } from './query-client.js';
 
-/** One set per mounted app: the API client reads its bearer token from this app's auth store. */
-export interface StudioServices {
+/**
+ * One set per mounted app: the API client reads its bearer token from this app's auth store.
+ * The extension popup runs on these alone; its JavaScript budget has no room for the query cache.
+ */
+export interface CoreServices {
   api: ApiClient;
   authStore: AuthStoreApi;
   analytics: Analytics;
+}
+
+/** The studio's services: the core and the query cache (created in studio-services.ts). */
+export interface StudioServices extends CoreServices {
   queryClient: QueryClient;
 }
 
-export function createStudioServices(platform: Platform, options: { fetch?: typeof fetch } = {}): StudioServices {
+export function createCoreServices(platform: Platform, options: { fetch?: typeof fetch } = {}): CoreServices {
   let authStore: AuthStoreApi | null = null;
   const api = createApiClient({
     baseUrl: platform.apiBaseUrl,
@@ -23,16 +29,17 @@ export function createStudioServices(platform: Platform, options: { fetch?: type
     fetch: options.fetch,
   });
   authStore = createAuthStore({ api, storage: platform.storage });
-  return { api, authStore, analytics: createAnalytics(api), queryClient: createQueryClient() };
+  return { api, authStore, analytics: createAnalytics(api) };
 }
 
-const ServicesContext = createContext<StudioServices | null>(null);
+// The query cache is not here: those who need it read it from React Query's own provider.
+const ServicesContext = createContext<CoreServices | null>(null);
 
-export function ServicesProvider({ services, children }: { services: StudioServices; children?: ReactNode }) {
+export function ServicesProvider({ services, children }: { services: CoreServices; children?: ReactNode }) {
   return createElement(ServicesContext.Provider, { value: services }, children);
 }
 
-export function useServices(): StudioServices {
+export function useServices(): CoreServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices must be used inside <ServicesProvider>');
   return services;

@@ -1,11 +1,12 @@
 // The base theme first, so component stylesheets can refine it.
 import '../styles/theme.css';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
-import { createStudioServices, ServicesProvider, useAnalytics, useAuth, useServices, type StudioServices } from '../services.js';
+import { ServicesProvider, useAnalytics, useAuth, useServices, type StudioServices } from '../services.js';
+import { createStudioServices } from '../studio-services.js';
 import { LoadingSplash } from '../shell/loading-splash.js';
 import { StudioPage } from '../pages/studio-page.js';
 import { preloadSignedInStudio } from '../studio/studio-view.js';
@@ -57,7 +58,8 @@ function VisitorOneTap() {
  * the profile check instead of after it; a stale token fails them and signs out as before.
  */
 function useSignedInPrefetch(): () => Promise<unknown> | null {
-  const { api, authStore, queryClient } = useServices();
+  const { api, authStore } = useServices();
+  const queryClient = useQueryClient();
   return () => {
     const { isLoading, user } = authStore.getState();
     if (!isLoading || !user) return null;

@@ -1,8 +1,8 @@
 import { MESSAGES, REFRESH_INTERVALS_MS, type CanGenerateResponse, type Currency, type StorageStats, type SubscriptionResponse } from '@reelsmith/contracts';
-import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
-import { useApi, useAuth, useServices } from '../services.js';
+import { useApi, useAuth } from '../services.js';
 import { detectCurrency } from './currency-detection.js';
 
 export const billingQueryKeys = {
@@ -25,7 +25,7 @@ export function useSubscription(): SubscriptionState {
   const data = useAuth((s) => (s.isAuthenticated ? s.subscription : null));
   const isLoading = useAuth((s) => s.isLoadingSubscription);
   const fetchSubscription = useAuth((s) => s.fetchSubscription);
-  const { queryClient } = useServices();
+  const queryClient = useQueryClient();
   return {
     data,
     isLoading,
@@ -52,7 +52,7 @@ export interface CanGenerateState {
  */
 export function useCanGenerate(duration?: number): CanGenerateState {
   const api = useApi();
-  const { queryClient } = useServices();
+  const queryClient = useQueryClient();
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
   const query = useQuery({
     queryKey: billingQueryKeys.canGenerate(userId, duration),

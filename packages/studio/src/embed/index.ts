@@ -3,4 +3,5 @@ export { EmbedStudio, type EmbedStudioProps } from './embed-studio.js';
 export { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 export { StudioToaster } from '../toaster.js';
 export { MemoryStorage, PlatformProvider, isDesktopChromeBrowser, type Platform, type TopicRequests } from '../platform.js';
-export { createStudioServices, ServicesProvider } from '../services.js';
+export { ServicesProvider } from '../services.js';
+export { createStudioServices } from '../studio-services.js';

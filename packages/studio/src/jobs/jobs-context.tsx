@@ -1,8 +1,9 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStore } from 'zustand';
 import { useVideoList, videoListQueryKey } from './video-queries.js';
 import { usePlatform, type Platform } from '../platform.js';
-import { useAuth, useServices, type StudioServices } from '../services.js';
+import { useAuth, useServices, type CoreServices, type StudioServices } from '../services.js';
 import { createJobToasts } from './job-notifications.js';
 import { createSocketIoJobClient } from './job-realtime.js';
 import { createJobService, type JobEventEffects, type JobService } from './job-service.js';
@@ -13,7 +14,7 @@ import { mergeJob, sortedJobs, type JobStore, type TrackedJob } from './job-stor
  * The web needs no provider: it gets REST + socket.io. The extension passes one backed by its
  * background worker, so every extension view submits and follows jobs one way.
  */
-export type JobServiceFactory = (context: { services: StudioServices; platform: Platform; effects: JobEventEffects }) => JobService;
+export type JobServiceFactory = (context: { services: CoreServices; platform: Platform; effects: JobEventEffects }) => JobService;
 
 const JobServiceFactoryContext = createContext<JobServiceFactory | null>(null);
 
@@ -58,15 +59,16 @@ function withListRefresh(effects: JobEventEffects, services: Pick<StudioServices
 }
 
 // One job service per mounted app: every page of the app shares its store and its connection.
-const servicesJobs = new WeakMap<StudioServices, JobService>();
+const servicesJobs = new WeakMap<CoreServices, JobService>();
 
 export function useJobService(): JobService {
   const services = useServices();
+  const queryClient = useQueryClient();
   const platform = usePlatform();
   const createHostJobService = useContext(JobServiceFactoryContext);
   let service = servicesJobs.get(services);
   if (!service) {
-    const effects = withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), services);
+    const effects = withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), { queryClient, authStore: services.authStore });
     service = createHostJobService
       ? createHostJobService({ services, platform, effects })
       : createJobService({

@@ -6,7 +6,8 @@ import type { JobRealtimeClient } from '../jobs/job-realtime.js';
 import { createJobService } from '../jobs/job-service.js';
 import { JobServiceProvider, type JobServiceFactory } from '../jobs/jobs-context.js';
 import { MemoryStorage, type Platform } from '../platform.js';
-import { createStudioServices, type StudioServices } from '../services.js';
+import type { StudioServices } from '../services.js';
+import { createStudioServices } from '../studio-services.js';
 
 /** A recorded request to the fake server. */
 export interface RecordedRequest {

@@ -1,13 +1,8 @@
 import { useId, type SVGProps } from 'react';
+import { Icon } from './icon.js';
 
-/** Line icons drawn on a 24-unit grid; they inherit the text colour. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
+// The password field's icons live apart, in icon.tsx: the extension popup uses them and none of these.
+export { EyeIcon, EyeOffIcon } from './icon.js';
 
 export const StudioIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z" /><path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" /></Icon>
@@ -44,12 +39,6 @@ export const ActivityIcon = (p: SVGProps<SVGSVGElement>) => (
 );
 export const LogoutIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}><path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" /></Icon>
-);
-export const EyeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>
-);
-export const EyeOffIcon = (p: SVGProps<SVGSVGElement>) => (
-  <Icon {...p}><path d="M10.6 5.1A10.8 10.8 0 0 1 12 5c6.5 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.6M6.6 6.6A17.4 17.4 0 0 0 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" /></Icon>
 );
 export const ExternalIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon width="14" height="14" {...p}><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></Icon>

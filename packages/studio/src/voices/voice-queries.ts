@@ -1,13 +1,9 @@
-import {
-  REFRESH_INTERVALS_MS,
-  VOICE_FETCH_DEBOUNCE_MS,
-  voiceLanguageSchema,
-  type VoiceLanguage,
-  type VoiceProviderId,
-} from '@reelsmith/contracts';
+import { REFRESH_INTERVALS_MS, type VoiceLanguage, type VoiceProviderId } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi, useAuth } from '../services.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useSettledVoiceLanguage } from './voice-language.js';
+
+export { asVoiceLanguage } from './voice-language.js';
 
 export const voicesQueryKey = (language: VoiceLanguage, provider: VoiceProviderId | undefined) =>
   ['voices', 'list', language, provider ?? 'server-default'] as const;
@@ -17,11 +13,6 @@ export const voiceProviderConfigQueryKey = ['voices', 'provider-config'] as cons
 /** Poll rate of the provider config while samples are being generated, so progress moves visibly. */
 export const GENERATION_POLL_MS = 2000;
 
-export function asVoiceLanguage(language: string): VoiceLanguage | null {
-  const parsed = voiceLanguageSchema.safeParse(language);
-  return parsed.success ? parsed.data : null;
-}
-
 /**
  * GET /voices for a language, 300 ms after the language (or provider) last changed (spec section 7).
  * `settledLanguage` tells the caller which language the data answers, so it never acts on a list
@@ -29,11 +20,7 @@ export function asVoiceLanguage(language: string): VoiceLanguage | null {
  */
 export function useVoices(language: string, provider: VoiceProviderId | undefined) {
   const api = useApi();
-  // A string key, so an unchanged language and provider never restart the delay.
-  const key = `${language}|${provider ?? ''}`;
-  const debouncedKey = useDebouncedValue(key, VOICE_FETCH_DEBOUNCE_MS);
-  const settled = debouncedKey === key;
-  const code = settled ? asVoiceLanguage(language) : null;
+  const { settled, code } = useSettledVoiceLanguage(language, provider);
   const query = useQuery({
     queryKey: code ? voicesQueryKey(code, provider) : ['voices', 'list', 'none'],
     queryFn: ({ signal }) => api.call('voices', { query: { language: code as VoiceLanguage, ...(provider ? { provider } : {}) }, signal }),

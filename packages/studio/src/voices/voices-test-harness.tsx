@@ -4,7 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
 import { MemoryStorage, PlatformProvider, type Platform } from '../platform.js';
-import { createStudioServices, ServicesProvider, type StudioServices } from '../services.js';
+import { ServicesProvider, type StudioServices } from '../services.js';
+import { createStudioServices } from '../studio-services.js';
 
 export const TEST_API_BASE = 'http://api.test';
 
