@@ -19,8 +19,11 @@ export interface ResourceState<T> {
  */
 export function useApiResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): ResourceState<T> {
   const [state, setState] = useState<{ key: string; data?: T; failed: boolean } | null>(null);
+  // The request for a key is the one given with it; a new closure for the same key asks nothing.
   const loadRef = useRef(load);
-  loadRef.current = load;
+  useEffect(() => {
+    loadRef.current = load;
+  });
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();

@@ -32,11 +32,6 @@ const GROUPS: { gender: Gender; label: string }[] = [
   { gender: 'female', label: 'Female voices' },
 ];
 
-/**
- * Voice selection of spec sections 2 and 4: a male and a female list side by side, the list the
- * chosen voice came from highlighted, a preview per voice. A chosen voice that the new language or
- * provider does not offer is cleared.
- */
 /** "Clear, even narrator, American accent · young adult": the accent only when the description lacks it. */
 export function voiceMeta(voice: { description: string; accent: string; age: string }): string {
   const parts = [voice.description];
@@ -45,6 +40,14 @@ export function voiceMeta(voice: { description: string; accent: string; age: str
   return parts.filter(Boolean).join(' · ');
 }
 
+/**
+ * Voice selection of spec sections 2 and 4: a male and a female list side by side, the list the
+ * chosen voice came from highlighted, a preview per voice. A chosen voice that the new language or
+ * provider does not offer is cleared.
+ *
+ * The lists show a voice request they are given: the studio's VoicePicker passes its cached
+ * query, the popup its own request.
+ */
 export function VoiceLists({ language, value, onChange, error, voices }: Omit<VoicePickerProps, 'provider'> & { voices: VoiceListState }) {
   const { data, isLoading, isError, settled, settledLanguage } = voices;
   const [activeGender, setActiveGender] = useState<Gender>('male');
