@@ -26,6 +26,27 @@ export const WEB_SHELL = {
   bootRequestsGlobal: '__reelsmithBoot',
   /** The request the boot script starts: the same one the app's session check makes. */
   bootProfilePath: '/auth/profile',
+  /**
+   * Set on <html> by the boot script when the extension banner will show (desktop Chrome, not
+   * dismissed for this user in this session): the shell keeps the fixed bar's place from the first
+   * paint, so it does not move down when the app adds the bar. The banner takes over when it mounts.
+   */
+  bannerClass: 'rs-boot-extension-banner',
+  /** Whose dismissal of the banner a visitor's is (the stored dismissal names a user id or this). */
+  bannerVisitorKey: 'visitor',
+} as const;
+
+/**
+ * Desktop Chrome (spec section 2's banner: not mobile, Opera or Edge), for the studio's check and
+ * the boot script alike. User-Agent Client Hints name the real brand where available (Edge and
+ * Opera report their own, plain Chromium does not say "Google Chrome"); the user-agent string is
+ * the fallback.
+ */
+export const DESKTOP_CHROME = {
+  userAgent: /Chrome\/\d+/,
+  otherUserAgents: /Edg\/|Edge\/|OPR\/|Opera|SamsungBrowser|CriOS|Android|Mobile|iPhone|iPad/,
+  otherBrands: /Edge|Opera|OPR|Samsung|Brave|Vivaldi|Yandex/i,
+  chromeBrands: ['Google Chrome', 'Chromium'],
 } as const;
 
 /** What the boot script leaves on window[WEB_SHELL.bootRequestsGlobal]. */
@@ -35,9 +56,16 @@ export interface WebShellBootRequests {
 
 /**
  * The boot script's source, byte for byte as index.html carries it (its CSP hash depends on every
- * byte). Storage may be blocked (private modes): then the splash shows, as the app would.
+ * byte). Storage may be blocked (private modes): then the splash shows, as the app would, and no
+ * place is kept for the banner (the app adds it if it shows).
  */
 export const WEB_SHELL_BOOT_SCRIPT =
+  `try{var n=navigator,u=n.userAgent,d=n.userAgentData,c=${DESKTOP_CHROME.userAgent}.test(u)&&!${DESKTOP_CHROME.otherUserAgents}.test(u),` +
+  `a=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null"),` +
+  `i=a&&a.state&&a.state.isAuthenticated&&a.state.user&&a.state.user.id||${JSON.stringify(WEB_SHELL.bannerVisitorKey)};` +
+  `if(d&&d.brands&&d.brands.length)c=c&&!d.mobile&&!d.brands.some(function(b){return ${DESKTOP_CHROME.otherBrands}.test(b.brand)})` +
+  `&&d.brands.some(function(b){return ${JSON.stringify(DESKTOP_CHROME.chromeBrands)}.indexOf(b.brand)>=0});` +
+  `if(c&&sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.extensionBannerDismissed)})!==i)document.documentElement.classList.add(${JSON.stringify(WEB_SHELL.bannerClass)})}catch(e){}` +
   `try{var p=location.pathname.replace(/\\/+$/,"")||"/",s=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null"),` +
   `t=s&&s.state&&typeof s.state.token=="string"&&s.state.token;` +
   `if(t){var r=fetch(${JSON.stringify(WEB_SHELL.bootProfilePath)},{headers:{Accept:"application/json",Authorization:"Bearer "+t}});r.catch(function(){});` +

@@ -1,3 +1,4 @@
+import { DESKTOP_CHROME } from '@reelsmith/contracts';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
 /**
@@ -71,9 +72,7 @@ export function apiUrl(platform: Pick<Platform, 'apiBaseUrl'>, path: string): st
 
 /** Desktop Chrome detection from a user-agent string (Chromium forks and mobile excluded). */
 export function isDesktopChromeUserAgent(userAgent: string): boolean {
-  if (!/Chrome\/\d+/.test(userAgent)) return false;
-  if (/Edg\/|Edge\/|OPR\/|Opera|SamsungBrowser|CriOS|Android|Mobile|iPhone|iPad/.test(userAgent)) return false;
-  return true;
+  return DESKTOP_CHROME.userAgent.test(userAgent) && !DESKTOP_CHROME.otherUserAgents.test(userAgent);
 }
 
 /** The part of `navigator` browser detection reads (userAgentData is Chromium-only). */
@@ -82,18 +81,14 @@ export interface NavigatorInfo {
   userAgentData?: { brands?: ReadonlyArray<{ brand: string }>; mobile?: boolean } | null;
 }
 
-/**
- * Desktop Chrome (spec section 2's banner: not mobile, Opera or Edge). User-Agent Client Hints
- * name the real brand where available (Edge and Opera report their own, plain Chromium does not say
- * "Google Chrome"); the user-agent string is the fallback.
- */
+/** Desktop Chrome (spec section 2's banner); the patterns are shared with index.html's boot script. */
 export function isDesktopChromeBrowser(nav: NavigatorInfo): boolean {
   const data = nav.userAgentData;
   if (data?.brands && data.brands.length > 0) {
     if (data.mobile) return false;
     const brands = data.brands.map((b) => b.brand);
-    if (brands.some((brand) => /Edge|Opera|OPR|Samsung|Brave|Vivaldi|Yandex/i.test(brand))) return false;
-    if (brands.includes('Google Chrome') || brands.includes('Chromium')) return isDesktopChromeUserAgent(nav.userAgent);
+    if (brands.some((brand) => DESKTOP_CHROME.otherBrands.test(brand))) return false;
+    if (brands.some((brand) => (DESKTOP_CHROME.chromeBrands as readonly string[]).includes(brand))) return isDesktopChromeUserAgent(nav.userAgent);
     return false;
   }
   return isDesktopChromeUserAgent(nav.userAgent);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { EXTENSION_HANDOFF_MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
+import { EXTENSION_HANDOFF_MESSAGES, STORAGE_KEYS, WEB_SHELL } from '@reelsmith/contracts';
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
@@ -50,6 +50,20 @@ describe('ExtensionBanner', () => {
     expect(await screen.findByText(EXTENSION_BANNER_TEXT.signedIn.title)).toBeInTheDocument();
     expect(screen.getByText(EXTENSION_BANNER_TEXT.signedIn.body)).toBeInTheDocument();
     expect(session.getItem(STORAGE_KEYS.extensionBannerDismissed)).toBeNull();
+  });
+
+  it("takes over the place the boot script kept for it: the bar's class moves to the app, or goes when the bar does not show", () => {
+    document.documentElement.classList.add(WEB_SHELL.bannerClass);
+    const shown = renderWithStudio(<ExtensionBanner />, { platform: testPlatform({ browser: { isDesktopChrome: () => true }, sessionStorage: new MemoryStorage() }) });
+    expect(document.body).toHaveClass('rs-has-extension-banner');
+    expect(document.documentElement).not.toHaveClass(WEB_SHELL.bannerClass);
+    shown.unmount();
+
+    // The boot script guessed wrong (the dismissal was made by this same visitor in another tab of the session).
+    document.documentElement.classList.add(WEB_SHELL.bannerClass);
+    renderWithStudio(<ExtensionBanner />, { platform: testPlatform({ browser: { isDesktopChrome: () => false } }) });
+    expect(document.documentElement).not.toHaveClass(WEB_SHELL.bannerClass);
+    expect(document.body).not.toHaveClass('rs-has-extension-banner');
   });
 
   it('is absent outside desktop Chrome and inside the extension', () => {

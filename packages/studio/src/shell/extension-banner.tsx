@@ -1,4 +1,4 @@
-import { EXTENSION_HANDOFF_MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
+import { EXTENSION_HANDOFF_MESSAGES, STORAGE_KEYS, WEB_SHELL } from '@reelsmith/contracts';
 import { useEffect, useState } from 'react';
 import { toast } from '../toaster.js';
 import { ApiError, errorMessage } from '../api/api-client.js';
@@ -19,7 +19,7 @@ export const EXTENSION_BANNER_TEXT = {
   close: 'Dismiss the extension banner',
 } as const;
 
-const VISITOR = 'visitor';
+const VISITOR = WEB_SHELL.bannerVisitorKey;
 const BODY_CLASS = 'rs-has-extension-banner';
 
 /**
@@ -59,10 +59,12 @@ export function ExtensionBanner() {
   }, [eligible, platform.extension]);
 
   const visible = eligible && dismissedFor !== userKey;
-  // The shell moves down while the fixed bar shows (see extension-banner.css).
+  // The shell moves down while the fixed bar shows (see extension-banner.css). Until now the boot
+  // script's guess kept that place (no layout shift when the bar arrives); from here the app decides.
   useEffect(() => {
+    if (visible) document.body.classList.add(BODY_CLASS);
+    document.documentElement.classList.remove(WEB_SHELL.bannerClass);
     if (!visible) return;
-    document.body.classList.add(BODY_CLASS);
     return () => document.body.classList.remove(BODY_CLASS);
   }, [visible]);
 
