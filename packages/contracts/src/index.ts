@@ -1,6 +1,7 @@
 export * from './enums.js';
 export * from './constants.js';
 export * from './web-shell.js';
+export * from './desktop-chrome.js';
 export * from './messages.js';
 export * from './errors.js';
 export * from './auth.js';

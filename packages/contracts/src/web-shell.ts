@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from './constants.js';
+import { DESKTOP_CHROME } from './desktop-chrome.js';
 
 /**
  * The web page's first paint (issue 17). The build prerenders the visitor's Video Studio into
@@ -34,19 +35,6 @@ export const WEB_SHELL = {
   bannerClass: 'rs-boot-extension-banner',
   /** Whose dismissal of the banner a visitor's is (the stored dismissal names a user id or this). */
   bannerVisitorKey: 'visitor',
-} as const;
-
-/**
- * Desktop Chrome (spec section 2's banner: not mobile, Opera or Edge), for the studio's check and
- * the boot script alike. User-Agent Client Hints name the real brand where available (Edge and
- * Opera report their own, plain Chromium does not say "Google Chrome"); the user-agent string is
- * the fallback.
- */
-export const DESKTOP_CHROME = {
-  userAgent: /Chrome\/\d+/,
-  otherUserAgents: /Edg\/|Edge\/|OPR\/|Opera|SamsungBrowser|CriOS|Android|Mobile|iPhone|iPad/,
-  otherBrands: /Edge|Opera|OPR|Samsung|Brave|Vivaldi|Yandex/i,
-  chromeBrands: ['Google Chrome', 'Chromium'],
 } as const;
 
 /** What the boot script leaves on window[WEB_SHELL.bootRequestsGlobal]. */
