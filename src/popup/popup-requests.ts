@@ -1,5 +1,5 @@
 import { QUERY_CLIENT_DEFAULTS, type CanGenerateResponse, type VoiceLanguage } from '@reelsmith/contracts';
-import { generationAccess, useApi, useAuth, useSettledVoiceLanguage, type GenerationAccess, type VoiceListState } from '@reelsmith/studio/popup';
+import { askCanGenerate, generationAccess, useApi, useAuth, useSettledVoiceLanguage, type GenerationAccess, type VoiceListState } from '@reelsmith/studio/popup';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** React Query's first retry delay, which the studio's reads wait before their one retry. */
@@ -60,12 +60,12 @@ export function usePopupGenerationAccess(): GenerationAccess {
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
   const subscription = useAuth((s) => (s.isAuthenticated ? (s.subscription?.subscription ?? null) : null));
   const loadingSubscription = useAuth((s) => s.isLoadingSubscription);
-  const canGenerate = useApiResource(userId, () => api.call('canGenerate', {}));
+  const canGenerate = useApiResource(userId, (signal) => askCanGenerate(api, undefined, signal));
   // Part of a submit: asked once, now (offline it fails at once), never retried later by itself.
   const check = useCallback(
     async (duration?: number): Promise<CanGenerateResponse | null> => {
       if (userId === null) return null;
-      return api.call('canGenerate', duration === undefined ? {} : { query: { duration } }).catch(() => null);
+      return askCanGenerate(api, duration).catch(() => null);
     },
     [api, userId],
   );

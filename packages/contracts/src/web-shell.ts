@@ -48,13 +48,14 @@ export interface WebShellBootRequests {
  * place is kept for the banner (the app adds it if it shows).
  */
 export const WEB_SHELL_BOOT_SCRIPT =
-  `try{var n=navigator,u=n.userAgent,d=n.userAgentData,c=${DESKTOP_CHROME.userAgent}.test(u)&&!${DESKTOP_CHROME.otherUserAgents}.test(u),` +
-  `a=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null"),` +
-  `i=a&&a.state&&a.state.isAuthenticated&&a.state.user&&a.state.user.id||${JSON.stringify(WEB_SHELL.bannerVisitorKey)};` +
+  // The stored session, read once: `k` marks storage that could not be read or parsed.
+  `var s,k;try{s=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null")}catch(e){k=1}` +
+  `try{if(k)throw 0;var n=navigator,u=n.userAgent,d=n.userAgentData,c=${DESKTOP_CHROME.userAgent}.test(u)&&!${DESKTOP_CHROME.otherUserAgents}.test(u),` +
+  `i=s&&s.state&&s.state.isAuthenticated&&s.state.user&&s.state.user.id||${JSON.stringify(WEB_SHELL.bannerVisitorKey)};` +
   `if(d&&d.brands&&d.brands.length)c=c&&!d.mobile&&!d.brands.some(function(b){return ${DESKTOP_CHROME.otherBrands}.test(b.brand)})` +
   `&&d.brands.some(function(b){return ${JSON.stringify(DESKTOP_CHROME.chromeBrands)}.indexOf(b.brand)>=0});` +
   `if(c&&sessionStorage.getItem(${JSON.stringify(STORAGE_KEYS.extensionBannerDismissed)})!==i)document.documentElement.classList.add(${JSON.stringify(WEB_SHELL.bannerClass)})}catch(e){}` +
-  `try{var p=location.pathname.replace(/\\/+$/,"")||"/",s=JSON.parse(localStorage.getItem(${JSON.stringify(STORAGE_KEYS.authStore)})||"null"),` +
+  `try{if(k)throw 0;var p=location.pathname.replace(/\\/+$/,"")||"/",` +
   `t=s&&s.state&&typeof s.state.token=="string"&&s.state.token;` +
   `if(t){var r=fetch(${JSON.stringify(WEB_SHELL.bootProfilePath)},{headers:{Accept:"application/json",Authorization:"Bearer "+t}});r.catch(function(){});` +
   `window[${JSON.stringify(WEB_SHELL.bootRequestsGlobal)}]={profile:{token:t,response:r}}}` +

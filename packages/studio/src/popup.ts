@@ -12,7 +12,7 @@ export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { toast } from './toaster.js';
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
-export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
+export { askCanGenerate, generationAccess, type GenerationAccess } from './studio/generation-access.js';
 export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';
 export { VoiceLists, type VoiceListState } from './voices/voice-lists.js';
 export { asVoiceLanguage, useSettledVoiceLanguage } from './voices/voice-language.js';

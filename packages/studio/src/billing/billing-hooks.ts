@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 import { detectCurrency } from './currency-detection.js';
+import { askCanGenerate } from '../studio/generation-access.js';
 
 export const billingQueryKeys = {
   canGenerate: (userId: string | null, duration: number | undefined) => ['payments', 'can-generate', userId, duration ?? null] as const,
@@ -56,7 +57,7 @@ export function useCanGenerate(duration?: number): CanGenerateState {
   const userId = useAuth((s) => (s.isAuthenticated ? (s.user?.id ?? null) : null));
   const query = useQuery({
     queryKey: billingQueryKeys.canGenerate(userId, duration),
-    queryFn: () => api.call('canGenerate', duration === undefined ? {} : { query: { duration } }),
+    queryFn: () => askCanGenerate(api, duration),
     enabled: userId !== null,
     staleTime: 0,
   });
@@ -70,7 +71,7 @@ export function useCanGenerate(duration?: number): CanGenerateState {
       try {
         return await queryClient.fetchQuery({
           queryKey: billingQueryKeys.canGenerate(userId, checkDuration),
-          queryFn: () => api.call('canGenerate', checkDuration === undefined ? {} : { query: { duration: checkDuration } }),
+          queryFn: () => askCanGenerate(api, checkDuration),
           staleTime: 0,
           // Part of a submit: offline it must fail now, not pause and resume the submit when online.
           networkMode: 'always',
