@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 import { detectCurrency } from './currency-detection.js';
-import { askCanGenerate } from '../studio/generation-access.js';
+import { askCanGenerate } from './can-generate-request.js';
 
 export const billingQueryKeys = {
   canGenerate: (userId: string | null, duration: number | undefined) => ['payments', 'can-generate', userId, duration ?? null] as const,

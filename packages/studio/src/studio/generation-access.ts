@@ -1,10 +1,4 @@
 import type { CanGenerateResponse, SubscriptionResponse } from '@reelsmith/contracts';
-import type { ApiClient } from '../api/api-client.js';
-
-/** GET /payments/can-generate, for a duration when one is given: the one request both sources make. */
-export function askCanGenerate(api: ApiClient, duration?: number, signal?: AbortSignal): Promise<CanGenerateResponse> {
-  return api.call('canGenerate', { ...(duration === undefined ? {} : { query: { duration } }), signal });
-}
 
 export interface GenerationAccess {
   /** 60 and 90 s are locked without a subscription, or while the next video is the free one. */
