@@ -7,7 +7,7 @@ import { CancelledError } from '../errors.js';
 import { renderOfflineImage } from '../images/offline-image-provider.js';
 import type { AssemblyRequest } from '../providers/types.js';
 import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
-import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
+import { defaultFfmpegBinaries, resolveFfmpegBinaries } from './ffmpeg-binary.js';
 
 const SIZE = 360;
 const dir = mkdtempSync(join(tmpdir(), 'assemble-'));
@@ -292,21 +292,31 @@ describe('stock video clips', () => {
   }, 90_000);
 });
 
-describe('background music', () => {
+/**
+ * The system's ffmpeg and the static 4.1 build npm installs: the soundtrack's graph must run on both
+ * (an option only newer builds know once broke every default render on machines without the system's).
+ */
+const bundledFfmpeg = resolveFfmpegBinaries({}, { PATH: '' });
+const mixBinaries = [
+  ['the system ffmpeg', binaries],
+  ...(bundledFfmpeg.ffmpegSource === 'bundled' && binaries.ffmpegSource !== 'bundled' ? [['the bundled ffmpeg 4.1', bundledFfmpeg] as const] : []),
+] as const;
+
+describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
   it('mixes the music under the narration, ducked while speech plays and back up in the pause, fading out at the end', async () => {
     const speech = join(dir, 'speech-then-pause.wav');
     const music = join(dir, 'music.wav');
     // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", '-ac', '1', speech]);
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
-    const result = await assembleVideo(request('music', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 60 } }), small);
+    const result = await assembleVideo(request(`music-${mixWith.ffmpegSource}`, { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 60 } }), { ...small, binaries: mixWith });
     const underSpeech = bandLevel(result.videoPath, 1.2, 2.3);
     const inPause = bandLevel(result.videoPath, 3.4, 4.2);
     expect(inPause).toBeGreaterThan(-45);
     expect(inPause - underSpeech).toBeGreaterThan(6);
     // Faded out: the last 0.2 s are much quieter than the pause.
     expect(bandLevel(result.videoPath, 4.8, 5)).toBeLessThan(inPause - 6);
-    const quieter = await assembleVideo(request('music-quiet', { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 15 } }), small);
+    const quieter = await assembleVideo(request(`music-quiet-${mixWith.ffmpegSource}`, { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 15 } }), { ...small, binaries: mixWith });
     expect(bandLevel(quieter.videoPath, 3.4, 4.2)).toBeLessThan(inPause - 6);
   }, 90_000);
 });

@@ -204,6 +204,8 @@ function sceneFilter(input: number, frames: number, width: number, height: numbe
 /** Music fades in over this long at the start and out over MUSIC_FADE_OUT at the end. */
 const MUSIC_FADE_IN = 1;
 const MUSIC_FADE_OUT = 2;
+/** The one sample format every branch of the soundtrack's mix is converted to before it is summed. */
+const MIX_FORMAT = 'sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
 
 /**
  * The narration as fitted, and with `music` (an input looped with -stream_loop) mixed under it:
@@ -219,11 +221,15 @@ function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, 
   const volume = Math.min(100, Math.max(0, music.volumePercent)) / 100;
   const end = durationSeconds.toFixed(3);
   return [
-    `${input}${chain.join(',')},atrim=0:${end},aformat=sample_rates=48000:channel_layouts=stereo,asplit=2[voice][key]`,
-    `${music.input}aresample=48000,aformat=sample_rates=48000:channel_layouts=stereo,atrim=0:${end},volume=${volume.toFixed(3)},` +
+    `${input}${chain.join(',')},atrim=0:${end},aformat=${MIX_FORMAT},asplit=2[voice][key]`,
+    `${music.input}aresample=48000,aformat=${MIX_FORMAT},atrim=0:${end},volume=${volume.toFixed(3)},` +
       `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT}[music]`,
-    '[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1[ducked]',
-    '[voice][ducked]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[aout]',
+    `[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1,aformat=${MIX_FORMAT}[ducked]`,
+    // A plain sum of the two stereo pairs. amix halves each input unless told normalize=0, an option
+    // ffmpeg 4.4 added: the 4.1 build inside @ffmpeg-installer refuses it. amerge + pan ('=' without
+    // '<' adds the channels as they are) gives the same sum on every version, so no probe is needed;
+    // amerge negotiates no format of its own, so both inputs arrive in one (MIX_FORMAT).
+    '[voice][ducked]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[aout]',
   ].join(';');
 }
 

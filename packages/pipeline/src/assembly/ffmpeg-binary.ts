@@ -116,6 +116,22 @@ export class MissingFfmpegFilterError extends Error {
   }
 }
 
+const versions = new Map<string, Promise<string>>();
+
+/** The version an ffmpeg binary reports ("4.1", "5.1.6-0+deb12u1"; "unknown version" when it says none), asked once per binary. */
+export function ffmpegVersion(ffmpegPath: string): Promise<string> {
+  let pending = versions.get(ffmpegPath);
+  if (!pending) {
+    pending = new Promise<string>((resolve) => {
+      execFile(ffmpegPath, ['-hide_banner', '-version'], { maxBuffer: 1 << 20 }, (error, stdout) => {
+        resolve(/version\s+(\S+)/.exec(stdout)?.[1] ?? 'unknown version');
+      });
+    });
+    versions.set(ffmpegPath, pending);
+  }
+  return pending;
+}
+
 const filterLists = new Map<string, Promise<Set<string>>>();
 
 /** The filter names an ffmpeg binary was built with (asked once per binary). */

@@ -2,7 +2,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FfmpegError, FFMPEG_MALLOC_ENV, runFfmpeg } from './run-ffmpeg.js';
+import { resolveFfmpegBinaries } from './ffmpeg-binary.js';
+import { FfmpegError, FFMPEG_MALLOC_ENV, refusedFilter, runFfmpeg } from './run-ffmpeg.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'run-ffmpeg-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,5 +28,29 @@ describe('runFfmpeg', () => {
     // Thresholds glibc accepts: mmap's is capped at 32 MiB on 64-bit; a frame of 1080x1920 is about 3 MiB.
     expect(Number(FFMPEG_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_)).toBeLessThanOrEqual(32 * 1024 * 1024);
     expect(Number(FFMPEG_MALLOC_ENV.MALLOC_MMAP_THRESHOLD_)).toBeGreaterThan(1080 * 1920 * 1.5);
+  });
+});
+
+describe('a filter the binary cannot run', () => {
+  it('reads the refused filter and option from ffmpeg 4.1 and 5.x wording', () => {
+    expect(refusedFilter("[Parsed_amix_12 @ 0x1] Option 'normalize' not found\n[AVFilterGraph @ 0x2] Error initializing filter 'amix' with args 'inputs=2:normalize=0'")).toEqual({
+      filter: 'amix',
+      reason: "this build has no option 'normalize'",
+    });
+    expect(refusedFilter("[AVFilterGraph @ 0x1] No such filter: 'drawtext'")).toEqual({ filter: 'drawtext', reason: 'this build has no such filter' });
+    expect(refusedFilter('moov atom not found')).toBeNull();
+  });
+
+  const bundled = resolveFfmpegBinaries({}, { PATH: '' });
+  it.skipIf(bundled.ffmpegSource !== 'bundled')('names the binary, its version and the filter in the error (the operator log)', async () => {
+    const error = await runFfmpeg(bundled.ffmpegPath, [
+      '-f', 'lavfi', '-i', 'sine=d=0.2', '-f', 'lavfi', '-i', 'sine=d=0.2',
+      '-filter_complex', '[0:a][1:a]amix=inputs=2:normalize=0[out]', '-map', '[out]', '-f', 'null', '-',
+    ]).then(() => null, (caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FfmpegError);
+    const message = (error as FfmpegError).message;
+    expect(message).toContain(bundled.ffmpegPath);
+    expect(message).toMatch(/\(ffmpeg N-\d+-\w+-static\)|\(ffmpeg 4\.1/);
+    expect(message).toContain("cannot run the 'amix' filter: this build has no option 'normalize'");
   });
 });

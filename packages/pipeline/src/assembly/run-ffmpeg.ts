@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { CancelledError } from '../errors.js';
+import { ffmpegVersion } from './ffmpeg-binary.js';
 
 /** Children still running, killed if this process exits so no ffmpeg outlives the job that started it. */
 const liveChildren = new Set<ChildProcess>();
@@ -70,6 +71,19 @@ function parseOutTimeSeconds(key: string, value: string): number | null {
   return null;
 }
 
+/**
+ * The filter a binary refused and why, from its stderr: an option or a filter that build does not
+ * have (an older static build, one built without a library). Null when the failure was something else.
+ */
+export function refusedFilter(stderr: string): { filter: string; reason: string } | null {
+  const missing = /No such filter: '([^']+)'/.exec(stderr);
+  if (missing) return { filter: missing[1]!, reason: 'this build has no such filter' };
+  const failed = /Error initializing filter '([^']+)'/.exec(stderr);
+  if (!failed) return null;
+  const option = /Option '([^']+)' not found/.exec(stderr);
+  return { filter: failed[1]!, reason: option ? `this build has no option '${option[1]}'` : 'this build refused its options' };
+}
+
 /** Runs one ffmpeg command; resolves with its stderr when it exits 0. */
 export function runFfmpeg(ffmpegPath: string, args: string[], options: RunFfmpegOptions = {}): Promise<string> {
   const { signal, durationSeconds, onProgress, onSpawn, cwd } = options;
@@ -135,12 +149,12 @@ export function runFfmpeg(ffmpegPath: string, args: string[], options: RunFfmpeg
       if (signal?.aborted) return finish(new CancelledError());
       if (code === 0) return finish(null);
       const lastLine = stderr.trim().split('\n').filter(Boolean).slice(-3).join(' | ');
-      finish(
-        new FfmpegError(
-          `ffmpeg failed (${killedBy ? `killed by ${killedBy}` : `exit code ${code}`})${lastLine ? `: ${lastLine}` : ''}`,
-          code,
-          stderr,
-        ),
+      const how = `ffmpeg failed (${killedBy ? `killed by ${killedBy}` : `exit code ${code}`})`;
+      const refused = refusedFilter(stderr);
+      if (!refused) return finish(new FfmpegError(`${how}${lastLine ? `: ${lastLine}` : ''}`, code, stderr));
+      // The binary itself cannot run the graph: the operator's log names which binary, which version and which filter.
+      void ffmpegVersion(ffmpegPath).then((version) =>
+        finish(new FfmpegError(`${how}: ${ffmpegPath} (ffmpeg ${version}) cannot run the '${refused.filter}' filter: ${refused.reason}. ${lastLine}`, code, stderr)),
       );
     });
   });

@@ -8,6 +8,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateVideoBodySchema } from '@reelsmith/contracts';
 import { createProviderRegistry, loadPipelineConfig, runGeneration, type ProgressUpdate } from '../index.js';
+import { defaultFfmpegBinaries, ffmpegVersion } from '../assembly/ffmpeg-binary.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 
 const USAGE = `Usage: npm run generate -- --topic "..." [options]
@@ -138,7 +139,10 @@ async function main(): Promise<void> {
     copyFileSync(output.videoPath, outPath);
     copyFileSync(output.posterPath, posterPath);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    console.log(`\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}`);
+    // Which ffmpeg made it: the system's, or the static build npm installed (slower, older filters).
+    const binaries = defaultFfmpegBinaries();
+    const renderedWith = `ffmpeg ${await ffmpegVersion(binaries.ffmpegPath)} (${binaries.ffmpegSource}: ${binaries.ffmpegPath})`;
+    console.log(`\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`);
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
   } catch (error) {
     console.error(`\n\nGeneration failed: ${(error as Error).message}`);
