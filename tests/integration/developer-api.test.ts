@@ -359,7 +359,7 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
         user_id: user.id,
         url: receiver.url,
         events: JSON.stringify(['video.completed']),
-        secret_encrypted: webhookSecretCipher(database.config().jwtSecret).encrypt('whsec_test'),
+        secret_encrypted: webhookSecretCipher(database.config().encryption.key).encrypt('whsec_test'),
         created_at: new Date().toISOString(),
         deleted_at: null,
       })
