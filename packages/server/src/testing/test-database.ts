@@ -117,6 +117,8 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
         await dropDatabase();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+        // The development default key file, written beside DATA_DIR when a test runs without ENCRYPTION_KEY.
+        rmSync(`${dataDir}.encryption-key`, { force: true });
       }
     },
   };
