@@ -23,7 +23,14 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     database = await createTestDatabase(dialect);
     mailbox = await startTestMailbox();
     app = await buildApp(
-      database.config({ ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_AUTH_MAX: '1000', SMTP_URL: mailbox.url, MAIL_FROM: 'Reelsmith <no-reply@example.com>', PUBLIC_URL: 'http://studio.example' }),
+      database.config({
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        RATE_LIMIT_AUTH_MAX: '1000',
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'Reelsmith <no-reply@example.com>',
+        PUBLIC_URL: 'http://studio.example',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      }),
       quiet,
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -126,9 +133,10 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(again.json()).toMatchObject({ statusCode: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, field: 'token' });
   });
 
-  it('keeps the API keys through a reset only when the owner asks (keepApiKeys)', async () => {
+  it('keeps the API keys through a reset only when the owner of a confirmed address asks (keepApiKeys)', async () => {
     const email = uniqueEmail('keys');
     const account = await register(email);
+    expect((await verify(await mailbox.linkTo(email, '/verify-email'))).statusCode).toBe(200);
     const keySocket = await connected({ apiKey: account.api_key.key });
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const link = await mailbox.linkTo(email, '/reset-password');
@@ -137,6 +145,20 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(await stillConnected(keySocket)).toBe(true);
     const byKey = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } });
     expect(byKey.statusCode).toBe(200);
+  });
+
+  it('ends the keys and webhooks of an account whose address was never confirmed at its reset, whatever the form asks', async () => {
+    const email = uniqueEmail('preregistered');
+    const account = await register(email);
+    const hook = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(account.token), payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] } });
+    expect(hook.statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    const link = await mailbox.linkTo(email, '/reset-password');
+    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true } });
+    expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordReset });
+    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(401);
+    const token = (await login(email, 'a-brand-new-one')).json().token as string;
+    expect((await app.inject({ method: 'GET', url: '/api/webhooks', headers: bearer(token) })).json().webhooks).toEqual([]);
   });
 
   it('refuses an expired reset link', async () => {

@@ -13,7 +13,7 @@ import { createAccountMailOutbox, createAccountMailer } from './account-mail.js'
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';
 import { GOOGLE_MESSAGES } from './google.js';
-import { CLAIMED_ACCOUNT_MESSAGE, claimUnverifiedAccount, claimedAccountMail } from './claim-account.js';
+import { CLAIMED_ACCOUNT_MESSAGE, claimUnverifiedAccount, claimedAccountMail, endWebhooks } from './claim-account.js';
 import { isConfusableDomain } from './email-domain.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -320,9 +320,13 @@ export const authRoutesPlugin = fp(
           .set({ password_hash: passwordHash, updated_at: now, email_verified_at: user.email_verified_at ?? now })
           .where('id', '=', user.id)
           .execute();
-        const { keepApiKeys } = request.body;
+        // An address never confirmed before this link may have been registered by someone else: what
+        // they set up (keys, webhooks) ends whatever the form asked, as when its owner signs in with Google.
+        const wasUnconfirmed = user.email_verified_at === null;
+        const keepApiKeys = request.body.keepApiKeys && !wasUnconfirmed;
         // Revoked, not deleted: every key check reads revoked_at, and the key list drops them.
         if (!keepApiKeys) await auth.revokeAllApiKeys(user.id);
+        if (wasUnconfirmed) await endWebhooks(db, user.id);
         await revokeUserSessions(app, user.id, { exceptSessionId: null, includeApiKeys: !keepApiKeys });
         await auth.syncRole({ ...user, email_verified_at: user.email_verified_at ?? now });
         request.log.info({ userId: user.id, apiKeysKept: keepApiKeys }, 'password reset');

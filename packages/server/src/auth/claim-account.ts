@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserRow } from '../db/schema.js';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
 import type { AccountMail } from './account-mail.js';
 
 /** Said to the owner in the Google sign-in answer and by e-mail. */
@@ -19,7 +20,7 @@ export async function claimUnverifiedAccount(app: FastifyInstance, user: UserRow
     await trx.updateTable('users').set({ password_hash: null, google_sub: googleSub, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
     await app.authService.revokeAllApiKeys(user.id, trx);
     await app.authService.revokeOtherSessions(user.id, null, trx);
-    await trx.updateTable('webhooks').set({ deleted_at: now }).where('user_id', '=', user.id).where('deleted_at', 'is', null).execute();
+    await endWebhooks(trx, user.id, now);
     // A pending e-mail change or reset link must not outlive the claim either.
     await trx.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
   });
@@ -36,4 +37,9 @@ export function claimedAccountMail(to: string, publicUrl: string): AccountMail {
     text: `You signed in to Reelsmith with Google as ${to}.\n\nBefore that, someone had signed up with this address and a password but never confirmed it. That password no longer works, and every session, API key, embed session and webhook made with it has ended. Check your videos and settings here:\n${link}\n\nIf you made that sign-up yourself, set a new password in Settings.`,
     link,
   };
+}
+
+/** Soft-deletes every webhook of the user (kept for their delivery log; pending deliveries stop). */
+export async function endWebhooks(db: Kysely<Database> | Transaction<Database>, userId: string, now: string = new Date().toISOString()): Promise<void> {
+  await db.updateTable('webhooks').set({ deleted_at: now }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
 }
