@@ -144,7 +144,8 @@ export const authRoutesPlugin = fp(
               // they opened ends before the owner gets the account (and any role ADMIN_EMAILS gives it).
               user = await claimUnverifiedAccount(app, byEmail, identity.sub);
               claimed = true;
-              outbox.enqueue(async () => claimedAccountMail(user!.email, app.config.publicUrl), request.log);
+              const notice = claimedAccountMail(user.email, app.config.publicUrl);
+              outbox.enqueue(async () => notice, request.log);
             } else {
               const updatedAt = new Date().toISOString();
               await db.updateTable('users').set({ google_sub: identity.sub, updated_at: updatedAt }).where('id', '=', byEmail.id).execute();
