@@ -45,7 +45,8 @@ test('"Forgot password?" on the Sign In tab mails a link that sets a new passwor
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await page.getByLabel('Confirm new password').fill('new-password-1');
-  await page.getByLabel(/Also revoke API keys/).check();
+  // Keys are revoked by default; keeping them is the opt-in.
+  await expect(page.getByLabel(/Keep my API keys working/)).not.toBeChecked();
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText(/Your password was reset/)).toBeVisible();
 
@@ -68,7 +69,16 @@ test.describe('a production server without Razorpay keys', () => {
     server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: root,
       stdio: 'ignore',
-      env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-e2e-prod-')), LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-e2e-prod-')),
+        // Production never generates the encryption key; the operator gives it.
+        ENCRYPTION_KEY: 'e2e-production-encryption-key-0123456789',
+        LOG_LEVEL: 'warn',
+      },
     });
     const deadline = Date.now() + 60_000;
     for (;;) {

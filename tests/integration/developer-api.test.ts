@@ -136,8 +136,10 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
 
       expect((await app.inject({ method: 'GET', url: '/api/videos', headers: withKey(created.key) })).statusCode).toBe(200);
       const list = (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(user) })).json().api_keys as Array<Record<string, unknown>>;
-      // The studio key first, with its secret (spec: the client reads api_keys[0].key), then the new one without.
-      expect(list[0]).toMatchObject({ name: 'Default key', key: user.apiKey });
+      // The studio key first, then the new one; no secret in the list, the studio key's included.
+      expect(list[0]).toMatchObject({ name: 'Default key', studio: true });
+      expect(list[0]).not.toHaveProperty('key');
+      expect(JSON.stringify(list)).not.toContain(user.apiKey);
       expect(list[1]).toEqual({ id: created.id, name: 'Production', prefix: created.prefix, created_at: created.createdAt, last_used_at: expect.any(String) });
       expect(JSON.stringify(list)).not.toContain(created.key);
     });
@@ -359,7 +361,7 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
         user_id: user.id,
         url: receiver.url,
         events: JSON.stringify(['video.completed']),
-        secret_encrypted: webhookSecretCipher(database.config().jwtSecret).encrypt('whsec_test'),
+        secret_encrypted: webhookSecretCipher(database.config().encryption.key).encrypt('whsec_test'),
         created_at: new Date().toISOString(),
         deleted_at: null,
       })

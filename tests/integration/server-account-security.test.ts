@@ -23,7 +23,14 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     database = await createTestDatabase(dialect);
     mailbox = await startTestMailbox();
     app = await buildApp(
-      database.config({ ADMIN_EMAILS: ADMIN_EMAIL, RATE_LIMIT_AUTH_MAX: '1000', SMTP_URL: mailbox.url, MAIL_FROM: 'Reelsmith <no-reply@example.com>', PUBLIC_URL: 'http://studio.example' }),
+      database.config({
+        ADMIN_EMAILS: ADMIN_EMAIL,
+        RATE_LIMIT_AUTH_MAX: '1000',
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'Reelsmith <no-reply@example.com>',
+        PUBLIC_URL: 'http://studio.example',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+      }),
       quiet,
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -94,13 +101,14 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     }
   });
 
-  it('resets a password with a single-use link, ending every session and socket but keeping API keys', async () => {
+  it('resets a password with a single-use link, ending every session, API key and socket', async () => {
     const email = uniqueEmail('forgetful');
     const account = await register(email);
     const other = (await login(email)).json().token as string;
+    const developerKey = (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(account.token), payload: { name: 'CI' } })).json().key as string;
     const socket = await connected({ token: account.token });
     const keySocket = await connected({ apiKey: account.api_key.key });
-    const closed = disconnection(socket);
+    const closed = Promise.all([disconnection(socket), disconnection(keySocket)]);
 
     const unknown = await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: uniqueEmail('nobody') } });
     const known = await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
@@ -111,29 +119,46 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
 
     const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one' } });
     expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordReset });
-    expect(await closed).toBe('io server disconnect');
+    expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
     for (const token of [account.token, other]) expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).statusCode).toBe(401);
     expect((await login(email)).statusCode).toBe(401);
-    expect((await login(email, 'a-brand-new-one')).statusCode).toBe(200);
-    expect(await stillConnected(keySocket)).toBe(true);
-    const byKey = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } });
-    expect(byKey.statusCode).toBe(200);
+    const signedIn = await login(email, 'a-brand-new-one');
+    expect(signedIn.statusCode).toBe(200);
+    for (const key of [account.api_key.key, developerKey]) {
+      expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: key } })).statusCode).toBe(401);
+    }
+    expect((await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(signedIn.json().token) })).json().api_keys).toEqual([]);
 
     const again = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'yet-another-one' } });
     expect(again.json()).toMatchObject({ statusCode: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, field: 'token' });
   });
 
-  it('revokes the API keys too when the user ticks "also revoke API keys"', async () => {
+  it('keeps the API keys through a reset only when the owner of a confirmed address asks (keepApiKeys)', async () => {
     const email = uniqueEmail('keys');
     const account = await register(email);
+    expect((await verify(await mailbox.linkTo(email, '/verify-email'))).statusCode).toBe(200);
     const keySocket = await connected({ apiKey: account.api_key.key });
-    const closed = disconnection(keySocket);
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const link = await mailbox.linkTo(email, '/reset-password');
-    await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', revokeApiKeys: true } });
-    expect(await closed).toBe('io server disconnect');
+    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true } });
+    expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordResetKeysKept });
+    expect(await stillConnected(keySocket)).toBe(true);
     const byKey = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } });
-    expect(byKey.statusCode).toBe(401);
+    expect(byKey.statusCode).toBe(200);
+  });
+
+  it('ends the keys and webhooks of an account whose address was never confirmed at its reset, whatever the form asks', async () => {
+    const email = uniqueEmail('preregistered');
+    const account = await register(email);
+    const hook = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(account.token), payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] } });
+    expect(hook.statusCode).toBe(200);
+    await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
+    const link = await mailbox.linkTo(email, '/reset-password');
+    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true } });
+    expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordReset });
+    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(401);
+    const token = (await login(email, 'a-brand-new-one')).json().token as string;
+    expect((await app.inject({ method: 'GET', url: '/api/webhooks', headers: bearer(token) })).json().webhooks).toEqual([]);
   });
 
   it('refuses an expired reset link', async () => {
@@ -158,13 +183,14 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(await stillConnected(staying)).toBe(true);
   });
 
-  it('disconnects the other sessions\' sockets on a password change, keeping the one that made it', async () => {
+  it('disconnects the other sessions\' sockets on a password change and revokes every API key, keeping the session that made it', async () => {
     const email = uniqueEmail('changer');
     const account = await register(email);
     const other = (await login(email)).json().token as string;
     const mine = await connected({ token: account.token });
     const theirs = await connected({ token: other });
-    const closed = disconnection(theirs);
+    const byKey = await connected({ apiKey: account.api_key.key });
+    const closed = Promise.all([disconnection(theirs), disconnection(byKey)]);
     const change = await app.inject({
       method: 'PUT',
       url: '/auth/profile',
@@ -172,8 +198,74 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
       payload: { name: 'Asha Rao', email, currentPassword: PASSWORD, newPassword: 'changed-password' },
     });
     expect(change.statusCode).toBe(200);
-    expect(await closed).toBe('io server disconnect');
+    expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await stillConnected(mine)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(401);
+  });
+
+  it('keeps the API keys through a password change only with keepApiKeys', async () => {
+    const email = uniqueEmail('keeper');
+    const account = await register(email);
+    const change = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(account.token),
+      payload: { name: 'Asha Rao', email, currentPassword: PASSWORD, newPassword: 'changed-password', keepApiKeys: true },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(200);
+  });
+
+  describe('sockets end with their API key or embed session', () => {
+    /** Job events for one of the user's jobs; a socket hears them in its user room without subscribing. */
+    const emitProgress = (userId: string, count: number) => {
+      for (let index = 0; index < count; index += 1) {
+        app.jobEvents.emit('job_progress', { jobId: `job-${userId}`, progress: index, step: 'video', stepProgress: index, status: 'processing' }, userId);
+      }
+    };
+    const counting = (socket: Socket) => {
+      const seen = { events: 0 };
+      socket.on('job_progress', () => void (seen.events += 1));
+      return seen;
+    };
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+    const mintKey = async (token: string) =>
+      (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(token), payload: { name: 'Partner' } })).json() as { id: string; key: string };
+    const embedToken = async (key: string) => (await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { [API_KEY_HEADER]: key } })).json().token as string;
+
+    it('disconnects a socket opened with an API key, and one opened with an embed session it minted, when the key is revoked', async () => {
+      const account = await register(uniqueEmail('partner'));
+      const key = await mintKey(account.token);
+      const byKey = await connected({ apiKey: key.key });
+      const byEmbed = await connected({ token: await embedToken(key.key) });
+      const unrelated = await connected({ apiKey: account.api_key.key });
+      const heard = [counting(byKey), counting(byEmbed)];
+      emitProgress(account.user.id, 1);
+      await settle();
+      expect(heard.map((seen) => seen.events)).toEqual([1, 1]);
+
+      const closed = Promise.all([disconnection(byKey), disconnection(byEmbed)]);
+      expect((await app.inject({ method: 'DELETE', url: `/auth/api-keys/${key.id}`, headers: bearer(account.token) })).statusCode).toBe(200);
+      expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
+      emitProgress(account.user.id, 32);
+      await settle();
+      expect(heard.map((seen) => seen.events)).toEqual([1, 1]);
+      expect(await stillConnected(unrelated)).toBe(true);
+    });
+
+    it('disconnects an embed session\'s socket when the session expires, with no request needed', async () => {
+      const account = await register(uniqueEmail('expiring'));
+      const token = await embedToken(account.api_key.key);
+      // The 15-minute session, brought to its last second.
+      await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 1_000).toISOString() }).where('scope', '=', 'embed').where('user_id', '=', account.user.id).execute();
+      const socket = await connected({ token });
+      const heard = counting(socket);
+      const closed = disconnection(socket);
+      expect(await closed).toBe('io server disconnect');
+      emitProgress(account.user.id, 23);
+      await settle();
+      expect(heard.events).toBe(0);
+    });
   });
 
   it('revokeUserSessions (suspension) ends every session and closes every socket, API-key ones included', async () => {

@@ -86,9 +86,9 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     const profile = await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(body.token) });
     expect(profile.json()).toEqual({ user: body.user });
     const keys = await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(body.token) });
-    // The spec's first-key behaviour: the first item carries the studio key.
+    // The studio key is listed first, marked, and never with its secret: that was shown once, at sign-up.
     expect(keys.json().api_keys).toEqual([
-      { id: body.api_key.id, name: body.api_key.name, key: body.api_key.key, prefix: body.api_key.key.slice(0, 12), created_at: body.api_key.created_at, last_used_at: null },
+      { id: body.api_key.id, name: body.api_key.name, studio: true, prefix: body.api_key.key.slice(0, 12), created_at: body.api_key.created_at, last_used_at: null },
     ]);
 
     const stored = await app.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();

@@ -9,7 +9,8 @@ export const ACCOUNT_MESSAGES = {
   verifyLinkInvalid: 'This verification link is invalid, used or expired. Sign in and ask for a new one.',
   resetRequested: 'If an account uses this e-mail, we sent it a link to reset the password. The link works once, for 30 minutes.',
   resetLinkInvalid: 'This password reset link is invalid, used or expired. Ask for a new one.',
-  passwordReset: 'Your password was reset. Every session was signed out; sign in with the new password.',
+  passwordReset: 'Your password was reset. Every session was signed out and every API key revoked; sign in with the new password.',
+  passwordResetKeysKept: 'Your password was reset. Every session was signed out (your API keys still work); sign in with the new password.',
   alreadyVerified: 'Your e-mail address is already verified.',
 } as const;
 
@@ -24,8 +25,11 @@ export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
 export const resetPasswordBodySchema = z.object({
   token: emailTokenSchema,
   password: newPasswordSchema,
-  /** Also revoke every API key of the account (off by default: integrations keep working). */
-  revokeApiKeys: z._default(z.boolean(), false),
+  /**
+   * Keep the account's API keys working. Off by default: a reset revokes every key, since whoever
+   * needed the reset may not be the only one who knew the old password.
+   */
+  keepApiKeys: z._default(z.boolean(), false),
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 

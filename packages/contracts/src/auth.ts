@@ -86,9 +86,10 @@ export const googleAuthResponseSchema = z.object({
 export type GoogleAuthResponse = z.infer<typeof googleAuthResponseSchema>;
 
 /**
- * One key in GET /auth/api-keys: name, prefix and last use, never a secret made by POST /auth/api-keys.
- * `key` is present on the account's own studio key only (the spec's "first item's key", which the
- * web studio and extension read after sign-in); it is listed first.
+ * One key in GET /auth/api-keys: name, prefix and last use, never a secret. A key's secret is shown
+ * once, when it is made (sign-up and Google sign-in for the account's studio key, POST
+ * /auth/api-keys for the others). `studio` marks the studio key, listed first. `key` is never sent
+ * by this server; it stays optional so clients written for the spec's "first item's key" still parse.
  */
 export const apiKeySummarySchema = z.object({
   id: z.string(),
@@ -96,6 +97,7 @@ export const apiKeySummarySchema = z.object({
   prefix: z.string(),
   created_at: z.string(),
   last_used_at: z.nullable(z.string()),
+  studio: z.optional(z.boolean()),
   key: z.optional(z.string()),
 });
 export type ApiKeySummary = z.infer<typeof apiKeySummarySchema>;
@@ -112,6 +114,8 @@ export const profileUpdateBodySchema = z.object({
   /** Changing the password needs the current one; every other session is then revoked. */
   currentPassword: z.optional(z.string().check(z.minLength(1), z.maxLength(1024))),
   newPassword: z.optional(newPasswordSchema),
+  /** With a new password: keep the account's API keys working (by default a password change revokes them). */
+  keepApiKeys: z.optional(z.boolean()),
 });
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBodySchema>;
 

@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { ENCRYPTION_KEY_MIN_LENGTH, EncryptionKeyError, loadEncryptionKey, type EncryptionKeySettings } from './encryption-key.js';
 
 /** packages/server/src/config.ts → the repository root, three levels up. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -36,7 +37,17 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'JWT_SECRET',
     default: '(generated once into DATA_DIR/secrets.json)',
-    description: `Secret that signs session tokens and encrypts stored API keys; at least ${JWT_SECRET_MIN_LENGTH} characters.`,
+    description: `Secret that signs session tokens; at least ${JWT_SECRET_MIN_LENGTH} characters.`,
+  },
+  {
+    name: 'ENCRYPTION_KEY',
+    default: '(unset: ENCRYPTION_KEY_FILE)',
+    description: `Key that encrypts the stored studio API keys and webhook secrets; at least ${ENCRYPTION_KEY_MIN_LENGTH} characters (\`openssl rand -base64 32\`). Keep it out of DATA_DIR and back it up apart from it.`,
+  },
+  {
+    name: 'ENCRYPTION_KEY_FILE',
+    default: '(unset: in development, generated once into <DATA_DIR>.encryption-key; required in production)',
+    description: 'Path of a file holding the encryption key instead of ENCRYPTION_KEY; refused inside DATA_DIR, so a copy of the data directory never carries it.',
   },
   { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in, once the address is verified (case-insensitive). `npm run admin -- grant|revoke <email>` overrides it per account.' },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'OAuth client id; enables Google sign-in.' },
@@ -168,6 +179,8 @@ const envObjectSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// connection string')
     .optional(),
   JWT_SECRET: z.string().min(JWT_SECRET_MIN_LENGTH, `must be at least ${JWT_SECRET_MIN_LENGTH} characters`).optional(),
+  ENCRYPTION_KEY: z.string().trim().min(ENCRYPTION_KEY_MIN_LENGTH, `must be at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`).optional(),
+  ENCRYPTION_KEY_FILE: z.string().trim().min(1).optional(),
   ADMIN_EMAILS: commaList.default([]).transform((emails) => emails.map((email) => email.toLowerCase())),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: urlSchema.default(DEFAULT_GOOGLE_JWKS_URL),
@@ -261,6 +274,8 @@ export interface Config {
   database: { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
   jwtSecret: string;
   jwtSecretSource: 'env' | 'secrets-file';
+  /** Seals the studio API keys and webhook secrets; never read from DATA_DIR (encryption-key.ts). */
+  encryption: EncryptionKeySettings;
   adminEmails: string[];
   google: { clientId: string | null; jwksUrl: string; issuers: string[] };
   logLevel: LogLevel;
@@ -322,7 +337,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -383,6 +398,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   mkdirSync(paths.voiceSamplesDir, { recursive: true });
 
   const jwtSecret = vars.JWT_SECRET ?? loadOrCreateJwtSecret(paths.secretsFile);
+  let encryption: EncryptionKeySettings;
+  try {
+    const file = vars.ENCRYPTION_KEY_FILE ? resolve(cwd, vars.ENCRYPTION_KEY_FILE) : undefined;
+    encryption = loadEncryptionKey({ key: vars.ENCRYPTION_KEY, file, dataDir, production: env.NODE_ENV === 'production' });
+  } catch (error) {
+    if (error instanceof EncryptionKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
     port: vars.PORT,
     host: vars.HOST,
@@ -390,6 +413,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     database: vars.DATABASE_URL ? { dialect: 'postgres', url: vars.DATABASE_URL } : { dialect: 'sqlite', file: paths.sqliteFile },
     jwtSecret,
     jwtSecretSource: vars.JWT_SECRET ? 'env' : 'secrets-file',
+    encryption,
     adminEmails: vars.ADMIN_EMAILS,
     google: { clientId: vars.GOOGLE_CLIENT_ID ?? null, jwksUrl: vars.GOOGLE_JWKS_URL, issuers: vars.GOOGLE_ISSUERS },
     logLevel: vars.LOG_LEVEL,

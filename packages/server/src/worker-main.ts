@@ -5,6 +5,8 @@ import { AppSettings } from './app-settings.js';
 import { createJobRuntime } from './jobs/job-runtime.js';
 import { join } from 'node:path';
 import { createLogger } from './logger.js';
+import { resealLegacySecrets } from './auth/stored-secrets.js';
+import { encryptionKeyNotice } from './encryption-key.js';
 
 /**
  * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
@@ -28,6 +30,9 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel);
   const database = createDatabase(config.database);
   await migrateToLatest(database.db);
+  const notice = encryptionKeyNotice(config.encryption);
+  if (notice) log[notice.level](notice.message);
+  await resealLegacySecrets(database.db, { encryptionKey: config.encryption.key, jwtSecret: config.jwtSecret });
   const settings = new AppSettings(database.db, { legacyFile: join(config.paths.dataDir, 'settings.json') });
   await settings.start();
   const runtime = createJobRuntime({ config, db: database.db, log, settings });

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { apiKeyPrefix } from './api-keys.js';
+import { disconnectApiKeySockets } from './revoke-user-sessions.js';
 
 export const API_KEY_NOT_FOUND_MESSAGE = 'No active API key with this id';
 /** Per account per minute: a partner page load mints one session; a loop minting thousands is not that. */
@@ -30,6 +31,7 @@ export const apiKeyRoutesPlugin = fp(
 
     registerRoute(app, API.revokeApiKey, async (request) => {
       if (!(await auth.revokeApiKey(request.user.id, request.params.id))) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+      await disconnectApiKeySockets(app, request.user.id, [request.params.id]);
       request.log.info({ apiKeyId: request.params.id }, 'API key revoked');
       return { success: true as const };
     });
@@ -46,5 +48,5 @@ export const apiKeyRoutesPlugin = fp(
       { preHandler: limitEmbedSessions },
     );
   },
-  { name: 'api-key-routes', fastify: '5.x', dependencies: ['auth', 'rate-limit', 'error-handler'] },
+  { name: 'api-key-routes', fastify: '5.x', dependencies: ['auth', 'rate-limit', 'error-handler', 'session-revocation'] },
 );

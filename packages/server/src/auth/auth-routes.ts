@@ -9,10 +9,11 @@ import { registerRoute } from '../http/register-route.js';
 import { countVideosUsed, findSubscription, findUsageResetAt, planUsagePeriodStart } from '../payments/subscription-state.js';
 import { newAccountFields, normalizeEmail } from './auth-service.js';
 import { toPublicUser } from './auth-user.js';
-import { createAccountMailer, type AccountMail } from './account-mail.js';
+import { createAccountMailOutbox, createAccountMailer } from './account-mail.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';
 import { GOOGLE_MESSAGES } from './google.js';
+import { CLAIMED_ACCOUNT_MESSAGE, claimUnverifiedAccount, claimedAccountMail, endWebhooks } from './claim-account.js';
 import { isConfusableDomain } from './email-domain.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -32,23 +33,24 @@ export const authRoutesPlugin = fp(
     const { db, authService: auth } = app;
     const dummyHash = await createDummyPasswordHash();
     const mailer = createAccountMailer(app.config.mail, app.log);
-    app.addHook('onClose', async () => mailer.close());
+    const outbox = createAccountMailOutbox(mailer);
+    app.addHook('onClose', async () => {
+      outbox.close();
+      mailer.close();
+    });
 
-    /** Sends the mail; a mail server that is down fails the request with a logged 5xx, never silently. */
-    async function deliver(log: FastifyBaseLogger, mail: AccountMail): Promise<void> {
-      await mailer.send(mail);
-      log.info({ to: mail.to, subject: mail.subject, via: mailer.mode }, 'account e-mail sent');
-    }
-
-    async function sendVerification(userId: string, email: string, log: FastifyBaseLogger): Promise<void> {
-      const token = await issueEmailToken(db, userId, 'verify_email', email);
-      const link = `${app.config.publicUrl}/verify-email?token=${token}`;
-      await deliver(log, {
-        to: email,
-        subject: 'Confirm your e-mail address for Reelsmith',
-        text: `Confirm that ${email} is your address by opening this link:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-        link,
-      });
+    /** Queues the verification mail; the link's token is made with it, off the request. */
+    function sendVerification(userId: string, email: string, log: FastifyBaseLogger): void {
+      outbox.enqueue(async () => {
+        const token = await issueEmailToken(db, userId, 'verify_email', email);
+        const link = `${app.config.publicUrl}/verify-email?token=${token}`;
+        return {
+          to: email,
+          subject: 'Confirm your e-mail address for Reelsmith',
+          text: `Confirm that ${email} is your address by opening this link:\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          link,
+        };
+      }, log);
     }
 
     registerRoute(
@@ -89,11 +91,8 @@ export const authRoutesPlugin = fp(
         }
         const { token } = await auth.tokenFor(created.session, user.id);
         request.log.info({ userId: user.id }, 'account registered');
-        // The account exists either way; a mail server that is down must not turn that into an error
-        // (the user can ask again: POST /auth/resend-verification).
-        await sendVerification(user.id, email, request.log).catch((error: unknown) =>
-          request.log.error({ err: error, userId: user.id }, 'could not send the verification e-mail'),
-        );
+        // Queued: a mail server that is slow or down never delays or fails the sign-up.
+        sendVerification(user.id, email, request.log);
         return { user: toPublicUser(user), token, api_key: created.apiKey };
       },
       { preHandler: app.limitAuthAttempts },
@@ -133,20 +132,25 @@ export const authRoutesPlugin = fp(
         const identity = await verify(request.body.credential);
 
         let createdAccount = false;
+        let claimed = false;
         let user = await db.selectFrom('users').selectAll().where('google_sub', '=', identity.sub).executeTakeFirst();
         if (!user) {
           const byEmail = await auth.findUserByEmail(identity.email);
           if (byEmail) {
             // Google vouches for the e-mail (email_verified), so the existing account is linked to it.
             if (byEmail.google_sub && byEmail.google_sub !== identity.sub) throw conflict(AUTH_MESSAGES.googleAccountMismatch);
-            const updatedAt = new Date().toISOString();
-            const verifiedAt = byEmail.email_verified_at ?? updatedAt;
-            await db
-              .updateTable('users')
-              .set({ google_sub: identity.sub, updated_at: updatedAt, email_verified_at: verifiedAt })
-              .where('id', '=', byEmail.id)
-              .execute();
-            user = { ...byEmail, google_sub: identity.sub, updated_at: updatedAt, email_verified_at: verifiedAt };
+            if (byEmail.email_verified_at === null) {
+              // Nobody ever proved this address, so whoever set the password may not be its owner: what
+              // they opened ends before the owner gets the account (and any role ADMIN_EMAILS gives it).
+              user = await claimUnverifiedAccount(app, byEmail, identity.sub);
+              claimed = true;
+              const notice = claimedAccountMail(user.email, app.config.publicUrl);
+              outbox.enqueue(async () => notice, request.log);
+            } else {
+              const updatedAt = new Date().toISOString();
+              await db.updateTable('users').set({ google_sub: identity.sub, updated_at: updatedAt }).where('id', '=', byEmail.id).execute();
+              user = { ...byEmail, google_sub: identity.sub, updated_at: updatedAt };
+            }
           } else {
             const now = new Date().toISOString();
             user = {
@@ -179,7 +183,7 @@ export const authRoutesPlugin = fp(
           user: toPublicUser(user),
           api_key: apiKey,
           session_id: session.sessionId,
-          message: createdAccount ? AUTH_MESSAGES.accountCreatedWithGoogle : AUTH_MESSAGES.signedInWithGoogle,
+          message: createdAccount ? AUTH_MESSAGES.accountCreatedWithGoogle : claimed ? CLAIMED_ACCOUNT_MESSAGE : AUTH_MESSAGES.signedInWithGoogle,
         };
       },
       { preHandler: app.limitAuthAttempts },
@@ -230,8 +234,14 @@ export const authRoutesPlugin = fp(
         .set({ name, updated_at: updatedAt, ...(passwordHash ? { password_hash: passwordHash } : {}) })
         .where('id', '=', current.id)
         .execute();
-      if (passwordHash) await revokeUserSessions(app, current.id, { exceptSessionId: request.user.sessionId, includeApiKeys: false });
-      if (emailChanged) await sendVerification(current.id, email, request.log);
+      if (passwordHash) {
+        // A new password ends what the old one may have let someone else open: every other session and,
+        // unless the owner keeps them, every API key (with its embed sessions and sockets).
+        const keepApiKeys = request.body.keepApiKeys === true;
+        if (!keepApiKeys) await auth.revokeAllApiKeys(current.id);
+        await revokeUserSessions(app, current.id, { exceptSessionId: request.user.sessionId, includeApiKeys: !keepApiKeys });
+      }
+      if (emailChanged) sendVerification(current.id, email, request.log);
       return { user: { ...toPublicUser({ ...current, name }), pendingEmail: emailChanged ? email : null } };
     });
 
@@ -266,7 +276,7 @@ export const authRoutesPlugin = fp(
       const user = await auth.findUserById(request.user.id);
       if (!user) throw unauthorized(MESSAGES.sessionExpired);
       if (user.email_verified_at) return { success: true as const, message: ACCOUNT_MESSAGES.alreadyVerified };
-      await sendVerification(user.id, user.email, request.log);
+      sendVerification(user.id, user.email, request.log);
       return { success: true as const, message: ACCOUNT_MESSAGES.verificationSent(user.email) };
     });
 
@@ -274,18 +284,22 @@ export const authRoutesPlugin = fp(
       app,
       API.forgotPassword,
       async (request) => {
-        const user = await auth.findUserByEmail(request.body.email);
-        // The same answer whether or not the account exists, so the form does not reveal accounts.
-        if (user) {
+        const email = normalizeEmail(request.body.email);
+        // The same answer in the same time whether or not the account exists: the look-up, the link and
+        // the mail all happen after the answer, in the mail queue, so neither the database nor the mail
+        // server (slow, or down) shows in it.
+        outbox.enqueue(async () => {
+          const user = await auth.findUserByEmail(email);
+          if (!user) return null;
           const token = await issueEmailToken(db, user.id, 'reset_password', user.email);
           const link = `${app.config.publicUrl}/reset-password?token=${token}`;
-          await deliver(request.log, {
+          return {
             to: user.email,
             subject: 'Reset your Reelsmith password',
             text: `Someone asked to reset the password of your Reelsmith account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
             link,
-          });
-        }
+          };
+        }, request.log);
         return { success: true as const, message: ACCOUNT_MESSAGES.resetRequested };
       },
       { preHandler: app.limitAuthAttempts },
@@ -307,14 +321,17 @@ export const authRoutesPlugin = fp(
           .set({ password_hash: passwordHash, updated_at: now, email_verified_at: user.email_verified_at ?? now })
           .where('id', '=', user.id)
           .execute();
-        if (request.body.revokeApiKeys) {
-          // Revoked, not deleted: the key list keeps them as revoked, and every key check reads revoked_at.
-          await auth.revokeAllApiKeys(user.id);
-        }
-        await revokeUserSessions(app, user.id, { exceptSessionId: null, includeApiKeys: request.body.revokeApiKeys });
+        // An address never confirmed before this link may have been registered by someone else: what
+        // they set up (keys, webhooks) ends whatever the form asked, as when its owner signs in with Google.
+        const wasUnconfirmed = user.email_verified_at === null;
+        const keepApiKeys = request.body.keepApiKeys && !wasUnconfirmed;
+        // Revoked, not deleted: every key check reads revoked_at, and the key list drops them.
+        if (!keepApiKeys) await auth.revokeAllApiKeys(user.id);
+        if (wasUnconfirmed) await endWebhooks(db, user.id);
+        await revokeUserSessions(app, user.id, { exceptSessionId: null, includeApiKeys: !keepApiKeys });
         await auth.syncRole({ ...user, email_verified_at: user.email_verified_at ?? now });
-        request.log.info({ userId: user.id, apiKeysRevoked: request.body.revokeApiKeys }, 'password reset');
-        return { success: true as const, message: ACCOUNT_MESSAGES.passwordReset };
+        request.log.info({ userId: user.id, apiKeysKept: keepApiKeys }, 'password reset');
+        return { success: true as const, message: keepApiKeys ? ACCOUNT_MESSAGES.passwordResetKeysKept : ACCOUNT_MESSAGES.passwordReset };
       },
       { preHandler: app.limitAuthAttempts },
     );

@@ -4,7 +4,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { ApiKeyRow, Database, SessionScope, UserRow } from '../db/schema.js';
-import { apiKeyPrefix, createApiKeyCipher, generateApiKey, hashApiKey } from './api-keys.js';
+import { apiKeyPrefix, generateApiKey, hashApiKey } from './api-keys.js';
+import { apiKeySecretCipher } from './stored-secrets.js';
 import { signSessionToken } from './session-tokens.js';
 import { forbidden } from '../errors.js';
 
@@ -31,6 +32,9 @@ export function newAccountFields(signedInAt: string | null) {
   };
 }
 
+/** A live session's user, with the session's scope, expiry and (embed sessions) the key that minted it. */
+export type ActiveSessionRow = UserRow & { session_scope: SessionScope; session_expires_at: string; session_api_key_id: string | null };
+
 export interface IssuedSession {
   sessionId: string;
   token: string;
@@ -43,9 +47,9 @@ export class AuthService {
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly config: Pick<Config, 'jwtSecret' | 'adminEmails'>,
+    private readonly config: Pick<Config, 'jwtSecret' | 'adminEmails' | 'encryption'>,
   ) {
-    this.cipher = createApiKeyCipher(config.jwtSecret);
+    this.cipher = apiKeySecretCipher(config.encryption.key);
   }
 
   /**
@@ -148,15 +152,15 @@ export class AuthService {
 
   /** The session's user and scope, when the session is neither revoked nor expired. */
   // Prepared once: this lookup runs on every authenticated request (see db/prepared-query.ts).
-  private activeSessionQuery: ((values: { sessionId: string; userId: string; now: string }) => Promise<(UserRow & { session_scope: SessionScope })[]>) | null = null;
+  private activeSessionQuery: ((values: { sessionId: string; userId: string; now: string }) => Promise<ActiveSessionRow[]>) | null = null;
 
-  async findActiveSession(sessionId: string, userId: string): Promise<(UserRow & { session_scope: SessionScope }) | undefined> {
+  async findActiveSession(sessionId: string, userId: string): Promise<ActiveSessionRow | undefined> {
     this.activeSessionQuery ??= preparedQuery(this.db, ['sessionId', 'userId', 'now'] as const, (slot) =>
       this.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
-        .select('sessions.scope as session_scope')
+        .select(['sessions.scope as session_scope', 'sessions.expires_at as session_expires_at', 'sessions.api_key_id as session_api_key_id'])
         .where('sessions.id', '=', slot.sessionId)
         .where('sessions.user_id', '=', slot.userId)
         .where('sessions.revoked_at', 'is', null)
@@ -209,22 +213,23 @@ export class AuthService {
   }
 
   /**
-   * The user's active keys: the studio key first, with its secret (the spec's first-key behaviour:
-   * the client reads api_keys[0].key), then every other key oldest first, by name and prefix only.
+   * The user's active keys, the studio key first, then every other key oldest first: name, prefix
+   * and last use only. No secret is ever listed, the studio key's included: a secret is shown once,
+   * when the key is made (sign-up, Google sign-in, POST /auth/api-keys), so a session that is not
+   * the owner's (a pre-registrant's, a stolen one) cannot read a key that outlives it.
    */
   async listApiKeys(userId: string): Promise<ApiKeySummary[]> {
-    let rows = await this.activeKeyRows(userId);
-    const studio = await this.studioKey(userId, rows);
-    if (!rows.some((row) => row.id === studio.id)) rows = await this.activeKeyRows(userId);
-    const summary = (row: ApiKeyRow): ApiKeySummary => ({
+    const rows = await this.activeKeyRows(userId);
+    const isStudio = (row: ApiKeyRow) => row.key_encrypted !== '';
+    const ordered = [...rows.filter(isStudio), ...rows.filter((row) => !isStudio(row))];
+    return ordered.map((row) => ({
       id: row.id,
       name: row.name,
       prefix: row.key_prefix,
       created_at: row.created_at,
       last_used_at: row.last_used_at,
-    });
-    const studioRow = rows.find((row) => row.id === studio.id)!;
-    return [{ ...summary(studioRow), key: studio.key }, ...rows.filter((row) => row.id !== studio.id).map(summary)];
+      ...(isStudio(row) ? { studio: true } : {}),
+    }));
   }
 
   async firstApiKey(userId: string): Promise<ApiKey> {
@@ -249,14 +254,15 @@ export class AuthService {
     return true;
   }
 
-  /** Revokes every key of the user (e.g. after a password reset) and the embed sessions they minted. */
-  async revokeAllApiKeys(userId: string, db: Db = this.db): Promise<void> {
+  /** Revokes every key of the user (password reset or change, a claimed account) and the embed sessions they minted. */
+  async revokeAllApiKeys(userId: string, db: Db = this.db): Promise<string[]> {
     const now = new Date().toISOString();
     const keys = await db.selectFrom('api_keys').select('id').where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    if (keys.length === 0) return;
+    if (keys.length === 0) return [];
     const ids = keys.map((key) => key.id);
     await db.updateTable('api_keys').set({ revoked_at: now }).where('id', 'in', ids).execute();
     await db.updateTable('sessions').set({ revoked_at: now }).where('api_key_id', 'in', ids).where('revoked_at', 'is', null).execute();
+    return ids;
   }
 
   async findUserByApiKey(key: string): Promise<{ user: UserRow; apiKeyId: string } | undefined> {

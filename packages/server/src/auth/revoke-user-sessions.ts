@@ -31,3 +31,12 @@ export async function revokeSingleSession(app: FastifyInstance, userId: string, 
 export async function disconnectUserSockets(app: FastifyInstance, userId: string): Promise<void> {
   await app.sessionRevocations.publish({ userId, exceptSessionId: null, includeApiKeys: true });
 }
+
+/**
+ * Revoked API keys lose their sockets at once, and so do the sockets of the embed sessions they
+ * minted (the sessions themselves are revoked with the keys, auth-service.ts).
+ */
+export async function disconnectApiKeySockets(app: FastifyInstance, userId: string, apiKeyIds: string[]): Promise<void> {
+  if (apiKeyIds.length === 0) return;
+  await app.sessionRevocations.publish({ userId, apiKeyIds });
+}

@@ -13,6 +13,8 @@ export const socketRevocationSchema = z.object({
   exceptSessionId: z.string().nullable().optional(),
   /** Also the sockets opened with an API key (suspension, a reset that revokes keys). */
   includeApiKeys: z.boolean().optional(),
+  /** Only the sockets opened with these API keys or with embed sessions they minted (key revocation). */
+  apiKeyIds: z.array(z.string()).optional(),
 });
 export type SocketRevocation = z.infer<typeof socketRevocationSchema>;
 

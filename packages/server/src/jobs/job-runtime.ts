@@ -78,7 +78,7 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
   });
   const webhooks = new WebhookDispatcher({
     db,
-    jwtSecret: config.jwtSecret,
+    encryptionKey: config.encryption.key,
     allowPrivate: config.webhookAllowPrivate,
     log: log.child({ module: 'webhooks' }),
     ...webhookOptions,

@@ -5,6 +5,8 @@ import { AuthService } from '../auth/auth-service.js';
 import { toAuthUser, type AuthUser } from '../auth/auth-user.js';
 import { createGoogleVerifier, type GoogleCredentialVerifier } from '../auth/google.js';
 import { verifySessionToken } from '../auth/session-tokens.js';
+import { resealLegacySecrets } from '../auth/stored-secrets.js';
+import { encryptionKeyNotice } from '../encryption-key.js';
 import { forbidden, HttpError, unauthorized } from '../errors.js';
 
 declare module 'fastify' {
@@ -47,6 +49,10 @@ function apiKeyHeader(request: FastifyRequest): string | null {
 
 export const authPlugin = fp(
   async (app) => {
+    const notice = encryptionKeyNotice(app.config.encryption);
+    if (notice) app.log[notice.level](notice.message);
+    const resealed = await resealLegacySecrets(app.db, { encryptionKey: app.config.encryption.key, jwtSecret: app.config.jwtSecret });
+    if (resealed.apiKeys + resealed.webhooks > 0) app.log.info(resealed, 'stored API keys and webhook secrets moved from JWT_SECRET to the encryption key');
     const service = new AuthService(app.db, app.config);
     app.decorate('authService', service);
     app.decorate('verifyGoogleCredential', createGoogleVerifier(app.config.google));
@@ -58,7 +64,7 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized(MESSAGES.sessionExpired);
       const user = await service.findActiveSession(claims.sessionId, claims.userId);
       if (!user) throw unauthorized(MESSAGES.sessionExpired);
-      const { session_scope: scope, ...row } = user;
+      const { session_scope: scope, session_expires_at: _expiresAt, session_api_key_id: _mintedBy, ...row } = user;
       return toAuthUser(row, { sessionId: claims.sessionId, scope });
     }
 

@@ -30,8 +30,33 @@ export const userRoom = (userId: string): string => `user:${userId}`;
 
 interface SocketData {
   userId: string;
-  /** How the socket signed in, re-checked on every subscribe so a revoked session stops there. */
-  credential: { kind: 'session'; sessionId: string } | { kind: 'apiKey'; key: string };
+  /**
+   * How the socket signed in, re-checked on every subscribe so a revoked session stops there.
+   * `apiKeyId`: the key it signed in with, or the key that minted its embed session; revoking that
+   * key disconnects it.
+   */
+  credential: { kind: 'session'; sessionId: string; apiKeyId: string | null } | { kind: 'apiKey'; key: string; apiKeyId: string };
+  /** When a session socket's session expires (an API key does not expire). */
+  expiresAtMs: number | null;
+}
+
+/** setTimeout's ceiling (about 24.8 days); a full session lives 30 days, so its timer is re-armed. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Disconnects `socket` when its session expires, to the millisecond, without waiting for its next subscribe. */
+function endAtExpiry(socket: { disconnect(close: boolean): unknown; once(event: 'disconnect', listener: () => void): unknown }, expiresAtMs: number): void {
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const left = expiresAtMs - Date.now();
+    if (left <= 0) {
+      socket.disconnect(true);
+      return;
+    }
+    timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+    timer.unref();
+  };
+  arm();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -69,11 +94,15 @@ export const realtimePlugin = fp(
           const claims = await verifySessionToken(auth.data.token, app.config.jwtSecret);
           const user = claims ? await app.authService.findActiveSession(claims.sessionId, claims.userId) : undefined;
           if (!claims || !user) return next(new Error(MESSAGES.sessionExpired));
-          socket.data = { userId: user.id, credential: { kind: 'session', sessionId: claims.sessionId } };
+          socket.data = {
+            userId: user.id,
+            credential: { kind: 'session', sessionId: claims.sessionId, apiKeyId: user.session_api_key_id },
+            expiresAtMs: Date.parse(user.session_expires_at),
+          };
         } else {
           const found = await app.authService.findUserByApiKey(auth.data.apiKey);
           if (!found) return next(new Error(INVALID_API_KEY_MESSAGE));
-          socket.data = { userId: found.user.id, credential: { kind: 'apiKey', key: auth.data.apiKey } };
+          socket.data = { userId: found.user.id, credential: { kind: 'apiKey', key: auth.data.apiKey, apiKeyId: found.apiKeyId }, expiresAtMs: null };
         }
         next();
       } catch (error) {
@@ -90,6 +119,7 @@ export const realtimePlugin = fp(
 
     io.on('connection', (socket) => {
       void socket.join(userRoom(socket.data.userId));
+      if (socket.data.expiresAtMs !== null) endAtExpiry(socket, socket.data.expiresAtMs);
 
       socket.on(SOCKET_EVENTS.subscribe, async (jobId: unknown, ack?: unknown) => {
         const reply = typeof ack === 'function' ? (ack as (result: { ok: boolean; error?: string }) => void) : () => undefined;
@@ -140,15 +170,16 @@ export const realtimePlugin = fp(
       if (!parsed.success) return app.log.error({ jobId: event.jobId, issues: parsed.error.issues }, 'invalid job_failed event dropped');
       toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobFailed, parsed.data);
     };
-    // A revoked session (logout, password change or reset, suspension, role change) loses its sockets at once.
+    // A revoked session (logout, password change or reset, suspension, role change) or API key loses its sockets at once.
     const stopRevocations = app.sessionRevocations.onRevocation((revocation) => {
       const room = io.of('/').adapter.rooms.get(userRoom(revocation.userId));
       for (const socketId of room ?? []) {
         const socket = io.of('/').sockets.get(socketId);
         if (!socket) continue;
         const { credential } = socket.data;
-        const ends =
-          credential.kind === 'session'
+        const ends = revocation.apiKeyIds
+          ? credential.apiKeyId !== null && revocation.apiKeyIds.includes(credential.apiKeyId)
+          : credential.kind === 'session'
             ? revocation.sessionId !== undefined
               ? credential.sessionId === revocation.sessionId
               : credential.sessionId !== revocation.exceptSessionId

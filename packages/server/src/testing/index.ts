@@ -13,6 +13,8 @@ export { type GenerationRunner, STORAGE_WRITE_FAILED_MESSAGE } from '../jobs/job
 export { STORAGE_TIER_DESCRIPTION } from '../jobs/jobs-plugin.js';
 export { AUTH_MESSAGES } from '../auth/auth-routes.js';
 export { GOOGLE_MESSAGES } from '../auth/google.js';
+export { CLAIMED_ACCOUNT_MESSAGE } from '../auth/claim-account.js';
+export { apiKeySecretCipher } from '../auth/stored-secrets.js';
 export { revokeUserSessions } from '../auth/revoke-user-sessions.js';
 export { EMBED_NOT_BUILT_MESSAGE } from '../embed/embed-plugin.js';
 export { toOpenApiPath } from '../openapi/openapi-document.js';

@@ -14,13 +14,14 @@ export interface TestDatabase {
   dataDir: string;
   /** The environment that points the server at this database; spread extra variables over it. */
   env: Record<string, string>;
-  /** loadConfig over `env` plus `extra` (a fixed JWT_SECRET is included so nothing is written to secrets.json). */
+  /** loadConfig over `env` plus `extra` (a fixed JWT_SECRET and ENCRYPTION_KEY are included so no secret file is written). */
   config(extra?: Record<string, string>): Config;
   /** Drops the schema / deletes the directory; call in afterAll. */
   cleanup(): Promise<void>;
 }
 
 const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+const TEST_ENCRYPTION_KEY = 'test-encryption-key-kept-apart-from-the-data-dir';
 
 interface EmbeddedServer {
   url: string;
@@ -87,7 +88,7 @@ async function onPostgres(url: string, statement: string): Promise<void> {
  */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'silent' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' };
   let dropDatabase = async () => undefined as void;
 
   if (dialect === 'postgres') {
@@ -116,6 +117,8 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
         await dropDatabase();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
+        // The development default key file, written beside DATA_DIR when a test runs without ENCRYPTION_KEY.
+        rmSync(`${dataDir}.encryption-key`, { force: true });
       }
     },
   };

@@ -27,8 +27,8 @@ const BATCH = 20;
 
 export interface WebhookDispatcherOptions {
   db: Kysely<Database>;
-  /** The webhook secrets are sealed under a key derived from JWT_SECRET, like the studio's API key. */
-  jwtSecret: string;
+  /** The encryption key (ENCRYPTION_KEY / ENCRYPTION_KEY_FILE) the webhook secrets are sealed under, like the studio's API key. */
+  encryptionKey: string;
   allowPrivate: boolean;
   log: FastifyBaseLogger;
   retryDelaysMs?: number[];
@@ -37,8 +37,8 @@ export interface WebhookDispatcherOptions {
   send?: (url: string, body: string, headers: Record<string, string>) => Promise<SendResult>;
 }
 
-export function webhookSecretCipher(jwtSecret: string): ApiKeyCipher {
-  return createApiKeyCipher(`${jwtSecret}:webhooks`);
+export function webhookSecretCipher(encryptionKey: string): ApiKeyCipher {
+  return createApiKeyCipher(`${encryptionKey}:webhooks`);
 }
 
 /**
@@ -55,7 +55,7 @@ export class WebhookDispatcher {
   private stopped = true;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
-    this.cipher = webhookSecretCipher(options.jwtSecret);
+    this.cipher = webhookSecretCipher(options.encryptionKey);
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
 

@@ -16,7 +16,7 @@ const DELIVERIES_LISTED = 100;
 export const webhooksPlugin = fp(
   async (app) => {
     const { db } = app;
-    const cipher = webhookSecretCipher(app.config.jwtSecret);
+    const cipher = webhookSecretCipher(app.config.encryption.key);
 
     async function ownWebhook(userId: string, id: string) {
       const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();

@@ -98,14 +98,14 @@ export function VerifyEmailPage() {
   );
 }
 
-/** /reset-password?token=… — the link from the reset e-mail: a new password, optionally revoking API keys. */
+/** /reset-password?token=… — the link from the reset e-mail: a new password; API keys are revoked unless kept. */
 export function ResetPasswordPage() {
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [revokeApiKeys, setRevokeApiKeys] = useState(false);
+  const [keepApiKeys, setKeepApiKeys] = useState(false);
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -123,7 +123,7 @@ export function ResetPasswordPage() {
     setSubmitting(true);
     setFailure(null);
     try {
-      setDone((await api.call('resetPassword', { body: { token, password, revokeApiKeys }, token: null })).message);
+      setDone((await api.call('resetPassword', { body: { token, password, keepApiKeys }, token: null })).message);
     } catch (error) {
       setFailure(errorMessage(error, ACCOUNT_MESSAGES.resetLinkInvalid));
     } finally {
@@ -147,10 +147,10 @@ export function ResetPasswordPage() {
             <PasswordField label="New password" name="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
             <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={errors.confirm} />
             <label className="rs-checkbox">
-              <input type="checkbox" checked={revokeApiKeys} onChange={(event) => setRevokeApiKeys(event.target.checked)} />
-              Also revoke API keys (integrations using them stop working)
+              <input type="checkbox" checked={keepApiKeys} onChange={(event) => setKeepApiKeys(event.target.checked)} />
+              Keep my API keys working (only if you alone know them)
             </label>
-            <p className="rs-login__hint">Every signed-in session ends when the password changes.</p>
+            <p className="rs-login__hint">Every signed-in session ends when the password changes, and every API key unless you keep them.</p>
             <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
               {submitting ? 'Saving…' : 'Set new password'}
             </button>

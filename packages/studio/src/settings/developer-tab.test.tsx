@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const studioKey = { id: 'k0', name: 'Default key', prefix: 'rsk_studio00', created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, key: 'rsk_studio00secret' };
+const studioKey = { id: 'k0', name: 'Default key', prefix: 'rsk_studio00', created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, studio: true };
 
 function open() {
   let keys = [studioKey] as Array<Record<string, unknown>>;

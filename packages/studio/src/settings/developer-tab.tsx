@@ -88,7 +88,7 @@ function ApiKeysSection() {
         <tbody>
           {(keys.data?.api_keys ?? []).map((key) => (
             <tr key={key.id}>
-              <td>{key.name}{key.key ? <span className="rs-chip rs-developer__chip">Studio</span> : null}</td>
+              <td>{key.name}{key.studio ? <span className="rs-chip rs-developer__chip">Studio</span> : null}</td>
               <td><code>{key.prefix}…</code></td>
               <td>{formatDate(key.created_at)}</td>
               <td>{formatDate(key.last_used_at)}</td>
