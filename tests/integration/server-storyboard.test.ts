@@ -228,6 +228,33 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     expect(await storyboard(user, videoId)).toEqual(before);
   });
 
+  it('applies the generate request text rules to every storyboard field: control characters and lone surrogates are a 400 naming the field', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await storyboard(user, videoId);
+    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
+    const cases: Array<[string, (edit: ReturnType<typeof editOf>) => void]> = [
+      ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = '猫は\u0000ゴロゴロ')],
+      ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = 'A purr \uD800 rumbles')],
+      ['scenes.1.imagePrompt', (edit) => (edit.scenes[1]!.imagePrompt = 'A cat\u0007 asleep')],
+      ['title', (edit) => (edit.title = 'Cats\u0000')],
+      ['title', (edit) => (edit.title = 'Cats \uDC00 purr')],
+      ['voice', (edit) => (edit.voice = 'en-male-1\u0007')],
+    ];
+    for (const [field, spoil] of cases) {
+      const edit = editOf(before);
+      spoil(edit);
+      const response = await put(edit);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ field, message: expect.stringMatching(/contains (control characters|broken Unicode)/) });
+    }
+    // Line breaks stay allowed in the narration, and the text is stored NFC-normalised.
+    const fine = editOf(before);
+    fine.scenes[0]!.narration = 'Cafe\u0301 cats\npurr';
+    expect((await put(fine)).statusCode).toBe(200);
+    expect((await storyboard(user, videoId)).scenes[0]!.narration).toBe('Caf\u00e9 cats\npurr');
+  });
+
   it('answers 404 to another user on every storyboard route and for their upload ids', async () => {
     const owner = await registerUser(app, 'owner');
     const stranger = await registerUser(app, 'stranger');

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { captionStyleSchema } from './enums.js';
+import { humanText } from './text.js';
 
 /**
  * The storyboard of a finished video (issue 13): what the creator edits at /videos/:id/edit, the
@@ -113,10 +114,11 @@ export type Storyboard = z.infer<typeof storyboardSchema>;
 
 const sceneEditSchema = z.object({
   /** Absent for a new scene. */
-  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  narration: z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)),
-  imagePrompt: z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)),
-  imageUploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  id: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The scene id')),
+  // The same text rules as a generate request's topic: a NUL or a lone surrogate breaks the voice and caption steps.
+  narration: humanText(z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)), 'The narration', { multiline: true }),
+  imagePrompt: humanText(z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)), 'The image prompt', { multiline: true }),
+  imageUploadId: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The upload id')),
   regenerateImage: z.optional(z.boolean()),
 });
 export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
@@ -124,8 +126,8 @@ export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
 /** PUT /api/videos/:id/storyboard: the same shape as GET (read-only fields are ignored). */
 export const storyboardUpdateBodySchema = z
   .object({
-    title: z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)),
-    voice: z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)),
+    title: humanText(z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)), 'The title'),
+    voice: humanText(z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)), 'The voice'),
     captionStyle: captionStyleSchema,
     enableCaptions: z.boolean(),
     enableZoom: z.boolean(),
