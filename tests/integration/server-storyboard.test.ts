@@ -8,7 +8,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser, videoBody, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearer, registerUser, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
 import { fakeStoryboardProviders as fakeProviders, quickAssemble, type Counts } from './storyboard-fakes.js';
 
 const binaries = resolveFfmpegBinaries();
@@ -54,9 +56,13 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
       voices: { autoGenerateOfflineSamples: false },
-      jobs: { runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }), providersFor: () => fakeProviders(counts) },
+      jobs: {
+        runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }),
+        providersFor: () => fakeProviders(counts),
+        webhooks: { retryDelaysMs: [200], pollIntervalMs: 100 },
+      },
     });
     await app.ready();
   });
@@ -202,6 +208,40 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
+
+  it("sends each render's completion to webhooks as its own event, with its version and absolute addresses", async () => {
+    const received: Array<{ id: string; data: { jobId: string; version: number; videoUrl: string; posterUrl: string } }> = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const user = await registerUser(app);
+      const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      expect((await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: hookUrl, events: ['video.completed'] } })).statusCode).toBe(200);
+      const videoId = await finishedVideo(user);
+      await waitFor(async () => received.some((event) => event.data.jobId === videoId), 'the first render event');
+      const before = await storyboard(user, videoId);
+      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: { ...editOf(before), captionStyle: 'netflix' } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
+      await waitFor(async () => received.filter((event) => event.data.jobId === videoId).length >= 2, 'the re-render event', 30_000);
+      const events = received.filter((event) => event.data.jobId === videoId);
+      expect(events.map((event) => event.data.version)).toEqual([1, 2]);
+      expect(new Set(events.map((event) => event.id)).size).toBe(2);
+      for (const event of events) {
+        expect(event.data.videoUrl).toMatch(/^https:\/\/studio\.example\/output\//);
+        expect(event.data.posterUrl).toMatch(/^https:\/\/studio\.example\/output\//);
+      }
+      expect(events[0]!.data.videoUrl).not.toBe(events[1]!.data.videoUrl);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
 
   it('refuses a bad edit field by field and changes nothing', async () => {
     const user = await registerUser(app);

@@ -271,7 +271,7 @@ export class JobWorker {
       job.version > 1
         ? await restorePreviousVersion(this.options.db, job.id, ['processing'], message, tracker.complete())
         : await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
-    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
+    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message, version: job.version }, job.user_id);
     // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
     else await this.removeWorkspace(job.id, log);
   }

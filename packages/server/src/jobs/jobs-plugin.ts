@@ -12,7 +12,7 @@ import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
-import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
@@ -33,8 +33,8 @@ export interface JobsPluginOptions {
   createQueue?: (context: { worker: JobWorker; events: JobEventBus }) => JobQueue;
   /** Start running jobs once the app is ready (default true). */
   autoStart?: boolean;
-  /** Webhook retry schedule and poll interval (tests shorten them). */
-  webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
+  /** Webhook retry schedule, poll interval and delivery limits (tests change them). */
+  webhooks?: WebhookTimings;
 }
 
 declare module 'fastify' {
