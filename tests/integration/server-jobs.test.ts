@@ -541,7 +541,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const failed = new Promise<{ jobId: string; error: string }>((resolve) => socket.once('job_failed', resolve));
       pipeline.failWith('Live failure', providerError('The voice service is over its quota. Try again in an hour.'));
       const failingJob = await submitted(user, 'Live failure');
-      expect(await failed).toEqual({ jobId: failingJob, error: 'The voice service is over its quota. Try again in an hour.' });
+      expect(await failed).toEqual({ jobId: failingJob, version: 1, error: 'The voice service is over its quota. Try again in an hour.' });
 
       const gate = pipeline.blockAt('Live cancel', 'voice');
       const cancelledJob = await submitted(user, 'Live cancel');

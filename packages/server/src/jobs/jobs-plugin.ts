@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
-import { BullmqJobQueue } from './bullmq-queue.js';
+import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
@@ -35,6 +35,8 @@ export interface JobsPluginOptions {
   autoStart?: boolean;
   /** Webhook retry schedule, poll interval and delivery limits (tests change them). */
   webhooks?: WebhookTimings;
+  /** Scale mode's sweeper of lapsed job claims (tests shorten it). */
+  claimSweep?: BullmqJobQueueOptions['claimSweep'];
 }
 
 declare module 'fastify' {
@@ -84,6 +86,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             redis: { url: queueConfig.redisUrl, prefix: queueConfig.prefix },
             workerConcurrency: app.config.queueConcurrency,
             log: queueLog,
+            ...(options.claimSweep ? { claimSweep: options.claimSweep } : {}),
           })
         : new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: queueLog }));
     app.decorate('jobQueue', queue);
