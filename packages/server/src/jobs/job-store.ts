@@ -375,6 +375,24 @@ export async function cancelUserJob(db: Db, userId: string, jobId: string): Prom
   return Number(updated.numUpdatedRows) === 1;
 }
 
+/**
+ * Cancels every queued and running job of the user (suspension), in the caller's transaction.
+ * Cancelled jobs are not counted against the plan. Returns what each job was, for the caller to
+ * stop the running ones and put re-renders back at their previous version.
+ */
+export async function cancelActiveUserJobs(db: Db, userId: string, now = new Date()): Promise<Array<{ id: string; status: JobStatus; version: number }>> {
+  const active = await db.selectFrom('video_jobs').select(['id', 'status', 'version']).where('user_id', '=', userId).where('status', 'in', ACTIVE).execute();
+  if (active.length === 0) return [];
+  const timestamp = now.toISOString();
+  await db
+    .updateTable('video_jobs')
+    .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+    .where('id', 'in', active.map((job) => job.id))
+    .where('status', 'in', ACTIVE)
+    .execute();
+  return active.map((job) => ({ id: job.id, status: job.status, version: Number(job.version) }));
+}
+
 /** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */
 export async function deleteFinishedUserJob(db: Db, userId: string, jobId: string): Promise<{ outputToken: string | null } | undefined> {
   // A completed video keeps its usage row: deleting it does not give the quota back.
