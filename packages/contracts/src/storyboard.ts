@@ -1,5 +1,5 @@
 import { z } from './zod.js';
-import { captionStyleSchema } from './enums.js';
+import { captionStyleSchema, DURATIONS } from './enums.js';
 import { humanText } from './text.js';
 
 /**
@@ -24,6 +24,10 @@ export const UPLOAD_AUDIO_MAX_BYTES = 20 * 1024 * 1024;
 /** Above this a picture is refused: 24 MP is more than any phone camera's default and 7× a 4K frame. */
 export const UPLOAD_IMAGE_MAX_PIXELS = 24_000_000;
 export const MUSIC_VOLUME_DEFAULT = 30;
+/** How much longer than its video a background track may be (it is cut to the video). */
+export const MUSIC_MARGIN_SECONDS = 30;
+/** The longest sound taken: the longest video and the margin. Longer files are refused before decoding. */
+export const MUSIC_MAX_SECONDS = Math.max(...DURATIONS) + MUSIC_MARGIN_SECONDS;
 
 export const STORYBOARD_MESSAGES = {
   narrationRequired: (scene: number) => `Scene ${scene}: the narration is empty. Write what the narrator says, or delete the scene.`,
@@ -52,6 +56,8 @@ export const STORYBOARD_MESSAGES = {
   uploadDamaged: 'The file is damaged or cut short and cannot be read completely. Export it again and upload the new file.',
   uploadTooManyPixels: (megapixels: number) =>
     `The picture is ${megapixels.toFixed(1)} megapixels; at most ${UPLOAD_IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted. Resize it and upload it again.`,
+  uploadAudioTooLong: (seconds: number, maxSeconds: number) =>
+    `The sound is ${Math.round(seconds)} s long; at most ${maxSeconds} s is accepted (the video's length and ${MUSIC_MARGIN_SECONDS} s). Trim it and upload it again.`,
   uploadWrongFormat: (format: string) => `${format} files are not accepted. Upload a PNG, JPEG or WebP picture, or an MP3, WAV or M4A sound.`,
 } as const;
 

@@ -6,6 +6,8 @@ import { registerRoute } from '../http/register-route.js';
 import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../jobs/job-store.js';
 import { initialSteps } from '../jobs/video-job-view.js';
 import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
+import { UploadFiles } from '../storyboard/upload-files.js';
+import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
 import { removeOutput } from '../output/output-files.js';
 import {
   auditLog,
@@ -95,9 +97,11 @@ export const adminUsersPlugin = fp(
         await app.jobWorker.removeWorkspace(job.id);
         outcome = 'cancelled';
       } else {
+        const uploads = await uploadsOnlyUsedBy(app.db, target.id, job.id);
         const deleted = await deleteFinishedUserJob(app.db, target.id, job.id);
         if (!deleted) throw notFound(MESSAGES.notFound);
         await removeOutput(app.storage, deleted.outputToken);
+        await removeUploads(app.db, new UploadFiles(app.storage), uploads);
         await app.jobWorker.removeWorkspace(job.id);
         outcome = 'deleted';
       }

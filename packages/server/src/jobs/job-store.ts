@@ -438,13 +438,19 @@ export async function jobCounts(
   };
 }
 
-/** The user's finished videos and the bytes they take on disk. */
-export async function userStorage(db: Db, userId: string): Promise<{ totalVideos: number; totalBytes: number }> {
+/** The user's finished videos, and the bytes they and the user's uploads take in storage. */
+export async function userStorage(db: Db, userId: string): Promise<{ totalVideos: number; totalBytes: number; uploadBytes: number }> {
   const row = await db
     .selectFrom('video_jobs')
     .select((eb) => [eb.fn.countAll<string | number>().as('videos'), eb.fn.sum<string | number | null>('size_bytes').as('bytes')])
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .executeTakeFirstOrThrow();
-  return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) };
+  const uploads = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.sum<string | number | null>('size_bytes').as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const uploadBytes = toCount(uploads.bytes);
+  return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) + uploadBytes, uploadBytes };
 }

@@ -14,6 +14,8 @@ import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.
 import { toVideoJob } from './video-job-view.js';
 import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
+import { UploadFiles } from '../storyboard/upload-files.js';
+import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -74,6 +76,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       settings: app.appSettings,
     });
     app.decorate('providerSwitchboard', switchboard);
+    const uploadFiles = new UploadFiles(app.storage);
     const queueConfig = app.config.queue;
     const queueLog = app.log.child({ module: 'queue' });
     const queue =
@@ -176,10 +179,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
       }
       const earlierVersions = await versionTokens(app.db, job.id);
+      // Read first: the storyboard naming them goes with the video.
+      const uploads = await uploadsOnlyUsedBy(app.db, userId, job.id);
       const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
       if (!deleted) throw notFound(MESSAGES.notFound);
       await removeOutput(app.storage, deleted.outputToken);
       for (const token of earlierVersions) await removeOutput(app.storage, token);
+      await removeUploads(app.db, uploadFiles, uploads);
       await storyboards.removeArtefacts(job.id);
       await worker.removeWorkspace(job.id);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };

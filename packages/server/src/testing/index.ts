@@ -29,3 +29,4 @@ export { PRIVATE_ADDRESS_MESSAGE } from '../webhooks/webhook-address.js';
 export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TENANT_CONCURRENCY, webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
 export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhooks-plugin.js';
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
+export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../storyboard/upload-retention.js';
