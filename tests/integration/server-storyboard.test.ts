@@ -3,7 +3,7 @@ import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import { runGeneration } from '@reelsmith/pipeline';
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
-import { removeUnusedUploads, UPLOAD_RETENTION_MS, UploadFiles } from '@reelsmith/server/testing';
+import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOADS_BUSY_MESSAGE, UploadFiles } from '@reelsmith/server/testing';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,12 +36,12 @@ const files = (() => {
   const long = join(media, 'long.mp3');
   ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '600', '-c:a', 'libmp3lame', '-b:a', '8k', long);
   const minute = join(media, 'minute.mp3');
-  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=100', '-c:a', 'libmp3lame', '-b:a', '32k', minute);
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=65', '-c:a', 'libmp3lame', '-b:a', '32k', minute);
   const png = readFileSync(red);
   return {
     hlsPlaylist: Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${secret}\n#EXT-X-ENDLIST\n`),
     tenMinuteMp3: readFileSync(long),
-    hundredSecondMp3: readFileSync(minute),
+    sixtyFiveSecondMp3: readFileSync(minute),
     png,
     truncatedPng: png.subarray(0, Math.floor(png.length / 2)),
     textAsPng: Buffer.from('these are not the pixels you are looking for\n'),
@@ -151,6 +151,21 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       expect(response.statusCode).toBe(400);
       // Decoding ten minutes would take many seconds; the probe alone takes a fraction of one.
       expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
+    it("decodes one upload of a user at a time, lets 3 more wait and refuses the rest with a 429, while another user's upload goes ahead", async () => {
+      const user = await registerUser(app);
+      const other = await registerUser(app);
+      const finished: number[] = [];
+      const burst = Array.from({ length: 6 }, (_, i) => upload(user, files.mp3, `song-${i}.mp3`, 'audio/mpeg').then((answer) => (finished.push(Date.now()), answer)));
+      const theirs = await upload(other, files.png, 'mine.png', 'image/png');
+      const theirsDone = Date.now();
+      const answers = await Promise.all(burst);
+      expect(theirs.statusCode).toBe(200);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 429, 429]);
+      expect(answers.find((answer) => answer.statusCode === 429)!.json().message).toBe(UPLOADS_BUSY_MESSAGE);
+      // The other user's picture took a free core: it did not wait for the burst's four decodes, one after another.
+      expect(theirsDone).toBeLessThan(Math.max(...finished));
     });
 
     it('counts upload bytes in the storage figures', async () => {
@@ -281,12 +296,12 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
   it("refuses music longer than the video's length and the margin", async () => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);
-    const song = await upload(user, files.hundredSecondMp3, 'song.mp3', 'audio/mpeg');
+    const song = await upload(user, files.sixtyFiveSecondMp3, 'song.mp3', 'audio/mpeg');
     expect(song.statusCode, song.body).toBe(200);
     const edit = { ...editOf(await storyboard(user, videoId)), music: { uploadId: (song.json() as { id: string }).id, volumePercent: 30 } };
     const response = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'music.uploadId', message: expect.stringMatching(/^The sound is 100 s long; at most 60 s is accepted/) });
+    expect(response.json()).toMatchObject({ field: 'music.uploadId', message: expect.stringMatching(/^The sound is 65 s long; at most 60 s is accepted/) });
   });
 
   it('deletes uploads with the video that alone uses them, and unused uploads after the retention period', async () => {

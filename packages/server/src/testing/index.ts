@@ -30,3 +30,4 @@ export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TENANT_CONCURRENCY, webhookSecretCiphe
 export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhooks-plugin.js';
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
 export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../storyboard/upload-retention.js';
+export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';
