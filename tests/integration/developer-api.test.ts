@@ -103,7 +103,7 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' }), {
+    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
       ...quiet,
       jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, webhooks: { retryDelaysMs: [300, 300, 300], pollIntervalMs: 100 } },
     });
@@ -266,7 +266,12 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
         const header = request.headers[WEBHOOK_SIGNATURE_HEADER] as string;
         expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
         const event = verifyWebhook(request.body, header, secret);
-        expect(event).toMatchObject({ type: 'video.completed', data: { jobId, status: 'completed', videoUrl: expect.stringMatching(/^\/output\//) } });
+        // Absolute from PUBLIC_URL, like the embed's events, and naming the render it is about.
+        expect(event).toMatchObject({
+          id: `evt_video_completed_${jobId}_v1`,
+          type: 'video.completed',
+          data: { jobId, version: 1, status: 'completed', videoUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\/.+\.mp4$/), posterUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\//) },
+        });
         expect(() => verifyWebhook(request.body, header, 'whsec_wrong')).toThrow('does not match');
         expect(() => verifyWebhook(request.body.replace('completed', 'failed'), header, secret)).toThrow();
       }
@@ -341,7 +346,7 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
     await database?.cleanup();
   });
 
-  it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x'])(
+  it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://[::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[::a9fe:a9fe]/latest'])(
     'refuses %s',
     async (url) => {
       const user = await registerUser(app, 'private');
@@ -366,7 +371,7 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
         deleted_at: null,
       })
       .execute();
-    await app.webhookDispatcher.enqueue(user.id, 'video.completed', { jobId: 'job-1', status: 'completed', videoUrl: '/output/x.mp4' });
+    await app.webhookDispatcher.enqueue(user.id, 'video.completed', { jobId: 'job-1', version: 1, status: 'completed', videoUrl: 'http://localhost/output/x.mp4' });
     await app.webhookDispatcher.runDue();
     expect(receiver.requests).toHaveLength(0);
     const deliveries = (await app.inject({ method: 'GET', url: `/api/webhooks/${webhookId}/deliveries`, headers: bearer(user) })).json().deliveries;

@@ -216,4 +216,42 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(health.storage).toMatchObject({ kind: 'local', reachable: true, bucket: null, status: 'healthy' });
     expect(health.database.history.length).toBeGreaterThanOrEqual(1);
   });
+
+  it("cancels the user's running and queued jobs on suspension, counts none of them, and says so in the audit log", async () => {
+    const creator = await registerUser(app, 'busy-creator');
+    await subscribe(app, creator.id, 'pro_plan');
+    const gate = pipeline.blockAt('Suspended running', 'voice');
+    const jobIds: string[] = [];
+    for (const topic of ['Suspended running', 'Suspended queued one', 'Suspended queued two']) {
+      const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(creator), payload: videoBody(topic) });
+      expect(response.statusCode, response.body).toBe(200);
+      jobIds.push(response.json().jobId as string);
+    }
+    await gate.reached;
+    const usedBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage.videosThisMonth as number;
+    expect(usedBefore).toBe(3);
+
+    const suspended = await post(`/api/admin/users/${creator.id}/suspend`, admin.token, { reason: 'Spam videos' });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const statuses = async () =>
+      (await app.db.selectFrom('video_jobs').select(['id', 'status']).where('user_id', '=', creator.id).execute()).map((row) => row.status);
+    expect(await statuses()).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    const running = pipeline.runsOf('Suspended running')[0]!;
+    await waitFor(async () => running.signal.aborted, 'the running job to be stopped', 5_000);
+    gate.release();
+    // Nothing runs afterwards: the queued ones never start, the running one never completes.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(pipeline.runsOf('Suspended queued one')).toHaveLength(0);
+    expect(pipeline.runsOf('Suspended queued two')).toHaveLength(0);
+    expect(await statuses()).toEqual(['cancelled', 'cancelled', 'cancelled']);
+
+    const log = auditLogResponseSchema.parse((await get(`/api/admin/audit-log?userId=${creator.id}`, admin.token)).json());
+    expect(log.entries[0]).toMatchObject({ action: 'suspend', reason: 'Spam videos' });
+    expect(log.entries[0]!.details).toContain('3 video jobs cancelled (1 running, 2 queued), not counted against the plan');
+
+    await post(`/api/admin/users/${creator.id}/reactivate`, admin.token, { reason: 'Appeal accepted' });
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: creator.email, password: PASSWORD } })).json().token as string;
+    const usage = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: { authorization: `Bearer ${token}` } })).json().usage;
+    expect(usage.videosThisMonth).toBe(0);
+  });
 });

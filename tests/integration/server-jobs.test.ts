@@ -375,7 +375,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(queue.json()).toMatchObject({ running: true, concurrency: 1, backend: 'embedded' });
       expect(queue.json().jobs.completed).toBeGreaterThan(0);
       const storage = await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(user) });
-      expect(storage.json()).toEqual({ totalVideos: 1, totalBytes: FAKE_VIDEO_BYTES + 2048, tierConfig: { description: STORAGE_TIER_DESCRIPTION } });
+      expect(storage.json()).toEqual({ totalVideos: 1, totalBytes: FAKE_VIDEO_BYTES + 2048, uploadBytes: 0, tierConfig: { description: STORAGE_TIER_DESCRIPTION } });
       const fresh = await registerUser(app);
       const empty = await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(fresh) });
       expect(empty.json().totalVideos).toBe(0);
@@ -541,7 +541,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const failed = new Promise<{ jobId: string; error: string }>((resolve) => socket.once('job_failed', resolve));
       pipeline.failWith('Live failure', providerError('The voice service is over its quota. Try again in an hour.'));
       const failingJob = await submitted(user, 'Live failure');
-      expect(await failed).toEqual({ jobId: failingJob, error: 'The voice service is over its quota. Try again in an hour.' });
+      expect(await failed).toEqual({ jobId: failingJob, version: 1, error: 'The voice service is over its quota. Try again in an hour.' });
 
       const gate = pipeline.blockAt('Live cancel', 'voice');
       const cancelledJob = await submitted(user, 'Live cancel');

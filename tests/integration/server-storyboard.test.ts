@@ -3,12 +3,15 @@ import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import { runGeneration } from '@reelsmith/pipeline';
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
+import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOADS_BUSY_MESSAGE, UploadFiles } from '@reelsmith/server/testing';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser, videoBody, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { bearer, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
 import { fakeStoryboardProviders as fakeProviders, quickAssemble, type Counts } from './storyboard-fakes.js';
 
 const binaries = resolveFfmpegBinaries();
@@ -26,8 +29,19 @@ const files = (() => {
   ffmpeg('-f', 'lavfi', '-i', 'color=c=blue:s=8000x5000', '-frames:v', '1', big);
   const tone = join(media, 'tone.mp3');
   ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=220:duration=3', '-c:a', 'libmp3lame', tone);
+  // A server-local file, and an HLS playlist that names it, uploaded as a picture.
+  const secret = join(media, 'secret.mp4');
+  ffmpeg('-f', 'lavfi', '-i', 'testsrc=s=320x240', '-frames:v', '1', '-c:v', 'mjpeg', secret);
+  // Ten minutes of silence at 8 kb/s: under 1 MB, minutes of decoding.
+  const long = join(media, 'long.mp3');
+  ffmpeg('-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '600', '-c:a', 'libmp3lame', '-b:a', '8k', long);
+  const minute = join(media, 'minute.mp3');
+  ffmpeg('-f', 'lavfi', '-i', 'sine=frequency=330:duration=65', '-c:a', 'libmp3lame', '-b:a', '32k', minute);
   const png = readFileSync(red);
   return {
+    hlsPlaylist: Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${secret}\n#EXT-X-ENDLIST\n`),
+    tenMinuteMp3: readFileSync(long),
+    sixtyFiveSecondMp3: readFileSync(minute),
     png,
     truncatedPng: png.subarray(0, Math.floor(png.length / 2)),
     textAsPng: Buffer.from('these are not the pixels you are looking for\n'),
@@ -54,9 +68,13 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
       voices: { autoGenerateOfflineSamples: false },
-      jobs: { runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }), providersFor: () => fakeProviders(counts) },
+      jobs: {
+        runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }),
+        providersFor: () => fakeProviders(counts),
+        webhooks: { retryDelaysMs: [200], pollIntervalMs: 100 },
+      },
     });
     await app.ready();
   });
@@ -115,6 +133,8 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       ['a 0-byte file', files.empty, /empty \(0 bytes\)/],
       ['a 40 MP image', files.fortyMegapixels, /40\.0 megapixels; at most 24 megapixels/],
       ['a truncated PNG', files.truncatedPng, /damaged or cut short/],
+      ['an HLS playlist naming a server-local file', files.hlsPlaylist, /^Playlist \(M3U\/HLS\) files are not accepted/],
+      ['a 10-minute sound, before decoding it', files.tenMinuteMp3, /The sound is 600 s long; at most 120 s is accepted/],
     ])('refuses %s with a clear 400 and stores nothing', async (_, file, message) => {
       const user = await registerUser(app);
       const response = await upload(user, file, 'picture.png', 'image/png');
@@ -122,6 +142,42 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       expect(response.json()).toMatchObject({ field: 'file', message: expect.stringMatching(message) });
       const stored = await app.db.selectFrom('uploads').select('id').where('user_id', '=', user.id).execute();
       expect(stored).toEqual([]);
+    });
+
+    it('refuses a long sound from its probed duration, without decoding it', async () => {
+      const user = await registerUser(app);
+      const started = Date.now();
+      const response = await upload(user, files.tenMinuteMp3, 'song.mp3', 'audio/mpeg');
+      expect(response.statusCode).toBe(400);
+      // Decoding ten minutes would take many seconds; the probe alone takes a fraction of one.
+      expect(Date.now() - started).toBeLessThan(2_000);
+    });
+
+    it("decodes one upload of a user at a time, lets 3 more wait and refuses the rest with a 429, while another user's upload goes ahead", async () => {
+      const user = await registerUser(app);
+      const other = await registerUser(app);
+      const finished: number[] = [];
+      const burst = Array.from({ length: 6 }, (_, i) => upload(user, files.mp3, `song-${i}.mp3`, 'audio/mpeg').then((answer) => (finished.push(Date.now()), answer)));
+      const theirs = await upload(other, files.png, 'mine.png', 'image/png');
+      const theirsDone = Date.now();
+      const answers = await Promise.all(burst);
+      expect(theirs.statusCode).toBe(200);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 200, 429, 429]);
+      expect(answers.find((answer) => answer.statusCode === 429)!.json().message).toBe(UPLOADS_BUSY_MESSAGE);
+      // The other user's picture took a free core: it did not wait for the burst's four decodes, one after another.
+      expect(theirsDone).toBeLessThan(Math.max(...finished));
+    });
+
+    it('counts upload bytes in the storage figures', async () => {
+      const user = await registerUser(app);
+      const stats = async () => (await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(user) })).json() as { totalBytes: number; uploadBytes: number };
+      expect(await stats()).toMatchObject({ totalBytes: 0, uploadBytes: 0 });
+      expect((await upload(user, files.png, 'a.png', 'image/png')).statusCode).toBe(200);
+      expect((await upload(user, files.mp3, 'a.mp3', 'audio/mpeg')).statusCode).toBe(200);
+      const rows = await app.db.selectFrom('uploads').select('size_bytes').where('user_id', '=', user.id).execute();
+      const bytes = rows.reduce((sum, row) => sum + Number(row.size_bytes), 0);
+      expect(bytes).toBeGreaterThan(0);
+      expect(await stats()).toMatchObject({ totalBytes: bytes, uploadBytes: bytes });
     });
 
     it('asks for the file field when it is missing', async () => {
@@ -203,6 +259,80 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     }
   }
 
+  it("sends each render's completion to webhooks as its own event, with its version and absolute addresses", async () => {
+    const received: Array<{ id: string; data: { jobId: string; version: number; videoUrl: string; posterUrl: string } }> = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const user = await registerUser(app);
+      const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+      expect((await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: hookUrl, events: ['video.completed'] } })).statusCode).toBe(200);
+      const videoId = await finishedVideo(user);
+      await waitFor(async () => received.some((event) => event.data.jobId === videoId), 'the first render event');
+      const before = await storyboard(user, videoId);
+      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: { ...editOf(before), captionStyle: 'netflix' } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
+      await waitFor(async () => received.filter((event) => event.data.jobId === videoId).length >= 2, 'the re-render event', 30_000);
+      const events = received.filter((event) => event.data.jobId === videoId);
+      expect(events.map((event) => event.data.version)).toEqual([1, 2]);
+      expect(new Set(events.map((event) => event.id)).size).toBe(2);
+      for (const event of events) {
+        expect(event.data.videoUrl).toMatch(/^https:\/\/studio\.example\/output\//);
+        expect(event.data.posterUrl).toMatch(/^https:\/\/studio\.example\/output\//);
+      }
+      expect(events[0]!.data.videoUrl).not.toBe(events[1]!.data.videoUrl);
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it("refuses music longer than the video's length and the margin", async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const song = await upload(user, files.sixtyFiveSecondMp3, 'song.mp3', 'audio/mpeg');
+    expect(song.statusCode, song.body).toBe(200);
+    const edit = { ...editOf(await storyboard(user, videoId)), music: { uploadId: (song.json() as { id: string }).id, volumePercent: 30 } };
+    const response = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'music.uploadId', message: expect.stringMatching(/^The sound is 65 s long; at most 60 s is accepted/) });
+  });
+
+  it('deletes uploads with the video that alone uses them, and unused uploads after the retention period', async () => {
+    const user = await registerUser(app);
+    await subscribe(app, user.id, 'pro_plan');
+    const [first, second] = [await finishedVideo(user, 'Why owls turn their heads'), await finishedVideo(user, 'Why crows remember faces')];
+    const picture = async () => ((await upload(user, files.png, 'mine.png', 'image/png')).json() as { id: string }).id;
+    const [own, shared, unused] = [await picture(), await picture(), await picture()];
+    const use = async (videoId: string, ids: string[]) => {
+      const edit = editOf(await storyboard(user, videoId));
+      ids.forEach((id, index) => (edit.scenes[index] = { ...edit.scenes[index]!, imageUploadId: id }));
+      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode).toBe(200);
+    };
+    await use(first, [own, shared]);
+    await use(second, [shared]);
+    const stored = async () => (await app.db.selectFrom('uploads').select('id').where('user_id', '=', user.id).execute()).map((row) => row.id).sort();
+    const fileOf = (id: string) => join(database.dataDir, 'uploads', user.id, `${id}.jpg`);
+    expect(existsSync(fileOf(own))).toBe(true);
+
+    expect((await app.inject({ method: 'DELETE', url: `/api/videos/${first}`, headers: bearer(user) })).statusCode).toBe(200);
+    expect(await stored()).toEqual([shared, unused].sort());
+    expect(existsSync(fileOf(own))).toBe(false);
+
+    // Within the retention period nothing else goes; past it, only the upload no storyboard uses.
+    expect(await removeUnusedUploads(app.db, new UploadFiles(app.storage), new Date(Date.now() - UPLOAD_RETENTION_MS))).toBe(0);
+    expect(await removeUnusedUploads(app.db, new UploadFiles(app.storage), new Date(Date.now() + 1_000))).toBeGreaterThanOrEqual(1);
+    expect(await stored()).toEqual([shared]);
+    expect(existsSync(fileOf(unused))).toBe(false);
+    expect(existsSync(fileOf(shared))).toBe(true);
+  });
+
   it('refuses a bad edit field by field and changes nothing', async () => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);
@@ -226,6 +356,33 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     expect((await put(unknownUpload)).json()).toMatchObject({ statusCode: 404, field: 'scenes.0.imageUploadId', message: 'That upload does not exist. Upload the file again.' });
 
     expect(await storyboard(user, videoId)).toEqual(before);
+  });
+
+  it('applies the generate request text rules to every storyboard field: control characters and lone surrogates are a 400 naming the field', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const before = await storyboard(user, videoId);
+    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
+    const cases: Array<[string, (edit: ReturnType<typeof editOf>) => void]> = [
+      ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = '猫は\u0000ゴロゴロ')],
+      ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = 'A purr \uD800 rumbles')],
+      ['scenes.1.imagePrompt', (edit) => (edit.scenes[1]!.imagePrompt = 'A cat\u0007 asleep')],
+      ['title', (edit) => (edit.title = 'Cats\u0000')],
+      ['title', (edit) => (edit.title = 'Cats \uDC00 purr')],
+      ['voice', (edit) => (edit.voice = 'en-male-1\u0007')],
+    ];
+    for (const [field, spoil] of cases) {
+      const edit = editOf(before);
+      spoil(edit);
+      const response = await put(edit);
+      expect(response.statusCode, `${field}: ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({ field, message: expect.stringMatching(/contains (control characters|broken Unicode)/) });
+    }
+    // Line breaks stay allowed in the narration, and the text is stored NFC-normalised.
+    const fine = editOf(before);
+    fine.scenes[0]!.narration = 'Cafe\u0301 cats\npurr';
+    expect((await put(fine)).statusCode).toBe(200);
+    expect((await storyboard(user, videoId)).scenes[0]!.narration).toBe('Caf\u00e9 cats\npurr');
   });
 
   it('answers 404 to another user on every storyboard route and for their upload ids', async () => {

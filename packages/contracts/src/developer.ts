@@ -78,7 +78,13 @@ export const webhookEventSchema = z.object({
   createdAt: z.string(),
   data: z.object({
     jobId: z.string(),
+    /**
+     * Which render of the video this event is about: 1 for the first, 2 and up for storyboard
+     * re-renders. Always sent; optional only so deliveries stored before it existed still verify.
+     */
+    version: z.optional(z.number().check(z.int(), z.gte(1))),
     status: z.enum(['completed', 'failed']),
+    /** Absolute (PUBLIC_URL), like the embed's events. */
     videoUrl: z.optional(z.string()),
     posterUrl: z.optional(z.string()),
     title: z.optional(z.string()),

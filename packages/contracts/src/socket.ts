@@ -25,7 +25,8 @@ export type JobProgressEvent = z.infer<typeof jobProgressEventSchema>;
 export const jobCompletedEventSchema = z.object({ jobId: z.string(), result: videoResultSchema });
 export type JobCompletedEvent = z.infer<typeof jobCompletedEventSchema>;
 
-export const jobFailedEventSchema = z.object({ jobId: z.string(), error: z.string() });
+/** `version`: the render that failed (a storyboard re-render is version 2 and up); absent from servers before it existed. */
+export const jobFailedEventSchema = z.object({ jobId: z.string(), error: z.string(), version: z.optional(z.number().check(z.int(), z.gte(1))) });
 export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
 
 /** The handshake's auth payload: a bearer token (web, extension) or an API key. */

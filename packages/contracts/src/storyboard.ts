@@ -1,5 +1,6 @@
 import { z } from './zod.js';
-import { captionStyleSchema } from './enums.js';
+import { captionStyleSchema, DURATIONS } from './enums.js';
+import { humanText } from './text.js';
 
 /**
  * The storyboard of a finished video (issue 13): what the creator edits at /videos/:id/edit, the
@@ -23,6 +24,10 @@ export const UPLOAD_AUDIO_MAX_BYTES = 20 * 1024 * 1024;
 /** Above this a picture is refused: 24 MP is more than any phone camera's default and 7× a 4K frame. */
 export const UPLOAD_IMAGE_MAX_PIXELS = 24_000_000;
 export const MUSIC_VOLUME_DEFAULT = 30;
+/** How much longer than its video a background track may be (it is cut to the video). */
+export const MUSIC_MARGIN_SECONDS = 30;
+/** The longest sound taken: the longest video and the margin. Longer files are refused before decoding. */
+export const MUSIC_MAX_SECONDS = Math.max(...DURATIONS) + MUSIC_MARGIN_SECONDS;
 
 export const STORYBOARD_MESSAGES = {
   narrationRequired: (scene: number) => `Scene ${scene}: the narration is empty. Write what the narrator says, or delete the scene.`,
@@ -51,6 +56,8 @@ export const STORYBOARD_MESSAGES = {
   uploadDamaged: 'The file is damaged or cut short and cannot be read completely. Export it again and upload the new file.',
   uploadTooManyPixels: (megapixels: number) =>
     `The picture is ${megapixels.toFixed(1)} megapixels; at most ${UPLOAD_IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted. Resize it and upload it again.`,
+  uploadAudioTooLong: (seconds: number, maxSeconds: number) =>
+    `The sound is ${Math.round(seconds)} s long; at most ${maxSeconds} s is accepted (the video's length and ${MUSIC_MARGIN_SECONDS} s). Trim it and upload it again.`,
   uploadWrongFormat: (format: string) => `${format} files are not accepted. Upload a PNG, JPEG or WebP picture, or an MP3, WAV or M4A sound.`,
 } as const;
 
@@ -113,10 +120,11 @@ export type Storyboard = z.infer<typeof storyboardSchema>;
 
 const sceneEditSchema = z.object({
   /** Absent for a new scene. */
-  id: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
-  narration: z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)),
-  imagePrompt: z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)),
-  imageUploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  id: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The scene id')),
+  // The same text rules as a generate request's topic: a NUL or a lone surrogate breaks the voice and caption steps.
+  narration: humanText(z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)), 'The narration', { multiline: true }),
+  imagePrompt: humanText(z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)), 'The image prompt', { multiline: true }),
+  imageUploadId: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The upload id')),
   regenerateImage: z.optional(z.boolean()),
 });
 export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
@@ -124,8 +132,8 @@ export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
 /** PUT /api/videos/:id/storyboard: the same shape as GET (read-only fields are ignored). */
 export const storyboardUpdateBodySchema = z
   .object({
-    title: z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)),
-    voice: z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)),
+    title: humanText(z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)), 'The title'),
+    voice: humanText(z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)), 'The voice'),
     captionStyle: captionStyleSchema,
     enableCaptions: z.boolean(),
     enableZoom: z.boolean(),

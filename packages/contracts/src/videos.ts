@@ -210,7 +210,10 @@ export type QueueStatus = z.infer<typeof queueStatusSchema>;
 
 export const storageStatsSchema = z.object({
   totalVideos: z.number().check(z.int()),
+  /** Everything the account keeps: finished videos (every version) and uploaded pictures and music. */
   totalBytes: z.number().check(z.int()),
+  /** The uploaded pictures and music among totalBytes. */
+  uploadBytes: z.optional(z.number().check(z.int())),
   tierConfig: z.object({ description: z.string() }),
 });
 export type StorageStats = z.infer<typeof storageStatsSchema>;

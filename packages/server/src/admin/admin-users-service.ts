@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { badRequest, conflict, notFound } from '../errors.js';
+import { cancelActiveUserJobs } from '../jobs/job-store.js';
 import { parseParams, parseResult } from '../jobs/video-job-view.js';
 import { getPlan } from '../payments/plans.js';
 import { effectiveStatus, startOfUtcMonth } from '../payments/subscription-state.js';
@@ -222,15 +223,35 @@ async function act(db: Kysely<Database>, userId: string, change: (trx: Transacti
   });
 }
 
-export async function suspendUser(db: Kysely<Database>, actor: AdminActor, userId: string, reason: string): Promise<UserRow> {
+/**
+ * Suspends the account: every session ends and every queued or running job is cancelled (not
+ * counted against the plan), all in the transaction that writes the audit entry saying so. The
+ * caller stops the cancelled jobs that were running (`cancelledJobs`).
+ */
+export async function suspendUser(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  reason: string,
+): Promise<{ target: UserRow; cancelledJobs: Array<{ id: string; status: string; version: number }> }> {
   if (actor.id === userId) throw badRequest(ADMIN_USER_MESSAGES.cannotSuspendSelf);
-  return act(db, userId, async (trx, target) => {
+  let cancelledJobs: Array<{ id: string; status: string; version: number }> = [];
+  const target = await act(db, userId, async (trx, target) => {
     if (target.status === 'suspended') throw conflict(ADMIN_USER_MESSAGES.alreadySuspended);
     const now = new Date().toISOString();
     await trx.updateTable('users').set({ status: 'suspended', suspended_at: now, suspension_reason: reason, updated_at: now }).where('id', '=', userId).execute();
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    return { action: 'suspend', details: 'Account suspended; every session ended', reason, actor };
+    cancelledJobs = await cancelActiveUserJobs(trx, userId);
+    return { action: 'suspend', details: `Account suspended; every session ended; ${describeCancelled(cancelledJobs)}`, reason, actor };
   });
+  return { target, cancelledJobs };
+}
+
+function describeCancelled(jobs: ReadonlyArray<{ status: string }>): string {
+  if (jobs.length === 0) return 'no video jobs to cancel';
+  const queued = jobs.filter((job) => job.status === 'queued' || job.status === 'pending').length;
+  const running = jobs.length - queued;
+  return `${jobs.length} video job${jobs.length === 1 ? '' : 's'} cancelled (${running} running, ${queued} queued), not counted against the plan`;
 }
 
 export async function reactivateUser(db: Kysely<Database>, actor: AdminActor, userId: string, reason: string): Promise<UserRow> {

@@ -19,7 +19,7 @@ import type * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from './job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimJobWithToken, jobCounts, renewJobClaim, unfinishedJobCount, unfinishedJobs } from './job-store.js';
+import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from './job-store.js';
 import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
 
 /**
@@ -94,7 +94,15 @@ export interface BullmqJobQueueOptions {
   workerConcurrency: number;
   log: FastifyBaseLogger;
   cancelReplyTimeoutMs?: number;
+  /**
+   * The sweeper: how often it looks for running jobs whose claim lapsed, and how long past its
+   * expiry a claim may stay before the job goes back to the queue (tests shorten both).
+   */
+  claimSweep?: { intervalMs?: number; graceMs?: number };
 }
+
+/** How often the API looks for running jobs nobody holds. */
+export const DEFAULT_CLAIM_SWEEP_MS = 15_000;
 
 /** The API side: enqueue, cancel, status, and the relay of worker events to this process's sockets. */
 export class BullmqJobQueue implements JobQueue {
@@ -104,6 +112,8 @@ export class BullmqJobQueue implements JobQueue {
   private publisher: Redis | null = null;
   private started = false;
   private readonly pendingCancels = new Map<string, () => void>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<void> | null = null;
 
   constructor(private readonly options: BullmqJobQueueOptions) {
     this.queue = new Queue<VideoJobPayload>(VIDEO_QUEUE_NAME, { connection: connectionOptions(options.redis), prefix: options.redis.prefix });
@@ -131,10 +141,38 @@ export class BullmqJobQueue implements JobQueue {
     await this.queue.waitUntilReady();
     await this.reconcile();
     this.started = true;
+    this.sweepTimer = setInterval(() => {
+      this.sweeping ??= this.sweepLapsedClaims()
+        .then(() => undefined)
+        .catch((error: unknown) => log.warn({ err: error }, 'could not sweep lapsed job claims'))
+        .finally(() => (this.sweeping = null));
+    }, this.options.claimSweep?.intervalMs ?? DEFAULT_CLAIM_SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  /**
+   * No job stays 'processing' without a live claim: one whose claim lapsed (its worker died, stalled
+   * or ended its attempt without handing it back) goes back to 'queued', unclaimed, and onto the
+   * queue unless BullMQ still holds it waiting or running (its stalled-job check then re-offers it).
+   */
+  async sweepLapsedClaims(): Promise<number> {
+    const lapsed = await requeueLapsedClaims(this.options.db, this.options.claimSweep?.graceMs ?? DEFAULT_JOB_LOCK_MS);
+    for (const row of lapsed) {
+      const held = await this.queue.getJob(row.id);
+      const state = held ? await held.getState() : null;
+      if (state === 'completed' || state === 'failed') await held!.remove().catch(() => undefined);
+      else if (held && state !== 'unknown') continue;
+      await this.add({ jobId: row.id, userId: row.user_id }, fairPriority(await unfinishedJobCount(this.options.db, row.user_id)));
+    }
+    if (lapsed.length > 0) this.options.log.warn({ jobs: lapsed.map((row) => row.id) }, 'put running jobs whose claim lapsed back on the queue');
+    return lapsed.length;
   }
 
   async stop(): Promise<void> {
     this.started = false;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
+    await this.sweeping;
     for (const resolve of this.pendingCancels.values()) resolve();
     await Promise.allSettled([this.queue.close(), this.subscriber?.quit(), this.publisher?.quit()]);
     this.subscriber = null;

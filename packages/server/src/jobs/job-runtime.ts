@@ -9,7 +9,7 @@ import type { Database } from '../db/schema.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { VoiceSettings } from '../voices/voice-settings.js';
-import { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import { WebhookDispatcher, type WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from './job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
@@ -26,8 +26,8 @@ export interface JobRuntimeOptions {
   runner?: GenerationRunner;
   /** Replaces the providers built from the environment (tests). */
   providersFor?: ProvidersForJob;
-  /** Webhook retry schedule and poll interval (tests shorten them). */
-  webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
+  /** Webhook retry schedule, poll interval and delivery limits (tests change them). */
+  webhooks?: WebhookTimings;
   /** Where finished files go; default: the one the config names (S3_BUCKET or DATA_DIR). */
   storage?: ObjectStorage;
   /** The admin's provider choices (started); needed unless a test replaces runner and providers. */
@@ -80,6 +80,7 @@ export function createJobRuntime({ config, db, log, env = process.env, runner, p
     db,
     encryptionKey: config.encryption.key,
     allowPrivate: config.webhookAllowPrivate,
+    publicUrl: config.publicUrl,
     log: log.child({ module: 'webhooks' }),
     ...webhookOptions,
   });

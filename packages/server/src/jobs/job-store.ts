@@ -118,7 +118,7 @@ export function listUserJobs(db: Db, userId: string, limit: number): Promise<Vid
 export async function requeueInterruptedJobs(db: Db, now = new Date()): Promise<number> {
   const result = await db
     .updateTable('video_jobs')
-    .set({ status: 'queued', updated_at: now.toISOString() })
+    .set({ status: 'queued', updated_at: now.toISOString(), claim_token: null, claim_expires_at: null })
     .where('status', 'in', RUNNING)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
@@ -153,7 +153,8 @@ export async function claimNextJob(db: Db, now = new Date()): Promise<VideoJobRo
     const timestamp = now.toISOString();
     const claimed = await db
       .updateTable('video_jobs')
-      .set({ status: 'processing', started_at: timestamp, updated_at: timestamp })
+      // A fresh token fences this run's writes, as in scale mode; in one process the claim never expires.
+      .set({ status: 'processing', started_at: timestamp, updated_at: timestamp, claim_token: randomUUID(), claim_expires_at: null })
       .where('id', '=', next.id)
       .where('status', '=', 'queued')
       .returningAll()
@@ -169,10 +170,6 @@ export interface ProgressWrite {
   steps: JobSteps;
 }
 
-/**
- * Writes a running job's progress; a smaller overall progress than stored is never written. False
- * when no row was written: the job is no longer running (cancelled or deleted meanwhile).
- */
 export type ClaimOutcome = { claimed: true; job: VideoJobRow } | { claimed: false; heldUntil: string | null };
 
 /**
@@ -237,21 +234,49 @@ export async function unfinishedJobCount(db: Db, userId: string): Promise<number
   return Number(row?.count ?? 0);
 }
 
-export async function recordProgress(db: Db, jobId: string, update: ProgressWrite): Promise<boolean> {
-  const updated = await db
-    .updateTable('video_jobs')
-    .set({
-      progress: update.progress,
-      current_step: update.currentStep,
-      step_progress: update.stepProgress,
-      steps: JSON.stringify(update.steps),
-      updated_at: new Date().toISOString(),
-    })
-    .where('id', '=', jobId)
-    .where('status', 'in', RUNNING)
-    .where('progress', '<=', update.progress)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+/**
+ * What a progress write found: written (or nothing newer to write), the job no longer running
+ * (cancelled, deleted, finished) or running under another claim (this worker stalled and was replaced).
+ */
+export type ProgressOutcome = 'written' | 'inactive' | 'claim-lost';
+
+/**
+ * Writes a running job's progress under its claim token; a smaller overall progress than stored is
+ * not written but is no error while the claim is still ours (a resumed run may report less).
+ */
+export async function recordProgress(db: Db, jobId: string, update: ProgressWrite, claimToken: string | null): Promise<ProgressOutcome> {
+  const updated = await fenced(
+    db
+      .updateTable('video_jobs')
+      .set({
+        progress: update.progress,
+        current_step: update.currentStep,
+        step_progress: update.stepProgress,
+        steps: JSON.stringify(update.steps),
+        updated_at: new Date().toISOString(),
+      })
+      .where('id', '=', jobId)
+      .where('status', 'in', RUNNING)
+      .where('progress', '<=', update.progress),
+    claimToken,
+  ).executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) return 'written';
+  return claimState(db, jobId, claimToken);
+}
+
+/** Whether the running job is still under this claim: 'written' when it is (nothing to do), else why not. */
+export async function claimState(db: Db, jobId: string, claimToken: string | null): Promise<ProgressOutcome> {
+  const row = await db.selectFrom('video_jobs').select(['status', 'claim_token']).where('id', '=', jobId).executeTakeFirst();
+  if (!row || !RUNNING.includes(row.status)) return 'inactive';
+  return claimToken === null || row.claim_token === claimToken ? 'written' : 'claim-lost';
+}
+
+/**
+ * Every write a worker makes to a running job names the claim it runs under: a worker that stalled
+ * past its lock (and was replaced) finds its writes refused, and the current claimant is untouched.
+ */
+function fenced<Q extends { where: (column: 'claim_token', op: '=', value: string) => Q }>(query: Q, claimToken: string | null): Q {
+  return claimToken === null ? query : query.where('claim_token', '=', claimToken);
 }
 
 /** Finishes a running job; false when it was cancelled meanwhile (then the caller discards the output). */
@@ -259,9 +284,10 @@ export async function markCompleted(
   db: Db,
   jobId: string,
   done: { result: VideoResult; outputToken: string; sizeBytes: number; steps: JobSteps },
+  claimToken: string | null,
 ): Promise<boolean> {
   const timestamp = new Date().toISOString();
-  const updated = await db
+  const updated = await fenced(db
     .updateTable('video_jobs')
     .set({
       status: 'completed',
@@ -275,32 +301,65 @@ export async function markCompleted(
       size_bytes: done.sizeBytes,
       updated_at: timestamp,
       completed_at: timestamp,
+      claim_token: null,
+      claim_expires_at: null,
     })
     .where('id', '=', jobId)
-    .where('status', 'in', RUNNING)
+    .where('status', 'in', RUNNING), claimToken)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export async function markFailed(db: Db, jobId: string, error: string, steps: JobSteps): Promise<boolean> {
+export async function markFailed(db: Db, jobId: string, error: string, steps: JobSteps, claimToken: string | null): Promise<boolean> {
   const timestamp = new Date().toISOString();
-  const updated = await db
-    .updateTable('video_jobs')
-    .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp })
-    .where('id', '=', jobId)
-    .where('status', 'in', RUNNING)
-    .executeTakeFirst();
+  const updated = await fenced(
+    db
+      .updateTable('video_jobs')
+      .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+      .where('id', '=', jobId)
+      .where('status', 'in', RUNNING),
+    claimToken,
+  ).executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
 /** A running job interrupted by shutdown: back to the queue for the next start. */
-export async function markRequeued(db: Db, jobId: string): Promise<void> {
-  await db
-    .updateTable('video_jobs')
-    .set({ status: 'queued', updated_at: new Date().toISOString() })
-    .where('id', '=', jobId)
+export async function markRequeued(db: Db, jobId: string, claimToken: string | null): Promise<void> {
+  await fenced(
+    db
+      .updateTable('video_jobs')
+      .set({ status: 'queued', updated_at: new Date().toISOString(), claim_token: null, claim_expires_at: null })
+      .where('id', '=', jobId)
+      .where('status', 'in', RUNNING),
+    claimToken,
+  ).execute();
+}
+
+/**
+ * Scale mode's sweeper: running jobs whose claim lapsed more than `graceMs` ago (their worker died,
+ * stalled or gave up without handing them back) go back to 'queued' with no claim, so a late write
+ * of the old claimant is refused. Returns them, for the caller to put back on the queue.
+ */
+export async function requeueLapsedClaims(db: Db, graceMs: number, now = new Date()): Promise<Array<{ id: string; user_id: string }>> {
+  const cutoff = new Date(now.getTime() - graceMs).toISOString();
+  const lapsed = await db
+    .selectFrom('video_jobs')
+    .select(['id', 'user_id'])
     .where('status', 'in', RUNNING)
+    .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<', cutoff)]))
     .execute();
+  const requeued: Array<{ id: string; user_id: string }> = [];
+  for (const job of lapsed) {
+    const result = await db
+      .updateTable('video_jobs')
+      .set({ status: 'queued', updated_at: now.toISOString(), claim_token: null, claim_expires_at: null })
+      .where('id', '=', job.id)
+      .where('status', 'in', RUNNING)
+      .where((eb) => eb.or([eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<', cutoff)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) requeued.push(job);
+  }
+  return requeued;
 }
 
 /** Marks the user's active job cancelled; false when it is not active (finished, another user's, missing). */
@@ -314,6 +373,24 @@ export async function cancelUserJob(db: Db, userId: string, jobId: string): Prom
     .where('status', 'in', ACTIVE)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/**
+ * Cancels every queued and running job of the user (suspension), in the caller's transaction.
+ * Cancelled jobs are not counted against the plan. Returns what each job was, for the caller to
+ * stop the running ones and put re-renders back at their previous version.
+ */
+export async function cancelActiveUserJobs(db: Db, userId: string, now = new Date()): Promise<Array<{ id: string; status: JobStatus; version: number }>> {
+  const active = await db.selectFrom('video_jobs').select(['id', 'status', 'version']).where('user_id', '=', userId).where('status', 'in', ACTIVE).execute();
+  if (active.length === 0) return [];
+  const timestamp = now.toISOString();
+  await db
+    .updateTable('video_jobs')
+    .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+    .where('id', 'in', active.map((job) => job.id))
+    .where('status', 'in', ACTIVE)
+    .execute();
+  return active.map((job) => ({ id: job.id, status: job.status, version: Number(job.version) }));
 }
 
 /** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */
@@ -361,13 +438,19 @@ export async function jobCounts(
   };
 }
 
-/** The user's finished videos and the bytes they take on disk. */
-export async function userStorage(db: Db, userId: string): Promise<{ totalVideos: number; totalBytes: number }> {
+/** The user's finished videos, and the bytes they and the user's uploads take in storage. */
+export async function userStorage(db: Db, userId: string): Promise<{ totalVideos: number; totalBytes: number; uploadBytes: number }> {
   const row = await db
     .selectFrom('video_jobs')
     .select((eb) => [eb.fn.countAll<string | number>().as('videos'), eb.fn.sum<string | number | null>('size_bytes').as('bytes')])
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .executeTakeFirstOrThrow();
-  return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) };
+  const uploads = await db
+    .selectFrom('uploads')
+    .select((eb) => eb.fn.sum<string | number | null>('size_bytes').as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const uploadBytes = toCount(uploads.bytes);
+  return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) + uploadBytes, uploadBytes };
 }

@@ -11,7 +11,7 @@ import { publishOutput, removeOutput } from '../output/output-files.js';
 import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
 import type { JobEventBus } from './job-events.js';
 import { JobProgressTracker } from './job-progress.js';
-import { markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
+import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
 import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
 import { parseParams } from './video-job-view.js';
@@ -149,8 +149,12 @@ export class JobWorker {
     const signal = controller.signal;
     if (queueSignal.aborted) controller.abort(queueSignal.reason);
     else queueSignal.addEventListener('abort', () => controller.abort(queueSignal.reason), { once: true });
+    // Every write of this run is fenced by the claim it was started under.
+    const claimToken = job.claim_token;
     const writer = new ProgressWriter(async (update) => {
-      if (!(await recordProgress(db, job.id, update)) && !signal.aborted) controller.abort(new JobNoLongerActiveError());
+      const outcome = await recordProgress(db, job.id, update, claimToken);
+      if (outcome === 'written' || signal.aborted) return;
+      controller.abort(outcome === 'claim-lost' ? new JobClaimLostError() : new JobNoLongerActiveError());
     }, log);
     const workspaceDir = this.workspaceFor(job.id);
     const emitProgress = (update: ProgressWrite) => {
@@ -215,13 +219,18 @@ export class JobWorker {
       const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
       // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
       const recorded = await db.transaction().execute(async (trx) => {
-        const completed = await markCompleted(trx, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps });
+        const completed = await markCompleted(trx, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps }, job.claim_token);
         if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures);
         return completed;
       });
       if (!recorded) {
-        // Cancelled (or deleted) while finishing: the user asked for no video.
         await removeOutput(storage, published.token);
+        if ((await claimState(db, job.id, job.claim_token)) === 'claim-lost') {
+          // Another worker holds the job now: its run, its workspace, its outcome.
+          log.warn('job taken over by another worker while this one finished; output discarded');
+          return;
+        }
+        // Cancelled (or deleted) while finishing: the user asked for no video.
         log.info('job finished after it was cancelled; output discarded');
       } else {
         log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version }, 'job completed');
@@ -249,7 +258,7 @@ export class JobWorker {
       return;
     }
     if (signal.aborted && signal.reason instanceof QueueShutdownError) {
-      await markRequeued(this.options.db, job.id);
+      await markRequeued(this.options.db, job.id, job.claim_token);
       log.info('job interrupted by shutdown; it resumes on the next start');
       return;
     }
@@ -269,9 +278,13 @@ export class JobWorker {
     // A failed re-render leaves the video as it was (its previous version), saying what went wrong.
     const recorded =
       job.version > 1
-        ? await restorePreviousVersion(this.options.db, job.id, ['processing'], message, tracker.complete())
-        : await markFailed(this.options.db, job.id, message, tracker.fail(failingStep));
-    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message }, job.user_id);
+        ? await restorePreviousVersion(this.options.db, job.id, ['processing'], message, tracker.complete(), job.claim_token)
+        : await markFailed(this.options.db, job.id, message, tracker.fail(failingStep), job.claim_token);
+    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message, version: job.version }, job.user_id);
+    else if ((await claimState(this.options.db, job.id, job.claim_token)) === 'claim-lost') {
+      log.warn('job taken over by another worker; this stale run records nothing');
+      return;
+    }
     // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
     else await this.removeWorkspace(job.id, log);
   }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
-import { BullmqJobQueue } from './bullmq-queue.js';
+import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from './job-events.js';
 import type { JobQueue } from './job-queue.js';
@@ -12,8 +12,10 @@ import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
-import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
+import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
+import { UploadFiles } from '../storyboard/upload-files.js';
+import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -33,8 +35,10 @@ export interface JobsPluginOptions {
   createQueue?: (context: { worker: JobWorker; events: JobEventBus }) => JobQueue;
   /** Start running jobs once the app is ready (default true). */
   autoStart?: boolean;
-  /** Webhook retry schedule and poll interval (tests shorten them). */
-  webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
+  /** Webhook retry schedule, poll interval and delivery limits (tests change them). */
+  webhooks?: WebhookTimings;
+  /** Scale mode's sweeper of lapsed job claims (tests shorten it). */
+  claimSweep?: BullmqJobQueueOptions['claimSweep'];
 }
 
 declare module 'fastify' {
@@ -72,6 +76,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       settings: app.appSettings,
     });
     app.decorate('providerSwitchboard', switchboard);
+    const uploadFiles = new UploadFiles(app.storage);
     const queueConfig = app.config.queue;
     const queueLog = app.log.child({ module: 'queue' });
     const queue =
@@ -84,6 +89,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             redis: { url: queueConfig.redisUrl, prefix: queueConfig.prefix },
             workerConcurrency: app.config.queueConcurrency,
             log: queueLog,
+            ...(options.claimSweep ? { claimSweep: options.claimSweep } : {}),
           })
         : new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: queueLog }));
     app.decorate('jobQueue', queue);
@@ -173,10 +179,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
       }
       const earlierVersions = await versionTokens(app.db, job.id);
+      // Read first: the storyboard naming them goes with the video.
+      const uploads = await uploadsOnlyUsedBy(app.db, userId, job.id);
       const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
       if (!deleted) throw notFound(MESSAGES.notFound);
       await removeOutput(app.storage, deleted.outputToken);
       for (const token of earlierVersions) await removeOutput(app.storage, token);
+      await removeUploads(app.db, uploadFiles, uploads);
       await storyboards.removeArtefacts(job.id);
       await worker.removeWorkspace(job.id);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };

@@ -4,6 +4,7 @@ import {
   isActiveJobStatus,
   MAX_RERENDERS,
   MESSAGES,
+  MUSIC_MARGIN_SECONDS,
   narrationBudgetError,
   STORYBOARD_MESSAGES as M,
   UPLOAD_AUDIO_MAX_BYTES,
@@ -15,7 +16,7 @@ import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { VideoJobRow } from '../db/schema.js';
@@ -27,6 +28,8 @@ import { applyEdit, toStoryboardView, UnknownSceneError, type StoryboardDocument
 import { findStoryboard, findUserUpload, insertUpload, listVersions, queueRerender, saveStoryboard } from './storyboard-store.js';
 import { UploadFiles } from './upload-files.js';
 import { prepareUpload, type MediaTools } from './upload-media.js';
+import { DecodeSlots } from './decode-slots.js';
+import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOAD_SWEEP_INTERVAL_MS } from './upload-retention.js';
 
 const UPLOADS_PER_MINUTE = 30;
 const RENDERS_PER_MINUTE = 10;
@@ -44,6 +47,19 @@ export function latestVersion(row: Pick<VideoJobRow, 'status' | 'version'>): num
 export const storyboardPlugin = fp(
   async (app) => {
     const uploadFiles = new UploadFiles(app.storage);
+    // Each decode is an ffmpeg that may fill a core: at most one per core, one per user at a time.
+    const decodeSlots = new DecodeSlots({ total: Math.max(1, availableParallelism()), perUser: 1, waitingPerUser: 3 });
+    let sweeper: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      const sweep = () =>
+        void removeUnusedUploads(app.db, uploadFiles, new Date(Date.now() - UPLOAD_RETENTION_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove unused uploads'));
+      sweep();
+      sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
+      sweeper.unref();
+    });
+    app.addHook('preClose', async () => {
+      if (sweeper) clearInterval(sweeper);
+    });
     let tools: MediaTools | undefined;
     const mediaTools = (): MediaTools => {
       if (!tools) {
@@ -96,6 +112,9 @@ export const storyboardPlugin = fp(
         const upload = await findUserUpload(app.db, userId, edit.music.uploadId);
         if (!upload) throw new HttpError(404, M.unknownUpload, 'music.uploadId');
         if (upload.kind !== 'audio') throw badRequest(M.uploadNotAudio, 'music.uploadId');
+        const videoSeconds = parseParams(row.params).duration;
+        const seconds = Number(upload.duration_seconds ?? 0);
+        if (seconds > videoSeconds + MUSIC_MARGIN_SECONDS) throw badRequest(M.uploadAudioTooLong(seconds, videoSeconds + MUSIC_MARGIN_SECONDS), 'music.uploadId');
       }
       let next: StoryboardDocument;
       try {
@@ -168,7 +187,7 @@ export const storyboardPlugin = fp(
             const received = join(work, 'received');
             await pipeline(file.file, createWriteStream(received));
             if (file.file.truncated) throw badRequest(M.uploadTooLarge, 'file');
-            const prepared = await prepareUpload(mediaTools(), received, join(work, 'stored'));
+            const prepared = await decodeSlots.run(userId, () => prepareUpload(mediaTools(), received, join(work, 'stored')));
             const id = randomUUID();
             const fileName = `${id}.${prepared.extension}`;
             await uploadFiles.store(userId, fileName, prepared.path);

@@ -82,9 +82,17 @@ export async function queueRerender(db: Db, userId: string, videoId: string, max
  * A re-render that failed or was cancelled leaves the video as it was: completed, at its previous
  * version, with that version's result (the error says what went wrong).
  */
-export async function restorePreviousVersion(db: Db, videoId: string, fromStatuses: Array<'processing' | 'queued' | 'cancelled'>, error: string | null, steps: JobSteps): Promise<boolean> {
+export async function restorePreviousVersion(
+  db: Db,
+  videoId: string,
+  fromStatuses: Array<'processing' | 'queued' | 'cancelled'>,
+  error: string | null,
+  steps: JobSteps,
+  /** A worker's claim: its write is refused when another worker holds the job now. */
+  claimToken: string | null = null,
+): Promise<boolean> {
   const timestamp = new Date().toISOString();
-  const updated = await db
+  let query = db
     .updateTable('video_jobs')
     .set((eb) => ({
       status: 'completed',
@@ -96,10 +104,13 @@ export async function restorePreviousVersion(db: Db, videoId: string, fromStatus
       error,
       updated_at: timestamp,
       completed_at: timestamp,
+      claim_token: null,
+      claim_expires_at: null,
     }))
     .where('id', '=', videoId)
     .where('version', '>', 1)
-    .where('status', 'in', fromStatuses)
-    .executeTakeFirst();
+    .where('status', 'in', fromStatuses);
+  if (claimToken !== null) query = query.where('claim_token', '=', claimToken);
+  const updated = await query.executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }

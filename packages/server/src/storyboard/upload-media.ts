@@ -1,13 +1,11 @@
-import { STORYBOARD_MESSAGES as M, UPLOAD_AUDIO_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MAX_PIXELS, type UploadKind } from '@reelsmith/contracts';
+import { MUSIC_MAX_SECONDS, STORYBOARD_MESSAGES as M, UPLOAD_AUDIO_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MAX_PIXELS, type UploadKind } from '@reelsmith/contracts';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { badRequest } from '../errors.js';
 
 /** Longest side a stored picture keeps: far above a 1080×1920 frame, small enough to cache cheaply. */
 export const STORED_IMAGE_MAX_SIDE = 2160;
-/** A background track longer than this is refused: no video is longer than 90 s. */
-export const MUSIC_MAX_SECONDS = 15 * 60;
 const PROBE_TIMEOUT_MS = 30_000;
 const ENCODE_TIMEOUT_MS = 120_000;
 
@@ -40,13 +38,61 @@ interface Probe {
   format?: { format_name?: string; duration?: string };
 }
 
-/** Containers and codecs taken in: the format is read from the bytes, never from the name or declared type. */
-const IMAGE_CODECS: Record<string, string> = { png: 'PNG', mjpeg: 'JPEG', webp: 'WebP' };
-const AUDIO_FORMATS: Array<{ format: RegExp; codecs: RegExp; name: string }> = [
-  { format: /^mp3$/, codecs: /^mp3$/, name: 'MP3' },
-  { format: /^wav$/, codecs: /^pcm_/, name: 'WAV' },
-  { format: /(^|,)(mov|mp4|m4a)(,|$)/, codecs: /^(aac|alac)$/, name: 'M4A' },
-];
+/**
+ * The formats taken in, each read with one explicit ffmpeg demuxer chosen from the file's first
+ * bytes (never its name or declared type): ffmpeg never guesses, so a playlist, a concat list or
+ * any other format that opens further files is not read at all, and `-protocol_whitelist file`
+ * keeps the one demuxer to the uploaded file.
+ */
+interface AcceptedFormat {
+  kind: UploadKind;
+  demuxer: string;
+  codecs: RegExp;
+  name: string;
+}
+const PNG: AcceptedFormat = { kind: 'image', demuxer: 'png_pipe', codecs: /^png$/, name: 'PNG' };
+const JPEG: AcceptedFormat = { kind: 'image', demuxer: 'jpeg_pipe', codecs: /^mjpeg$/, name: 'JPEG' };
+const WEBP: AcceptedFormat = { kind: 'image', demuxer: 'webp_pipe', codecs: /^webp$/, name: 'WebP' };
+const MP3: AcceptedFormat = { kind: 'audio', demuxer: 'mp3', codecs: /^mp3$/, name: 'MP3' };
+const WAV: AcceptedFormat = { kind: 'audio', demuxer: 'wav', codecs: /^pcm_/, name: 'WAV' };
+const M4A: AcceptedFormat = { kind: 'audio', demuxer: 'mov', codecs: /^(aac|alac)$/, name: 'M4A' };
+const AAC: AcceptedFormat = { kind: 'audio', demuxer: 'aac', codecs: /^aac$/, name: 'AAC' };
+
+const ascii = (head: Buffer, start: number, end: number) => head.subarray(start, end).toString('latin1');
+
+/** The accepted format the bytes start like; a known refused format's name; or null (unknown). */
+export function sniffFormat(head: Buffer): AcceptedFormat | { refused: string } | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return PNG;
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return JPEG;
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return WEBP;
+  if (ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WAVE') return WAV;
+  if (ascii(head, 4, 8) === 'ftyp') return M4A;
+  if (ascii(head, 0, 3) === 'ID3') return MP3;
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xf6) === 0xf0) return AAC;
+  if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return MP3;
+  const text = ascii(head, 0, 16).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+  if (text.startsWith('#EXTM3U') || text.startsWith('#EXT')) return { refused: 'Playlist (M3U/HLS)' };
+  if (text.startsWith('ffconcat')) return { refused: 'Playlist (concat)' };
+  if (ascii(head, 0, 4) === 'GIF8') return { refused: 'GIF' };
+  if (ascii(head, 0, 2) === 'BM') return { refused: 'BMP' };
+  if (ascii(head, 0, 4) === 'fLaC') return { refused: 'FLAC' };
+  if (ascii(head, 0, 4) === 'OggS') return { refused: 'OGG' };
+  return null;
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(64);
+    const { bytesRead } = await file.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+/** Reading options every ffprobe and ffmpeg call on an upload uses: the one demuxer, local file only. */
+const readWith = (format: AcceptedFormat, path: string) => ['-protocol_whitelist', 'file', '-f', format.demuxer, '-i', path];
 
 function run(command: string, args: string[], timeout: number): Promise<{ stdout: string; stderr: string; failed: boolean }> {
   return new Promise((resolve) => {
@@ -56,8 +102,9 @@ function run(command: string, args: string[], timeout: number): Promise<{ stdout
   });
 }
 
-async function probe(tools: MediaTools, path: string): Promise<Probe | null> {
-  const result = await run(tools.ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=format_name,duration', '-of', 'json', path], PROBE_TIMEOUT_MS);
+async function probe(tools: MediaTools, path: string, format?: AcceptedFormat): Promise<Probe | null> {
+  const input = format ? readWith(format, path) : ['-protocol_whitelist', 'file', '-i', path];
+  const result = await run(tools.ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=format_name,duration', '-of', 'json', ...input], PROBE_TIMEOUT_MS);
   if (result.failed) return null;
   try {
     return JSON.parse(result.stdout) as Probe;
@@ -71,24 +118,27 @@ async function hashFile(path: string): Promise<string> {
 }
 
 /**
- * Checks an upload by decoding it (the whole of it: a file cut short is refused, not half used) and
- * re-encodes it to one plain format, so nothing of the original file but its pixels or samples
- * reaches the renderer. Throws a 400 that says what is wrong.
+ * Checks an upload: its format from its first bytes, then a probe with that one demuxer (the
+ * duration of a sound is refused above `maxAudioSeconds` before anything is decoded), then a decode
+ * of the whole of it (a file cut short is refused, not half used), re-encoded to one plain format so
+ * nothing of the original file but its pixels or samples reaches the renderer. Throws a 400 that
+ * says what is wrong.
  */
-export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string): Promise<PreparedUpload> {
+export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, maxAudioSeconds = MUSIC_MAX_SECONDS): Promise<PreparedUpload> {
   const { size } = await stat(inputPath);
   if (size === 0) throw badRequest(M.uploadEmpty, 'file');
-  const probed = await probe(tools, inputPath);
+  const format = sniffFormat(await readHead(inputPath));
+  if (format === null) throw badRequest(M.uploadUnreadable, 'file');
+  if ('refused' in format) throw badRequest(M.uploadWrongFormat(format.refused), 'file');
+  if (size > (format.kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_AUDIO_MAX_BYTES)) throw badRequest(format.kind === 'image' ? M.uploadImageTooLarge : M.uploadAudioTooLarge, 'file');
+  const probed = await probe(tools, inputPath, format);
   const streams = probed?.streams ?? [];
-  const formatName = probed?.format?.format_name ?? '';
-  const video = streams.find((stream) => stream.codec_type === 'video');
-  const audio = streams.find((stream) => stream.codec_type === 'audio');
+  if (!probed) throw badRequest(format.kind === 'image' ? M.uploadDamaged : M.uploadUnreadable, 'file');
 
-  if (video && !audio) {
-    const codec = video.codec_name ?? '';
-    if (!IMAGE_CODECS[codec]) throw badRequest(codec ? M.uploadWrongFormat(codec.toUpperCase()) : M.uploadUnreadable, 'file');
+  if (format.kind === 'image') {
+    const video = streams.find((stream) => stream.codec_type === 'video');
+    if (!video || !format.codecs.test(video.codec_name ?? '')) throw badRequest(M.uploadDamaged, 'file');
     if (!video.width || !video.height) throw badRequest(M.uploadDamaged, 'file');
-    if (size > UPLOAD_IMAGE_MAX_BYTES) throw badRequest(M.uploadImageTooLarge, 'file');
     const pixels = video.width * video.height;
     if (pixels > UPLOAD_IMAGE_MAX_PIXELS) throw badRequest(M.uploadTooManyPixels(pixels / 1_000_000), 'file');
     const path = `${outputBase}.jpg`;
@@ -96,7 +146,7 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     // -xerror and an empty error log: any decoding problem (a truncated chunk, a bad checksum) refuses the file.
     const encoded = await run(
       tools.ffmpegPath,
-      ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', '-i', inputPath, '-frames:v', '1', '-vf', scale, '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', path],
+      ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-frames:v', '1', '-vf', scale, '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', path],
       ENCODE_TIMEOUT_MS,
     );
     if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
@@ -113,23 +163,22 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     };
   }
 
-  if (audio) {
-    const codec = audio.codec_name ?? '';
-    const known = AUDIO_FORMATS.find((entry) => entry.format.test(formatName) && entry.codecs.test(codec));
-    if (!known) throw badRequest(M.uploadWrongFormat((codec || formatName || 'These').toUpperCase()), 'file');
-    if (size > UPLOAD_AUDIO_MAX_BYTES) throw badRequest(M.uploadAudioTooLarge, 'file');
-    const path = `${outputBase}.m4a`;
-    const encoded = await run(
-      tools.ffmpegPath,
-      ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', '-i', inputPath, '-vn', '-map_metadata', '-1', '-t', String(MUSIC_MAX_SECONDS), '-c:a', 'aac', '-b:a', '192k', '-ar', '48000', '-ac', '2', '-f', 'mp4', path],
-      ENCODE_TIMEOUT_MS,
-    );
-    if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
-    const stored = await probe(tools, path);
-    const durationSeconds = Number(stored?.format?.duration ?? NaN);
-    if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw badRequest(M.uploadDamaged, 'file');
-    return { kind: 'audio', path, extension: 'm4a', contentHash: await hashFile(path), sizeBytes: (await stat(path)).size, durationSeconds: Math.round(durationSeconds * 100) / 100 };
-  }
-
-  throw badRequest(M.uploadUnreadable, 'file');
+  const audio = streams.find((stream) => stream.codec_type === 'audio');
+  if (!audio) throw badRequest(M.uploadUnreadable, 'file');
+  if (!format.codecs.test(audio.codec_name ?? '')) throw badRequest(M.uploadWrongFormat(`${format.name} with ${(audio.codec_name ?? 'unknown').toUpperCase()}`), 'file');
+  // Measured before decoding: a long, low-bitrate file would cost minutes of ffmpeg for a track no video uses.
+  const probedSeconds = Number(probed.format?.duration ?? NaN);
+  if (Number.isFinite(probedSeconds) && probedSeconds > maxAudioSeconds) throw badRequest(M.uploadAudioTooLong(probedSeconds, maxAudioSeconds), 'file');
+  const path = `${outputBase}.m4a`;
+  const encoded = await run(
+    tools.ffmpegPath,
+    // -t: a header that understates the length still yields no more than the limit.
+    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-vn', '-map_metadata', '-1', '-t', String(maxAudioSeconds), '-c:a', 'aac', '-b:a', '192k', '-ar', '48000', '-ac', '2', '-f', 'mp4', path],
+    ENCODE_TIMEOUT_MS,
+  );
+  if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
+  const stored = await probe(tools, path);
+  const durationSeconds = Number(stored?.format?.duration ?? NaN);
+  if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw badRequest(M.uploadDamaged, 'file');
+  return { kind: 'audio', path, extension: 'm4a', contentHash: await hashFile(path), sizeBytes: (await stat(path)).size, durationSeconds: Math.round(durationSeconds * 100) / 100 };
 }

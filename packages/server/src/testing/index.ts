@@ -28,4 +28,8 @@ export { StorageMissingError, type PutOptions } from '../storage/object-storage.
 export { S3Storage } from '../storage/s3-storage.js';
 export { UploadFiles } from '../storyboard/upload-files.js';
 export { PRIVATE_ADDRESS_MESSAGE } from '../webhooks/webhook-address.js';
-export { DEFAULT_RETRY_DELAYS_MS, webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
+export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TENANT_CONCURRENCY, webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
+export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhooks-plugin.js';
+export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
+export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../storyboard/upload-retention.js';
+export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';

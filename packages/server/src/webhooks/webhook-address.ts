@@ -5,11 +5,19 @@ import type { LookupAddress } from 'node:dns';
 export const PRIVATE_ADDRESS_MESSAGE =
   'Webhook URLs must reach a public address: this one resolves to a loopback, private, link-local or metadata address';
 
-/** Only ordinary public unicast addresses: loopback, private, link-local (cloud metadata), CGNAT, reserved … are not. */
+/** IPv6's global unicast block; everything outside it (including the deprecated IPv4-compatible ::/96) is refused. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
+
+/**
+ * Only ordinary public unicast addresses: loopback, private, link-local (cloud metadata), CGNAT,
+ * reserved … are not. An IPv4-mapped IPv6 address is judged by its IPv4 address; any other IPv6
+ * address must be global unicast (2000::/3), which refuses IPv4-compatible forms like ::127.0.0.1.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -23,7 +23,17 @@ export const DEFAULT_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 2
 const POLL_INTERVAL_MS = 2_000;
 /** How long a sender owns a claimed delivery; beyond the request timeout, so a crash frees it. */
 const CLAIM_MS = 60_000;
-const BATCH = 20;
+/** Due deliveries read per look; tenants already at their limit are left out of the query. */
+const BATCH = 50;
+/** Deliveries in flight at once in this process, all tenants together. */
+export const DEFAULT_DELIVERY_CONCURRENCY = 16;
+/**
+ * Deliveries in flight at once per tenant (user): one tenant's receivers that never answer hold at
+ * most this many slots, so every other tenant's deliveries keep going out at once.
+ */
+export const DEFAULT_TENANT_CONCURRENCY = 2;
+/** Delivery attempts per tenant per minute; the rest stay pending and go out in the next minutes. */
+export const DEFAULT_ATTEMPTS_PER_MINUTE = 60;
 
 export interface WebhookDispatcherOptions {
   db: Kysely<Database>;
@@ -31,10 +41,28 @@ export interface WebhookDispatcherOptions {
   encryptionKey: string;
   allowPrivate: boolean;
   log: FastifyBaseLogger;
+  /** PUBLIC_URL: relative video and poster paths in payloads are made absolute against it. */
+  publicUrl?: string;
   retryDelaysMs?: number[];
   pollIntervalMs?: number;
+  concurrency?: number;
+  tenantConcurrency?: number;
+  attemptsPerMinute?: number;
   /** Replaces the HTTP POST (unit tests). */
   send?: (url: string, body: string, headers: Record<string, string>) => Promise<SendResult>;
+}
+
+/** What tests may change: the retry schedule, the poll interval and the delivery limits. */
+export type WebhookTimings = Partial<Pick<WebhookDispatcherOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'tenantConcurrency' | 'attemptsPerMinute'>>;
+
+interface DueDelivery {
+  id: string;
+  payload: string;
+  attempt_count: number;
+  url: string;
+  secret_encrypted: string;
+  deleted_at: string | null;
+  user_id: string;
 }
 
 export function webhookSecretCipher(encryptionKey: string): ApiKeyCipher {
@@ -51,8 +79,11 @@ export class WebhookDispatcher {
   private readonly cipher: ApiKeyCipher;
   private readonly retryDelaysMs: number[];
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
   private stopped = true;
+  /** Attempts under way in this process, by delivery id, with their tenant. */
+  private readonly inFlight = new Map<string, { userId: string; done: Promise<void> }>();
+  private pumping: Promise<number> | null = null;
+  private pumpAgain = false;
 
   constructor(private readonly options: WebhookDispatcherOptions) {
     this.cipher = webhookSecretCipher(options.encryptionKey);
@@ -69,13 +100,27 @@ export class WebhookDispatcher {
     this.options.log.error({ err: error }, 'webhook enqueue failed');
   }
 
+  /** Receivers get absolute addresses, like the embed's events: a relative path means nothing on their side. */
+  private absolute(path: string | undefined): string | undefined {
+    if (path === undefined || !this.options.publicUrl) return path;
+    return new URL(path, `${this.options.publicUrl.replace(/\/+$/, '')}/`).toString();
+  }
+
   enqueueCompleted(event: JobCompletedEvent, userId: string): Promise<void> {
-    const { videoUrl, posterUrl, title, durationSeconds } = event.result;
-    return this.enqueue(userId, 'video.completed', { jobId: event.jobId, status: 'completed', videoUrl, posterUrl, title, durationSeconds });
+    const { videoUrl, posterUrl, title, durationSeconds, version } = event.result;
+    return this.enqueue(userId, 'video.completed', {
+      jobId: event.jobId,
+      version: version ?? 1,
+      status: 'completed',
+      videoUrl: this.absolute(videoUrl),
+      posterUrl: this.absolute(posterUrl),
+      title,
+      durationSeconds,
+    });
   }
 
   enqueueFailed(event: JobFailedEvent, userId: string): Promise<void> {
-    return this.enqueue(userId, 'video.failed', { jobId: event.jobId, status: 'failed', error: event.error });
+    return this.enqueue(userId, 'video.failed', { jobId: event.jobId, version: event.version ?? 1, status: 'failed', error: event.error });
   }
 
   async enqueue(userId: string, type: WebhookEventType, data: WebhookEvent['data']): Promise<void> {
@@ -84,8 +129,9 @@ export class WebhookDispatcher {
     const targets = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(type));
     if (targets.length === 0) return;
     const now = new Date().toISOString();
-    // One event per job outcome: the same id whichever process reports it first.
-    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}`;
+    // One event per outcome of each render (job and version): the same id whichever process reports
+    // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
+    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
     const body: WebhookEvent = { id: eventId, type, createdAt: now, data };
     const payload = JSON.stringify(body);
     await db
@@ -120,39 +166,97 @@ export class WebhookDispatcher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    await this.pumping;
+    await Promise.all([...this.inFlight.values()].map((entry) => entry.done));
   }
 
   /** Sends what is due now rather than at the next poll. */
   kick(): void {
-    if (!this.stopped) this.schedule(0);
+    if (!this.stopped) void this.pump();
   }
 
   private schedule(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.running) {
-        this.schedule(this.options.pollIntervalMs ?? POLL_INTERVAL_MS);
-        return;
-      }
-      this.running = this.runDue()
-        .then(() => undefined)
-        .catch((error: unknown) => this.options.log.error({ err: error }, 'webhook delivery round failed'))
-        .finally(() => {
-          this.running = null;
-          if (!this.stopped && !this.timer) this.schedule(this.options.pollIntervalMs ?? POLL_INTERVAL_MS);
-        });
+      void this.pump().finally(() => {
+        if (!this.stopped && !this.timer) this.schedule(this.options.pollIntervalMs ?? POLL_INTERVAL_MS);
+      });
     }, delayMs);
     this.timer.unref();
   }
 
-  /** Sends every due delivery once; returns how many were attempted. */
+  /**
+   * Starts every due delivery the limits allow, without waiting for them: each one that ends
+   * starts the next. Returns how many were started. One look at a time; a call meanwhile asks for
+   * another look once this one ends.
+   */
+  private pump(): Promise<number> {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return this.pumping;
+    }
+    this.pumping = (async () => {
+      let started = 0;
+      do {
+        this.pumpAgain = false;
+        started += await this.startDue();
+      } while (this.pumpAgain && !this.stopped);
+      return started;
+    })()
+      .catch((error: unknown) => {
+        this.options.log.error({ err: error }, 'webhook delivery round failed');
+        return 0;
+      })
+      .finally(() => {
+        this.pumping = null;
+      });
+    return this.pumping;
+  }
+
+  /** Sends every due delivery the limits allow and waits for those attempts; returns how many were attempted. */
   async runDue(): Promise<number> {
+    const before = new Set(this.inFlight.keys());
+    const started = await this.pump();
+    await Promise.all([...this.inFlight.entries()].filter(([id]) => !before.has(id)).map(([, entry]) => entry.done));
+    return started;
+  }
+
+  private inFlightOf(userId: string): number {
+    let count = 0;
+    for (const entry of this.inFlight.values()) if (entry.userId === userId) count += 1;
+    return count;
+  }
+
+  /** Attempts each tenant started in the last minute (from the attempt log), by user id. */
+  private async attemptsThisMinute(now: Date): Promise<Map<string, number>> {
+    const rows = await this.options.db
+      .selectFrom('webhook_attempts')
+      .innerJoin('webhook_deliveries', 'webhook_deliveries.id', 'webhook_attempts.delivery_id')
+      .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
+      .select(['webhooks.user_id as user_id', (eb) => eb.fn.countAll<number | string | bigint>().as('attempts')])
+      .where('webhook_attempts.at', '>', new Date(now.getTime() - 60_000).toISOString())
+      .groupBy('webhooks.user_id')
+      .execute();
+    return new Map(rows.map((row) => [row.user_id, Number(row.attempts)]));
+  }
+
+  private async startDue(): Promise<number> {
     const { db } = this.options;
+    const concurrency = this.options.concurrency ?? DEFAULT_DELIVERY_CONCURRENCY;
+    const tenantLimit = this.options.tenantConcurrency ?? DEFAULT_TENANT_CONCURRENCY;
+    const perMinute = this.options.attemptsPerMinute ?? DEFAULT_ATTEMPTS_PER_MINUTE;
+    if (this.inFlight.size >= concurrency) return 0;
     const now = new Date();
     const nowIso = now.toISOString();
-    const due = await db
+    const attempts = await this.attemptsThisMinute(now);
+    // In flight here: not yet in the attempt log.
+    const thisMinute = (userId: string) => (attempts.get(userId) ?? 0) + this.inFlightOf(userId);
+    const busy = new Set<string>();
+    for (const userId of new Set([...attempts.keys(), ...[...this.inFlight.values()].map((entry) => entry.userId)])) {
+      if (this.inFlightOf(userId) >= tenantLimit || thisMinute(userId) >= perMinute) busy.add(userId);
+    }
+    let query = db
       .selectFrom('webhook_deliveries')
       .innerJoin('webhooks', 'webhooks.id', 'webhook_deliveries.webhook_id')
       .select([
@@ -162,15 +266,18 @@ export class WebhookDispatcher {
         'webhooks.url as url',
         'webhooks.secret_encrypted as secret_encrypted',
         'webhooks.deleted_at as deleted_at',
+        'webhooks.user_id as user_id',
       ])
       .where('webhook_deliveries.status', '=', 'pending')
       .where('webhook_deliveries.next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('webhook_deliveries.locked_until', 'is', null), eb('webhook_deliveries.locked_until', '<', nowIso)]))
-      .orderBy('webhook_deliveries.next_attempt_at', 'asc')
-      .limit(BATCH)
-      .execute();
-    let attempted = 0;
+      .where((eb) => eb.or([eb('webhook_deliveries.locked_until', 'is', null), eb('webhook_deliveries.locked_until', '<', nowIso)]));
+    // A tenant with a backlog never fills the look: only tenants that may send now are read.
+    if (busy.size > 0) query = query.where('webhooks.user_id', 'not in', [...busy]);
+    const due = await query.orderBy('webhook_deliveries.next_attempt_at', 'asc').limit(BATCH).execute();
+    let started = 0;
     for (const delivery of due) {
+      if (this.inFlight.size >= concurrency) break;
+      if (this.inFlight.has(delivery.id) || this.inFlightOf(delivery.user_id) >= tenantLimit || thisMinute(delivery.user_id) >= perMinute) continue;
       const claim = await db
         .updateTable('webhook_deliveries')
         .set({ locked_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
@@ -179,13 +286,20 @@ export class WebhookDispatcher {
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) continue;
-      attempted += 1;
-      await this.attempt(delivery);
+      started += 1;
+      const done = this.attempt(delivery)
+        .catch((error: unknown) => this.options.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
+        .finally(() => {
+          this.inFlight.delete(delivery.id);
+          // A freed slot: the tenant's next delivery (or anyone's) goes out now, not at the next poll.
+          if (!this.stopped) void this.pump();
+        });
+      this.inFlight.set(delivery.id, { userId: delivery.user_id, done });
     }
-    return attempted;
+    return started;
   }
 
-  private async attempt(delivery: { id: string; payload: string; attempt_count: number; url: string; secret_encrypted: string; deleted_at: string | null }): Promise<void> {
+  private async attempt(delivery: DueDelivery): Promise<void> {
     const { db, log } = this.options;
     const attempt = delivery.attempt_count + 1;
     const at = new Date();

@@ -10,7 +10,8 @@ export interface SendResult {
   durationMs: number;
 }
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** Short, so a receiver that never answers holds its tenant's delivery slot for little time. */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
 
 /** Resolves like the system does, but refuses private addresses at connect time (no DNS rebinding). */
 const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {

@@ -2,13 +2,16 @@ import { API, webhookEventTypeSchema, type WebhookDelivery } from '@reelsmith/co
 import { z } from 'zod';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { refuseUnlessPublic } from './webhook-address.js';
 import { webhookSecretCipher } from './webhook-dispatcher.js';
 import { generateWebhookSecret } from './webhook-signature.js';
 
 export const WEBHOOK_NOT_FOUND_MESSAGE = 'No webhook with this id';
+/** Webhooks one user may have at once: each job outcome is one delivery per webhook, retried up to 7 times. */
+export const MAX_WEBHOOKS_PER_USER = 10;
+export const WEBHOOK_LIMIT_MESSAGE = `You already have ${MAX_WEBHOOKS_PER_USER} webhooks, the most an account can have. Delete one (DELETE /api/webhooks/:id) to add another.`;
 /** Deliveries listed per webhook, newest first. */
 const DELIVERIES_LISTED = 100;
 
@@ -30,6 +33,10 @@ export const webhooksPlugin = fp(
       if (refusal) throw badRequest(refusal, 'url');
       const secret = generateWebhookSecret();
       const id = randomUUID();
+      const createdAt = new Date().toISOString();
+      const active = () => db.selectFrom('webhooks').where('user_id', '=', request.user.id).where('deleted_at', 'is', null);
+      const count = async (query: ReturnType<typeof active>) => Number((await query.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n);
+      if ((await count(active())) >= MAX_WEBHOOKS_PER_USER) throw conflict(WEBHOOK_LIMIT_MESSAGE, 'url');
       await db
         .insertInto('webhooks')
         .values({
@@ -38,10 +45,16 @@ export const webhooksPlugin = fp(
           url,
           events: JSON.stringify([...new Set(events)]),
           secret_encrypted: cipher.encrypt(secret),
-          created_at: new Date().toISOString(),
+          created_at: createdAt,
           deleted_at: null,
         })
         .execute();
+      // Concurrent creates can all pass the check above: each counts again once its row is in and
+      // takes itself back when over the limit, so the limit is never exceeded (a race may refuse both).
+      if ((await count(active())) > MAX_WEBHOOKS_PER_USER) {
+        await db.deleteFrom('webhooks').where('id', '=', id).execute();
+        throw conflict(WEBHOOK_LIMIT_MESSAGE, 'url');
+      }
       request.log.info({ webhookId: id }, 'webhook created');
       return { id, secret };
     });
