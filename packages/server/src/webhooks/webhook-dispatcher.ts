@@ -249,9 +249,14 @@ export class WebhookDispatcher {
     if (this.inFlight.size >= concurrency) return 0;
     const now = new Date();
     const nowIso = now.toISOString();
+    // Counted before the log is read: an attempt that ends in between is counted twice (one fewer goes
+    // out until the next pump), never missed. Live in-flight counts would miss the ones that end while
+    // this loop awaits its claims, and let a tenant past its allowance.
+    const inFlightAtStart = new Map<string, number>();
+    for (const entry of this.inFlight.values()) inFlightAtStart.set(entry.userId, (inFlightAtStart.get(entry.userId) ?? 0) + 1);
     const attempts = await this.attemptsThisMinute(now);
-    // In flight here: not yet in the attempt log.
-    const thisMinute = (userId: string) => (attempts.get(userId) ?? 0) + this.inFlightOf(userId);
+    const startedNow = new Map<string, number>();
+    const thisMinute = (userId: string) => (attempts.get(userId) ?? 0) + (inFlightAtStart.get(userId) ?? 0) + (startedNow.get(userId) ?? 0);
     const busy = new Set<string>();
     for (const userId of new Set([...attempts.keys(), ...[...this.inFlight.values()].map((entry) => entry.userId)])) {
       if (this.inFlightOf(userId) >= tenantLimit || thisMinute(userId) >= perMinute) busy.add(userId);
@@ -287,6 +292,7 @@ export class WebhookDispatcher {
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) continue;
       started += 1;
+      startedNow.set(delivery.user_id, (startedNow.get(delivery.user_id) ?? 0) + 1);
       const done = this.attempt(delivery)
         .catch((error: unknown) => this.options.log.error({ err: error, deliveryId: delivery.id }, 'webhook attempt failed'))
         .finally(() => {
