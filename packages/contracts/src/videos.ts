@@ -171,6 +171,8 @@ export const videoResultSchema = z.object({
   version: z.optional(z.number().check(z.int(), z.gte(1))),
   /** Stock pictures' photographers, one entry per picture used (none for generated pictures). */
   credits: z.optional(z.array(imageCreditSchema)),
+  /** What the video is based on, for a video made from a script, an article or a link. */
+  source: z.optional(sourceCreditSchema),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

@@ -4,6 +4,7 @@ import {
   jobStatusSchema,
   jobStepsSchema,
   pipelineStepSchema,
+  sourceCredit,
   videoResultSchema,
   type GenerationParams,
   type JobSteps,
@@ -75,11 +76,16 @@ export function toVideoJob(row: VideoJobRow): VideoJob {
     progress: clamp(row.progress),
     currentStep: step.success ? step.data : null,
     stepProgress: clamp(row.step_progress),
-    params: parseParams(row.params),
+    params: publicParams(parseParams(row.params)),
     created_at: row.created_at,
     updated_at: row.updated_at,
     result: parseResult(row.result),
     error: row.error,
     steps: parseSteps(row.steps),
   };
+}
+
+/** A job's params as responses show them: the source's credit (kind, title, link), never its text. */
+function publicParams({ source, ...params }: GenerationParams): VideoJob['params'] {
+  return source ? { ...params, source: sourceCredit(source) } : params;
 }

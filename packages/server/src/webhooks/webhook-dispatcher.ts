@@ -70,8 +70,8 @@ export class WebhookDispatcher {
   }
 
   enqueueCompleted(event: JobCompletedEvent, userId: string): Promise<void> {
-    const { videoUrl, posterUrl, title, durationSeconds } = event.result;
-    return this.enqueue(userId, 'video.completed', { jobId: event.jobId, status: 'completed', videoUrl, posterUrl, title, durationSeconds });
+    const { videoUrl, posterUrl, title, durationSeconds, source } = event.result;
+    return this.enqueue(userId, 'video.completed', { jobId: event.jobId, status: 'completed', videoUrl, posterUrl, title, durationSeconds, ...(source ? { source } : {}) });
   }
 
   enqueueFailed(event: JobFailedEvent, userId: string): Promise<void> {
