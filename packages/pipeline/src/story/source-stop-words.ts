@@ -16,22 +16,22 @@ const LISTS: Record<string, string> = {
     jeden jeder jedes jener jetzt kann kein keine können könnte machen man manche mehr mein mit muss musste nach nicht nichts noch nun nur ob
     oder ohne schon sehr sein seine seinem seinen seiner sich sie sind so solche soll sollte sondern sonst über um und uns unser unter viel
     vom von vor während war waren was weil welche welchem welchen welcher wenn wer werden wie wieder will wir wird wo wurde wurden zu zum
-    zur zwar zwischen jahr jahre jahren heute immer`,
+    zur zwar zwischen jahr jahre jahren heute immer besonders damals später konnte konnten wurde wurden ihn`,
   es: `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde durante e el ella ellas ellos en entre era eran es
     esa esas ese eso esos esta estaba estado estas este esto estos fue fueron ha había han hasta hay la las le les lo los más me mi mientras
-    muy nada ni no nos o otra otras otro otros para pero poco por porque que quien se sea ser si sido sin sobre son su sus también tan
+    muy nada ni no nos o otra otras otro otros para pero poco por porque que quien se sea ser si sido sin sobre son su sus también tan misma mismo después
     tanto te tiene tienen todo todos tras tu un una uno unos y ya año años cada puede pueden según aunque así`,
   fr: `à ai au aux avec avait avant c ce cela celle celles celui ces cet cette comme d dans de des donc dont du elle elles en encore est et
     été être eu fait il ils j je l la le les leur leurs lui m ma mais me même mes moi mon n ne ni nos notre nous on ont ou où par pas peu
     peut plus pour qu que qui s sa sans se ses si son sont sous sur t ta te tes toi ton tous tout toute toutes très tu un une vos votre vous
-    y année années aussi alors entre depuis fut était étaient avoir faire bien sont`,
+    y année années aussi alors entre depuis fut était étaient avoir faire bien sont pendant puis très longtemps parfois toujours désormais beaucoup`,
   pt: `a à ao aos as às até com como da das de dela dele deles depois do dos e é ela elas ele eles em entre era eram essa essas esse esses
     esta estas este estes eu foi foram há isso isto já la lhe lhes lo mais mas me mesmo meu minha muito na nas nem no nos nós o os ou para
     pela pelas pelo pelos por porque quando que quem se sem ser seu seus sua suas só também te tem têm ter um uma umas uns você ano anos
-    cada pode podem ainda sobre sido está estão`,
+    cada pode podem ainda sobre sido está estão durante quase grande grandes tempo hoje`,
   hi: `और का की के को में से है हैं था थे थी थीं पर भी यह वह ये वे इस उस इन उन एक कि जो तो ही ने लिए साथ तक कर करता करती करते किया
     गया गई गए हो होता होती होते हुआ हुई हुए रहा रही रहे जा जाता जाती जाते कुछ कोई अपने अपना अपनी सकता सकती सकते या लेकिन बहुत अब
-    जब तब यहाँ वहाँ क्या कैसे क्यों वर्ष साल दिया दी`,
+    जब तब यहाँ वहाँ क्या कैसे क्यों वर्ष साल दिया दी इसी उसी सबसे लगभग हर आज कई वजह कारण`,
   ja: `の に は を た が で て と し れ さ ある いる も する から な こと として い や れる など なっ ない この ため その あっ よう また もの
     という あり まで られ なる へ か だ これ によって により おり より による ず なり られる において ば なかっ なく しかし について せ だっ
     その後 できる それ う ので なお のみ でき き つ における および いう さらに でも ら たり その他 に関する たち ます ん なら に対して 特に

@@ -3,7 +3,7 @@ import type { Scene, Story, StoryRequest, StorySource } from '../providers/types
 import { chooseSentences, rankSentences, type SummaryCandidate } from './extractive-summary.js';
 import { loadImagePromptTemplates } from './offline-story-templates.js';
 import { stopWordsFor } from './source-stop-words.js';
-import { contentTerms, isSpaceless, splitSentences, trimSentence, words, type SourceSentence } from './source-text.js';
+import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
 import { countNarrationWords } from './story-budget.js';
 
 /**
@@ -51,6 +51,9 @@ function articleUnits(text: string, request: StoryRequest): Unit[] {
   return chosen.map((candidate) => ({ text: candidate.narration, sentence: candidate.sentence, words: candidate.words }));
 }
 
+/** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
+const DANGLING_WORDS = new Set(['and', 'or', 'but', 'the', 'a', 'an', 'of', 'y', 'o', 'e', 'pero', 'mas', 'et', 'ou', 'mais', 'und', 'oder', 'aber', 'der', 'die', 'das', 'de', 'la', 'le', 'el', 'os', 'as', 'और', 'या', 'कि']);
+
 /** Clause ends a long sentence may be split at so each scene has something of its own to say. */
 const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
 
@@ -84,7 +87,11 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
     const left = countNarrationWords(unit.text.slice(0, at), language);
     const right = countNarrationWords(unit.text.slice(at), language);
     if (left < minimum || right < minimum) continue;
-    const balance = Math.abs(left - right);
+    // "…de su playa natal y, | años después…": a piece that ends on a little word breaks a phrase, not a clause.
+    const lastWord = words(unit.text.slice(0, match.index), language).at(-1)?.toLocaleLowerCase(language) ?? '';
+    if (DANGLING_WORDS.has(lastWord)) continue;
+    // A semicolon, colon or dash ends a clause more surely than a comma does.
+    const balance = Math.abs(left - right) + (/^[,、，]/u.test(match[0]) ? 2 : 0);
     if (!best || balance < best.balance) best = { at, balance };
   }
   if (!best) return null;
@@ -160,7 +167,7 @@ export function sceneSubjects(text: string, language: string, frequency: Readonl
   const spaceless = isSpaceless(language);
   // German writes every noun with a capital, so there a capital does not mark a name.
   const capitalMarksName = ['en', 'es', 'fr', 'pt'].includes(language.slice(0, 2));
-  const tokens = words(text, language);
+  const tokens = words(text, language).map((token) => withoutElision(token, language));
   const phrases: Array<{ surface: string; score: number; order: number }> = [];
   const seen = new Set<string>();
   let order = 0;
@@ -181,8 +188,10 @@ export function sceneSubjects(text: string, language: string, frequency: Readonl
     const key = surface.toLocaleLowerCase(language);
     if (seen.has(key)) continue;
     seen.add(key);
-    // The article's recurring words are what it is about (bees, hive, dance); a name is a subject too.
-    const weight = Math.log(1 + (term ? (frequency.get(term) ?? 1) : 1)) * (named ? 2 : 1) * (spaceless ? Math.min(2, Array.from(token).length / 2) : 1);
+    // The article's recurring words are what it is about (bees, hive, dance); a name is a subject too,
+    // and in German the capital marks a noun, which a picture can show.
+    const noun = language.startsWith('de') && /^\p{Lu}/u.test(token) && index > 0;
+    const weight = Math.log(1 + (term ? (frequency.get(term) ?? 1) : 1)) * (named ? 2 : noun ? 1.5 : 1) * (spaceless ? Math.min(2, Array.from(token).length / 2) : 1);
     phrases.push({ surface, score: weight, order: order++ });
   }
   return phrases

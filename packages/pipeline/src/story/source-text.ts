@@ -28,8 +28,11 @@ function segmentersFor(language: string) {
   return found;
 }
 
-/** Abbreviations ICU splits after ("Dr. Smith", "z. B."), per language; a sentence never ends on one. */
-const ABBREVIATIONS = /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|z\.\s?B|u\.\s?a|Sr|Sra|Dra|M|Mme|p\.\s?ex|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/u;
+/**
+ * Abbreviations ICU may split after ("Dr. Smith", "z. B.", "J. K. Rowling"); a sentence never ends
+ * on one, nor on a single letter with a full stop.
+ */
+const ABBREVIATIONS = /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|Sra|Dra|Mme|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|\p{L})\.$/u;
 
 /**
  * The source's sentences in order. Lines are split first (a heading or a list item is a line of its
@@ -69,7 +72,7 @@ export function contentTerms(text: string, language: string): string[] {
   const stop = stopWordsFor(language);
   const spaceless = isSpaceless(language);
   const terms: string[] = [];
-  for (const word of words(text, language)) {
+  for (const word of words(text, language).map((token) => withoutElision(token, language))) {
     const lower = word.toLocaleLowerCase(base(language));
     if (stop.has(lower) || /^\p{N}+$/u.test(lower)) continue;
     if (spaceless) {
@@ -82,6 +85,11 @@ export function contentTerms(text: string, language: string): string[] {
     }
   }
   return terms;
+}
+
+/** French and Portuguese glue an article to the next word ("l'électricité", "d'une"): the word is what counts. */
+export function withoutElision(token: string, language: string): string {
+  return base(language) === 'fr' || base(language) === 'it' ? token.replace(/^(?:[ldjnmstc]|qu)['’](?=\p{L})/iu, '') : token;
 }
 
 /**
