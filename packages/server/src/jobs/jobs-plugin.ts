@@ -36,6 +36,8 @@ export interface JobsPluginOptions {
   autoStart?: boolean;
   /** Webhook retry schedule and poll interval (tests shorten them). */
   webhooks?: { retryDelaysMs?: number[]; pollIntervalMs?: number };
+  /** Deadline and size cap of a source link's fetch (tests shorten them). */
+  sourceFetch?: { timeoutMs?: number; maxBytes?: number };
 }
 
 declare module 'fastify' {
@@ -118,7 +120,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           throw badRequest(`The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
         }
         // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
-        const params = await resolveSource(body, { storyModel: storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate });
+        const params = await resolveSource(body, { storyModel: storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
         const outcome = await createJobWithinQuota(app.db, request.user.id, params);
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);

@@ -23,7 +23,7 @@ const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, dd, 
  * linkedom document): navigation, cookie banners, ads, sidebars and footers are left out. Null when
  * the page holds no article of at least ARTICLE_MIN_WORDS words.
  */
-export function extractArticle(html: string, url: string): ExtractedArticle | null {
+export function extractArticle(html: string): ExtractedArticle | null {
   const { document } = parseHTML(html);
   const parsed = new Readability<Element>(document as unknown as Document, { serializer: (node) => node as Element }).parse();
   if (!parsed?.content) return null;
@@ -37,7 +37,7 @@ export function extractArticle(html: string, url: string): ExtractedArticle | nu
   }
   const text = lines.length > 0 ? lines.join('\n') : (parsed.textContent ?? '').trim();
   if (countNarrationWords(text) < ARTICLE_MIN_WORDS) return null;
-  return { title: clean(parsed.title) ?? titleFromUrl(url), byline: clean(parsed.byline), text };
+  return { title: clean(parsed.title) ?? clean(document.querySelector('h1')?.textContent), byline: clean(parsed.byline), text };
 }
 
 /** A plain-text page: its first short line is its title when it looks like one. */
@@ -52,12 +52,4 @@ export function plainTextArticle(text: string): ExtractedArticle | null {
 function clean(value: string | null | undefined): string | null {
   const text = value?.replace(/\s+/g, ' ').trim();
   return text ? text : null;
-}
-
-function titleFromUrl(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
 }

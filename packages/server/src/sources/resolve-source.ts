@@ -1,4 +1,4 @@
-import { ARTICLE_MAX_LENGTH, narrationBudgetError, SOURCE_TITLE_MAX_LENGTH, type ArticleSource, type GenerationParams } from '@reelsmith/contracts';
+import { ARTICLE_MAX_LENGTH, narrationBudgetError, SOURCE_TITLE_MAX_LENGTH, topicFromSource, type ArticleSource, type GenerationParams } from '@reelsmith/contracts';
 import { detectSourceLanguage, needsTranslation, sourceLanguageMismatchMessage } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
 import { extractArticle, NOT_AN_ARTICLE_MESSAGE, plainTextArticle } from './extract-article.js';
@@ -36,8 +36,8 @@ export async function resolveSource(params: GenerationParams, options: ResolveSo
   }
   const article = await readPage(source.url, options);
   refuseUntranslatable('article', article.text, params.language, options.storyModel);
-  // The link stood in for a missing topic until the page's title was known.
-  const topic = params.topic === source.url && article.title ? article.title : params.topic;
+  // The link stood in for a missing topic until the page's title (or first sentence) was known.
+  const topic = params.topic === source.url ? topicFromSource(article) : params.topic;
   return { ...params, topic, source: article };
 }
 
@@ -49,7 +49,7 @@ async function readPage(url: string, options: ResolveSourceOptions): Promise<Art
     if (error instanceof PageFetchError) throw badRequest(error.message, 'source.url');
     throw error;
   }
-  const article = page.kind === 'html' ? extractArticle(page.text, page.url) : plainTextArticle(page.text);
+  const article = page.kind === 'html' ? extractArticle(page.text) : plainTextArticle(page.text);
   if (!article) throw badRequest(NOT_AN_ARTICLE_MESSAGE, 'source.url');
   const title = article.title ? storable(article.title).slice(0, SOURCE_TITLE_MAX_LENGTH).trim() : undefined;
   return { kind: 'article', text: cutAtLine(storable(article.text), ARTICLE_MAX_LENGTH), ...(title ? { title } : {}), url: page.url };
