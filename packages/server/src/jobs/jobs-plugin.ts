@@ -102,7 +102,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
 
     /** The story writer a job starting now would get: only a model can translate a source. */
     const storyProviderFor = (params: Parameters<ProvidersForJob>[0]): string =>
-      switchboard?.current('story') ?? options.providersFor?.(params).story.name ?? 'offline';
+      switchboard?.current('story') ?? options.providersFor?.(params).story?.name ?? 'offline';
 
     const limitSubmits = app.createRateLimiter({
       name: 'video-submit',
@@ -120,7 +120,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           throw badRequest(`The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
         }
         // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
-        const params = await resolveSource(body, { storyModel: storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
+        const params = await resolveSource(body, { storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
         const outcome = await createJobWithinQuota(app.db, request.user.id, params);
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);
