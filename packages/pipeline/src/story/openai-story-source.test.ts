@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
-import { chatCompletionResponse, startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server.js';
+import { chatCompletionResponse, startFakeOpenAiServer, type FakeOpenAiServer, type FakeOpenAiServerOptions } from '../testing/fake-openai-server.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
 
 const API_KEY = 'sk-test-story-key-0123456789';
@@ -36,7 +36,7 @@ const request: StoryRequest = {
   source: { kind: 'article', text: ARTICLE, title: 'The frogs that hide their blood', language: 'en' },
 };
 
-async function setup(story?: Parameters<typeof startFakeOpenAiServer>[0]['story']) {
+async function setup(story?: FakeOpenAiServerOptions['story']) {
   server = await startFakeOpenAiServer({ apiKey: API_KEY, ...(story ? { story } : {}) });
   return { fake: server, provider: createOpenAiStoryProvider({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'gpt-4o-mini', retryDelaysMs: [5, 5] }) };
 }
