@@ -68,19 +68,37 @@ export function chooseSentences(candidates: readonly SummaryCandidate[], scores:
   const considered = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.5)));
   const chosen: SummaryCandidate[] = [];
   const chosenTerms: Set<string>[] = [];
+  const chosenIndexes = new Set<number>();
   let total = 0;
-  for (const candidate of considered) {
-    if (total + candidate.words > targetWords) continue;
+  const take = (candidate: SummaryCandidate): boolean => {
+    if (total + candidate.words > targetWords) return false;
     const terms = new Set(contentTerms(candidate.narration, language));
     const repeats = chosenTerms.some((other) => {
       let shared = 0;
       for (const term of terms) if (other.has(term)) shared += 1;
       return terms.size > 0 && shared / terms.size > 0.6;
     });
-    if (repeats) continue;
+    if (repeats) return false;
     chosen.push(candidate);
     chosenTerms.push(terms);
+    chosenIndexes.add(candidate.sentence.index);
     total += candidate.words;
+    return true;
+  };
+  // A sentence that opens on "He" or "They" waits until the sentence before it, which says who that
+  // is, has been chosen; then it is taken if it still fits.
+  const waiting: SummaryCandidate[] = [];
+  for (const candidate of considered) {
+    if (opensWithPronoun(candidate.narration, language) && !chosenIndexes.has(candidate.sentence.index - 1)) {
+      waiting.push(candidate);
+      continue;
+    }
+    if (!take(candidate)) continue;
+    for (;;) {
+      const next = waiting.findIndex((other) => chosenIndexes.has(other.sentence.index - 1) && total + other.words <= targetWords);
+      if (next < 0) break;
+      take(waiting.splice(next, 1)[0]!);
+    }
   }
   // A budget smaller than every sentence still says the single most central one.
   if (chosen.length === 0 && ranked[0]) {
@@ -89,4 +107,19 @@ export function chooseSentences(candidates: readonly SummaryCandidate[], scores:
   }
   chosen.sort((a, b) => a.sentence.index - b.sentence.index);
   return { chosen, words: total };
+}
+
+/** Personal pronouns that point back to someone or something named in an earlier sentence. */
+const OPENING_PRONOUNS: Record<string, RegExp> = {
+  en: /^(?:he|she|it|they|him|his|her|its|their|them)\b/iu,
+  de: /^(?:er|sie|es|ihm|ihn|ihr|ihre|sein|seine|seinen|seiner)\b/iu,
+  es: /^(?:él|ella|ellos|ellas|su|sus)\b/iu,
+  fr: /^(?:il|elle|ils|elles|lui|leur|leurs|son|sa|ses)\b/iu,
+  pt: /^(?:ele|ela|eles|elas|seu|sua|seus|suas)\b/iu,
+  hi: /^(?:वह|वे|उसने|उन्होंने|उसका|उसकी|उसके|उनका|उनकी|उनके|इसने|इसका|इसकी|इसके)(?=\s)/u,
+  ja: /^(?:彼|彼女|彼ら|それ|これ|その|この)/u,
+};
+
+export function opensWithPronoun(text: string, language: string): boolean {
+  return OPENING_PRONOUNS[language.toLowerCase().slice(0, 2)]?.test(text.trim()) ?? false;
 }

@@ -3,7 +3,7 @@ import { VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
 import { SCENE_GAP_SECONDS } from '../runner/narration.js';
-import { rankSentences } from './extractive-summary.js';
+import { chooseSentences, opensWithPronoun, rankSentences } from './extractive-summary.js';
 import { createOfflineStoryProvider } from './offline-story-provider.js';
 import { detectSourceLanguage } from './source-language.js';
 import { tellSource } from './source-story.js';
@@ -56,8 +56,11 @@ describe('telling an article offline', () => {
       const ranked = [...sentences].sort((a, b) => scores[b.index]! - scores[a.index]! || a.index - b.index).map((sentence) => sentence.index);
       const topHalf = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
       for (const index of indexes) expect(topHalf.has(index), `sentence ${index}: ${sentences[index]!.text}`).toBe(true);
-      // The most central sentence that fits the budget on its own is told.
-      const best = ranked.find((index) => !sentences[index]!.fragment && countNarrationWords(trimSentence(sentences[index]!.text, language), language) <= asked.targetWords);
+      // The most central sentence that fits the budget on its own (and says who it is about) is told.
+      const best = ranked.find((index) => {
+        const narration = trimSentence(sentences[index]!.text, language);
+        return !sentences[index]!.fragment && !opensWithPronoun(narration, language) && countNarrationWords(narration, language) <= asked.targetWords;
+      });
       expect(indexes).toContain(best);
       // The words fill the duration's budget without going over it.
       const words = story.scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration, language), 0);
@@ -93,6 +96,41 @@ describe('telling an article offline', () => {
   it('is the same story every time for the same article and budget', () => {
     const text = articleText('de');
     expect(tellSource(request('de', 30), { kind: 'article', text })).toEqual(tellSource(request('de', 30), { kind: 'article', text }));
+  });
+});
+
+describe('choosing what to tell', () => {
+  it('tells a sentence that opens with "He" only after the sentence that names him', () => {
+    const texts = [
+      'Robert Stevenson built lighthouses in Scotland for the Northern Lighthouse Board.',
+      'He designed the Bell Rock lighthouse, the oldest sea-washed lighthouse still standing.',
+      'The Bell Rock lighthouse stands on a reef in the North Sea.',
+      'Waves cover the reef at high tide.',
+    ];
+    const candidates = texts.map((text, index) => ({ sentence: { index, text, fragment: false }, narration: text, words: countNarrationWords(text, 'en') }));
+    // The "He" sentence is the most central one, yet alone it would leave the viewer asking who.
+    const scores = [0.5, 2, 1, 0.4];
+    const tight = chooseSentences(candidates, scores, 13, 'en').chosen.map((candidate) => candidate.sentence.index);
+    expect(tight).toEqual([2]);
+    const roomy = chooseSentences(candidates, scores, 40, 'en').chosen.map((candidate) => candidate.sentence.index);
+    expect(roomy).toEqual([0, 1, 2]);
+  });
+
+  it('splits a sentence at a clause end, not between the items of a list', () => {
+    const text = 'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses, and it guides ships at night.';
+    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
+    expect(story.scenes.map((scene) => scene.narration)).toEqual([
+      'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses,',
+      'and it guides ships at night.',
+    ]);
+  });
+
+  it('names what a scene shows in its picture, capitals for emphasis read as the word', () => {
+    const story = tellSource(request('en', 30, { sceneCount: 1, targetWords: 40 }), {
+      kind: 'script',
+      text: 'A LIGHTHOUSE is a tower with a lamp. South Foreland Lighthouse was the first tower to use an electric light.',
+    });
+    expect(story.scenes[0]!.imagePrompt).toMatch(/^lighthouse, tower, lamp, South Foreland Lighthouse/);
   });
 });
 

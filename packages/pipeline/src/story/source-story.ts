@@ -54,6 +54,13 @@ function articleUnits(text: string, request: StoryRequest): Unit[] {
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
 const DANGLING_WORDS = new Set(['and', 'or', 'but', 'the', 'a', 'an', 'of', 'y', 'o', 'e', 'pero', 'mas', 'et', 'ou', 'mais', 'und', 'oder', 'aber', 'der', 'die', 'das', 'de', 'la', 'le', 'el', 'os', 'as', 'और', 'या', 'कि']);
 
+/** Words between the break and the comma before it (or, `ahead`, the next comma after it). */
+function listItemWords(text: string, language: string, ahead = false): number {
+  const parts = text.split(/[,、，]/u);
+  const part = ahead ? (parts.length > 1 ? parts[0]! : text + ' x x x') : parts.at(-1)!;
+  return countNarrationWords(part, language);
+}
+
 /** Clause ends a long sentence may be split at so each scene has something of its own to say. */
 const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
 
@@ -90,6 +97,8 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
     // "…de su playa natal y, | años después…": a piece that ends on a little word breaks a phrase, not a clause.
     const lastWord = words(unit.text.slice(0, match.index), language).at(-1)?.toLocaleLowerCase(language) ?? '';
     if (DANGLING_WORDS.has(lastWord)) continue;
+    // "a tower, building, | or other type…": a comma between list items is not a clause end.
+    if (/^[,、，]/u.test(match[0]) && (listItemWords(unit.text.slice(0, match.index), language) <= 2 || listItemWords(unit.text.slice(at), language, true) <= 2)) continue;
     // A semicolon, colon or dash ends a clause more surely than a comma does.
     const balance = Math.abs(left - right) + (/^[,、，]/u.test(match[0]) ? 2 : 0);
     if (!best || balance < best.balance) best = { at, balance };
@@ -177,9 +186,11 @@ export function sceneSubjects(text: string, language: string, frequency: Readonl
     if (stop.has(lower) || /^\p{N}+$/u.test(token)) continue;
     if (spaceless ? /^[\p{Script=Hiragana}ー]+$/u.test(token) : token.length < 3) continue;
     if (language.startsWith('en') && NOT_PICTURABLE_EN.test(lower)) continue;
-    let surface = token;
+    // A word in capitals for emphasis ("A LIGHTHOUSE is…") is the ordinary word; short ones are acronyms.
+    let surface = token.length > 4 && token === token.toLocaleUpperCase(language) ? lower : token;
     let named = false;
-    if (capitalMarksName && /^\p{Lu}/u.test(token) && index > 0) {
+    const startsName = index > 0 || /^\p{Lu}/u.test(tokens[index + 1] ?? '');
+    if (capitalMarksName && /^\p{Lu}/u.test(surface) && startsName) {
       // A run of capitalised words is one name ("Marie Curie", "Rio de Janeiro" keeps its "de").
       named = true;
       while (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
