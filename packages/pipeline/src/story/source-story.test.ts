@@ -200,5 +200,7 @@ describe('source sentences', () => {
     expect(trimSentence('And so it began.', 'en')).toBe('And so it began.');
     expect(trimSentence('Sin embargo, las tortugas regresan.', 'es')).toBe('Las tortugas regresan.');
     expect(trimSentence('しかし、暗い側というわけではありません。', 'ja')).toBe('暗い側というわけではありません。');
+    expect(trimSentence('22] The mouth of an octopus has a sharp beak.', 'en')).toBe('The mouth of an octopus has a sharp beak.');
+    expect(trimSentence('Octopuses have two "legs".[21][', 'en')).toBe('Octopuses have two "legs".');
   });
 });

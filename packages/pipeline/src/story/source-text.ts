@@ -101,6 +101,9 @@ export function trimSentence(text: string, language: string): string {
     .replace(/\s*\([^()]*\)/gu, '')
     .replace(/\s*（[^（）]*）/gu, '')
     .replace(/\s*\[[^[\]]*\]/gu, '')
+    // A reference or a caption's markup cut in two by the sentence split ("…legs".[21][ | 22] The mouth…").
+    .replace(/^[^\s[\]]*\]+\s*/u, '')
+    .replace(/\s*\[[^\]]*$/u, '')
     .replace(/\s+([,.;:!?])/gu, '$1')
     .replace(/\s+/gu, ' ')
     .trim();
