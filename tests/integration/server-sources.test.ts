@@ -234,6 +234,17 @@ describe('videos made from a source', () => {
     await refused(guarded, sourceBody({ kind: 'url', url: 'http://[::1]:8080/' }), 'source.url', /^The address ::1 is not allowed/);
   });
 
+  it('documents the source in the OpenAPI document: the request\'s three kinds, topic optional, and the credit', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>> };
+    const body = JSON.stringify(document.paths['/api/videos/generate']!.post!.requestBody.content['application/json']!.schema);
+    for (const kind of ['"script"', '"article"', '"url"']) expect(body).toContain(kind);
+    const text = JSON.stringify(document);
+    expect(text).toContain('sourceSentences');
+    const schema = document.paths['/api/videos/generate']!.post!.requestBody.content['application/json']!.schema as { required?: string[] };
+    expect(schema.required).toContain('style');
+    expect(schema.required).not.toContain('topic');
+  });
+
   it('still needs a topic when there is no source', async () => {
     const user = await registerUser(app, 'topicless');
     const response = await submit(app, user, { style: 'educational', language: 'en', duration: 30, voice: 'en-us-m3' });
