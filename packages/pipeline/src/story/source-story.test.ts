@@ -125,6 +125,15 @@ describe('choosing what to tell', () => {
     ]);
   });
 
+  it('splits a long sentence without punctuation before a conjunction, keeping every word', () => {
+    const text = 'A lighthouse is a structure designed to emit light from a system of lamps and lenses and to serve as a navigational aid for pilots at sea.';
+    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
+    expect(story.scenes.map((scene) => scene.narration)).toEqual([
+      'A lighthouse is a structure designed to emit light from a system of lamps and lenses',
+      'and to serve as a navigational aid for pilots at sea.',
+    ]);
+  });
+
   it('names what a scene shows in its picture, capitals for emphasis read as the word', () => {
     const story = tellSource(request('en', 30, { sceneCount: 1, targetWords: 40 }), {
       kind: 'script',

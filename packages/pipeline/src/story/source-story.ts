@@ -54,6 +54,16 @@ function articleUnits(text: string, request: StoryRequest): Unit[] {
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
 const DANGLING_WORDS = new Set(['and', 'or', 'but', 'the', 'a', 'an', 'of', 'y', 'o', 'e', 'pero', 'mas', 'et', 'ou', 'mais', 'und', 'oder', 'aber', 'der', 'die', 'das', 'de', 'la', 'le', 'el', 'os', 'as', 'और', 'या', 'कि']);
 
+/** Conjunctions a clause may open with, per language (a space before them is the break). */
+const CONJUNCTION_BREAK: Record<string, RegExp> = {
+  en: / (?=(?:and|but|while|which|because|where|when|so that) )/gu,
+  de: / (?=(?:und|aber|während|weil|wobei|sodass) )/gu,
+  es: / (?=(?:y|pero|mientras|porque|donde|cuando) )/gu,
+  fr: / (?=(?:et|mais|tandis que|parce que|où|quand) )/gu,
+  pt: / (?=(?:e|mas|enquanto|porque|onde|quando) )/gu,
+  hi: / (?=(?:और|लेकिन|जबकि|क्योंकि|जहाँ|जब) )/gu,
+};
+
 /** Words between the break and the comma before it (or, `ahead`, the next comma after it). */
 function listItemWords(text: string, language: string, ahead = false): number {
   const parts = text.split(/[,、，]/u);
@@ -102,6 +112,24 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
     // A semicolon, colon or dash ends a clause more surely than a comma does.
     const balance = Math.abs(left - right) + (/^[,、，]/u.test(match[0]) ? 2 : 0);
     if (!best || balance < best.balance) best = { at, balance };
+  }
+  // Without punctuation to split at, a long sentence may still be split before a conjunction that
+  // opens a clause of its own ("…lamps and lenses | and to serve as a navigational aid…").
+  const conjunction = CONJUNCTION_BREAK[language.slice(0, 2)];
+  if (!best && conjunction) {
+    for (const match of unit.text.matchAll(conjunction)) {
+      const at = match.index + 1;
+      const left = countNarrationWords(unit.text.slice(0, at), language);
+      const right = countNarrationWords(unit.text.slice(at), language);
+      if (left < 5 || right < 5) continue;
+      // "lamps | and lenses and…" joins two things, not two clauses: the piece up to the next
+      // conjunction or comma must say more than a word or two.
+      const afterConjunction = unit.text.slice(at).replace(/^\S+\s*/u, '');
+      const item = afterConjunction.split(new RegExp(conjunction.source, 'u'))[0]!.split(/[,;:]/u)[0]!;
+      if (countNarrationWords(item, language) <= 2) continue;
+      const balance = Math.abs(left - right);
+      if (!best || balance < best.balance) best = { at, balance };
+    }
   }
   if (!best) return null;
   const first = unit.text.slice(0, best.at).trim();
