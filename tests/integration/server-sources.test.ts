@@ -217,6 +217,25 @@ describe('videos made from a source', () => {
     await refused(app, sourceBody({ kind: 'article', text: german }), 'language', 'This article is in German; choose German narration, or configure a story model to translate it into English.');
   });
 
+  it('accepts a source in another language when a story model is configured to translate it', async () => {
+    const german = readFileSync(new URL('../../packages/pipeline/src/story/source-articles/de.txt', import.meta.url), 'utf8');
+    const database = await createTestDatabase('sqlite');
+    const withModel = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+      voices: { autoGenerateOfflineSamples: false },
+      // The job is only queued here; the model's translation is the story provider's own test.
+      jobs: { autoStart: false, env: { PATH: process.env.PATH, STORY_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } },
+    });
+    try {
+      const user = await registerUser(withModel, 'translate');
+      const response = await submit(withModel, user, sourceBody({ kind: 'article', text: german, title: 'Wie das Fahrrad die Welt veränderte' }));
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await jobsOf(withModel, user)).map((job) => job.params.source)).toEqual([{ kind: 'article', title: 'Wie das Fahrrad die Welt veränderte' }]);
+    } finally {
+      await withModel.close();
+      await database.cleanup();
+    }
+  });
+
   it('refuses each link it cannot read with its reason, queuing nothing', async () => {
     await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/gone` }), 'source.url', 'The page was not found (the site answered HTTP 404). Check the link.');
     await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/home` }), 'source.url', /^No article could be found on that page/);
