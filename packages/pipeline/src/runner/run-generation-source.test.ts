@@ -65,6 +65,7 @@ describe('a 30 s video of an article, narrated offline', () => {
         { assemble },
       );
 
+      console.info(`${language}: the article's narration ends at ${narrationSeconds.toFixed(2)} s of 30`);
       expect(Math.abs(narrationSeconds - (30 - NARRATION_END_MARGIN_SECONDS)), `narration of ${narrationSeconds.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
       const sentences = new Set(splitSentences(articleText(language), language).map((sentence) => sentence.text));
       const scenes = output.scenes ?? [];
