@@ -21,7 +21,7 @@ interface Unit {
 
 export function tellSource(request: StoryRequest, source: StorySource): Story {
   const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, request);
-  const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount, request.language);
+  const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount);
   const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
   return {
     title: (source.title?.trim() || request.topic).trim(),
@@ -144,7 +144,7 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
  * Contiguous groups of units, at most `sceneCount`, whose lengths are as even as possible (least
  * squared difference from the mean), so scenes last about as long as a topic video's do.
  */
-export function groupIntoScenes(units: readonly Unit[], sceneCount: number, _language: string): Unit[][] {
+function groupIntoScenes(units: readonly Unit[], sceneCount: number): Unit[][] {
   const count = Math.max(1, Math.min(sceneCount, units.length));
   if (units.length === 0) return [];
   const prefix = [0];
@@ -199,7 +199,7 @@ const MAX_PROMPT_SUBJECTS = 5;
  * What a scene's picture shows: the named things and the most telling nouns of the scene's own
  * sentences (rarest in the source first), then the style's mood and the visual style's look.
  */
-export function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<string, number>): string[] {
+function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<string, number>): string[] {
   const stop = stopWordsFor(language);
   const spaceless = isSpaceless(language);
   // German writes every noun with a capital, so there a capital does not mark a name.
