@@ -185,10 +185,26 @@ function decode(body: Buffer, contentType: string, kind: 'html' | 'text'): strin
   for (const label of [fromHeader, fromDocument, fromBom, 'utf-8']) {
     if (!label) continue;
     try {
-      return new TextDecoder(label.toLowerCase()).decode(body);
+      const decoder = new TextDecoder(label.toLowerCase());
+      if (decoder.encoding === 'windows-1252') return decodeWindows1252(body);
+      return decoder.decode(body);
     } catch {
       // An unknown charset name: try the next source of one.
     }
   }
   return body.toString('utf8');
+}
+
+/** What windows-1252 puts at 0x80–0x9F (curly quotes, dashes, €); undefined bytes stay as they are. */
+const WINDOWS_1252_HIGH = '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+
+/**
+ * Pages labelled windows-1252, ISO-8859-1 or ASCII (the web reads all three as windows-1252).
+ * Node's TextDecoder decodes this label as Latin-1, which turns curly quotes and dashes into
+ * control characters, so the 32 bytes that differ are mapped here.
+ */
+function decodeWindows1252(body: Buffer): string {
+  let text = '';
+  for (const byte of body) text += byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+  return text;
 }
