@@ -1,5 +1,5 @@
 import { countNarrationWords, narrationWordLimit } from '@reelsmith/contracts';
-import { linkIn, type SourceDraft } from './source-draft.js';
+import type { SourceDraft } from './source-draft.js';
 
 /**
  * The word budget of a source, apart from the form's first load (the storyboard's counting rules
@@ -13,13 +13,13 @@ export function scriptBudgetError(text: string, durationSeconds: number): string
   return words > limit ? `Your script has ${words} words; a ${durationSeconds} s video holds at most ${limit}. Shorten it or choose a longer duration.` : null;
 }
 
-/** The line under the source box: what will be told, and how much of it fits. */
-export function sourceHint(draft: SourceDraft, durationSeconds: number): string | null {
+/** The line under the source box: what will be told, and how much of it fits. `isLink`: the box holds a lone link. */
+export function sourceHint(draft: SourceDraft, durationSeconds: number, isLink: boolean): string | null {
   const text = draft.text.trim();
   if (draft.choice === 'topic' || text === '') return null;
   const words = countNarrationWords(text);
   if (draft.choice === 'script') return `${words} ${words === 1 ? 'word' : 'words'} · a ${durationSeconds} s video holds at most ${narrationWordLimit(durationSeconds)}, told word for word`;
-  if (!draft.page && linkIn(text)) return 'A link: the page is read when you generate, and its main sentences are told.';
+  if (isLink) return 'A link: the page is read when you generate, and its main sentences are told.';
   return `${words} ${words === 1 ? 'word' : 'words'} of article · its most central sentences are told in ${durationSeconds} s`;
 }
 

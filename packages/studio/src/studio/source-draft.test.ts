@@ -34,10 +34,10 @@ describe('source draft', () => {
     expect(scriptBudgetError(words(99), 30)).toBeNull();
     expect(scriptBudgetError(words(100), 30)).toBe('Your script has 100 words; a 30 s video holds at most 99. Shorten it or choose a longer duration.');
     expect(scriptBudgetError(words(100), 60)).toBeNull();
-    expect(sourceHint({ choice: 'script', text: words(12), page: null }, 30)).toBe('12 words · a 30 s video holds at most 99, told word for word');
-    expect(sourceHint({ choice: 'article', text: 'https://example.com/a', page: null }, 60)).toMatch(/^A link: the page is read when you generate/);
-    expect(sourceHint({ choice: 'article', text: words(800), page: null }, 60)).toBe('800 words of article · its most central sentences are told in 60 s');
-    expect(sourceHint(TOPIC_ONLY, 30)).toBeNull();
+    expect(sourceHint({ choice: 'script', text: words(12), page: null }, 30, false)).toBe('12 words · a 30 s video holds at most 99, told word for word');
+    expect(sourceHint({ choice: 'article', text: 'https://example.com/a', page: null }, 60, true)).toMatch(/^A link: the page is read when you generate/);
+    expect(sourceHint({ choice: 'article', text: words(800), page: null }, 60, false)).toBe('800 words of article · its most central sentences are told in 60 s');
+    expect(sourceHint(TOPIC_ONLY, 30, false)).toBeNull();
   });
 
   it('turns a handed-over script or article into the draft, keeping the page credit', () => {

@@ -12,15 +12,17 @@ export interface SourceEditorProps {
   duration: number;
   /** The form's message for the source (empty, too long, not a link). */
   error?: string | undefined;
+  /** The box holds a lone link, which the server will read. */
+  isLink: boolean;
   rows: number;
   onSource(source: SourceDraft): void;
   onBlur?(): void;
 }
 
 /** The script or article box: where the text came from, the text, and how much of it a video tells. */
-export default function SourceEditor({ id, source, duration, error, rows, onSource, onBlur }: SourceEditorProps) {
+export default function SourceEditor({ id, source, duration, error, isLink, rows, onSource, onBlur }: SourceEditorProps) {
   const problem = error ?? (source.choice === 'script' ? scriptBudgetError(source.text, duration) : null);
-  const hint = problem ? null : sourceHint(source, duration);
+  const hint = problem ? null : sourceHint(source, duration, isLink);
   const noteId = `${id}-note`;
   return (
     <>

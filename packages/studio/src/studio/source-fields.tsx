@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { usePlatform } from '../platform.js';
 import { toast } from '../toaster.js';
-import { draftFromSource, SOURCE_CHOICE_LABELS, SOURCE_CHOICES, type SourceChoice, type SourceDraft } from './source-draft.js';
+import { draftFromSource, linkIn, SOURCE_CHOICE_LABELS, SOURCE_CHOICES, type SourceChoice, type SourceDraft } from './source-draft.js';
 import './source-fields.css';
 
 export interface SourceFieldsProps {
@@ -71,7 +71,7 @@ export function SourceFields({ idBase, topic, source, duration, topicError, sour
 
       {withSource ? (
         <Suspense fallback={null}>
-          <SourceEditor id={id('source')} source={source} duration={duration} error={sourceError} rows={compact ? 4 : 7} onSource={onSource} {...(onSourceBlur ? { onBlur: onSourceBlur } : {})} />
+          <SourceEditor id={id('source')} source={source} duration={duration} error={sourceError} isLink={source.choice === 'article' && !source.page && linkIn(source.text) !== null} rows={compact ? 4 : 7} onSource={onSource} {...(onSourceBlur ? { onBlur: onSourceBlur } : {})} />
         </Suspense>
       ) : null}
       <div className={`rs-field${topicError ? ' rs-field--invalid' : ''}`}>
