@@ -201,6 +201,19 @@ describe('background controller', () => {
     expect(h.sockets.length).toBeGreaterThan(0);
   });
 
+  it('sends an article source whole, and keeps only its credit in the stored job list', async () => {
+    const h = harness({ jobs: [] });
+    const background = h.make();
+    await background.session.signIn('tok', user);
+    await settle();
+    const source = { kind: 'article' as const, text: 'Lighthouses guide ships home. '.repeat(200), title: 'Lighthouses', url: 'https://coast.example/l' };
+    expect(await background.handleRequest({ type: 'submit', params: { ...params, source } })).toMatchObject({ ok: true, jobId: 'job-1' });
+    const sent = h.http.calls.find((c) => c.url.endsWith('/api/videos/generate'))?.body as { source: unknown };
+    expect(sent.source).toEqual(source);
+    expect((await background.store.read()).jobs[0]?.params.source).toEqual({ kind: 'article', title: 'Lighthouses', url: 'https://coast.example/l' });
+    expect(JSON.stringify(h.storage.local.data)).not.toContain('Lighthouses guide ships home');
+  });
+
   it('opens the side panel with a topic from the context menu', async () => {
     const h = harness({ jobs: [] });
     const background = h.make();

@@ -3,6 +3,7 @@ import {
   JOB_LIST_LIMIT,
   MESSAGES,
   newJob,
+  sourceCredit,
   type ExtensionExternalRequest,
   type ExtensionJobState,
   type ExtensionRequest,
@@ -156,7 +157,9 @@ export function createBackground(deps: BackgroundDeps) {
     if (!token) return { ok: false, error: MESSAGES.authRequired };
     try {
       const { jobId, status, message } = await (await client(token)).call('generateVideo', { body: params });
-      await commit((state) => putJob(state, newJob(jobId, params, now())));
+      // The job list in chrome.storage keeps the source's credit, not its text (an article can be 200 KB).
+      const job = newJob(jobId, params, now());
+      await commit((state) => putJob(state, params.source ? { ...job, params: { ...job.params, source: sourceCredit(params.source) } } : job));
       await connect(token);
       live.subscribe(jobId);
       return { ok: true, jobId, status, message };
