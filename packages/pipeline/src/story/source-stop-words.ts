@@ -16,7 +16,7 @@ const LISTS: Record<string, string> = {
     jeden jeder jedes jener jetzt kann kein keine können könnte machen man manche mehr mein mit muss musste nach nicht nichts noch nun nur ob
     oder ohne schon sehr sein seine seinem seinen seiner sich sie sind so solche soll sollte sondern sonst über um und uns unser unter viel
     vom von vor während war waren was weil welche welchem welchen welcher wenn wer werden wie wieder will wir wird wo wurde wurden zu zum
-    zur zwar zwischen jahr jahre jahren heute immer besonders damals später konnte konnten wurde wurden ihn`,
+    zur zwar zwischen jahr jahre jahren heute immer besonders damals später konnte konnten wurde wurden ihn viele vielen deshalb denn je`,
   es: `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde durante e el ella ellas ellos en entre era eran es
     esa esas ese eso esos esta estaba estado estas este esto estos fue fueron ha había han hasta hay la las le les lo los más me mi mientras
     muy nada ni no nos o otra otras otro otros para pero poco por porque que quien se sea ser si sido sin sobre son su sus también tan misma mismo después
