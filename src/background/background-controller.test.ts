@@ -207,7 +207,8 @@ describe('background controller', () => {
     await background.session.signIn('tok', user);
     await settle();
     const source = { kind: 'article' as const, text: 'Lighthouses guide ships home. '.repeat(200), title: 'Lighthouses', url: 'https://coast.example/l' };
-    expect(await background.handleRequest({ type: 'submit', params: { ...params, source } })).toMatchObject({ ok: true, jobId: 'job-1' });
+    const full = { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } as const;
+    expect(await background.handleRequest({ type: 'submit', params: { ...full, source } })).toMatchObject({ ok: true, jobId: 'job-1' });
     const sent = h.http.calls.find((c) => c.url.endsWith('/api/videos/generate'))?.body as { source: unknown };
     expect(sent.source).toEqual(source);
     expect((await background.store.read()).jobs[0]?.params.source).toEqual({ kind: 'article', title: 'Lighthouses', url: 'https://coast.example/l' });
