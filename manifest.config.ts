@@ -41,7 +41,9 @@ export default defineManifest(({ mode }) => ({
   side_panel: { default_path: 'src/sidepanel/index.html' },
   options_ui: { page: 'src/options/index.html', open_in_tab: true },
   background: { service_worker: 'src/background/service-worker.ts', type: 'module' },
-  permissions: ['storage', 'sidePanel', 'notifications', 'alarms', 'contextMenus'],
+  // scripting + activeTab: "Make a video of this page" reads the article inside the page the creator
+  // clicked the toolbar button or the page's menu on, and no other page.
+  permissions: ['storage', 'sidePanel', 'notifications', 'alarms', 'contextMenus', 'scripting', 'activeTab'],
   host_permissions: [`${new URL(extensionApiBaseUrl(mode)).origin}/*`],
   // Another API address chosen on the options page is asked for at that moment.
   optional_host_permissions: ['https://*/*', 'http://*/*'],

@@ -1,7 +1,7 @@
 import { crx } from '@crxjs/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import manifest, { extensionApiBaseUrl, extensionWebAppOrigins } from './manifest.config.js';
 import { fillRoot, renderFirstPaint } from './scripts/first-paint.js';
 
@@ -20,6 +20,38 @@ function splashFirstPaint(): Plugin {
       if (!/\/src\/(popup|sidepanel)\/index\.html$/.test(context.filename)) return html;
       splash ??= renderFirstPaint('splash');
       return fillRoot(html, splash, context.filename);
+    },
+  };
+}
+
+/** The page reader's bundle name; src/extension-host/page-article.ts injects it by this name. */
+const PAGE_READER_FILE = 'page-reader.js';
+
+/**
+ * "Make a video of this page" injects a script that reads the page's article with Readability. It is
+ * built on its own as one classic script (executeScript cannot load modules): Readability never
+ * enters an extension page's bundle, and the file is not web-accessible, so pages cannot probe it.
+ */
+function pageReaderScript(): Plugin {
+  return {
+    name: 'reelsmith-page-reader',
+    apply: 'build',
+    async generateBundle() {
+      const result = await build({
+        configFile: false,
+        root: repoRoot,
+        logLevel: 'warn',
+        build: {
+          write: false,
+          emptyOutDir: false,
+          sourcemap: false,
+          lib: { entry: `${repoRoot}src/page-reader/page-reader.ts`, formats: ['iife'], name: 'reelsmithPageReader', fileName: () => PAGE_READER_FILE },
+        },
+      });
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
+      const entry = outputs.find((output): output is Rolldown.OutputChunk => output.type === 'chunk' && output.isEntry);
+      if (!entry) throw new Error('the page reader was not built');
+      this.emitFile({ type: 'asset', fileName: PAGE_READER_FILE, source: entry.code });
     },
   };
 }
@@ -113,7 +145,7 @@ export default defineConfig(({ mode }) => {
     envPrefix: 'VITE_',
     // public/ belongs to the web build; the extension takes only what its manifest names.
     publicDir: false,
-    plugins: [react(), crx({ manifest }), splashFirstPaint(), chunks.plugin],
+    plugins: [react(), crx({ manifest }), splashFirstPaint(), chunks.plugin, pageReaderScript()],
     define: {
       // The extension has no same-origin API, so the origin is fixed at build time (the options page may override it).
       'import.meta.env.VITE_API_BASE_URL': JSON.stringify(extensionApiBaseUrl(mode)),

@@ -1,11 +1,11 @@
 import { EXTENSION_STORAGE_KEYS, STORAGE_KEYS, type VideoJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { createBackground, type BackgroundDeps } from './background-controller.js';
+import { createBackground, PAGE_NOTIFICATION_ID, type BackgroundDeps } from './background-controller.js';
 import { notificationIdFor } from './job-notifier.js';
 import { JOB_WATCH_ALARM } from './job-watch-alarm.js';
 import type { SocketLike } from './live-connection.js';
 import { tokenChange } from './session.js';
-import { fakeAction, fakeAlarms, fakeFetch, fakeNotifications, fakeSidePanel, fakeStorage, fakeTabs } from './testing/fake-chrome.js';
+import { fakeAction, fakeAlarms, fakeFetch, fakeNotifications, fakeScripting, fakeSidePanel, fakeStorage, fakeTabs } from './testing/fake-chrome.js';
 
 const API = 'http://api.test';
 const user = { id: 'u1', name: 'Asha', email: 'asha@example.com', role: 'user' as const };
@@ -55,6 +55,7 @@ function harness(server: { jobs: VideoJob[]; rejectToken?: string }) {
   const notifications = fakeNotifications();
   const tabs = fakeTabs();
   const sidePanel = fakeSidePanel();
+  const scripting = fakeScripting({ 1: { ok: true, title: 'Lighthouses', url: 'https://example.com/lighthouses#top', text: 'Lighthouses guide ships. '.repeat(20).trim() }, 2: { ok: false, reason: 'no-article' } });
   const sockets: FakeSocket[] = [];
   const http = fakeFetch({
     'GET /api/videos': (init) => ((init.headers as Record<string, string>).Authorization === `Bearer ${server.rejectToken}` ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } } : { body: { jobs: server.jobs } }),
@@ -71,6 +72,7 @@ function harness(server: { jobs: VideoJob[]; rejectToken?: string }) {
     notifications: notifications as never,
     tabs: tabs as never,
     sidePanel: sidePanel as never,
+    scripting: scripting as never,
     createSocket: () => {
       const socket = new FakeSocket();
       sockets.push(socket);
@@ -90,7 +92,7 @@ function harness(server: { jobs: VideoJob[]; rejectToken?: string }) {
     });
     return background;
   };
-  return { storage, action, alarms, notifications, tabs, sidePanel, sockets, http, make };
+  return { storage, action, alarms, notifications, tabs, sidePanel, scripting, sockets, http, make };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -199,12 +201,42 @@ describe('background controller', () => {
     expect(h.sockets.length).toBeGreaterThan(0);
   });
 
+  it('sends an article source whole, and keeps only its credit in the stored job list', async () => {
+    const h = harness({ jobs: [] });
+    const background = h.make();
+    await background.session.signIn('tok', user);
+    await settle();
+    const source = { kind: 'article' as const, text: 'Lighthouses guide ships home. '.repeat(200), title: 'Lighthouses', url: 'https://coast.example/l' };
+    const full = { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } as const;
+    expect(await background.handleRequest({ type: 'submit', params: { ...full, source } })).toMatchObject({ ok: true, jobId: 'job-1' });
+    const sent = h.http.calls.find((c) => c.url.endsWith('/api/videos/generate'))?.body as { source: unknown };
+    expect(sent.source).toEqual(source);
+    expect((await background.store.read()).jobs[0]?.params.source).toEqual({ kind: 'article', title: 'Lighthouses', url: 'https://coast.example/l' });
+    expect(JSON.stringify(h.storage.local.data)).not.toContain('Lighthouses guide ships home');
+  });
+
   it('opens the side panel with a topic from the context menu', async () => {
     const h = harness({ jobs: [] });
     const background = h.make();
     await background.contextMenuClicked({ menuItemId: 'reelsmith-create-video', selectionText: 'The moon landing' }, { windowId: 4, id: 1 });
     expect(h.sidePanel.opened).toEqual([{ windowId: 4 }]);
-    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingTopic]).toMatchObject({ topic: 'The moon landing' });
+    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toMatchObject({ request: { kind: 'topic', topic: 'The moon landing' } });
+  });
+
+  it('reads the page in the tab for "Make a video of this page", and says why when it cannot', async () => {
+    const h = harness({ jobs: [] });
+    const background = h.make();
+    await background.contextMenuClicked({ menuItemId: 'reelsmith-page-video' }, { windowId: 4, id: 1 });
+    expect(h.scripting.injected).toEqual([{ tabId: 1, files: ['page-reader.js'] }]);
+    expect(h.sidePanel.opened).toEqual([{ windowId: 4 }]);
+    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toMatchObject({
+      request: { kind: 'article', title: 'Lighthouses', url: 'https://example.com/lighthouses#top', text: expect.stringMatching(/^Lighthouses guide ships\./) },
+    });
+
+    await h.storage.session.remove(EXTENSION_STORAGE_KEYS.pendingRequest);
+    await background.contextMenuClicked({ menuItemId: 'reelsmith-page-video' }, { windowId: 4, id: 2 });
+    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toBeUndefined();
+    expect(h.notifications.shown.get(PAGE_NOTIFICATION_ID)).toMatchObject({ title: 'Make a video of this page', message: expect.stringMatching(/no article/) });
   });
 
   it('forgets the session when the API origin changes', async () => {

@@ -3,6 +3,7 @@ import {
   JOB_LIST_LIMIT,
   MESSAGES,
   newJob,
+  sourceCredit,
   type ExtensionExternalRequest,
   type ExtensionJobState,
   type ExtensionRequest,
@@ -12,7 +13,8 @@ import {
 } from '@reelsmith/contracts';
 import { ApiError, createApiClient, errorMessage, type ApiClient } from '@reelsmith/studio/api-client';
 import { showActiveJobCount, type ActionLike } from './badge.js';
-import { handleContextMenuClick, type SessionAreaLike, type SidePanelLike } from './context-menu.js';
+import { readArticleInTab, type ScriptingLike } from '../extension-host/page-article.js';
+import { handleContextMenuClick, PAGE_VIDEO_MENU_TITLE, type SessionAreaLike, type SidePanelLike } from './context-menu.js';
 import { notifyJobFinished, openNotifiedJob, type NotificationsLike, type TabsLike } from './job-notifier.js';
 import { activeJobs, cancelled, completed, failed, hasJob, markNotified, mergeServerJob, mergeServerJobs, newlyFinished, progressed, putJob } from './job-state.js';
 import { JobStore, type StorageAreaLike } from './job-store.js';
@@ -27,6 +29,8 @@ export interface BackgroundDeps {
   notifications: NotificationsLike;
   tabs: TabsLike;
   sidePanel: SidePanelLike;
+  /** Reads a page's article in the page, for "Make a video of this page" in its context menu. */
+  scripting: ScriptingLike;
   createSocket: SocketFactory;
   fetch: typeof fetch;
   /** The API origin in use (the build's, or the options page's). */
@@ -39,6 +43,9 @@ export interface BackgroundDeps {
 }
 
 export type Background = ReturnType<typeof createBackground>;
+
+/** The one notification that says why a page could not be read (a new failure replaces it). */
+export const PAGE_NOTIFICATION_ID = 'reelsmith-page';
 
 /**
  * Everything the service worker does, over injected chrome.* slices so it can be tested; the
@@ -150,7 +157,9 @@ export function createBackground(deps: BackgroundDeps) {
     if (!token) return { ok: false, error: MESSAGES.authRequired };
     try {
       const { jobId, status, message } = await (await client(token)).call('generateVideo', { body: params });
-      await commit((state) => putJob(state, newJob(jobId, params, now())));
+      // The job list in chrome.storage keeps the source's credit, not its text (an article can be 200 KB).
+      const job = newJob(jobId, params, now());
+      await commit((state) => putJob(state, params.source ? { ...job, params: { ...job.params, source: sourceCredit(params.source) } } : job));
       await connect(token);
       live.subscribe(jobId);
       return { ok: true, jobId, status, message };
@@ -272,7 +281,20 @@ export function createBackground(deps: BackgroundDeps) {
     },
 
     contextMenuClicked(info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText'>, tab: Pick<chrome.tabs.Tab, 'windowId' | 'id'> | undefined) {
-      return handleContextMenuClick({ sidePanel: deps.sidePanel, session: deps.storage.session, now, log }, info, tab);
+      return handleContextMenuClick(
+        {
+          sidePanel: deps.sidePanel,
+          session: deps.storage.session,
+          readPage: (tabId) => readArticleInTab(deps.scripting, tabId),
+          report: async (message) => {
+            await deps.notifications.create(PAGE_NOTIFICATION_ID, { type: 'basic', iconUrl: deps.iconUrl, title: PAGE_VIDEO_MENU_TITLE, message, priority: 1 });
+          },
+          now,
+          log,
+        },
+        info,
+        tab,
+      );
     },
   };
 }

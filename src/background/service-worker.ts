@@ -18,6 +18,7 @@ const background = createBackground({
   notifications: chrome.notifications,
   tabs: chrome.tabs,
   sidePanel: chrome.sidePanel,
+  scripting: chrome.scripting,
   createSocket: (url, options) => io(url, options),
   fetch: (...args) => fetch(...args),
   apiBaseUrl: () => readApiBaseUrl(chrome.storage.local),

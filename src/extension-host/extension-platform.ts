@@ -3,7 +3,6 @@ import type { CoreServices, Platform } from '@reelsmith/studio/popup';
 import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
-import { createTopicRequests } from './topic-requests.js';
 
 
 export interface ExtensionHost<S extends CoreServices> {
@@ -17,7 +16,7 @@ export interface ExtensionHost<S extends CoreServices> {
  * Builds the studio's platform for an extension view, after loading chrome.storage.local. The view
  * chooses its services: the popup the core alone, the side panel the studio's with its query cache.
  */
-export async function createExtensionHost<S extends CoreServices>(createServices: (platform: Platform) => S): Promise<ExtensionHost<S>> {
+export async function createExtensionHost<S extends CoreServices>(createServices: (platform: Platform) => S, extras: Pick<Platform, 'formRequests'> = {}): Promise<ExtensionHost<S>> {
   const storage = await ChromeSyncedStorage.hydrate(chrome.storage.local);
   const apiBaseUrl = apiBaseUrlFrom(storage);
   const platform: Platform = {
@@ -32,7 +31,9 @@ export async function createExtensionHost<S extends CoreServices>(createServices
     apiBaseUrl,
     // Manifest V3 pages cannot load Google's remote sign-in script.
     googleSignIn: false,
-    topicRequests: createTopicRequests({ session: chrome.storage.session, onChanged: chrome.storage.onChanged }),
+    ...extras,
+    // Loaded when asked: the popup's first load has a JavaScript budget.
+    pageArticle: { read: async () => (await import('./page-article.js')).readActivePage({ windows: chrome.windows, tabs: chrome.tabs, scripting: chrome.scripting }) },
   };
   const services = createServices(platform);
   // A sign-in or sign-out in another extension view (or by the worker) updates this one.

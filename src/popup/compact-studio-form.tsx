@@ -1,22 +1,23 @@
-import { DURATIONS, FREE_VIDEO_MAX_SECONDS, generationFormSchema, LANGUAGE_NAMES, MESSAGES, MUSIC_CHOICES, musicChoiceLabel, RESOLUTIONS, STORY_STYLES, toGenerateVideoBody, VALIDATION_MESSAGES, VIDEO_LANGUAGES, type MusicChoice, type Resolution } from '@reelsmith/contracts';
+import { DURATIONS, FREE_VIDEO_MAX_SECONDS, LANGUAGE_NAMES, MUSIC_CHOICES, musicChoiceLabel, RESOLUTIONS, STORY_STYLES, VIDEO_LANGUAGES, type MusicChoice, type Resolution } from '@reelsmith/contracts';
 import {
   apiUrl,
   asVoiceLanguage,
-  errorMessage,
   initialFormValues,
-  isOffline,
   isSubmitBlocked,
   loadVideoDefaults,
   optionLabel,
   RESOLUTION_LABELS,
+  SourceFields,
   submitButtonText,
+  submitGeneration,
+  TOPIC_ONLY,
   usePlatform,
+  validateForm,
   VoiceLists,
   type GenerationFormValues,
   type SubmitPhase,
 } from '@reelsmith/studio/popup';
 import { useCallback, useId, useState } from 'react';
-import { toast } from '@reelsmith/studio/popup';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { usePopupGenerationAccess, usePopupVoices } from './popup-requests.js';
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
@@ -46,8 +47,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   const id = useId();
   const voices = usePopupVoices(values.language);
   const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
-  const parsed = generationFormSchema.safeParse(values);
-  const errors = attempted && !parsed.success ? Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])) : {};
+  const errors = attempted ? validateForm(values) : {};
   const set = <K extends keyof GenerationFormValues>(field: K, value: GenerationFormValues[K]) => {
     // A shorter duration may be what the free video allows: the refusal no longer holds.
     if (field === 'duration') setRefusal(null);
@@ -65,42 +65,11 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   const submit = async () => {
     setAttempted(true);
     if (blocked) return;
-    if (!parsed.success) {
-      if (!values.voice) toast.error(VALIDATION_MESSAGES.voiceRequiredOnSubmit);
-      return;
-    }
-    // Offline the submit fails now; it is never queued to go out by itself later.
-    if (isOffline()) {
-      toast.error(MESSAGES.offline);
-      return;
-    }
-    setPhase('checking');
     setRefusal(null);
-    const verdict = await access.check(parsed.data.duration);
-    if (!verdict) {
-      setPhase('idle');
-      toast.error(isOffline() ? MESSAGES.offline : MESSAGES.canGenerateFailed);
-      return;
-    }
-    if (!verdict.canGenerate) {
-      setPhase('idle');
-      const reason = verdict.reason || MESSAGES.subscriptionRequired;
-      setRefusal(reason);
-      toast.error(reason);
-      return;
-    }
-    setPhase('generating');
-    try {
-      await jobs.submit(toGenerateVideoBody(parsed.data, voiceProvider));
-    } catch (error) {
-      setPhase('idle');
-      toast.error(errorMessage(error, error instanceof Error && error.message ? error.message : MESSAGES.submitFailed));
-      return;
-    }
-    toast.success(MESSAGES.submitSuccess);
-    setValues((current) => ({ ...current, topic: '' }));
+    const submitted = await submitGeneration({ values, voiceProvider, access, send: (params) => jobs.submit(params), setPhase, refused: setRefusal });
+    if (!submitted) return;
+    setValues((current) => ({ ...current, topic: '', source: TOPIC_ONLY }));
     setAttempted(false);
-    setPhase('started');
     setTimeout(() => setPhase('idle'), 1000);
   };
 
@@ -114,11 +83,17 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         void submit();
       }}
     >
-      <div className={`rs-field${errors.topic ? ' rs-field--invalid' : ''}`}>
-        <label className="rs-field__label" htmlFor={`${id}-topic`}>Topic</label>
-        <textarea id={`${id}-topic`} className="rs-field__input rs-field__textarea" rows={2} placeholder="e.g. The mystery of the Bermuda Triangle" value={values.topic} onChange={(e) => set('topic', e.target.value)} />
-        {errors.topic ? <p className="rs-field__error">{errors.topic}</p> : null}
-      </div>
+      <SourceFields
+        idBase={id}
+        compact
+        topic={values.topic}
+        source={values.source}
+        duration={values.duration}
+        topicError={errors.topic}
+        sourceError={errors.source}
+        onTopic={(topic) => set('topic', topic)}
+        onSource={(source) => set('source', source)}
+      />
       <div className="rs-popup__row">
         <div className="rs-field">
           <label className="rs-field__label" htmlFor={`${id}-style`}>Style</label>

@@ -1,11 +1,14 @@
-import { LoadingSplash, SignInForm, useAuth, usePlatform } from '@reelsmith/studio/popup';
+import { LoadingSplash, useAuth, usePlatform } from '@reelsmith/studio/popup';
 import { isActiveJobStatus } from '@reelsmith/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useExtensionJobState, type ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { ActiveJobs } from './active-jobs.js';
 import { CompactStudioForm } from './compact-studio-form.js';
 import { useJobOutcomeToasts } from './use-job-outcome-toasts.js';
 import './popup.css';
+
+// Only a signed-out popup shows the sign-in form: it loads then, outside the popup's first load.
+const SignInForm = lazy(() => import('@reelsmith/studio/sign-in').then((module) => ({ default: module.SignInForm })));
 
 async function openSidePanel(): Promise<void> {
   const window = await chrome.windows.getCurrent();
@@ -59,7 +62,9 @@ export function PopupApp({ jobs }: { jobs: ExtensionJobSource }) {
         </>
       ) : (
         <section>
-          <SignInForm onSignedIn={() => undefined} />
+          <Suspense fallback={null}>
+            <SignInForm onSignedIn={() => undefined} />
+          </Suspense>
           <p className="rs-popup__signup">
             New here?{' '}
             <button type="button" className="rs-link-button" onClick={() => platform.navigation.openTab('/login?tab=signup')}>

@@ -13,7 +13,7 @@ import {
   ServicesProvider,
   StudioToaster,
   type Platform,
-  type TopicRequests,
+  type FormRequests,
 } from '@reelsmith/studio/embed';
 
 /**
@@ -46,12 +46,12 @@ function storageFor(token: string | null) {
   ]);
 }
 
-const topicListeners = new Set<(topic: string) => void>();
+const topicListeners = new Set<Parameters<FormRequests['subscribe']>[0]>();
 let waitingTopic = options.topic ?? null;
-const topicRequests: TopicRequests = {
+const formRequests: FormRequests = {
   subscribe(listener) {
     topicListeners.add(listener);
-    if (waitingTopic !== null) listener(waitingTopic);
+    if (waitingTopic !== null) listener({ kind: 'topic', topic: waitingTopic });
     return () => topicListeners.delete(listener);
   },
 };
@@ -59,14 +59,14 @@ window.addEventListener('message', (event) => {
   const command = parentOrigin ? parseEmbedCommand(event, parentOrigin, window.parent) : null;
   if (command?.type === 'set-topic') {
     waitingTopic = command.topic;
-    for (const listener of topicListeners) listener(command.topic);
+    for (const listener of topicListeners) listener({ kind: 'topic', topic: command.topic });
   }
 });
 
 const platform: Platform = {
   kind: 'web',
   storage: storageFor(sessionToken),
-  topicRequests,
+  formRequests,
   navigation: {
     openTab: (url) => void window.open(new URL(url, window.location.origin).href, '_blank', 'noopener,noreferrer'),
     reload: () => window.location.reload(),

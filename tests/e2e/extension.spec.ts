@@ -169,13 +169,13 @@ test('"Create a video about this" opens the studio with the selected text as the
   const windowId = await inWorker(async () => (await chrome.windows.getAll())[0]!.id!, undefined);
   const pending = await inWorker(
     ({ topic, windowId }) =>
-      (globalThis as unknown as { reelsmith: { contextMenuClicked(info: object, tab: object): Promise<{ topic: string } | null> } }).reelsmith.contextMenuClicked(
+      (globalThis as unknown as { reelsmith: { contextMenuClicked(info: object, tab: object): Promise<{ request: { kind: string; topic?: string } } | null> } }).reelsmith.contextMenuClicked(
         { menuItemId: 'reelsmith-create-video', selectionText: `  ${topic}\n` },
         { windowId, id: 1 },
       ),
     { topic, windowId },
   );
-  expect(pending?.topic).toBe(topic);
+  expect(pending?.request).toEqual({ kind: 'topic', topic });
   // Chrome opens the panel only inside a real menu click, which automation cannot make; the
   // panel page itself is what it would show.
   const panel = await openExtensionPage('src/sidepanel/index.html');

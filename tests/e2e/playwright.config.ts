@@ -54,6 +54,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${port + 1000}`,
       MAIL_FROM: 'Reelsmith <no-reply@e2e.reelsmith.test>',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // The source specs make videos from pages served on this machine (127.0.0.1), which the address guard refuses otherwise.
+      SOURCE_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { z } from './zod.js';
 import { pipelineStepSchema } from './enums.js';
+import { sourceCreditSchema } from './source.js';
 
 /** Developer API: API keys, webhooks and embed sessions (issue 16). */
 
@@ -90,6 +91,8 @@ export const webhookEventSchema = z.object({
     title: z.optional(z.string()),
     durationSeconds: z.optional(z.number()),
     error: z.optional(z.string()),
+    /** "Based on": the script, article or page the video was made from. */
+    source: z.optional(sourceCreditSchema),
   }),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -113,6 +116,8 @@ export const embedEventSchema = z.discriminatedUnion('type', [
     posterUrl: z.optional(z.string()),
     title: z.optional(z.string()),
     durationSeconds: z.optional(z.number()),
+    /** "Based on": the script, article or page the video was made from. */
+    source: z.optional(sourceCreditSchema),
   }),
   z.object({ type: z.literal('job-failed'), jobId: z.string(), error: z.string() }),
   z.object({ type: z.literal('resize'), height: z.number().check(z.gte(0), z.lte(100_000)) }),

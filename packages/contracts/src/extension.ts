@@ -1,7 +1,8 @@
 import { z } from './zod.js';
 import { userSchema } from './auth.js';
 import { jobStatusSchema } from './enums.js';
-import { generateVideoBodySchema, videoJobSchema } from './videos.js';
+import { articleSourceSchema, scriptSourceSchema } from './source.js';
+import { generateVideoBodySchema, TOPIC_MAX_LENGTH, videoJobSchema } from './videos.js';
 
 /**
  * The Chrome extension's messages and stored state. The background service worker owns the one
@@ -36,8 +37,8 @@ export const EXTENSION_STORAGE_KEYS = {
   jobs: 'reelsmith-extension-jobs',
   /** chrome.storage.local: the API origin chosen on the options page (falls back to the build's). */
   apiBaseUrl: 'reelsmith-api-base-url',
-  /** chrome.storage.session: a topic picked from a page's context menu, read once by the side panel. */
-  pendingTopic: 'reelsmith-pending-topic',
+  /** chrome.storage.session: what a page's context menu asked the side panel's form to start from, read once. */
+  pendingRequest: 'reelsmith-pending-request',
 } as const;
 
 export const extensionJobStateSchema = z.object({
@@ -52,8 +53,37 @@ export type ExtensionJobState = z.infer<typeof extensionJobStateSchema>;
 
 export const EMPTY_EXTENSION_JOB_STATE: ExtensionJobState = { jobs: [], notified: [], connected: false, updatedAt: new Date(0).toISOString() };
 
-export const pendingTopicSchema = z.object({ topic: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)), createdAt: z.string() });
-export type PendingTopic = z.infer<typeof pendingTopicSchema>;
+/**
+ * What the studio form is asked to start from: a topic ("Create a video about this"), the selected
+ * text as a script ("Make a video of this text") or a page's article ("Make a video of this page").
+ */
+export const formRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('topic'), topic: z.string().check(z.trim(), z.minLength(1), z.maxLength(TOPIC_MAX_LENGTH)) }),
+  scriptSourceSchema,
+  articleSourceSchema,
+]);
+export type FormRequest = z.output<typeof formRequestSchema>;
+
+/** A form request the worker's context menu left in chrome.storage.session for the side panel. */
+export const pendingRequestSchema = z.object({ request: formRequestSchema, createdAt: z.string() });
+export type PendingRequest = z.infer<typeof pendingRequestSchema>;
+
+/**
+ * What the reader injected into a page answers: the page's article as Readability finds it (main
+ * text without navigation, banners or footers), or why there is none. Parsed on arrival: it comes
+ * from a page the extension does not control.
+ */
+export const pageArticleResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    title: z.string(),
+    url: z.string(),
+    /** Paragraphs separated by blank lines; the extension cuts it to ARTICLE_MAX_LENGTH. */
+    text: z.string(),
+  }),
+  z.object({ ok: z.literal(false), reason: z.enum(['no-article']) }),
+]);
+export type PageArticleResult = z.infer<typeof pageArticleResultSchema>;
 
 /** From the extension's own pages (popup, side panel, options) to its worker. */
 export const extensionRequestSchema = z.discriminatedUnion('type', [

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './auth.js';
 export * from './analytics.js';
 export * from './videos.js';
+export * from './source.js';
 export * from './music.js';
 export * from './voices.js';
 export * from './payments.js';

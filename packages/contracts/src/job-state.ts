@@ -1,6 +1,7 @@
 import { isActiveJobStatus, PIPELINE_STEPS, type JobStatus, type PipelineStep } from './enums.js';
 import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './socket.js';
 import type { GenerationParams, JobSteps, VideoJob } from './videos.js';
+import { sourceCredit } from './source.js';
 
 /**
  * The one model of a job's life, shared by the server (what it stores), the studio (what a page
@@ -61,14 +62,15 @@ export function failSteps(steps: JobSteps, step?: PipelineStep): JobSteps {
 }
 
 /** A job just submitted, before the server has reported on it. */
-export function newJob(jobId: string, params: GenerationParams, now: Date): VideoJob {
+export function newJob(jobId: string, { source, ...params }: GenerationParams, now: Date): VideoJob {
   return {
     id: jobId,
     status: 'pending',
     progress: NEW_JOB_PROGRESS,
     currentStep: null,
     stepProgress: 0,
-    params,
+    // As the server will show it: the source's credit, not its text.
+    params: source ? { ...params, source: sourceCredit(source) } : params,
     created_at: now.toISOString(),
     result: null,
     error: null,

@@ -95,6 +95,11 @@ export const storyboardSceneSchema = z.object({
   imageUploadId: z.optional(z.string()),
   /** True when the scene changed since the last render (its narration, picture or place). */
   changed: z.boolean(),
+  /**
+   * The source's sentences this scene tells, in the source's order, as the source wrote them
+   * (before any trimming). Present only for videos made from a script or an article.
+   */
+  sourceSentences: z.optional(z.array(z.string())),
 });
 export type StoryboardScene = z.infer<typeof storyboardSceneSchema>;
 

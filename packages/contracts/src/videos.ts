@@ -17,6 +17,7 @@ import {
 } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
+import { sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
@@ -57,9 +58,11 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
   error: (issue) => (isMissing(issue.input) ? V.durationRequired : `Duration must be one of ${DURATIONS.join(', ')} seconds`),
 });
 
+const bodyTopicSchema = humanText(z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)), 'Topic');
+
 /** The body's fields without the custom style rule (zod refuses to extend a refined object). */
 const generateVideoBodyShape = z.object({
-  topic: humanText(z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)), 'Topic'),
+  topic: bodyTopicSchema,
   style: humanText(z.string({ error: V.styleRequired }).check(z.trim(), z.minLength(1, V.styleRequired), z.maxLength(CUSTOM_STYLE_MAX_LENGTH)), 'Style'),
   language: bodyLanguageSchema,
   duration: bodyDurationSchema,
@@ -82,12 +85,26 @@ const generateVideoBodyShape = z.object({
  * is refused with the form's message rather than narrated in a style literally named "custom".
  */
 export const generateVideoBodySchema = z.pipe(z.extend(generateVideoBodyShape, {
+    /** Optional with a source: its title (or first sentence) stands in. */
+    topic: z.optional(bodyTopicSchema),
     customStyle: z.optional(humanText(z.string().check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)), 'Custom style')),
+    /** A script, an article or a link to tell instead of writing around the topic. */
+    source: z.optional(sourceSchema),
   }).check(z.superRefine((body, ctx) => {
     if (body.style === 'custom' && !body.customStyle) {
       ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
     }
-  })), z.transform(({ customStyle, ...body }) => (body.style === 'custom' && customStyle ? { ...body, style: customStyle } : body)));
+  }), z.refine((body) => body.topic !== undefined || body.source !== undefined, {
+    path: ['topic'],
+    message: V.topicRequired,
+    // Reported beside the other fields' issues, as a missing topic was before it became optional.
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })), z.transform(({ customStyle, topic, ...body }) => ({
+    ...body,
+    // The refinement above guarantees a topic or a source.
+    topic: topic ?? topicFromSource(body.source!),
+    ...(body.style === 'custom' && customStyle ? { style: customStyle } : {}),
+  })));
 export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
 export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 
@@ -154,6 +171,8 @@ export const videoResultSchema = z.object({
   version: z.optional(z.number().check(z.int(), z.gte(1))),
   /** Stock pictures' photographers, one entry per picture used (none for generated pictures). */
   credits: z.optional(z.array(imageCreditSchema)),
+  /** What the video is based on, for a video made from a script, an article or a link. */
+  source: z.optional(sourceCreditSchema),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 
@@ -170,6 +189,8 @@ export const videoJobSchema = z.object({
     topic: z.string(),
     duration: z.number(),
     language: z.string(),
+    /** What the video is based on; the source's text is not repeated in responses. */
+    source: z.optional(sourceCreditSchema),
   }),
   created_at: z.string(),
   updated_at: z.optional(z.string()),

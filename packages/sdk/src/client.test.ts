@@ -35,6 +35,17 @@ describe('createClient', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['x-api-key']).toBe('rsk_x');
   });
 
+  it('sends a source (no topic needed) and reads the source credit of the video', async () => {
+    const credited = { ...job('completed', 100), params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'url', title: 'Bees', url: 'https://news.example/bees' } } };
+    const { calls, fetch } = fakeFetch([[200, { jobId: 'j1', status: 'queued', message: 'Video generation started' }], [200, credited]]);
+    const client = createClient({ baseUrl: 'https://reelsmith.example', apiKey: 'rsk_x', fetch });
+    await client.generate({ style: 'educational', language: 'en', duration: 30, voice: 'v1', source: { kind: 'url', url: 'https://news.example/bees' } });
+    expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ source: { kind: 'url', url: 'https://news.example/bees' } });
+    expect(JSON.parse(String(calls[0]!.init.body)).topic).toBeUndefined();
+    const finished = await client.waitFor('j1', { intervalMs: 1 });
+    expect(finished.params.source).toEqual({ kind: 'url', title: 'Bees', url: 'https://news.example/bees' });
+  });
+
   it('throws the server message and field on an error', async () => {
     const { fetch } = fakeFetch([[400, { statusCode: 400, error: 'Bad Request', message: 'Topic is required', field: 'topic' }]]);
     const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });

@@ -101,6 +101,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'true lets webhooks point at loopback, private, link-local and cloud metadata addresses (tests, a local receiver). Refused otherwise.',
   },
   {
+    name: 'SOURCE_ALLOW_PRIVATE',
+    default: 'false',
+    description: 'true lets a video\'s source link (`source: {kind: "url"}`) point at loopback, private, link-local and metadata addresses (tests, an intranet). Refused otherwise.',
+  },
+  {
     name: 'EMBED_ALLOWED_ORIGINS',
     default: '(none: only this server\'s own pages)',
     description: 'Comma-separated origins (https://partner.example) allowed to frame the studio at /embed; sent as its CSP frame-ancestors.',
@@ -212,6 +217,7 @@ const envObjectSchema = z.object({
     .transform((name) => name.toLowerCase())
     .optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  SOURCE_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   EMBED_ALLOWED_ORIGINS: commaList.default([]).pipe(
     z.array(
       z
@@ -294,6 +300,8 @@ export interface Config {
   geoCountryHeader: string | null;
   /** Webhook URLs may resolve to loopback/private/link-local/metadata addresses (tests, local receivers). */
   webhookAllowPrivate: boolean;
+  /** Source links may resolve to loopback/private/link-local/metadata addresses (tests, intranets). */
+  sourceAllowPrivate: boolean;
   /** Origins allowed to frame /embed (CSP frame-ancestors), besides this server's own. */
   embedAllowedOrigins: string[];
   embedDemo: boolean;
@@ -433,6 +441,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     razorpayApiBaseUrl: vars.RAZORPAY_API_BASE_URL,
     geoCountryHeader: vars.GEO_COUNTRY_HEADER ?? null,
     webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
+    sourceAllowPrivate: vars.SOURCE_ALLOW_PRIVATE === 'true',
     embedAllowedOrigins: vars.EMBED_ALLOWED_ORIGINS,
     embedDemo: vars.EMBED_DEMO === 'true',
     storage: vars.S3_BUCKET

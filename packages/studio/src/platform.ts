@@ -1,4 +1,4 @@
-import { DESKTOP_CHROME } from '@reelsmith/contracts';
+import { DESKTOP_CHROME, type ArticleSource, type FormRequest } from '@reelsmith/contracts';
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 
 /**
@@ -35,16 +35,27 @@ export interface ExtensionBridge {
   sendHandoffCode(code: string): Promise<void>;
 }
 
-/** Topics the host asks the studio form to start from (the extension's "Create a video about this"). */
-export interface TopicRequests {
-  /** Calls `listener` with a waiting topic now and with each later one; returns the unsubscribe. */
-  subscribe(listener: (topic: string) => void): () => void;
+/**
+ * What the host asks the studio form to start from: a topic (the extension's "Create a video about
+ * this", the embed's set-topic), a script or a page's article (the extension's context menu).
+ */
+export interface FormRequests {
+  /** Calls `listener` with a waiting request now and with each later one; returns the unsubscribe. */
+  subscribe(listener: (request: FormRequest) => void): () => void;
+}
+
+/** Reads the article of the page the user is looking at (the extension reads it inside the page). */
+export interface PageArticleReader {
+  /** The page's main text with its title and address; rejects with a message the user can act on. */
+  read(): Promise<ArticleSource>;
 }
 
 export interface Platform {
   storage: KeyValueStorage;
-  /** Set by hosts that can prefill the studio form's topic; the generate form subscribes. */
-  topicRequests?: TopicRequests;
+  /** Set by hosts that can prefill the studio form; the generate form subscribes. */
+  formRequests?: FormRequests;
+  /** Set by hosts that can read the page beside them: the form then offers "Make a video of this page". */
+  pageArticle?: PageArticleReader;
   /** Per-tab storage (sessionStorage on the web): the extension banner's dismissal lives here. */
   sessionStorage?: KeyValueStorage;
   /** Present where the web app can talk to the extension (desktop Chrome). */

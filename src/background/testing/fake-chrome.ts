@@ -128,3 +128,24 @@ export function fakeFetch(routes: Record<string, (init: RequestInit, url: URL) =
   };
   return { calls, fetch: fetch as typeof globalThis.fetch };
 }
+
+/**
+ * chrome.scripting for the page reader: injecting the reader file records it; running the reader
+ * answers what `pages` holds for the tab (as the injected script would), or throws Chrome's refusal.
+ */
+export function fakeScripting(pages: Record<number, unknown>, refuse?: string) {
+  const injected: Array<{ tabId: number; files?: string[] }> = [];
+  return {
+    injected,
+    executeScript: async (injection: { target: { tabId: number }; files?: string[]; func?: () => unknown }) => {
+      if (refuse) throw new Error(refuse);
+      const { tabId } = injection.target;
+      if (injection.files) {
+        injected.push({ tabId, files: injection.files });
+        return [{ frameId: 0, documentId: 'doc', result: null }];
+      }
+      if (!injected.some((call) => call.tabId === tabId)) return [{ frameId: 0, documentId: 'doc', result: null }];
+      return [{ frameId: 0, documentId: 'doc', result: pages[tabId] ?? null }];
+    },
+  };
+}

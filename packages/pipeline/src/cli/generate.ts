@@ -1,8 +1,9 @@
 /**
  * `npm run generate -- --topic "..." --style mysterious --language en --duration 30 --resolution 9:16 --out video.mp4`
+ * `npm run generate -- --article-file post.txt --source-title "..." --out video.mp4`
  * Makes one video with the configured providers (offline by default) and prints each step's progress.
  */
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +13,12 @@ import { defaultFfmpegBinaries, ffmpegVersion } from '../assembly/ffmpeg-binary.
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 
 const USAGE = `Usage: npm run generate -- --topic "..." [options]
-  --topic TEXT            what the video is about (required)
+       npm run generate -- --script-file FILE | --article-file FILE [options]
+  --topic TEXT            what the video is about (required without a script or an article)
+  --script-file FILE      narrate this text verbatim, split into scenes at sentence ends
+  --article-file FILE     tell this article in the duration with its most central sentences
+  --source-title TEXT     the article's title (the video's title and its credit)
+  --source-url URL        where the article was published (its credit links to it)
   --style NAME            story style (default mysterious; any text is a custom style)
   --language CODE         en, hi, de, es, ja, fr, pt (default en)
   --duration SECONDS      30, 60 or 90 (default 30)
@@ -41,6 +47,10 @@ async function main(): Promise<void> {
     ({ values } = parseArgs({
       options: {
         topic: { type: 'string' },
+        'script-file': { type: 'string' },
+        'article-file': { type: 'string' },
+        'source-title': { type: 'string' },
+        'source-url': { type: 'string' },
         style: { type: 'string', default: 'mysterious' },
         language: { type: 'string', default: 'en' },
         duration: { type: 'string', default: '30' },
@@ -80,8 +90,25 @@ async function main(): Promise<void> {
   const voice = values.voice ?? (voiceProvider.name === 'offline' ? defaultOfflineVoice(values.language)?.id : undefined);
   if (!voice) fail(`--voice is required with the ${voiceProvider.name} voice provider.`);
 
+  if (values['script-file'] && values['article-file']) fail('Give --script-file or --article-file, not both.');
+  const sourceFile = values['script-file'] ?? values['article-file'];
+  let sourceText = '';
+  if (sourceFile) {
+    try {
+      sourceText = readFileSync(sourceFile, 'utf8');
+    } catch (error) {
+      fail(`Cannot read ${sourceFile}: ${(error as Error).message}`);
+    }
+  }
+  const source = values['script-file']
+    ? { kind: 'script', text: sourceText }
+    : values['article-file']
+      ? { kind: 'article', text: sourceText, ...(values['source-title'] ? { title: values['source-title'] } : {}), ...(values['source-url'] ? { url: values['source-url'] } : {}) }
+      : undefined;
+
   const parsed = generateVideoBodySchema.safeParse({
-    topic: values.topic,
+    ...(values.topic !== undefined ? { topic: values.topic } : {}),
+    ...(source ? { source } : {}),
     style: values.style,
     language: values.language,
     duration: Number(values.duration),
@@ -96,7 +123,7 @@ async function main(): Promise<void> {
     music: values.music,
   });
   if (!parsed.success) {
-    fail(parsed.error.issues.map((issue) => `--${String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`).join('\n'));
+    fail(parsed.error.issues.map((issue) => `--${issue.path[0] === 'source' ? (values['script-file'] ? 'script-file' : 'article-file') : String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`).join('\n'));
   }
 
   const workspaceDir = values.workspace ? resolve(values.workspace) : mkdtempSync(join(tmpdir(), 'reelsmith-generate-'));
@@ -139,6 +166,10 @@ async function main(): Promise<void> {
     copyFileSync(output.videoPath, outPath);
     copyFileSync(output.posterPath, posterPath);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    if (source) {
+      // What the narrator says, scene by scene, beside the source sentences it comes from.
+      output.scenes?.forEach((scene, index) => console.log(`\nscene ${index + 1}: ${scene.narration}\n  picture: ${scene.imagePrompt}`));
+    }
     // Which ffmpeg made it: the system's, or the static build npm installed (slower, older filters).
     const binaries = defaultFfmpegBinaries();
     const renderedWith = `ffmpeg ${await ffmpegVersion(binaries.ffmpegPath)} (${binaries.ffmpegSource}: ${binaries.ffmpegPath})`;

@@ -28,6 +28,8 @@ export interface Scene {
   narration: string;
   /** What the picture of this scene shows, already written in the chosen visual style. */
   imagePrompt: string;
+  /** For a story told from a source: the source's sentences this scene tells, as the source wrote them. */
+  sourceSentences?: string[];
 }
 
 export interface Story {
@@ -46,6 +48,17 @@ export interface StoryRequest {
   sceneCount: number;
   /** Total words the narration should have so it fits the duration at the voice's rate. */
   targetWords: number;
+  /** The creator's script or article: the story is told from it instead of written around the topic. */
+  source?: StorySource;
+}
+
+/** A source as the story step reads it (a link has been fetched into an article before the job ran). */
+export interface StorySource {
+  kind: 'script' | 'article';
+  text: string;
+  title?: string;
+  /** The language the source is written in (ISO 639-1), when it could be detected. */
+  language?: string | null;
 }
 
 export interface StoryProvider extends Provider {
@@ -209,6 +222,8 @@ export interface GeneratedScene {
   imagePath: string;
   startSeconds: number;
   durationSeconds: number;
+  /** The source sentences the scene tells (videos made from a script or an article). */
+  sourceSentences?: string[];
 }
 
 export interface GenerationOutput {

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, resolveMusicMood, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
+import { RESOLUTION_SIZES, resolveMusicMood, type GenerationParams, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
-import type { GeneratedScene, GenerationOutput, GenerationRun, ImageResult, Story, SynthesisResult } from '../providers/types.js';
+import type { GeneratedScene, GenerationOutput, GenerationRun, ImageResult, Story, StorySource, SynthesisResult } from '../providers/types.js';
+import { detectSourceLanguage } from '../story/source-language.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
@@ -32,6 +33,7 @@ interface RunScene {
   narration: string;
   imagePrompt: string;
   imageSeed: number;
+  sourceSentences?: string[];
   uploadedImage?: { path: string; contentHash: string };
 }
 
@@ -104,6 +106,19 @@ function readJson<T>(path: string): T | null {
 const clipOf = (videoPath: string | null | undefined): { videoPath?: string } => (videoPath ? { videoPath } : {});
 
 const round = (seconds: number): number => Math.round(seconds * 100) / 100;
+
+/** The job's source as the story step reads it, with the language it is written in. */
+function storySource(source: GenerationParams['source']): StorySource | undefined {
+  if (!source) return undefined;
+  // The server fetches a link into an article before it queues the job; a bare link cannot be told.
+  if (source.kind === 'url') throw new Error(`The page at ${source.url} was not fetched before the job ran`);
+  return {
+    kind: source.kind,
+    text: source.text,
+    ...(source.kind === 'article' && source.title ? { title: source.title } : {}),
+    language: detectSourceLanguage(source.text),
+  };
+}
 
 /**
  * Topic in, MP4 out: setup → story → voice → images → video. Every step records its output in a
@@ -180,6 +195,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       // The creator's storyboard replaces the writer: nothing is written again.
       if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
       let targetWords = setup.output.targetWords;
+      const source = storySource(params.source);
       let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
       for (let attempt = 0; ; attempt += 1) {
         const written: Story = await callProvider(() => providers.story.writeStory(
@@ -192,12 +208,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
             customPrompt: params.customPrompt,
             sceneCount: setup.output.sceneCount,
             targetWords,
+            ...(source ? { source } : {}),
           },
           signal,
         ), signal, retryDelays);
         if (written.scenes.length === 0) throw new Error('The story has no scenes');
         // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
-        const planned: RunStory = { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index })) };
+        const planned: RunStory = { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index, ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}) })) };
         // A writer that does not follow the budget (a fixed template, a model that ignores it) is not asked again.
         if (draft && sameNarration(draft.story, planned)) return planned;
         // The rejected draft's voicing goes, except lines the new draft says again.
@@ -349,6 +366,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           imagePath: scenes[index]!.imagePath,
           startSeconds: round(start),
           durationSeconds: round(Math.max(0, end - start)),
+          ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
         };
       });
       return { title: story.output.title, ...result, scenes: generated, ...(images.output.credits?.length ? { credits: images.output.credits } : {}) };

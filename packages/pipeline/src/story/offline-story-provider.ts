@@ -1,8 +1,10 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } from '@reelsmith/contracts';
-import { throwIfAborted } from '../errors.js';
+import { ProviderError, throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
 import { englishTopicForm, englishTopicPhrase, fillSlots, quotedTopic, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
+import { languageDisplayName, needsTranslation } from './source-language.js';
+import { tellSource } from './source-story.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
 import {
@@ -447,7 +449,18 @@ export function createOfflineStoryProvider(): StoryProvider {
     },
     async writeStory(request, signal) {
       throwIfAborted(signal);
-      return composeStory(request);
+      if (!request.source) return composeStory(request);
+      // Telling a source in another language means translating it, which needs a story model.
+      if (needsTranslation(request.source.language, request.language)) {
+        throw new ProviderError(sourceLanguageMismatchMessage(request.source.kind, request.source.language!, request.language), 'offline', false);
+      }
+      return tellSource(request, request.source);
     },
   };
+}
+
+/** The refusal of a source whose language is not the narration's, with nothing to translate it. */
+export function sourceLanguageMismatchMessage(kind: 'script' | 'article', sourceLanguage: string, narrationLanguage: string): string {
+  const written = languageDisplayName(sourceLanguage);
+  return `This ${kind} is in ${written}; choose ${written} narration, or configure a story model to translate it into ${languageDisplayName(narrationLanguage)}.`;
 }

@@ -78,3 +78,88 @@ export function correctionMessage(problem: string, sceneCount: number): string {
     `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string}]}, with exactly ${sceneCount} scenes, every field non-empty, and nothing before or after the JSON.`,
   ].join('\n');
 }
+
+/** A story told from a source: each scene also says which numbered source sentences it tells. */
+export function sourceStorySchema(sceneCount: number) {
+  return z.object({
+    title: nonEmptyText('title'),
+    scenes: z
+      .array(
+        z.object({
+          narration: nonEmptyText('narration'),
+          imagePrompt: nonEmptyText('imagePrompt'),
+          sourceSentences: z.array(z.number().int()),
+        }),
+      )
+      .length(sceneCount),
+  });
+}
+
+export type SourceStoryOutput = z.infer<ReturnType<typeof sourceStorySchema>>;
+
+export function sourceStoryJsonSchema(sceneCount: number): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(sourceStorySchema(sceneCount)) as Record<string, unknown>;
+  return schema;
+}
+
+/** Words of source text sent to the model at most: more than any 90 s video can tell, less than a context window. */
+export const SOURCE_PROMPT_MAX_WORDS = 8000;
+
+/**
+ * The messages that have the model tell an article (or translate a script) in the video's language.
+ * The source goes as numbered sentences so each scene can name the ones it tells; the rules forbid
+ * anything the text does not say.
+ */
+export function buildSourceStoryMessages(
+  request: StoryRequest,
+  sentences: readonly string[],
+  kind: 'script' | 'article',
+  sourceLanguage: string | null,
+): Array<{ role: 'system' | 'user'; content: string }> {
+  const language = languageName(request.language);
+  const wordsPerScene = Math.max(1, Math.round(request.targetWords / request.sceneCount));
+  const visual = VISUAL_STYLE_GUIDANCE[request.visualStyle];
+  const translating = sourceLanguage !== null && sourceLanguage !== request.language;
+  const system = [
+    'You turn a written source into a narrated short video for social media (TikTok, Reels, Shorts).',
+    'A video is a title and a list of scenes. Each scene has narration (what the narrator says), imagePrompt (the single picture shown while it is said) and sourceSentences (the numbers of the source sentences the narration tells).',
+    'Use ONLY facts stated in the source. Do not add names, numbers, dates, places, causes, opinions or any other fact that is not in the source text, even if you know it to be true. If the source does not say something, leave it out.',
+    kind === 'script'
+      ? 'The source is the creator\'s own script: the narration must be a faithful translation of it, sentence by sentence and in order, with nothing added and nothing left out.'
+      : 'Tell the source\'s main points in the source\'s order, keeping its most important sentences close to their original wording.',
+    'Narration is spoken text only: no stage directions, no scene numbers, no emojis, no hashtags, no markdown.',
+    'Each imagePrompt is written in English whatever the narration language: one concrete, visual description of what that scene\'s own sentences talk about (its people, things and places), not of the title in general.',
+    `Every imagePrompt is written in the visual style "${request.visualStyle}": ${visual}. Each imagePrompt must say ${NO_TEXT_IN_IMAGE}.`,
+    'Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}]}.',
+  ].join('\n');
+
+  const numbered = sentences.map((sentence, index) => `[${index + 1}] ${sentence}`).join('\n');
+  const user = [
+    `Source (${kind}${sourceLanguage ? `, written in ${languageName(sourceLanguage)}` : ''}), one numbered sentence a line:`,
+    '"""',
+    numbered,
+    '"""',
+    request.source?.title ? `Source title: ${request.source.title}` : '',
+    styleInstruction(request.style),
+    translating
+      ? `Write the title and all narration in ${language} (language code ${request.language}), translating from the source faithfully.`
+      : `Write the title and all narration in ${language} (language code ${request.language}).`,
+    `Exactly ${request.sceneCount} scenes. The video lasts ${request.durationSeconds} seconds, so the narration must total about ${request.targetWords} words (about ${wordsPerScene} words per scene).`,
+    `sourceSentences lists, for each scene, the numbers (1 to ${sentences.length}) of the source sentences its narration tells; never empty.`,
+    request.customPrompt.trim() ? `Extra instructions from the creator (they never allow facts outside the source): """${request.customPrompt.trim()}"""` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
+
+  return [
+    { role: 'system', content: system },
+    { role: 'user', content: user },
+  ];
+}
+
+export function sourceCorrectionMessage(problem: string, sceneCount: number, sentenceCount: number): string {
+  return [
+    `Your answer could not be used: ${problem}`,
+    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}]}, with exactly ${sceneCount} scenes, every text non-empty, every sourceSentences a non-empty list of numbers from 1 to ${sentenceCount}, and nothing before or after the JSON.`,
+  ].join('\n');
+}

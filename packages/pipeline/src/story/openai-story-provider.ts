@@ -7,8 +7,22 @@ import {
   type OpenAiCompatibleConnection,
 } from '../providers/http-openai-compatible.js';
 import { parseJsonBody, providerSays, requestWithRetry } from '../providers/http.js';
-import type { Story, StoryProvider, StoryRequest } from '../providers/types.js';
-import { buildStoryMessages, correctionMessage, storyJsonSchema, storySchema } from './openai-story-prompt.js';
+import type { Story, StoryProvider, StoryRequest, StorySource } from '../providers/types.js';
+import {
+  buildSourceStoryMessages,
+  buildStoryMessages,
+  correctionMessage,
+  SOURCE_PROMPT_MAX_WORDS,
+  sourceCorrectionMessage,
+  sourceStoryJsonSchema,
+  sourceStorySchema,
+  storyJsonSchema,
+  storySchema,
+} from './openai-story-prompt.js';
+import { needsTranslation } from './source-language.js';
+import { tellSource } from './source-story.js';
+import { splitSentences } from './source-text.js';
+import { countNarrationWords } from './story-budget.js';
 
 export interface OpenAiStoryProviderOptions extends OpenAiCompatibleConnection {
   model: string;
@@ -49,10 +63,10 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
     return readChoice(parseJsonBody(result, PROVIDER, 'story'));
   }
 
-  async function completeWithFallback(messages: ChatMessage[], sceneCount: number, signal?: AbortSignal) {
+  async function completeWithFallback(messages: ChatMessage[], schema: Record<string, unknown>, signal?: AbortSignal) {
     if (jsonSchemaSupported) {
       try {
-        return await complete(messages, jsonSchemaFormat(sceneCount), signal);
+        return await complete(messages, { type: 'json_schema', json_schema: { name: 'story', strict: true, schema } }, signal);
       } catch (error) {
         if (!rejectsJsonSchema(error)) throw error;
         jsonSchemaSupported = false;
@@ -61,32 +75,66 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
     return complete(messages, { type: 'json_object' }, signal);
   }
 
+  /** Asks, checks the answer, and asks once more with what was wrong; a second unusable answer fails the job. */
+  async function converse(
+    messages: ChatMessage[],
+    schema: Record<string, unknown>,
+    check: (content: string, finishReason: string | undefined) => Checked,
+    correction: (problem: string) => string,
+    signal?: AbortSignal,
+  ): Promise<Story> {
+    let problem = '';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      throwIfAborted(signal);
+      const choice = await completeWithFallback(messages, schema, signal);
+      if (choice.refusal) {
+        throw new ProviderError(
+          `The story service refused to write this story${providerSays({ message: choice.refusal }, secrets) || '.'} Try rephrasing the topic.`,
+          PROVIDER,
+          false,
+        );
+      }
+      const checked = check(choice.content, choice.finishReason);
+      if (checked.story) return checked.story;
+      problem = checked.problem;
+      messages.push({ role: 'assistant', content: choice.content });
+      messages.push({ role: 'user', content: correction(problem) });
+    }
+    throw new ProviderError(
+      `The story service returned an unusable story twice (${problem}). Try again, or choose another story model.`,
+      PROVIDER,
+      false,
+    );
+  }
+
+  /**
+   * A script in the narration's language is told verbatim, without the model; an article, or a
+   * script to translate, goes to the model as numbered sentences it must keep to.
+   */
+  function writeFromSource(request: StoryRequest, source: StorySource, signal?: AbortSignal): Promise<Story> {
+    const translating = needsTranslation(source.language, request.language);
+    if (source.kind === 'script' && !translating) return Promise.resolve(tellSource(request, source));
+    const sentences = promptSentences(source, source.language ?? request.language);
+    return converse(
+      buildSourceStoryMessages(request, sentences, source.kind, source.language ?? null),
+      sourceStoryJsonSchema(request.sceneCount),
+      (content, finishReason) => checkSourceStory(content, finishReason, request.sceneCount, sentences),
+      (problem) => sourceCorrectionMessage(problem, request.sceneCount, sentences.length),
+      signal,
+    );
+  }
+
   return {
     name: PROVIDER,
 
     async writeStory(request: StoryRequest, signal?: AbortSignal): Promise<Story> {
-      const messages: ChatMessage[] = buildStoryMessages(request);
-      let problem = '';
-      for (let attempt = 1; attempt <= 2; attempt += 1) {
-        throwIfAborted(signal);
-        const choice = await completeWithFallback(messages, request.sceneCount, signal);
-        if (choice.refusal) {
-          throw new ProviderError(
-            `The story service refused to write this story${providerSays({ message: choice.refusal }, secrets) || '.'} Try rephrasing the topic.`,
-            PROVIDER,
-            false,
-          );
-        }
-        const checked = checkStory(choice.content, choice.finishReason, request.sceneCount);
-        if (checked.story) return checked.story;
-        problem = checked.problem;
-        messages.push({ role: 'assistant', content: choice.content });
-        messages.push({ role: 'user', content: correctionMessage(problem, request.sceneCount) });
-      }
-      throw new ProviderError(
-        `The story service returned an unusable story twice (${problem}). Try again, or choose another story model.`,
-        PROVIDER,
-        false,
+      if (request.source) return writeFromSource(request, request.source, signal);
+      return converse(
+        buildStoryMessages(request),
+        storyJsonSchema(request.sceneCount),
+        (content, finishReason) => checkStory(content, finishReason, request.sceneCount),
+        (problem) => correctionMessage(problem, request.sceneCount),
+        signal,
       );
     },
 
@@ -96,9 +144,22 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
   };
 }
 
-function jsonSchemaFormat(sceneCount: number): ResponseFormat {
-  return { type: 'json_schema', json_schema: { name: 'story', strict: true, schema: storyJsonSchema(sceneCount) } };
+/** The source's sentences as the model sees them: a script whole, an article's prose up to the prompt's word cap. */
+function promptSentences(source: StorySource, language: string): string[] {
+  const all = splitSentences(source.text, language);
+  if (source.kind === 'script') return all.map((sentence) => sentence.text);
+  const sentences: string[] = [];
+  let words = 0;
+  for (const sentence of all) {
+    if (sentence.fragment) continue;
+    words += countNarrationWords(sentence.text, language);
+    if (words > SOURCE_PROMPT_MAX_WORDS && sentences.length > 0) break;
+    sentences.push(sentence.text);
+  }
+  return sentences;
 }
+
+type Checked = { story: Story; problem?: undefined } | { story?: undefined; problem: string };
 
 function rejectsJsonSchema(error: unknown): boolean {
   return (
@@ -129,11 +190,7 @@ function readChoice(body: unknown): Choice {
 }
 
 /** Validates the model's answer; `problem` is phrased for the model's correction and the final error. */
-function checkStory(
-  content: string,
-  finishReason: string | undefined,
-  sceneCount: number,
-): { story: Story; problem?: undefined } | { story?: undefined; problem: string } {
+function checkStory(content: string, finishReason: string | undefined, sceneCount: number): Checked {
   if (finishReason === 'length') return { problem: 'the answer was cut off before the JSON was complete' };
   let json: unknown;
   try {
@@ -159,6 +216,29 @@ function checkStory(
       scenes: parsed.data.scenes.map((scene) => ({
         narration: scene.narration.trim(),
         imagePrompt: scene.imagePrompt.trim(),
+      })),
+    },
+  };
+}
+
+/** Validates a source-told answer: the story's checks, and every scene naming source sentences that exist. */
+function checkSourceStory(content: string, finishReason: string | undefined, sceneCount: number, sentences: readonly string[]): Checked {
+  const checked = checkStory(content, finishReason, sceneCount);
+  if (!checked.story) return checked;
+  const parsed = sourceStorySchema(sceneCount).safeParse(JSON.parse(stripCodeFence(content)));
+  if (!parsed.success) return { problem: parsed.error.issues.slice(0, 4).map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ') };
+  const scenes = parsed.data.scenes;
+  for (const [index, scene] of scenes.entries()) {
+    const bad = scene.sourceSentences.find((number) => number < 1 || number > sentences.length);
+    if (scene.sourceSentences.length === 0) return { problem: `scenes.${index}.sourceSentences is empty` };
+    if (bad !== undefined) return { problem: `scenes.${index}.sourceSentences has ${bad}, but the source sentences are numbered 1 to ${sentences.length}` };
+  }
+  return {
+    story: {
+      title: checked.story.title,
+      scenes: checked.story.scenes.map((scene, index) => ({
+        ...scene,
+        sourceSentences: [...new Set(scenes[index]!.sourceSentences)].sort((a, b) => a - b).map((number) => sentences[number - 1]!),
       })),
     },
   };

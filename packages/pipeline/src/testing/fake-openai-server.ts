@@ -10,8 +10,11 @@ export interface FakeOpenAiServerOptions {
   models?: string[];
   /** How /images/generations returns the picture; 'url' serves it from this server. */
   imageResponse?: 'b64_json' | 'url';
-  /** Story the default chat completion returns; by default one is made up with the requested scene count. */
-  story?: (sceneCount: number) => { title: string; scenes: Array<{ narration: string; imagePrompt: string }> };
+  /**
+   * Story the default chat completion returns (given the scene count and the messages' text); by
+   * default one is made up with the requested scene count.
+   */
+  story?: (sceneCount: number, prompt: string) => { title: string; scenes: Array<{ narration: string; imagePrompt: string; sourceSentences?: number[] }> };
 }
 
 export interface FakeOpenAiServer extends FakeServer {
@@ -151,7 +154,8 @@ function chatCompletions(request: RecordedRequest, options: FakeOpenAiServerOpti
     }
   }
   const sceneCount = requestedSceneCount(body);
-  const story = options.story?.(sceneCount) ?? defaultStory(sceneCount);
+  const prompt = body.messages.map((message) => String(message.content ?? '')).join('\n');
+  const story = options.story?.(sceneCount, prompt) ?? defaultStory(sceneCount);
   return chatCompletionResponse(JSON.stringify(story), { model: body.model });
 }
 

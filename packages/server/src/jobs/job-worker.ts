@@ -1,4 +1,4 @@
-import { MESSAGES, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
+import { MESSAGES, sourceCredit, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
@@ -213,6 +213,7 @@ export class JobWorker {
         sizeBytes: published.videoBytes,
         version: job.version,
         ...(output.credits?.length ? { credits: output.credits } : {}),
+        ...(params.source ? { source: sourceCredit(params.source) } : {}),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;

@@ -16,6 +16,7 @@ import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-disp
 import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
 import { UploadFiles } from '../storyboard/upload-files.js';
 import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
+import { resolveSource } from '../sources/resolve-source.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -39,6 +40,8 @@ export interface JobsPluginOptions {
   webhooks?: WebhookTimings;
   /** Scale mode's sweeper of lapsed job claims (tests shorten it). */
   claimSweep?: BullmqJobQueueOptions['claimSweep'];
+  /** Deadline and size cap of a source link's fetch (tests shorten them). */
+  sourceFetch?: { timeoutMs?: number; maxBytes?: number };
 }
 
 declare module 'fastify' {
@@ -103,6 +106,10 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     // preClose: before the database closes, so interrupted jobs are put back in the queue.
     app.addHook('preClose', async () => queue.stop());
 
+    /** The story writer a job starting now would get: only a model can translate a source. */
+    const storyProviderFor = (params: Parameters<ProvidersForJob>[0]): string =>
+      switchboard?.current('story') ?? options.providersFor?.(params).story?.name ?? 'offline';
+
     const limitSubmits = app.createRateLimiter({
       name: 'video-submit',
       max: SUBMITS_PER_MINUTE,
@@ -114,10 +121,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       app,
       API.generateVideo,
       async (request) => {
-        const params = { ...request.body, voiceProvider: request.body.voiceProvider ?? app.currentVoiceProvider() };
-        if (pipeline && !pipeline.availableVoiceProviders().includes(params.voiceProvider)) {
-          throw badRequest(`The ${params.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
+        const body = { ...request.body, voiceProvider: request.body.voiceProvider ?? app.currentVoiceProvider() };
+        if (pipeline && !pipeline.availableVoiceProviders().includes(body.voiceProvider)) {
+          throw badRequest(`The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
         }
+        // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
+        const params = await resolveSource(body, { storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
         const outcome = await createJobWithinQuota(app.db, request.user.id, params);
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);

@@ -36,6 +36,22 @@ describe('parseParams', () => {
 });
 
 describe('toVideoJob', () => {
+  it('shows a source\'s credit, never its text, for short and long sources alike', () => {
+    for (const paragraphs of [3, 600]) {
+      const text = Array.from({ length: paragraphs }, (_, index) => `Paragraph ${index + 1} of the article says something about tides and the moon.`).join('\n');
+      const source = { kind: 'article', text, title: 'Tides', url: 'https://news.example/tides' };
+      const stored = row({ params: JSON.stringify({ ...params, source }) });
+      const job = toVideoJob(stored);
+      expect(job.params.source).toEqual({ kind: 'article', title: 'Tides', url: 'https://news.example/tides' });
+      expect(JSON.stringify(job)).not.toContain('says something about tides');
+      // A second read (from the kept view for long params) is the same, and a caller's change stays its own.
+      job.params.topic = 'Changed';
+      expect(toVideoJob(stored).params).toMatchObject({ topic: 'Tides', source: { kind: 'article', title: 'Tides' } });
+      // The worker still reads the whole source.
+      expect(parseParams(stored.params).source).toMatchObject({ kind: 'article', text });
+    }
+  });
+
   it('turns a row into the API\'s job, with damaged steps read as fresh ones', () => {
     const job = toVideoJob(row({ steps: 'not json' }));
     expect(job).toMatchObject({ id: 'job-1', status: 'processing', progress: 40, currentStep: 'voice', stepProgress: 20, params: { topic: 'Tides' }, result: null });

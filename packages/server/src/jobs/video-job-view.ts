@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import {
   generateVideoBodySchema,
   initialSteps,
   jobStatusSchema,
   jobStepsSchema,
   pipelineStepSchema,
+  sourceCredit,
   videoResultSchema,
   type GenerationParams,
   type JobSteps,
@@ -40,6 +42,8 @@ export function parseResult(text: string | null): VideoResult | null {
  * pipeline half-formed.
  */
 export function parseParams(text: string): GenerationParams {
+  // An article source makes params of up to a few hundred kilobytes: those are parsed when read, not kept.
+  if (text.length > LARGE_PARAMS_CHARS) return generateVideoBodySchema.parse(JSON.parse(text));
   let parsed = parsedParams.get(text);
   if (parsed) {
     // Most recently used last, so the oldest entry is the one dropped.
@@ -59,6 +63,25 @@ export function parseParams(text: string): GenerationParams {
  */
 const PARSED_PARAMS_LIMIT = 2000;
 const parsedParams = new Map<string, Readonly<GenerationParams>>();
+const LARGE_PARAMS_CHARS = 16 * 1024;
+
+/**
+ * What responses show of a job's params. For large params (an article's text) only this small view
+ * is kept, under a digest of the text, so listings do not parse the article on every poll.
+ */
+function publicParamsOf(text: string): VideoJob['params'] {
+  if (text.length <= LARGE_PARAMS_CHARS) return publicParams(parseParams(text));
+  const key = createHash('sha256').update(text).digest('base64');
+  let view = publicViews.get(key);
+  if (view) publicViews.delete(key);
+  else {
+    view = Object.freeze(publicParams(parseParams(text)));
+    if (publicViews.size >= PARSED_PARAMS_LIMIT) publicViews.delete(publicViews.keys().next().value!);
+  }
+  publicViews.set(key, view);
+  return { ...view };
+}
+const publicViews = new Map<string, Readonly<VideoJob['params']>>();
 
 /**
  * The one place a video_jobs row becomes the API's VideoJob (HTTP responses and anything else that
@@ -75,11 +98,16 @@ export function toVideoJob(row: VideoJobRow): VideoJob {
     progress: clamp(row.progress),
     currentStep: step.success ? step.data : null,
     stepProgress: clamp(row.step_progress),
-    params: parseParams(row.params),
+    params: publicParamsOf(row.params),
     created_at: row.created_at,
     updated_at: row.updated_at,
     result: parseResult(row.result),
     error: row.error,
     steps: parseSteps(row.steps),
   };
+}
+
+/** A job's params as responses show them: the source's credit (kind, title, link), never its text. */
+function publicParams({ source, ...params }: GenerationParams): VideoJob['params'] {
+  return source ? { ...params, source: sourceCredit(source) } : params;
 }

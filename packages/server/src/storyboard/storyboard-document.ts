@@ -24,6 +24,8 @@ export interface DocumentScene {
   imageSeed: number;
   imageUploadId?: string;
   rendered?: RenderedScene;
+  /** The source sentences the scene was written from (videos made from a script or an article). */
+  sourceSentences?: string[];
 }
 
 export interface VideoSettings {
@@ -89,7 +91,13 @@ export function documentFromFirstRender(params: GenerationParams, title: string,
     captionStyle: params.captionStyle,
     enableCaptions: params.enableCaptions,
     enableZoom: params.enableZoom,
-    scenes: scenes.map((scene) => ({ id: newSceneId(), narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })),
+    scenes: scenes.map((scene) => ({
+      id: newSceneId(),
+      narration: scene.narration,
+      imagePrompt: scene.imagePrompt,
+      imageSeed: scene.imageSeed,
+      ...(scene.sourceSentences ? { sourceSentences: [...scene.sourceSentences] } : {}),
+    })),
   };
   return markRendered(document, scenes, imageUrls);
 }
@@ -139,6 +147,7 @@ export function toStoryboardView(
         durationSeconds: changed ? null : scene.rendered!.durationSeconds,
         ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
         changed,
+        ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
       };
     }),
     durationSeconds: video.durationSeconds,
@@ -170,6 +179,8 @@ export function applyEdit(document: StoryboardDocument, edit: StoryboardEdit): S
       imageSeed: before && !change.regenerateImage ? before.imageSeed : newImageSeed(),
       ...(change.imageUploadId && !change.regenerateImage ? { imageUploadId: change.imageUploadId } : {}),
       ...(before?.rendered ? { rendered: before.rendered } : {}),
+      // An edited scene still comes from the sentences it was written from; a new scene comes from none.
+      ...(before?.sourceSentences ? { sourceSentences: before.sourceSentences } : {}),
     };
   });
   return {

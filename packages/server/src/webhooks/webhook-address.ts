@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { lookup } from 'node:dns/promises';
-import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
 
 export const PRIVATE_ADDRESS_MESSAGE =
   'Webhook URLs must reach a public address: this one resolves to a loopback, private, link-local or metadata address';
@@ -42,3 +43,18 @@ export async function refuseUnlessPublic(url: string, allowPrivate: boolean): Pr
   }
   return addresses.length > 0 && addresses.every((entry) => isPublicAddress(entry.address)) ? null : PRIVATE_ADDRESS_MESSAGE;
 }
+
+/**
+ * Resolves like the system does, but refuses private addresses at connect time (no DNS rebinding).
+ * Webhook deliveries and the pages a video is made from both connect through it.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    const list = addresses as unknown as Array<{ address: string; family: number }>;
+    const allowed = list.filter((entry) => isPublicAddress(entry.address));
+    if (allowed.length === 0) return callback(new Error(PRIVATE_ADDRESS_MESSAGE), '', 0);
+    if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: typeof allowed) => void)(null, allowed);
+    return callback(null, allowed[0]!.address, allowed[0]!.family);
+  });
+};

@@ -107,7 +107,7 @@ export class WebhookDispatcher {
   }
 
   enqueueCompleted(event: JobCompletedEvent, userId: string): Promise<void> {
-    const { videoUrl, posterUrl, title, durationSeconds, version } = event.result;
+    const { videoUrl, posterUrl, title, durationSeconds, version, source } = event.result;
     return this.enqueue(userId, 'video.completed', {
       jobId: event.jobId,
       version: version ?? 1,
@@ -116,6 +116,7 @@ export class WebhookDispatcher {
       posterUrl: this.absolute(posterUrl),
       title,
       durationSeconds,
+      ...(source ? { source } : {}),
     });
   }
 

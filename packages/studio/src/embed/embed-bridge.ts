@@ -55,6 +55,7 @@ export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, abso
           ...(job.result.posterUrl ? { posterUrl: absoluteUrl(job.result.posterUrl) } : {}),
           ...(job.result.title ? { title: job.result.title } : {}),
           ...(job.result.durationSeconds !== undefined ? { durationSeconds: job.result.durationSeconds } : {}),
+          ...(job.result.source ? { source: job.result.source } : {}),
         });
       } else if (job.status === 'failed' || job.status === 'cancelled') {
         seen.done = true;

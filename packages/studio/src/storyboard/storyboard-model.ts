@@ -16,6 +16,8 @@ export interface DraftScene {
   durationSeconds: number | null;
   imageUploadId?: string;
   regenerateImage?: boolean;
+  /** The source's sentences this scene tells (videos made from a script or an article); read-only. */
+  sourceSentences?: string[];
 }
 
 export interface StoryboardDraft {
@@ -48,6 +50,7 @@ export function draftFrom(board: Storyboard): StoryboardDraft {
       startSeconds: scene.startSeconds,
       durationSeconds: scene.durationSeconds,
       ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+      ...(scene.sourceSentences?.length ? { sourceSentences: scene.sourceSentences } : {}),
     })),
   };
 }

@@ -87,6 +87,23 @@ describe('the storyboard page', () => {
     expect(screen.getByLabelText('Version 1 of the video')).toHaveAttribute('src', 'http://api.test/output/abc/tides.mp4');
   });
 
+  it('shows what the video is based on and, per scene, the source sentences it tells', async () => {
+    const sourced = { ...video(), params: { ...video().params, source: { kind: 'article', title: 'Tide tables explained', url: 'https://sea.example/tides' } } };
+    open(({ path, method }) => {
+      if (path === '/api/videos') return { body: { jobs: [sourced] } };
+      if (path === '/api/videos/v1') return { body: { job: sourced, result: sourced.result } };
+      if (path === '/api/videos/v1/storyboard' && method === 'GET') {
+        return { body: { ...board, scenes: [{ ...scene(1), sourceSentences: ['The moon pulls the sea.', 'Twice a day the water rises.'] }, scene(2), scene(3)] } };
+      }
+      return undefined;
+    });
+    const first = await screen.findByRole('listitem', { name: 'Scene 1' });
+    const told = within(first).getByRole('figure', { name: 'Source sentences told in scene 1' });
+    expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The moon pulls the sea.', 'Twice a day the water rises.']);
+    expect(within(screen.getByRole('listitem', { name: 'Scene 2' })).queryByRole('figure')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Tide tables explained' })).toHaveAttribute('href', 'https://sea.example/tides');
+  });
+
   it('saves the edited scenes in their new order, then renders the next version', async () => {
     const puts: RecordedRequest[] = [];
     let rendered = false;

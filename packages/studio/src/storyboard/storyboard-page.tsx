@@ -17,6 +17,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { JobProgress } from '../videos/job-progress.js';
+import { SourceCredit } from '../videos/source-credit.js';
 import { VersionMenu, versionsQueryKey } from '../videos/version-menu.js';
 import { VoicePicker } from '../voices/index.js';
 import {
@@ -133,6 +134,16 @@ function SceneCard(props: {
           />
           <FieldError id={`${ids.narration}-error`} message={narrationError} />
         </div>
+        {scene.sourceSentences ? (
+          <figure className="rs-scene__source" aria-label={`Source sentences told in scene ${number}`}>
+            <figcaption>From the source</figcaption>
+            <ol>
+              {scene.sourceSentences.map((sentence, i) => (
+                <li key={i}>{sentence}</li>
+              ))}
+            </ol>
+          </figure>
+        ) : null}
         <div className={`rs-field${promptError ? ' rs-field--invalid' : ''}`}>
           <label htmlFor={ids.prompt} className="rs-field__label">Image prompt</label>
           <textarea
@@ -372,6 +383,7 @@ export function StoryboardPage() {
           </div>
         }
       />
+      <SourceCredit source={params?.source} className="rs-source-credit rs-storyboard__source" />
 
       <div className="rs-storyboard__top">
         <div className="rs-storyboard__watch">

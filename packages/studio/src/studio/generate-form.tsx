@@ -2,7 +2,6 @@ import {
   CAPTION_STYLES,
   DURATIONS,
   FREE_VIDEO_MAX_SECONDS,
-  generationFormSchema,
   LANGUAGE_NAMES,
   MESSAGES,
   MUSIC_CHOICES,
@@ -10,7 +9,6 @@ import {
   RESOLUTIONS,
   STORAGE_KEYS,
   STORY_STYLES,
-  toGenerateVideoBody,
   VALIDATION_MESSAGES,
   VIDEO_LANGUAGES,
   VISUAL_STYLES,
@@ -22,13 +20,15 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { toast } from '../toaster.js';
-import { errorMessage, isOffline } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
 import { loadVideoDefaults, RESOLUTION_LABELS } from '../preferences/video-defaults.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
+import { submitGeneration } from './generation-submit.js';
+import { draftFromSource } from './source-draft.js';
+import { SourceFields } from './source-fields.js';
 import {
   initialFormValues,
   isSubmitBlocked,
@@ -110,8 +110,11 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
     },
     [setVoice],
   );
-  // The extension's "Create a video about this" hands a topic over while the form is open too.
-  useEffect(() => platform.topicRequests?.subscribe((topic) => set('topic', topic)), [platform, set]);
+  // The extension's context menu (and the embed's set-topic) hand a topic or a source over while the form is open too.
+  useEffect(
+    () => platform.formRequests?.subscribe((request) => (request.kind === 'topic' ? set('topic', request.topic) : set('source', draftFromSource(request)))),
+    [platform, set],
+  );
 
   // Saved defaults or a lapsed plan may leave a locked duration chosen (judged once the plan is known).
   useEffect(() => {
@@ -133,45 +136,12 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
     }
     setSubmitAttempted(true);
     if (blocked) return;
-    const parsed = generationFormSchema.safeParse(values);
-    if (!parsed.success) {
-      if (!values.voice) toast.error(VALIDATION_MESSAGES.voiceRequiredOnSubmit);
-      return;
-    }
-
-    // Offline the submit fails now; it is never queued to go out by itself later.
-    if (isOffline()) {
-      toast.error(MESSAGES.offline);
-      return;
-    }
-    setPhase('checking');
-    const verdict = await access.check(parsed.data.duration);
-    if (!verdict) {
-      toast.error(isOffline() ? MESSAGES.offline : MESSAGES.canGenerateFailed);
-      setPhase('idle');
-      return;
-    }
-    if (!verdict.canGenerate) {
-      setPhase('idle');
-      openPricing();
-      toast.error(verdict.reason || MESSAGES.subscriptionRequired);
-      return;
-    }
-
-    setPhase('generating');
-    try {
-      await jobService.submit(toGenerateVideoBody(parsed.data, voiceProvider));
-    } catch (error) {
-      setPhase('idle');
-      toast.error(errorMessage(error, MESSAGES.submitFailed));
-      return;
-    }
-    toast.success(MESSAGES.submitSuccess);
+    const submitted = await submitGeneration({ values, voiceProvider, access, send: (params) => jobService.submit(params), setPhase, refused: openPricing });
+    if (!submitted) return;
     void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
     // The free video is used up now; the duration lock and plan usage follow.
     void queryClient.invalidateQueries({ queryKey: ['payments', 'can-generate'] });
     void refreshSubscription();
-    setPhase('started');
     startedTimer.current = setTimeout(() => setPhase('idle'), 1000);
   };
 
@@ -189,19 +159,18 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
       }}
     >
       <h2 className="rs-section-title">Create a video</h2>
-      <Field id={id('topic')} label="Topic" error={shownError('topic')}>
-        <textarea
-          id={id('topic')}
-          className="rs-field__input rs-field__textarea"
-          rows={3}
-          placeholder="e.g. The mystery of the Bermuda Triangle"
-          value={values.topic}
-          onChange={(e) => set('topic', e.target.value)}
-          onBlur={touch('topic')}
-          aria-invalid={shownError('topic') ? true : undefined}
-          aria-describedby={shownError('topic') ? `${id('topic')}-error` : undefined}
-        />
-      </Field>
+      <SourceFields
+        idBase={idBase}
+        topic={values.topic}
+        source={values.source}
+        duration={values.duration}
+        topicError={shownError('topic')}
+        sourceError={shownError('source')}
+        onTopic={(topic) => set('topic', topic)}
+        onSource={(source) => set('source', source)}
+        onTopicBlur={touch('topic')}
+        onSourceBlur={touch('source')}
+      />
 
       <div className="rs-generate__grid">
         <Field id={id('style')} label="Style" error={shownError('style')}>

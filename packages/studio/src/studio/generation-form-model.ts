@@ -5,14 +5,20 @@ import {
   DEFAULT_VISUAL_STYLE,
   generationFormSchema,
   DEFAULT_MUSIC_CHOICE,
+  sourceSchema,
+  toGenerateVideoBody,
+  topicFromSource,
   type CaptionStyle,
+  type GenerationParams,
   type Duration,
   type MusicChoice,
   type Resolution,
   type VisualStyle,
+  type VoiceProviderId,
   type ZoomDirection,
 } from '@reelsmith/contracts';
 import type { VideoDefaults } from '../preferences/video-defaults.js';
+import { sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
 
 /** The studio form as the user edits it (spec section 3, "Generation form"). */
 export interface GenerationFormValues {
@@ -30,6 +36,8 @@ export interface GenerationFormValues {
   enableCaptions: boolean;
   captionStyle: CaptionStyle;
   music: MusicChoice;
+  /** A script or an article to tell instead of writing around the topic (the topic is then optional). */
+  source: SourceDraft;
 }
 export type FormField = keyof GenerationFormValues;
 export type FormErrors = Partial<Record<FormField, string>>;
@@ -50,6 +58,7 @@ export const STUDIO_DEFAULTS: GenerationFormValues = {
   enableCaptions: false,
   captionStyle: 'tiktok',
   music: DEFAULT_MUSIC_CHOICE,
+  source: TOPIC_ONLY,
 };
 
 /** The form's first values: the studio defaults, overridden by the user's saved Video Defaults. */
@@ -65,16 +74,37 @@ export function initialFormValues(saved: VideoDefaults | null): GenerationFormVa
   };
 }
 
-/** One message per field, from the contracts' schema (the form validates on every change). */
+/** With a source and no topic, the source's title or first sentence names the video. */
+const topicOptional = (values: GenerationFormValues) => values.source.choice !== 'topic' && values.topic.trim() === '';
+
+/** One message per field, from the contracts' schemas (the form validates on every change). */
 export function validateForm(values: GenerationFormValues): FormErrors {
-  const result = generationFormSchema.safeParse(values);
-  if (result.success) return {};
   const errors: FormErrors = {};
-  for (const issue of result.error.issues) {
+  const result = generationFormSchema.safeParse(values);
+  for (const issue of result.success ? [] : result.error.issues) {
     const field = issue.path[0] as FormField | undefined;
     if (field && errors[field] === undefined) errors[field] = issue.message;
   }
+  if (topicOptional(values)) delete errors.topic;
+  const source = sourceError(values.source);
+  if (source) errors.source = source;
   return errors;
+}
+
+/**
+ * The generate request for valid values, or null. A source video without a topic carries the one
+ * the contracts derive from the source (its title, first sentence, or link), as the server would.
+ */
+export function generationRequest(values: GenerationFormValues, voiceProvider?: VoiceProviderId): GenerationParams | null {
+  if (Object.keys(validateForm(values)).length > 0) return null;
+  const source = sourceInput(values.source);
+  const parsedSource = source ? sourceSchema.safeParse(source) : null;
+  if (parsedSource && !parsedSource.success) return null;
+  const topic = parsedSource && topicOptional(values) ? topicFromSource(parsedSource.data) : values.topic;
+  const form = generationFormSchema.safeParse({ ...values, topic });
+  if (!form.success) return null;
+  const params = toGenerateVideoBody(form.data, voiceProvider);
+  return parsedSource ? { ...params, source: parsedSource.data } : params;
 }
 
 /** Where the submit button is: checking the plan, sending the job, or the 1 s after success. */

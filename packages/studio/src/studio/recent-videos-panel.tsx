@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { TrackedJob } from '../jobs/job-store.js';
 import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
+import { SourceCredit } from '../videos/source-credit.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
 import { storyboardPath } from '../routes/route-table.js';
@@ -18,6 +19,7 @@ function RecentVideo({ job }: { job: TrackedJob }) {
       <p className="rs-recent__meta">
         {formatCreated(job.created_at)} · {job.params.duration}s · <span className="rs-recent__lang">{job.params.language}</span>
       </p>
+      <SourceCredit source={job.params.source} />
       {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
       {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
       {job.status === 'failed' ? <RetryVideoButton job={job} compact /> : null}

@@ -7,7 +7,7 @@ import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
-import { MemoryStorage } from '../platform.js';
+import { MemoryStorage, type Platform } from '../platform.js';
 import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 import { StudioView } from './studio-view.js';
 
@@ -65,9 +65,10 @@ interface Options {
   canGenerate?: { status?: number; body: unknown };
   generate?: { status?: number; body: unknown };
   openTab?: (url: string) => void;
+  pageArticle?: Platform['pageArticle'];
 }
 
-function open({ signedIn = true, jobs = [], subscription = null, canGenerate = { body: { canGenerate: true, isFreeVideo: true, reason: null } }, generate = { body: { jobId: 'new-1', status: 'queued', message: 'Queued' } }, openTab = vi.fn() }: Options = {}) {
+function open({ signedIn = true, jobs = [], subscription = null, canGenerate = { body: { canGenerate: true, isFreeVideo: true, reason: null } }, generate = { body: { jobId: 'new-1', status: 'queued', message: 'Queued' } }, openTab = vi.fn(), pageArticle }: Options = {}) {
   const handler: FakeHandler = ({ method, path }) => {
     if (path === '/api/videos' && method === 'GET') return { body: { jobs } };
     if (path === '/payments/can-generate') return canGenerate;
@@ -80,7 +81,7 @@ function open({ signedIn = true, jobs = [], subscription = null, canGenerate = {
     signedIn ? [[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]] : [],
   );
   const realtime = fakeRealtime();
-  const platform = testPlatform({ storage, navigation: { openTab, reload: () => undefined } });
+  const platform = testPlatform({ storage, navigation: { openTab, reload: () => undefined }, ...(pageArticle ? { pageArticle } : {}) });
   const rendered = renderWithStudio(
     <JobRealtimeProvider createRealtime={() => realtime.client}>
       <Routes>
@@ -384,5 +385,69 @@ describe('Video Studio', () => {
 
     render(null, { canGenerate: true, isFreeVideo: true, reason: null });
     await vi.waitFor(() => expect(screen.getByLabelText('Duration')).toHaveValue('30'));
+  });
+
+  it('makes a video from a script: the topic becomes optional, the script goes word for word, and one too long is stopped with its count', async () => {
+    const { user, requests } = open();
+    const pick = (name: string) => user.click(screen.getByRole('button', { name }));
+    expect(screen.getByRole('button', { name: 'Topic' })).toHaveAttribute('aria-pressed', 'true');
+    await pick('Script');
+    expect(screen.getByRole('button', { name: 'Script' })).toHaveAttribute('aria-pressed', 'true');
+    const script = await screen.findByLabelText('Script');
+    await user.selectOptions(screen.getByLabelText('Language', { exact: true }), 'English');
+    await user.click(await screen.findByRole('radio', { name: 'Bella' }));
+    await user.click(script);
+    await user.paste(Array.from({ length: 100 }, (_, i) => `word${i}`).join(' '));
+    expect(await screen.findByText('Your script has 100 words; a 30 s video holds at most 99. Shorten it or choose a longer duration.')).toBeInTheDocument();
+    await user.click(submitButton());
+    expect(await screen.findAllByText(/Your script has 100 words/)).not.toHaveLength(0);
+    expect(requestsTo(requests, '/api/videos/generate')).toEqual([]);
+
+    await user.clear(script);
+    await user.click(script);
+    await user.paste('Honeybees dance to share directions. The waggle points toward the flowers.');
+    expect(screen.getByText('11 words · a 30 s video holds at most 99, told word for word')).toBeInTheDocument();
+    expect(screen.getByLabelText('Topic (optional)')).toHaveValue('');
+    await user.click(submitButton());
+    await screen.findByText(MESSAGES.submitSuccess);
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({
+      topic: 'Honeybees dance to share directions.',
+      source: { kind: 'script', text: 'Honeybees dance to share directions. The waggle points toward the flowers.' },
+    });
+  });
+
+  it('takes a link as a url source, and "Make a video of this page" fills the article read by the host, credited to its page', async () => {
+    const article = { kind: 'article' as const, text: 'Lighthouses guide ships home. Each one flashes its own pattern.', title: 'How lighthouses work', url: 'https://coast.example/lighthouses' };
+    const read = vi.fn(async () => article);
+    const { user, requests } = open({ pageArticle: { read } });
+    await user.click(screen.getByRole('button', { name: 'Article or link' }));
+    const box = await screen.findByLabelText('Article text or link');
+    await user.type(box, 'https://coast.example/lighthouses');
+    expect(screen.getByText(/^A link: the page is read when you generate/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Make a video of this page' }));
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('link', { name: 'How lighthouses work' })).toHaveAttribute('href', 'https://coast.example/lighthouses');
+    expect(screen.getByLabelText('Article text or link')).toHaveValue(article.text);
+    await user.selectOptions(screen.getByLabelText('Language', { exact: true }), 'English');
+    await user.click(await screen.findByRole('radio', { name: 'Bella' }));
+    await user.click(submitButton());
+    await screen.findByText(MESSAGES.submitSuccess);
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ topic: 'How lighthouses work', source: article });
+  });
+
+  it('says why the page could not be read', async () => {
+    const { user } = open({ pageArticle: { read: async () => Promise.reject(new Error('This page has no article to tell.')) } });
+    await user.click(screen.getByRole('button', { name: 'Make a video of this page' }));
+    expect(await screen.findByText('This page has no article to tell.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Topic' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('credits the source of a video in Recent Videos', async () => {
+    open({ jobs: [job('a', 'How lighthouses work', 'completed', 1, { params: { topic: 'How lighthouses work', duration: 30, language: 'en', source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' } } }), job('b', 'My words', 'completed', 2, { params: { topic: 'My words', duration: 30, language: 'en', source: { kind: 'script' } } })] });
+    const recent = await loadedRecentVideos();
+    await within(recent).findByText('My words');
+    expect(within(recent).getByRole('link', { name: 'How lighthouses work' })).toHaveAttribute('href', 'https://coast.example/l');
+    expect(within(recent).getByText('Based on: your script')).toBeInTheDocument();
   });
 });

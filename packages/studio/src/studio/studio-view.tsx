@@ -60,7 +60,7 @@ export function StudioView() {
   return (
     <div className="rs-page rs-page--studio">
       {user ? (
-        <PageHeader title={`Welcome back, ${user.name}!`} subtitle="Turn a topic into a narrated short video." />
+        <PageHeader title={`Welcome back, ${user.name}!`} subtitle="Turn a topic, your own script or an article into a narrated short video." />
       ) : (
         <PageHeader title="Create AI videos for social media" subtitle="Try a free demo: your first video is free when you sign up. No credit card required." />
       )}

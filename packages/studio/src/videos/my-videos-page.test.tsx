@@ -88,6 +88,18 @@ describe('My Videos', () => {
     expect(within(credits).getByRole('link', { name: 'Unsplash' })).toHaveAttribute('href', 'https://unsplash.com');
   });
 
+  it('says what a video is based on, linking to the page it was made from', async () => {
+    open([
+      job('1', 'Lighthouses', 'completed', '2026-11-20T10:00:00.000Z', { params: { topic: 'Lighthouses', duration: 30, language: 'en', source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' } } }),
+      job('2', 'Bees', 'processing', '2026-11-20T09:00:00.000Z', { params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'article', url: 'https://bees.example/dance' } } }),
+      job('3', 'Mars', 'completed', '2026-11-20T08:00:00.000Z'),
+    ]);
+    expect(await screen.findByRole('link', { name: 'How lighthouses work' })).toHaveAttribute('href', 'https://coast.example/l');
+    // No title: the page's host names it.
+    expect(screen.getByRole('link', { name: 'bees.example' })).toHaveAttribute('href', 'https://bees.example/dance');
+    expect(screen.getAllByText(/^Based on:/)).toHaveLength(2);
+  });
+
   it('says videos when the scenes are stock footage', async () => {
     const clip = (author: string, id: string) => ({ source: 'pexels' as const, sourceId: `pexels-video:${id}`, author, authorUrl: `https://pexels.example/@${author}`, pageUrl: `https://pexels.example/video/${id}` });
     open([

@@ -12,6 +12,7 @@ import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
 import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
 import { PhotoCredits } from './photo-credits.js';
+import { SourceCredit } from './source-credit.js';
 import { VersionMenu } from './version-menu.js';
 import { storyboardPath } from '../routes/route-table.js';
 import {
@@ -69,6 +70,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
           <span aria-hidden="true">·</span>
           <span className="rs-video-row__lang">{job.params.language}</span>
         </p>
+        <SourceCredit source={job.params.source} />
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}

@@ -1,7 +1,10 @@
 import { LANGUAGE_NAMES, MESSAGES, VALIDATION_MESSAGES, type Gender, type Voice, type VoiceLanguage, type VoiceProviderId, type VoicesResponse } from '@reelsmith/contracts';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { asVoiceLanguage } from './voice-language.js';
-import { VoicePreview } from './voice-preview.js';
+
+// The sample player (its audio handling and progress) loads beside the voices list, which itself
+// waits for GET /voices: it is not part of the extension popup's first load (100 KB gzip budget).
+const VoicePreview = lazy(() => import('./voice-preview.js').then((module) => ({ default: module.VoicePreview })));
 import './voices.css';
 
 /** A voice list request as the lists show it, whoever fetched it (React Query in the studio, the popup's own request). */
@@ -123,7 +126,9 @@ export function VoiceLists({ language, value, onChange, error, voices }: Omit<Vo
                           </span>
                         </span>
                       </label>
-                      <VoicePreview voiceId={voice.id} voiceName={voice.name} language={current.language} provider={current.provider} />
+                      <Suspense fallback={<span className="rs-voice-preview" aria-hidden="true" />}>
+                        <VoicePreview voiceId={voice.id} voiceName={voice.name} language={current.language} provider={current.provider} />
+                      </Suspense>
                     </div>
                   );
                 })}

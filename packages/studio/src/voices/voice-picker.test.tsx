@@ -64,7 +64,7 @@ describe('VoicePicker', () => {
     expect(within(male).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['James', 'Oliver']);
     expect(within(female).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['Emma', 'Ava']);
     expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
-    expect(within(male).getByRole('button', { name: 'Play preview of James' })).toBeInTheDocument();
+    expect(await within(male).findByRole('button', { name: 'Play preview of James' })).toBeInTheDocument();
 
     await user.click(within(female).getByRole('radio', { name: 'Emma' }));
     expect(screen.getByTestId('value').textContent).toBe('en-f1');

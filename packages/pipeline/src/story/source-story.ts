@@ -1,0 +1,257 @@
+import { STORY_STYLES, type StoryStyle } from '@reelsmith/contracts';
+import type { Scene, Story, StoryRequest, StorySource } from '../providers/types.js';
+import { chooseSentences, rankSentences, type SummaryCandidate } from './extractive-summary.js';
+import { loadImagePromptTemplates } from './offline-story-templates.js';
+import { stopWordsFor } from './source-stop-words.js';
+import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
+import { countNarrationWords } from './story-budget.js';
+
+/**
+ * Stories told from the creator's own text, offline: a script is said verbatim, an article by its
+ * most central sentences. Every narration sentence is a sentence of the source, and each scene
+ * remembers which ones it tells.
+ */
+
+/** A piece of narration: a whole source sentence, or a clause of one when scenes outnumber sentences. */
+interface Unit {
+  text: string;
+  sentence: SourceSentence;
+  words: number;
+}
+
+export function tellSource(request: StoryRequest, source: StorySource): Story {
+  const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, request);
+  const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount);
+  const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
+  return {
+    title: (source.title?.trim() || request.topic).trim(),
+    scenes: scenes.map((group) => toScene(group, request, frequency)),
+  };
+}
+
+function scriptUnits(text: string, language: string): Unit[] {
+  return splitSentences(text, language).map((sentence) => ({ text: sentence.text, sentence, words: countNarrationWords(sentence.text, language) }));
+}
+
+/** Sentences shorter than this say too little on their own to be told out of their paragraph. */
+const MIN_SENTENCE_WORDS = 4;
+
+function articleUnits(text: string, request: StoryRequest): Unit[] {
+  const { language } = request;
+  const sentences = splitSentences(text, language);
+  const scores = rankSentences(sentences, language);
+  const candidates: SummaryCandidate[] = sentences
+    .filter((sentence) => !sentence.fragment)
+    .map((sentence) => {
+      const narration = trimSentence(sentence.text, language);
+      return { sentence, narration, words: countNarrationWords(narration, language) };
+    })
+    .filter((candidate) => candidate.words >= MIN_SENTENCE_WORDS && !/^["“„«「]?\s*$/u.test(candidate.narration));
+  const { chosen } = chooseSentences(candidates, scores, request.targetWords, language);
+  return chosen.map((candidate) => ({ text: candidate.narration, sentence: candidate.sentence, words: candidate.words }));
+}
+
+/** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
+const DANGLING_WORDS = new Set(['and', 'or', 'but', 'the', 'a', 'an', 'of', 'y', 'o', 'e', 'pero', 'mas', 'et', 'ou', 'mais', 'und', 'oder', 'aber', 'der', 'die', 'das', 'de', 'la', 'le', 'el', 'os', 'as', 'और', 'या', 'कि']);
+
+/** Conjunctions a clause may open with, per language (a space before them is the break). */
+const CONJUNCTION_BREAK: Record<string, RegExp> = {
+  en: / (?=(?:and|but|while|which|because|where|when|so that) )/gu,
+  de: / (?=(?:und|aber|während|weil|wobei|sodass) )/gu,
+  es: / (?=(?:y|pero|mientras|porque|donde|cuando) )/gu,
+  fr: / (?=(?:et|mais|tandis que|parce que|où|quand) )/gu,
+  pt: / (?=(?:e|mas|enquanto|porque|onde|quando) )/gu,
+  hi: / (?=(?:और|लेकिन|जबकि|क्योंकि|जहाँ|जब) )/gu,
+};
+
+/** Words between the break and the comma before it (or, `ahead`, the next comma after it). */
+function listItemWords(text: string, language: string, ahead = false): number {
+  const parts = text.split(/[,、，]/u);
+  const part = ahead ? (parts.length > 1 ? parts[0]! : text + ' x x x') : parts.at(-1)!;
+  return countNarrationWords(part, language);
+}
+
+/** Clause ends a long sentence may be split at so each scene has something of its own to say. */
+const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
+
+/**
+ * A topic video has a scene about every 5.6 s; a source told in fewer sentences than that gets its
+ * longest sentences split at a clause end (a comma, a semicolon, a dash) until the scene count is
+ * reached or no sentence has a clause long enough on both sides.
+ */
+function splitToSceneCount(units: Unit[], sceneCount: number, language: string): Unit[] {
+  const result = [...units];
+  while (result.length < sceneCount) {
+    const order = result.map((unit, index) => ({ unit, index })).sort((a, b) => b.unit.words - a.unit.words);
+    let split = false;
+    for (const { unit, index } of order) {
+      const halves = splitClause(unit, language);
+      if (!halves) continue;
+      result.splice(index, 1, ...halves);
+      split = true;
+      break;
+    }
+    if (!split) break;
+  }
+  return result;
+}
+
+function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
+  const minimum = 3;
+  let best: { at: number; balance: number } | null = null;
+  for (const match of unit.text.matchAll(CLAUSE_BREAK)) {
+    const at = match.index + match[0].length;
+    const left = countNarrationWords(unit.text.slice(0, at), language);
+    const right = countNarrationWords(unit.text.slice(at), language);
+    if (left < minimum || right < minimum) continue;
+    // "…de su playa natal y, | años después…": a piece that ends on a little word breaks a phrase, not a clause.
+    const lastWord = words(unit.text.slice(0, match.index), language).at(-1)?.toLocaleLowerCase(language) ?? '';
+    if (DANGLING_WORDS.has(lastWord)) continue;
+    // "a tower, building, | or other type…": a comma between list items is not a clause end.
+    if (/^[,、，]/u.test(match[0]) && (listItemWords(unit.text.slice(0, match.index), language) <= 2 || listItemWords(unit.text.slice(at), language, true) <= 2)) continue;
+    // A semicolon, colon or dash ends a clause more surely than a comma does.
+    const balance = Math.abs(left - right) + (/^[,、，]/u.test(match[0]) ? 2 : 0);
+    if (!best || balance < best.balance) best = { at, balance };
+  }
+  // Without punctuation to split at, a long sentence may still be split before a conjunction that
+  // opens a clause of its own ("…lamps and lenses | and to serve as a navigational aid…").
+  const conjunction = CONJUNCTION_BREAK[language.slice(0, 2)];
+  if (!best && conjunction) {
+    for (const match of unit.text.matchAll(conjunction)) {
+      const at = match.index + 1;
+      const left = countNarrationWords(unit.text.slice(0, at), language);
+      const right = countNarrationWords(unit.text.slice(at), language);
+      if (left < 5 || right < 5) continue;
+      // "lamps | and lenses and…" joins two things, not two clauses: the piece up to the next
+      // conjunction or comma must say more than a word or two.
+      const afterConjunction = unit.text.slice(at).replace(/^\S+\s*/u, '');
+      const item = afterConjunction.split(new RegExp(conjunction.source, 'u'))[0]!.split(/[,;:]/u)[0]!;
+      if (countNarrationWords(item, language) <= 2) continue;
+      const balance = Math.abs(left - right);
+      if (!best || balance < best.balance) best = { at, balance };
+    }
+  }
+  if (!best) return null;
+  const first = unit.text.slice(0, best.at).trim();
+  const second = unit.text.slice(best.at).trim();
+  return [
+    { text: first, sentence: unit.sentence, words: countNarrationWords(first, language) },
+    { text: second, sentence: unit.sentence, words: countNarrationWords(second, language) },
+  ];
+}
+
+/**
+ * Contiguous groups of units, at most `sceneCount`, whose lengths are as even as possible (least
+ * squared difference from the mean), so scenes last about as long as a topic video's do.
+ */
+function groupIntoScenes(units: readonly Unit[], sceneCount: number): Unit[][] {
+  const count = Math.max(1, Math.min(sceneCount, units.length));
+  if (units.length === 0) return [];
+  const prefix = [0];
+  for (const unit of units) prefix.push(prefix.at(-1)! + unit.words);
+  const mean = prefix.at(-1)! / count;
+  const n = units.length;
+  // cost[k][i]: best cost of the first i units in k groups; cut[k][i] where the last group starts.
+  const cost = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY));
+  const cut = Array.from({ length: count + 1 }, () => new Array<number>(n + 1).fill(0));
+  cost[0]![0] = 0;
+  for (let k = 1; k <= count; k++) {
+    for (let i = k; i <= n; i++) {
+      for (let j = k - 1; j < i; j++) {
+        const previous = cost[k - 1]![j]!;
+        if (!Number.isFinite(previous)) continue;
+        const size = prefix[i]! - prefix[j]!;
+        const value = previous + (size - mean) ** 2;
+        if (value < cost[k]![i]!) {
+          cost[k]![i] = value;
+          cut[k]![i] = j;
+        }
+      }
+    }
+  }
+  const groups: Unit[][] = [];
+  let end = n;
+  for (let k = count; k >= 1; k--) {
+    const start = cut[k]![end]!;
+    groups.unshift(units.slice(start, end));
+    end = start;
+  }
+  return groups;
+}
+
+/** In how many of the source's sentences each content term appears. */
+function sentenceFrequency(sentences: readonly SourceSentence[], language: string): Map<string, number> {
+  const documents = new Map<string, number>();
+  for (const sentence of sentences) {
+    for (const term of new Set(contentTerms(sentence.text, language))) documents.set(term, (documents.get(term) ?? 0) + 1);
+  }
+  return documents;
+}
+
+/**
+ * English words that are common verbs and adverbs: a picture cannot show "tells" or "usually".
+ * Other languages rely on frequency alone, where the article's recurring words are mostly its nouns.
+ */
+const NOT_PICTURABLE_EN = /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
+const MAX_PROMPT_SUBJECTS = 5;
+
+/**
+ * What a scene's picture shows: the named things and the most telling nouns of the scene's own
+ * sentences (rarest in the source first), then the style's mood and the visual style's look.
+ */
+function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<string, number>): string[] {
+  const stop = stopWordsFor(language);
+  const spaceless = isSpaceless(language);
+  // German writes every noun with a capital, so there a capital does not mark a name.
+  const capitalMarksName = ['en', 'es', 'fr', 'pt'].includes(language.slice(0, 2));
+  const tokens = words(text, language).map((token) => withoutElision(token, language));
+  const phrases: Array<{ surface: string; score: number; order: number }> = [];
+  const seen = new Set<string>();
+  let order = 0;
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index]!;
+    const lower = token.toLocaleLowerCase(language);
+    if (stop.has(lower) || /^\p{N}+$/u.test(token)) continue;
+    if (spaceless ? /^[\p{Script=Hiragana}ー]+$/u.test(token) : token.length < 3) continue;
+    if (language.startsWith('en') && NOT_PICTURABLE_EN.test(lower)) continue;
+    // A word in capitals for emphasis ("A LIGHTHOUSE is…") is the ordinary word; short ones are acronyms.
+    let surface = token.length > 4 && token === token.toLocaleUpperCase(language) ? lower : token;
+    let named = false;
+    const startsName = index > 0 || /^\p{Lu}/u.test(tokens[index + 1] ?? '');
+    if (capitalMarksName && /^\p{Lu}/u.test(surface) && startsName) {
+      // A run of capitalised words is one name ("Marie Curie", "Rio de Janeiro" keeps its "de").
+      named = true;
+      while (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
+    }
+    const [term] = contentTerms(surface.split(' ')[0]!, language);
+    const key = surface.toLocaleLowerCase(language);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    // The article's recurring words are what it is about (bees, hive, dance); a name is a subject too,
+    // and in German the capital marks a noun, which a picture can show.
+    const noun = language.startsWith('de') && /^\p{Lu}/u.test(token) && index > 0;
+    const weight = Math.log(1 + (term ? (frequency.get(term) ?? 1) : 1)) * (named ? 2 : noun ? 1.5 : 1) * (spaceless ? Math.min(2, Array.from(token).length / 2) : 1);
+    phrases.push({ surface, score: weight, order: order++ });
+  }
+  return phrases
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .slice(0, MAX_PROMPT_SUBJECTS)
+    .sort((a, b) => a.order - b.order)
+    .map((phrase) => phrase.surface);
+}
+
+function toScene(group: readonly Unit[], request: StoryRequest, frequency: ReadonlyMap<string, number>): Scene {
+  const joiner = isSpaceless(request.language) ? '' : ' ';
+  const narration = group.map((unit) => unit.text).join(joiner);
+  const images = loadImagePromptTemplates();
+  const styleKey = (STORY_STYLES as readonly string[]).includes(request.style) ? (request.style as StoryStyle) : 'custom';
+  const mood = images.moods[styleKey];
+  const look = images.visualStyles[request.visualStyle] ?? images.visualStyles.cinematic;
+  const subjects = sceneSubjects(narration, request.language, frequency);
+  const sourceSentences = [...new Set(group.map((unit) => unit.sentence.text))];
+  return {
+    narration,
+    imagePrompt: [subjects.join(', ') || request.topic, mood, look].join(', '),
+    sourceSentences,
+  };
+}
