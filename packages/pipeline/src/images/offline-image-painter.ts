@@ -1,4 +1,4 @@
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
 import type { VisualStyle } from '@reelsmith/contracts';
 import { css, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
 import { motifSpec, paintMotif } from './offline-image-motifs.js';
@@ -37,6 +37,12 @@ interface Layer {
   base: number;
   /** Height variation of the edge, share of the short side. */
   amplitude: number;
+}
+
+/** The decoded artworks of a scene's subjects (offline-image-artwork), drawn over the landscape. */
+export interface SceneArtwork {
+  main: Image | null;
+  companions: Image[];
 }
 
 interface Ctx {
@@ -899,7 +905,112 @@ function paintSubject(c: Ctx): void {
   });
 }
 
-export function paintScene(plan: ScenePlan, width: number, height: number, random: Random): Canvas {
+/**
+ * How an artwork is matched to the picture: the style's colour (greyed for horror, richer for
+ * cartoons), dimmed at night, then washed with the scene's own light so a bright emoji sits in a
+ * dark or golden scene. Done with fills and blend modes: a CSS filter costs ten times as much.
+ */
+const ARTWORK_GRADE: Record<VisualStyle, { grey: number; tint: number }> = {
+  cinematic: { grey: 0.12, tint: 0.14 },
+  'dark horror': { grey: 0.7, tint: 0.22 },
+  'bright colorful': { grey: 0, tint: 0.05 },
+  'realistic photography': { grey: 0.15, tint: 0.1 },
+  'artistic painting': { grey: 0.08, tint: 0.14 },
+  'cartoon animation': { grey: 0, tint: 0.04 },
+};
+const TIME_SHADE: Record<ScenePlan['time'], number> = { day: 0, golden: 0.06, dawn: 0.04, dusk: 0.2, night: 0.32, storm: 0.22 };
+
+/** The artwork at its drawn size, graded to the style and lit by the scene (and hazed when far off). */
+function gradedArtwork(c: Ctx, image: Image, size: number, haze: number): Canvas {
+  const side = Math.max(1, Math.round(size));
+  const canvas = createCanvas(side, side);
+  const ctx = canvas.getContext('2d');
+  const grade = ARTWORK_GRADE[c.plan.style];
+  ctx.drawImage(image, 0, 0, side, side);
+  const wash = (operation: GlobalCompositeOperation, colour: string) => {
+    ctx.globalCompositeOperation = operation;
+    ctx.fillStyle = colour;
+    ctx.fillRect(0, 0, side, side);
+  };
+  if (grade.grey > 0) wash('saturation', `rgba(128,128,128,${grade.grey})`);
+  const shade = TIME_SHADE[c.plan.time] + (c.plan.style === 'dark horror' ? 0.2 : 0);
+  if (shade > 0) wash('source-atop', css(c.plan.palette.near, shade));
+  wash('source-atop', css(c.plan.palette.glow, grade.tint));
+  if (haze > 0) wash('source-atop', css(c.plan.palette.haze, haze));
+  return canvas;
+}
+
+/**
+ * The picture drawn small and scaled back up: a blur for the price of a resize (the canvas's blur
+ * filter and shadow blur cost a tenth of a second each on a full frame). As a silhouette it is a
+ * soft shadow.
+ */
+function softened(source: Canvas, factor: number, silhouette?: string): Canvas {
+  const width = Math.max(1, Math.round(source.width / factor));
+  const height = Math.max(1, Math.round(source.height / factor));
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(source, 0, 0, width, height);
+  if (silhouette) {
+    ctx.globalCompositeOperation = 'source-in';
+    ctx.fillStyle = silhouette;
+    ctx.fillRect(0, 0, width, height);
+  }
+  return canvas;
+}
+
+/** A soft dark ellipse where the subject meets the ground. */
+function paintContactShadow(c: Ctx, x: number, y: number, width: number, alpha: number): void {
+  const { ctx } = c;
+  ctx.save();
+  ctx.translate(x, y);
+  ctx.scale(1, 0.16);
+  const gradient = ctx.createRadialGradient(0, 0, 0, 0, 0, width / 2);
+  gradient.addColorStop(0, css(mix(c.plan.palette.near, [0, 0, 0], 0.6), alpha));
+  gradient.addColorStop(1, css(c.plan.palette.near, 0));
+  ctx.fillStyle = gradient;
+  ctx.beginPath();
+  ctx.arc(0, 0, width / 2, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * The scene's subjects: the main one large and sharp, standing above the captions of a tall frame
+ * (they sit about two thirds down) and clear of the edges the Ken Burns zoom crops; the related
+ * ones smaller, farther back, blurred and hazed, to either side.
+ */
+function paintArtwork(c: Ctx, artwork: SceneArtwork): void {
+  const { ctx, width, height, random, plan } = c;
+  const short = Math.min(width, height);
+  const tall = height > width * 1.2;
+  const setting = plan.subjects?.setting ? motifSpec(plan.subjects.setting).place : 'ground';
+  const ground = height * (tall ? 0.62 : 0.86);
+  const horizonY = plan.horizon * height;
+  const side = random.chance(0.5) ? 1 : -1;
+  artwork.companions.slice(0, 2).forEach((image, index) => {
+    const size = short * random.range(0.2, 0.28) * (index === 0 ? 1 : 0.85);
+    const x = width * (0.5 + side * (index === 0 ? -1 : 1) * random.range(0.26, 0.33));
+    const base = horizonY + (ground - horizonY) * random.range(0.2, 0.45);
+    paintContactShadow(c, x, base, size * 0.8, 0.35);
+    ctx.drawImage(softened(gradedArtwork(c, image, size, 0.22), 3), x - size / 2, base - size * 0.92, size, size);
+  });
+  if (!artwork.main) return;
+  const size = short * (tall ? 0.6 : 0.5) * random.range(0.92, 1.06);
+  const x = width * (0.5 + side * random.range(0.02, 0.1));
+  const floating = setting === 'sky';
+  const bottom = floating ? ground - size * 0.35 : setting === 'water' ? Math.max(ground, horizonY + size * 0.55) : ground;
+  if (!floating) paintContactShadow(c, x, bottom - size * 0.04, size * 0.95, 0.55);
+  const main = gradedArtwork(c, artwork.main, size, 0);
+  const drop = floating ? size * 0.06 : size * 0.015;
+  ctx.globalAlpha = 0.45;
+  ctx.drawImage(softened(main, 12, css(mix(plan.palette.near, [0, 0, 0], 0.5))), x - size / 2 - size * 0.02, bottom - size * 0.96 + drop, size * 1.04, size * 1.04);
+  ctx.globalAlpha = 1;
+  ctx.drawImage(main, x - size / 2, bottom - size * 0.96);
+}
+
+export function paintScene(plan: ScenePlan, width: number, height: number, random: Random, artwork: SceneArtwork | null = null): Canvas {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const c: Ctx = { ctx, width, height, unit: Math.min(width, height) / 1080, random, plan, look: LOOKS[plan.style] };
@@ -910,6 +1021,7 @@ export function paintScene(plan: ScenePlan, width: number, height: number, rando
   paintRays(c);
   paintTerrain(c);
   paintSubject(c);
+  if (artwork) paintArtwork(c, artwork);
   paintGroundFog(c);
   paintGrade(c);
   if (c.look.brushStrokes) paintBrushStrokes(c);

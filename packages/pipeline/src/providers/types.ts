@@ -99,6 +99,12 @@ export interface ImageRequest {
   topic?: string;
   /** Stock pictures earlier scenes of this video already use (ImageCredit.sourceId). */
   avoidSourceIds?: readonly string[];
+  /** What the narrator says over this picture: with the prompt, it says what the picture should show. */
+  narration?: string;
+  /** The subject the scene before shows (ImageResult.subject): repeated only when this scene names it. */
+  previousSubject?: string;
+  /** Subjects this scene showed before it was regenerated: a new picture shows the next best one. */
+  avoidSubjects?: readonly string[];
 }
 
 export interface ImageResult {
@@ -110,6 +116,8 @@ export interface ImageResult {
   videoPath?: string;
   /** Set by stock providers: the photographer to credit. */
   credit?: ImageCredit;
+  /** The main thing the picture shows, in English ("bicycle"), when the provider knows it. */
+  subject?: string;
 }
 
 export interface ImageProvider extends Provider {

@@ -1,0 +1,347 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import snowball from 'snowball-stemmers';
+import { artworkNames } from './offline-image-artwork.js';
+
+/**
+ * The offline painter's vocabulary: every emoji of Microsoft's Fluent Emoji set that shows a thing
+ * (animals, plants, food, objects, vehicles, buildings, weather, people and activities), found
+ * through the Unicode CLDR names and keywords of the seven narration languages (emojibase-data).
+ *
+ * Latin-script text is matched word by word after Snowball stemming, so plurals and inflections
+ * find their subject ("honeybees", "Bienen", "bicicletas"), and a compound finds its head or its
+ * first part ("Fahrradhelm", "Honigbienen"). Japanese and Devanagari are matched as text, since
+ * Japanese has no spaces and Hindi words carry marks; a name inside a longer matched name does
+ * not count (自転車 is a bicycle, not the car 車).
+ *
+ * Each locale's annotations (about 0.7 MB of JSON) are read only when a text in its script asks.
+ */
+
+export interface Subject {
+  /** Fluent Emoji's name of the artwork (e.g. "bicycle"). */
+  id: string;
+  /** The CLDR English name: what the storyboard says the picture shows. */
+  name: string;
+  hexcode: string;
+  group: number;
+  /** English keywords, used to find related subjects and the setting. */
+  tags: readonly string[];
+}
+
+export interface SubjectMatch {
+  subject: Subject;
+  score: number;
+  /** Where in the text the subject is first named (0-1), for "the first one named is the subject". */
+  at: number;
+}
+
+type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'hi' | 'ja';
+const LATIN_LOCALES: readonly Locale[] = ['en', 'de', 'es', 'fr', 'pt'];
+const STEMMER_NAMES: Record<string, string> = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pt: 'portuguese' };
+
+interface CompactEmoji {
+  group?: number;
+  subgroup?: number;
+  hexcode: string;
+  label: string;
+  tags?: string[];
+  unicode: string;
+}
+
+/**
+ * Groups that are things a picture can show. Left out: faces (0), skin-tone and hair components
+ * (2), symbols such as arrows, keycaps and signs (8) and flags (9, not in the artwork set).
+ */
+const PICTURABLE_GROUPS = new Set([1, 3, 4, 5, 6, 7]);
+/** Hand signs and gestures (thumbs down, OK hand, …): their keywords are everyday words ("no", "ok"), never a picture's subject. */
+const GESTURE_SUBGROUPS = new Set([16, 17, 18, 19, 20, 24, 31]);
+/** People emoji come in person/man/woman variants; the neutral one stands for all three. */
+const GENDERED = /^(man|woman|men|women)\b/;
+
+const require = createRequire(import.meta.url);
+const readJson = <T>(specifier: string): T => JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
+
+const slug = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’'.]/g, '').replace(/&/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+/** The artwork drawn for an emoji: its English name as Fluent Emoji spells it. */
+function artworkFor(label: string, names: Set<string>): string | null {
+  const base = slug(label);
+  for (const name of [base, `person-${base}`, base.replace('blond-', 'blonde-')]) if (names.has(name)) return name;
+  return null;
+}
+
+let englishSubjects: { list: Subject[]; byHexcode: Map<string, Subject>; byEmoji: Map<string, Subject> } | null = null;
+
+function subjects(): NonNullable<typeof englishSubjects> {
+  if (englishSubjects) return englishSubjects;
+  const names = artworkNames();
+  const list: Subject[] = [];
+  const byHexcode = new Map<string, Subject>();
+  const byEmoji = new Map<string, Subject>();
+  // The full English data (not the compact one) has the subgroups.
+  for (const emoji of readJson<Array<CompactEmoji & { emoji: string }>>('emojibase-data/en/data.json')) {
+    if (emoji.group === undefined || !PICTURABLE_GROUPS.has(emoji.group) || GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) || GENDERED.test(emoji.label)) continue;
+    const id = artworkFor(emoji.label, names);
+    if (!id) continue;
+    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [] };
+    list.push(subject);
+    byHexcode.set(emoji.hexcode, subject);
+    byEmoji.set(stripVariation(emoji.emoji), subject);
+  }
+  englishSubjects = { list, byHexcode, byEmoji };
+  return englishSubjects;
+}
+
+const stripVariation = (text: string): string => text.replace(/[\uFE0E\uFE0F]/g, '');
+
+/** Every subject the library can draw. */
+export function allSubjects(): readonly Subject[] {
+  return subjects().list;
+}
+
+export function subjectById(id: string): Subject | undefined {
+  return subjects().list.find((subject) => subject.id === id);
+}
+
+interface Term {
+  subject: Subject;
+  /** A name (the CLDR label) weighs more than a keyword. */
+  label: boolean;
+  /** How many subjects share this term: a keyword of many ("animal") says little. */
+  weight: number;
+}
+
+interface LatinIndex {
+  kind: 'latin';
+  stem: (word: string) => string;
+  /** Stemmed phrase ("honeybe", "hot air balloon") to its terms. */
+  phrases: Map<string, Term[]>;
+  longestPhrase: number;
+  /** German writes compounds as one word ("Fahrradhelm"); in the other languages a part of a word is a false friend ("chantent" is not a tent). */
+  compounds: boolean;
+}
+
+interface TextIndex {
+  kind: 'text';
+  terms: Array<{ text: string; term: Term }>;
+  /** Hindi separates words with spaces: a name starts a word (its end may carry an inflection). */
+  wordStarts: boolean;
+}
+
+const indexes = new Map<Locale, LatinIndex | TextIndex>();
+
+const wordsOf = (text: string): string[] => text.toLocaleLowerCase().normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+
+function termsOf(locale: Locale): Array<{ text: string; subject: Subject; label: boolean }> {
+  const { byHexcode } = subjects();
+  const out: Array<{ text: string; subject: Subject; label: boolean }> = [];
+  for (const emoji of readJson<CompactEmoji[]>(`emojibase-data/${locale}/compact.json`)) {
+    const subject = byHexcode.get(emoji.hexcode);
+    if (!subject) continue;
+    const seen = new Set<string>();
+    // "बाइक, साइकिल" and "flag: Japan" hold several names in one label.
+    for (const part of emoji.label.split(/[,:;、，]\s*/)) {
+      const text = part.trim().toLocaleLowerCase();
+      if (text && !seen.has(text)) out.push({ text, subject, label: true }), seen.add(text);
+    }
+    for (const tag of emoji.tags ?? []) {
+      const text = tag.trim().toLocaleLowerCase();
+      if (text && !seen.has(text)) out.push({ text, subject, label: false }), seen.add(text);
+    }
+  }
+  return out;
+}
+
+/** 1 for a term only one subject has, falling off as more subjects share it. */
+const rarity = (sharedBy: number): number => 1 / (1 + Math.log2(sharedBy));
+
+function buildIndex(locale: Locale): LatinIndex | TextIndex {
+  const raw = termsOf(locale);
+  if (LATIN_LOCALES.includes(locale)) {
+    const stemmer = snowball.newStemmer(STEMMER_NAMES[locale]!);
+    const cache = new Map<string, string>();
+    const stem = (word: string): string => {
+      let stemmed = cache.get(word);
+      if (stemmed === undefined) cache.set(word, (stemmed = stemmer.stem(word)));
+      return stemmed;
+    };
+    const grouped = new Map<string, Array<{ subject: Subject; label: boolean }>>();
+    let longestPhrase = 1;
+    for (const { text, subject, label } of raw) {
+      const words = wordsOf(text);
+      if (words.length === 0) continue;
+      longestPhrase = Math.max(longestPhrase, words.length);
+      const key = words.map(stem).join(' ');
+      const list = grouped.get(key) ?? [];
+      if (!list.some((entry) => entry.subject === subject)) list.push({ subject, label });
+      else if (label) list.find((entry) => entry.subject === subject)!.label = true;
+      grouped.set(key, list);
+    }
+    const phrases = new Map<string, Term[]>();
+    for (const [key, list] of grouped) {
+      const labels = list.filter((entry) => entry.label).length;
+      phrases.set(key, list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })));
+    }
+    return { kind: 'latin', stem, phrases, longestPhrase, compounds: locale === 'de' };
+  }
+  const counts = new Map<string, number>();
+  const labelCounts = new Map<string, number>();
+  for (const { text, label } of raw) {
+    counts.set(text, (counts.get(text) ?? 0) + 1);
+    if (label) labelCounts.set(text, (labelCounts.get(text) ?? 0) + 1);
+  }
+  const terms = raw
+    // Short keywords are everyday words (ना "no", です); a kanji is a word on its own, a kana or Devanagari letter is not.
+    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? (label ? 1 : 2) : label ? 2 : 3))
+    .map(({ text, subject, label }) => ({ text, term: { subject, label, weight: rarity((label ? labelCounts : counts).get(text) ?? 1) } }));
+  return { kind: 'text', terms, wordStarts: locale === 'hi' };
+}
+
+function indexFor(locale: Locale): LatinIndex | TextIndex {
+  let index = indexes.get(locale);
+  if (!index) indexes.set(locale, (index = buildIndex(locale)));
+  return index;
+}
+
+/** The locales whose names a text can contain, by the scripts it is written in. */
+function localesFor(text: string): Locale[] {
+  const locales: Locale[] = [];
+  if (/\p{Script=Latin}/u.test(text)) locales.push(...LATIN_LOCALES);
+  if (/\p{Script=Devanagari}/u.test(text)) locales.push('hi');
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(text)) locales.push('ja');
+  return locales;
+}
+
+interface Hit {
+  term: Term;
+  /** Position of the hit as a share of the text. */
+  at: number;
+  /** Words (Latin) or characters (text) the name spans: a longer name is more specific. */
+  length: number;
+  /** Matched only as a part of a compound word. */
+  partial: boolean;
+}
+
+/** Shortest stem a compound part may be matched by: shorter ones hide inside unrelated words. */
+const MIN_PART = 4;
+
+function latinHits(index: LatinIndex, words: string[]): Hit[] {
+  const stems = words.map(index.stem);
+  const hits: Hit[] = [];
+  const covered = new Array<boolean>(words.length).fill(false);
+  const at = (i: number) => (words.length <= 1 ? 0 : i / (words.length - 1));
+  // Longest phrases first, so "hot air balloon" is the balloon, not the air.
+  for (let n = Math.min(index.longestPhrase, words.length); n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      if (covered.slice(i, i + n).some(Boolean)) continue;
+      const terms = index.phrases.get(stems.slice(i, i + n).join(' '));
+      if (!terms) continue;
+      for (let k = i; k < i + n; k++) covered[k] = true;
+      for (const term of terms) hits.push({ term, at: at(i), length: n, partial: false });
+    }
+  }
+  // Compounds (German mostly, also "honeybees" against "bee"): the head at the end, else the first part.
+  if (!index.compounds) return hits;
+  words.forEach((word, i) => {
+    if (covered[i] || word.length < MIN_PART + 3) return;
+    const stem = stems[i]!;
+    for (let cut = 3; cut <= stem.length - MIN_PART; cut++) {
+      const terms = index.phrases.get(stem.slice(cut)) ?? index.phrases.get(index.stem(word.slice(cut)));
+      if (terms) {
+        for (const term of terms) hits.push({ term, at: at(i), length: 1, partial: true });
+        return;
+      }
+    }
+    for (let cut = word.length - 3; cut >= MIN_PART; cut--) {
+      const terms = index.phrases.get(index.stem(word.slice(0, cut)));
+      if (terms) {
+        for (const term of terms) hits.push({ term, at: at(i), length: 1, partial: true });
+        return;
+      }
+    }
+  });
+  return hits;
+}
+
+function textHits(index: TextIndex, text: string): Hit[] {
+  const found: Array<{ start: number; end: number; term: Term }> = [];
+  for (const { text: name, term } of index.terms) {
+    let start = text.indexOf(name);
+    while (start >= 0) {
+      if (!index.wordStarts || start === 0 || !/[\p{L}\p{M}]/u.test(text[start - 1]!)) found.push({ start, end: start + name.length, term });
+      start = text.indexOf(name, start + 1);
+    }
+  }
+  const total = Math.max(1, text.length - 1);
+  return found
+    .filter((hit) => !found.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end))
+    .map((hit) => ({ term: hit.term, at: hit.start / total, length: [...text.slice(hit.start, hit.end)].length, partial: false }));
+}
+
+function hitScore(hit: Hit, latin: boolean): number {
+  const base = hit.term.label ? 3 : 1.5;
+  const specific = latin ? 1 + 0.5 * (hit.length - 1) : 1 + 0.12 * Math.min(hit.length, 8);
+  return base * hit.term.weight * specific * (hit.partial ? 0.6 : 1);
+}
+
+/** Emoji typed into the text name their subject outright ("🐝 dance"). */
+function emojiHits(text: string): Hit[] {
+  const { byEmoji } = subjects();
+  const hits: Hit[] = [];
+  const segments = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  segments.forEach((segment, i) => {
+    if (!/\p{Extended_Pictographic}/u.test(segment.segment)) return;
+    const subject = byEmoji.get(stripVariation(segment.segment).replace(/\p{Emoji_Modifier}/gu, ''));
+    if (subject) hits.push({ term: { subject, label: true, weight: 2 }, at: segments.length <= 1 ? 0 : i / (segments.length - 1), length: 1, partial: false });
+  });
+  return hits;
+}
+
+/**
+ * The subjects a text names, best first. A subject's score is its best name's (a CLDR name beats
+ * a keyword; a rare keyword beats a common one) plus a little for every further mention.
+ */
+export function findSubjects(text: string): SubjectMatch[] {
+  const trimmed = text.trim();
+  if (trimmed === '') return [];
+  const lower = trimmed.toLocaleLowerCase().normalize('NFC');
+  const words = wordsOf(trimmed);
+  const hits: Array<{ hit: Hit; score: number }> = emojiHits(trimmed).map((hit) => ({ hit, score: hitScore(hit, false) }));
+  for (const locale of localesFor(trimmed)) {
+    const index = indexFor(locale);
+    const found = index.kind === 'latin' ? latinHits(index, words) : textHits(index, lower);
+    for (const hit of found) hits.push({ hit, score: hitScore(hit, index.kind === 'latin') });
+  }
+  const bySubject = new Map<Subject, { best: number; rest: number; at: number }>();
+  for (const { hit, score } of hits) {
+    const entry = bySubject.get(hit.term.subject);
+    if (!entry) bySubject.set(hit.term.subject, { best: score, rest: 0, at: hit.at });
+    else {
+      entry.rest += Math.min(entry.best, score);
+      entry.best = Math.max(entry.best, score);
+      entry.at = Math.min(entry.at, hit.at);
+    }
+  }
+  return [...bySubject.entries()]
+    .map(([subject, entry]) => ({ subject, at: entry.at, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.3 * (1 - entry.at) }))
+    .sort((a, b) => b.score - a.score || a.at - b.at || a.subject.name.localeCompare(b.subject.name));
+}
+
+/**
+ * Subjects that belong with this one: those sharing its rarest English keywords (the honeybee's
+ * "honey" brings the honey pot), best first.
+ */
+export function relatedSubjects(subject: Subject, limit = 6): Subject[] {
+  const { list } = subjects();
+  const english = indexFor('en') as LatinIndex;
+  const scores = new Map<Subject, number>();
+  for (const tag of subject.tags) {
+    const terms = english.phrases.get(wordsOf(tag).map(english.stem).join(' ')) ?? [];
+    for (const term of terms) if (term.subject !== subject) scores.set(term.subject, (scores.get(term.subject) ?? 0) + term.weight);
+  }
+  return [...scores.entries()]
+    .sort((a, b) => b[1] - a[1] || list.indexOf(a[0]) - list.indexOf(b[0]))
+    .slice(0, limit)
+    .map(([related]) => related);
+}
