@@ -2,7 +2,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadImage, type Image } from '@napi-rs/canvas';
+import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
 
 /**
  * Fluent Emoji artwork (MIT, Microsoft) as pictures. The icon set is one 100 MB JSON file, so it is
@@ -98,31 +98,59 @@ export function artworkSvg(name: string, size = ARTWORK_SIZE): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${width} ${height}">${entry.body}</svg>`;
 }
 
-const decoded = new Map<string, Promise<Image>>();
+/** A rasterised subject and where its drawing is inside the square, as shares of the side. */
+export interface Artwork {
+  image: Image;
+  bounds: { left: number; top: number; right: number; bottom: number };
+}
+
+const decoded = new Map<string, Promise<Artwork>>();
 /** Decoded subjects kept in memory; a video uses a handful, a long-running server many over time. */
 const MEMORY_LIMIT = 96;
 
-async function rasterise(name: string): Promise<Image> {
+/** Where the drawing is: emoji sit in the middle of their square with room around them. */
+function boundsOf(image: Image): Artwork['bounds'] {
+  const side = 64;
+  const canvas = createCanvas(side, side);
+  const ctx = canvas.getContext('2d');
+  ctx.drawImage(image, 0, 0, side, side);
+  const { data } = ctx.getImageData(0, 0, side, side);
+  let [left, top, right, bottom] = [side, side, -1, -1];
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      if (data[(y * side + x) * 4 + 3]! < 24) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  if (right < 0) return { left: 0, top: 0, right: 1, bottom: 1 };
+  return { left: left / side, top: top / side, right: (right + 1) / side, bottom: (bottom + 1) / side };
+}
+
+async function rasterise(name: string): Promise<Artwork> {
   const path = join(cacheDir(), `${name}-${ARTWORK_SIZE}.png`);
   if (existsSync(path)) {
     try {
-      return await loadImage(readFileSync(path));
+      const image = await loadImage(readFileSync(path));
+      return { image, bounds: boundsOf(image) };
     } catch {
       // A damaged file is drawn again below.
     }
   }
-  const image = await loadImage(Buffer.from(artworkSvg(name)));
-  // Skia draws the SVG on every use; a PNG of it is drawn at once and is what the next process reads.
-  const { createCanvas } = await import('@napi-rs/canvas');
+  const svg = await loadImage(Buffer.from(artworkSvg(name)));
+  // Skia draws the SVG again on every use; a PNG of it is drawn at once and is what the next process reads.
   const canvas = createCanvas(ARTWORK_SIZE, ARTWORK_SIZE);
-  canvas.getContext('2d').drawImage(image, 0, 0, ARTWORK_SIZE, ARTWORK_SIZE);
+  canvas.getContext('2d').drawImage(svg, 0, 0, ARTWORK_SIZE, ARTWORK_SIZE);
   const png = await canvas.encode('png');
   writeAtomically(path, png);
-  return loadImage(png);
+  const image = await loadImage(png);
+  return { image, bounds: boundsOf(image) };
 }
 
 /** The subject's artwork as a decoded picture of ARTWORK_SIZE pixels square. */
-export function artworkImage(name: string): Promise<Image> {
+export function artworkImage(name: string): Promise<Artwork> {
   const cached = decoded.get(name);
   if (cached) {
     // Most recently used last, so the oldest is the one let go.

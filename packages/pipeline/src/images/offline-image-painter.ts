@@ -1,4 +1,5 @@
-import { createCanvas, type Canvas, type Image, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { Artwork } from './offline-image-artwork.js';
 import type { VisualStyle } from '@reelsmith/contracts';
 import { css, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
 import { motifSpec, paintMotif } from './offline-image-motifs.js';
@@ -41,8 +42,8 @@ interface Layer {
 
 /** The decoded artworks of a scene's subjects (offline-image-artwork), drawn over the landscape. */
 export interface SceneArtwork {
-  main: Image | null;
-  companions: Image[];
+  main: Artwork | null;
+  companions: Artwork[];
 }
 
 interface Ctx {
@@ -875,37 +876,6 @@ function paintGrade(c: Ctx): void {
 }
 
 /**
- * The topic's subject, large and central: above the captions in a tall frame (they sit around two
- * thirds down), in the lower middle of a wide one, and clear of the edges the Ken Burns zoom crops.
- */
-function paintSubject(c: Ctx): void {
-  const { plan, width, height, random, look } = c;
-  if (!plan.motif) return;
-  const short = Math.min(width, height);
-  const tall = height > width * 1.2;
-  const place = motifSpec(plan.motif).place;
-  // Each scene frames the subject a little differently: off centre one way or the other, nearer or farther.
-  const x = width * (0.5 + random.range(-0.12, 0.12));
-  const ground = height * (tall ? 0.6 : 0.8);
-  const [y, size] =
-    place === 'sky' ? [height * (tall ? 0.36 : 0.38), short * 0.5]
-      : place === 'center' ? [ground, short * (tall ? 0.55 : 0.5)]
-        : place === 'water' ? [Math.max(ground, plan.horizon * height + short * 0.12), short * 0.6]
-          : [ground, short * 0.45];
-  paintMotif(plan.motif, {
-    ctx: c.ctx,
-    x,
-    y,
-    size: size * random.range(0.85, 1.1),
-    light: plan.palette.glow,
-    dark: plan.palette.near,
-    random,
-    flat: look.flat,
-    outline: look.outline * c.unit,
-  });
-}
-
-/**
  * How an artwork is matched to the picture: the style's colour (greyed for horror, richer for
  * cartoons), dimmed at night, then washed with the scene's own light so a bright emoji sits in a
  * dark or golden scene. Done with fills and blend modes: a CSS filter costs ten times as much.
@@ -921,7 +891,7 @@ const ARTWORK_GRADE: Record<VisualStyle, { grey: number; tint: number }> = {
 const TIME_SHADE: Record<ScenePlan['time'], number> = { day: 0, golden: 0.06, dawn: 0.04, dusk: 0.2, night: 0.32, storm: 0.22 };
 
 /** The artwork at its drawn size, graded to the style and lit by the scene (and hazed when far off). */
-function gradedArtwork(c: Ctx, image: Image, size: number, haze: number): Canvas {
+function gradedArtwork(c: Ctx, { image }: Artwork, size: number, haze: number): Canvas {
   const side = Math.max(1, Math.round(size));
   const canvas = createCanvas(side, side);
   const ctx = canvas.getContext('2d');
@@ -937,6 +907,9 @@ function gradedArtwork(c: Ctx, image: Image, size: number, haze: number): Canvas
   if (shade > 0) wash('source-atop', css(c.plan.palette.near, shade));
   wash('source-atop', css(c.plan.palette.glow, grade.tint));
   if (haze > 0) wash('source-atop', css(c.plan.palette.haze, haze));
+  // The saturation wash also greys the transparent corners: the drawing's own outline cuts it back out.
+  ctx.globalCompositeOperation = 'destination-in';
+  ctx.drawImage(image, 0, 0, side, side);
   return canvas;
 }
 
@@ -977,37 +950,80 @@ function paintContactShadow(c: Ctx, x: number, y: number, width: number, alpha: 
 }
 
 /**
- * The scene's subjects: the main one large and sharp, standing above the captions of a tall frame
- * (they sit about two thirds down) and clear of the edges the Ken Burns zoom crops; the related
- * ones smaller, farther back, blurred and hazed, to either side.
+ * The scene's subjects: the main one large and sharp, standing just in front of the horizon and
+ * above the captions of a tall frame (they sit about two thirds down), clear of the edges the Ken
+ * Burns zoom crops; the related ones smaller, farther back, blurred and hazed, to either side.
  */
 function paintArtwork(c: Ctx, artwork: SceneArtwork): void {
   const { ctx, width, height, random, plan } = c;
   const short = Math.min(width, height);
   const tall = height > width * 1.2;
-  const setting = plan.subjects?.setting ? motifSpec(plan.subjects.setting).place : 'ground';
-  const ground = height * (tall ? 0.62 : 0.86);
+  const place = plan.subjects?.setting ? motifSpec(plan.subjects.setting).place : 'ground';
   const horizonY = plan.horizon * height;
+  const ground = Math.min(height * (tall ? 0.7 : 0.9), horizonY + height * (tall ? 0.09 : 0.14));
   const side = random.chance(0.5) ? 1 : -1;
-  artwork.companions.slice(0, 2).forEach((image, index) => {
-    const size = short * random.range(0.2, 0.28) * (index === 0 ? 1 : 0.85);
-    const x = width * (0.5 + side * (index === 0 ? -1 : 1) * random.range(0.26, 0.33));
-    const base = horizonY + (ground - horizonY) * random.range(0.2, 0.45);
-    paintContactShadow(c, x, base, size * 0.8, 0.35);
-    ctx.drawImage(softened(gradedArtwork(c, image, size, 0.22), 3), x - size / 2, base - size * 0.92, size, size);
+  artwork.companions.slice(0, 2).forEach((art, index) => {
+    const size = short * random.range(0.26, 0.33) * (index === 0 ? 1 : 0.85);
+    const x = width * (0.5 + side * (index === 0 ? -1 : 1) * random.range(0.31, 0.36));
+    const base = horizonY + (ground - horizonY) * random.range(0, 0.35);
+    const top = base - size * art.bounds.bottom;
+    paintContactShadow(c, x, base, size * (art.bounds.right - art.bounds.left) * 1.1, 0.35);
+    ctx.save();
+    ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(softened(gradedArtwork(c, art, size, 0.2), 2.5), x - size / 2, top, size, size);
+    ctx.restore();
   });
-  if (!artwork.main) return;
-  const size = short * (tall ? 0.6 : 0.5) * random.range(0.92, 1.06);
-  const x = width * (0.5 + side * random.range(0.02, 0.1));
-  const floating = setting === 'sky';
-  const bottom = floating ? ground - size * 0.35 : setting === 'water' ? Math.max(ground, horizonY + size * 0.55) : ground;
-  if (!floating) paintContactShadow(c, x, bottom - size * 0.04, size * 0.95, 0.55);
-  const main = gradedArtwork(c, artwork.main, size, 0);
+  const art = artwork.main;
+  if (!art) return;
+  const drawn = art.bounds.right - art.bounds.left;
+  // The drawing, not its square, fills a good half of the width.
+  const size = (short * (tall ? 0.54 : 0.42) * random.range(0.92, 1.06)) / Math.max(0.6, drawn);
+  const x = width * (0.5 + side * random.range(0.02, 0.08));
+  const floating = place === 'sky';
+  const bottom = floating ? ground - short * 0.12 : place === 'water' ? ground + short * 0.04 : ground;
+  const top = bottom - size * art.bounds.bottom;
+  if (!floating) paintContactShadow(c, x, bottom - size * 0.01, size * drawn * 1.1, 0.6);
+  const main = gradedArtwork(c, art, size, 0);
   const drop = floating ? size * 0.06 : size * 0.015;
-  ctx.globalAlpha = 0.45;
-  ctx.drawImage(softened(main, 12, css(mix(plan.palette.near, [0, 0, 0], 0.5))), x - size / 2 - size * 0.02, bottom - size * 0.96 + drop, size * 1.04, size * 1.04);
-  ctx.globalAlpha = 1;
-  ctx.drawImage(main, x - size / 2, bottom - size * 0.96);
+  ctx.save();
+  ctx.globalAlpha = 0.4;
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(softened(main, 8, css(mix(plan.palette.near, [0, 0, 0], 0.5))), x - size * 0.52, top + drop, size * 1.04, size * 1.04);
+  ctx.restore();
+  ctx.drawImage(main, x - size / 2, top);
+}
+
+/**
+ * The topic's subject, large and central: above the captions in a tall frame (they sit around two
+ * thirds down), in the lower middle of a wide one, and clear of the edges the Ken Burns zoom crops.
+ */
+function paintSubject(c: Ctx): void {
+  const { plan, width, height, random, look } = c;
+  if (!plan.motif) return;
+  const short = Math.min(width, height);
+  const tall = height > width * 1.2;
+  const place = motifSpec(plan.motif).place;
+  // Each scene frames the subject a little differently: off centre one way or the other, nearer or farther.
+  const x = width * (0.5 + random.range(-0.12, 0.12));
+  const ground = height * (tall ? 0.6 : 0.8);
+  const [y, size] =
+    place === 'sky' ? [height * (tall ? 0.36 : 0.38), short * 0.5]
+      : place === 'center' ? [ground, short * (tall ? 0.55 : 0.5)]
+        : place === 'water' ? [Math.max(ground, plan.horizon * height + short * 0.12), short * 0.6]
+          : [ground, short * 0.45];
+  paintMotif(plan.motif, {
+    ctx: c.ctx,
+    x,
+    y,
+    size: size * random.range(0.85, 1.1),
+    light: plan.palette.glow,
+    dark: plan.palette.near,
+    random,
+    flat: look.flat,
+    outline: look.outline * c.unit,
+  });
 }
 
 export function paintScene(plan: ScenePlan, width: number, height: number, random: Random, artwork: SceneArtwork | null = null): Canvas {

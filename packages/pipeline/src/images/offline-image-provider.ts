@@ -33,6 +33,7 @@ export async function renderOfflineScene(request: OfflineImageRequest, format: '
     prompt: request.prompt,
     ...(request.narration !== undefined ? { narration: request.narration } : {}),
     ...(request.topic !== undefined ? { topic: request.topic } : {}),
+    ...(request.language !== undefined ? { language: request.language } : {}),
     ...(request.previousSubject !== undefined ? { previous: request.previousSubject } : {}),
     ...(request.avoidSubjects !== undefined ? { avoid: request.avoidSubjects } : {}),
     seed,

@@ -1,5 +1,5 @@
 import { findMotif, motifSpec, type Motif } from './offline-image-motifs.js';
-import { findSubjects, relatedSubjects, type Subject } from './offline-image-subjects.js';
+import { findSubjects, relatedSubjects, subjectByName, type Subject } from './offline-image-subjects.js';
 
 /**
  * What one scene's picture shows: the main subject, up to two smaller related ones, and (for the
@@ -25,6 +25,8 @@ export interface SubjectQuery {
   previous?: string;
   /** Subjects this scene has shown before; "regenerate" moves on to the next best one. */
   avoid?: readonly string[];
+  /** The narration's language (en, hi, de…): Latin-script words are read as English and this language. */
+  language?: string;
   /** Picks among equals, so the same scene always gets the same choice. */
   seed: number;
 }
@@ -41,38 +43,67 @@ const PAINTED_NAMES: Partial<Record<Motif, string[]>> = {
   galaxy: ['milky way'], sun: ['sun'], city: ['cityscape'], snow: ['snowflake'],
 };
 
-/** A word of the scene itself that names the subject outright: at least a keyword-strength match. */
-const NAMED = 1.2;
-/** The topic counts for less than the scene's own words. */
-const TOPIC_WEIGHT = 0.5;
+/**
+ * Words a prompt uses for the backdrop (the painter's terrain, light and weather) and for the look
+ * of the picture: they choose the landscape, never the subject ("a cottage window glowing at
+ * evening, film grain" is a setting and a style, not a picture of a window or a film).
+ */
+const BACKDROP_WORDS = new Set([
+  'sky', 'skies', 'sea', 'ocean', 'coast', 'shore', 'beach', 'wave', 'waves', 'lake', 'water', 'night', 'starry', 'star', 'stars', 'moonlit', 'hill', 'hills',
+  'city', 'skyline', 'rooftop', 'rooftops', 'window', 'windows', 'cottage', 'countryside', 'village', 'street', 'streets', 'road', 'path', 'forest', 'pine',
+  'tree', 'trees', 'woods', 'mountain', 'mountains', 'peak', 'peaks', 'valley', 'field', 'fields', 'meadow', 'desert', 'dune', 'dunes', 'storm', 'lightning',
+  'thunder', 'rain', 'cloud', 'clouds', 'fog', 'mist', 'snow', 'dawn', 'dusk', 'sunset', 'sunrise', 'sun', 'golden', 'hour', 'evening', 'morning', 'twilight',
+  'light', 'lights', 'beam', 'glow', 'glowing', 'lighthouse', 'silhouette', 'figure', 'lone', 'horizon', 'landscape', 'home',
+  'mood', 'composition', 'lighting', 'look', 'film', 'grain', 'detail', 'details', 'cinematic', 'anamorphic', 'widescreen', 'lens', 'depth', 'colour', 'color',
+  'colors', 'colours', 'grading', 'palette', 'illustration', 'painting', 'painted', 'brush', 'strokes', 'cartoon', 'animation', 'animated', 'style', 'photo',
+  'photograph', 'photography', 'realistic', 'vibrant', 'bright', 'colorful', 'colourful', 'dark', 'horror', 'high', 'clean', 'clear', 'informative', 'sharp',
+  'focus', 'render', 'art', 'artistic', 'texture', 'shot', 'wide', 'still', 'scene', 'symbol', 'story', 'view', 'glimpse', 'legacy', 'side',
+]);
 
-interface Candidate {
+/** The prompt without its backdrop and style words; what is left names things. */
+function subjectWords(prompt: string): string {
+  return prompt.replace(/[\p{L}\p{M}\p{N}'-]+/gu, (word) => (BACKDROP_WORDS.has(word.toLocaleLowerCase()) ? ' ' : word));
+}
+
+/** The text without the topic repeated in it: a scene that only echoes the topic names nothing of its own. */
+function withoutTopic(text: string, topic: string): string {
+  const trimmed = topic.trim();
+  if (trimmed.length < 2) return text;
+  const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return text.replace(new RegExp(escaped, 'giu'), ' ');
+}
+
+export interface Candidate {
   name: string;
   subject: Subject | null;
   motif: Motif | null;
-  /** From the scene's own narration and prompt. */
+  /** Score from the scene's own narration and prompt. */
   own: number;
-  score: number;
+  /** The scene calls it by its name, not only by one of its keywords. */
+  named: boolean;
+  /** Score from the topic. */
+  topic: number;
 }
 
-function candidates(sceneText: string, topic: string): Candidate[] {
+function candidates(sceneText: string, topic: string, language?: string): Candidate[] {
   const byName = new Map<string, Candidate>();
-  const add = (name: string, subject: Subject | null, motif: Motif | null, own: number, fromTopic: number) => {
-    const entry = byName.get(name) ?? { name, subject, motif, own: 0, score: 0 };
+  const add = (name: string, subject: Subject | null, motif: Motif | null, own: number, named: boolean, fromTopic: number) => {
+    const entry = byName.get(name) ?? { name, subject, motif, own: 0, named: false, topic: 0 };
     entry.subject ??= subject;
     entry.motif ??= motif;
     entry.own += own;
-    entry.score += own + fromTopic * TOPIC_WEIGHT;
+    entry.named ||= named;
+    entry.topic += fromTopic;
     byName.set(name, entry);
   };
-  for (const match of findSubjects(sceneText)) add(match.subject.name, match.subject, null, match.score, 0);
-  for (const match of findSubjects(topic)) add(match.subject.name, match.subject, null, 0, match.score);
+  for (const match of findSubjects(sceneText, language)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
   // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges).
   for (const [text, own] of [[sceneText, true], [topic, false]] as const) {
     const motif = findMotif(text);
     if (!motif || !PAINTED.has(motif)) continue;
     const name = PAINTED_NAMES[motif]?.find((candidate) => byName.has(candidate)) ?? PAINTED_NAMES[motif]?.[0] ?? motif;
-    add(name, null, motif, own ? 2.5 : 0, own ? 0 : 2.5);
+    add(name, subjectByName(name) ?? null, motif, own ? 3 : 0, own, own ? 0 : 3);
   }
   // A painted subject is drawn by the painter even when the artwork set found it too.
   for (const entry of byName.values()) {
@@ -81,7 +112,7 @@ function candidates(sceneText: string, topic: string): Candidate[] {
       if (painted) entry.motif = painted;
     }
   }
-  return [...byName.values()].sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+  return [...byName.values()];
 }
 
 /** The hand-drawn vocabulary's setting for an artwork: a whale's sea, a camel's desert. */
@@ -93,49 +124,57 @@ function pick<T>(list: readonly T[], seed: number): T | undefined {
   return list.length === 0 ? undefined : list[Math.abs(Math.floor(seed)) % list.length];
 }
 
+const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: Candidate) => score(b) - score(a) || a.name.localeCompare(b.name);
+
+/**
+ * The subjects of one scene, best first: what the scene's own words call by name, then what the
+ * topic names, then what the scene only hints at through a keyword ("idea" is a light bulb only
+ * when nothing better is named).
+ */
+export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
+  const topic = query.topic ?? '';
+  const sceneText = withoutTopic([subjectWords(query.prompt), query.narration ?? ''].join('\n'), topic);
+  const all = candidates(sceneText, topic, query.language);
+  const named = all.filter((candidate) => candidate.named).sort(byScore((candidate) => candidate.own + candidate.topic));
+  // A topic's weak keyword matches ("dance" in "Why honeybees dance") are not subjects of their own.
+  const topicBest = Math.max(0, ...all.map((candidate) => candidate.topic));
+  const fromTopic = all.filter((candidate) => !candidate.named && candidate.topic >= topicBest * 0.5 && candidate.topic > 0).sort(byScore((candidate) => candidate.topic + candidate.own));
+  const hinted = all.filter((candidate) => !candidate.named && candidate.topic === 0).sort(byScore((candidate) => candidate.own));
+  return [...named, ...fromTopic, ...(fromTopic.length === 0 ? hinted : [])];
+}
+
 /**
  * The subjects of one scene. Its own narration and prompt come first, then the topic. The scene
- * before's subject is passed over unless this scene's words name it; with nothing else named, a
- * subject related to the topic's takes its place, so consecutive scenes differ.
+ * before's subject is passed over unless this scene calls it by name; with nothing else named, a
+ * subject related to the topic's takes its place, so consecutive scenes differ. Subjects the scene
+ * showed before ("regenerate") are skipped for the next best.
  */
 export function chooseSceneSubjects(query: SubjectQuery): SceneSubjects {
-  const sceneText = [query.prompt, query.narration ?? ''].join('\n');
-  const topic = query.topic ?? '';
+  const ranked = rankSceneSubjects(query);
   const avoid = new Set(query.avoid ?? []);
-  const all = candidates(sceneText, topic);
-  let ranked = all.filter((candidate) => !avoid.has(candidate.name));
-  if (query.previous && ranked[0]?.name === query.previous && ranked[0].own < NAMED) {
-    const [repeat, ...rest] = ranked;
-    ranked = [...rest, repeat!];
-  }
-  let main: Candidate | undefined = ranked[0];
-  if (main && (main.name === query.previous || avoid.has(main.name)) && main.own < NAMED) main = undefined;
+  const allowed = (candidate: Candidate) => !avoid.has(candidate.name) && (candidate.name !== query.previous || candidate.named);
+  let main: Candidate | undefined = ranked.find(allowed);
   if (!main) {
     // Nothing new is named: something that belongs with the topic's subject instead.
-    const anchor = all.find((candidate) => candidate.subject)?.subject;
+    const anchor = ranked.find((candidate) => candidate.subject)?.subject;
     const related = anchor ? relatedSubjects(anchor, 8).filter((subject) => subject.name !== query.previous && !avoid.has(subject.name)) : [];
     const subject = pick(related, query.seed);
-    if (subject) main = { name: subject.name, subject, motif: null, own: 0, score: 0 };
+    if (subject) main = { name: subject.name, subject, motif: null, own: 0, named: false, topic: 0 };
     // Every choice has been shown: start over from the best one rather than show nothing.
-    else main = all.find((candidate) => candidate.name !== query.previous) ?? all[0];
+    else main = ranked.find((candidate) => candidate.name !== query.previous) ?? ranked[0];
   }
   if (!main) return { name: null, main: null, motif: null, setting: null, companions: [] };
+  const chosen = main;
   const companions: Subject[] = [];
   for (const candidate of ranked) {
     if (companions.length === 2) break;
-    if (candidate !== main && candidate.subject && !candidate.motif && candidate.score >= 0.8 * TOPIC_WEIGHT) companions.push(candidate.subject);
+    if (candidate !== chosen && candidate.subject && !candidate.motif && (candidate.named || candidate.topic > 0)) companions.push(candidate.subject);
   }
-  if (companions.length < 2 && main.subject) {
-    const related = relatedSubjects(main.subject, 6).filter((subject) => !companions.includes(subject) && subject.name !== main.name);
+  if (companions.length < 2 && chosen.subject) {
+    const related = relatedSubjects(chosen.subject, 6).filter((subject) => !companions.includes(subject) && subject.name !== chosen.name);
     const extra = pick(related, query.seed + 1);
     if (extra) companions.push(extra);
   }
-  const setting = main.motif ?? (main.subject ? settingOf(main.subject) : null);
-  return {
-    name: main.name,
-    main: main.motif ? null : main.subject,
-    motif: main.motif,
-    setting: setting && motifSpec(setting).setting ? setting : null,
-    companions,
-  };
+  const setting = chosen.motif ?? (chosen.subject ? settingOf(chosen.subject) : null);
+  return { name: chosen.name, main: chosen.motif ? null : chosen.subject, motif: chosen.motif, setting, companions };
 }

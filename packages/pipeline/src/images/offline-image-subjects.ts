@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import snowball from 'snowball-stemmers';
+import { deu, eng, fra, hin, jpn, por, spa } from 'stopword';
 import { artworkNames } from './offline-image-artwork.js';
 
 /**
@@ -31,6 +32,10 @@ export interface Subject {
 export interface SubjectMatch {
   subject: Subject;
   score: number;
+  /** Named by its CLDR name (or typed as an emoji), not only by one of its keywords. */
+  named: boolean;
+  /** The words that found it, for tests and the benchmark's report. */
+  via: string;
   /** Where in the text the subject is first named (0-1), for "the first one named is the subject". */
   at: number;
 }
@@ -38,6 +43,8 @@ export interface SubjectMatch {
 type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'hi' | 'ja';
 const LATIN_LOCALES: readonly Locale[] = ['en', 'de', 'es', 'fr', 'pt'];
 const STEMMER_NAMES: Record<string, string> = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pt: 'portuguese' };
+/** Function words ("how", "what", "wie") are keywords of some emoji but never what a text is about. */
+const STOP_WORDS: Record<string, readonly string[]> = { en: [...eng, 'us', 'thing', 'things', 'good', 'help', 'keep', 'ahead', 'again', 'mind', 'look', 'know', 'one', 'two', 'three', 'first', 'time', 'way', 'part', 'story', 'history', 'idea', 'ideas', 'fact', 'facts', 'question', 'answer', 'why'], de: deu, es: spa, fr: fra, pt: por };
 
 interface CompactEmoji {
   group?: number;
@@ -104,6 +111,11 @@ export function subjectById(id: string): Subject | undefined {
   return subjects().list.find((subject) => subject.id === id);
 }
 
+/** The subject with this English name ("bicycle"). */
+export function subjectByName(name: string): Subject | undefined {
+  return subjects().list.find((subject) => subject.name === name);
+}
+
 interface Term {
   subject: Subject;
   /** A name (the CLDR label) weighs more than a keyword. */
@@ -118,6 +130,7 @@ interface LatinIndex {
   /** Stemmed phrase ("honeybe", "hot air balloon") to its terms. */
   phrases: Map<string, Term[]>;
   longestPhrase: number;
+  stopWords: ReadonlySet<string>;
   /** German writes compounds as one word ("Fahrradhelm"); in the other languages a part of a word is a false friend ("chantent" is not a tent). */
   compounds: boolean;
 }
@@ -183,7 +196,8 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       const labels = list.filter((entry) => entry.label).length;
       phrases.set(key, list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })));
     }
-    return { kind: 'latin', stem, phrases, longestPhrase, compounds: locale === 'de' };
+    // Every Latin language's function words: English "and" or "still" is no Spanish or German name either.
+    return { kind: 'latin', stem, phrases, longestPhrase, stopWords: new Set(Object.values(STOP_WORDS).flat()), compounds: locale === 'de' };
   }
   const counts = new Map<string, number>();
   const labelCounts = new Map<string, number>();
@@ -191,9 +205,12 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
     counts.set(text, (counts.get(text) ?? 0) + 1);
     if (label) labelCounts.set(text, (labelCounts.get(text) ?? 0) + 1);
   }
+  const stopWords = new Set(locale === 'hi' ? hin : jpn);
   const terms = raw
-    // Short keywords are everyday words (ना "no", です); a kanji is a word on its own, a kana or Devanagari letter is not.
-    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? (label ? 1 : 2) : label ? 2 : 3))
+    // Short keywords are everyday words (ना "no", です); a kanji is a word on its own, a kana or
+    // Devanagari letter is not; short hiragana names hide inside running text (たこ in 言ったことがある).
+    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? (label ? 1 : 2) : /^\p{Script=Hiragana}+$/u.test(text) ? 4 : label ? 2 : 3))
+    .filter(({ text }) => !stopWords.has(text))
     .map(({ text, subject, label }) => ({ text, term: { subject, label, weight: rarity((label ? labelCounts : counts).get(text) ?? 1) } }));
   return { kind: 'text', terms, wordStarts: locale === 'hi' };
 }
@@ -204,10 +221,19 @@ function indexFor(locale: Locale): LatinIndex | TextIndex {
   return index;
 }
 
-/** The locales whose names a text can contain, by the scripts it is written in. */
-function localesFor(text: string): Locale[] {
+/**
+ * The locales whose names a text can contain, by the scripts it is written in: for Latin script,
+ * English (prompts are written in English) and the narration's language when it is known, else all
+ * five, since a word of one can be a false friend in another ("still" is German for breast-feeding).
+ */
+function localesFor(text: string, language?: string): Locale[] {
   const locales: Locale[] = [];
-  if (/\p{Script=Latin}/u.test(text)) locales.push(...LATIN_LOCALES);
+  const base = language?.toLowerCase().split('-')[0];
+  if (/\p{Script=Latin}/u.test(text)) {
+    if (base && (LATIN_LOCALES as readonly string[]).includes(base)) locales.push(...new Set<Locale>(['en', base as Locale]));
+    else if (base === 'hi' || base === 'ja') locales.push('en');
+    else locales.push(...LATIN_LOCALES);
+  }
   if (/\p{Script=Devanagari}/u.test(text)) locales.push('hi');
   if (/[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u.test(text)) locales.push('ja');
   return locales;
@@ -215,6 +241,7 @@ function localesFor(text: string): Locale[] {
 
 interface Hit {
   term: Term;
+  via: string;
   /** Position of the hit as a share of the text. */
   at: number;
   /** Words (Latin) or characters (text) the name spans: a longer name is more specific. */
@@ -235,10 +262,12 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
   for (let n = Math.min(index.longestPhrase, words.length); n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       if (covered.slice(i, i + n).some(Boolean)) continue;
+      if (n === 1 && index.stopWords.has(words[i]!)) continue;
       const terms = index.phrases.get(stems.slice(i, i + n).join(' '));
       if (!terms) continue;
       for (let k = i; k < i + n; k++) covered[k] = true;
-      for (const term of terms) hits.push({ term, at: at(i), length: n, partial: false });
+      const via = words.slice(i, i + n).join(' ');
+      for (const term of terms) hits.push({ term, via, at: at(i), length: n, partial: false });
     }
   }
   // Compounds (German mostly, also "honeybees" against "bee"): the head at the end, else the first part.
@@ -249,14 +278,14 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
     for (let cut = 3; cut <= stem.length - MIN_PART; cut++) {
       const terms = index.phrases.get(stem.slice(cut)) ?? index.phrases.get(index.stem(word.slice(cut)));
       if (terms) {
-        for (const term of terms) hits.push({ term, at: at(i), length: 1, partial: true });
+        for (const term of terms) hits.push({ term, via: word, at: at(i), length: 1, partial: true });
         return;
       }
     }
     for (let cut = word.length - 3; cut >= MIN_PART; cut--) {
       const terms = index.phrases.get(index.stem(word.slice(0, cut)));
       if (terms) {
-        for (const term of terms) hits.push({ term, at: at(i), length: 1, partial: true });
+        for (const term of terms) hits.push({ term, via: word, at: at(i), length: 1, partial: true });
         return;
       }
     }
@@ -276,7 +305,7 @@ function textHits(index: TextIndex, text: string): Hit[] {
   const total = Math.max(1, text.length - 1);
   return found
     .filter((hit) => !found.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end))
-    .map((hit) => ({ term: hit.term, at: hit.start / total, length: [...text.slice(hit.start, hit.end)].length, partial: false }));
+    .map((hit) => ({ term: hit.term, via: text.slice(hit.start, hit.end), at: hit.start / total, length: [...text.slice(hit.start, hit.end)].length, partial: false }));
 }
 
 function hitScore(hit: Hit, latin: boolean): number {
@@ -293,7 +322,7 @@ function emojiHits(text: string): Hit[] {
   segments.forEach((segment, i) => {
     if (!/\p{Extended_Pictographic}/u.test(segment.segment)) return;
     const subject = byEmoji.get(stripVariation(segment.segment).replace(/\p{Emoji_Modifier}/gu, ''));
-    if (subject) hits.push({ term: { subject, label: true, weight: 2 }, at: segments.length <= 1 ? 0 : i / (segments.length - 1), length: 1, partial: false });
+    if (subject) hits.push({ term: { subject, label: true, weight: 2 }, via: segment.segment, at: segments.length <= 1 ? 0 : i / (segments.length - 1), length: 1, partial: false });
   });
   return hits;
 }
@@ -302,29 +331,31 @@ function emojiHits(text: string): Hit[] {
  * The subjects a text names, best first. A subject's score is its best name's (a CLDR name beats
  * a keyword; a rare keyword beats a common one) plus a little for every further mention.
  */
-export function findSubjects(text: string): SubjectMatch[] {
+export function findSubjects(text: string, language?: string): SubjectMatch[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   const lower = trimmed.toLocaleLowerCase().normalize('NFC');
   const words = wordsOf(trimmed);
   const hits: Array<{ hit: Hit; score: number }> = emojiHits(trimmed).map((hit) => ({ hit, score: hitScore(hit, false) }));
-  for (const locale of localesFor(trimmed)) {
+  for (const locale of localesFor(trimmed, language)) {
     const index = indexFor(locale);
     const found = index.kind === 'latin' ? latinHits(index, words) : textHits(index, lower);
     for (const hit of found) hits.push({ hit, score: hitScore(hit, index.kind === 'latin') });
   }
-  const bySubject = new Map<Subject, { best: number; rest: number; at: number }>();
+  const bySubject = new Map<Subject, { best: number; rest: number; at: number; named: boolean; via: string }>();
   for (const { hit, score } of hits) {
     const entry = bySubject.get(hit.term.subject);
-    if (!entry) bySubject.set(hit.term.subject, { best: score, rest: 0, at: hit.at });
+    if (!entry) bySubject.set(hit.term.subject, { best: score, rest: 0, at: hit.at, named: hit.term.label, via: hit.via });
     else {
       entry.rest += Math.min(entry.best, score);
+      if (score > entry.best) entry.via = hit.via;
       entry.best = Math.max(entry.best, score);
       entry.at = Math.min(entry.at, hit.at);
+      entry.named ||= hit.term.label;
     }
   }
   return [...bySubject.entries()]
-    .map(([subject, entry]) => ({ subject, at: entry.at, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.3 * (1 - entry.at) }))
+    .map(([subject, entry]) => ({ subject, at: entry.at, named: entry.named, via: entry.via, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.3 * (1 - entry.at) }))
     .sort((a, b) => b.score - a.score || a.at - b.at || a.subject.name.localeCompare(b.subject.name));
 }
 

@@ -101,6 +101,8 @@ export interface ImageRequest {
   avoidSourceIds?: readonly string[];
   /** What the narrator says over this picture: with the prompt, it says what the picture should show. */
   narration?: string;
+  /** The narration's language (en, hi, ja, de, es, fr, pt). */
+  language?: string;
   /** The subject the scene before shows (ImageResult.subject): repeated only when this scene names it. */
   previousSubject?: string;
   /** Subjects this scene showed before it was regenerated: a new picture shows the next best one. */
