@@ -185,6 +185,8 @@ export interface StoryboardSceneInput {
   imageSeed: number;
   /** The creator's own (already re-encoded) picture instead of a generated one. */
   uploadedImage?: { path: string; contentHash: string };
+  /** Subjects this scene's earlier pictures showed: a regenerated picture moves on to the next best. */
+  avoidSubjects?: readonly string[];
 }
 
 export interface StoryboardInput {
@@ -219,6 +221,8 @@ export interface GeneratedScene {
   imagePath: string;
   startSeconds: number;
   durationSeconds: number;
+  /** What the picture shows, in English, when its provider said. */
+  subject?: string;
 }
 
 export interface GenerationOutput {

@@ -33,6 +33,7 @@ interface RunScene {
   imagePrompt: string;
   imageSeed: number;
   uploadedImage?: { path: string; contentHash: string };
+  avoidSubjects?: readonly string[];
 }
 
 interface RunStory {
@@ -54,6 +55,8 @@ interface ImagesOutput {
   videoPaths?: (string | null)[];
   /** Photographers of the stock pictures among them (absent in checkpoints written before credits). */
   credits?: ImageCredit[];
+  /** What each scene's picture shows, where its provider said (absent in checkpoints written before subjects). */
+  subjects?: (string | null)[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -250,6 +253,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       const imagePaths: string[] = [];
       const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
+      const subjects: (string | null)[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -257,10 +261,16 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: true });
           imagePaths.push(scene.uploadedImage.path);
           videoPaths.push(null);
+          subjects.push(null);
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
-        const key = hashInputs({ prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name });
+        const avoidSubjects = scene.avoidSubjects ?? [];
+        const key = hashInputs({
+          prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name,
+          ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+        });
+        const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
         let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath, ...(output.videoPath ? [output.videoPath] : [])]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
@@ -275,6 +285,10 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
               outputPath: join(artefactDir, 'images', `${key}.jpg`),
               topic: params.topic,
               avoidSourceIds: credits.map((credit) => credit.sourceId),
+              narration: scene.narration,
+              language: params.language,
+              ...(previousSubject ? { previousSubject } : {}),
+              ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
             },
             signal,
           ), signal, retryDelays);
@@ -283,9 +297,10 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         imagePaths.push(done.imagePath);
         videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
+        subjects.push(done.subject ?? null);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
+      return { imagePaths, credits, subjects, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
 
@@ -349,6 +364,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           imagePath: scenes[index]!.imagePath,
           startSeconds: round(start),
           durationSeconds: round(Math.max(0, end - start)),
+          ...(images.output.subjects?.[index] ? { subject: images.output.subjects[index] } : {}),
         };
       });
       return { title: story.output.title, ...result, scenes: generated, ...(images.output.credits?.length ? { credits: images.output.credits } : {}) };
