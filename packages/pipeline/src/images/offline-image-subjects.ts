@@ -1,3 +1,4 @@
+/// <reference path="./text-packages.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import snowball from 'snowball-stemmers';
