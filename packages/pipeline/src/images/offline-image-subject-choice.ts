@@ -36,11 +36,11 @@ export interface SubjectQuery {
  * mountains, a river through the hills, a planet in the night sky). Animals, objects and the rest
  * come from the artwork set.
  */
-const PAINTED: ReadonlySet<Motif> = new Set<Motif>(['volcano', 'mountain', 'river', 'planet', 'moon', 'galaxy', 'sun', 'pyramid', 'city', 'snow']);
+const PAINTED: ReadonlySet<Motif> = new Set<Motif>(['volcano', 'mountain', 'river', 'planet', 'moon', 'galaxy', 'sun', 'pyramid', 'city']);
 /** English artwork names that the painted subjects stand for, so the two are one candidate. */
 const PAINTED_NAMES: Partial<Record<Motif, string[]>> = {
   volcano: ['volcano'], mountain: ['mountain', 'snow-capped mountain', 'mount fuji'], planet: ['ringed planet'], moon: ['full moon', 'crescent moon'],
-  galaxy: ['milky way'], sun: ['sun'], city: ['cityscape'], snow: ['snowflake'],
+  galaxy: ['milky way'], sun: ['sun'], city: ['cityscape'],
 };
 
 /**
@@ -124,12 +124,13 @@ function pick<T>(list: readonly T[], seed: number): T | undefined {
   return list.length === 0 ? undefined : list[Math.abs(Math.floor(seed)) % list.length];
 }
 
-const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: Candidate) => score(b) - score(a) || a.name.localeCompare(b.name);
+const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: Candidate) =>
+  score(b) - score(a) || (a.subject?.order ?? Infinity) - (b.subject?.order ?? Infinity) || a.name.localeCompare(b.name);
 
 /**
  * The subjects of one scene, best first: what the scene's own words call by name, then what the
- * topic names, then what the scene only hints at through a keyword ("idea" is a light bulb only
- * when nothing better is named).
+ * topic names. A keyword alone in the scene is no subject ("quiet" is not a muted speaker, "idea"
+ * not a light bulb).
  */
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
@@ -138,9 +139,8 @@ export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid'
   const named = all.filter((candidate) => candidate.named).sort(byScore((candidate) => candidate.own + candidate.topic));
   // A topic's weak keyword matches ("dance" in "Why honeybees dance") are not subjects of their own.
   const topicBest = Math.max(0, ...all.map((candidate) => candidate.topic));
-  const fromTopic = all.filter((candidate) => !candidate.named && candidate.topic >= topicBest * 0.5 && candidate.topic > 0).sort(byScore((candidate) => candidate.topic + candidate.own));
-  const hinted = all.filter((candidate) => !candidate.named && candidate.topic === 0).sort(byScore((candidate) => candidate.own));
-  return [...named, ...fromTopic, ...(fromTopic.length === 0 ? hinted : [])];
+  const fromTopic = all.filter((candidate) => !candidate.named && candidate.topic > 0 && candidate.topic >= topicBest * 0.5).sort(byScore((candidate) => candidate.topic + candidate.own));
+  return [...named, ...fromTopic];
 }
 
 /**

@@ -1,10 +1,12 @@
-/// <reference path="./text-packages.d.ts" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import snowball from 'snowball-stemmers';
-import { deu, eng, fra, hin, jpn, por, spa } from 'stopword';
 import { artworkNames } from './offline-image-artwork.js';
 
+
+const require = createRequire(import.meta.url);
+// Both are CommonJS; required directly so they load the same from ESM, CommonJS and test runners.
+const snowball = require('snowball-stemmers') as { newStemmer(algorithm: string): { stem(word: string): string } };
+const { deu, eng, fra, hin, jpn, por, spa } = require('stopword') as Record<'deu' | 'eng' | 'fra' | 'hin' | 'jpn' | 'por' | 'spa', string[]>;
 /**
  * The offline painter's vocabulary: every emoji of Microsoft's Fluent Emoji set that shows a thing
  * (animals, plants, food, objects, vehicles, buildings, weather, people and activities), found
@@ -28,6 +30,8 @@ export interface Subject {
   group: number;
   /** English keywords, used to find related subjects and the setting. */
   tags: readonly string[];
+  /** Unicode's emoji order: the commonest of similar subjects comes first. */
+  order: number;
 }
 
 export interface SubjectMatch {
@@ -44,11 +48,28 @@ export interface SubjectMatch {
 type Locale = 'en' | 'de' | 'es' | 'fr' | 'pt' | 'hi' | 'ja';
 const LATIN_LOCALES: readonly Locale[] = ['en', 'de', 'es', 'fr', 'pt'];
 const STEMMER_NAMES: Record<string, string> = { en: 'english', de: 'german', es: 'spanish', fr: 'french', pt: 'portuguese' };
-/** Function words ("how", "what", "wie") are keywords of some emoji but never what a text is about. */
-const STOP_WORDS: Record<string, readonly string[]> = { en: [...eng, 'us', 'thing', 'things', 'good', 'help', 'keep', 'ahead', 'again', 'mind', 'look', 'know', 'one', 'two', 'three', 'first', 'time', 'way', 'part', 'story', 'history', 'idea', 'ideas', 'fact', 'facts', 'question', 'answer', 'why'], de: deu, es: spa, fr: fra, pt: por };
+/**
+ * Function words ("how", "what", "wie") are keywords of some emoji but never what a text is about;
+ * neither are the words topics are framed with ("the history of", "the secret life of").
+ */
+const FRAMING: Record<string, readonly string[]> = {
+  en: ['us', 'thing', 'things', 'good', 'help', 'keep', 'ahead', 'again', 'mind', 'look', 'know', 'one', 'two', 'three', 'first', 'time', 'way', 'part', 'story', 'history', 'idea', 'ideas', 'fact', 'facts', 'question', 'answer', 'why', 'secret', 'life', 'science', 'mystery', 'world'],
+  de: ['geschichte', 'leben', 'geheimnis', 'wissenschaft', 'welt', 'erste', 'ersten'],
+  es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras'],
+  fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières'],
+  pt: ['história', 'vida', 'segredo', 'secreta', 'ciência', 'mistério', 'mundo', 'primeiros', 'primeiras'],
+  hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया'],
+  ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議'],
+};
+const STOP_WORDS: Record<string, readonly string[]> = {
+  en: [...eng, ...FRAMING.en!], de: [...deu, ...FRAMING.de!], es: [...spa, ...FRAMING.es!], fr: [...fra, ...FRAMING.fr!], pt: [...por, ...FRAMING.pt!],
+  hi: [...hin, ...FRAMING.hi!], ja: [...jpn, ...FRAMING.ja!],
+};
+const LATIN_STOP_WORDS = new Set(LATIN_LOCALES.flatMap((locale) => STOP_WORDS[locale]!));
 
 interface CompactEmoji {
   group?: number;
+  order?: number;
   subgroup?: number;
   hexcode: string;
   label: string;
@@ -66,7 +87,6 @@ const GESTURE_SUBGROUPS = new Set([16, 17, 18, 19, 20, 24, 31]);
 /** People emoji come in person/man/woman variants; the neutral one stands for all three. */
 const GENDERED = /^(man|woman|men|women)\b/;
 
-const require = createRequire(import.meta.url);
 const readJson = <T>(specifier: string): T => JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
 
 const slug = (text: string): string =>
@@ -92,7 +112,7 @@ function subjects(): NonNullable<typeof englishSubjects> {
     if (emoji.group === undefined || !PICTURABLE_GROUPS.has(emoji.group) || GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) || GENDERED.test(emoji.label)) continue;
     const id = artworkFor(emoji.label, names);
     if (!id) continue;
-    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [] };
+    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [], order: emoji.order ?? list.length };
     list.push(subject);
     byHexcode.set(emoji.hexcode, subject);
     byEmoji.set(stripVariation(emoji.emoji), subject);
@@ -132,13 +152,15 @@ interface LatinIndex {
   phrases: Map<string, Term[]>;
   longestPhrase: number;
   stopWords: ReadonlySet<string>;
+  locale: Locale;
   /** German writes compounds as one word ("Fahrradhelm"); in the other languages a part of a word is a false friend ("chantent" is not a tent). */
   compounds: boolean;
 }
 
 interface TextIndex {
   kind: 'text';
-  terms: Array<{ text: string; term: Term }>;
+  /** `inflected`: a Hindi name without its last vowel, matched only with an ending after it. */
+  terms: Array<{ text: string; term: Term; inflected?: boolean }>;
   /** Hindi separates words with spaces: a name starts a word (its end may carry an inflection). */
   wordStarts: boolean;
 }
@@ -198,7 +220,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       phrases.set(key, list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })));
     }
     // Every Latin language's function words: English "and" or "still" is no Spanish or German name either.
-    return { kind: 'latin', stem, phrases, longestPhrase, stopWords: new Set(Object.values(STOP_WORDS).flat()), compounds: locale === 'de' };
+    return { kind: 'latin', locale, stem, phrases, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
   }
   const counts = new Map<string, number>();
   const labelCounts = new Map<string, number>();
@@ -206,13 +228,18 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
     counts.set(text, (counts.get(text) ?? 0) + 1);
     if (label) labelCounts.set(text, (labelCounts.get(text) ?? 0) + 1);
   }
-  const stopWords = new Set(locale === 'hi' ? hin : jpn);
+  const stopWords = new Set(STOP_WORDS[locale]);
   const terms = raw
     // Short keywords are everyday words (ना "no", です); a kanji is a word on its own, a kana or
     // Devanagari letter is not; short hiragana names hide inside running text (たこ in 言ったことがある).
-    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? (label ? 1 : 2) : /^\p{Script=Hiragana}+$/u.test(text) ? 4 : label ? 2 : 3))
+    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? 1 : /^\p{Script=Hiragana}+$/u.test(text) ? 4 : label ? 2 : 3))
     .filter(({ text }) => !stopWords.has(text))
-    .map(({ text, subject, label }) => ({ text, term: { subject, label, weight: rarity((label ? labelCounts : counts).get(text) ?? 1) } }));
+    .flatMap(({ text, subject, label }) => {
+      const term = { subject, label, weight: rarity((label ? labelCounts : counts).get(text) ?? 1) };
+      // Hindi inflects a noun's last vowel: मधुमक्खी, मधुमक्खियाँ; बिल्ली, बिल्लियाँ; केला, केले.
+      const stem = locale === 'hi' ? text.replace(/[\u093E-\u094C]$/u, '') : text;
+      return stem !== text && [...stem].length >= 3 ? [{ text, term }, { text: stem, term, inflected: true }] : [{ text, term }];
+    });
   return { kind: 'text', terms, wordStarts: locale === 'hi' };
 }
 
@@ -251,6 +278,31 @@ interface Hit {
   partial: boolean;
 }
 
+/**
+ * Singular forms to try when a word's stem finds nothing: the stemmers keep irregular plurals
+ * apart from their singular (hiboux/hibou, aviões/avião, Kängurus/Känguru, Bäume/Baum).
+ */
+const PLURALS: Record<string, ReadonlyArray<readonly [string, string]>> = {
+  en: [['ies', 'y'], ['ves', 'f'], ['ves', 'fe'], ['es', ''], ['s', '']],
+  de: [['e', ''], ['en', ''], ['n', ''], ['er', ''], ['s', '']],
+  es: [['ces', 'z'], ['es', ''], ['s', '']],
+  fr: [['aux', 'al'], ['eux', 'eu'], ['oux', 'ou'], ['x', ''], ['s', '']],
+  pt: [['ões', 'ão'], ['ães', 'ão'], ['ãos', 'ão'], ['ais', 'al'], ['éis', 'el'], ['eis', 'el'], ['óis', 'ol'], ['is', 'l'], ['ns', 'm'], ['es', ''], ['s', '']],
+};
+const UMLAUTS: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
+
+function singulars(locale: string, word: string): string[] {
+  const forms: string[] = [];
+  for (const [plural, singular] of PLURALS[locale] ?? []) {
+    if (word.length - plural.length < 3 || !word.endsWith(plural)) continue;
+    const form = word.slice(0, word.length - plural.length) + singular;
+    forms.push(form);
+    // German plurals often add an umlaut (Baum, Bäume).
+    if (locale === 'de') forms.push(form.replace(/[äöü](?=[^äöü]*$)/u, (vowel) => UMLAUTS[vowel]!));
+  }
+  return forms;
+}
+
 /** Shortest stem a compound part may be matched by: shorter ones hide inside unrelated words. */
 const MIN_PART = 4;
 
@@ -263,9 +315,13 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
   for (let n = Math.min(index.longestPhrase, words.length); n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       if (covered.slice(i, i + n).some(Boolean)) continue;
-      if (n === 1 && index.stopWords.has(words[i]!)) continue;
-      const terms = index.phrases.get(stems.slice(i, i + n).join(' '));
-      if (!terms) continue;
+      let terms = index.phrases.get(stems.slice(i, i + n).join(' '));
+      if (!terms && n === 1) {
+        for (const form of singulars(index.locale, words[i]!)) if ((terms = index.phrases.get(index.stem(form)))) break;
+      }
+      // A function word ("avions" is also French for "we had") may still be a name, never a keyword.
+      if (terms && n === 1 && index.stopWords.has(words[i]!)) terms = terms.filter((term) => term.label);
+      if (!terms?.length) continue;
       for (let k = i; k < i + n; k++) covered[k] = true;
       const via = words.slice(i, i + n).join(' ');
       for (const term of terms) hits.push({ term, via, at: at(i), length: n, partial: false });
@@ -296,10 +352,13 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
 
 function textHits(index: TextIndex, text: string): Hit[] {
   const found: Array<{ start: number; end: number; term: Term }> = [];
-  for (const { text: name, term } of index.terms) {
+  const letter = /[\p{L}\p{M}]/u;
+  for (const { text: name, term, inflected } of index.terms) {
     let start = text.indexOf(name);
     while (start >= 0) {
-      if (!index.wordStarts || start === 0 || !/[\p{L}\p{M}]/u.test(text[start - 1]!)) found.push({ start, end: start + name.length, term });
+      const startsWord = !index.wordStarts || start === 0 || !letter.test(text[start - 1]!);
+      const end = start + name.length;
+      if (startsWord && (!inflected || (end < text.length && letter.test(text[end]!)))) found.push({ start, end, term });
       start = text.indexOf(name, start + 1);
     }
   }
@@ -356,9 +415,12 @@ export function findSubjects(text: string, language?: string): SubjectMatch[] {
     }
   }
   return [...bySubject.entries()]
-    .map(([subject, entry]) => ({ subject, at: entry.at, named: entry.named, via: entry.via, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.3 * (1 - entry.at) }))
-    .sort((a, b) => b.score - a.score || a.at - b.at || a.subject.name.localeCompare(b.subject.name));
+    .map(([subject, entry]) => ({ subject, at: entry.at, named: entry.named, via: entry.via, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.6 * (1 - entry.at) }))
+    // Among equals, the emoji order: the plain cat before the black one, the telephone before the fax.
+    .sort((a, b) => b.score - a.score || a.at - b.at || order(a.subject) - order(b.subject));
 }
+
+const order = (subject: Subject): number => subject.order;
 
 /**
  * Subjects that belong with this one: those sharing its rarest English keywords (the honeybee's
