@@ -890,6 +890,19 @@ const ARTWORK_GRADE: Record<VisualStyle, { grey: number; tint: number }> = {
 };
 const TIME_SHADE: Record<ScenePlan['time'], number> = { day: 0, golden: 0.06, dawn: 0.04, dusk: 0.2, night: 0.32, storm: 0.22 };
 
+/** Washes laid one over the other (colour, opacity), as the one wash that gives the same result. */
+function combinedWash(layers: ReadonlyArray<readonly [Rgb, number]>): [Rgb, number] {
+  let colour: Rgb = [0, 0, 0];
+  let alpha = 0;
+  for (const [next, opacity] of layers) {
+    if (opacity <= 0) continue;
+    const total = 1 - (1 - alpha) * (1 - opacity);
+    colour = mix(colour, next, opacity / total);
+    alpha = total;
+  }
+  return [colour, alpha];
+}
+
 /** The artwork at its drawn size, graded to the style and lit by the scene (and hazed when far off). */
 function gradedArtwork(c: Ctx, { image }: Artwork, size: number, haze: number): Canvas {
   const side = Math.max(1, Math.round(size));
@@ -897,19 +910,24 @@ function gradedArtwork(c: Ctx, { image }: Artwork, size: number, haze: number): 
   const ctx = canvas.getContext('2d');
   const grade = ARTWORK_GRADE[c.plan.style];
   ctx.drawImage(image, 0, 0, side, side);
-  const wash = (operation: GlobalCompositeOperation, colour: string) => {
-    ctx.globalCompositeOperation = operation;
-    ctx.fillStyle = colour;
+  if (grade.grey > 0) {
+    ctx.globalCompositeOperation = 'saturation';
+    ctx.fillStyle = `rgba(128,128,128,${grade.grey})`;
     ctx.fillRect(0, 0, side, side);
-  };
-  if (grade.grey > 0) wash('saturation', `rgba(128,128,128,${grade.grey})`);
+  }
   const shade = TIME_SHADE[c.plan.time] + (c.plan.style === 'dark horror' ? 0.2 : 0);
-  if (shade > 0) wash('source-atop', css(c.plan.palette.near, shade));
-  wash('source-atop', css(c.plan.palette.glow, grade.tint));
-  if (haze > 0) wash('source-atop', css(c.plan.palette.haze, haze));
-  // The saturation wash also greys the transparent corners: the drawing's own outline cuts it back out.
-  ctx.globalCompositeOperation = 'destination-in';
-  ctx.drawImage(image, 0, 0, side, side);
+  // Night's shade, the scene's light and the distance's haze in one pass over the drawing.
+  const [colour, alpha] = combinedWash([[c.plan.palette.near, shade], [c.plan.palette.glow, grade.tint], [c.plan.palette.haze, haze]]);
+  if (alpha > 0) {
+    ctx.globalCompositeOperation = 'source-atop';
+    ctx.fillStyle = css(colour, alpha);
+    ctx.fillRect(0, 0, side, side);
+  }
+  if (grade.grey > 0) {
+    // The saturation wash also greys the transparent corners: the drawing's own outline cuts it back out.
+    ctx.globalCompositeOperation = 'destination-in';
+    ctx.drawImage(image, 0, 0, side, side);
+  }
   return canvas;
 }
 

@@ -67,10 +67,17 @@ function subjectWords(prompt: string): string {
 
 /** The text without the topic repeated in it: a scene that only echoes the topic names nothing of its own. */
 function withoutTopic(text: string, topic: string): string {
-  const trimmed = topic.trim();
-  if (trimmed.length < 2) return text;
-  const escaped = trimmed.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return text.replace(new RegExp(escaped, 'giu'), ' ');
+  const needle = topic.trim().toLocaleLowerCase();
+  const haystack = text.toLocaleLowerCase();
+  // Lower-casing keeps the length of every script we narrate in; where it does not, nothing is cut.
+  if ([...needle].length < 2 || haystack.length !== text.length) return text;
+  let result = '';
+  let from = 0;
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, from)) {
+    result += `${text.slice(from, at)} `;
+    from = at + needle.length;
+  }
+  return result + text.slice(from);
 }
 
 export interface Candidate {
@@ -85,7 +92,8 @@ export interface Candidate {
   topic: number;
 }
 
-function candidates(sceneText: string, topic: string, language?: string): Candidate[] {
+function candidates(prompt: string, narration: string, topic: string, language?: string): Candidate[] {
+  const sceneText = `${prompt}\n${narration}`;
   const byName = new Map<string, Candidate>();
   const add = (name: string, subject: Subject | null, motif: Motif | null, own: number, named: boolean, fromTopic: number) => {
     const entry = byName.get(name) ?? { name, subject, motif, own: 0, named: false, topic: 0 };
@@ -96,7 +104,8 @@ function candidates(sceneText: string, topic: string, language?: string): Candid
     entry.topic += fromTopic;
     byName.set(name, entry);
   };
-  for (const match of findSubjects(sceneText, language)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  for (const match of findSubjects(prompt, language)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  for (const match of findSubjects(narration, language, { englishToo: !language })) add(match.subject.name, match.subject, null, match.score, match.named, 0);
   for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
   // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges).
   for (const [text, own] of [[sceneText, true], [topic, false]] as const) {
@@ -134,8 +143,7 @@ const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: C
  */
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
-  const sceneText = withoutTopic([subjectWords(query.prompt), query.narration ?? ''].join('\n'), topic);
-  const all = candidates(sceneText, topic, query.language);
+  const all = candidates(withoutTopic(subjectWords(query.prompt), topic), withoutTopic(query.narration ?? '', topic), topic, query.language);
   const named = all.filter((candidate) => candidate.named).sort(byScore((candidate) => candidate.own + candidate.topic));
   // A topic's weak keyword matches ("dance" in "Why honeybees dance") are not subjects of their own.
   const topicBest = Math.max(0, ...all.map((candidate) => candidate.topic));

@@ -32,6 +32,8 @@ export interface Subject {
   tags: readonly string[];
   /** Unicode's emoji order: the commonest of similar subjects comes first. */
   order: number;
+  /** Unicode's emoji subgroup (bugs, ground transport, fruit…): subjects of one kind. */
+  subgroup: number;
 }
 
 export interface SubjectMatch {
@@ -112,7 +114,7 @@ function subjects(): NonNullable<typeof englishSubjects> {
     if (emoji.group === undefined || !PICTURABLE_GROUPS.has(emoji.group) || GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) || GENDERED.test(emoji.label)) continue;
     const id = artworkFor(emoji.label, names);
     if (!id) continue;
-    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [], order: emoji.order ?? list.length };
+    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [], order: emoji.order ?? list.length, subgroup: emoji.subgroup ?? -1 };
     list.push(subject);
     byHexcode.set(emoji.hexcode, subject);
     byEmoji.set(stripVariation(emoji.emoji), subject);
@@ -150,6 +152,8 @@ interface LatinIndex {
   stem: (word: string) => string;
   /** Stemmed phrase ("honeybe", "hot air balloon") to its terms. */
   phrases: Map<string, Term[]>;
+  /** The words as written behind each one-word stem, for the short stems that collide. */
+  spellings: Map<string, Set<string>>;
   longestPhrase: number;
   stopWords: ReadonlySet<string>;
   locale: Locale;
@@ -203,12 +207,14 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       return stemmed;
     };
     const grouped = new Map<string, Array<{ subject: Subject; label: boolean }>>();
+    const spellings = new Map<string, Set<string>>();
     let longestPhrase = 1;
     for (const { text, subject, label } of raw) {
       const words = wordsOf(text);
       if (words.length === 0) continue;
       longestPhrase = Math.max(longestPhrase, words.length);
       const key = words.map(stem).join(' ');
+      if (words.length === 1) spellings.set(key, (spellings.get(key) ?? new Set()).add(words[0]!));
       const list = grouped.get(key) ?? [];
       if (!list.some((entry) => entry.subject === subject)) list.push({ subject, label });
       else if (label) list.find((entry) => entry.subject === subject)!.label = true;
@@ -220,7 +226,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       phrases.set(key, list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })));
     }
     // Every Latin language's function words: English "and" or "still" is no Spanish or German name either.
-    return { kind: 'latin', locale, stem, phrases, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
+    return { kind: 'latin', locale, stem, phrases, spellings, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
   }
   const counts = new Map<string, number>();
   const labelCounts = new Map<string, number>();
@@ -253,12 +259,13 @@ function indexFor(locale: Locale): LatinIndex | TextIndex {
  * The locales whose names a text can contain, by the scripts it is written in: for Latin script,
  * English (prompts are written in English) and the narration's language when it is known, else all
  * five, since a word of one can be a false friend in another ("still" is German for breast-feeding).
+ * Narration is read in its own language only (Portuguese "antes" is not English "ants").
  */
-function localesFor(text: string, language?: string): Locale[] {
+function localesFor(text: string, language?: string, englishToo = true): Locale[] {
   const locales: Locale[] = [];
   const base = language?.toLowerCase().split('-')[0];
   if (/\p{Script=Latin}/u.test(text)) {
-    if (base && (LATIN_LOCALES as readonly string[]).includes(base)) locales.push(...new Set<Locale>(['en', base as Locale]));
+    if (base && (LATIN_LOCALES as readonly string[]).includes(base)) locales.push(...new Set<Locale>(englishToo ? ['en', base as Locale] : [base as Locale]));
     else if (base === 'hi' || base === 'ja') locales.push('en');
     else locales.push(...LATIN_LOCALES);
   }
@@ -303,6 +310,9 @@ function singulars(locale: string, word: string): string[] {
   return forms;
 }
 
+/** Stems shorter than this are checked against the words they came from. */
+const SHORT_STEM = 5;
+
 /** Shortest stem a compound part may be matched by: shorter ones hide inside unrelated words. */
 const MIN_PART = 4;
 
@@ -315,7 +325,14 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
   for (let n = Math.min(index.longestPhrase, words.length); n >= 1; n--) {
     for (let i = 0; i + n <= words.length; i++) {
       if (covered.slice(i, i + n).some(Boolean)) continue;
-      let terms = index.phrases.get(stems.slice(i, i + n).join(' '));
+      const key = stems.slice(i, i + n).join(' ');
+      let terms = index.phrases.get(key);
+      // A short stem is shared by unrelated words (Portuguese "cada" and "cadeado" both stem to
+      // "cad"): it counts only for the word itself or its plural.
+      if (terms && n === 1 && key.length < SHORT_STEM) {
+        const written = index.spellings.get(key);
+        if (!written || ![words[i]!, ...singulars(index.locale, words[i]!)].some((form) => written.has(form))) terms = undefined;
+      }
       if (!terms && n === 1) {
         for (const form of singulars(index.locale, words[i]!)) if ((terms = index.phrases.get(index.stem(form)))) break;
       }
@@ -391,13 +408,13 @@ function emojiHits(text: string): Hit[] {
  * The subjects a text names, best first. A subject's score is its best name's (a CLDR name beats
  * a keyword; a rare keyword beats a common one) plus a little for every further mention.
  */
-export function findSubjects(text: string, language?: string): SubjectMatch[] {
+export function findSubjects(text: string, language?: string, { englishToo = true }: { englishToo?: boolean } = {}): SubjectMatch[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
   const lower = trimmed.toLocaleLowerCase().normalize('NFC');
   const words = wordsOf(trimmed);
   const hits: Array<{ hit: Hit; score: number }> = emojiHits(trimmed).map((hit) => ({ hit, score: hitScore(hit, false) }));
-  for (const locale of localesFor(trimmed, language)) {
+  for (const locale of localesFor(trimmed, language, englishToo)) {
     const index = indexFor(locale);
     const found = index.kind === 'latin' ? latinHits(index, words) : textHits(index, lower);
     for (const hit of found) hits.push({ hit, score: hitScore(hit, index.kind === 'latin') });
@@ -423,19 +440,23 @@ export function findSubjects(text: string, language?: string): SubjectMatch[] {
 const order = (subject: Subject): number => subject.order;
 
 /**
- * Subjects that belong with this one: those sharing its rarest English keywords (the honeybee's
- * "honey" brings the honey pot), best first.
+ * Subjects that belong with this one, best first: those of its kind (Unicode's subgroup: the bee's
+ * fellow bugs, the bicycle's fellow vehicles) sharing its keywords first, then others sharing its
+ * rarest keywords (the honeybee's "honey" brings the honey pot).
  */
 export function relatedSubjects(subject: Subject, limit = 6): Subject[] {
-  const { list } = subjects();
   const english = indexFor('en') as LatinIndex;
   const scores = new Map<Subject, number>();
   for (const tag of subject.tags) {
     const terms = english.phrases.get(wordsOf(tag).map(english.stem).join(' ')) ?? [];
     for (const term of terms) if (term.subject !== subject) scores.set(term.subject, (scores.get(term.subject) ?? 0) + term.weight);
   }
+  for (const other of subjects().list) {
+    if (other !== subject && other.subgroup === subject.subgroup) scores.set(other, (scores.get(other) ?? 0) + 0.5);
+  }
+  for (const [other, score] of scores) if (other.subgroup === subject.subgroup && score > 0.5) scores.set(other, score + 1);
   return [...scores.entries()]
-    .sort((a, b) => b[1] - a[1] || list.indexOf(a[0]) - list.indexOf(b[0]))
+    .sort((a, b) => b[1] - a[1] || a[0].order - b[0].order)
     .slice(0, limit)
     .map(([related]) => related);
 }
