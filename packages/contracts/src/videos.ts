@@ -141,6 +141,15 @@ export const imageCreditSchema = z.object({
 });
 export type ImageCredit = z.infer<typeof imageCreditSchema>;
 
+/** Artwork drawn into generated pictures whose licence asks for credit (Fluent Emoji, MIT). */
+export const artworkCreditSchema = z.object({
+  name: z.string(),
+  author: z.string(),
+  url: z.string(),
+  licence: z.string(),
+});
+export type ArtworkCredit = z.infer<typeof artworkCreditSchema>;
+
 export const videoResultSchema = z.object({
   videoUrl: z.string(),
   posterUrl: z.optional(z.string()),
@@ -154,6 +163,8 @@ export const videoResultSchema = z.object({
   version: z.optional(z.number().check(z.int(), z.gte(1))),
   /** Stock pictures' photographers, one entry per picture used (none for generated pictures). */
   credits: z.optional(z.array(imageCreditSchema)),
+  /** Artwork sets the generated pictures draw on, credited as their licences ask. */
+  artwork: z.optional(z.array(artworkCreditSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

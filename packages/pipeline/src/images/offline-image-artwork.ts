@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
+import type { ArtworkCredit } from '@reelsmith/contracts';
 
 /**
  * Fluent Emoji artwork (MIT, Microsoft) as pictures. The icon set is one 100 MB JSON file, so it is
@@ -11,6 +12,14 @@ import { createCanvas, loadImage, type Image } from '@napi-rs/canvas';
  * subjects are kept as PNG on disk and decoded in memory, so a subject costs its SVG rendering
  * (50-100 ms) once per machine and a PNG decode (a few ms) once per process.
  */
+
+/** What the MIT licence of the set asks: its name, its author and the licence, with a link. */
+export const FLUENT_EMOJI_CREDIT: ArtworkCredit = {
+  name: 'Fluent Emoji',
+  author: 'Microsoft',
+  url: 'https://github.com/microsoft/fluentui-emoji',
+  licence: 'MIT',
+};
 
 const require = createRequire(import.meta.url);
 const ICONS_PATH = require.resolve('@iconify-json/fluent-emoji/icons.json');

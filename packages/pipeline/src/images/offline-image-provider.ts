@@ -3,7 +3,7 @@ import { dirname, extname } from 'node:path';
 import { VISUAL_STYLES } from '@reelsmith/contracts';
 import { throwIfAborted } from '../errors.js';
 import type { ImageProvider, ImageRequest, ProviderHealthReport } from '../providers/types.js';
-import { artworkImage } from './offline-image-artwork.js';
+import { artworkImage, FLUENT_EMOJI_CREDIT } from './offline-image-artwork.js';
 import { createRandom, seedFromText } from './offline-image-color.js';
 import { paintScene, type SceneArtwork } from './offline-image-painter.js';
 import { planScene } from './offline-image-plan.js';
@@ -17,6 +17,8 @@ export interface OfflinePicture {
   bytes: Buffer;
   /** What the picture shows, in English; null for a bare landscape. */
   subject: string | null;
+  /** True when Fluent Emoji artwork is drawn in it (to be credited). */
+  usesArtwork: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function renderOfflineScene(request: OfflineImageRequest, format: '
   };
   const canvas = paintScene(plan, width, height, random, artwork);
   const bytes = format === 'png' ? await canvas.encode('png') : await canvas.encode('jpeg', JPEG_QUALITY);
-  return { bytes, subject: subjects.name };
+  return { bytes, subject: subjects.name, usesArtwork: artwork.main !== null || artwork.companions.length > 0 };
 }
 
 export async function renderOfflineImage(request: OfflineImageRequest, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
@@ -67,11 +69,11 @@ export function createOfflineImageProvider(): ImageProvider {
     async generateImage(request: ImageRequest, signal?: AbortSignal) {
       throwIfAborted(signal);
       const png = extname(request.outputPath).toLowerCase() === '.png';
-      const { bytes, subject } = await renderOfflineScene(request, png ? 'png' : 'jpeg');
+      const { bytes, subject, usesArtwork } = await renderOfflineScene(request, png ? 'png' : 'jpeg');
       throwIfAborted(signal);
       await mkdir(dirname(request.outputPath), { recursive: true });
       await writeFile(request.outputPath, bytes);
-      return { imagePath: request.outputPath, ...(subject ? { subject } : {}) };
+      return { imagePath: request.outputPath, ...(subject ? { subject } : {}), ...(usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}) };
     },
   };
 }

@@ -6,6 +6,7 @@ import { createApi as createUnsplashApi } from 'unsplash-js';
 import { ProviderError, throwIfAborted } from '../errors.js';
 import { requestWithRetry } from '../providers/http.js';
 import type { ImageProvider, ImageRequest, ImageResult, ProviderHealthReport } from '../providers/types.js';
+import { FLUENT_EMOJI_CREDIT } from './offline-image-artwork.js';
 import { renderOfflineScene } from './offline-image-provider.js';
 
 /**
@@ -235,7 +236,7 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
         // Nothing in the library for this scene: generated art keeps the video going.
         const painted = await renderOfflineScene(request, request.outputPath.endsWith('.png') ? 'png' : 'jpeg');
         await writeFile(request.outputPath, painted.bytes);
-        return { imagePath: request.outputPath, ...(painted.subject ? { subject: painted.subject } : {}) };
+        return { imagePath: request.outputPath, ...(painted.subject ? { subject: painted.subject } : {}), ...(painted.usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}) };
       }
       await writeFile(request.outputPath, await download(chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
       await library.markUsed?.(chosen);

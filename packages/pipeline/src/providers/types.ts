@@ -1,4 +1,5 @@
 import type {
+  ArtworkCredit,
   CaptionStyle,
   GenerationParams,
   ImageCredit,
@@ -120,6 +121,8 @@ export interface ImageResult {
   credit?: ImageCredit;
   /** The main thing the picture shows, in English ("bicycle"), when the provider knows it. */
   subject?: string;
+  /** The artwork set the picture draws on, to be credited (the offline painter's Fluent Emoji). */
+  artwork?: ArtworkCredit;
 }
 
 export interface ImageProvider extends Provider {
@@ -237,4 +240,6 @@ export interface GenerationOutput {
   scenes?: GeneratedScene[];
   /** Photographers of the stock pictures used, in scene order. */
   credits?: ImageCredit[];
+  /** Artwork sets the pictures draw on, once each. */
+  artwork?: ArtworkCredit[];
 }

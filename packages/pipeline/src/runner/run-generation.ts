@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, resolveMusicMood, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
+import { RESOLUTION_SIZES, resolveMusicMood, type ArtworkCredit, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
@@ -57,6 +57,8 @@ interface ImagesOutput {
   credits?: ImageCredit[];
   /** What each scene's picture shows, where its provider said (absent in checkpoints written before subjects). */
   subjects?: (string | null)[];
+  /** Artwork sets the pictures draw on, once each. */
+  artwork?: ArtworkCredit[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -254,6 +256,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
       const subjects: (string | null)[] = [];
+      const artwork: ArtworkCredit[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -298,9 +301,10 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
         subjects.push(done.subject ?? null);
+        if (done.artwork && !artwork.some((credit) => credit.name === done.artwork!.name)) artwork.push(done.artwork);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits, subjects, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
+      return { imagePaths, credits, subjects, ...(artwork.length ? { artwork } : {}), ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
 
@@ -367,7 +371,11 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           ...(images.output.subjects?.[index] ? { subject: images.output.subjects[index] } : {}),
         };
       });
-      return { title: story.output.title, ...result, scenes: generated, ...(images.output.credits?.length ? { credits: images.output.credits } : {}) };
+      return {
+        title: story.output.title, ...result, scenes: generated,
+        ...(images.output.credits?.length ? { credits: images.output.credits } : {}),
+        ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
+      };
     },
   );
 

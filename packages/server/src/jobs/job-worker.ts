@@ -209,6 +209,7 @@ export class JobWorker {
         sizeBytes: published.videoBytes,
         version: job.version,
         ...(output.credits?.length ? { credits: output.credits } : {}),
+        ...(output.artwork?.length ? { artwork: output.artwork } : {}),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;
