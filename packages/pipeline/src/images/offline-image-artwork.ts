@@ -30,7 +30,8 @@ export const ARTWORK_SIZE = 640;
 const DEFAULT_ICON_SIZE = 32;
 
 function cacheDir(): string {
-  const dir = process.env.REELSMITH_SUBJECT_CACHE_DIR ?? join(tmpdir(), 'reelsmith-subjects', `fluent-emoji-${ICON_SET_VERSION}`);
+  // Per version of the set: an upgrade never draws an old rasterisation.
+  const dir = join(tmpdir(), 'reelsmith-subjects', `fluent-emoji-${ICON_SET_VERSION}`);
   mkdirSync(dir, { recursive: true });
   return dir;
 }

@@ -978,7 +978,8 @@ function paintArtwork(c: Ctx, artwork: SceneArtwork): void {
   const tall = height > width * 1.2;
   const place = plan.subjects?.setting ? motifSpec(plan.subjects.setting).place : 'ground';
   const horizonY = plan.horizon * height;
-  const ground = Math.min(height * (tall ? 0.7 : 0.9), horizonY + height * (tall ? 0.09 : 0.14));
+  // Above the captions of a tall frame (they sit about two thirds down), on the horizon where it is higher.
+  const ground = Math.min(height * (tall ? 0.6 : 0.9), horizonY + height * (tall ? 0.04 : 0.14));
   const side = random.chance(0.5) ? 1 : -1;
   artwork.companions.slice(0, 2).forEach((art, index) => {
     const size = short * random.range(0.26, 0.33) * (index === 0 ? 1 : 0.85);

@@ -180,15 +180,15 @@ function termsOf(locale: Locale): Array<{ text: string; subject: Subject; label:
     const subject = byHexcode.get(emoji.hexcode);
     if (!subject) continue;
     const seen = new Set<string>();
+    const add = (raw: string, label: boolean) => {
+      const text = raw.trim().toLocaleLowerCase();
+      if (!text || seen.has(text)) return;
+      seen.add(text);
+      out.push({ text, subject, label });
+    };
     // "बाइक, साइकिल" and "flag: Japan" hold several names in one label.
-    for (const part of emoji.label.split(/[,:;、，]\s*/)) {
-      const text = part.trim().toLocaleLowerCase();
-      if (text && !seen.has(text)) out.push({ text, subject, label: true }), seen.add(text);
-    }
-    for (const tag of emoji.tags ?? []) {
-      const text = tag.trim().toLocaleLowerCase();
-      if (text && !seen.has(text)) out.push({ text, subject, label: false }), seen.add(text);
-    }
+    for (const part of emoji.label.split(/[,:;、，]\s*/)) add(part, true);
+    for (const tag of emoji.tags ?? []) add(tag, false);
   }
   return out;
 }
