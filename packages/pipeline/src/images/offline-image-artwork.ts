@@ -43,6 +43,23 @@ function writeAtomically(path: string, bytes: Buffer | string): void {
   renameSync(temporary, path);
 }
 
+/** A small derived file kept beside the rasterised subjects (an index, stems), or null when there is none. */
+export function readCachedText(name: string): string | null {
+  try {
+    return readFileSync(join(cacheDir(), name), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+export function writeCachedText(name: string, text: string): void {
+  try {
+    writeAtomically(join(cacheDir(), name), text);
+  } catch {
+    // A cache that cannot be written only costs the next process the time to derive it again.
+  }
+}
+
 type Offsets = Record<string, [start: number, length: number]>;
 let offsets: Offsets | null = null;
 

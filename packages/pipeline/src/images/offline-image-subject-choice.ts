@@ -107,10 +107,14 @@ function candidates(prompt: string, narration: string, topic: string, language?:
   for (const match of findSubjects(prompt, language)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
   for (const match of findSubjects(narration, language, { englishToo: !language })) add(match.subject.name, match.subject, null, match.score, match.named, 0);
   for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
-  // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges).
+  // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges), and
+  // subjects the artwork set has no picture of (a robot: the emoji is only a face).
+  // Only a topic's: in running narration the hand-drawn table's loose words ("an idea", "in
+  // history") would draw a light bulb or a clock.
+  const topicFound = [...byName.values()].some((entry) => entry.topic > 0);
   for (const [text, own] of [[sceneText, true], [topic, false]] as const) {
     const motif = findMotif(text);
-    if (!motif || !PAINTED.has(motif)) continue;
+    if (!motif || (!PAINTED.has(motif) && (own || topicFound))) continue;
     const name = PAINTED_NAMES[motif]?.find((candidate) => byName.has(candidate)) ?? PAINTED_NAMES[motif]?.[0] ?? motif;
     add(name, subjectByName(name) ?? null, motif, own ? 3 : 0, own, own ? 0 : 3);
   }

@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { artworkNames } from './offline-image-artwork.js';
+import { artworkNames, readCachedText, writeCachedText } from './offline-image-artwork.js';
 
 
 const require = createRequire(import.meta.url);
 // Both are CommonJS; required directly so they load the same from ESM, CommonJS and test runners.
 const snowball = require('snowball-stemmers') as { newStemmer(algorithm: string): { stem(word: string): string } };
+const packageVersion = (name: string): string => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
 const { deu, eng, fra, hin, jpn, por, spa } = require('stopword') as Record<'deu' | 'eng' | 'fra' | 'hin' | 'jpn' | 'por' | 'spa', string[]>;
 /**
  * The offline painter's vocabulary: every emoji of Microsoft's Fluent Emoji set that shows a thing
@@ -200,7 +201,11 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
   const raw = termsOf(locale);
   if (LATIN_LOCALES.includes(locale)) {
     const stemmer = snowball.newStemmer(STEMMER_NAMES[locale]!);
-    const cache = new Map<string, string>();
+    // Stemming every name and keyword of a language takes a tenth of a second or more: the stems
+    // are kept on disk for the next process, per version of the annotations and of the stemmer.
+    const cacheName = `stems-${locale}-${packageVersion('emojibase-data')}-${packageVersion('snowball-stemmers')}.json`;
+    const cache = new Map<string, string>(Object.entries((JSON.parse(readCachedText(cacheName) ?? '{}') as Record<string, string>)));
+    const known = cache.size;
     const stem = (word: string): string => {
       let stemmed = cache.get(word);
       if (stemmed === undefined) cache.set(word, (stemmed = stemmer.stem(word)));
@@ -220,6 +225,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       else if (label) list.find((entry) => entry.subject === subject)!.label = true;
       grouped.set(key, list);
     }
+    if (cache.size > known) writeCachedText(cacheName, JSON.stringify(Object.fromEntries(cache)));
     const phrases = new Map<string, Term[]>();
     for (const [key, list] of grouped) {
       const labels = list.filter((entry) => entry.label).length;
