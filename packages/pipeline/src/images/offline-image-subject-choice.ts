@@ -44,7 +44,7 @@ const PAINTED_NAMES: Partial<Record<Motif, string[]>> = {
 };
 
 /**
- * Words a prompt uses for the backdrop (the painter's terrain, light and weather) and for the look
+ * Words a prompt uses for the backdrop (the painter's terrain, light, weather and landmarks) and for the look
  * of the picture: they choose the landscape, never the subject ("a cottage window glowing at
  * evening, film grain" is a setting and a style, not a picture of a window or a film).
  */
@@ -54,6 +54,8 @@ const BACKDROP_WORDS = new Set([
   'tree', 'trees', 'woods', 'mountain', 'mountains', 'peak', 'peaks', 'valley', 'field', 'fields', 'meadow', 'desert', 'dune', 'dunes', 'storm', 'lightning',
   'thunder', 'rain', 'cloud', 'clouds', 'fog', 'mist', 'snow', 'dawn', 'dusk', 'sunset', 'sunrise', 'sun', 'golden', 'hour', 'evening', 'morning', 'twilight',
   'light', 'lights', 'beam', 'glow', 'glowing', 'lighthouse', 'silhouette', 'figure', 'lone', 'horizon', 'landscape', 'home',
+  'harbour', 'harbor', 'port', 'ship', 'ships', 'boat', 'boats', 'castle', 'tower', 'temple', 'ruins', 'church', 'palace', 'monument',
+  'market', 'traveler', 'traveller', 'explorer', 'people', 'crowd', 'crowded', 'keeper', 'rest', 'flash', 'lit', 'cliff', 'rocky', 'misty',
   'mood', 'composition', 'lighting', 'look', 'film', 'grain', 'detail', 'details', 'cinematic', 'anamorphic', 'widescreen', 'lens', 'depth', 'colour', 'color',
   'colors', 'colours', 'grading', 'palette', 'illustration', 'painting', 'painted', 'brush', 'strokes', 'cartoon', 'animation', 'animated', 'style', 'photo',
   'photograph', 'photography', 'realistic', 'vibrant', 'bright', 'colorful', 'colourful', 'dark', 'horror', 'high', 'clean', 'clear', 'informative', 'sharp',
@@ -104,7 +106,12 @@ function candidates(prompt: string, narration: string, topic: string, language?:
     entry.topic += fromTopic;
     byName.set(name, entry);
   };
-  for (const match of findSubjects(prompt, language)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  // Prompts are mostly written in English: read so first, and in the narration's language only
+  // when English finds nothing (English "lit" is no French bed).
+  const fromPrompt = findSubjects(prompt, 'en');
+  for (const match of fromPrompt.length > 0 || !language ? fromPrompt : findSubjects(prompt, language, { englishToo: false })) {
+    add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  }
   for (const match of findSubjects(narration, language, { englishToo: !language })) add(match.subject.name, match.subject, null, match.score, match.named, 0);
   for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
   // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges), and

@@ -58,9 +58,9 @@ const STEMMER_NAMES: Record<string, string> = { en: 'english', de: 'german', es:
 const FRAMING: Record<string, readonly string[]> = {
   en: ['us', 'thing', 'things', 'good', 'help', 'keep', 'ahead', 'again', 'mind', 'look', 'know', 'one', 'two', 'three', 'first', 'time', 'way', 'part', 'story', 'history', 'idea', 'ideas', 'fact', 'facts', 'question', 'answer', 'why', 'secret', 'life', 'science', 'mystery', 'world'],
   de: ['geschichte', 'leben', 'geheimnis', 'wissenschaft', 'welt', 'erste', 'ersten'],
-  es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras'],
-  fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières'],
-  pt: ['história', 'vida', 'segredo', 'secreta', 'ciência', 'mistério', 'mundo', 'primeiros', 'primeiras'],
+  es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras', 'sobre', 'bajo', 'vez', 'tema'],
+  fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières', 'fois', 'sujet'],
+  pt: ['história', 'vida', 'segredo', 'secreta', 'ciência', 'mistério', 'mundo', 'primeiros', 'primeiras', 'sobre', 'vez', 'tema'],
   hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया'],
   ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議'],
 };
