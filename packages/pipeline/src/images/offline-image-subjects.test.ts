@@ -204,6 +204,9 @@ describe('the subject library', () => {
     expect(findSubjects('自転車に乗る', 'ja')[0]?.subject.name).toBe('bicycle');
     expect(findSubjects('自転車に乗る', 'ja').map((match) => match.subject.name)).not.toContain('automobile');
     expect(findSubjects('मैंने साइकिल चलाई', 'hi')[0]?.subject.name).toBe('bicycle');
+    // A lone kanji counts only as a word of its own: 家 is a house, 専門家 an expert.
+    expect(findSubjects('家に帰る', 'ja')[0]?.subject.name).toBe('house');
+    expect(findSubjects('専門家に聞く', 'ja').map((match) => match.subject.name)).not.toContain('house');
   });
 
   it('does not take everyday words for subjects', () => {

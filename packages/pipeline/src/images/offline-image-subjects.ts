@@ -376,12 +376,15 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
 function textHits(index: TextIndex, text: string): Hit[] {
   const found: Array<{ start: number; end: number; term: Term }> = [];
   const letter = /[\p{L}\p{M}]/u;
+  const han = /\p{Script=Han}/u;
   for (const { text: name, term, inflected } of index.terms) {
     let start = text.indexOf(name);
     while (start >= 0) {
       const startsWord = !index.wordStarts || start === 0 || !letter.test(text[start - 1]!);
       const end = start + name.length;
-      if (startsWord && (!inflected || (end < text.length && letter.test(text[end]!)))) found.push({ start, end, term });
+      // A lone kanji is a word only between kana or punctuation: 家 is a house, 専門家 an expert.
+      const loneKanji = name.length === 1 && (han.test(text[start - 1] ?? '') || han.test(text[end] ?? ''));
+      if (startsWord && !loneKanji && (!inflected || (end < text.length && letter.test(text[end]!)))) found.push({ start, end, term });
       start = text.indexOf(name, start + 1);
     }
   }
