@@ -69,6 +69,7 @@ const STOP_WORDS: Record<string, readonly string[]> = {
   hi: [...hin, ...FRAMING.hi!], ja: [...jpn, ...FRAMING.ja!],
 };
 const LATIN_STOP_WORDS = new Set(LATIN_LOCALES.flatMap((locale) => STOP_WORDS[locale]!));
+const LATIN_FRAMING = new Set(LATIN_LOCALES.flatMap((locale) => FRAMING[locale]!));
 
 interface CompactEmoji {
   group?: number;
@@ -342,8 +343,9 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       if (!terms && n === 1) {
         for (const form of singulars(index.locale, words[i]!)) if ((terms = index.phrases.get(index.stem(form)))) break;
       }
-      // A function word ("avions" is also French for "we had") may still be a name, never a keyword.
-      if (terms && n === 1 && index.stopWords.has(words[i]!)) terms = terms.filter((term) => term.label);
+      // A function word ("avions" is also French for "we had") may still be a name, never a keyword;
+      // a framing word ("sobre": about, and an envelope) never counts.
+      if (terms && n === 1 && index.stopWords.has(words[i]!)) terms = LATIN_FRAMING.has(words[i]!) ? [] : terms.filter((term) => term.label);
       if (!terms?.length) continue;
       for (let k = i; k < i + n; k++) covered[k] = true;
       const via = words.slice(i, i + n).join(' ');
