@@ -4,6 +4,7 @@
  * other work on a shared machine does not inflate). Part of `npm run bench:quality`; alone with
  * `npm run bench:quality -- --pictures`.
  */
+import { VISUAL_STYLES } from '@reelsmith/contracts';
 import { composeStory } from '../src/story/offline-story-provider.js';
 import { renderOfflineScene } from '../src/images/offline-image-provider.js';
 
@@ -53,10 +54,26 @@ export async function benchPictures(log: (line: string) => void = console.log): 
     }
     log(`  ${`${topic} [${language}]`.padEnd(34)} ${subjects.join(' / ')}`);
   }
+  // The visual styles cost differently (the painting's brush strokes most): a few pictures of each.
+  const styles: string[] = [];
+  for (const visualStyle of VISUAL_STYLES) {
+    const styleWall: number[] = [];
+    const styleCpu: number[] = [];
+    for (let index = 0; index < 4; index++) {
+      const started = performance.now();
+      const cpuStarted = process.cpuUsage();
+      await renderOfflineScene({ prompt: 'a road through the hills at dawn', topic: 'The history of the bicycle', language: 'en', visualStyle, width: 1080, height: 1920, sceneIndex: index });
+      const used = process.cpuUsage(cpuStarted);
+      styleWall.push(performance.now() - started);
+      styleCpu.push((used.user + used.system) / 1000);
+    }
+    styles.push(`${visualStyle} ${median(styleWall).toFixed(0)} ms (CPU ${median(styleCpu).toFixed(0)})`);
+  }
   const result = { medianMs: median(wall), medianCpuMs: median(cpu) };
   log(
     `  time per picture: median ${result.medianMs.toFixed(0)} ms (CPU ${result.medianCpuMs.toFixed(0)} ms), slowest ${Math.max(...wall).toFixed(0)} ms, ` +
       `first of the process ${first!.wall.toFixed(0)} ms; target ≤ 150 ms`,
   );
+  log(`  per visual style (median of 4): ${styles.join(', ')}`);
   return result;
 }
