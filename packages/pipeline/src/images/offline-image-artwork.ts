@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,18 +45,22 @@ function writeAtomically(path: string, bytes: Buffer | string): void {
 
 /** A small derived file kept beside the rasterised subjects (an index, stems), or null when there is none. */
 export function readCachedText(name: string): string | null {
+  return readCachedBytes(name)?.toString('utf8') ?? null;
+}
+
+function readCachedBytes(name: string): Buffer | null {
   try {
-    return readFileSync(join(cacheDir(), name), 'utf8');
+    return readFileSync(join(cacheDir(), name));
   } catch {
     return null;
   }
 }
 
-export function writeCachedText(name: string, text: string): void {
+export function writeCachedText(name: string, text: string | Buffer): void {
   try {
     writeAtomically(join(cacheDir(), name), text);
   } catch {
-    // A cache that cannot be written only costs the next process the time to derive it again.
+    // A cache that cannot be written (a read-only or full disk) only costs the next process the time to derive it again.
   }
 }
 
@@ -88,18 +92,18 @@ function scanOffsets(): Offsets {
 
 function iconOffsets(): Offsets {
   if (offsets) return offsets;
-  const path = join(cacheDir(), 'offsets.json');
   const size = statSync(ICONS_PATH).size;
-  if (existsSync(path)) {
+  const cached = readCachedText('offsets.json');
+  if (cached) {
     try {
-      const stored = JSON.parse(readFileSync(path, 'utf8')) as { size: number; offsets: Offsets };
+      const stored = JSON.parse(cached) as { size: number; offsets: Offsets };
       if (stored.size === size) return (offsets = stored.offsets);
     } catch {
       // A damaged index is rebuilt below.
     }
   }
   offsets = scanOffsets();
-  writeAtomically(path, JSON.stringify({ size, offsets }));
+  writeCachedText('offsets.json', JSON.stringify({ size, offsets }));
   return offsets;
 }
 
@@ -157,10 +161,11 @@ function boundsOf(image: Image): Artwork['bounds'] {
 }
 
 async function rasterise(name: string): Promise<Artwork> {
-  const path = join(cacheDir(), `${name}-${ARTWORK_SIZE}.png`);
-  if (existsSync(path)) {
+  const fileName = `${name}-${ARTWORK_SIZE}.png`;
+  const cached = readCachedBytes(fileName);
+  if (cached) {
     try {
-      const image = await loadImage(readFileSync(path));
+      const image = await loadImage(cached);
       return { image, bounds: boundsOf(image) };
     } catch {
       // A damaged file is drawn again below.
@@ -171,7 +176,7 @@ async function rasterise(name: string): Promise<Artwork> {
   const canvas = createCanvas(ARTWORK_SIZE, ARTWORK_SIZE);
   canvas.getContext('2d').drawImage(svg, 0, 0, ARTWORK_SIZE, ARTWORK_SIZE);
   const png = await canvas.encode('png');
-  writeAtomically(path, png);
+  writeCachedText(fileName, png);
   const image = await loadImage(png);
   return { image, bounds: boundsOf(image) };
 }
