@@ -81,6 +81,8 @@ test('a creator edits scene 2 in the storyboard, renders v2, and both versions d
   const scene2 = page.getByRole('listitem', { name: 'Scene 2' });
   await expect(scene1.getByRole('img', { name: 'Picture of scene 1' })).toBeVisible();
   await expect(scene1.getByText(/^0\.0 s · \d+\.\d s$/)).toBeVisible();
+  // The offline painter says what it drew: the topic's subject opens the video.
+  await expect(scene1.getByText('Shows: octopus')).toBeVisible();
 
   // Scene 2: new words (shorter, so the other scenes keep their timing) and the creator's own picture.
   await scene2.getByLabel('Narration').fill('Two hearts pump blood through the gills.');

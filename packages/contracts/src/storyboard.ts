@@ -93,6 +93,8 @@ export const storyboardSceneSchema = z.object({
   durationSeconds: z.nullable(z.number()),
   /** The creator's own picture, when the scene uses one. */
   imageUploadId: z.optional(z.string()),
+  /** The main thing the rendered picture shows, in English ("bicycle"), when its provider said. */
+  subject: z.optional(z.string()),
   /** True when the scene changed since the last render (its narration, picture or place). */
   changed: z.boolean(),
   /**

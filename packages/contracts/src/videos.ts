@@ -158,6 +158,15 @@ export const imageCreditSchema = z.object({
 });
 export type ImageCredit = z.infer<typeof imageCreditSchema>;
 
+/** Artwork drawn into generated pictures whose licence asks for credit (Fluent Emoji, MIT). */
+export const artworkCreditSchema = z.object({
+  name: z.string(),
+  author: z.string(),
+  url: z.string(),
+  licence: z.string(),
+});
+export type ArtworkCredit = z.infer<typeof artworkCreditSchema>;
+
 export const videoResultSchema = z.object({
   videoUrl: z.string(),
   posterUrl: z.optional(z.string()),
@@ -173,6 +182,8 @@ export const videoResultSchema = z.object({
   credits: z.optional(z.array(imageCreditSchema)),
   /** What the video is based on, for a video made from a script, an article or a link. */
   source: z.optional(sourceCreditSchema),
+  /** Artwork sets the generated pictures draw on, credited as their licences ask. */
+  artwork: z.optional(z.array(artworkCreditSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

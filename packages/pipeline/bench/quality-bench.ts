@@ -13,6 +13,9 @@
  *   npm run bench:quality                 all nine videos
  *   npm run bench:quality -- --quick      30 s in each language
  *   npm run bench:quality -- --keep       keeps the videos and prints where they are
+ *   npm run bench:quality -- --pictures   only the offline pictures: subjects per scene, time per picture
+ *
+ * It starts with the offline pictures of a fixed list of topics (bench/picture-bench.ts).
  *
  * A benchmark: it prints, it does not fail.
  */
@@ -28,6 +31,7 @@ import { captureOutput } from '../src/assembly/run-ffmpeg.js';
 import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration } from '../src/index.js';
 import { defaultOfflineVoice } from '../src/voice/voice-catalogue.js';
 import type { WordTiming } from '../src/providers/types.js';
+import { benchPictures } from './picture-bench.js';
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
@@ -130,6 +134,9 @@ const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', I
 const providers = createProviders(config);
 const fmt = (value: number | null, digits = 2) => (value === null ? '-' : value.toFixed(digits));
 
+await benchPictures();
+if (process.argv.includes('--pictures')) process.exit(0);
+console.log('');
 console.log('video       duration  target  trailing  longest  caption err  black  frozen   LUFS  music/voice  render');
 for (const { language, topic, style } of CASES) {
   for (const duration of durations) {

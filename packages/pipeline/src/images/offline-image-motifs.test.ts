@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom } from './offline-image-color.js';
 import { findMotif, MOTIF_IDS, motifSpec } from './offline-image-motifs.js';
 import { planScene } from './offline-image-plan.js';
+import { chooseSceneSubjects } from './offline-image-subject-choice.js';
 import { renderOfflineImage } from './offline-image-provider.js';
 
 describe('findMotif', () => {
@@ -42,20 +43,26 @@ describe('findMotif', () => {
 });
 
 describe('pictures of the subject', () => {
-  it('puts the topic’s subject in its setting in every scene, whatever the scene prompt says', () => {
+  const planned = (prompt: string, topic: string, style: Parameters<typeof planScene>[1] = 'cinematic', seed = 1) =>
+    planScene(prompt, style, createRandom(seed), chooseSceneSubjects({ prompt, topic, seed }));
+
+  it('puts the subject in its setting, whatever backdrop the scene prompt describes', () => {
     for (const [index, prompt] of ['ancient ruins in the desert under a clear sky', 'city rooftops at night with glowing windows', 'a starry night sky above quiet hills'].entries()) {
-      const plan = planScene(`${prompt}, the legacy of Why octopuses have three hearts`, 'cinematic', createRandom(index), 'Why octopuses have three hearts');
-      expect(plan).toMatchObject({ motif: 'octopus', terrain: 'sea', focal: 'none' });
+      const plan = planned(`${prompt}, the legacy of Why octopuses have three hearts`, 'Why octopuses have three hearts', 'cinematic', index);
+      expect(plan).toMatchObject({ terrain: 'sea', focal: 'none' });
+      expect(plan.subjects?.name).toBe('octopus');
     }
-    const volcano = planScene('a cottage window glowing at evening in the countryside', 'cinematic', createRandom(1), 'How volcanoes create new islands');
+    // The painter's own volcano stands in its mountains.
+    const volcano = planned('a cottage window glowing at evening in the countryside', 'How volcanoes create new islands');
     expect(volcano).toMatchObject({ motif: 'volcano', terrain: 'mountains' });
     // The style still wins over a subject's setting: horror never shows a sunny day.
-    expect(planScene('a field', 'dark horror', createRandom(2), 'The sun').time).not.toBe('day');
+    expect(planned('a field', 'The sun', 'dark horror', 2).time).not.toBe('day');
   });
 
-  it('falls back to the scene prompt, then to a landscape', () => {
-    expect(planScene('a whale breaching at dawn', 'cinematic', createRandom(3), 'How to negotiate a raise').motif).toBe('whale');
-    expect(planScene('wide shot of a lone figure on a hill', 'cinematic', createRandom(3), 'How to negotiate a raise').motif).toBeNull();
+  it('takes the scene’s own subject first, then the topic’s, and draws a landscape with neither', () => {
+    expect(planned('a whale breaching at dawn', 'How to negotiate a salary').subjects?.name).toBe('whale');
+    expect(planned('a starry night sky above quiet hills', 'The history of the bicycle').subjects?.name).toBe('bicycle');
+    expect(planned('wide shot of a lone figure on a hill', 'How to negotiate a salary').subjects?.name ?? null).toBeNull();
   });
 
   it('draws every subject, and the subject changes the picture', async () => {

@@ -1,6 +1,7 @@
 import type { VisualStyle } from '@reelsmith/contracts';
 import { desaturate, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
 import { findMotif, motifSpec, type Motif } from './offline-image-motifs.js';
+import type { SceneSubjects } from './offline-image-subject-choice.js';
 
 export type Terrain = 'mountains' | 'hills' | 'city' | 'forest' | 'sea' | 'desert';
 export type TimeOfDay = 'day' | 'golden' | 'dawn' | 'dusk' | 'night' | 'storm';
@@ -29,8 +30,10 @@ export interface ScenePlan {
   terrain: Terrain;
   time: TimeOfDay;
   focal: Focal;
-  /** The subject the picture is of (from the topic, else the scene's prompt); null draws a landscape. */
+  /** A hand-drawn subject (volcano, river, planet…) painted into the landscape; null for none. */
   motif: Motif | null;
+  /** What the picture shows, chosen for this scene; its artwork is drawn over the landscape. */
+  subjects: SceneSubjects | null;
   /** Horizon height as a share of the picture height. */
   horizon: number;
   /** Sun or moon centre as shares of width and height. */
@@ -198,16 +201,17 @@ function gradePalette(style: VisualStyle, palette: Palette): Palette {
 }
 
 /**
- * What one picture shows. The topic's subject (an octopus, a volcano, a planet…) is the picture's
- * subject in every scene, in the setting it belongs in; the scene's prompt still picks the light
- * and, where the subject has no setting of its own, the landscape. A topic with no known subject
- * uses the prompt's; with neither, the picture is the landscape the prompt describes.
+ * What one picture shows. The scene's subjects (offline-image-subject-choice) are the picture's
+ * subject, in the setting they belong in; the scene's prompt still picks the light and, where the
+ * subject has no setting of its own, the landscape. Without chosen subjects the prompt's hand-drawn
+ * subject is used; with neither, the picture is the landscape the prompt describes.
  */
-export function planScene(prompt: string, style: VisualStyle, random: Random, topic = ''): ScenePlan {
+export function planScene(prompt: string, style: VisualStyle, random: Random, subjects: SceneSubjects | null = null): ScenePlan {
   const lower = prompt.toLocaleLowerCase();
   const words = wordsOf(prompt);
-  const motif = findMotif(topic) ?? findMotif(prompt);
-  const setting = motif ? motifSpec(motif).setting : undefined;
+  const motif = subjects ? subjects.motif : findMotif(prompt);
+  const settingMotif = subjects ? (subjects.motif ?? subjects.setting) : motif;
+  const setting = settingMotif ? motifSpec(settingMotif).setting : undefined;
   const terrain = setting?.terrain ?? strongest(TERRAIN_WORDS, words, lower, random) ?? random.pick<Terrain>(['mountains', 'hills', 'city', 'forest', 'sea', 'desert']);
   const time = styleTime(style, setting?.time ?? strongest(TIME_WORDS, words, lower, random), random);
   let focal: Focal = strongest(FOCAL_WORDS, words, lower, random) ?? (random.chance(0.45) ? random.pick<Focal>(['figure', 'tree', 'cabin', 'tower']) : 'none');
@@ -216,7 +220,7 @@ export function planScene(prompt: string, style: VisualStyle, random: Random, to
   if (focal === 'lighthouse' && terrain !== 'sea') focal = 'tower';
   if (terrain === 'city' && (focal === 'tree' || focal === 'cabin')) focal = 'figure';
   // The subject stands alone: a second, smaller focal point would compete with it.
-  if (motif) focal = 'none';
+  if (motif || subjects?.main) focal = 'none';
   const horizon = random.range(0.56, 0.68);
   const low = time === 'golden' || time === 'dusk' || time === 'dawn';
   const sunY = low ? horizon - random.range(0.04, 0.14) : horizon - random.range(0.22, 0.4);
@@ -226,6 +230,7 @@ export function planScene(prompt: string, style: VisualStyle, random: Random, to
     time,
     focal,
     motif,
+    subjects,
     horizon,
     sunX: random.range(0.22, 0.78),
     sunY: Math.max(0.12, sunY),

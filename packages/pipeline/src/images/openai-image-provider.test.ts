@@ -63,6 +63,7 @@ describe('OpenAI image provider', () => {
     expect(body.prompt).toContain('no text');
 
     expect(result.imagePath).toBe(request().outputPath);
+    expect(result.subject).toBe('lighthouse');
     expect(pngSize(await readFile(result.imagePath))).toEqual({ width: 1024, height: 1536 });
   });
 

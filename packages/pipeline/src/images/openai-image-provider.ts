@@ -10,8 +10,9 @@ import {
   type OpenAiCompatibleConnection,
 } from '../providers/http-openai-compatible.js';
 import { parseJsonBody, requestWithRetry, type ProviderErrorDetails } from '../providers/http.js';
-import type { ImageProvider, ImageRequest } from '../providers/types.js';
+import type { ImageProvider, ImageRequest, ImageResult } from '../providers/types.js';
 import { NO_TEXT_IN_IMAGE, VISUAL_STYLE_GUIDANCE } from './openai-image-style.js';
+import { keyNoun } from './prompt-subject.js';
 
 export interface OpenAiImageProviderOptions extends OpenAiCompatibleConnection {
   /** Default gpt-image-1. */
@@ -73,7 +74,7 @@ export function createOpenAiImageProvider(options: OpenAiImageProviderOptions): 
   return {
     name: PROVIDER,
 
-    async generateImage(request: ImageRequest, signal?: AbortSignal): Promise<{ imagePath: string }> {
+    async generateImage(request: ImageRequest, signal?: AbortSignal): Promise<ImageResult> {
       throwIfAborted(signal);
       const body: Record<string, unknown> = {
         model,
@@ -111,7 +112,8 @@ export function createOpenAiImageProvider(options: OpenAiImageProviderOptions): 
       const png = await toPng(bytes);
       await mkdir(dirname(request.outputPath), { recursive: true });
       await writeFile(request.outputPath, png);
-      return { imagePath: request.outputPath };
+      const subject = keyNoun(request.prompt);
+      return { imagePath: request.outputPath, ...(subject ? { subject } : {}) };
     },
 
     health(signal?: AbortSignal) {

@@ -55,6 +55,8 @@ describe('Pexels (official client against a local fake)', () => {
     const result = await provider.generateImage(request());
     expect(isJpeg(result.imagePath)).toBe(true);
     expect(result.credit).toEqual({ source: 'pexels', sourceId: 'pexels:101', author: 'Ana Reef', authorUrl: 'https://www.pexels.com/@ana-reef', pageUrl: 'https://www.pexels.com/photo/101/' });
+    // What the photo shows is the search term that found it.
+    expect(result.subject).toBe('giant octopus deep ocean');
     const search = pexels.requests.find((sent) => sent.url.pathname.endsWith('/search'))!;
     expect(search.headers.authorization).toBe(pexels.key);
     expect(search.url.searchParams.get('query')).toBe('giant octopus deep ocean');

@@ -6,7 +6,8 @@ import { createApi as createUnsplashApi } from 'unsplash-js';
 import { ProviderError, throwIfAborted } from '../errors.js';
 import { requestWithRetry } from '../providers/http.js';
 import type { ImageProvider, ImageRequest, ImageResult, ProviderHealthReport } from '../providers/types.js';
-import { renderOfflineImage } from './offline-image-provider.js';
+import { FLUENT_EMOJI_CREDIT } from './offline-image-artwork.js';
+import { renderOfflineScene } from './offline-image-provider.js';
 
 /**
  * Scene pictures from stock libraries, through their official clients: Pexels (`pexels`, video
@@ -220,23 +221,27 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
           const videoPath = request.outputPath.replace(/\.[^./]+$/, '') + '.mp4';
           await writeFile(videoPath, await download(clip.downloadUrl, 'video', [MP4_BOX], 4));
           await writeFile(request.outputPath, await download(clip.posterUrl, 'picture', [JPEG, PNG, WEBP]));
-          return { imagePath: request.outputPath, videoPath, credit: clip.credit };
+          return { imagePath: request.outputPath, videoPath, credit: clip.credit, subject: query };
         }
       }
 
       let chosen: StockPhoto | undefined;
+      let foundBy = '';
       for (const query of queries) {
         chosen = pick(await searchOnce(query, orientation, () => library.search(query, orientation, signal)));
+        foundBy = query;
         if (chosen) break;
       }
       if (!chosen) {
         // Nothing in the library for this scene: generated art keeps the video going.
-        await writeFile(request.outputPath, await renderOfflineImage(request, request.outputPath.endsWith('.png') ? 'png' : 'jpeg'));
-        return { imagePath: request.outputPath };
+        const painted = await renderOfflineScene(request, request.outputPath.endsWith('.png') ? 'png' : 'jpeg');
+        await writeFile(request.outputPath, painted.bytes);
+        return { imagePath: request.outputPath, ...(painted.subject ? { subject: painted.subject } : {}), ...(painted.usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}) };
       }
       await writeFile(request.outputPath, await download(chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
       await library.markUsed?.(chosen);
-      return { imagePath: request.outputPath, credit: chosen.credit };
+      // The search term that found the photo is what it shows.
+      return { imagePath: request.outputPath, credit: chosen.credit, subject: foundBy };
     },
   };
 }

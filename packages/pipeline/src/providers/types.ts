@@ -1,4 +1,5 @@
 import type {
+  ArtworkCredit,
   CaptionStyle,
   GenerationParams,
   ImageCredit,
@@ -112,6 +113,14 @@ export interface ImageRequest {
   topic?: string;
   /** Stock pictures earlier scenes of this video already use (ImageCredit.sourceId). */
   avoidSourceIds?: readonly string[];
+  /** What the narrator says over this picture: with the prompt, it says what the picture should show. */
+  narration?: string;
+  /** The narration's language (en, hi, ja, de, es, fr, pt). */
+  language?: string;
+  /** The subject the scene before shows (ImageResult.subject): repeated only when this scene names it. */
+  previousSubject?: string;
+  /** Subjects this scene showed before it was regenerated: a new picture shows the next best one. */
+  avoidSubjects?: readonly string[];
 }
 
 export interface ImageResult {
@@ -123,6 +132,10 @@ export interface ImageResult {
   videoPath?: string;
   /** Set by stock providers: the photographer to credit. */
   credit?: ImageCredit;
+  /** The main thing the picture shows, in English ("bicycle"), when the provider knows it. */
+  subject?: string;
+  /** The artwork set the picture draws on, to be credited (the offline painter's Fluent Emoji). */
+  artwork?: ArtworkCredit;
 }
 
 export interface ImageProvider extends Provider {
@@ -188,6 +201,8 @@ export interface StoryboardSceneInput {
   imageSeed: number;
   /** The creator's own (already re-encoded) picture instead of a generated one. */
   uploadedImage?: { path: string; contentHash: string };
+  /** Subjects this scene's earlier pictures showed: a regenerated picture moves on to the next best. */
+  avoidSubjects?: readonly string[];
 }
 
 export interface StoryboardInput {
@@ -224,6 +239,8 @@ export interface GeneratedScene {
   durationSeconds: number;
   /** The source sentences the scene tells (videos made from a script or an article). */
   sourceSentences?: string[];
+  /** What the picture shows, in English, when its provider said. */
+  subject?: string;
 }
 
 export interface GenerationOutput {
@@ -238,4 +255,6 @@ export interface GenerationOutput {
   scenes?: GeneratedScene[];
   /** Photographers of the stock pictures used, in scene order. */
   credits?: ImageCredit[];
+  /** Artwork sets the pictures draw on, once each. */
+  artwork?: ArtworkCredit[];
 }

@@ -19,6 +19,8 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 interface Made {
+  /** The subjects each painted scene was asked to pass over. */
+  avoided?: Array<readonly string[] | undefined>;
   /** Texts voiced in this run. */
   voiced: string[];
   /** Scene seeds painted in this run. */
@@ -51,6 +53,7 @@ function providers(made: Made, secondsPerScene = 1): Providers {
       health: async () => ({ name: 'fake-images', status: 'healthy', details: '' }),
       generateImage: async (request) => {
         made.painted.push(request.sceneIndex);
+        (made.avoided ??= []).push(request.avoidSubjects);
         writeFileSync(request.outputPath, `image ${request.prompt} ${request.sceneIndex}`);
         return { imagePath: request.outputPath };
       },
@@ -145,6 +148,15 @@ describe('runGeneration with a storyboard: what an edit reuses', () => {
     expect(made.voiced).toEqual([]);
     expect(output.scenes![1]!.imagePath).toBe(upload);
     expect(output.scenes![3]!.imagePath).toBe(first.output.scenes![4]!.imagePath);
+  });
+
+  it('asks a regenerated picture to pass over the subjects its scene showed before', async () => {
+    const first = await render();
+    const storyboard = storyboardOf(first.output);
+    storyboard.scenes[0] = { ...storyboard.scenes[0]!, imageSeed: 4242, avoidSubjects: ['bicycle'] };
+    const { made } = await render({ storyboard });
+    expect(made.painted).toEqual([4242]);
+    expect(made.avoided).toEqual([['bicycle']]);
   });
 
   it('re-voices every scene when the voice changes, and paints nothing', async () => {

@@ -284,6 +284,26 @@ describe('stock picture credits', () => {
     expect(output.credits?.map((credit) => credit.author)).toEqual(['Author 1', 'Author 2', 'Author 3', 'Author 4', 'Author 5']);
   });
 
+  it('tells each scene its words and what the scene before shows, and returns what each picture shows', async () => {
+    const calls = zeroCalls();
+    const providers = fakeProviders(calls);
+    const seen: Array<{ narration?: string; language?: string; previous?: string }> = [];
+    providers.images = {
+      ...providers.images,
+      generateImage: async (request) => {
+        seen.push({ narration: request.narration, language: request.language, previous: request.previousSubject });
+        writeFileSync(request.outputPath, 'jpg');
+        return { imagePath: request.outputPath, subject: `thing ${seen.length}`, artwork: { name: 'Fluent Emoji', author: 'Microsoft', url: 'https://example.com/fe', licence: 'MIT' } };
+      },
+    };
+    const output = await runGeneration({ jobId: 'j-subjects', params: { ...params, topic: 'Bicycles' }, workspaceDir, providers }, { binaries, assemble: fakeAssemble(calls) });
+    expect(seen.map((scene) => scene.previous)).toEqual([undefined, 'thing 1', 'thing 2', 'thing 3', 'thing 4']);
+    expect(seen.every((scene) => scene.language === params.language && (scene.narration ?? '').length > 0)).toBe(true);
+    expect(output.scenes?.map((scene) => scene.subject)).toEqual(['thing 1', 'thing 2', 'thing 3', 'thing 4', 'thing 5']);
+    // The artwork set is credited once, however many pictures draw on it.
+    expect(output.artwork).toEqual([{ name: 'Fluent Emoji', author: 'Microsoft', url: 'https://example.com/fe', licence: 'MIT' }]);
+  });
+
   it('hands stock video clips to the assembly with their scenes, and keeps them when the render is resumed', async () => {
     const calls = zeroCalls();
     const providers = fakeProviders(calls);

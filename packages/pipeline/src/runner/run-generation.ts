@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, resolveMusicMood, type GenerationParams, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
+import { RESOLUTION_SIZES, resolveMusicMood, type ArtworkCredit, type GenerationParams, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
@@ -35,6 +35,7 @@ interface RunScene {
   imageSeed: number;
   sourceSentences?: string[];
   uploadedImage?: { path: string; contentHash: string };
+  avoidSubjects?: readonly string[];
 }
 
 interface RunStory {
@@ -56,6 +57,10 @@ interface ImagesOutput {
   videoPaths?: (string | null)[];
   /** Photographers of the stock pictures among them (absent in checkpoints written before credits). */
   credits?: ImageCredit[];
+  /** What each scene's picture shows, where its provider said (absent in checkpoints written before subjects). */
+  subjects?: (string | null)[];
+  /** Artwork sets the pictures draw on, once each. */
+  artwork?: ArtworkCredit[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -267,6 +272,8 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       const imagePaths: string[] = [];
       const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
+      const subjects: (string | null)[] = [];
+      const artwork: ArtworkCredit[] = [];
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -274,10 +281,16 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: true });
           imagePaths.push(scene.uploadedImage.path);
           videoPaths.push(null);
+          subjects.push(null);
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
-        const key = hashInputs({ prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name });
+        const avoidSubjects = scene.avoidSubjects ?? [];
+        const key = hashInputs({
+          prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name,
+          ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+        });
+        const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
         let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath, ...(output.videoPath ? [output.videoPath] : [])]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
@@ -292,6 +305,10 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
               outputPath: join(artefactDir, 'images', `${key}.jpg`),
               topic: params.topic,
               avoidSourceIds: credits.map((credit) => credit.sourceId),
+              narration: scene.narration,
+              language: params.language,
+              ...(previousSubject ? { previousSubject } : {}),
+              ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
             },
             signal,
           ), signal, retryDelays);
@@ -300,9 +317,11 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         imagePaths.push(done.imagePath);
         videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
+        subjects.push(done.subject ?? null);
+        if (done.artwork && !artwork.some((credit) => credit.name === done.artwork!.name)) artwork.push(done.artwork);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits, ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
+      return { imagePaths, credits, subjects, ...(artwork.length ? { artwork } : {}), ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
 
@@ -367,9 +386,14 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           startSeconds: round(start),
           durationSeconds: round(Math.max(0, end - start)),
           ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
+          ...(images.output.subjects?.[index] ? { subject: images.output.subjects[index] } : {}),
         };
       });
-      return { title: story.output.title, ...result, scenes: generated, ...(images.output.credits?.length ? { credits: images.output.credits } : {}) };
+      return {
+        title: story.output.title, ...result, scenes: generated,
+        ...(images.output.credits?.length ? { credits: images.output.credits } : {}),
+        ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
+      };
     },
   );
 

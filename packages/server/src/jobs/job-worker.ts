@@ -214,6 +214,7 @@ export class JobWorker {
         version: job.version,
         ...(output.credits?.length ? { credits: output.credits } : {}),
         ...(params.source ? { source: sourceCredit(params.source) } : {}),
+        ...(output.artwork?.length ? { artwork: output.artwork } : {}),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;

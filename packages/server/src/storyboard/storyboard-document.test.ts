@@ -53,6 +53,34 @@ describe('storyboard documents', () => {
     expect(view(next).scenes[0]).toMatchObject({ imageUrl: null, changed: true });
   });
 
+  it('says what each rendered picture shows, and only while the picture is the one shown', () => {
+    const withSubjects = documentFromFirstRender(params, 'Tides', rendered.map((scene, index) => ({ ...scene, ...(index < 2 ? { subject: ['moon', 'water wave'][index] } : {}) })), ['/1.jpg', '/2.jpg', '/3.jpg']);
+    expect(view(withSubjects).scenes.map((scene) => scene.subject)).toEqual(['moon', 'water wave', undefined]);
+    const edit = editOf(withSubjects);
+    edit.scenes[1] = { ...edit.scenes[1]!, imagePrompt: 'a lighthouse' };
+    expect(view(applyEdit(withSubjects, edit)).scenes.map((scene) => scene.subject)).toEqual(['moon', undefined, undefined]);
+  });
+
+  it('remembers what a regenerated picture showed, so the next one shows something else', () => {
+    let document = documentFromFirstRender(params, 'Tides', rendered.map((scene) => ({ ...scene, subject: 'moon' })), ['/1.jpg', '/2.jpg', '/3.jpg']);
+    const regenerate = () => {
+      const edit = editOf(document);
+      edit.scenes[0] = { ...edit.scenes[0]!, regenerateImage: true };
+      return applyEdit(document, edit);
+    };
+    document = regenerate();
+    expect(document.scenes[0]!.shownSubjects).toEqual(['moon']);
+    expect(document.scenes[1]!.shownSubjects).toBeUndefined();
+    // The next render showed the crescent moon; regenerating again passes over both.
+    document = { ...document, scenes: document.scenes.map((scene, index) => (index === 0 ? { ...scene, rendered: { ...scene.rendered!, imageSeed: scene.imageSeed, subject: 'crescent moon' } } : scene)) };
+    document = regenerate();
+    expect(document.scenes[0]!.shownSubjects).toEqual(['moon', 'crescent moon']);
+    // A new prompt starts over.
+    const edit = editOf(document);
+    edit.scenes[0] = { ...edit.scenes[0]!, imagePrompt: 'a harbour at dawn' };
+    expect(applyEdit(document, edit).scenes[0]!.shownSubjects).toBeUndefined();
+  });
+
   it('keeps a moved scene its seed (nothing is repainted) but marks the move', () => {
     const edit = editOf();
     edit.scenes.reverse();

@@ -14,6 +14,8 @@ export interface RenderedScene {
   imageUrl: string;
   startSeconds: number;
   durationSeconds: number;
+  /** What the picture shows, when its provider said. */
+  subject?: string;
 }
 
 export interface DocumentScene {
@@ -26,6 +28,8 @@ export interface DocumentScene {
   rendered?: RenderedScene;
   /** The source sentences the scene was written from (videos made from a script or an article). */
   sourceSentences?: string[];
+  /** What this scene's earlier pictures showed: "regenerate" asks for a picture of something else. */
+  shownSubjects?: string[];
 }
 
 export interface VideoSettings {
@@ -76,6 +80,7 @@ export function markRendered(document: StoryboardDocument, scenes: readonly Gene
           imageUrl: imageUrls[position] ?? '',
           startSeconds: made.startSeconds,
           durationSeconds: made.durationSeconds,
+          ...(made.subject ? { subject: made.subject } : {}),
         },
       };
     }),
@@ -146,6 +151,7 @@ export function toStoryboardView(
         startSeconds: changed ? null : scene.rendered!.startSeconds,
         durationSeconds: changed ? null : scene.rendered!.durationSeconds,
         ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+        ...(samePicture && scene.rendered!.subject ? { subject: scene.rendered!.subject } : {}),
         changed,
         ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
       };
@@ -171,6 +177,10 @@ export function applyEdit(document: StoryboardDocument, edit: StoryboardEdit): S
     if (change.id !== undefined && (!before || used.has(change.id))) throw new UnknownSceneError(index);
     if (change.id !== undefined) used.add(change.id);
     const imagePrompt = change.imagePrompt.trim();
+    // A regenerated picture shows the next best subject: the ones shown so far for this prompt are passed over.
+    const shown = before && before.imagePrompt === imagePrompt ? (before.shownSubjects ?? []) : [];
+    const lastShown = before?.rendered?.imagePrompt === imagePrompt ? before.rendered.subject : undefined;
+    const shownSubjects = change.regenerateImage && lastShown && !shown.includes(lastShown) ? [...shown, lastShown] : shown;
     return {
       id: before?.id ?? newSceneId(),
       narration: change.narration.trim(),
@@ -181,6 +191,7 @@ export function applyEdit(document: StoryboardDocument, edit: StoryboardEdit): S
       ...(before?.rendered ? { rendered: before.rendered } : {}),
       // An edited scene still comes from the sentences it was written from; a new scene comes from none.
       ...(before?.sourceSentences ? { sourceSentences: before.sourceSentences } : {}),
+      ...(shownSubjects.length > 0 ? { shownSubjects } : {}),
     };
   });
   return {

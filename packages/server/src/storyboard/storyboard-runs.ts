@@ -66,6 +66,7 @@ export class StoryboardRuns {
         imagePrompt: scene.imagePrompt,
         imageSeed: scene.imageSeed,
         ...(scene.imageUploadId ? { uploadedImage: await uploadPath(scene.imageUploadId, `picture of scene ${index + 1}`) } : {}),
+        ...(scene.shownSubjects?.length ? { avoidSubjects: scene.shownSubjects } : {}),
       });
     }
     return {

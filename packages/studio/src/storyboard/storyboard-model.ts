@@ -10,6 +10,8 @@ export interface DraftScene {
   imagePrompt: string;
   /** The last render's picture, or null. */
   imageUrl: string | null;
+  /** What the last render's picture shows ("bicycle"), when its provider said. */
+  subject?: string;
   /** A local preview of a picture just uploaded. */
   previewUrl?: string;
   startSeconds: number | null;
@@ -47,6 +49,7 @@ export function draftFrom(board: Storyboard): StoryboardDraft {
       narration: scene.narration,
       imagePrompt: scene.imagePrompt,
       imageUrl: scene.imageUrl,
+      ...(scene.subject ? { subject: scene.subject } : {}),
       startSeconds: scene.startSeconds,
       durationSeconds: scene.durationSeconds,
       ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),

@@ -47,7 +47,7 @@ const board = {
   captionStyle: 'tiktok',
   enableCaptions: true,
   enableZoom: true,
-  scenes: [scene(1), scene(2), scene(3)],
+  scenes: [{ ...scene(1), subject: 'water wave' }, scene(2), scene(3)],
   durationSeconds: 30,
   rendersLeft: 20,
   changed: false,
@@ -102,6 +102,15 @@ describe('the storyboard page', () => {
     expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The moon pulls the sea.', 'Twice a day the water rises.']);
     expect(within(screen.getByRole('listitem', { name: 'Scene 2' })).queryByRole('figure')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Tide tables explained' })).toHaveAttribute('href', 'https://sea.example/tides');
+  });
+
+  it('says under a picture what it shows, until the picture is to be replaced', async () => {
+    const { user } = open();
+    const first = await screen.findByRole('listitem', { name: 'Scene 1' });
+    expect(within(first).getByText('Shows: water wave')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Scene 2' })).queryByText(/^Shows:/)).toBeNull();
+    await user.click(within(first).getByRole('button', { name: 'Regenerate the picture of scene 1' }));
+    expect(within(first).queryByText(/^Shows:/)).toBeNull();
   });
 
   it('saves the edited scenes in their new order, then renders the next version', async () => {

@@ -105,13 +105,17 @@ function SceneCard(props: {
   const promptError = errors[`scenes.${index}.imagePrompt`] ?? errors[`scenes.${index}.imageUploadId`];
   return (
     <li className="rs-scene" aria-label={`Scene ${number}`}>
-      <div className="rs-scene__picture" style={{ aspectRatio: props.aspect }}>
-        {picture ? (
-          <img src={picture} alt={`Picture of scene ${number}`} />
-        ) : (
-          <span className="rs-scene__placeholder">{scene.regenerateImage ? 'A new picture is painted at render' : 'Picture painted at render'}</span>
-        )}
-        {scene.imageUploadId ? <span className="rs-scene__badge">Your picture</span> : null}
+      <div className="rs-scene__media">
+        <div className="rs-scene__picture" style={{ aspectRatio: props.aspect }}>
+          {picture ? (
+            <img src={picture} alt={`Picture of scene ${number}`} />
+          ) : (
+            <span className="rs-scene__placeholder">{scene.regenerateImage ? 'A new picture is painted at render' : 'Picture painted at render'}</span>
+          )}
+          {scene.imageUploadId ? <span className="rs-scene__badge">Your picture</span> : null}
+        </div>
+        {/* What the rendered picture shows, as its provider said; gone once the picture is replaced. */}
+        {scene.subject && picture === scene.imageUrl ? <p className="rs-scene__shows">Shows: {scene.subject}</p> : null}
       </div>
       <div className="rs-scene__body">
         <div className="rs-scene__head">

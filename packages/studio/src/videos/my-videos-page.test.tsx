@@ -100,6 +100,14 @@ describe('My Videos', () => {
     expect(screen.getAllByText(/^Based on:/)).toHaveLength(2);
   });
 
+  it('credits the artwork set that generated pictures draw on, with its licence', async () => {
+    const artwork = [{ name: 'Fluent Emoji', author: 'Microsoft', url: 'https://github.com/microsoft/fluentui-emoji', licence: 'MIT' }];
+    open([job('1', 'Bicycles', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', artwork } })]);
+    const credits = await screen.findByText(/^Artwork:/);
+    expect(credits).toHaveTextContent('Artwork: Fluent Emoji by Microsoft (MIT)');
+    expect(within(credits).getByRole('link', { name: 'Fluent Emoji' })).toHaveAttribute('href', 'https://github.com/microsoft/fluentui-emoji');
+  });
+
   it('says videos when the scenes are stock footage', async () => {
     const clip = (author: string, id: string) => ({ source: 'pexels' as const, sourceId: `pexels-video:${id}`, author, authorUrl: `https://pexels.example/@${author}`, pageUrl: `https://pexels.example/video/${id}` });
     open([

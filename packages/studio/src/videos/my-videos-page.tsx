@@ -11,7 +11,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
 import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
-import { PhotoCredits } from './photo-credits.js';
+import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { SourceCredit } from './source-credit.js';
 import { VersionMenu } from './version-menu.js';
 import { storyboardPath } from '../routes/route-table.js';
@@ -74,6 +74,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
+        {job.status === 'completed' ? <ArtworkCredits artwork={job.result?.artwork} /> : null}
         {job.status === 'completed' && (job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} /> : null}

@@ -1,4 +1,4 @@
-import type { ImageCredit } from '@reelsmith/contracts';
+import type { ArtworkCredit, ImageCredit } from '@reelsmith/contracts';
 
 const SOURCE_NAMES: Record<ImageCredit['source'], string> = { pexels: 'Pexels', unsplash: 'Unsplash' };
 
@@ -31,6 +31,22 @@ export function PhotoCredits({ credits }: { credits: readonly ImageCredit[] | un
             </span>
           ))}{' '}
           on <a href={source === 'pexels' ? 'https://www.pexels.com' : 'https://unsplash.com'} target="_blank" rel="noreferrer">{SOURCE_NAMES[source]}</a>
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** "Artwork: Fluent Emoji by Microsoft (MIT)": the artwork sets the generated pictures draw on, as their licences ask. */
+export function ArtworkCredits({ artwork }: { artwork: readonly ArtworkCredit[] | undefined }) {
+  if (!artwork?.length) return null;
+  return (
+    <p className="rs-video-row__credits">
+      Artwork:{' '}
+      {artwork.map((credit, index) => (
+        <span key={credit.name}>
+          {index > 0 ? '; ' : null}
+          <a href={credit.url} target="_blank" rel="noreferrer">{credit.name}</a> by {credit.author} ({credit.licence})
         </span>
       ))}
     </p>
