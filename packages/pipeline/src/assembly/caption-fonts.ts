@@ -8,6 +8,8 @@ export interface CaptionFont {
   script: CaptionScript;
   /** Family name libass matches against the font's own name table. */
   family: string;
+  /** The bold file's family when it names itself apart from the regular one. */
+  boldFamily?: string;
   regularPath: string;
   boldPath: string;
   /** Where the files came from: an npm package installed with the project, or the system's fonts. */
