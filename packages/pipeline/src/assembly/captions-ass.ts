@@ -186,6 +186,58 @@ export interface CaptionOptions {
   durationSeconds: number;
   /** The brand's accent (#RRGGBB) for the templates' highlight; each template has its own otherwise. */
   accentColor?: string | null;
+  /**
+   * The brand's end card, timed on this file's clock: `start` is negative when the card began
+   * before it (a scene segment after the one the card starts in), so the card continues unfaded.
+   */
+  endCard?: { text: string; start: number; end: number } | null;
+}
+
+/** The end card fades in over this long. */
+const END_CARD_FADE_MS = 200;
+
+/**
+ * The top edge of the band the captions may fill (their tallest group, popped words included), so
+ * the logo and the end card can be kept out of it.
+ */
+export function captionBandTop(style: CaptionStyle, width: number, height: number): number {
+  const spec = specFor(style);
+  const base = Math.min(width, height);
+  const fontSize = base * spec.sizeShare;
+  const safe = captionSafeArea(width, height, spec.placement);
+  return Math.floor(height - safe.marginBottom - spec.maxLines * fontSize * Math.max(spec.peakScale ?? 1, 1.08) - 2 * base * spec.outline);
+}
+
+/** Dark text on a light accent, white on a dark one (WCAG relative luminance). */
+function readableOn(rgb: string): string {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(rgb.slice(1 + offset, 3 + offset), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return luminance > 0.4 ? '#111111' : '#FFFFFF';
+}
+
+/** The end card: the brand's text on an accent box, centred above the caption band. */
+function endCardBody(options: CaptionOptions): AssBody | null {
+  const card = options.endCard;
+  if (!card || card.end <= Math.max(0, card.start)) return null;
+  const { width, height } = options;
+  const base = Math.min(width, height);
+  const accent = options.accentColor ?? '#FFE600';
+  const spec: StyleSpec = {
+    bold: true, sizeShare: 0.07, primary: readableOn(accent), outlineColour: accent, outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
+    borderStyle: 3, outline: 0.03, shadow: 0, maxWords: 0, maxLines: 2, placement: 'lower-centre', transform: 'none', highlight: null, fadeMs: 0,
+  };
+  const style = styleLine('EndCard', spec, options);
+  const into = -Math.min(0, card.start) * 1000;
+  const fade = into >= END_CARD_FADE_MS
+    ? ''
+    : `\\alpha&H${Math.round(255 * (1 - into / END_CARD_FADE_MS)).toString(16).padStart(2, '0').toUpperCase()}&\\t(0,${Math.round(END_CARD_FADE_MS - into)},\\alpha&H00&)`;
+  // Centred at 40% of the height: above every style's caption band and below the top UI zone.
+  const y = Math.round(Math.min(height * 0.4, captionBandTop(options.style, width, height) - base * 0.12));
+  const text = `{\\an5\\pos(${Math.round(width / 2)},${y})${fade}}${escapeAss(card.text)}`;
+  return { styles: [style], events: [`Dialogue: 2,${assTime(Math.max(0, card.start))},${assTime(card.end)},EndCard,,0,0,0,,${text}`] };
 }
 
 export interface CaptionGroup {
@@ -304,6 +356,10 @@ function styleLine(name: string, spec: StyleSpec, options: CaptionOptions, overr
 /** Builds the whole ASS document (styles sized for the frame, one or more Dialogue lines per group). */
 export function buildCaptionsAss(options: CaptionOptions): string {
   if (isCaptionTemplate(options.style)) return assDocument(options, buildTemplate(options.style, options));
+  return assDocument(options, buildSpecStyle(options));
+}
+
+function buildSpecStyle(options: CaptionOptions): AssBody {
   const spec = specFor(options.style);
   const { font } = options;
   const joiner = font.script === 'cjk' ? '' : ' ';
@@ -341,7 +397,7 @@ export function buildCaptionsAss(options: CaptionOptions): string {
       events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${scale}${text}`);
     }
   }
-  return assDocument(options, { styles: [style], events });
+  return { styles: [style], events };
 }
 
 interface AssBody {
@@ -474,9 +530,11 @@ function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody 
   return { styles, events };
 }
 
-function assDocument(options: CaptionOptions, body: AssBody): string {
+function assDocument(options: CaptionOptions, captions: AssBody): string {
   const { width, height } = options;
-  const { styles, events } = body;
+  const card = endCardBody(options);
+  const styles = [...captions.styles, ...(card?.styles ?? [])];
+  const events = [...captions.events, ...(card?.events ?? [])];
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
