@@ -49,7 +49,6 @@ export type CaptionTemplateSummary = z.infer<typeof captionTemplateSummarySchema
 export const captionTemplatesResponseSchema = z.object({ templates: z.array(captionTemplateSummarySchema) });
 export type CaptionTemplatesResponse = z.infer<typeof captionTemplatesResponseSchema>;
 
-export const captionTemplateParamsSchema = z.object({ id: z.enum(CAPTION_TEMPLATE_IDS) });
 
 // ---------- Brand kit ----------
 

@@ -12,3 +12,4 @@ export { callProvider, markRetriedByAdapter } from './runner/provider-retry.js';
 export { createOfflineStoryProvider } from './story/offline-story-provider.js';
 export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
 export { expectedSampleCount, findVoice, getVoices, groupByGender, sampleSlots, validateVoiceCatalogues, type SampleSlot } from './voice/provider-catalogues.js';
+export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';
