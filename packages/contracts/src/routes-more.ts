@@ -41,7 +41,7 @@ export const MORE_ROUTES = {
   deleteWebhook: route({ method: 'DELETE', path: '/api/webhooks/:id', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.deleteWebhookResponseSchema }),
   webhookDeliveries: route({ method: 'GET', path: '/api/webhooks/:id/deliveries', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.webhookDeliveriesResponseSchema }),
   /** Minted by a partner's backend with its API key only (never a bearer token): the key stays off the browser. */
-  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', body: z.optional(captionTemplates.embedSessionBodySchema), response: developer.embedSessionResponseSchema }),
+  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', body: z.optional(z.nullable(captionTemplates.embedSessionBodySchema)), response: developer.embedSessionResponseSchema }),
   /** This API's OpenAPI 3.1 document, generated from this registry. */
   openApi: route({ method: 'GET', path: '/api/openapi.json', auth: 'none', response: z.record(z.string(), z.unknown()) }),
 
@@ -56,7 +56,7 @@ export const MORE_ROUTES = {
   storyboard: route({ method: 'GET', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.storyboardSchema }),
   updateStoryboard: route({ method: 'PUT', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, body: storyboard.storyboardUpdateBodySchema, response: storyboard.storyboardSchema }),
   /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
-  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', response: storyboard.uploadResponseSchema }),
+  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', query: storyboard.uploadQuerySchema, response: storyboard.uploadResponseSchema }),
   renderVideo: route({ method: 'POST', path: '/api/videos/:id/render', auth: 'bearerOrApiKey', status: 202, params: videos.jobIdParamsSchema, response: storyboard.renderVideoResponseSchema }),
   videoVersions: route({ method: 'GET', path: '/api/videos/:id/versions', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.videoVersionsResponseSchema }),
 

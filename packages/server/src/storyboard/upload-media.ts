@@ -18,9 +18,9 @@ export interface MediaTools {
 
 export interface PreparedUpload {
   kind: UploadKind;
-  /** The re-encoded file (JPEG for pictures, AAC in M4A for sound). */
+  /** The re-encoded file (JPEG for pictures, PNG for a logo, AAC in M4A for sound). */
   path: string;
-  extension: 'jpg' | 'm4a';
+  extension: 'jpg' | 'png' | 'm4a';
   contentHash: string;
   sizeBytes: number;
   width?: number;
@@ -75,7 +75,7 @@ async function hashFile(path: string): Promise<string> {
  * re-encodes it to one plain format, so nothing of the original file but its pixels or samples
  * reaches the renderer. Throws a 400 that says what is wrong.
  */
-export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string): Promise<PreparedUpload> {
+export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, options: { keepTransparency?: boolean } = {}): Promise<PreparedUpload> {
   const { size } = await stat(inputPath);
   if (size === 0) throw badRequest(M.uploadEmpty, 'file');
   const probed = await probe(tools, inputPath);
@@ -91,12 +91,18 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     if (size > UPLOAD_IMAGE_MAX_BYTES) throw badRequest(M.uploadImageTooLarge, 'file');
     const pixels = video.width * video.height;
     if (pixels > UPLOAD_IMAGE_MAX_PIXELS) throw badRequest(M.uploadTooManyPixels(pixels / 1_000_000), 'file');
-    const path = `${outputBase}.jpg`;
+    // A logo keeps its transparency (PNG with alpha); a scene picture covers the frame, so JPEG.
+    const extension = options.keepTransparency ? 'png' : 'jpg';
+    const path = `${outputBase}.${extension}`;
     const scale = `scale=w='min(${STORED_IMAGE_MAX_SIDE},iw)':h='min(${STORED_IMAGE_MAX_SIDE},ih)':force_original_aspect_ratio=decrease:flags=lanczos,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
     // -xerror and an empty error log: any decoding problem (a truncated chunk, a bad checksum) refuses the file.
     const encoded = await run(
       tools.ffmpegPath,
-      ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', '-i', inputPath, '-frames:v', '1', '-vf', scale, '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', path],
+      [
+        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', '-i', inputPath, '-frames:v', '1', '-vf', scale,
+        ...(options.keepTransparency ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png'] : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
+        path,
+      ],
       ENCODE_TIMEOUT_MS,
     );
     if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
@@ -105,7 +111,7 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     return {
       kind: 'image',
       path,
-      extension: 'jpg',
+      extension,
       contentHash: await hashFile(path),
       sizeBytes: (await stat(path)).size,
       width: storedVideo?.width ?? video.width,
