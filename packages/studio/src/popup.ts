@@ -11,6 +11,7 @@ export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { toast } from './toaster.js';
+export { CaptionStylePicker } from './ui/caption-style-picker.js';
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
 export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
 export { askCanGenerate } from './billing/can-generate-request.js';
