@@ -4,7 +4,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES, captionTemplate, type LogoPosition } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
-import { captionBandTop, writeCaptionsAss } from './captions-ass.js';
+import { captionBandTop, captionWord, writeCaptionsAss } from './captions-ass.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
@@ -582,6 +582,37 @@ async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: nu
   return { rendered: missing.length, reused: jobs.length - missing.length, soundtrackReused };
 }
 
+/**
+ * The poster: the first scene's picture as the video shows it, with the brand's logo and, when the
+ * style is an animated template, its first caption drawn as it looks mid-way through the first word
+ * (the frame is stamped with that time so the caption file's animations are at that point).
+ */
+function posterArgs(ctx: RenderContext, fit: NarrationFit, posterPath: string): string[] {
+  const { width, height, request } = ctx;
+  const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height}`;
+  const first = fit.words.find((word) => captionWord(word.word) !== '');
+  const template = ctx.captions && first && captionTemplate(request.captionStyle) ? first : null;
+  const at = template ? Math.min(template.start + 0.25, (template.start + template.end) / 2 + 0.15) : 0;
+  let graph = `[0:v]${cover},format=yuv420p,setpts=${at.toFixed(3)}/TB[vposter]`;
+  let out = '[vposter]';
+  const logo = logoFilter(ctx, 1, out, '[vposterlogo]');
+  if (logo) {
+    graph += `;${logo}`;
+    out = '[vposterlogo]';
+  }
+  const firstSceneEnd = fit.scenes[1]?.start ?? Infinity;
+  const captions = template ? captionFilter(ctx, fit.words.filter((word) => word.start < firstSceneEnd), request.durationSeconds, 'poster.ass', ctx.workDir) : null;
+  if (captions) {
+    graph += `;${out}${captions}[vposterass]`;
+    out = '[vposterass]';
+  }
+  return [
+    '-i', resolve(fit.scenes[0]!.imagePath),
+    ...(request.brand?.logo ? ['-i', resolve(request.brand.logo.path)] : []),
+    '-filter_complex', graph, '-map', out, '-frames:v', '1', '-q:v', '3', posterPath,
+  ];
+}
+
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */
 export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
   const binaries = options.binaries ?? defaultFfmpegBinaries();
@@ -610,11 +641,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
 
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);
-  const poster = runFfmpeg(
-    binaries.ffmpegPath,
-    ['-i', resolve(fit.scenes[0]!.imagePath), '-vf', `scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height}`, '-frames:v', '1', '-q:v', '3', posterPath],
-    { signal: options.signal },
-  );
+  const poster = runFfmpeg(binaries.ffmpegPath, posterArgs(ctx, fit, posterPath), { signal: options.signal, cwd: workDir });
   const segmentDir = request.segmentCacheDir ?? (options.segmented === false ? null : join(workDir, 'segments'));
   let segments: SegmentReport | null = null;
   const video = segmentDir

@@ -118,6 +118,13 @@ describe('brand kit in the render', () => {
       }
     }
     expect(captionFrames).toBeGreaterThan(SECONDS * FPS * 0.6);
+    // The poster shows the logo in its corner and the template's first caption with the spoken word in the accent.
+    const poster = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', result.posterPath, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+    const posterLogo = box(poster, magenta);
+    expect(posterLogo.count).toBeGreaterThan(300);
+    expect(posterLogo.left < W / 2).toBe(position.endsWith('left'));
+    expect(box(poster, accent, [bandTop, H]).count).toBeGreaterThan(30);
+    expect(box(poster, white, [bandTop, H]).count).toBeGreaterThan(30);
     // The card crosses the cut at 2 s and continues without fading in again.
     const beforeCut = box(all[2 * FPS - 1]!, accent, [0, bandTop]);
     const afterCut = box(all[2 * FPS]!, accent, [0, bandTop]);
