@@ -355,7 +355,12 @@ if (!brandOnly) {
  * the tiktok style against the same render with that template, a logo and an end card, alternated
  * twice so that load on the machine falls on both alike (the lower of each pair is kept).
  */
-async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heaviest: string; tiktok: number[]; branded: number[] }> {
+interface TimedRender {
+  seconds: number;
+  cpuSeconds: number;
+}
+
+async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heaviest: string; tiktok: TimedRender[]; branded: TimedRender[] }> {
   const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
   const binaries = resolveFfmpegBinaries();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-brand-'));
@@ -390,13 +395,14 @@ async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heavie
     const logo = join(workspaceDir, 'logo.png');
     await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=0xFF00FF:s=512x512,format=rgba,geq=r=255:g=0:b=255:a=if(lt(hypot(X-256\\,Y-256)\\,250)\\,230\\,0)', '-frames:v', '1', logo]);
     const brand: RenderBrand = { accentColor: '#00C8FF', fontId: 'noto-sans', logo: { path: logo, position: 'top-right', scale: 0.18, opacity: 0.9 }, endCard: { text: '@lighthousekeeper', seconds: 2 } };
-    const timed = async (request: AssemblyRequest, name: string) => {
+    const timed = async (request: AssemblyRequest, name: string): Promise<TimedRender> => {
       const started = performance.now();
+      const cpuBefore = endedChildrenCpuSeconds();
       await assembleVideo({ ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) }, { binaries });
-      return (performance.now() - started) / 1000;
+      return { seconds: (performance.now() - started) / 1000, cpuSeconds: endedChildrenCpuSeconds() - cpuBefore };
     };
-    const tiktok: number[] = [];
-    const branded: number[] = [];
+    const tiktok: TimedRender[] = [];
+    const branded: TimedRender[] = [];
     for (const round of [1, 2]) {
       tiktok.push(await timed({ ...base, segmentCacheDir: join(workspaceDir, `tiktok-${round}`) }, `tiktok-${round}`));
       branded.push(await timed({ ...base, captionStyle: heaviest, brand, segmentCacheDir: join(workspaceDir, `branded-${round}`) }, `branded-${round}`));
@@ -410,6 +416,8 @@ async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heavie
 
 const brandCase = await runBrandCase();
 console.log(`\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`);
-const bestTiktok = Math.min(...brandCase.tiktok);
-const bestBranded = Math.min(...brandCase.branded);
-console.log(`30s 9:16 render, tiktok: ${brandCase.tiktok.map((s) => s.toFixed(1)).join(' / ')} s; ${brandCase.heaviest} + logo + end card: ${brandCase.branded.map((s) => s.toFixed(1)).join(' / ')} s; best of each: ${bestTiktok.toFixed(1)} vs ${bestBranded.toFixed(1)} s (${(((bestBranded / bestTiktok) - 1) * 100).toFixed(1)}%)`);
+const best = (runs: TimedRender[], key: keyof TimedRender) => Math.min(...runs.map((run) => run[key]));
+const described = (runs: TimedRender[]) => runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
+const change = (key: keyof TimedRender) => `${(((best(brandCase.branded, key) / best(brandCase.tiktok, key)) - 1) * 100).toFixed(1)}%`;
+console.log(`30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`);
+console.log(`best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`);
