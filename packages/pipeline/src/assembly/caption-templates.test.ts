@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CAPTION_STYLES, CAPTION_TEMPLATES, CAPTION_TEMPLATE_IDS, type CaptionStyle } from '@reelsmith/contracts';
+import { CAPTION_STYLES, CAPTION_TEMPLATE_ANIMATES, CAPTION_TEMPLATES, CAPTION_TEMPLATE_IDS, type CaptionStyle } from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
@@ -102,7 +102,7 @@ describe('caption templates in the contracts', () => {
     for (const template of CAPTION_TEMPLATES) {
       expect(template.version).toBeGreaterThanOrEqual(1);
       expect(template.name.length).toBeGreaterThan(2);
-      expect(template.animates.length).toBeGreaterThan(10);
+      expect(CAPTION_TEMPLATE_ANIMATES[template.id].length).toBeGreaterThan(10);
       expect(CAPTION_STYLES as readonly string[]).not.toContain(template.id);
     }
   });

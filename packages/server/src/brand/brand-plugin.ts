@@ -1,4 +1,4 @@
-import { API, CAPTION_TEMPLATE_IDS, CAPTION_TEMPLATES, captionTemplate, type CaptionTemplateId } from '@reelsmith/contracts';
+import { API, CAPTION_TEMPLATE_ANIMATES, CAPTION_TEMPLATE_IDS, CAPTION_TEMPLATES, captionTemplate, type CaptionTemplateId } from '@reelsmith/contracts';
 import { resolveFfmpegBinaries, renderCaptionPreview } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
 import { createReadStream, existsSync } from 'node:fs';
@@ -25,7 +25,7 @@ export const brandPlugin = fp(
         id: template.id,
         name: template.name,
         previewUrl: `/api/caption-templates/${template.id}/preview.png?v=${template.version}`,
-        animates: template.animates,
+        animates: CAPTION_TEMPLATE_ANIMATES[template.id],
       })),
     }));
 

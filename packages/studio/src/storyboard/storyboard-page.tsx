@@ -1,4 +1,5 @@
 import {
+  CAPTION_TEMPLATE_ANIMATES,
   isActiveJobStatus,
   MUSIC_VOLUME_DEFAULT,
   STORYBOARD_MAX_SCENES,
@@ -399,7 +400,7 @@ export function StoryboardPage() {
             {draft.enableCaptions ? (
               <div className="rs-field">
                 <span id={`${ids.captionStyle}-label`} className="rs-field__label">Caption Style</span>
-                <CaptionStylePicker id={ids.captionStyle} labelId={`${ids.captionStyle}-label`} value={draft.captionStyle} disabled={locked} onChange={(style) => edit({ ...draft, captionStyle: style })} />
+                <CaptionStylePicker id={ids.captionStyle} labelId={`${ids.captionStyle}-label`} value={draft.captionStyle} disabled={locked} onChange={(style) => edit({ ...draft, captionStyle: style })} descriptions={CAPTION_TEMPLATE_ANIMATES} />
               </div>
             ) : null}
           </Section>

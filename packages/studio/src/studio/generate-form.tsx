@@ -1,4 +1,5 @@
 import {
+  CAPTION_TEMPLATE_ANIMATES,
   DURATIONS,
   FREE_VIDEO_MAX_SECONDS,
   generationFormSchema,
@@ -305,7 +306,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           {values.enableCaptions ? (
             <div className="rs-field">
               <span id={id('captionStyleLabel')} className="rs-field__label">Caption Style</span>
-              <CaptionStylePicker id={id('captionStyle')} labelId={id('captionStyleLabel')} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} />
+              <CaptionStylePicker id={id('captionStyle')} labelId={id('captionStyleLabel')} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} descriptions={CAPTION_TEMPLATE_ANIMATES} />
             </div>
           ) : null}
         </div>

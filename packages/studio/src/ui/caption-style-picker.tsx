@@ -11,9 +11,9 @@ const STYLE_NAMES: Record<(typeof CAPTION_STYLES)[number], string> = {
 };
 
 /** The five spec styles first, then the animated templates, each as the creator sees it named. */
-export const CAPTION_CHOICES: ReadonlyArray<{ value: CaptionStyle; name: string; animates: string | null }> = [
-  ...CAPTION_STYLES.map((style) => ({ value: style, name: STYLE_NAMES[style], animates: null })),
-  ...CAPTION_TEMPLATES.map((template) => ({ value: template.id, name: template.name, animates: template.animates })),
+export const CAPTION_CHOICES: ReadonlyArray<{ value: CaptionStyle; name: string; template: boolean }> = [
+  ...CAPTION_STYLES.map((style) => ({ value: style, name: STYLE_NAMES[style], template: false })),
+  ...CAPTION_TEMPLATES.map((template) => ({ value: template.id, name: template.name, template: true })),
 ];
 
 export function captionStyleName(style: CaptionStyle): string {
@@ -51,14 +51,16 @@ interface PickerProps {
   onChange: (style: CaptionStyle) => void;
   accentColor?: string | undefined;
   disabled?: boolean;
+  /** What each template animates, shown as its tooltip (CAPTION_TEMPLATE_ANIMATES; the popup leaves it out). */
+  descriptions?: Partial<Record<CaptionStyle, string>>;
 }
 
 /** The caption style as a row of live previews (radio buttons): the five styles, then the templates. */
-export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, disabled }: PickerProps) {
+export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, disabled, descriptions }: PickerProps) {
   return (
     <div className="rs-capick" role="radiogroup" id={id} aria-labelledby={labelId}>
       {CAPTION_CHOICES.map((choice) => (
-        <label key={choice.value} className={`rs-capick__item${choice.value === value ? ' rs-capick__item--on' : ''}`} title={choice.animates ?? undefined}>
+        <label key={choice.value} className={`rs-capick__item${choice.value === value ? ' rs-capick__item--on' : ''}`} title={descriptions?.[choice.value]}>
           <input
             type="radio"
             name={id}
@@ -68,7 +70,7 @@ export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, 
             onChange={() => onChange(choice.value)}
             data-testid={`caption-style-${choice.value}`}
           />
-          <CaptionPreview style={choice.value} accentColor={choice.animates ? accentColor : undefined} />
+          <CaptionPreview style={choice.value} accentColor={choice.template ? accentColor : undefined} />
           <span className="rs-capick__name">{choice.name}</span>
         </label>
       ))}
