@@ -2,6 +2,7 @@ import { DURATIONS, FREE_VIDEO_MAX_SECONDS, LANGUAGE_NAMES, MUSIC_CHOICES, music
 import {
   apiUrl,
   asVoiceLanguage,
+  CaptionStylePicker,
   initialFormValues,
   isSubmitBlocked,
   loadVideoDefaults,
@@ -136,6 +137,12 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         <input type="checkbox" checked={values.enableCaptions} onChange={(e) => set('enableCaptions', e.target.checked)} />
         <span>Captions</span>
       </label>
+      {values.enableCaptions ? (
+        <div className="rs-field">
+          <span id={`${id}-caption-style-label`} className="rs-field__label">Caption Style</span>
+          <CaptionStylePicker id={`${id}-caption-style`} labelId={`${id}-caption-style-label`} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} />
+        </div>
+      ) : null}
       <div className="rs-field">
         <label className="rs-field__label" htmlFor={`${id}-music`}>Music</label>
         <select id={`${id}-music`} className="rs-field__input rs-select" value={values.music} onChange={(e) => set('music', e.target.value as MusicChoice)}>

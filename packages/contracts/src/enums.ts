@@ -96,8 +96,15 @@ export const ZOOM_DIRECTIONS = ['in', 'out'] as const;
 export const zoomDirectionSchema = z.enum(ZOOM_DIRECTIONS);
 export type ZoomDirection = z.infer<typeof zoomDirectionSchema>;
 
+/** The spec's five static styles. */
 export const CAPTION_STYLES = ['tiktok', 'instagram', 'youtube', 'netflix', 'minimal'] as const;
-export const captionStyleSchema = z.enum(CAPTION_STYLES);
+export type SpecCaptionStyle = (typeof CAPTION_STYLES)[number];
+/** The animated caption templates (caption-templates.ts describes each); ids are stable once published. */
+export const CAPTION_TEMPLATE_IDS = ['word-pop', 'bounce', 'karaoke', 'box-highlight', 'one-word', 'typewriter', 'keyword', 'neon-glow'] as const;
+export type CaptionTemplateId = (typeof CAPTION_TEMPLATE_IDS)[number];
+/** Every value a `captionStyle` field takes: a spec style or a template id. */
+export const CAPTION_STYLE_VALUES = [...CAPTION_STYLES, ...CAPTION_TEMPLATE_IDS] as const;
+export const captionStyleSchema = z.enum(CAPTION_STYLE_VALUES);
 export type CaptionStyle = z.infer<typeof captionStyleSchema>;
 
 export const VOICE_PROVIDERS = ['azure', 'elevenlabs', 'offline'] as const;

@@ -23,5 +23,8 @@ export * from './admin-users.js';
 export * from './account-security.js';
 export * from './text.js';
 export * from './storyboard.js';
+export * from './caption-templates.js';
+export * from './caption-template-animates.js';
+export * from './brand.js';
 export * from './job-state.js';
 export * from './job-transitions.js';

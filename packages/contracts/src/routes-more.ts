@@ -3,6 +3,7 @@ import * as account from './account-security.js';
 import * as admin from './admin.js';
 import * as adminUsers from './admin-users.js';
 import * as auth from './auth.js';
+import * as brandKit from './brand.js';
 import * as developer from './developer.js';
 import * as payments from './payments.js';
 import * as storyboard from './storyboard.js';
@@ -40,15 +41,22 @@ export const MORE_ROUTES = {
   deleteWebhook: route({ method: 'DELETE', path: '/api/webhooks/:id', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.deleteWebhookResponseSchema }),
   webhookDeliveries: route({ method: 'GET', path: '/api/webhooks/:id/deliveries', auth: 'bearerOrApiKey', params: developer.webhookIdParamsSchema, response: developer.webhookDeliveriesResponseSchema }),
   /** Minted by a partner's backend with its API key only (never a bearer token): the key stays off the browser. */
-  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', response: developer.embedSessionResponseSchema }),
+  createEmbedSession: route({ method: 'POST', path: '/api/embed/sessions', auth: 'apiKey', body: z.optional(z.nullable(brandKit.embedSessionBodySchema)), response: developer.embedSessionResponseSchema }),
   /** This API's OpenAPI 3.1 document, generated from this registry. */
   openApi: route({ method: 'GET', path: '/api/openapi.json', auth: 'none', response: z.record(z.string(), z.unknown()) }),
+
+  // Caption templates: the animated presets beside the five styles, each with a preview the server renders once
+  captionTemplates: route({ method: 'GET', path: '/api/caption-templates', auth: 'none', embed: true, response: brandKit.captionTemplatesResponseSchema }),
+
+  // Brand kit: logo, caption font, accent colour and end card applied to every render when enabled
+  brand: route({ method: 'GET', path: '/api/brand', auth: 'bearerOrApiKey', response: brandKit.brandKitSchema }),
+  updateBrand: route({ method: 'PUT', path: '/api/brand', auth: 'bearerOrApiKey', body: brandKit.brandKitSchema, response: brandKit.brandKitSchema }),
 
   // Storyboard: edit a finished video and render a new version
   storyboard: route({ method: 'GET', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.storyboardSchema }),
   updateStoryboard: route({ method: 'PUT', path: '/api/videos/:id/storyboard', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, body: storyboard.storyboardUpdateBodySchema, response: storyboard.storyboardSchema }),
   /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
-  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', response: storyboard.uploadResponseSchema }),
+  upload: route({ method: 'POST', path: '/api/uploads', auth: 'bearerOrApiKey', query: storyboard.uploadQuerySchema, response: storyboard.uploadResponseSchema }),
   renderVideo: route({ method: 'POST', path: '/api/videos/:id/render', auth: 'bearerOrApiKey', status: 202, params: videos.jobIdParamsSchema, response: storyboard.renderVideoResponseSchema }),
   videoVersions: route({ method: 'GET', path: '/api/videos/:id/versions', auth: 'bearerOrApiKey', params: videos.jobIdParamsSchema, response: storyboard.videoVersionsResponseSchema }),
 

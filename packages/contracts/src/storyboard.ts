@@ -169,6 +169,9 @@ export function narrationBudgetError(scenes: ReadonlyArray<{ narration: string }
   return words > limit ? STORYBOARD_MESSAGES.narrationTooLongForDuration(words, limit, durationSeconds) : null;
 }
 
+/** `purpose=logo` keeps a picture's transparency (stored as PNG) for the brand kit's logo. */
+export const uploadQuerySchema = z.object({ purpose: z.optional(z.enum(['scene', 'logo'])) });
+
 export const uploadResponseSchema = z.object({
   id: z.string(),
   kind: uploadKindSchema,

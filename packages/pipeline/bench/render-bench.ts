@@ -4,9 +4,10 @@
  * floor each render is judged against: one plain single-pass ffmpeg command on the same pictures and
  * narration with the same encoder settings and no zoom or captions.
  *
- *   npm run bench:render            all nine cases, then the one-scene re-render row
+ *   npm run bench:render            all nine cases, the one-scene re-render row, then caption templates and brand
  *   npm run bench:render -- --quick 30 s 9:16 only
  *   npm run bench:render -- --duration 30   every aspect ratio at one duration
+ *   npm run bench:render -- --brand  only the caption templates and brand comparison
  *
  * Per case it also renders the reference (the settings used before: veryfast, CRF 21) of the same
  * storyboard and prints the SSIM of the render against it, the file size and the frame count.
@@ -17,16 +18,20 @@ import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RESOLUTIONS, type Duration, type Resolution } from '@reelsmith/contracts';
+import { CAPTION_STYLE_VALUES, RESOLUTIONS, isCaptionTemplate, type CaptionStyle, type Duration, type Resolution } from '@reelsmith/contracts';
+import { captionFontFor, prepareFontsDir } from '../src/assembly/caption-fonts.js';
+import { buildCaptionsAss } from '../src/assembly/captions-ass.js';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
 import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
-import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest } from '../src/index.js';
+import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest, type RenderBrand } from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
 const durationArg = process.argv.indexOf('--duration');
 const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) as Duration) : null;
-const durations: Duration[] = quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
+/** Only the caption templates and brand comparison. */
+const brandOnly = process.argv.includes('--brand');
+const durations: Duration[] = brandOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
 /** Peak resident memory (VmHWM) of a process, read until it exits. */
@@ -326,18 +331,93 @@ async function runRerender(): Promise<string[]> {
   }
 }
 
-const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
-const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
-console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
-console.log('\ntotal: whole pipeline (story, voice, pictures, render); render: the final ffmpeg pass with zoom and captions;');
-console.log(`render CPU: user + system seconds of the render's ffmpeg processes; limit: that work spread perfectly over the ${cores} cores, the least wall time it can take; render/limit near 1 means the cores were busy throughout;`);
-console.log(`total CPU: the same for the whole pipeline (this process and every process it ran); total/limit: total s against total CPU / ${cores};`);
-console.log('floor: one plain ffmpeg pass (-loop 1 inputs) on the same pictures and audio, same encoder settings, no zoom or captions;');
-console.log('static floor: the same, each picture decoded and converted once (no motion for the encoder to code).');
-console.log(`ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`);
+if (!brandOnly) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
+  console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+  console.log('\ntotal: whole pipeline (story, voice, pictures, render); render: the final ffmpeg pass with zoom and captions;');
+  console.log(`render CPU: user + system seconds of the render's ffmpeg processes; limit: that work spread perfectly over the ${cores} cores, the least wall time it can take; render/limit near 1 means the cores were busy throughout;`);
+  console.log(`total CPU: the same for the whole pipeline (this process and every process it ran); total/limit: total s against total CPU / ${cores};`);
+  console.log('floor: one plain ffmpeg pass (-loop 1 inputs) on the same pictures and audio, same encoder settings, no zoom or captions;');
+  console.log('static floor: the same, each picture decoded and converted once (no motion for the encoder to code).');
+  console.log(`ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`);
 
-const rerenderHeader = ['30s 9:16', 'single pass s', 'segmented v1 s', 'v1/single', 're-render s', 'segments rendered', 're-render/v1', 'untouched frames identical'];
-const rerender = await runRerender();
-const rw = rerenderHeader.map((title, column) => Math.max(title.length, rerender[column]?.length ?? 0));
-const rline = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(rw[column]!)).join(' | ')} |`;
-console.log(`\nOne scene's narration changed (storyboard re-render, segmentCacheDir):\n${rline(rerenderHeader)}\n|${rw.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rline(['render', ...rerender])}`);
+  const rerenderHeader = ['30s 9:16', 'single pass s', 'segmented v1 s', 'v1/single', 're-render s', 'segments rendered', 're-render/v1', 'untouched frames identical'];
+  const rerender = await runRerender();
+  const rw = rerenderHeader.map((title, column) => Math.max(title.length, rerender[column]?.length ?? 0));
+  const rline = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(rw[column]!)).join(' | ')} |`;
+  console.log(`\nOne scene's narration changed (storyboard re-render, segmentCacheDir):\n${rline(rerenderHeader)}\n|${rw.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rline(['render', ...rerender])}`);
+}
+
+/**
+ * Caption templates and the brand kit: the caption file alone (libass over a flat 1080x1920 frame for
+ * 10 s) for every style, to find the template libass works hardest on; then the 30 s 9:16 render with
+ * the tiktok style against the same render with that template, a logo and an end card, alternated
+ * twice so that load on the machine falls on both alike (the lower of each pair is kept).
+ */
+interface TimedRender {
+  seconds: number;
+  cpuSeconds: number;
+}
+
+async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heaviest: string; tiktok: TimedRender[]; branded: TimedRender[] }> {
+  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+  const binaries = resolveFfmpegBinaries();
+  const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-brand-'));
+  try {
+    let captured: AssemblyRequest | null = null;
+    await runGeneration(
+      {
+        jobId: 'bench-brand',
+        params: {
+          topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
+          voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
+          enableCaptions: true, captionStyle: 'tiktok',
+        },
+        workspaceDir,
+        providers: createProviders(config),
+      },
+      { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
+    );
+    const base = captured as AssemblyRequest | null;
+    if (!base) throw new Error('The pipeline never reached the render step.');
+    const font = captionFontFor('en');
+    const fonts = prepareFontsDir(font, join(workspaceDir, 'fonts'));
+    const libass: Array<[string, number]> = [];
+    for (const style of CAPTION_STYLE_VALUES) {
+      const name = `${style}.ass`;
+      writeFileSync(join(workspaceDir, name), buildCaptionsAss({ words: base.words.filter((w) => w.start < 10), style, language: 'en', width: 1080, height: 1920, font, durationSeconds: 10, accentColor: '#00C8FF' }));
+      const before = endedChildrenCpuSeconds();
+      await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=0x335577:s=1080x1920:r=30:d=10', '-vf', `ass=filename=${name}:fontsdir=${fonts.slice(workspaceDir.length + 1)}`, '-f', 'null', '-'], { cwd: workspaceDir });
+      libass.push([style, endedChildrenCpuSeconds() - before]);
+    }
+    const heaviest = libass.filter(([style]) => isCaptionTemplate(style as CaptionStyle)).sort((a, b) => b[1] - a[1])[0]![0] as CaptionStyle;
+    const logo = join(workspaceDir, 'logo.png');
+    await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=0xFF00FF:s=512x512,format=rgba,geq=r=255:g=0:b=255:a=if(lt(hypot(X-256\\,Y-256)\\,250)\\,230\\,0)', '-frames:v', '1', logo]);
+    const brand: RenderBrand = { accentColor: '#00C8FF', fontId: 'noto-sans', logo: { path: logo, position: 'top-right', scale: 0.18, opacity: 0.9 }, endCard: { text: '@lighthousekeeper', seconds: 2 } };
+    const timed = async (request: AssemblyRequest, name: string): Promise<TimedRender> => {
+      const started = performance.now();
+      const cpuBefore = endedChildrenCpuSeconds();
+      await assembleVideo({ ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) }, { binaries });
+      return { seconds: (performance.now() - started) / 1000, cpuSeconds: endedChildrenCpuSeconds() - cpuBefore };
+    };
+    const tiktok: TimedRender[] = [];
+    const branded: TimedRender[] = [];
+    for (const round of [1, 2]) {
+      tiktok.push(await timed({ ...base, segmentCacheDir: join(workspaceDir, `tiktok-${round}`) }, `tiktok-${round}`));
+      branded.push(await timed({ ...base, captionStyle: heaviest, brand, segmentCacheDir: join(workspaceDir, `branded-${round}`) }, `branded-${round}`));
+    }
+    return { libass, heaviest, tiktok, branded };
+  } finally {
+    if (!keep) await rm(workspaceDir, { recursive: true, force: true });
+    else console.log(`kept ${workspaceDir}`);
+  }
+}
+
+const brandCase = await runBrandCase();
+console.log(`\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`);
+const best = (runs: TimedRender[], key: keyof TimedRender) => Math.min(...runs.map((run) => run[key]));
+const described = (runs: TimedRender[]) => runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
+const change = (key: keyof TimedRender) => `${(((best(brandCase.branded, key) / best(brandCase.tiktok, key)) - 1) * 100).toFixed(1)}%`;
+console.log(`30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`);
+console.log(`best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`);

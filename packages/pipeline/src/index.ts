@@ -14,3 +14,4 @@ export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
 export { expectedSampleCount, findVoice, getVoices, groupByGender, sampleSlots, validateVoiceCatalogues, type SampleSlot } from './voice/provider-catalogues.js';
 export { detectSourceLanguage, languageDisplayName, needsTranslation } from './story/source-language.js';
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
+export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';

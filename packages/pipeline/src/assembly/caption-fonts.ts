@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, symlinkSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
+import type { BrandFontId } from '@reelsmith/contracts';
 
 export type CaptionScript = 'latin' | 'devanagari' | 'cjk';
 
@@ -8,6 +9,8 @@ export interface CaptionFont {
   script: CaptionScript;
   /** Family name libass matches against the font's own name table. */
   family: string;
+  /** The bold file's family when it names itself apart from the regular one. */
+  boldFamily?: string;
   regularPath: string;
   boldPath: string;
   /** Where the files came from: an npm package installed with the project, or the system's fonts. */
@@ -99,6 +102,27 @@ function locate(candidate: FontCandidate, lookup: FontLookup): { regular: string
   return { regular, bold: existsSync(bold) ? bold : regular, source: isNpm ? 'npm' : 'system' };
 }
 
+/**
+ * The brand kit's fonts (OFL, from npm) for the scripts they cover; a script a font lacks falls back
+ * to the Noto family above, so a brand font never draws empty boxes.
+ */
+const BRAND_CANDIDATES: Record<Exclude<BrandFontId, 'noto-sans'>, Partial<Record<CaptionScript, FontCandidate & { boldFamily?: string }>>> = {
+  poppins: {
+    latin: { family: 'Poppins', from: { npm: '@expo-google-fonts/poppins' }, regular: '400Regular/Poppins_400Regular.ttf', bold: '700Bold/Poppins_700Bold.ttf' },
+    devanagari: { family: 'Poppins', from: { npm: '@expo-google-fonts/poppins' }, regular: '400Regular/Poppins_400Regular.ttf', bold: '700Bold/Poppins_700Bold.ttf' },
+  },
+  'mplus-rounded': {
+    latin: {
+      family: 'Rounded Mplus 1c', boldFamily: 'Rounded Mplus 1c Bold', from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
+      regular: '400Regular/MPLUSRounded1c_400Regular.ttf', bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
+    },
+    cjk: {
+      family: 'Rounded Mplus 1c', boldFamily: 'Rounded Mplus 1c Bold', from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
+      regular: '400Regular/MPLUSRounded1c_400Regular.ttf', bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
+    },
+  },
+};
+
 const NPM_PACKAGE: Record<CaptionScript, string> = {
   latin: '@expo-google-fonts/noto-sans',
   devanagari: '@expo-google-fonts/noto-sans-devanagari',
@@ -119,9 +143,19 @@ export class MissingCaptionFontError extends Error {
   }
 }
 
-/** The Noto font for the language, or an error naming the language, the font and how to get it. */
-export function captionFontFor(language: string, lookup: FontLookup = {}): CaptionFont {
+/**
+ * The caption font for the language: the brand's font where it covers the script, otherwise Noto;
+ * an error names the language, the font and how to get it.
+ */
+export function captionFontFor(language: string, lookup: FontLookup = {}, fontId: BrandFontId = 'noto-sans'): CaptionFont {
   const script = scriptForLanguage(language);
+  const brand = fontId === 'noto-sans' ? undefined : BRAND_CANDIDATES[fontId][script];
+  if (brand) {
+    const found = locate(brand, lookup);
+    if (found) {
+      return { script, family: brand.family, ...(brand.boldFamily ? { boldFamily: brand.boldFamily } : {}), regularPath: found.regular, boldPath: found.bold, source: found.source };
+    }
+  }
   for (const candidate of CANDIDATES[script]) {
     const found = locate(candidate, lookup);
     if (found) return { script, family: candidate.family, regularPath: found.regular, boldPath: found.bold, source: found.source };

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import type { CaptionStyle } from '@reelsmith/contracts';
+import { captionTemplate, isCaptionTemplate, type CaptionStyle, type CaptionTemplateId, type SpecCaptionStyle } from '@reelsmith/contracts';
 import type { WordTiming } from '../providers/types.js';
 import type { CaptionFont } from './caption-fonts.js';
 import { createTextMeasurer } from './text-measure.js';
@@ -33,9 +33,11 @@ interface StyleSpec {
   transform: 'upper' | 'lower' | 'none';
   highlight: string | null;
   fadeMs: number;
+  /** Largest scale an animation gives a word; lines are broken so that the word still fits. */
+  peakScale?: number;
 }
 
-const STYLES: Record<CaptionStyle, StyleSpec> = {
+const STYLES: Record<SpecCaptionStyle, StyleSpec> = {
   tiktok: {
     bold: true, sizeShare: 0.088, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
     borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'upper',
@@ -62,6 +64,54 @@ const STYLES: Record<CaptionStyle, StyleSpec> = {
     highlight: null, fadeMs: 150,
   },
 };
+
+/** The layout each template animates: bold, lower third, a few words at a time. */
+const TEMPLATE_STYLES: Record<CaptionTemplateId, StyleSpec> = {
+  'word-pop': {
+    bold: true, sizeShare: 0.085, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
+    borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'upper',
+    highlight: null, fadeMs: 0,
+  },
+  bounce: {
+    bold: true, sizeShare: 0.08, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
+    borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'none',
+    highlight: null, fadeMs: 0, peakScale: 1.18,
+  },
+  karaoke: {
+    bold: true, sizeShare: 0.068, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x80,
+    borderStyle: 1, outline: 0.006, shadow: 0.002, maxWords: 5, maxLines: 2, placement: 'lower-centre', transform: 'none',
+    highlight: null, fadeMs: 0,
+  },
+  'box-highlight': {
+    bold: true, sizeShare: 0.072, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
+    borderStyle: 1, outline: 0.005, shadow: 0, maxWords: 4, maxLines: 2, placement: 'lower-centre', transform: 'none',
+    highlight: null, fadeMs: 0,
+  },
+  'one-word': {
+    bold: true, sizeShare: 0.13, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
+    borderStyle: 1, outline: 0.008, shadow: 0.004, maxWords: 1, maxLines: 1, placement: 'lower-centre', transform: 'upper',
+    highlight: null, fadeMs: 0,
+  },
+  typewriter: {
+    bold: true, sizeShare: 0.062, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
+    borderStyle: 1, outline: 0.0055, shadow: 0, maxWords: 6, maxLines: 2, placement: 'lower-centre', transform: 'none',
+    highlight: null, fadeMs: 0,
+  },
+  keyword: {
+    bold: true, sizeShare: 0.075, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
+    borderStyle: 1, outline: 0.006, shadow: 0.003, maxWords: 4, maxLines: 2, placement: 'lower-centre', transform: 'upper',
+    highlight: null, fadeMs: 0, peakScale: 1.08,
+  },
+  'neon-glow': {
+    bold: true, sizeShare: 0.078, primary: '#FFFFFF', outlineColour: '#101010', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
+    borderStyle: 1, outline: 0.005, shadow: 0, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'none',
+    highlight: null, fadeMs: 0, peakScale: 1.04,
+  },
+};
+
+function specFor(style: CaptionStyle): StyleSpec {
+  return isCaptionTemplate(style) ? TEMPLATE_STYLES[style] : STYLES[style];
+}
 
 export interface SafeArea {
   marginLeft: number;
@@ -134,6 +184,60 @@ export interface CaptionOptions {
   font: CaptionFont;
   /** Captions never run past the video's end. */
   durationSeconds: number;
+  /** The brand's accent (#RRGGBB) for the templates' highlight; each template has its own otherwise. */
+  accentColor?: string | null;
+  /**
+   * The brand's end card, timed on this file's clock: `start` is negative when the card began
+   * before it (a scene segment after the one the card starts in), so the card continues unfaded.
+   */
+  endCard?: { text: string; start: number; end: number } | null;
+}
+
+/** The end card fades in over this long. */
+const END_CARD_FADE_MS = 200;
+
+/**
+ * The top edge of the band the captions may fill (their tallest group, popped words included), so
+ * the logo and the end card can be kept out of it.
+ */
+export function captionBandTop(style: CaptionStyle, width: number, height: number): number {
+  const spec = specFor(style);
+  const base = Math.min(width, height);
+  const fontSize = base * spec.sizeShare;
+  const safe = captionSafeArea(width, height, spec.placement);
+  return Math.floor(height - safe.marginBottom - spec.maxLines * fontSize * Math.max(spec.peakScale ?? 1, 1.08) - 2 * base * spec.outline);
+}
+
+/** Dark text on a light accent, white on a dark one (WCAG relative luminance). */
+function readableOn(rgb: string): string {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(rgb.slice(1 + offset, 3 + offset), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4);
+  return luminance > 0.4 ? '#111111' : '#FFFFFF';
+}
+
+/** The end card: the brand's text on an accent box, centred above the caption band. */
+function endCardBody(options: CaptionOptions): AssBody | null {
+  const card = options.endCard;
+  if (!card || card.end <= Math.max(0, card.start)) return null;
+  const { width, height } = options;
+  const base = Math.min(width, height);
+  const accent = options.accentColor ?? '#FFE600';
+  const spec: StyleSpec = {
+    bold: true, sizeShare: 0.07, primary: readableOn(accent), outlineColour: accent, outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
+    borderStyle: 3, outline: 0.03, shadow: 0, maxWords: 0, maxLines: 2, placement: 'lower-centre', transform: 'none', highlight: null, fadeMs: 0,
+  };
+  const style = styleLine('EndCard', spec, options);
+  const into = -Math.min(0, card.start) * 1000;
+  const fade = into >= END_CARD_FADE_MS
+    ? ''
+    : `\\alpha&H${Math.round(255 * (1 - into / END_CARD_FADE_MS)).toString(16).padStart(2, '0').toUpperCase()}&\\t(0,${Math.round(END_CARD_FADE_MS - into)},\\alpha&H00&)`;
+  // Centred at 40% of the height: above every style's caption band and below the top UI zone.
+  const y = Math.round(Math.min(height * 0.4, captionBandTop(options.style, width, height) - base * 0.12));
+  const text = `{\\an5\\pos(${Math.round(width / 2)},${y})${fade}}${escapeAss(card.text)}`;
+  return { styles: [style], events: [`Dialogue: 2,${assTime(Math.max(0, card.start))},${assTime(card.end)},EndCard,,0,0,0,,${text}`] };
 }
 
 export interface CaptionGroup {
@@ -147,12 +251,12 @@ export interface CaptionGroup {
 
 /** Splits the narration into on-screen groups that fit the safe width in at most maxLines lines. */
 export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
-  const spec = STYLES[options.style];
+  const spec = specFor(options.style);
   const { width, height, font } = options;
   const fontSize = Math.round(Math.min(width, height) * spec.sizeShare);
   const safe = captionSafeArea(width, height, spec.placement);
   const outlinePx = Math.min(width, height) * spec.outline;
-  const maxLineWidth = width - safe.marginLeft - safe.marginRight - 2 * outlinePx;
+  const maxLineWidth = (width - safe.marginLeft - safe.marginRight - 2 * outlinePx) / (spec.peakScale ?? 1);
   const measure = createTextMeasurer(font, spec.bold, fontSize);
   const joiner = font.script === 'cjk' ? '' : ' ';
   const display = (word: string) => transformWord(word, spec.transform, options.language);
@@ -222,35 +326,44 @@ function transformWord(word: string, transform: StyleSpec['transform'], language
   return word;
 }
 
-/** Builds the whole ASS document (styles sized for the frame, one or more Dialogue lines per group). */
-export function buildCaptionsAss(options: CaptionOptions): string {
-  const spec = STYLES[options.style];
+function styleLine(name: string, spec: StyleSpec, options: CaptionOptions, overrides: { primary?: string; secondary?: string; outlineColour?: string; primaryAlpha?: number; outlineAlpha?: number; borderStyle?: 1 | 3; outline?: number; shadow?: number } = {}): string {
   const { width, height, font } = options;
   const base = Math.min(width, height);
-  const fontSize = Math.round(base * spec.sizeShare);
   const safe = captionSafeArea(width, height, spec.placement);
-  const joiner = font.script === 'cjk' ? '' : ' ';
-  const style = [
-    'Caption',
-    font.family,
-    fontSize,
-    assColour(spec.primary),
-    assColour(spec.highlight ?? spec.primary),
-    assColour(spec.outlineColour, spec.outlineAlpha),
+  return [
+    name,
+    spec.bold ? (font.boldFamily ?? font.family) : font.family,
+    Math.round(base * spec.sizeShare),
+    assColour(overrides.primary ?? spec.primary, overrides.primaryAlpha ?? 0),
+    assColour(overrides.secondary ?? spec.highlight ?? spec.primary),
+    assColour(overrides.outlineColour ?? spec.outlineColour, overrides.outlineAlpha ?? spec.outlineAlpha),
     assColour(spec.backColour, spec.backAlpha),
     spec.bold ? -1 : 0,
     0, 0, 0, 100, 100,
     font.script === 'latin' && spec.transform === 'upper' ? 1 : 0,
     0,
-    spec.borderStyle,
-    (base * spec.outline).toFixed(1),
-    (base * spec.shadow).toFixed(1),
+    overrides.borderStyle ?? spec.borderStyle,
+    (overrides.outline ?? base * spec.outline).toFixed(1),
+    (overrides.shadow ?? base * spec.shadow).toFixed(1),
     2,
     safe.marginLeft,
     safe.marginRight,
     safe.marginBottom,
     1,
   ].join(',');
+}
+
+/** Builds the whole ASS document (styles sized for the frame, one or more Dialogue lines per group). */
+export function buildCaptionsAss(options: CaptionOptions): string {
+  if (isCaptionTemplate(options.style)) return assDocument(options, buildTemplate(options.style, options));
+  return assDocument(options, buildSpecStyle(options));
+}
+
+function buildSpecStyle(options: CaptionOptions): AssBody {
+  const spec = specFor(options.style);
+  const { font } = options;
+  const joiner = font.script === 'cjk' ? '' : ' ';
+  const style = styleLine('Caption', spec, options);
 
   const events: string[] = [];
   const fade = spec.fadeMs > 0 ? `{\\fad(${spec.fadeMs},0)}` : '';
@@ -284,7 +397,144 @@ export function buildCaptionsAss(options: CaptionOptions): string {
       events.push(`Dialogue: 0,${assTime(start)},${assTime(end)},Caption,,0,0,0,,${scale}${text}`);
     }
   }
+  return { styles: [style], events };
+}
 
+interface AssBody {
+  styles: string[];
+  events: string[];
+}
+
+/** Milliseconds a word takes to grow or pop in: quick enough to finish on the shortest words. */
+const POP_MS = 120;
+
+/** Words that read as keywords in any script: numbers, capitalised names inside a sentence, and the longest word. */
+export function keywordIndexes(words: string[]): Set<number> {
+  const keys = new Set<number>();
+  let longest = -1;
+  words.forEach((word, index) => {
+    if (/\p{N}/u.test(word)) keys.add(index);
+    else if (index > 0 && /^\p{Lu}/u.test(word) && !SENTENCE_END.test(words[index - 1]!)) keys.add(index);
+    const letters = [...word.replace(/[\p{P}\p{S}]/gu, '')].length;
+    if (longest < 0 || letters > [...words[longest]!.replace(/[\p{P}\p{S}]/gu, '')].length) longest = index;
+  });
+  // Without a tagger for every language, the longest word of the line stands for its main noun.
+  if (longest >= 0) keys.add(longest);
+  return keys;
+}
+
+/**
+ * A template as ASS: per spoken word one Dialogue (or one per group for karaoke), every effect an
+ * override tag on a whole word. Transform times (\\t) count from the Dialogue's start, which is the
+ * word's own start, so an effect is the same whether the video is rendered in one pass or scene by
+ * scene, where each segment's captions are timed from that segment's first frame.
+ */
+function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody {
+  const spec = TEMPLATE_STYLES[id];
+  const template = captionTemplate(id)!;
+  const accent = options.accentColor ?? template.defaultAccent;
+  const c = overrideColour(accent);
+  const white = overrideColour(spec.primary);
+  const base = Math.min(options.width, options.height);
+  const outline = base * spec.outline;
+  const joiner = options.font.script === 'cjk' ? '' : ' ';
+  const events: string[] = [];
+  const styles = [styleLine('Caption', spec, options, id === 'karaoke' ? { primary: accent, secondary: spec.primary } : id === 'one-word' ? { primary: accent } : {})];
+  if (id === 'box-highlight') {
+    // The box is a layer of its own under the text: an opaque-box style whose text and box are
+    // invisible but for the current word's box, so the words above keep their outline.
+    styles.push(styleLine('CaptionBox', spec, options, { primaryAlpha: 0xff, outlineColour: accent, outlineAlpha: 0xff, borderStyle: 3, outline: base * 0.014, shadow: 0 }));
+  }
+  const dialogue = (layer: number, start: number, end: number, styleName: string, text: string) =>
+    events.push(`Dialogue: ${layer},${assTime(start)},${assTime(end)},${styleName},,0,0,0,,${text}`);
+
+  for (const group of groupCaptions(options)) {
+    const s = group.scale;
+    const scaled = (factor: number) => `\\fscx${Math.round(s * factor)}\\fscy${Math.round(s * factor)}`;
+    const prefix = s < 100 ? `{${scaled(1)}}` : '';
+    let flat = 0;
+    const lines = group.lines.map((line) => line.map((word) => ({ word, index: flat++ })));
+    const keys = id === 'keyword' ? keywordIndexes(group.words.map((w) => w.word)) : new Set<number>();
+
+    if (id === 'karaoke') {
+      // One Dialogue for the group; \\kf sweeps the fill (PrimaryColour, the accent) across each word
+      // over its spoken time, with silent \\k gaps between words.
+      let cursor = Math.round(group.start * 100);
+      const text = lines
+        .map((line) =>
+          line
+            .map(({ word, index }) => {
+              const timing = group.words[index]!;
+              const from = Math.max(cursor, Math.round(timing.start * 100));
+              const to = Math.max(from + 1, Math.round(timing.end * 100));
+              const gap = from - cursor;
+              cursor = to;
+              return `${gap > 0 ? `{\\k${gap}}` : ''}{\\kf${to - from}}${escapeAss(word)}`;
+            })
+            .join(joiner),
+        )
+        .join('\\N');
+      dialogue(0, group.start, group.end, 'Caption', prefix + text);
+      continue;
+    }
+
+    for (let current = 0; current < group.words.length; current++) {
+      const start = current === 0 ? group.start : group.words[current]!.start;
+      const end = current === group.words.length - 1 ? group.end : group.words[current + 1]!.start;
+      if (end <= start) continue;
+      const pop = Math.max(1, Math.min(POP_MS, Math.round((end - start) * 1000)));
+      const render = (decorate: (word: string, index: number) => string) =>
+        prefix + lines.map((line) => line.map(({ word, index }) => decorate(escapeAss(word), index)).join(joiner)).join('\\N');
+      switch (id) {
+        case 'word-pop':
+          dialogue(0, start, end, 'Caption', render((word, index) =>
+            index === current ? `{\\c${c}${scaled(0.8)}\\t(0,${pop},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word));
+          break;
+        case 'bounce': {
+          const up = Math.max(1, Math.round(pop * 0.75));
+          const settle = Math.max(up + 1, Math.min(Math.round((end - start) * 1000), 2 * POP_MS));
+          dialogue(0, start, end, 'Caption', render((word, index) =>
+            index === current ? `{\\c${c}${scaled(0.75)}\\t(0,${up},${scaled(spec.peakScale!)})\\t(${up},${settle},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word));
+          break;
+        }
+        case 'box-highlight':
+          dialogue(0, start, end, 'CaptionBox', render((word, index) => (index === current ? `{\\3a&H00&}${word}{\\3a&HFF&}` : word)));
+          dialogue(1, start, end, 'Caption', render((word) => word));
+          break;
+        case 'one-word':
+          dialogue(0, start, end, 'Caption', render((word) => `{${scaled(0.7)}\\t(0,${pop},${scaled(1)})}${word}`));
+          break;
+        case 'typewriter':
+          // Words not yet spoken are laid out but transparent, so the line never moves as it fills.
+          dialogue(0, start, end, 'Caption', render((word, index) =>
+            index === current ? `{\\alpha&HFF&\\t(0,${Math.min(pop, 80)},\\alpha&H00&)}${word}` : index === current + 1 ? `{\\alpha&HFF&}${word}` : word));
+          break;
+        case 'keyword':
+          dialogue(0, start, end, 'Caption', render((word, index) => {
+            const colour = keys.has(index) ? `\\c${c}` : '';
+            if (index === current) return `{${colour}${scaled(0.92)}\\t(0,${pop},${scaled(spec.peakScale!)})}${word}{\\c${white}${scaled(1)}}`;
+            return colour ? `{${colour}}${word}{\\c${white}}` : word;
+          }));
+          break;
+        case 'neon-glow': {
+          const glow = (outline * 2.6).toFixed(1);
+          dialogue(0, start, end, 'Caption', render((word, index) =>
+            index === current
+              ? `{\\3c${c}\\blur2\\bord${outline.toFixed(1)}\\t(0,${Math.max(1, Math.round(pop * 1.5))},\\bord${glow}${scaled(spec.peakScale!)})}${word}{\\3c${overrideColour(spec.outlineColour)}\\blur0\\bord${outline.toFixed(1)}${scaled(1)}}`
+              : word));
+          break;
+        }
+      }
+    }
+  }
+  return { styles, events };
+}
+
+function assDocument(options: CaptionOptions, captions: AssBody): string {
+  const { width, height } = options;
+  const card = endCardBody(options);
+  const styles = [...captions.styles, ...(card?.styles ?? [])];
+  const events = [...captions.events, ...(card?.events ?? [])];
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -297,7 +547,7 @@ export function buildCaptionsAss(options: CaptionOptions): string {
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: ${style}`,
+    ...styles.map((style) => `Style: ${style}`),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

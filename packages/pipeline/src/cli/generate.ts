@@ -29,7 +29,9 @@ const USAGE = `Usage: npm run generate -- --topic "..." [options]
   --no-zoom               still pictures instead of Ken Burns motion
   --zoom-direction DIR    in or out (default in)
   --captions              burn in word-timed captions
-  --caption-style NAME    tiktok, instagram, youtube, netflix, minimal (default tiktok)
+  --caption-style NAME    tiktok, instagram, youtube, netflix, minimal, or an animated template:
+                          word-pop, bounce, karaoke, box-highlight, one-word, typewriter,
+                          keyword, neon-glow (default tiktok)
   --music MOOD            auto (from the style), mysterious, upbeat, calm, dramatic, playful,
                           inspiring or none (default auto)
   --custom-prompt TEXT    extra instructions for the story

@@ -1,8 +1,10 @@
 import type {
   ArtworkCredit,
+  BrandFontId,
   CaptionStyle,
   GenerationParams,
   ImageCredit,
+  LogoPosition,
   PipelineStep,
   Resolution,
   VisualStyle,
@@ -179,6 +181,16 @@ export interface AssemblyRequest {
   segmentCacheDir?: string;
   /** A background track mixed under the narration with ducking; volume 0-100. */
   music?: { path: string; volumePercent: number };
+  /** The creator's brand kit: logo, caption font, accent colour and end card. */
+  brand?: RenderBrand;
+}
+
+/** A brand kit as the renderer takes it: the logo already a file on disk. */
+export interface RenderBrand {
+  accentColor: string;
+  fontId: BrandFontId;
+  logo: { path: string; position: LogoPosition; scale: number; opacity: number } | null;
+  endCard: { text: string; seconds: number } | null;
 }
 
 // ---------- Progress ----------
@@ -227,6 +239,8 @@ export interface GenerationRun {
   storyboard?: StoryboardInput;
   /** Background music mixed under the narration. */
   music?: { path: string; volumePercent: number };
+  /** The brand kit applied to this render. */
+  brand?: RenderBrand;
 }
 
 /** Where a scene landed in the finished video, and what it was made from. */

@@ -333,7 +333,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
 
   const video = await step<VideoOutput>(
     'video',
-    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music },
+    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
     async () => {
       const timings = narration.output.scenes;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
@@ -365,6 +365,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           // Scene segments outlive the job so the next version re-renders only the scenes that changed.
           ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
           ...(music ? { music } : {}),
+          ...(run.brand ? { brand: run.brand } : {}),
         },
         {
           binaries,

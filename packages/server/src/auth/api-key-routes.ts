@@ -42,7 +42,7 @@ export const apiKeyRoutesPlugin = fp(
       async (request) => {
         const apiKeyId = request.user.apiKeyId;
         if (!apiKeyId) throw notFound(MESSAGES.notFound);
-        const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent']);
+        const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent'], request.body?.brand);
         return { token: session.token, expiresAt: session.expiresAt };
       },
       { preHandler: limitEmbedSessions },

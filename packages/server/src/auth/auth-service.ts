@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, EMBED_SESSION_MINUTES, type ApiKey, type ApiKeySummary, type Role } from '@reelsmith/contracts';
+import { ADMIN_USER_MESSAGES, EMBED_SESSION_MINUTES, type ApiKey, type BrandKit, type ApiKeySummary, type Role } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
@@ -96,7 +96,7 @@ export class AuthService {
     userId: string,
     userAgent: string | undefined,
     db: Db = this.db,
-    embed?: { apiKeyId: string },
+    embed?: { apiKeyId: string; brand?: string | null },
   ): Promise<{ id: string; expiresAt: Date }> {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + (embed ? EMBED_SESSION_LIFETIME_MS : SESSION_LIFETIME_MS));
@@ -112,6 +112,7 @@ export class AuthService {
         user_agent: userAgent?.slice(0, 500) ?? null,
         scope: embed ? 'embed' : 'full',
         api_key_id: embed?.apiKeyId ?? null,
+        brand: embed?.brand ?? null,
       })
       .execute();
     return { id, expiresAt };
@@ -146,8 +147,8 @@ export class AuthService {
    * A session of the studio embedded on a partner page (POST /api/embed/sessions): 15 minutes,
    * scoped to the routes marked `embed` in the contracts, ended when the key that minted it is revoked.
    */
-  async createEmbedSession(userId: string, apiKeyId: string, userAgent: string | undefined): Promise<IssuedSession> {
-    return this.tokenFor(await this.insertSession(userId, userAgent, this.db, { apiKeyId }), userId);
+  async createEmbedSession(userId: string, apiKeyId: string, userAgent: string | undefined, brand?: BrandKit): Promise<IssuedSession> {
+    return this.tokenFor(await this.insertSession(userId, userAgent, this.db, { apiKeyId, brand: brand ? JSON.stringify(brand) : null }), userId);
   }
 
   /** The session's user and scope, when the session is neither revoked nor expired. */

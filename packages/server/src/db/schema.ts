@@ -41,6 +41,8 @@ export interface SessionsTable {
   scope: ColumnType<SessionScope, SessionScope | undefined, SessionScope>;
   /** The API key that minted an embed session; revoking the key ends the session. */
   api_key_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An embed session's partner brand (BrandKit JSON), given to the jobs made in it. */
+  brand: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type SessionScope = 'full' | 'embed';
@@ -141,6 +143,8 @@ export interface VideoJobsTable {
   claim_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The version this job's current (or last) run makes: 1, then one more per storyboard render. */
   version: ColumnType<number, number | undefined, number>;
+  /** The partner brand of the embed session the job was made in (BrandKit JSON); null otherwise. */
+  brand: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One rendered version of a video; v1 is the first render. */
@@ -196,6 +200,14 @@ export interface Database {
   video_storyboards: VideoStoryboardsTable;
   uploads: UploadsTable;
   app_settings: AppSettingsTable;
+  brand_kits: BrandKitsTable;
+}
+
+/** One brand kit per account (migration 0014): the contract's BrandKit as JSON. */
+export interface BrandKitsTable {
+  user_id: string;
+  settings: string;
+  updated_at: Timestamp;
 }
 
 /** Admin choices shared by every process (migration 0013): one row per key, the value as JSON. */

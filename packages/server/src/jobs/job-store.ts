@@ -25,7 +25,7 @@ export type CreateJobOutcome = { created: true; job: VideoJobRow } | { created: 
  * limit cannot both pass the check: PostgreSQL serialises them on the user's row (locked by
  * checkCanGenerate), SQLite runs one write transaction at a time.
  */
-export async function createJobWithinQuota(db: Db, userId: string, params: GenerationParams, now = new Date()): Promise<CreateJobOutcome> {
+export async function createJobWithinQuota(db: Db, userId: string, params: GenerationParams, now = new Date(), brand: string | null = null): Promise<CreateJobOutcome> {
   return db.transaction().execute(async (trx) => {
     const verdict = await checkCanGenerate(trx, userId, params.duration, now);
     if (!verdict.canGenerate) return { created: false, reason: verdict.reason };
@@ -47,6 +47,7 @@ export async function createJobWithinQuota(db: Db, userId: string, params: Gener
         updated_at: timestamp,
         started_at: null,
         completed_at: null,
+        brand,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -185,6 +185,7 @@ export class JobWorker {
         ...(prepared ? { artefactDir: prepared.artefactDir } : {}),
         ...(prepared?.storyboard ? { storyboard: prepared.storyboard } : {}),
         ...(prepared?.music ? { music: prepared.music } : {}),
+        ...(prepared?.brand ? { brand: prepared.brand } : {}),
         onProgress: (update) => {
           const write = tracker.apply(update);
           writer.push(write);

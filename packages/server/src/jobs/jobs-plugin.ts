@@ -12,6 +12,7 @@ import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
+import { findSessionBrand } from '../brand/brand-store.js';
 import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
 import { UploadFiles } from '../storyboard/upload-files.js';
@@ -127,7 +128,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         }
         // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
         const params = await resolveSource(body, { storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
-        const outcome = await createJobWithinQuota(app.db, request.user.id, params);
+        // A partner's embed session may carry its own brand: the video keeps it, re-renders included.
+        const partnerBrand = request.user.scope === 'embed' && request.user.sessionId ? await findSessionBrand(app.db, request.user.sessionId) : null;
+        const outcome = await createJobWithinQuota(app.db, request.user.id, params, new Date(), partnerBrand ? JSON.stringify(partnerBrand) : null);
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);
         request.log.info({ jobId: outcome.job.id }, 'video job queued');

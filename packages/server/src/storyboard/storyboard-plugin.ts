@@ -187,7 +187,7 @@ export const storyboardPlugin = fp(
             const received = join(work, 'received');
             await pipeline(file.file, createWriteStream(received));
             if (file.file.truncated) throw badRequest(M.uploadTooLarge, 'file');
-            const prepared = await decodeSlots.run(userId, () => prepareUpload(mediaTools(), received, join(work, 'stored')));
+            const prepared = await decodeSlots.run(userId, () => prepareUpload(mediaTools(), received, join(work, 'stored'), { keepTransparency: request.query.purpose === 'logo' }));
             const id = randomUUID();
             const fileName = `${id}.${prepared.extension}`;
             await uploadFiles.store(userId, fileName, prepared.path);

@@ -1,9 +1,10 @@
 import type { GenerationParams, VideoResult } from '@reelsmith/contracts';
-import type { GenerationOutput, StoryboardInput } from '@reelsmith/pipeline';
+import type { GenerationOutput, RenderBrand, StoryboardInput } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { Kysely } from 'kysely';
 import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brandForJob } from '../brand/brand-store.js';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { OUTPUT_URL_PREFIX, outputKey } from '../output/output-files.js';
 import { StorageMissingError, type ObjectStorage } from '../storage/object-storage.js';
@@ -25,6 +26,7 @@ export interface PreparedRun {
   artefactDir: string;
   storyboard?: StoryboardInput;
   music?: { path: string; volumePercent: number };
+  brand?: RenderBrand;
 }
 
 /**
@@ -46,7 +48,6 @@ export class StoryboardRuns {
   async prepare(job: VideoJobRow, params: GenerationParams): Promise<PreparedRun> {
     const artefactDir = this.artefactDirFor(job.id);
     const document = job.version > 1 ? await findStoryboard(this.options.db, job.id) : undefined;
-    if (!document) return { params, artefactDir };
     const uploadPath = async (uploadId: string, what: string) => {
       const upload = await findUserUpload(this.options.db, job.user_id, uploadId);
       if (!upload) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
@@ -59,6 +60,18 @@ export class StoryboardRuns {
       }
       return { path, contentHash: upload.content_hash };
     };
+    const kit = await brandForJob(this.options.db, job);
+    const brand: RenderBrand | undefined = kit
+      ? {
+          accentColor: kit.accentColor,
+          fontId: kit.fontId,
+          logo: kit.logoUploadId
+            ? { path: (await uploadPath(kit.logoUploadId, 'brand logo')).path, position: kit.logoPosition, scale: kit.logoScale, opacity: kit.logoOpacity }
+            : null,
+          endCard: kit.endCard,
+        }
+      : undefined;
+    if (!document) return { params, artefactDir, ...(brand ? { brand } : {}) };
     const scenes: StoryboardInput['scenes'] = [];
     for (const [index, scene] of document.scenes.entries()) {
       scenes.push({
@@ -80,6 +93,7 @@ export class StoryboardRuns {
       artefactDir,
       storyboard: { title: document.title, scenes },
       ...(document.music ? { music: { path: (await uploadPath(document.music.uploadId, 'music')).path, volumePercent: document.music.volumePercent } } : {}),
+      ...(brand ? { brand } : {}),
     };
   }
 

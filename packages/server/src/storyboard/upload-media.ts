@@ -16,9 +16,9 @@ export interface MediaTools {
 
 export interface PreparedUpload {
   kind: UploadKind;
-  /** The re-encoded file (JPEG for pictures, AAC in M4A for sound). */
+  /** The re-encoded file (JPEG for pictures, PNG for a logo, AAC in M4A for sound). */
   path: string;
-  extension: 'jpg' | 'm4a';
+  extension: 'jpg' | 'png' | 'm4a';
   contentHash: string;
   sizeBytes: number;
   width?: number;
@@ -124,7 +124,8 @@ async function hashFile(path: string): Promise<string> {
  * nothing of the original file but its pixels or samples reaches the renderer. Throws a 400 that
  * says what is wrong.
  */
-export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, maxAudioSeconds = MUSIC_MAX_SECONDS): Promise<PreparedUpload> {
+export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, options: { maxAudioSeconds?: number; keepTransparency?: boolean } = {}): Promise<PreparedUpload> {
+  const maxAudioSeconds = options.maxAudioSeconds ?? MUSIC_MAX_SECONDS;
   const { size } = await stat(inputPath);
   if (size === 0) throw badRequest(M.uploadEmpty, 'file');
   const format = sniffFormat(await readHead(inputPath));
@@ -141,12 +142,18 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     if (!video.width || !video.height) throw badRequest(M.uploadDamaged, 'file');
     const pixels = video.width * video.height;
     if (pixels > UPLOAD_IMAGE_MAX_PIXELS) throw badRequest(M.uploadTooManyPixels(pixels / 1_000_000), 'file');
-    const path = `${outputBase}.jpg`;
+    // A logo keeps its transparency (PNG with alpha); a scene picture covers the frame, so JPEG.
+    const extension = options.keepTransparency ? 'png' : 'jpg';
+    const path = `${outputBase}.${extension}`;
     const scale = `scale=w='min(${STORED_IMAGE_MAX_SIDE},iw)':h='min(${STORED_IMAGE_MAX_SIDE},ih)':force_original_aspect_ratio=decrease:flags=lanczos,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
     // -xerror and an empty error log: any decoding problem (a truncated chunk, a bad checksum) refuses the file.
     const encoded = await run(
       tools.ffmpegPath,
-      ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-frames:v', '1', '-vf', scale, '-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg', path],
+      [
+        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-frames:v', '1', '-vf', scale,
+        ...(options.keepTransparency ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png'] : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
+        path,
+      ],
       ENCODE_TIMEOUT_MS,
     );
     if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
@@ -155,7 +162,7 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     return {
       kind: 'image',
       path,
-      extension: 'jpg',
+      extension,
       contentHash: await hashFile(path),
       sizeBytes: (await stat(path)).size,
       width: storedVideo?.width ?? video.width,

@@ -19,6 +19,7 @@ import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
 import { optionLabel } from '../studio/generation-form-model.js';
 import { keyboardOnlyTabFocus } from '../ui/tab-focus.js';
+import { BrandTab } from './brand-tab.js';
 import { DeveloperTab } from './developer-tab.js';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.js';
 import { PlanSummary } from './plan-summary.js';
@@ -219,7 +220,7 @@ function PreferencesTab() {
   );
 }
 
-/** Settings (spec section 2): Profile, Video Defaults and Preferences tabs. */
+/** Settings (spec section 2): Profile, Video Defaults and Preferences tabs, then Brand and Developer. */
 export function SettingsPage() {
   return (
     <div className="rs-page">
@@ -230,11 +231,13 @@ export function SettingsPage() {
           <Tabs.Trigger value="profile" className="rs-settings__tab">Profile</Tabs.Trigger>
           <Tabs.Trigger value="defaults" className="rs-settings__tab">Video Defaults</Tabs.Trigger>
           <Tabs.Trigger value="preferences" className="rs-settings__tab">Preferences</Tabs.Trigger>
+          <Tabs.Trigger value="brand" className="rs-settings__tab">Brand</Tabs.Trigger>
           <Tabs.Trigger value="developer" className="rs-settings__tab">Developer</Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="profile"><ProfileTab /></Tabs.Content>
         <Tabs.Content value="defaults"><VideoDefaultsTab /></Tabs.Content>
         <Tabs.Content value="preferences"><PreferencesTab /></Tabs.Content>
+        <Tabs.Content value="brand"><BrandTab /></Tabs.Content>
         <Tabs.Content value="developer"><DeveloperTab /></Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,5 +1,5 @@
 import {
-  CAPTION_STYLES,
+  CAPTION_TEMPLATE_ANIMATES,
   isActiveJobStatus,
   MUSIC_VOLUME_DEFAULT,
   STORYBOARD_MAX_SCENES,
@@ -14,6 +14,7 @@ import { ApiError, errorMessage } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
+import { CaptionStylePicker } from '../ui/caption-style-picker.js';
 import { apiUrl, usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { JobProgress } from '../videos/job-progress.js';
@@ -36,7 +37,6 @@ import { uploadFile } from './upload-file.js';
 import '../styles/studio.css';
 import './storyboard.css';
 
-const CAPTION_LABELS: Record<string, string> = { tiktok: 'TikTok', instagram: 'Instagram', youtube: 'YouTube', netflix: 'Netflix', minimal: 'Minimal' };
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
 const AUDIO_TYPES = 'audio/mpeg,audio/wav,audio/x-wav,audio/mp4,audio/x-m4a,.mp3,.wav,.m4a';
 
@@ -415,12 +415,8 @@ export function StoryboardPage() {
             </div>
             {draft.enableCaptions ? (
               <div className="rs-field">
-                <label htmlFor={ids.captionStyle} className="rs-field__label">Caption Style</label>
-                <select id={ids.captionStyle} className="rs-field__input rs-select" value={draft.captionStyle} disabled={locked} onChange={(e) => edit({ ...draft, captionStyle: e.target.value as StoryboardDraft['captionStyle'] })}>
-                  {CAPTION_STYLES.map((style) => (
-                    <option key={style} value={style}>{CAPTION_LABELS[style] ?? style}</option>
-                  ))}
-                </select>
+                <span id={`${ids.captionStyle}-label`} className="rs-field__label">Caption Style</span>
+                <CaptionStylePicker id={ids.captionStyle} labelId={`${ids.captionStyle}-label`} value={draft.captionStyle} disabled={locked} onChange={(style) => edit({ ...draft, captionStyle: style })} descriptions={CAPTION_TEMPLATE_ANIMATES} />
               </div>
             ) : null}
           </Section>

@@ -1,5 +1,5 @@
 import {
-  CAPTION_STYLES,
+  CAPTION_TEMPLATE_ANIMATES,
   DURATIONS,
   FREE_VIDEO_MAX_SECONDS,
   LANGUAGE_NAMES,
@@ -25,6 +25,7 @@ import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
 import { loadVideoDefaults, RESOLUTION_LABELS } from '../preferences/video-defaults.js';
+import { CaptionStylePicker } from '../ui/caption-style-picker.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
 import { submitGeneration } from './generation-submit.js';
 import { draftFromSource } from './source-draft.js';
@@ -272,13 +273,10 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         <div className="rs-generate__option">
           <Switch id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
           {values.enableCaptions ? (
-            <Field id={id('captionStyle')} label="Caption Style">
-              <select id={id('captionStyle')} className="rs-field__input rs-select" value={values.captionStyle} onChange={(e) => set('captionStyle', e.target.value as GenerationFormValues['captionStyle'])}>
-                {CAPTION_STYLES.map((style) => (
-                  <option key={style} value={style}>{style === 'tiktok' ? 'TikTok' : style === 'youtube' ? 'YouTube' : optionLabel(style)}</option>
-                ))}
-              </select>
-            </Field>
+            <div className="rs-field">
+              <span id={id('captionStyleLabel')} className="rs-field__label">Caption Style</span>
+              <CaptionStylePicker id={id('captionStyle')} labelId={id('captionStyleLabel')} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} descriptions={CAPTION_TEMPLATE_ANIMATES} />
+            </div>
           ) : null}
         </div>
       </div>

@@ -175,7 +175,7 @@ describe('Video Studio', () => {
     expect(screen.getByRole('switch', { name: 'Zoom Effect' })).toBeChecked();
     expect(screen.getByLabelText('Zoom Direction')).toHaveValue('in');
     expect(screen.getByRole('switch', { name: 'Captions' })).not.toBeChecked();
-    expect(screen.queryByLabelText('Caption Style')).not.toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup', { name: 'Caption Style' })).not.toBeInTheDocument();
     expect(screen.queryByText(VALIDATION_MESSAGES.topicRequired)).not.toBeInTheDocument();
     // Music follows the style until the creator picks a mood or none.
     expect(screen.getByLabelText('Music')).toHaveValue('auto');
@@ -193,7 +193,12 @@ describe('Video Studio', () => {
     expect(screen.queryByText(VALIDATION_MESSAGES.languageRequired)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'Captions' }));
-    expect(screen.getByLabelText('Caption Style')).toHaveValue('tiktok');
+    // The styles and the animated templates as previews; the default style is chosen.
+    const captionStyles = screen.getByRole('radiogroup', { name: 'Caption Style' });
+    expect(within(captionStyles).getByRole('radio', { name: 'TikTok' })).toBeChecked();
+    expect(within(captionStyles).getAllByRole('radio')).toHaveLength(13);
+    await user.click(within(captionStyles).getByRole('radio', { name: 'Karaoke Fill' }));
+    expect(within(captionStyles).getByRole('radio', { name: 'Karaoke Fill' })).toBeChecked();
     await user.click(screen.getByRole('switch', { name: 'Zoom Effect' }));
     expect(screen.queryByLabelText('Zoom Direction')).not.toBeInTheDocument();
 

@@ -11,6 +11,7 @@ import { accountSecurity } from './0009-account-security.js';
 import { jobClaims } from './0010-job-claims.js';
 import { storyboards } from './0011-storyboards.js';
 import { appSettings } from './0013-app-settings.js';
+import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 
 /**
@@ -34,7 +35,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_storyboards': storyboards,
   // 0012 is left to the stock-media branch of the same session, so both orders of merging agree.
   '0013_app_settings': appSettings,
-  // 0014 and 0015 are left to the other hardening branch of the same session, so both orders of merging agree.
+  '0014_brand_kits': brandKits,
   '0016_webhook_attempts_at': webhookAttemptsAt,
 };
 

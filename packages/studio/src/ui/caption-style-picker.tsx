@@ -1,0 +1,79 @@
+import { CAPTION_STYLES, CAPTION_TEMPLATES, captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
+import type { CSSProperties } from 'react';
+import './caption-style-picker.css';
+
+const STYLE_NAMES: Record<(typeof CAPTION_STYLES)[number], string> = {
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  netflix: 'Netflix',
+  minimal: 'Minimal',
+};
+
+/** The five spec styles first, then the animated templates, each as the creator sees it named. */
+export const CAPTION_CHOICES: ReadonlyArray<{ value: CaptionStyle; name: string; template: boolean }> = [
+  ...CAPTION_STYLES.map((style) => ({ value: style, name: STYLE_NAMES[style], template: false })),
+  ...CAPTION_TEMPLATES.map((template) => ({ value: template.id, name: template.name, template: true })),
+];
+
+export function captionStyleName(style: CaptionStyle): string {
+  return CAPTION_CHOICES.find((choice) => choice.value === style)?.name ?? style;
+}
+
+/** Sample words every preview plays, the middle one a number (the keyword template colours it). */
+const SAMPLE = ['Seven', 'brave', '3'];
+
+/**
+ * A looping preview drawn with CSS: the same colours, weight, case and outline as the burnt-in
+ * caption, and each template's per-word effect on a 0.6 s beat per word (pop, bounce, sweep, box,
+ * one word, typewriter, keywords, glow), so what the creator picks is what the render draws.
+ */
+export function CaptionPreview({ style, accentColor }: { style: CaptionStyle; accentColor?: string | undefined }) {
+  const accent = accentColor ?? captionTemplate(style)?.defaultAccent ?? '#FFE600';
+  return (
+    <span className={`rs-capview rs-capview--${style}`} style={{ '--rs-cap-accent': accent } as CSSProperties} aria-hidden="true">
+      <span className="rs-capview__line">
+        {SAMPLE.map((word, index) => (
+          <span key={word} className={`rs-capview__word${index === 2 ? ' rs-capview__word--key' : ''}`} style={{ animationDelay: `${index * 0.6}s` }}>
+            {word}
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}
+
+interface PickerProps {
+  /** Names the radio group (and labels it through the element with this id). */
+  id: string;
+  labelId?: string;
+  value: CaptionStyle;
+  onChange: (style: CaptionStyle) => void;
+  accentColor?: string | undefined;
+  disabled?: boolean;
+  /** What each template animates, shown as its tooltip (CAPTION_TEMPLATE_ANIMATES; the popup leaves it out). */
+  descriptions?: Partial<Record<CaptionStyle, string>>;
+}
+
+/** The caption style as a row of live previews (radio buttons): the five styles, then the templates. */
+export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, disabled, descriptions }: PickerProps) {
+  return (
+    <div className="rs-capick" role="radiogroup" id={id} aria-labelledby={labelId}>
+      {CAPTION_CHOICES.map((choice) => (
+        <label key={choice.value} className={`rs-capick__item${choice.value === value ? ' rs-capick__item--on' : ''}`} title={descriptions?.[choice.value]}>
+          <input
+            type="radio"
+            name={id}
+            value={choice.value}
+            checked={choice.value === value}
+            disabled={disabled}
+            onChange={() => onChange(choice.value)}
+            data-testid={`caption-style-${choice.value}`}
+          />
+          <CaptionPreview style={choice.value} accentColor={choice.template ? accentColor : undefined} />
+          <span className="rs-capick__name">{choice.name}</span>
+        </label>
+      ))}
+    </div>
+  );
+}
