@@ -15,7 +15,7 @@ const PACKAGES = ['contracts', 'pipeline', 'server', 'studio', 'sdk'] as const;
 type PackageName = (typeof PACKAGES)[number];
 
 const DEEP_IMPORT = {
-  group: ['@reelsmith/*/**', '!@reelsmith/server/testing', '!@reelsmith/pipeline/testing', '!@reelsmith/sdk/embed', '!@reelsmith/studio/embed', '!@reelsmith/studio/api-client', '!@reelsmith/studio/popup', '!@reelsmith/studio/sign-in'],
+  group: ['@reelsmith/*/**', '!@reelsmith/server/testing', '!@reelsmith/pipeline/testing', '!@reelsmith/sdk/embed', '!@reelsmith/studio/embed', '!@reelsmith/studio/api-client', '!@reelsmith/studio/popup', '!@reelsmith/studio/sign-in', '!@reelsmith/studio/caption-style-picker'],
   message: 'Import a package through the entry points its package.json "exports" lists, not one of its files.',
 };
 

@@ -2,7 +2,6 @@ import { DURATIONS, FREE_VIDEO_MAX_SECONDS, LANGUAGE_NAMES, MUSIC_CHOICES, music
 import {
   apiUrl,
   asVoiceLanguage,
-  CaptionStylePicker,
   initialFormValues,
   isSubmitBlocked,
   loadVideoDefaults,
@@ -18,10 +17,14 @@ import {
   type GenerationFormValues,
   type SubmitPhase,
 } from '@reelsmith/studio/popup';
-import { useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { usePopupGenerationAccess, usePopupVoices } from './popup-requests.js';
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
+
+// Loaded when the captions field first shows (just after the first frame), keeping its previews and
+// their styles out of the popup's first load; the fallback holds the row's height so nothing moves.
+const CaptionStylePicker = lazy(() => import('@reelsmith/studio/caption-style-picker').then((module) => ({ default: module.CaptionStylePicker })));
 
 /**
  * The popup's compact studio: topic, style, duration, language, resolution, captions, music and voice;
@@ -140,7 +143,9 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       {values.enableCaptions ? (
         <div className="rs-field">
           <span id={`${id}-caption-style-label`} className="rs-field__label">Caption Style</span>
-          <CaptionStylePicker id={`${id}-caption-style`} labelId={`${id}-caption-style-label`} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} />
+          <Suspense fallback={<div className="rs-popup__picker-placeholder" aria-busy="true" aria-labelledby={`${id}-caption-style-label`} />}>
+            <CaptionStylePicker id={`${id}-caption-style`} labelId={`${id}-caption-style-label`} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} />
+          </Suspense>
         </div>
       ) : null}
       <div className="rs-field">

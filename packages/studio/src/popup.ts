@@ -10,7 +10,6 @@ export { createCoreServices, useApi, useAuth, type CoreServices } from './servic
 export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { toast } from './toaster.js';
-export { CaptionStylePicker } from './ui/caption-style-picker.js';
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, validateForm, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
 export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
 export { submitGeneration } from './studio/generation-submit.js';
