@@ -130,6 +130,52 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     expect(rendered.get(plainId)).toBeUndefined();
   }, 60_000);
 
+  it('takes an SVG logo drawn to a transparent PNG, and refuses SVGs that script or reach outside the file', async () => {
+    const user = await registerUser(app, 'svg-logo');
+    await subscribe(app, user.id, 'pro_plan');
+    const upload = (svg: string, purpose = '?purpose=logo') => {
+      const form = multipart(Buffer.from(svg), 'logo.svg', 'image/svg+xml');
+      return app.inject({ method: 'POST', url: `/api/uploads${purpose}`, headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+    };
+    // A red disc in the middle of a 2:1 canvas; the rest is transparent.
+    const disc = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 100" width="200" height="100"><defs><circle id="d" cx="100" cy="50" r="40"/></defs><use xlink:href="#d" fill="#FF0000"/></svg>';
+    const accepted = await upload(disc);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ kind: 'image', width: 1024, height: 512 });
+
+    const wrapped = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"${attributes}>${inner}</svg>`;
+    for (const [svg, message, purpose] of [
+      [disc, /accepted only as a logo/, ''],
+      [wrapped('<script>alert(1)</script><rect width="10" height="10"/>'), /script or an event handler/],
+      [wrapped('<rect width="10" height="10" onload="alert(1)"/>'), /script or an event handler/],
+      [wrapped('<image href="http://attacker.example/pixel.png" width="10" height="10"/>'), /outside the file \(http:\/\/attacker\.example\/pixel\.png\)/],
+      [wrapped('<image xlink:href="file:///etc/passwd" width="10" height="10"/>'), /outside the file \(file:\/\/\/etc\/passwd\)/],
+      [wrapped('<rect width="10" height="10" fill="url(https://attacker.example/p.svg#g)"/>'), /outside the file \(url\(https:/],
+      [`<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${wrapped('<text>&x;</text>')}`, /XML entities/],
+      [wrapped('<rect width="10" height="10"/>').replace('width="100" height="100"', 'width="100000" height="10"'), /The SVG is 100000×10/],
+      ['<svg xmlns="http://www.w3.org/2000/svg"><rect', /not a well-formed SVG/],
+    ] as const) {
+      const response = await upload(svg, purpose ?? '?purpose=logo');
+      expect(response.statusCode, svg).toBe(400);
+      expect(response.body, svg).toMatch(message);
+    }
+
+    const logoUploadId = (accepted.json() as { id: string }).id;
+    const kit: BrandKit = { ...DEFAULT_BRAND_KIT, enabled: true, logoUploadId };
+    expect((await app.inject({ method: 'PUT', url: '/api/brand', headers: bearer(user), payload: kit })).statusCode).toBe(200);
+    const job = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why logos scale') });
+    const jobId = (job.json() as { jobId: string }).jobId;
+    await waitForStatus(app, user, jobId, 'completed', 30_000);
+    const stored = rendered.get(jobId)!.logo!.path;
+    // The stored logo is an RGBA PNG: opaque red in the disc, fully transparent in the corners.
+    const rgba = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', stored, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 24 });
+    const pixel = (x: number, y: number) => [...rgba.subarray((y * 1024 + x) * 4, (y * 1024 + x) * 4 + 4)];
+    expect(rgba.length).toBe(1024 * 512 * 4);
+    expect(pixel(512, 256)).toEqual([255, 0, 0, 255]);
+    expect(pixel(5, 5)[3]).toBe(0);
+    expect(pixel(1018, 506)[3]).toBe(0);
+  }, 60_000);
+
   it("gives an embed session's partner brand to the videos made in it", async () => {
     const user = await registerUser(app, 'partner');
     await subscribe(app, user.id, 'pro_plan');

@@ -29,6 +29,26 @@ export const MUSIC_MARGIN_SECONDS = 30;
 /** The longest sound taken: the longest video and the margin. Longer files are refused before decoding. */
 export const MUSIC_MAX_SECONDS = Math.max(...DURATIONS) + MUSIC_MARGIN_SECONDS;
 
+/** An SVG logo: the file's size, the largest width or height it may declare, and the raster's longest side. */
+export const UPLOAD_SVG_MAX_BYTES = 512 * 1024;
+export const UPLOAD_SVG_MAX_SIDE = 16_384;
+/** Neither side of an SVG logo may be more than this many times the other. */
+export const UPLOAD_SVG_MAX_ASPECT = 16;
+export const LOGO_RASTER_SIDE = 1024;
+
+/** Why an SVG logo is refused; its own object so bundles that never upload one leave it out. */
+export const SVG_UPLOAD_MESSAGES = {
+  notLogo: 'SVG pictures are accepted only as a logo (POST /api/uploads?purpose=logo). For a scene, upload a PNG, JPEG or WebP picture.',
+  tooLarge: `The SVG is larger than ${UPLOAD_SVG_MAX_BYTES / 1024} KB. Simplify it or upload the logo as a PNG.`,
+  script: 'The SVG contains a script or an event handler (an on…= attribute). Remove it and upload the logo again.',
+  entity: 'The SVG declares XML entities (<!ENTITY …>), which are not accepted. Export it again without them.',
+  external: (reference: string) =>
+    `The SVG refers to something outside the file (${reference}). Embed pictures as data: URLs (PNG, JPEG, GIF or WebP), convert text that needs a web font to paths, and upload it again.`,
+  unreadable: 'The file starts like an SVG but is not a well-formed SVG picture. Export it again.',
+  size: (width: number, height: number) =>
+    `The SVG is ${Math.round(width)}×${Math.round(height)}; its width and height must each be between 1 and ${UPLOAD_SVG_MAX_SIDE}, and neither more than ${UPLOAD_SVG_MAX_ASPECT} times the other.`,
+};
+
 export const STORYBOARD_MESSAGES = {
   narrationRequired: (scene: number) => `Scene ${scene}: the narration is empty. Write what the narrator says, or delete the scene.`,
   narrationTooLong: (scene: number) => `Scene ${scene}: the narration is longer than ${SCENE_NARRATION_MAX_LENGTH} characters.`,

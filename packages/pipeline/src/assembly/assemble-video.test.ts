@@ -321,6 +321,41 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
   }, 90_000);
 });
 
+/** Grey pixels of frame `index` (counted from 0), decoded in order so it is exactly that frame. */
+function frameNumber(video: string, index: number, ffmpegPath = binaries.ffmpegPath): Uint8Array {
+  return execFileSync(ffmpegPath, ['-v', 'error', '-i', video, '-vf', `select=eq(n\\,${index})`, '-vsync', '0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+}
+
+describe.each(mixBinaries)('a caption crossing the scene cut, with %s', (_name, renderWith) => {
+  // The cut is at 2.5 s (frame 75). "lighthouse where the" is on screen from 1.56 s to 2.82 s, and
+  // "the" starts at 2.40 s, so word pop is still growing it (120 ms) on the first frames after the cut.
+  const straddling = words.map((w) => ({ ...w, start: w.start + 0.2, end: w.end + 0.2 }));
+  const afterCut = [75, 76, 77, 79, 83];
+  /** The caption band of a 1:1 frame: lower-centre captions sit above its bottom 20%. */
+  const band: [number, number] = [140, 300];
+  let plain: string;
+
+  beforeAll(async () => {
+    plain = (await assembleVideo(request(`cut-plain-${renderWith.ffmpegSource}`, { words: straddling }), { ...small, binaries: renderWith, segmented: false })).videoPath;
+  }, 60_000);
+
+  it.each(['tiktok', 'word-pop'] as const)('%s: the frames after the cut match the single pass', async (captionStyle) => {
+    const name = `cut-${captionStyle}-${renderWith.ffmpegSource}`;
+    const options = { ...small, binaries: renderWith };
+    const single = await assembleVideo(request(`${name}-single`, { words: straddling, enableCaptions: true, captionStyle }), { ...options, segmented: false });
+    const split = await assembleVideo(request(`${name}-split`, { words: straddling, enableCaptions: true, captionStyle, segmentCacheDir: join(dir, `${name}-cache`) }), options);
+    expect(split.segments?.rendered).toBe(2);
+    for (const index of afterCut) {
+      const one = frameNumber(single.videoPath, index);
+      // The caption is on screen there (it differs from the same frame without captions)...
+      expect(meanDifference(one, frameNumber(plain, index), band)).toBeGreaterThan(6);
+      // ...and the segmented render draws it the same, mid-animation included: what differs is the
+      // encoder's noise (about 0.9 above the band too; the segment starts a new GOP at the cut).
+      expect(meanDifference(one, frameNumber(split.videoPath, index), band)).toBeLessThan(1.6);
+    }
+  }, 120_000);
+});
+
 describe('narration fitting', () => {
   const scenes = [
     { imagePath: 'a', start: 0, end: 20 },

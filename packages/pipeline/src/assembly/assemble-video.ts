@@ -4,7 +4,7 @@ import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES, captionTemplate, type LogoPosition } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
-import { captionBandTop, captionWord, writeCaptionsAss } from './captions-ass.js';
+import { buildCaptionsAss, captionBandTop, captionWord, captionsAssWindow } from './captions-ass.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
@@ -289,40 +289,36 @@ function logoFilter(ctx: RenderContext, logoInput: number, videoIn: string, vide
   );
 }
 
-/** The end card on the clock of a file that starts `offset` seconds into the video. */
-function endCardFor(request: AssemblyRequest, offset: number, seconds: number): { text: string; start: number; end: number } | null {
+/** The end card on the video's clock. */
+function endCardFor(request: AssemblyRequest): { text: string; start: number; end: number } | null {
   const card = request.brand?.endCard;
   if (!card) return null;
-  const start = request.durationSeconds - card.seconds - offset;
-  if (start >= seconds) return null;
-  return { text: card.text, start, end: Math.min(seconds, request.durationSeconds - offset) };
+  return { text: card.text, start: request.durationSeconds - card.seconds, end: request.durationSeconds };
 }
 
 /**
- * A scene's words (those starting within the scene's narration), timed from the segment's first frame
- * and kept within it: a caption belongs to the scene its words are spoken in.
+ * The caption file for `words` (and the end card) on the video's clock, or null when it draws
+ * nothing. The single pass draws it whole; each scene segment draws the part on screen during it.
  */
-function sceneWords(words: WordTiming[], sceneStart: number, sceneEnd: number, segmentStart: number, segmentSeconds: number, lastScene: boolean): WordTiming[] {
-  const shifted = words
-    .filter((w) => w.start >= sceneStart - 1e-6 && w.start < sceneEnd - 1e-6)
-    .map((w) => ({ word: w.word, start: Math.max(0, w.start - segmentStart), end: Math.min(w.end - segmentStart, segmentSeconds) }));
-  // The single pass holds a caption until the next one starts (or 0.4 s after a long pause); the next
-  // scene's first caption starts at this segment's end, so the last caption is held the same way.
-  const last = shifted[shifted.length - 1];
-  if (last && !lastScene) last.end = segmentSeconds - last.end < 0.5 ? segmentSeconds : Math.min(segmentSeconds, last.end + 0.4);
-  return shifted;
+function captionDocument(ctx: RenderContext, words: WordTiming[]): string | null {
+  const endCard = endCardFor(ctx.request);
+  if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
+  return buildCaptionsAss({
+    words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font,
+    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard,
+  });
 }
 
-/** The `ass` filter for a caption file in workDir (relative names avoid filtergraph escaping of paths). */
-function captionFilter(ctx: RenderContext, words: WordTiming[], seconds: number, name: string, cwd: string, offset = 0): string | null {
-  const endCard = endCardFor(ctx.request, offset, seconds);
-  if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
-  const assPath = join(cwd, name);
-  writeCaptionsAss(assPath, {
-    words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font, durationSeconds: seconds,
-    accentColor: ctx.request.brand?.accentColor ?? null, endCard,
-  });
-  return `ass=filename=${basename(assPath)}:fontsdir=${relative(cwd, ctx.fontsDir) || '.'}`;
+/** The `ass` filter for a caption file written into `cwd` (relative names avoid filtergraph escaping of paths). */
+function assFilter(ctx: RenderContext, document: string, name: string, cwd: string): string {
+  writeFileSync(join(cwd, name), document, 'utf8');
+  return `ass=filename=${name}:fontsdir=${relative(cwd, ctx.fontsDir!) || '.'}`;
+}
+
+/** The `ass` filter for `words` on the video's clock, or null when there is nothing to draw. */
+function captionFilter(ctx: RenderContext, words: WordTiming[], name: string, cwd: string): string | null {
+  const document = captionDocument(ctx, words);
+  return document ? assFilter(ctx, document, name, cwd) : null;
 }
 
 /** One pass: every scene, the captions, the audio and the encoder in one ffmpeg process. */
@@ -340,7 +336,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
     filters.push(logoFilter(ctx, fit.scenes.length + (request.music ? 2 : 1), videoOut, '[vlogo]')!);
     videoOut = '[vlogo]';
   }
-  const captions = captionFilter(ctx, ctx.captions ? fit.words : [], request.durationSeconds, 'captions.ass', ctx.workDir);
+  const captions = captionFilter(ctx, ctx.captions ? fit.words : [], 'captions.ass', ctx.workDir);
   if (captions) {
     filters.push(`${videoOut}${captions}[vsub]`);
     videoOut = '[vsub]';
@@ -366,7 +362,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
 }
 
 /** Bump when the segment command changes in a way the hashed inputs do not show. */
-const SEGMENT_FORMAT = 'segment-v2';
+const SEGMENT_FORMAT = 'segment-v3';
 /** Bump when the soundtrack command changes in a way the hashed inputs do not show. */
 const SOUNDTRACK_FORMAT = 'soundtrack-v1';
 
@@ -375,9 +371,12 @@ interface SegmentJob {
   key: string;
   path: string;
   frames: number;
+  /** The segment's first frame in the video. */
+  startFrame: number;
   startSeconds: number;
   seconds: number;
-  words: WordTiming[];
+  /** The caption lines on screen during the segment, on the video's clock (null: none). */
+  captions: string | null;
   scene: AssemblyScene;
 }
 
@@ -391,14 +390,18 @@ function fileHash(path: string): string {
  */
 function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], cacheDir: string): SegmentJob[] {
   const encoder = videoEncoderArgs(ctx.options);
-  let startFrame = 0;
+  // One caption file for the whole video, as the single pass draws it; each segment keeps the lines
+  // on screen during its frames (a caption crossing a cut is in both segments, its times unchanged).
+  const whole = captionDocument(ctx, ctx.captions ? fit.words : []);
+  let nextFrame = 0;
   return fit.scenes.map((scene, index) => {
     const count = frames[index]!;
+    const startFrame = nextFrame;
     const startSeconds = startFrame / OUTPUT_FPS;
     const seconds = count / OUTPUT_FPS;
-    startFrame += count;
-    const sceneEnd = index === 0 && fit.scenes.length === 1 ? Infinity : (fit.scenes[index + 1]?.start ?? Infinity);
-    const words = ctx.captions ? sceneWords(fit.words, index === 0 ? -Infinity : scene.start, sceneEnd, startSeconds, seconds, index === fit.scenes.length - 1) : [];
+    nextFrame += count;
+    const window = whole ? captionsAssWindow(whole, startSeconds, startSeconds + seconds) : null;
+    const captions = window && window.events > 0 ? window.document : null;
     const key = createHash('sha256')
       .update(
         JSON.stringify({
@@ -409,13 +412,8 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
           size: [ctx.width, ctx.height],
           zoom: ctx.request.enableZoom ? ctx.request.zoomDirection : null,
           perFrameScale: ctx.perFrameScale,
-          captions: ctx.font
-            ? {
-                style: ctx.request.captionStyle, template: captionTemplate(ctx.request.captionStyle)?.version ?? null, language: ctx.request.language,
-                font: ctx.font.regularPath, accent: ctx.request.brand?.accentColor ?? null, words: words.map((w) => [w.word, w.start.toFixed(3), w.end.toFixed(3)]),
-                endCard: endCardFor(ctx.request, startSeconds, seconds),
-              }
-            : null,
+          // The lines themselves (styles, times, tags) and where the segment sits on their clock.
+          captions: captions && ctx.font ? { ass: captions, startFrame, font: ctx.font.regularPath, template: captionTemplate(ctx.request.captionStyle)?.version ?? null } : null,
           logo: ctx.request.brand?.logo ? { ...ctx.request.brand.logo, path: fileHash(ctx.request.brand.logo.path), captions: ctx.captions } : null,
           encoder,
           ffmpeg: ctx.binaries.ffmpegPath,
@@ -423,7 +421,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       )
       .digest('hex')
       .slice(0, 32);
-    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startSeconds, seconds, words, scene };
+    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startFrame, startSeconds, seconds, captions, scene };
   });
 }
 
@@ -433,7 +431,11 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
   await writeThroughPartial(job.path, async (partial, unique) => {
     const assName = `captions-${unique}.ass`;
     try {
-      const captions = captionFilter(ctx, job.words, job.seconds, assName, cacheDir, job.startSeconds);
+      // Frames are stamped with their time in the video while the captions are drawn, then restarted
+      // from zero so the segments join end to end.
+      const captions = job.captions
+        ? `settb=1/${OUTPUT_FPS},setpts=N+${job.startFrame},${assFilter(ctx, job.captions, assName, cacheDir)},setpts=PTS-STARTPTS`
+        : null;
       const logo = logoFilter(ctx, 1, '[vscene]', captions ? '[vlogo]' : '[v0]');
       let graph = logo ? `${scene.replace(/\[v0\]$/, '[vscene]')};${logo}` : scene;
       if (captions) graph = logo ? `${graph};[vlogo]${captions}[v0]` : graph.replace(/\[v0\]$/, `,${captions}[v0]`);
@@ -604,7 +606,7 @@ function posterArgs(ctx: RenderContext, fit: NarrationFit, posterPath: string): 
     out = '[vposterlogo]';
   }
   const firstSceneEnd = fit.scenes[1]?.start ?? Infinity;
-  const captions = template ? captionFilter(ctx, fit.words.filter((word) => word.start < firstSceneEnd), request.durationSeconds, 'poster.ass', ctx.workDir) : null;
+  const captions = template ? captionFilter(ctx, fit.words.filter((word) => word.start < firstSceneEnd), 'poster.ass', ctx.workDir) : null;
   if (captions) {
     graph += `;${out}${captions}[vposterass]`;
     out = '[vposterass]';

@@ -2,7 +2,7 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import { buildCaptionsAss, captionSafeArea, captionWord, groupCaptions } from './captions-ass.js';
+import { buildCaptionsAss, captionSafeArea, captionWord, captionsAssWindow, groupCaptions } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
 function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
@@ -134,5 +134,28 @@ describe('caption layout', () => {
     expect(groups.flatMap((group) => group.lines.flat()).map((word) => word.toLowerCase())).toEqual(['octopus', 'facts', 'three', 'hearts!']);
     const ass = buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
     expect(ass).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});
+
+describe('the caption lines of a scene segment (captionsAssWindow)', () => {
+  const ass = buildCaptionsAss({ words: sentence, style: 'word-pop', language: 'en', width: 720, height: 1280, font: latin, durationSeconds: 20 });
+  const dialogues = (document: string) => document.split('\n').filter((line) => line.startsWith('Dialogue:'));
+
+  it('keeps the styles and every line on screen during the window, a line begun before it included, times and tags untouched', () => {
+    // Word 5 ("a") is spoken from 2.0 s to 2.4 s: a window starting at 2.1 s begins mid-word.
+    const window = captionsAssWindow(ass, 2.1, 3.05);
+    expect(window.document.split('\n').filter((line) => !line.startsWith('Dialogue:'))).toEqual(ass.split('\n').filter((line) => !line.startsWith('Dialogue:')));
+    const kept = dialogues(window.document);
+    expect(window.events).toBe(kept.length);
+    expect(kept[0]).toMatch(/^Dialogue: 0,0:00:02\.00,0:00:02\.40,Caption,.*\\t\(0,120,/);
+    expect(kept.at(-1)).toMatch(/^Dialogue: 0,0:00:02\.80,0:00:03\.20,/);
+    expect(kept.every((line) => dialogues(ass).includes(line))).toBe(true);
+  });
+
+  it('leaves out lines that end by the window start or begin at its end', () => {
+    const kept = dialogues(captionsAssWindow(ass, 2.4, 2.8).document);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatch(/^Dialogue: 0,0:00:02\.40,0:00:02\.80,/);
+    expect(captionsAssWindow(ass, 60, 61).events).toBe(0);
   });
 });

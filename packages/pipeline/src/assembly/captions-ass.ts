@@ -187,8 +187,8 @@ export interface CaptionOptions {
   /** The brand's accent (#RRGGBB) for the templates' highlight; each template has its own otherwise. */
   accentColor?: string | null;
   /**
-   * The brand's end card, timed on this file's clock: `start` is negative when the card began
-   * before it (a scene segment after the one the card starts in), so the card continues unfaded.
+   * The brand's end card, timed on this file's clock: a negative `start` means the card began
+   * before the file's first moment, so it continues unfaded.
    */
   endCard?: { text: string; start: number; end: number } | null;
 }
@@ -426,8 +426,8 @@ export function keywordIndexes(words: string[]): Set<number> {
 /**
  * A template as ASS: per spoken word one Dialogue (or one per group for karaoke), every effect an
  * override tag on a whole word. Transform times (\\t) count from the Dialogue's start, which is the
- * word's own start, so an effect is the same whether the video is rendered in one pass or scene by
- * scene, where each segment's captions are timed from that segment's first frame.
+ * word's own start; scene segments draw the same lines on the video's own clock (captionsAssWindow),
+ * so a word animating across a cut continues where it was.
  */
 function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody {
   const spec = TEMPLATE_STYLES[id];
@@ -554,6 +554,28 @@ function assDocument(options: CaptionOptions, captions: AssBody): string {
     ...events,
     '',
   ].join('\n');
+}
+
+const DIALOGUE_TIMES = /^Dialogue: \d+,(\d+):(\d{2}):(\d{2})\.(\d{2}),(\d+):(\d{2}):(\d{2})\.(\d{2}),/;
+
+/**
+ * The document with only the Dialogue lines on screen at some moment of [from, to) seconds, their
+ * times and tags untouched. A scene segment draws this on frames stamped with the video's own clock,
+ * so a caption that began before its first frame is shown mid-way, as in one continuous pass.
+ */
+export function captionsAssWindow(document: string, from: number, to: number): { document: string; events: number } {
+  let events = 0;
+  const seconds = (h: string, m: string, s: string, cs: string) => Number(h) * 3600 + Number(m) * 60 + Number(s) + Number(cs) / 100;
+  const kept = document.split('\n').filter((line) => {
+    if (!line.startsWith('Dialogue:')) return true;
+    const match = DIALOGUE_TIMES.exec(line);
+    if (!match) return false;
+    const [, h1, m1, s1, c1, h2, m2, s2, c2] = match as unknown as string[];
+    const on = seconds(h1!, m1!, s1!, c1!) < to && seconds(h2!, m2!, s2!, c2!) > from;
+    if (on) events++;
+    return on;
+  });
+  return { document: kept.join('\n'), events };
 }
 
 export function writeCaptionsAss(path: string, options: CaptionOptions): void {

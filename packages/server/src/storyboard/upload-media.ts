@@ -1,8 +1,9 @@
-import { MUSIC_MAX_SECONDS, STORYBOARD_MESSAGES as M, UPLOAD_AUDIO_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MAX_PIXELS, type UploadKind } from '@reelsmith/contracts';
+import { MUSIC_MAX_SECONDS, STORYBOARD_MESSAGES as M, SVG_UPLOAD_MESSAGES, UPLOAD_AUDIO_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MAX_PIXELS, type UploadKind } from '@reelsmith/contracts';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
 import { badRequest } from '../errors.js';
+import { looksLikeSvg, rasteriseSvgLogo } from './svg-logo.js';
 
 /** Longest side a stored picture keeps: far above a 1080×1920 frame, small enough to cache cheaply. */
 export const STORED_IMAGE_MAX_SIDE = 2160;
@@ -121,14 +122,22 @@ async function hashFile(path: string): Promise<string> {
  * Checks an upload: its format from its first bytes, then a probe with that one demuxer (the
  * duration of a sound is refused above `maxAudioSeconds` before anything is decoded), then a decode
  * of the whole of it (a file cut short is refused, not half used), re-encoded to one plain format so
- * nothing of the original file but its pixels or samples reaches the renderer. Throws a 400 that
- * says what is wrong.
+ * nothing of the original file but its pixels or samples reaches the renderer. An SVG, taken only
+ * as a logo (`keepTransparency`), is checked and drawn to a PNG, which then goes the PNG's way.
+ * Throws a 400 that says what is wrong.
  */
 export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, options: { maxAudioSeconds?: number; keepTransparency?: boolean } = {}): Promise<PreparedUpload> {
   const maxAudioSeconds = options.maxAudioSeconds ?? MUSIC_MAX_SECONDS;
   const { size } = await stat(inputPath);
   if (size === 0) throw badRequest(M.uploadEmpty, 'file');
-  const format = sniffFormat(await readHead(inputPath));
+  const head = await readHead(inputPath);
+  if (looksLikeSvg(head)) {
+    if (!options.keepTransparency) throw badRequest(SVG_UPLOAD_MESSAGES.notLogo, 'file');
+    const raster = `${outputBase}-svg.png`;
+    await rasteriseSvgLogo(inputPath, raster);
+    return prepareUpload(tools, raster, outputBase, { keepTransparency: true });
+  }
+  const format = sniffFormat(head);
   if (format === null) throw badRequest(M.uploadUnreadable, 'file');
   if ('refused' in format) throw badRequest(M.uploadWrongFormat(format.refused), 'file');
   if (size > (format.kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_AUDIO_MAX_BYTES)) throw badRequest(format.kind === 'image' ? M.uploadImageTooLarge : M.uploadAudioTooLarge, 'file');
