@@ -778,17 +778,25 @@ function paintGroundFog(c: Ctx): void {
   }
 }
 
-/** Blur by downscaling and drawing back with smoothing: far cheaper than a per-pixel blur. */
+/**
+ * Blur by downscaling and drawing back with smoothing: far cheaper than a per-pixel blur. The way
+ * back up goes through a canvas a quarter the size: a smooth resize to it keeps small lights round,
+ * and the final, plain bilinear resize costs half what a smooth one of the full frame does.
+ */
 function blurCanvas(c: Ctx, factor: number): void {
   const { ctx, width, height } = c;
   const small = createCanvas(Math.max(1, Math.round(width / factor)), Math.max(1, Math.round(height / factor)));
   const smallCtx = small.getContext('2d');
   smallCtx.imageSmoothingQuality = 'high';
   smallCtx.drawImage(ctx.canvas, 0, 0, small.width, small.height);
+  const middle = createCanvas(Math.max(1, Math.round(width / 4)), Math.max(1, Math.round(height / 4)));
+  const middleCtx = middle.getContext('2d');
+  middleCtx.imageSmoothingQuality = 'high';
+  middleCtx.drawImage(small, 0, 0, middle.width, middle.height);
   ctx.save();
   ctx.imageSmoothingEnabled = true;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(small, 0, 0, width, height);
+  ctx.imageSmoothingQuality = 'low';
+  ctx.drawImage(middle, 0, 0, width, height);
   ctx.restore();
 }
 
