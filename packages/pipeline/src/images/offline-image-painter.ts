@@ -3,7 +3,7 @@ import type { Artwork } from './offline-image-artwork.js';
 import type { VisualStyle } from '@reelsmith/contracts';
 import { createRandom, css, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
 import { motifSpec, paintMotif } from './offline-image-motifs.js';
-import type { ScenePlan } from './offline-image-plan.js';
+import { HORIZON_RANGE, type ScenePlan } from './offline-image-plan.js';
 
 /** How each visual style renders the same plan. Sizes are in pixels of a 1080-pixel short side. */
 interface Look {
@@ -826,14 +826,15 @@ interface StrokeMaps {
 let strokeMapsCache: StrokeMaps | null = null;
 
 /**
- * Rasterises the strokes in JavaScript: each stroke is a slightly bent band, round at the ends,
- * with bristle streaks along it. Drawing 15,000 strokes through the canvas cost a third of a
- * second per picture; blending this map is a single pass over the pixels.
+ * Rasterises the strokes in JavaScript, between rows `from` and `to`: each stroke is a slightly
+ * bent band, round at the ends. Drawing 15,000 strokes through the canvas cost a third of a second
+ * per picture; blending this map is a single pass over the pixels.
  */
-function layStrokes(width: number, height: number, unit: number, slant: [number, number], random: Random): StrokeMap {
+function layStrokes(width: number, height: number, from: number, to: number, unit: number, slant: [number, number], random: Random): StrokeMap {
   const length = 30 * unit;
   const thickness = 10 * unit;
-  const count = Math.min(65534, Math.round((width * height) / (length * thickness * 0.45)));
+  const rows = Math.max(0, to - from);
+  const count = Math.min(65534, Math.round((width * rows) / (length * thickness * 0.45)));
   const top = new Uint16Array(width * height);
   const cover = new Uint8Array(width * height);
   const under = new Uint16Array(width * height);
@@ -841,45 +842,59 @@ function layStrokes(width: number, height: number, unit: number, slant: [number,
   const strokes = new Float32Array(count * 4);
   for (let s = 0; s < count; s++) {
     const x = random.next() * width;
-    const y = random.next() * height;
+    const y = from + random.next() * rows;
     const angle = random.range(slant[0], slant[1]);
     const half = (length * random.range(0.5, 1.2)) / 2;
     const radius = (thickness * random.range(0.5, 1.2)) / 2;
-    const alpha = random.range(0.55, 0.85);
+    const alpha = 255 * random.range(0.55, 0.85);
     const bend = half * 0.15 * (random.next() < 0.5 ? -1 : 1);
-    const streaks = random.range(0.6, 1.4) / Math.max(1, unit);
     strokes[s * 4] = x;
     strokes[s * 4 + 1] = y;
     strokes[s * 4 + 2] = random.range(0.9, 1.1);
     strokes[s * 4 + 3] = random.range(0.92, 1.08);
     const cos = Math.cos(angle);
     const sin = Math.sin(angle);
-    const reach = half + radius + Math.abs(bend) + 1;
-    const x0 = Math.max(0, Math.floor(x - reach));
-    const x1 = Math.min(width - 1, Math.ceil(x + reach));
-    const y0 = Math.max(0, Math.floor(y - reach));
-    const y1 = Math.min(height - 1, Math.ceil(y + reach));
+    // The band's bounding box: its length along the angle, its width (and bend) across it.
+    const across = radius + Math.abs(bend) + 1;
+    const reachX = (half + radius) * Math.abs(cos) + across * Math.abs(sin) + 1;
+    const reachY = (half + radius) * Math.abs(sin) + across * Math.abs(cos) + 1;
+    const x0 = Math.max(0, Math.floor(x - reachX));
+    const x1 = Math.min(width - 1, Math.ceil(x + reachX));
+    const y0 = Math.max(0, Math.floor(y - reachY));
+    const y1 = Math.min(height - 1, Math.ceil(y + reachY));
+    const inverseHalf = 1 / half;
     for (let py = y0; py <= y1; py++) {
       const ry = py + 0.5 - y;
-      for (let px = x0; px <= x1; px++) {
+      // The row's span: where it is within the band's length (angles stay well short of upright) and width.
+      let left = (-(half + radius) - ry * sin) / cos;
+      let right = (half + radius - ry * sin) / cos;
+      if (sin > 1e-3 || sin < -1e-3) {
+        const a = (ry * cos - across) / sin;
+        const b = (ry * cos + across) / sin;
+        left = Math.max(left, Math.min(a, b));
+        right = Math.min(right, Math.max(a, b));
+      }
+      const start = Math.max(x0, Math.floor(x + left - 0.5));
+      const stop = Math.min(x1, Math.ceil(x + right - 0.5));
+      for (let px = start; px <= stop; px++) {
         const rx = px + 0.5 - x;
         const along = rx * cos + ry * sin;
-        if (along < -half - radius || along > half + radius) continue;
-        const t = Math.max(-1, Math.min(1, along / half));
-        const across = -rx * sin + ry * cos - bend * (1 - t * t);
-        const beyond = Math.abs(along) - half;
-        const distance = beyond > 0 ? Math.hypot(beyond, across) : Math.abs(across);
+        const beyond = (along < 0 ? -along : along) - half;
+        if (beyond > radius) continue;
+        const t = beyond > 0 ? 1 : along * inverseHalf;
+        const off = -rx * sin + ry * cos - bend * (1 - t * t);
+        const distance = beyond > 0 ? Math.sqrt(beyond * beyond + off * off) : off < 0 ? -off : off;
         const edge = radius - distance + 0.5;
         if (edge <= 0) continue;
         const i = py * width + px;
-        if (top[i] !== 0 && edge < 0.5) continue;
-        const bristle = 0.93 + 0.07 * Math.sin(across * streaks * 1.3 + s);
-        if (top[i] !== 0) {
-          under[i] = top[i]!;
+        const previous = top[i]!;
+        if (previous !== 0) {
+          if (edge < 0.5) continue;
+          under[i] = previous;
           underCover[i] = cover[i]!;
         }
         top[i] = s + 1;
-        cover[i] = Math.round(255 * alpha * Math.min(1, edge) * bristle);
+        cover[i] = edge < 1 ? alpha * edge : alpha;
       }
     }
   }
@@ -891,7 +906,16 @@ function strokeMaps(width: number, height: number): StrokeMaps {
   const unit = Math.min(width, height) / 1080;
   // A fixed seed: the same size always gets the same brushwork, so a re-run gives the same bytes.
   const random = createRandom(0x5eed);
-  strokeMapsCache = { width, height, sky: layStrokes(width, height, unit, [-0.25, 0.25], random), land: layStrokes(width, height, unit, [-0.55, 0.85], random) };
+  // Each map only where its half of the picture can be: the sky down to the lowest horizon, the land from the highest.
+  const margin = Math.ceil(20 * unit);
+  const skyEnd = Math.min(height, Math.ceil(HORIZON_RANGE[1] * height) + margin);
+  const landStart = Math.max(0, Math.floor(HORIZON_RANGE[0] * height) - margin);
+  strokeMapsCache = {
+    width,
+    height,
+    sky: layStrokes(width, height, 0, skyEnd, unit, [-0.25, 0.25], random),
+    land: layStrokes(width, height, landStart, height, unit, [-0.55, 0.85], random),
+  };
   return strokeMapsCache;
 }
 
