@@ -920,17 +920,17 @@ function strokeMaps(width: number, height: number): StrokeMaps {
 }
 
 /** Each stroke's colour: the picture's colour at its centre, jittered, as r,g,b triples. */
-function strokeColours(map: StrokeMap, pixels: Uint8ClampedArray, width: number, height: number): Float32Array {
+function strokeColours(map: StrokeMap, pixels: Uint8ClampedArray, width: number, height: number): Int32Array {
   const count = map.strokes.length / 4;
-  const colours = new Float32Array((count + 1) * 3);
+  const colours = new Int32Array((count + 1) * 3);
   for (let s = 0; s < count; s++) {
     const x = Math.min(width - 1, Math.floor(map.strokes[s * 4]!));
     const y = Math.min(height - 1, Math.floor(map.strokes[s * 4 + 1]!));
     const offset = (y * width + x) * 4;
     const jitter = map.strokes[s * 4 + 2]!;
-    colours[(s + 1) * 3] = pixels[offset]! * jitter;
-    colours[(s + 1) * 3 + 1] = pixels[offset + 1]! * jitter;
-    colours[(s + 1) * 3 + 2] = pixels[offset + 2]! * map.strokes[s * 4 + 3]!;
+    colours[(s + 1) * 3] = Math.min(255, Math.round(pixels[offset]! * jitter));
+    colours[(s + 1) * 3 + 1] = Math.min(255, Math.round(pixels[offset + 1]! * jitter));
+    colours[(s + 1) * 3 + 2] = Math.min(255, Math.round(pixels[offset + 2]! * map.strokes[s * 4 + 3]!));
   }
   return colours;
 }
@@ -944,6 +944,7 @@ function paintBrushStrokes(c: Ctx): void {
   const skyColours = strokeColours(maps.sky, data, width, height);
   const landColours = strokeColours(maps.land, data, width, height);
   const horizonRow = Math.round(plan.horizon * height);
+  // Whole-number blending (cover is 0-255): this loop runs over every pixel of the frame.
   for (let y = 0; y < height; y++) {
     const { top, cover, under, underCover } = y < horizonRow ? maps.sky : maps.land;
     const colours = y < horizonRow ? skyColours : landColours;
@@ -951,19 +952,22 @@ function paintBrushStrokes(c: Ctx): void {
       const stroke = top[i]!;
       if (stroke === 0) continue;
       const o = i * 4;
+      let r = data[o]!;
+      let g = data[o + 1]!;
+      let b = data[o + 2]!;
       const below = under[i]!;
       if (below !== 0) {
-        const b = underCover[i]! / 255;
+        const w = underCover[i]!;
         const k = below * 3;
-        data[o] = data[o]! + (colours[k]! - data[o]!) * b;
-        data[o + 1] = data[o + 1]! + (colours[k + 1]! - data[o + 1]!) * b;
-        data[o + 2] = data[o + 2]! + (colours[k + 2]! - data[o + 2]!) * b;
+        r += ((colours[k]! - r) * w) >> 8;
+        g += ((colours[k + 1]! - g) * w) >> 8;
+        b += ((colours[k + 2]! - b) * w) >> 8;
       }
-      const a = cover[i]! / 255;
+      const w = cover[i]!;
       const k = stroke * 3;
-      data[o] = data[o]! + (colours[k]! - data[o]!) * a;
-      data[o + 1] = data[o + 1]! + (colours[k + 1]! - data[o + 1]!) * a;
-      data[o + 2] = data[o + 2]! + (colours[k + 2]! - data[o + 2]!) * a;
+      data[o] = r + (((colours[k]! - r) * w) >> 8);
+      data[o + 1] = g + (((colours[k + 1]! - g) * w) >> 8);
+      data[o + 2] = b + (((colours[k + 2]! - b) * w) >> 8);
     }
   }
   ctx.putImageData(image, 0, 0);
