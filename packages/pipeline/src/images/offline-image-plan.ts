@@ -206,6 +206,9 @@ function gradePalette(style: VisualStyle, palette: Palette): Palette {
  * subject has no setting of its own, the landscape. Without chosen subjects the prompt's hand-drawn
  * subject is used; with neither, the picture is the landscape the prompt describes.
  */
+/** Where the horizon may lie, as a share of the height (the painter lays its sky and land brushwork to match). */
+export const HORIZON_RANGE = [0.56, 0.68] as const;
+
 export function planScene(prompt: string, style: VisualStyle, random: Random, subjects: SceneSubjects | null = null): ScenePlan {
   const lower = prompt.toLocaleLowerCase();
   const words = wordsOf(prompt);
@@ -221,7 +224,7 @@ export function planScene(prompt: string, style: VisualStyle, random: Random, su
   if (terrain === 'city' && (focal === 'tree' || focal === 'cabin')) focal = 'figure';
   // The subject stands alone: a second, smaller focal point would compete with it.
   if (motif || subjects?.main) focal = 'none';
-  const horizon = random.range(0.56, 0.68);
+  const horizon = random.range(HORIZON_RANGE[0], HORIZON_RANGE[1]);
   const low = time === 'golden' || time === 'dusk' || time === 'dawn';
   const sunY = low ? horizon - random.range(0.04, 0.14) : horizon - random.range(0.22, 0.4);
   return {
