@@ -211,6 +211,10 @@ describe('the subject library', () => {
 
   it('does not take everyday words for subjects', () => {
     expect(findSubjects('How and why it still matters', 'en')).toEqual([]);
+    // A verb's -ing form is no thing, unless the annotations name the thing so.
+    expect(findSubjects('Bees watching the dance', 'en').map((match) => match.subject.name)).not.toContain('watch');
+    expect(findSubjects('Bees watching the dance', 'en')[0]?.subject.name).toBe('honeybee');
+    expect(findSubjects('a man running at dawn', 'en').map((match) => match.subject.name)).toEqual(expect.arrayContaining([expect.stringMatching(/running/)]));
     expect(findSubjects('हिमालय कैसे बना', 'hi').map((match) => match.subject.name)).not.toContain('thumbs down');
   });
 });

@@ -343,6 +343,9 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       if (!terms && n === 1) {
         for (const form of singulars(index.locale, words[i]!)) if ((terms = index.phrases.get(index.stem(form)))) break;
       }
+      // An English -ing word names a thing only when the annotations spell it so ("running", "building"):
+      // otherwise its stem is a verb's, and "bees watching the dance" would show a wristwatch.
+      if (terms && n === 1 && index.locale === 'en' && /..ing$/.test(words[i]!) && !index.spellings.get(key)?.has(words[i]!)) terms = undefined;
       // A function word ("avions" is also French for "we had") may still be a name, never a keyword;
       // a framing word ("sobre": about, and an envelope) never counts.
       if (terms && n === 1 && index.stopWords.has(words[i]!)) terms = LATIN_FRAMING.has(words[i]!) ? [] : terms.filter((term) => term.label);
