@@ -268,30 +268,39 @@ async function frameHashes(ffmpegPath: string, video: string): Promise<string[]>
 }
 
 /**
+ * The offline 30 s 9:16 lighthouse video rendered once in `workspaceDir`, with the request its render
+ * step was given (the rerender and brand cases start from it).
+ */
+async function firstRender(workspaceDir: string, jobId: string, binaries: ReturnType<typeof resolveFfmpegBinaries>): Promise<AssemblyRequest> {
+  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+  let captured: AssemblyRequest | null = null;
+  await runGeneration(
+    {
+      jobId,
+      params: {
+        topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
+        voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
+        enableCaptions: true, captionStyle: 'tiktok',
+      },
+      workspaceDir,
+      providers: createProviders(config),
+    },
+    { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
+  );
+  const base = captured as AssemblyRequest | null;
+  if (!base) throw new Error('The pipeline never reached the render step.');
+  return base;
+}
+
+/**
  * The storyboard's case: a 30 s 9:16 video rendered as cached scene segments, then rendered again
  * after one scene's narration changed (its words and its stretch of audio), as the storyboard does.
  */
 async function runRerender(): Promise<string[]> {
-  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
   const binaries = resolveFfmpegBinaries();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-rerender-'));
   try {
-    let captured: AssemblyRequest | null = null;
-    await runGeneration(
-      {
-        jobId: 'bench-rerender',
-        params: {
-          topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
-          voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
-          enableCaptions: true, captionStyle: 'tiktok',
-        },
-        workspaceDir,
-        providers: createProviders(config),
-      },
-      { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
-    );
-    const base = captured as AssemblyRequest | null;
-    if (!base) throw new Error('The pipeline never reached the render step.');
+    const base = await firstRender(workspaceDir, 'bench-rerender', binaries);
     const segmentCacheDir = join(workspaceDir, 'segments');
     const timed = async (request: AssemblyRequest, name: string) => {
       const started = performance.now();
@@ -361,26 +370,10 @@ interface TimedRender {
 }
 
 async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heaviest: string; tiktok: TimedRender[]; branded: TimedRender[] }> {
-  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
   const binaries = resolveFfmpegBinaries();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-brand-'));
   try {
-    let captured: AssemblyRequest | null = null;
-    await runGeneration(
-      {
-        jobId: 'bench-brand',
-        params: {
-          topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
-          voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
-          enableCaptions: true, captionStyle: 'tiktok',
-        },
-        workspaceDir,
-        providers: createProviders(config),
-      },
-      { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
-    );
-    const base = captured as AssemblyRequest | null;
-    if (!base) throw new Error('The pipeline never reached the render step.');
+    const base = await firstRender(workspaceDir, 'bench-brand', binaries);
     const font = captionFontFor('en');
     const fonts = prepareFontsDir(font, join(workspaceDir, 'fonts'));
     const libass: Array<[string, number]> = [];
