@@ -204,6 +204,17 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const renderVideoResponseSchema = z.object({ jobId: z.string(), version: z.number().check(z.int(), z.gte(2)) });
 export type RenderVideoResponse = z.infer<typeof renderVideoResponseSchema>;
 
+/**
+ * What a render did: its wall-clock time and how many scene segments it drew afresh or took from the
+ * segment cache. A one-scene edit should reuse every other scene's segment.
+ */
+export const renderStatsSchema = z.object({
+  seconds: z.number().check(z.gte(0)),
+  segmentsRendered: z.number().check(z.int(), z.gte(0)),
+  segmentsReused: z.number().check(z.int(), z.gte(0)),
+});
+export type RenderStats = z.infer<typeof renderStatsSchema>;
+
 export const videoVersionSchema = z.object({
   version: z.number().check(z.int(), z.gte(1)),
   videoUrl: z.string(),
@@ -211,6 +222,8 @@ export const videoVersionSchema = z.object({
   durationSeconds: z.optional(z.number()),
   posterUrl: z.optional(z.string()),
   filename: z.optional(z.string()),
+  /** Absent only on versions rendered before render statistics were recorded. */
+  renderStats: z.optional(renderStatsSchema),
 });
 export type VideoVersion = z.infer<typeof videoVersionSchema>;
 
