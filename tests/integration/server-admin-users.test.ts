@@ -180,7 +180,9 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(JSON.stringify(subscription.json())).toContain('pro_plan');
     expect((await post(`/api/admin/users/${user.id}/grant-plan`, admin.token, { planId: 'pro_plan', days: 0, reason: 'zero days' })).statusCode).toBe(400);
 
-    expect(adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${user.id}`, admin.token)).json()).users[0]!.videosThisMonth).toBe(1);
+    // The comp plan starts now: its month has used nothing yet, in the admin's list as in the creator's quota.
+    expect(adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${user.id}`, admin.token)).json()).users[0]!.videosThisMonth).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth).toBe(0);
     const reset = await post(`/api/admin/users/${user.id}/reset-usage`, admin.token, { reason: 'Render bug ate their videos' });
     expect(reset.statusCode).toBe(200);
     const usage = await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) });
@@ -215,6 +217,29 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(health.disk.path).toBe(database.dataDir);
     expect(health.storage).toMatchObject({ kind: 'local', reachable: true, bucket: null, status: 'healthy' });
     expect(health.database.history.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts the month's videos as the creator's quota does: a deleted video still counts, a failed one does not", async () => {
+    const creator = await registerUser(app, 'counted-creator');
+    await subscribe(app, creator.id, 'pro_plan');
+    const made: string[] = [];
+    for (const topic of ['Counted kept', 'Counted deleted']) {
+      const response = await post('/api/videos/generate', creator.token, videoBody(topic));
+      expect(response.statusCode, response.body).toBe(200);
+      made.push(response.json().jobId as string);
+      await waitForStatus(app, creator, made.at(-1)!, 'completed');
+    }
+    pipeline.failWith('Counted failed', new Error('The voice service refused the text'));
+    const failed = (await post('/api/videos/generate', creator.token, videoBody('Counted failed'))).json().jobId as string;
+    await waitForStatus(app, creator, failed, 'failed');
+    const removed = await app.inject({ method: 'DELETE', url: `/api/videos/${made[1]!}`, headers: bearer(creator) });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const quota = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage.videosThisMonth as number;
+    const usage = (await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(creator) })).json().videosThisMonth as number;
+    const listed = adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${creator.id}`, admin.token)).json()).users[0]!;
+    const detail = adminUserDetailResponseSchema.parse((await get(`/api/admin/users/${creator.id}`, admin.token)).json());
+    expect({ quota, usage, listed: listed.videosThisMonth, detail: detail.user.videosThisMonth }).toEqual({ quota: 2, usage: 2, listed: 2, detail: 2 });
   });
 
   it("cancels the user's running and queued jobs on suspension, counts none of them, and says so in the audit log", async () => {

@@ -16,12 +16,10 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { cancelActiveUserJobs } from '../jobs/job-store.js';
 import { parseParams, parseResult } from '../jobs/video-job-view.js';
 import { getPlan } from '../payments/plans.js';
-import { effectiveStatus, startOfUtcMonth } from '../payments/subscription-state.js';
+import { effectiveStatus, usagePeriodStartOf, videosUsedQuery } from '../payments/subscription-state.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Jobs that count against a quota: every one except failed and cancelled. */
-const UNCOUNTED = ['failed', 'cancelled'] as const;
 
 export interface AdminActor {
   id: string;
@@ -65,19 +63,14 @@ function usersQuery(db: Db, filter: Omit<UserListFilter, 'page' | 'sort'>, now: 
 }
 
 function selectUserRows(db: Db, filter: Omit<UserListFilter, 'page' | 'sort'>, now: Date) {
-  const monthStart = startOfUtcMonth(now);
+  const userId = sql.ref<string>('users.id');
   return usersQuery(db, filter, now)
     .selectAll('users')
     .select(['subscriptions.plan_id as plan_id', 'subscriptions.granted_by as granted_by'])
     .select((eb) => [
       eb.selectFrom('video_jobs').select(eb.fn.countAll<number | string | bigint>().as('c')).whereRef('video_jobs.user_id', '=', 'users.id').as('total_videos'),
-      eb
-        .selectFrom('video_jobs')
-        .select(eb.fn.countAll<number | string | bigint>().as('c'))
-        .whereRef('video_jobs.user_id', '=', 'users.id')
-        .where('video_jobs.created_at', '>=', monthStart)
-        .where('video_jobs.status', 'not in', UNCOUNTED)
-        .as('videos_this_month'),
+      // Exactly what the creator's quota counts (deleted videos included), over the same period.
+      videosUsedQuery(db, userId, usagePeriodStartOf(db, userId, now)).as('videos_this_month'),
     ]);
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { Database, SubscriptionRow } from '../db/schema.js';
 import type { SubscriptionStatus } from '@reelsmith/contracts';
 
@@ -43,11 +43,13 @@ export async function forgetUncountedVideo(db: Db, userId: string, jobId: string
 }
 
 /**
- * THE count of "videos used": videos made since `since` (all of them when null), whatever happened
- * to them later, except jobs that failed or were cancelled. A deleted job still counts: its usage
- * row outlives it. /auth/usage, can-generate and the subscription view all read this.
+ * THE count of "videos used", as a query: videos made since `since` (all of them when null), whatever
+ * happened to them later, except jobs that failed or were cancelled. A deleted job still counts: its
+ * usage row outlives it. `userId` may be a column of an outer query (the admin's user list selects
+ * this per row), so every count of used videos (/auth/usage, can-generate, the subscription view,
+ * the admin's "videos this month") is this one query.
  */
-export async function countVideosUsed(db: Db, userId: string, since: string | null): Promise<number> {
+export function videosUsedQuery(db: Db, userId: Expression<string> | string, since: Expression<string> | string | null) {
   let query = db
     .selectFrom('video_usage')
     .leftJoin('video_jobs', 'video_jobs.id', 'video_usage.job_id')
@@ -55,7 +57,11 @@ export async function countVideosUsed(db: Db, userId: string, since: string | nu
     .where('video_usage.user_id', '=', userId)
     .where((eb) => eb.or([eb('video_jobs.status', 'is', null), eb('video_jobs.status', 'not in', UNCOUNTED_JOB_STATUSES)]));
   if (since !== null) query = query.where('video_usage.created_at', '>=', since);
-  const row = await query.executeTakeFirstOrThrow();
+  return query;
+}
+
+export async function countVideosUsed(db: Db, userId: string, since: string | null): Promise<number> {
+  const row = await videosUsedQuery(db, userId, since).executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -73,6 +79,20 @@ export function planUsagePeriodStart(subscription: SubscriptionRow | undefined, 
 export async function findUsageResetAt(db: Db, userId: string): Promise<string | null> {
   const user = await db.selectFrom('users').select('usage_reset_at').where('id', '=', userId).executeTakeFirst();
   return user?.usage_reset_at ?? null;
+}
+
+/** The later of two ISO timestamps in SQL; a NULL `a` gives `b`. */
+const laterOf = (a: Expression<unknown>, b: Expression<unknown>): Expression<string> => sql<string>`case when ${a} > ${b} then ${a} else ${b} end`;
+
+/**
+ * planUsagePeriodStart for a user of an outer query (`userId` a column), in SQL, so a list of users
+ * can select and sort by the plan's usage: the same three starts (calendar month, the start of a
+ * subscription that still grants access, the admin's reset), the latest wins.
+ */
+export function usagePeriodStartOf(db: Db, userId: Expression<string>, now: Date): Expression<string> {
+  const planStart = db.selectFrom('subscriptions').select('start_date').where('subscriptions.user_id', '=', userId).where('subscriptions.end_date', '>', now.toISOString());
+  const resetAt = db.selectFrom('users as reset_user').select('reset_user.usage_reset_at').where('reset_user.id', '=', userId);
+  return laterOf(resetAt, laterOf(planStart, sql<string>`${startOfUtcMonth(now)}`));
 }
 
 /**
