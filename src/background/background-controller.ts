@@ -17,7 +17,7 @@ import { readArticleInTab, type ScriptingLike } from '../extension-host/page-art
 import { handleContextMenuClick, PAGE_VIDEO_MENU_TITLE, type SessionAreaLike, type SidePanelLike } from './context-menu.js';
 import { notifyJobFinished, openNotifiedJob, type NotificationsLike, type TabsLike } from './job-notifier.js';
 import { activeJobs, cancelled, completed, failed, hasJob, markNotified, mergeServerJob, mergeServerJobs, newlyFinished, progressed, putJob } from './job-state.js';
-import { JobStore, type StorageAreaLike } from './job-store.js';
+import { JobStore, type StorageAreaLike } from './stored-job-list.js';
 import { JOB_WATCH_ALARM, syncJobWatchAlarm, type AlarmsLike } from './job-watch-alarm.js';
 import { LiveConnection, type SocketFactory } from './live-connection.js';
 import { ExtensionSession } from './session.js';

@@ -1,5 +1,5 @@
 import { EXTENSION_STORAGE_KEYS, pendingRequestSchema, SCRIPT_MAX_LENGTH, type ArticleSource, type FormRequest, type PendingRequest } from '@reelsmith/contracts';
-import type { StorageAreaLike } from './job-store.js';
+import type { StorageAreaLike } from './stored-job-list.js';
 
 /**
  * The page's context menu: on selected text, "Create a video about this" (the selection as the

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS, type User } from '@reelsmith/contracts';
-import type { StorageAreaLike } from './job-store.js';
+import type { StorageAreaLike } from './stored-job-list.js';
 
 /**
  * The extension's sign-in, kept in chrome.storage.local in the shape the studio's auth store

@@ -1,7 +1,7 @@
 import { EXTENSION_STORAGE_KEYS, generateVideoBodySchema, newJob, type ExtensionRequest } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { putJob } from '../background/job-state.js';
-import { JobStore } from '../background/job-store.js';
+import { JobStore } from '../background/stored-job-list.js';
 import { fakeStorage } from '../background/testing/fake-chrome.js';
 import { createExtensionJobSource } from './extension-job-source.js';
 

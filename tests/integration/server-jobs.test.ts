@@ -549,6 +549,8 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const cancelled = new Promise<JobProgressEvent>((resolve) =>
         socket.on('job_progress', (event: JobProgressEvent) => event.status === 'cancelled' && resolve(event)),
       );
+      // Events announce stored transitions: the cancel tells the step the row had reached.
+      await waitFor(async () => (await app.inject({ method: 'GET', url: `/api/videos/${cancelledJob}/status`, headers: bearer(user) })).json().currentStep === 'voice', 'the voice step to be stored');
       await app.inject({ method: 'DELETE', url: `/api/videos/${cancelledJob}`, headers: bearer(user) });
       expect(await cancelled).toMatchObject({ jobId: cancelledJob, status: 'cancelled', step: 'voice' });
     });

@@ -1,4 +1,17 @@
-import { MAX_RERENDERS, storyboardSchema, videoVersionsResponseSchema, type Storyboard } from '@reelsmith/contracts';
+import {
+  applyCompleted,
+  applyFailed,
+  applyProgress,
+  jobTransition,
+  MAX_RERENDERS,
+  renderStatsSchema,
+  storyboardSchema,
+  videoJobSchema,
+  videoVersionsResponseSchema,
+  type RelayedJobEvent,
+  type Storyboard,
+  type VideoJob,
+} from '@reelsmith/contracts';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import { runGeneration } from '@reelsmith/pipeline';
 import { buildApp, type App } from '@reelsmith/server/testing';
@@ -224,6 +237,11 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
     expect(versions.map((entry) => entry.version)).toEqual([1, 2]);
     expect(versions[0]!.videoUrl).not.toBe(versions[1]!.videoUrl);
+    // Each version says what its render did: the first render and the re-render alike.
+    for (const entry of versions) {
+      expect(renderStatsSchema.parse(entry.renderStats)).toEqual(entry.renderStats);
+      expect(entry.renderStats!.seconds).toBeGreaterThan(0);
+    }
     for (const entry of versions) expect((await app.inject({ method: 'GET', url: `${entry.videoUrl}?download=1` })).statusCode).toBe(200);
 
     const after = await storyboard(user, videoId);
@@ -452,6 +470,48 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     expect(versions.map((entry) => entry.version)).toEqual([1]);
     // The edit is kept, so the creator can change the line and render again.
     expect((await storyboard(user, videoId)).scenes[0]).toMatchObject({ narration: 'A line the voice refuses', changed: true });
+  });
+
+  it('announces a failed re-render exactly as it stores it: the previous version kept, with the error', async () => {
+    const user = await registerUser(app);
+    const videoId = await finishedVideo(user);
+    const board = await storyboard(user, videoId);
+    const heard: RelayedJobEvent[] = [];
+    const listeners = {
+      job_progress: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_progress', event, userId } as RelayedJobEvent),
+      job_completed: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_completed', event, userId } as RelayedJobEvent),
+      job_failed: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_failed', event, userId } as RelayedJobEvent),
+    };
+    for (const [name, listener] of Object.entries(listeners)) app.jobEvents.on(name as 'job_progress', listener as never);
+    const status = async (): Promise<VideoJob> => videoJobSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json());
+    try {
+      counts.failOn = 'A line the voice will not read';
+      const edit = editOf(board);
+      edit.scenes[0] = { ...edit.scenes[0]!, narration: 'A line the voice will not read' };
+      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
+      const queued = await status();
+      await waitFor(async () => heard.some((item) => item.name === 'job_failed' && item.event.jobId === videoId), 'the failure to be announced', 30_000);
+      const stored = await status();
+
+      // What a client makes of the events, from the job as it was queued, is what the server stored.
+      let seen: VideoJob = queued;
+      for (const item of heard.filter((entry) => entry.event.jobId === videoId)) {
+        if (item.name === 'job_progress') seen = applyProgress(seen, item.event);
+        else if (item.name === 'job_completed') seen = applyCompleted(seen, item.event);
+        else seen = applyFailed(seen, item.event);
+      }
+      const shape = (job: VideoJob) => ({ status: job.status, error: job.error, result: job.result, progress: job.progress, currentStep: job.currentStep, steps: job.steps });
+      expect(stored).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: { version: 1 } });
+      expect(shape(seen)).toEqual(shape(stored));
+      expect(heard.filter((item) => item.name === 'job_failed')).toEqual([{ name: 'job_failed', userId: user.id, event: { jobId: videoId, error: 'The voice service refused this line', version: 2 } }]);
+      expect(heard.some((item) => item.name === 'job_completed')).toBe(false);
+      // Reading the stored job after the queued one tells the same story as the events: a failure.
+      expect(jobTransition(queued, stored)).toMatchObject({ kind: 'failed', event: { jobId: videoId, error: 'The voice service refused this line', version: 2 } });
+    } finally {
+      delete counts.failOn;
+      for (const [name, listener] of Object.entries(listeners)) app.jobEvents.off(name as 'job_progress', listener as never);
+    }
   });
 
   it('re-renders without using the allowance, up to the limit', async () => {

@@ -2,6 +2,7 @@ import { isActiveJobStatus, PIPELINE_STEPS, type JobStatus, type PipelineStep } 
 import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './socket.js';
 import type { GenerationParams, JobSteps, VideoJob } from './videos.js';
 import { sourceCredit } from './source.js';
+import { isRerender } from './job-transitions.js';
 
 /**
  * The one model of a job's life, shared by the server (what it stores), the studio (what a page
@@ -14,15 +15,22 @@ import { sourceCredit } from './source.js';
  *   re-render or a retry reopens it on purpose, by replacing the job with the server's copy.
  * - Completed outranks failed, which outranks cancelled: a late failure never hides a video.
  * - Merging two views of one job keeps the further one, whichever arrives first (order-independent).
+ * - A re-render (a finished video queued again for its next version) that fails or is cancelled
+ *   keeps the previous version: the job is completed again, with that version's result, and a
+ *   failure's message in `error`. The server stores it so and its `job_failed` event says so.
  */
 
 export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
 export const isFinishedJobStatus = (status: string): boolean => (FINISHED_JOB_STATUSES as readonly string[]).includes(status);
 
-/** Spec section 3: "A new job starts at 1". */
+/** A new job's overall progress: it starts at 1, so a queued job never reads as not started. */
 export const NEW_JOB_PROGRESS = 1;
 
-const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);
+/** A percentage as stored and shown: 0 to 100, and 0 for anything that is not a number. */
+export const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);
+
+/** Progress never goes back: the overall progress once `reported` arrives after `current`. */
+export const laterProgress = (current: number, reported: number): number => Math.max(clampPercent(current), clampPercent(reported));
 const isStepDone = (status: string): boolean => status === 'completed' || status === 'skipped';
 
 /** Every step pending: a new job's `steps`. */
@@ -78,6 +86,14 @@ export function newJob(jobId: string, { source, ...params }: GenerationParams, n
   };
 }
 
+/**
+ * The job once its re-render failed (`error`) or was cancelled (null): completed again, at the
+ * previous version (its result is the one the job already holds), every step done.
+ */
+export function keepPreviousVersion<J extends VideoJob>(job: J, error: string | null): J {
+  return { ...job, status: 'completed', progress: 100, currentStep: 'video', stepProgress: 100, error, steps: completeSteps(job.steps) };
+}
+
 export function applyProgress<J extends VideoJob>(job: J, event: JobProgressEvent): J {
   // A late progress event never reopens a finished job.
   if (isFinishedJobStatus(job.status)) return job;
@@ -86,7 +102,7 @@ export function applyProgress<J extends VideoJob>(job: J, event: JobProgressEven
   return {
     ...job,
     status,
-    progress: Math.max(job.progress, clampPercent(event.progress)),
+    progress: laterProgress(job.progress, event.progress),
     currentStep: event.step,
     stepProgress: clampPercent(event.stepProgress),
     steps: advanceSteps(job.steps, event.step, event.stepProgress),
@@ -101,11 +117,13 @@ export function applyCompleted<J extends VideoJob>(job: J, event: JobCompletedEv
 export function applyFailed<J extends VideoJob>(job: J, event: JobFailedEvent): J {
   // A video that was made stays made; a failure (or cancel) already recorded stays as it was.
   if (isFinishedJobStatus(job.status)) return job;
+  if (isRerender(job)) return keepPreviousVersion(job, event.error);
   return { ...job, status: 'failed', error: event.error, steps: failSteps(job.steps) };
 }
 
 export function applyCancelled<J extends VideoJob>(job: J): J {
   if (isFinishedJobStatus(job.status)) return job;
+  if (isRerender(job)) return keepPreviousVersion(job, null);
   return { ...job, status: 'cancelled' };
 }
 

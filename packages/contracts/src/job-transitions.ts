@@ -4,7 +4,23 @@ import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './sock
 import type { VideoJob } from './videos.js';
 
 // Apart from job-state.ts: the extension popup announces transitions and never applies events, so
-// it loads these alone (issue 17: popup JS ≤ 100 KB gzip).
+// it loads these alone (the popup's script stays within its size budget).
+
+/**
+ * A re-render in flight: an active job that already has a video (the row keeps the latest version's
+ * result while the next one renders).
+ */
+export const isRerender = (job: Pick<VideoJob, 'status' | 'result'>): boolean => isActiveJobStatus(job.status) && job.result !== null;
+
+/**
+ * What became of a re-render that ended without a new version, read from the job before and after:
+ * null when the re-render made its version (or `before` was no re-render).
+ */
+export function rerenderOutcome(before: Pick<VideoJob, 'status' | 'result'> | undefined, after: Pick<VideoJob, 'status' | 'result' | 'error'>): { kind: 'failed'; error: string } | { kind: 'cancelled' } | null {
+  if (!before || !isRerender(before) || after.status !== 'completed' || !after.result) return null;
+  if ((after.result.version ?? 1) !== (before.result?.version ?? 1)) return null;
+  return after.error ? { kind: 'failed', error: after.error } : { kind: 'cancelled' };
+}
 
 /** What changed between two views of one job that a person should hear about. */
 export type JobTransition =
@@ -18,6 +34,10 @@ export type JobTransition =
  * telling happened. A completion counts once its result is there, and only the first time.
  */
 export function jobTransition(before: VideoJob | undefined, after: VideoJob): JobTransition | null {
+  // A re-render that kept the previous version made no video: its failure is told as one, a cancel as a cancel.
+  const kept = rerenderOutcome(before, after);
+  if (kept?.kind === 'failed') return { kind: 'failed', job: after, event: { jobId: after.id, error: kept.error, version: (after.result?.version ?? 1) + 1 } };
+  if (kept?.kind === 'cancelled') return { kind: 'cancelled', job: after };
   if (after.status === 'completed') {
     const announced = before?.status === 'completed' && Boolean(before.result);
     return !announced && after.result ? { kind: 'completed', job: after, event: { jobId: after.id, result: after.result } } : null;

@@ -14,7 +14,7 @@ export { LoadingSplash } from './shell/loading-splash.js';
 export { TOAST_OPTIONS, StudioToaster, toast } from './toaster.js';
 export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.js';
 export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
-export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/job-store.js';
+export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/tracked-jobs-store.js';
 // The popup's compact form reuses the studio's form rules, voice picker and labels.
 export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
 export { useGenerationAccess } from './studio/use-generation-access.js';

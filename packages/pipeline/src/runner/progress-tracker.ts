@@ -1,4 +1,4 @@
-import { PIPELINE_STEPS, type PipelineStep } from '@reelsmith/contracts';
+import { clampPercent, laterProgress, PIPELINE_STEPS, type PipelineStep } from '@reelsmith/contracts';
 import type { ProgressListener } from '../providers/types.js';
 
 /**
@@ -36,15 +36,14 @@ export class ProgressTracker {
   }
 
   report(step: PipelineStep, stepProgress: number, message?: string): void {
-    const clampedStep = Math.min(100, Math.max(0, stepProgress));
-    this.fractions.set(step, Math.max(this.fractions.get(step) ?? 0, clampedStep / 100));
+    this.fractions.set(step, Math.max(this.fractions.get(step) ?? 0, clampPercent(stepProgress) / 100));
     const furthest = Math.max(...[...this.fractions.keys()].map((name) => PIPELINE_STEPS.indexOf(name)));
     // A step not reported but before one that was (a resumed run) counts as done.
     const candidate = PIPELINE_STEPS.reduce((sum, name, index) => {
       const [from, to] = STEP_BANDS[name];
       return sum + (to - from) * (this.fractions.get(name) ?? (index < furthest ? 1 : 0));
     }, 0);
-    this.overall = Math.max(this.overall, Math.round(candidate * 10) / 10);
+    this.overall = laterProgress(this.overall, Math.round(candidate * 10) / 10);
     const shown = PIPELINE_STEPS.find((name) => (this.fractions.get(name) ?? 1) < 1) ?? PIPELINE_STEPS[furthest]!;
     const update = { step: shown, stepProgress: Math.round((this.fractions.get(shown) ?? 1) * 100), progress: Math.floor(this.overall) };
     const key = `${update.step}:${update.stepProgress}:${update.progress}`;

@@ -1,11 +1,9 @@
-import { ADMIN_USERS_PAGE_SIZE, API, AUDIT_LOG_PAGE_SIZE, completeSteps, MESSAGES } from '@reelsmith/contracts';
+import { ADMIN_USERS_PAGE_SIZE, API, AUDIT_LOG_PAGE_SIZE, MESSAGES } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { disconnectUserSockets, revokeUserSessions } from '../auth/revoke-user-sessions.js';
 import { notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../jobs/job-store.js';
-import { initialSteps } from '../jobs/video-job-view.js';
-import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
+import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../jobs/video-job-repository.js';
 import { UploadFiles } from '../storyboard/upload-files.js';
 import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
 import { removeOutput } from '../output/output-files.js';
@@ -46,17 +44,16 @@ export const adminUsersPlugin = fp(
     registerRoute(app, API.adminUser, async (request) => userDetail(app.db, request.params.id));
 
     registerRoute(app, API.adminSuspendUser, async (request) => {
-      const { target, cancelledJobs } = await suspendUser(app.db, actor(request.user), request.params.id, request.body.reason);
+      const { target, cancelledJobs, events } = await suspendUser(app.db, actor(request.user), request.params.id, request.body.reason);
       await revokeUserSessions(app, target.id);
       // The rows are final already, so a worker records nothing more; this stops the running ones now.
       await Promise.all(
         cancelledJobs.map(async (job) => {
           await app.jobQueue.cancel(job.id);
-          // A cancelled re-render keeps the video at its previous version.
-          if (job.version > 1) await restorePreviousVersion(app.db, job.id, ['cancelled'], null, completeSteps(initialSteps()));
           await app.jobWorker.removeWorkspace(job.id);
         }),
       );
+      app.jobEvents.publish(events);
       request.log.info({ userId: target.id, by: request.user.id }, 'user suspended');
       return { message: `${target.email} is suspended and signed out everywhere.`, user: await findAdminUser(app.db, target.id) };
     });
@@ -92,8 +89,10 @@ export const adminUsersPlugin = fp(
       const job = await findUserJob(app.db, target.id, request.params.videoId);
       if (!job) throw notFound(MESSAGES.notFound);
       let outcome: string;
-      if (await cancelUserJob(app.db, target.id, job.id)) {
+      const cancelled = await cancelUserJob(app.db, target.id, job.id);
+      if (cancelled) {
         await app.jobQueue.cancel(job.id);
+        app.jobEvents.publish(cancelled.events);
         await app.jobWorker.removeWorkspace(job.id);
         outcome = 'cancelled';
       } else {

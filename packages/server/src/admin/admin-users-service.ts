@@ -12,8 +12,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import type { JobEvent } from '../events/job-events.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { cancelActiveUserJobs } from '../jobs/job-store.js';
+import { cancelActiveUserJobs } from '../jobs/video-job-repository.js';
 import { parseParams, parseResult } from '../jobs/video-job-view.js';
 import { getPlan } from '../payments/plans.js';
 import { effectiveStatus, usagePeriodStartOf, videosUsedQuery } from '../payments/subscription-state.js';
@@ -219,25 +220,26 @@ async function act(db: Kysely<Database>, userId: string, change: (trx: Transacti
 /**
  * Suspends the account: every session ends and every queued or running job is cancelled (not
  * counted against the plan), all in the transaction that writes the audit entry saying so. The
- * caller stops the cancelled jobs that were running (`cancelledJobs`).
+ * caller stops the cancelled jobs that were running (`cancelledJobs`) and publishes `events`.
  */
 export async function suspendUser(
   db: Kysely<Database>,
   actor: AdminActor,
   userId: string,
   reason: string,
-): Promise<{ target: UserRow; cancelledJobs: Array<{ id: string; status: string; version: number }> }> {
+): Promise<{ target: UserRow; cancelledJobs: Array<{ id: string; status: string; version: number }>; events: JobEvent[] }> {
   if (actor.id === userId) throw badRequest(ADMIN_USER_MESSAGES.cannotSuspendSelf);
   let cancelledJobs: Array<{ id: string; status: string; version: number }> = [];
+  let events: JobEvent[] = [];
   const target = await act(db, userId, async (trx, target) => {
     if (target.status === 'suspended') throw conflict(ADMIN_USER_MESSAGES.alreadySuspended);
     const now = new Date().toISOString();
     await trx.updateTable('users').set({ status: 'suspended', suspended_at: now, suspension_reason: reason, updated_at: now }).where('id', '=', userId).execute();
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    cancelledJobs = await cancelActiveUserJobs(trx, userId);
+    ({ jobs: cancelledJobs, events } = await cancelActiveUserJobs(trx, userId));
     return { action: 'suspend', details: `Account suspended; every session ended; ${describeCancelled(cancelledJobs)}`, reason, actor };
   });
-  return { target, cancelledJobs };
+  return { target, cancelledJobs, events };
 }
 
 function describeCancelled(jobs: ReadonlyArray<{ status: string }>): string {

@@ -156,6 +156,8 @@ export interface VideoVersionsTable {
   result: string;
   size_bytes: ColumnType<number | string, number | undefined, number>;
   created_at: Timestamp;
+  /** JSON text: the contract's RenderStats of this version's render; NULL before they were recorded (migration 0017). */
+  render_stats: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The editable storyboard of a video (JSON document, see storyboard/storyboard-document.ts). */

@@ -17,9 +17,9 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
-import type { JobEventBus, JobEventName } from './job-events.js';
+import type { JobEventBus, JobEventName } from '../events/job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from './job-store.js';
+import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from './video-job-repository.js';
 import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
 
 /**
@@ -242,10 +242,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   private emitRelayed(relayed: RelayedJobEvent): void {
-    const { events } = this.options;
-    if (relayed.name === 'job_progress') events.emit('job_progress', relayed.event, relayed.userId);
-    else if (relayed.name === 'job_completed') events.emit('job_completed', relayed.event, relayed.userId);
-    else events.emit('job_failed', relayed.event, relayed.userId);
+    this.options.events.publish([relayed]);
   }
 
   /** True when a worker confirmed it stopped the job (its events are relayed); false on timeout. */

@@ -1,14 +1,12 @@
-import { advanceSteps, completeSteps, failSteps, PIPELINE_STEPS, type JobSteps, type PipelineStep } from '@reelsmith/contracts';
+import { advanceSteps, clampPercent, completeSteps, failSteps, laterProgress, PIPELINE_STEPS, type JobSteps, type PipelineStep } from '@reelsmith/contracts';
 import type { ProgressUpdate } from '@reelsmith/pipeline';
 import type { VideoJobRow } from '../db/schema.js';
-import type { ProgressWrite } from './job-store.js';
+import type { ProgressWrite } from './video-job-repository.js';
 import { parseSteps } from './video-job-view.js';
-
-const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);
 
 /**
  * A running job's progress as the pipeline reports it, kept so that what is stored and shown never
- * goes backwards. The step rules are the contracts' job-state (advanceSteps, completeSteps,
+ * goes backwards. The rules are the contracts' job-state (laterProgress, advanceSteps, completeSteps,
  * failSteps), the same ones the studio and the extension apply to live events.
  */
 export class JobProgressTracker {
@@ -25,7 +23,7 @@ export class JobProgressTracker {
   }
 
   apply(update: ProgressUpdate): ProgressWrite {
-    this.progress = Math.max(this.progress, clampPercent(update.progress));
+    this.progress = laterProgress(this.progress, update.progress);
     this.currentStep = update.step;
     this.stepProgress = clampPercent(update.stepProgress);
     this.steps = advanceSteps(this.steps, update.step, update.stepProgress);

@@ -10,7 +10,7 @@ import { createStorage } from '../storage/create-storage.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
 import { VoiceSettings } from '../voices/voice-settings.js';
 import { WebhookDispatcher, type WebhookTimings } from '../webhooks/webhook-dispatcher.js';
-import { JobEventBus } from './job-events.js';
+import { JobEventBus } from '../events/job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
 import { StoryboardRuns } from '../storyboard/storyboard-runs.js';

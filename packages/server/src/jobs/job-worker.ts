@@ -1,4 +1,4 @@
-import { MESSAGES, sourceCredit, type GenerationParams, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
+import { MESSAGES, renderStatsSchema, sourceCredit, type GenerationParams, type PipelineStep, type RenderStats, type VideoResult } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
@@ -9,11 +9,10 @@ import { join } from 'node:path';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { publishOutput, removeOutput } from '../output/output-files.js';
 import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
-import type { JobEventBus } from './job-events.js';
+import type { JobEventBus } from '../events/job-events.js';
 import { JobProgressTracker } from './job-progress.js';
-import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './job-store.js';
+import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './video-job-repository.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
-import { restorePreviousVersion } from '../storyboard/storyboard-store.js';
 import { parseParams } from './video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
@@ -63,6 +62,17 @@ export interface JobWorkerOptions {
 }
 
 export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
+/**
+ * What a run did: the pipeline's own figures (`output.renderStats`: its render wall time and scene
+ * segments rendered and reused) when it reports them in the contract's shape; otherwise the run's
+ * wall time measured here, with no segment counts.
+ */
+export function renderStatsOf(output: GenerationOutput, runSeconds: number): RenderStats {
+  const reported = renderStatsSchema.safeParse((output as GenerationOutput & { renderStats?: unknown }).renderStats);
+  if (reported.success) return reported.data;
+  return { seconds: Math.round(runSeconds * 1000) / 1000, segmentsRendered: 0, segmentsReused: 0 };
+}
+
 /** HTTP statuses that mean the server's provider set-up is wrong (key, address, model), not the creator's input. */
 const OPERATOR_STATUSES = new Set([401, 403, 404]);
 
@@ -89,12 +99,13 @@ export function userFacingError(error: unknown): string {
 }
 
 /**
- * Writes progress rows one at a time, keeping only the latest pending update: the pipeline may report
- * faster than the database writes, and only the newest state matters.
+ * Writes progress rows one at a time, in the order the pipeline reported them: each written row is a
+ * transition whose event clients hear, so none is skipped (the pipeline already drops repeats).
  */
 class ProgressWriter {
-  private pending: ProgressWrite | null = null;
+  private readonly pending: ProgressWrite[] = [];
   private running: Promise<void> | null = null;
+  private last: string | null = null;
 
   constructor(
     private readonly write: (update: ProgressWrite) => Promise<void>,
@@ -102,7 +113,11 @@ class ProgressWriter {
   ) {}
 
   push(update: ProgressWrite): void {
-    this.pending = update;
+    // A report that moves nothing (a resumed run reporting less than stored) is no transition.
+    const key = `${update.currentStep}:${update.stepProgress}:${update.progress}`;
+    if (key === this.last) return;
+    this.last = key;
+    this.pending.push(update);
     this.running ??= this.drain();
   }
 
@@ -112,9 +127,7 @@ class ProgressWriter {
 
   private async drain(): Promise<void> {
     try {
-      while (this.pending) {
-        const next = this.pending;
-        this.pending = null;
+      for (let next = this.pending.shift(); next; next = this.pending.shift()) {
         try {
           await this.write(next);
         } catch (error) {
@@ -151,31 +164,26 @@ export class JobWorker {
     else queueSignal.addEventListener('abort', () => controller.abort(queueSignal.reason), { once: true });
     // Every write of this run is fenced by the claim it was started under.
     const claimToken = job.claim_token;
+    // Clients hear a progress step once it is stored, never one the database refused.
     const writer = new ProgressWriter(async (update) => {
-      const outcome = await recordProgress(db, job.id, update, claimToken);
+      const { outcome, events: written } = await recordProgress(db, job, update, claimToken);
+      if (!signal.aborted) events.publish(written);
       if (outcome === 'written' || signal.aborted) return;
       controller.abort(outcome === 'claim-lost' ? new JobClaimLostError() : new JobNoLongerActiveError());
     }, log);
     const workspaceDir = this.workspaceFor(job.id);
-    const emitProgress = (update: ProgressWrite) => {
-      if (signal.aborted) return;
-      events.emit(
-        'job_progress',
-        { jobId: job.id, progress: update.progress, step: update.currentStep, stepProgress: update.stepProgress, status: 'processing' },
-        job.user_id,
-      );
-    };
 
     let output: GenerationOutput;
+    let renderStats: RenderStats;
     let params = parseParams(job.params);
     try {
       const prepared = await this.options.storyboards?.prepare(job, params);
       if (prepared) params = prepared.params;
       // Also confirms the row is still ours: a job cancelled just as it was claimed stops here.
       writer.push(tracker.snapshot());
-      emitProgress(tracker.snapshot());
       await mkdir(workspaceDir, { recursive: true });
       log.info('job started');
+      const startedAt = performance.now();
       output = await this.options.runner({
         jobId: job.id,
         params,
@@ -187,11 +195,10 @@ export class JobWorker {
         ...(prepared?.music ? { music: prepared.music } : {}),
         ...(prepared?.brand ? { brand: prepared.brand } : {}),
         onProgress: (update) => {
-          const write = tracker.apply(update);
-          writer.push(write);
-          emitProgress(write);
+          writer.push(tracker.apply(update));
         },
       });
+      renderStats = renderStatsOf(output, (performance.now() - startedAt) / 1000);
       await writer.flush();
       if (signal.aborted) throw signal.reason;
     } catch (error) {
@@ -222,8 +229,8 @@ export class JobWorker {
       const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
       // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
       const recorded = await db.transaction().execute(async (trx) => {
-        const completed = await markCompleted(trx, job.id, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps }, job.claim_token);
-        if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures);
+        const completed = await markCompleted(trx, job, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps }, job.claim_token);
+        if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures, renderStats);
         return completed;
       });
       if (!recorded) {
@@ -236,9 +243,8 @@ export class JobWorker {
         // Cancelled (or deleted) while finishing: the user asked for no video.
         log.info('job finished after it was cancelled; output discarded');
       } else {
-        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version }, 'job completed');
-        events.emit('job_progress', { jobId: job.id, progress: 100, step: 'video', stepProgress: 100, status: 'completed' }, job.user_id);
-        events.emit('job_completed', { jobId: job.id, result }, job.user_id);
+        log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version, renderStats }, 'job completed');
+        events.publish(recorded);
       }
     } catch (error) {
       // A cancel during the upload is a cancel; anything else (the store unreachable) fails the video step.
@@ -266,24 +272,16 @@ export class JobWorker {
       return;
     }
     if (signal.aborted) {
+      // Whoever cancelled wrote the row and announces it; the run only cleans up.
       log.info('job cancelled');
-      const state = tracker.snapshot();
-      this.options.events.emit(
-        'job_progress',
-        { jobId: job.id, progress: state.progress, step: state.currentStep, stepProgress: state.stepProgress, status: 'cancelled' },
-        job.user_id,
-      );
       await this.removeWorkspace(job.id, log);
       return;
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
     // A failed re-render leaves the video as it was (its previous version), saying what went wrong.
-    const recorded =
-      job.version > 1
-        ? await restorePreviousVersion(this.options.db, job.id, ['processing'], message, tracker.complete(), job.claim_token)
-        : await markFailed(this.options.db, job.id, message, tracker.fail(failingStep), job.claim_token);
-    if (recorded) this.options.events.emit('job_failed', { jobId: job.id, error: message, version: job.version }, job.user_id);
+    const recorded = await markFailed(this.options.db, job, message, tracker.fail(failingStep), job.claim_token);
+    if (recorded) this.options.events.publish(recorded);
     else if ((await claimState(this.options.db, job.id, job.claim_token)) === 'claim-lost') {
       log.warn('job taken over by another worker; this stale run records nothing');
       return;

@@ -5,16 +5,16 @@ import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
 import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
-import type { JobEventBus } from './job-events.js';
+import type { JobEventBus } from '../events/job-events.js';
 import type { JobQueue } from './job-queue.js';
-import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, jobCounts, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from './job-store.js';
+import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, jobCounts, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from './video-job-repository.js';
 import type { ProviderSwitchboard } from '../admin/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from './video-job-view.js';
 import { findSessionBrand } from '../brand/brand-store.js';
 import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
-import { restorePreviousVersion, versionTokens } from '../storyboard/storyboard-store.js';
+import { versionTokens } from '../storyboard/storyboard-store.js';
 import { UploadFiles } from '../storyboard/upload-files.js';
 import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
 import { resolveSource } from '../sources/resolve-source.js';
@@ -174,20 +174,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     registerRoute(app, API.deleteVideo, async (request) => {
       const userId = request.user.id;
       const job = await ownJob(userId, request.params.id);
-      if (await cancelUserJob(app.db, userId, job.id)) {
-        // The row is final first, so the worker cannot record anything after the abort.
-        const wasRunning = await queue.cancel(job.id);
-        // Cancelling a re-render keeps the video at its previous version.
-        await restorePreviousVersion(app.db, job.id, ['cancelled'], null, job.steps);
+      const cancelled = await cancelUserJob(app.db, userId, job.id);
+      if (cancelled) {
+        // The row is final first (a re-render is back at its previous version), so the worker cannot record anything after the abort.
+        await queue.cancel(job.id);
+        events.publish(cancelled.events);
         // A job requeued after a restart may still have a workspace though it is not running.
         await worker.removeWorkspace(job.id);
-        if (!wasRunning) {
-          events.emit(
-            'job_progress',
-            { jobId: job.id, progress: job.progress, step: job.currentStep ?? 'setup', stepProgress: job.stepProgress, status: 'cancelled' },
-            userId,
-          );
-        }
         return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
       }
       const earlierVersions = await versionTokens(app.db, job.id);

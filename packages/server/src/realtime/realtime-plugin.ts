@@ -18,7 +18,7 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { verifySessionToken } from '../auth/session-tokens.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserJob } from '../jobs/job-store.js';
+import { findUserJob } from '../jobs/video-job-repository.js';
 import { INVALID_API_KEY_MESSAGE } from '../plugins/auth-plugin.js';
 
 /** Under the Chrome extension service worker's 30 s idle limit, so its socket's pings keep it alive. */
@@ -146,26 +146,21 @@ export const realtimePlugin = fp(
       });
     });
 
-    // Whatever feeds the bus, a client never sees a job's progress go down.
-    const lastProgress = new Map<string, number>();
+    // Events are forwarded as the job repository's transitions made them: each was stored before it
+    // was published, so its progress is never below one already sent. The schemas only guard the wire.
     const toRooms = (jobId: string, userId: string) => io.to(jobRoom(jobId)).to(userRoom(userId));
 
     const onProgress = (event: JobProgressEvent, userId: string) => {
       const parsed = jobProgressEventSchema.safeParse(event);
       if (!parsed.success) return app.log.error({ jobId: event.jobId, issues: parsed.error.issues }, 'invalid job_progress event dropped');
-      const progress = Math.max(lastProgress.get(event.jobId) ?? 0, parsed.data.progress);
-      if (parsed.data.status === 'processing' || parsed.data.status === 'queued') lastProgress.set(event.jobId, progress);
-      else lastProgress.delete(event.jobId);
-      toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobProgress, { ...parsed.data, progress });
+      toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobProgress, parsed.data);
     };
     const onCompleted = (event: JobCompletedEvent, userId: string) => {
-      lastProgress.delete(event.jobId);
       const parsed = jobCompletedEventSchema.safeParse(event);
       if (!parsed.success) return app.log.error({ jobId: event.jobId, issues: parsed.error.issues }, 'invalid job_completed event dropped');
       toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobCompleted, parsed.data);
     };
     const onFailed = (event: JobFailedEvent, userId: string) => {
-      lastProgress.delete(event.jobId);
       const parsed = jobFailedEventSchema.safeParse(event);
       if (!parsed.success) return app.log.error({ jobId: event.jobId, issues: parsed.error.issues }, 'invalid job_failed event dropped');
       toRooms(event.jobId, userId).emit(SOCKET_EVENTS.jobFailed, parsed.data);

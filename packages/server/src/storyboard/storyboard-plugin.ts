@@ -8,6 +8,7 @@ import {
   narrationBudgetError,
   STORYBOARD_MESSAGES as M,
   UPLOAD_AUDIO_MAX_BYTES,
+  type RenderStats,
   type Storyboard,
   type VideoVersion,
 } from '@reelsmith/contracts';
@@ -22,16 +23,21 @@ import { pipeline } from 'node:stream/promises';
 import type { VideoJobRow } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserJob } from '../jobs/job-store.js';
-import { initialSteps, parseParams, parseResult } from '../jobs/video-job-view.js';
+import { findUserJob, queueRerender } from '../jobs/video-job-repository.js';
+import { parseParams, parseResult } from '../jobs/video-job-view.js';
 import { applyEdit, toStoryboardView, UnknownSceneError, type StoryboardDocument } from './storyboard-document.js';
-import { findStoryboard, findUserUpload, insertUpload, listVersions, queueRerender, saveStoryboard } from './storyboard-store.js';
+import { findStoryboard, findUserUpload, insertUpload, listVersions, parseRenderStats, saveStoryboard } from './storyboard-store.js';
 import { UploadFiles } from './upload-files.js';
 import { prepareUpload, type MediaTools } from './upload-media.js';
 import { DecodeSlots } from './decode-slots.js';
 import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOAD_SWEEP_INTERVAL_MS } from './upload-retention.js';
 
 const UPLOADS_PER_MINUTE = 30;
+
+const renderStatsOf = (text: string | null): { renderStats?: RenderStats } => {
+  const renderStats = parseRenderStats(text);
+  return renderStats ? { renderStats } : {};
+};
 const RENDERS_PER_MINUTE = 10;
 
 /** The version the creator sees as latest: while a re-render runs, the row already names the next one. */
@@ -138,10 +144,11 @@ export const storyboardPlugin = fp(
         await storyboardOf(row);
         if (row.version >= MAX_RERENDERS + 1) throw conflict(M.rerenderLimit);
         // Same row, same queue: no allowance is used (it is the same video) and the creator keeps their fair place.
-        const version = await queueRerender(app.db, userId, row.id, MAX_RERENDERS + 1, initialSteps());
-        if (version === undefined) throw conflict(M.renderRunning);
+        const queued = await queueRerender(app.db, userId, row.id, MAX_RERENDERS + 1);
+        if (queued === undefined) throw conflict(M.renderRunning);
+        const { version } = queued;
         await app.jobQueue.enqueue(row.id, userId);
-        app.jobEvents.emit('job_progress', { jobId: row.id, progress: 1, step: 'setup', stepProgress: 0, status: 'queued' }, userId);
+        app.jobEvents.publish(queued.events);
         request.log.info({ jobId: row.id, version }, 'video re-render queued');
         return { jobId: row.id, version };
       },
@@ -160,6 +167,7 @@ export const storyboardPlugin = fp(
           ...(result?.durationSeconds !== undefined ? { durationSeconds: result.durationSeconds } : {}),
           ...(result?.posterUrl ? { posterUrl: result.posterUrl } : {}),
           ...(result?.filename ? { filename: result.filename } : {}),
+          ...renderStatsOf(version.render_stats),
         };
       });
       // A video finished before versions were recorded is its own v1.

@@ -1,4 +1,4 @@
-import type { GenerationParams, VideoResult } from '@reelsmith/contracts';
+import type { GenerationParams, RenderStats, VideoResult } from '@reelsmith/contracts';
 import type { GenerationOutput, RenderBrand, StoryboardInput } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { Kysely } from 'kysely';
@@ -120,8 +120,9 @@ export class StoryboardRuns {
     published: { token: string; sizeBytes: number },
     result: VideoResult,
     imageUrls: readonly string[],
+    renderStats: RenderStats,
   ): Promise<void> {
-    await insertVersion(db, { videoId: job.id, version: job.version, outputToken: published.token, result, sizeBytes: published.sizeBytes });
+    await insertVersion(db, { videoId: job.id, version: job.version, outputToken: published.token, result, sizeBytes: published.sizeBytes, renderStats });
     const scenes = output.scenes;
     if (!scenes) return;
     const before = await findStoryboard(db, job.id);

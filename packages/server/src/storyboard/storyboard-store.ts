@@ -1,4 +1,4 @@
-import type { JobSteps, VideoResult } from '@reelsmith/contracts';
+import { renderStatsSchema, type RenderStats, type VideoResult } from '@reelsmith/contracts';
 import type { Kysely } from 'kysely';
 import type { Insertable, Selectable } from 'kysely';
 import type { Database, UploadsTable, VideoVersionsTable } from '../db/schema.js';
@@ -32,14 +32,37 @@ export async function insertUpload(db: Db, row: Insertable<UploadsTable>): Promi
   await db.insertInto('uploads').values(row).execute();
 }
 
+/** A version's stored render statistics; undefined when absent or not in the contract's shape. */
+export function parseRenderStats(text: string | null): RenderStats | undefined {
+  if (text === null) return undefined;
+  try {
+    const parsed = renderStatsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function listVersions(db: Db, videoId: string): Promise<VideoVersionRow[]> {
   return db.selectFrom('video_versions').selectAll().where('video_id', '=', videoId).orderBy('version', 'asc').execute();
 }
 
-export async function insertVersion(db: Db, row: { videoId: string; version: number; outputToken: string; result: VideoResult; sizeBytes: number }, now = new Date()): Promise<void> {
+export async function insertVersion(
+  db: Db,
+  row: { videoId: string; version: number; outputToken: string; result: VideoResult; sizeBytes: number; renderStats: RenderStats },
+  now = new Date(),
+): Promise<void> {
   await db
     .insertInto('video_versions')
-    .values({ video_id: row.videoId, version: row.version, output_token: row.outputToken, result: JSON.stringify(row.result), size_bytes: row.sizeBytes, created_at: now.toISOString() })
+    .values({
+      video_id: row.videoId,
+      version: row.version,
+      output_token: row.outputToken,
+      result: JSON.stringify(row.result),
+      size_bytes: row.sizeBytes,
+      created_at: now.toISOString(),
+      render_stats: JSON.stringify(row.renderStats),
+    })
     .onConflict((conflict) => conflict.columns(['video_id', 'version']).doNothing())
     .execute();
 }
@@ -48,69 +71,4 @@ export async function insertVersion(db: Db, row: { videoId: string; version: num
 export async function versionTokens(db: Db, videoId: string): Promise<string[]> {
   const rows = await db.selectFrom('video_versions').select('output_token').where('video_id', '=', videoId).execute();
   return rows.map((row) => row.output_token);
-}
-
-/**
- * Puts a finished video back in the queue to make its next version. Conditional on the row being
- * finished and under the render limit, so two clicks cannot start two renders. The row keeps the
- * latest version's result while it renders; the allowance is untouched (it is the same video).
- */
-export async function queueRerender(db: Db, userId: string, videoId: string, maxVersion: number, steps: JobSteps, now = new Date()): Promise<number | undefined> {
-  const row = await db
-    .updateTable('video_jobs')
-    .set((eb) => ({
-      status: 'queued',
-      version: eb('version', '+', 1),
-      progress: 1,
-      current_step: null,
-      step_progress: 0,
-      steps: JSON.stringify(steps),
-      error: null,
-      updated_at: now.toISOString(),
-      completed_at: null,
-    }))
-    .where('id', '=', videoId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'completed')
-    .where('version', '<', maxVersion)
-    .returning('version')
-    .executeTakeFirst();
-  return row?.version;
-}
-
-/**
- * A re-render that failed or was cancelled leaves the video as it was: completed, at its previous
- * version, with that version's result (the error says what went wrong).
- */
-export async function restorePreviousVersion(
-  db: Db,
-  videoId: string,
-  fromStatuses: Array<'processing' | 'queued' | 'cancelled'>,
-  error: string | null,
-  steps: JobSteps,
-  /** A worker's claim: its write is refused when another worker holds the job now. */
-  claimToken: string | null = null,
-): Promise<boolean> {
-  const timestamp = new Date().toISOString();
-  let query = db
-    .updateTable('video_jobs')
-    .set((eb) => ({
-      status: 'completed',
-      version: eb('version', '-', 1),
-      progress: 100,
-      current_step: 'video',
-      step_progress: 100,
-      steps: JSON.stringify(steps),
-      error,
-      updated_at: timestamp,
-      completed_at: timestamp,
-      claim_token: null,
-      claim_expires_at: null,
-    }))
-    .where('id', '=', videoId)
-    .where('version', '>', 1)
-    .where('status', 'in', fromStatuses);
-  if (claimToken !== null) query = query.where('claim_token', '=', claimToken);
-  const updated = await query.executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
 }

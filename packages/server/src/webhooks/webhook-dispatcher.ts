@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createApiKeyCipher, type ApiKeyCipher } from '../auth/api-keys.js';
 import type { Database } from '../db/schema.js';
-import type { JobEventBus } from '../jobs/job-events.js';
+import type { JobEventBus } from '../events/job-events.js';
 import { refuseUnlessPublic } from './webhook-address.js';
 import { postWebhook, type SendResult } from './webhook-sender.js';
 import { signWebhookBody } from './webhook-signature.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jobStepLabel, labelForProgress, labelForStep, progressToastText } from './job-labels.js';
-import { QUEUED_STEP_TEXT } from './job-store.js';
+import { QUEUED_STEP_TEXT } from './tracked-jobs-store.js';
 
 describe('job labels', () => {
   it('names each pipeline step and anything else Processing', () => {

@@ -1,5 +1,5 @@
 import type { PipelineStep } from '@reelsmith/contracts';
-import type { TrackedJob } from './job-store.js';
+import type { TrackedJob } from './tracked-jobs-store.js';
 
 /** Spec section 4: how each pipeline step reads to the user. */
 export const STEP_LABELS: Record<PipelineStep, string> = {

@@ -9,7 +9,7 @@ import { MemoryStorage } from '../platform.js';
 import { fakeFetch, installMatchMedia } from '../testing/render-studio.js';
 import { StudioToaster } from '../toaster.js';
 import { createJobToasts } from './job-notifications.js';
-import type { TrackedJob } from './job-store.js';
+import type { TrackedJob } from './tracked-jobs-store.js';
 
 afterEach(() => {
   cleanup();

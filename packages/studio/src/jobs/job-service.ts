@@ -11,7 +11,7 @@ import {
 } from '@reelsmith/contracts';
 import type { ApiClient } from '../api/api-client.js';
 import type { JobRealtimeClient } from './job-realtime.js';
-import { createJobStore, type JobStoreApi, type TrackedJob } from './job-store.js';
+import { createJobStore, type JobStoreApi, type TrackedJob } from './tracked-jobs-store.js';
 
 /**
  * What the user sees when a job moves (toasts, auto-download); injected so tests can watch. They

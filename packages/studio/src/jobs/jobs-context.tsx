@@ -7,7 +7,7 @@ import { useAuth, useServices, type CoreServices, type StudioServices } from '..
 import { createJobToasts } from './job-notifications.js';
 import { createSocketIoJobClient } from './job-realtime.js';
 import { createJobService, type JobEventEffects, type JobService } from './job-service.js';
-import { mergeJob, sortedJobs, type JobStore, type TrackedJob } from './job-store.js';
+import { mergeJob, sortedJobs, type JobStore, type TrackedJob } from './tracked-jobs-store.js';
 
 /**
  * Makes the job port for a host, given the studio's effects (toasts, auto-download, list refresh).

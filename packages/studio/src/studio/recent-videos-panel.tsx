@@ -1,6 +1,6 @@
 import { isActiveJobStatus, RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reelsmith/contracts';
 import { Link } from 'react-router';
-import type { TrackedJob } from '../jobs/job-store.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
 import { SourceCredit } from '../videos/source-credit.js';

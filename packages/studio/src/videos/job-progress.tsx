@@ -1,6 +1,6 @@
 import type { JobStatus } from '@reelsmith/contracts';
 import { jobStepLabel } from '../jobs/job-labels.js';
-import type { TrackedJob } from '../jobs/job-store.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { statusLabel, statusTone } from './video-list-model.js';
 import './job-status.css';
 

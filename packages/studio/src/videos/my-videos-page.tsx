@@ -5,7 +5,7 @@ import { toast } from '../toaster.js';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
-import type { TrackedJob } from '../jobs/job-store.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';

@@ -1,6 +1,6 @@
 import { isActiveJobStatus } from '@reelsmith/contracts';
 import { useState } from 'react';
-import type { TrackedJob } from '../jobs/job-store.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
 import { useVideoActions } from './use-video-actions.js';
 import { videoTitle } from './video-list-model.js';

@@ -13,6 +13,7 @@ import { storyboards } from './0011-storyboards.js';
 import { appSettings } from './0013-app-settings.js';
 import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
+import { versionRenderStats } from './0017-version-render-stats.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_app_settings': appSettings,
   '0014_brand_kits': brandKits,
   '0016_webhook_attempts_at': webhookAttemptsAt,
+  '0017_version_render_stats': versionRenderStats,
 };
 
 export const migrationProvider: MigrationProvider = {

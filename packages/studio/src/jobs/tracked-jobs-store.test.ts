@@ -1,6 +1,6 @@
 import type { GenerationParams, VideoJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { createJobStore, mergeJob, NEW_JOB_PROGRESS, QUEUED_STEP_TEXT, sortedJobs } from './job-store.js';
+import { createJobStore, mergeJob, NEW_JOB_PROGRESS, QUEUED_STEP_TEXT, sortedJobs } from './tracked-jobs-store.js';
 
 const params: GenerationParams = {
   topic: 'Deep sea creatures',

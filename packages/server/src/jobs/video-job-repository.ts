@@ -1,18 +1,44 @@
-import { ACTIVE_JOB_STATUSES, MESSAGES, type GenerationParams, type JobStatus, type JobSteps, type PipelineStep, type VideoResult } from '@reelsmith/contracts';
+import {
+  ACTIVE_JOB_STATUSES,
+  completeSteps,
+  FINISHED_JOB_STATUSES,
+  MESSAGES,
+  NEW_JOB_PROGRESS,
+  type GenerationParams,
+  type JobStatus,
+  type JobSteps,
+  type PipelineStep,
+  type VideoResult,
+} from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import type { JobEvent } from '../events/job-events.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
 import { initialSteps, parseParams, parseSteps } from './video-job-view.js';
 
+/*
+ * The video job repository: the only module that writes `video_jobs`. Each transition is one
+ * conditional write, and returns the events it implies (empty when nothing was written) for the
+ * caller to publish on the job event bus, so what clients hear is always what was stored.
+ */
+
 type Db = Kysely<Database>;
 
-/** A new job's overall progress (spec: "A new job starts at 1"). */
-export const NEW_JOB_PROGRESS = 1;
 const ACTIVE = ACTIVE_JOB_STATUSES as JobStatus[];
-const FINISHED: JobStatus[] = ['completed', 'failed', 'cancelled'];
+const FINISHED = FINISHED_JOB_STATUSES as JobStatus[];
+type JobOwner = Pick<VideoJobRow, 'id' | 'user_id'>;
+
+/** The progress event of a stored row: what a client shows for it. */
+function progressEvent(row: Pick<VideoJobRow, 'id' | 'user_id' | 'status' | 'progress' | 'current_step' | 'step_progress'>): JobEvent {
+  return {
+    name: 'job_progress',
+    userId: row.user_id,
+    event: { jobId: row.id, progress: Number(row.progress), step: (row.current_step as PipelineStep | null) ?? 'setup', stepProgress: Number(row.step_progress), status: row.status },
+  };
+}
 /** Statuses a job is in while a worker owns it; both go back to 'queued' after a restart. */
 // This server stores a running job as 'processing' only; 'in_progress' stays in the contract because
 // the spec's clients accept it, but nothing here writes it.
@@ -245,7 +271,8 @@ export type ProgressOutcome = 'written' | 'inactive' | 'claim-lost';
  * Writes a running job's progress under its claim token; a smaller overall progress than stored is
  * not written but is no error while the claim is still ours (a resumed run may report less).
  */
-export async function recordProgress(db: Db, jobId: string, update: ProgressWrite, claimToken: string | null): Promise<ProgressOutcome> {
+export async function recordProgress(db: Db, job: JobOwner, update: ProgressWrite, claimToken: string | null): Promise<{ outcome: ProgressOutcome; events: JobEvent[] }> {
+  const jobId = job.id;
   const updated = await fenced(
     db
       .updateTable('video_jobs')
@@ -261,8 +288,11 @@ export async function recordProgress(db: Db, jobId: string, update: ProgressWrit
       .where('progress', '<=', update.progress),
     claimToken,
   ).executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 1) return 'written';
-  return claimState(db, jobId, claimToken);
+  if (Number(updated.numUpdatedRows) === 1) {
+    const event = { jobId, progress: update.progress, step: update.currentStep, stepProgress: update.stepProgress, status: 'processing' as const };
+    return { outcome: 'written', events: [{ name: 'job_progress', userId: job.user_id, event }] };
+  }
+  return { outcome: await claimState(db, jobId, claimToken), events: [] };
 }
 
 /** Whether the running job is still under this claim: 'written' when it is (nothing to do), else why not. */
@@ -280,13 +310,14 @@ function fenced<Q extends { where: (column: 'claim_token', op: '=', value: strin
   return claimToken === null ? query : query.where('claim_token', '=', claimToken);
 }
 
-/** Finishes a running job; false when it was cancelled meanwhile (then the caller discards the output). */
+/** Finishes a running job; null when it was cancelled meanwhile (then the caller discards the output). */
 export async function markCompleted(
   db: Db,
-  jobId: string,
+  job: JobOwner,
   done: { result: VideoResult; outputToken: string; sizeBytes: number; steps: JobSteps },
   claimToken: string | null,
-): Promise<boolean> {
+): Promise<JobEvent[] | null> {
+  const jobId = job.id;
   const timestamp = new Date().toISOString();
   const updated = await fenced(db
     .updateTable('video_jobs')
@@ -308,20 +339,83 @@ export async function markCompleted(
     .where('id', '=', jobId)
     .where('status', 'in', RUNNING), claimToken)
     .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  if (Number(updated.numUpdatedRows) !== 1) return null;
+  return [
+    { name: 'job_progress', userId: job.user_id, event: { jobId, progress: 100, step: 'video', stepProgress: 100, status: 'completed' } },
+    { name: 'job_completed', userId: job.user_id, event: { jobId, result: done.result } },
+  ];
 }
 
-export async function markFailed(db: Db, jobId: string, error: string, steps: JobSteps, claimToken: string | null): Promise<boolean> {
+/** The columns of a re-render that ended without its version: completed again, at the previous version. */
+function previousVersion(error: string | null, steps: JobSteps, timestamp: string) {
+  return {
+    status: 'completed' as const,
+    progress: 100,
+    current_step: 'video',
+    step_progress: 100,
+    steps: JSON.stringify(completeSteps(steps)),
+    error,
+    updated_at: timestamp,
+    completed_at: timestamp,
+    claim_token: null,
+    claim_expires_at: null,
+  };
+}
+
+/**
+ * A running job failed. A first render is stored failed; a re-render keeps the previous version
+ * (completed, its result, `error` saying what went wrong). Either way the event is `job_failed`
+ * naming the version that failed, and clients apply it to the same state (contracts' job-state).
+ * Null when the job was no longer this claim's to fail.
+ */
+export async function markFailed(db: Db, job: Pick<VideoJobRow, 'id' | 'user_id' | 'version'>, error: string, steps: JobSteps, claimToken: string | null): Promise<JobEvent[] | null> {
   const timestamp = new Date().toISOString();
+  const rerender = job.version > 1;
   const updated = await fenced(
-    db
-      .updateTable('video_jobs')
-      .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
-      .where('id', '=', jobId)
-      .where('status', 'in', RUNNING),
+    rerender
+      ? db
+          .updateTable('video_jobs')
+          .set((eb) => ({ ...previousVersion(error, steps, timestamp), version: eb('version', '-', 1) }))
+          .where('id', '=', job.id)
+          .where('version', '=', job.version)
+          .where('status', 'in', RUNNING)
+      : db
+          .updateTable('video_jobs')
+          .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+          .where('id', '=', job.id)
+          .where('status', 'in', RUNNING),
     claimToken,
   ).executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+  if (Number(updated.numUpdatedRows) !== 1) return null;
+  return [{ name: 'job_failed', userId: job.user_id, event: { jobId: job.id, error, version: job.version } }];
+}
+
+/**
+ * Puts a finished video back in the queue to make its next version. Conditional on the row being
+ * completed and under the render limit, so two clicks cannot start two renders. The row keeps the
+ * latest version's result while it renders; the allowance is untouched (it is the same video).
+ */
+export async function queueRerender(db: Db, userId: string, videoId: string, maxVersion: number, now = new Date()): Promise<{ version: number; events: JobEvent[] } | undefined> {
+  const row = await db
+    .updateTable('video_jobs')
+    .set((eb) => ({
+      status: 'queued',
+      version: eb('version', '+', 1),
+      progress: NEW_JOB_PROGRESS,
+      current_step: null,
+      step_progress: 0,
+      steps: JSON.stringify(initialSteps()),
+      error: null,
+      updated_at: now.toISOString(),
+      completed_at: null,
+    }))
+    .where('id', '=', videoId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .where('version', '<', maxVersion)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? { version: row.version, events: [progressEvent(row)] } : undefined;
 }
 
 /** A running job interrupted by shutdown: back to the queue for the next start. */
@@ -363,35 +457,58 @@ export async function requeueLapsedClaims(db: Db, graceMs: number, now = new Dat
   return requeued;
 }
 
-/** Marks the user's active job cancelled; false when it is not active (finished, another user's, missing). */
-export async function cancelUserJob(db: Db, userId: string, jobId: string): Promise<boolean> {
-  const timestamp = new Date().toISOString();
-  const updated = await db
-    .updateTable('video_jobs')
-    .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp })
-    .where('id', '=', jobId)
-    .where('user_id', '=', userId)
-    .where('status', 'in', ACTIVE)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) === 1;
+/**
+ * Cancels active jobs (queued or running): a first render becomes 'cancelled'; a re-render keeps the
+ * previous version (completed again). Both announce a 'cancelled' progress event, at the progress
+ * stored. The rows are final before any worker is stopped, so a worker records nothing afterwards.
+ */
+async function cancelActive(db: Db, filter: { userId: string; jobId?: string }, now: Date): Promise<Array<{ row: VideoJobRow; events: JobEvent[] }>> {
+  const timestamp = now.toISOString();
+  let active = db.selectFrom('video_jobs').selectAll().where('user_id', '=', filter.userId).where('status', 'in', ACTIVE);
+  if (filter.jobId !== undefined) active = active.where('id', '=', filter.jobId);
+  const cancelled: Array<{ row: VideoJobRow; events: JobEvent[] }> = [];
+  for (const job of await active.execute()) {
+    const rerender = job.version > 1;
+    const row = rerender
+      ? await db
+          .updateTable('video_jobs')
+          .set((eb) => ({ ...previousVersion(null, parseSteps(job.steps), timestamp), version: eb('version', '-', 1) }))
+          .where('id', '=', job.id)
+          .where('version', '=', job.version)
+          .where('status', 'in', ACTIVE)
+          .returningAll()
+          .executeTakeFirst()
+      : await db
+          .updateTable('video_jobs')
+          .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+          .where('id', '=', job.id)
+          .where('status', 'in', ACTIVE)
+          .returningAll()
+          .executeTakeFirst();
+    if (!row) continue;
+    // The event tells the progress the job had reached, as the cancel found it.
+    cancelled.push({ row: job, events: [progressEvent({ ...job, status: 'cancelled' })] });
+  }
+  return cancelled;
+}
+
+/** Cancels the user's active job; null when it is not active (finished, another user's, missing). */
+export async function cancelUserJob(db: Db, userId: string, jobId: string, now = new Date()): Promise<{ events: JobEvent[] } | null> {
+  const [cancelled] = await cancelActive(db, { userId, jobId }, now);
+  return cancelled ? { events: cancelled.events } : null;
 }
 
 /**
  * Cancels every queued and running job of the user (suspension), in the caller's transaction.
  * Cancelled jobs are not counted against the plan. Returns what each job was, for the caller to
- * stop the running ones and put re-renders back at their previous version.
+ * stop the running ones, and the events to publish once the transaction is committed.
  */
-export async function cancelActiveUserJobs(db: Db, userId: string, now = new Date()): Promise<Array<{ id: string; status: JobStatus; version: number }>> {
-  const active = await db.selectFrom('video_jobs').select(['id', 'status', 'version']).where('user_id', '=', userId).where('status', 'in', ACTIVE).execute();
-  if (active.length === 0) return [];
-  const timestamp = now.toISOString();
-  await db
-    .updateTable('video_jobs')
-    .set({ status: 'cancelled', updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
-    .where('id', 'in', active.map((job) => job.id))
-    .where('status', 'in', ACTIVE)
-    .execute();
-  return active.map((job) => ({ id: job.id, status: job.status, version: Number(job.version) }));
+export async function cancelActiveUserJobs(db: Db, userId: string, now = new Date()): Promise<{ jobs: Array<{ id: string; status: JobStatus; version: number }>; events: JobEvent[] }> {
+  const cancelled = await cancelActive(db, { userId }, now);
+  return {
+    jobs: cancelled.map(({ row }) => ({ id: row.id, status: row.status, version: Number(row.version) })),
+    events: cancelled.flatMap(({ events }) => events),
+  };
 }
 
 /** Deletes the user's finished job, returning its output directory token; undefined when nothing was deleted. */

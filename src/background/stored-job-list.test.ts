@@ -1,7 +1,7 @@
 import { EXTENSION_STORAGE_KEYS, generateVideoBodySchema, newJob } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { progressed, putJob } from './job-state.js';
-import { JobStore } from './job-store.js';
+import { JobStore } from './stored-job-list.js';
 import { fakeStorage } from './testing/fake-chrome.js';
 
 const params = generateVideoBodySchema.parse({ topic: 'Tides', style: 'curious', language: 'en', duration: 30, voice: 'v1' });

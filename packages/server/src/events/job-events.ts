@@ -1,0 +1,40 @@
+import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent, RelayedJobEvent } from '@reelsmith/contracts';
+import { EventEmitter } from 'node:events';
+
+/** Every event names its job's owner, so listeners can route it to that user without a lookup. */
+export interface JobEventMap {
+  job_progress: [event: JobProgressEvent, userId: string];
+  job_completed: [event: JobCompletedEvent, userId: string];
+  job_failed: [event: JobFailedEvent, userId: string];
+}
+
+export type JobEventName = keyof JobEventMap;
+
+/**
+ * One event a job's transition implies, with its owner: what the job repository returns from each
+ * write, and exactly what scale mode relays between processes.
+ */
+export type JobEvent = RelayedJobEvent;
+
+/**
+ * The in-process bus between whatever moves jobs (the job repository's transitions, published by the
+ * worker and the routes, or in scale mode the BullMQ queue's relay of the worker processes' events
+ * over Redis) and whatever reports them (the socket.io plugin, webhooks). Payloads are the contract's
+ * socket event shapes, so listeners forward them unchanged.
+ */
+export class JobEventBus extends EventEmitter<JobEventMap> {
+  constructor() {
+    super();
+    // One listener per consumer (realtime, tests); a leak warning at 10 would only be noise.
+    this.setMaxListeners(50);
+  }
+
+  /** Announces what a transition returned, in order. */
+  publish(events: readonly JobEvent[]): void {
+    for (const item of events) {
+      if (item.name === 'job_progress') this.emit('job_progress', item.event, item.userId);
+      else if (item.name === 'job_completed') this.emit('job_completed', item.event, item.userId);
+      else this.emit('job_failed', item.event, item.userId);
+    }
+  }
+}
