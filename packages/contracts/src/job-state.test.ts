@@ -12,7 +12,7 @@ import {
   mergeJob,
   newJob,
 } from './job-state.js';
-import { jobFailureText, jobTransition, jobTransitions } from './job-transitions.js';
+import { jobFailureText, jobTransition, jobTransitions, rerenderOutcome } from './job-transitions.js';
 import type { JobProgressEvent } from './socket.js';
 import type { VideoJob, VideoResult } from './videos.js';
 
@@ -111,6 +111,29 @@ describe('job state', () => {
     expect(jobTransitions([], [done], { includeNew: true }).map((t) => t.kind)).toEqual(['completed']);
     const running = applyProgress(start(), progress(10));
     expect(jobTransitions([running], [done]).map((t) => t.kind)).toEqual(['completed']);
+  });
+
+  it('keeps the previous version when a re-render fails or is cancelled, as the server stores it, and tells it as a failure or a cancel', () => {
+    const v1: VideoResult = { ...RESULT, version: 1 };
+    // A finished video queued for v2: active, still holding v1's result.
+    const rerendering: VideoJob = { ...start(), status: 'processing', progress: 40, currentStep: 'voice', stepProgress: 20, result: v1 };
+
+    const failed = applyFailed(rerendering, { jobId: 'job-1', error: 'The voice service refused this line', version: 2 });
+    expect(failed).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: v1, progress: 100, currentStep: 'video', stepProgress: 100 });
+    expect(PIPELINE_STEPS.every((step) => failed.steps[step].status === 'completed')).toBe(true);
+    expect(rerenderOutcome(rerendering, failed)).toEqual({ kind: 'failed', error: 'The voice service refused this line' });
+    expect(jobTransition(rerendering, failed)).toMatchObject({ kind: 'failed', event: { jobId: 'job-1', error: 'The voice service refused this line', version: 2 } });
+
+    const cancelled = applyCancelled(rerendering);
+    expect(cancelled).toMatchObject({ status: 'completed', error: null, result: v1, progress: 100 });
+    expect(rerenderOutcome(rerendering, cancelled)).toEqual({ kind: 'cancelled' });
+    expect(jobTransition(rerendering, cancelled)).toMatchObject({ kind: 'cancelled' });
+
+    // A re-render that made its version is a completion; a first render that fails stays failed.
+    const v2 = applyCompleted(rerendering, { jobId: 'job-1', result: { ...RESULT, version: 2 } });
+    expect(rerenderOutcome(rerendering, v2)).toBeNull();
+    expect(jobTransition(rerendering, v2)).toMatchObject({ kind: 'completed' });
+    expect(applyFailed({ ...start(), status: 'processing' }, { jobId: 'job-1', error: 'x' })).toMatchObject({ status: 'failed', error: 'x' });
   });
 
   describe('properties', () => {

@@ -2,7 +2,7 @@ import { API, type ProviderType } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { HttpError } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import type { ProviderSwitchboard } from './provider-switchboard.js';
+import type { ProviderSwitchboard } from '../providers/provider-switchboard.js';
 
 export const PROVIDERS_UNAVAILABLE_MESSAGE = 'Provider management is not available: this server runs with injected providers';
 

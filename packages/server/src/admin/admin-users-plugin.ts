@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import { disconnectUserSockets, revokeUserSessions } from '../auth/revoke-user-sessions.js';
 import { notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../jobs/video-job-repository.js';
-import { UploadFiles } from '../storyboard/upload-files.js';
-import { removeUploads, uploadsOnlyUsedBy } from '../storyboard/upload-retention.js';
+import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../video-jobs/video-job-repository.js';
+import { UploadFiles } from '../uploads/upload-files.js';
+import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js';
 import { removeOutput } from '../output/output-files.js';
 import {
   auditLog,

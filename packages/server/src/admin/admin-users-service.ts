@@ -14,8 +14,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { JobEvent } from '../events/job-events.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { cancelActiveUserJobs } from '../jobs/video-job-repository.js';
-import { parseParams, parseResult } from '../jobs/video-job-view.js';
+import { cancelActiveUserJobs } from '../video-jobs/video-job-repository.js';
+import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
 import { getPlan } from '../payments/plans.js';
 import { effectiveStatus, usagePeriodStartOf, videosUsedQuery } from '../payments/subscription-state.js';
 

@@ -51,3 +51,8 @@ export function createApiKeyCipher(secret: string): ApiKeyCipher {
     },
   };
 }
+
+/** The cipher of stored webhook signing secrets: the same scheme as API keys, under its own derived key. */
+export function webhookSecretCipher(encryptionKey: string): ApiKeyCipher {
+  return createApiKeyCipher(`${encryptionKey}:webhooks`);
+}

@@ -8,7 +8,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../errors.j
 import { registerRoute } from '../http/register-route.js';
 import { countVideosUsed, findSubscription, findUsageResetAt, planUsagePeriodStart } from '../payments/subscription-state.js';
 import { newAccountFields, normalizeEmail } from './auth-service.js';
-import { toPublicUser } from './auth-user.js';
+import { toPublicUser } from '../http/auth-user.js';
 import { createAccountMailOutbox, createAccountMailer } from './account-mail.js';
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { unauthorized } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { toPublicUser } from './auth-user.js';
+import { toPublicUser } from '../http/auth-user.js';
 import { MemoryHandoffCodeStore, RedisHandoffCodeStore, type HandoffCodeStore } from './extension-handoff-store.js';
 
 export interface ExtensionHandoffPluginOptions {

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
-import { createApiKeyCipher, type ApiKeyCipher } from './api-keys.js';
+import { createApiKeyCipher, webhookSecretCipher, type ApiKeyCipher } from './api-keys.js';
 
 /** The cipher of the studio API keys (GET /auth/api-keys never returns them; Google sign-in does). */
 export const apiKeySecretCipher = (encryptionKey: string): ApiKeyCipher => createApiKeyCipher(encryptionKey);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserUpload } from '../storyboard/storyboard-store.js';
+import { findUserUpload } from '../uploads/upload-store.js';
 import { findBrandKit, saveBrandKit } from './brand-store.js';
 
 export const CAPTION_PREVIEW_PATH = '/api/caption-templates/:id/preview.png';

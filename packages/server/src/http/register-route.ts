@@ -13,9 +13,9 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type * as z from 'zod/v4/core';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { AuthUser } from './auth-user.js';
 import { forbidden } from '../errors.js';
-import { EMBED_SCOPE_MESSAGE } from '../plugins/auth-plugin.js';
+import { EMBED_SCOPE_MESSAGE } from './auth-messages.js';
 
 type Parsed<C, K extends 'body' | 'query' | 'params'> = C extends { [P in K]: infer S extends z.$ZodType } ? z.output<S> : undefined;
 

@@ -19,7 +19,7 @@ import type * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from '../events/job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from './video-job-repository.js';
+import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from '../video-jobs/video-job-repository.js';
 import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimNextJob, jobCounts, requeueInterruptedJobs } from './video-job-repository.js';
+import { claimNextJob, jobCounts, requeueInterruptedJobs } from '../video-jobs/video-job-repository.js';
 import { QueueShutdownError, type JobWorker } from './job-worker.js';
 
 export interface EmbeddedQueueOptions {

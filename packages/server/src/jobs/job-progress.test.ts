@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JobProgressTracker } from './job-progress.js';
-import { initialSteps } from './video-job-view.js';
+import { initialSteps } from '../video-jobs/video-job-view.js';
 
 const freshRow = () => ({ progress: 1, current_step: null, step_progress: 0, steps: JSON.stringify(initialSteps()) });
 

@@ -1,8 +1,8 @@
 import { advanceSteps, clampPercent, completeSteps, failSteps, laterProgress, PIPELINE_STEPS, type JobSteps, type PipelineStep } from '@reelsmith/contracts';
 import type { ProgressUpdate } from '@reelsmith/pipeline';
 import type { VideoJobRow } from '../db/schema.js';
-import type { ProgressWrite } from './video-job-repository.js';
-import { parseSteps } from './video-job-view.js';
+import type { ProgressWrite } from '../video-jobs/video-job-repository.js';
+import { parseSteps } from '../video-jobs/video-job-view.js';
 
 /**
  * A running job's progress as the pipeline reports it, kept so that what is stored and shown never

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { join } from 'node:path';
-import { ProviderSettings } from '../admin/provider-settings.js';
+import { ProviderSettings } from '../providers/provider-settings.js';
 import type { AppSettings } from '../app-settings.js';
-import { ProviderSwitchboard } from '../admin/provider-switchboard.js';
+import { ProviderSwitchboard } from '../providers/provider-switchboard.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { createStorage } from '../storage/create-storage.js';
@@ -14,7 +14,7 @@ import { JobEventBus } from '../events/job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
 import { StoryboardRuns } from '../storyboard/storyboard-runs.js';
-import { UploadFiles } from '../storyboard/upload-files.js';
+import { UploadFiles } from '../uploads/upload-files.js';
 
 export interface JobRuntimeOptions {
   config: Config;

@@ -11,9 +11,9 @@ import { publishOutput, removeOutput } from '../output/output-files.js';
 import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
 import type { JobEventBus } from '../events/job-events.js';
 import { JobProgressTracker } from './job-progress.js';
-import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from './video-job-repository.js';
+import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from '../video-jobs/video-job-repository.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
-import { parseParams } from './video-job-view.js';
+import { parseParams } from '../video-jobs/video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
 export type GenerationRunner = (run: GenerationRun) => Promise<GenerationOutput>;

@@ -1,7 +1,7 @@
 import { MESSAGES, VALIDATION_MESSAGES } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connection.js';
-import { TEST_DIALECTS } from '../testing/test-database.js';
+import { TEST_DIALECTS } from '../db/test-database.js';
 import { checkCanGenerate } from './can-generate.js';
 import { insertJob, insertSubscription, insertUser, openMigratedTestDatabase } from './payments-test-fixtures.js';
 import { countPlanVideosThisMonth, findSubscription } from './subscription-state.js';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { recordVideoMade } from './subscription-state.js';
-import { createTestDatabase, type TestDatabase, type TestDialect } from '../testing/test-database.js';
+import { createTestDatabase, type TestDatabase, type TestDialect } from '../db/test-database.js';
 
 /** A migrated database of one dialect for payment unit tests; `close` in afterAll. */
 export async function openMigratedTestDatabase(dialect: TestDialect): Promise<{ handle: DatabaseHandle; testDb: TestDatabase; close(): Promise<void> }> {

@@ -2,12 +2,13 @@ import { API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthService } from '../auth/auth-service.js';
-import { toAuthUser, type AuthUser } from '../auth/auth-user.js';
+import { toAuthUser, type AuthUser } from '../http/auth-user.js';
 import { createGoogleVerifier, type GoogleCredentialVerifier } from '../auth/google.js';
 import { verifySessionToken } from '../auth/session-tokens.js';
 import { resealLegacySecrets } from '../auth/stored-secrets.js';
 import { encryptionKeyNotice } from '../encryption-key.js';
 import { forbidden, HttpError, unauthorized } from '../errors.js';
+import { API_KEY_REQUIRED_MESSAGE, INVALID_API_KEY_MESSAGE } from '../http/auth-messages.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,9 +31,6 @@ declare module 'fastify' {
   }
 }
 
-export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
-export const API_KEY_REQUIRED_MESSAGE = 'This call needs an API key in the x-api-key header';
-export const EMBED_SCOPE_MESSAGE = 'An embed session can only generate, list and read videos';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -18,8 +18,8 @@ import fp from 'fastify-plugin';
 import { Server, type Socket } from 'socket.io';
 import { verifySessionToken } from '../auth/session-tokens.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserJob } from '../jobs/video-job-repository.js';
-import { INVALID_API_KEY_MESSAGE } from '../plugins/auth-plugin.js';
+import { findUserJob } from '../video-jobs/video-job-repository.js';
+import { INVALID_API_KEY_MESSAGE } from '../http/auth-messages.js';
 
 /** Under the Chrome extension service worker's 30 s idle limit, so its socket's pings keep it alive. */
 export const PING_INTERVAL_MS = 20_000;

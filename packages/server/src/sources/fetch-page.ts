@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupAddress } from 'node:dns';
-import { isPublicAddress, publicOnlyLookup, resolveHost } from '../webhooks/webhook-address.js';
+import { isPublicAddress, publicOnlyLookup, resolveHost } from '../outbound/webhook-address.js';
 
 export const PAGE_TIMEOUT_MS = 10_000;
 export const PAGE_MAX_BYTES = 2 * 1024 * 1024;

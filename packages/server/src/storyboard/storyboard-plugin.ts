@@ -23,14 +23,15 @@ import { pipeline } from 'node:stream/promises';
 import type { VideoJobRow } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserJob, queueRerender } from '../jobs/video-job-repository.js';
-import { parseParams, parseResult } from '../jobs/video-job-view.js';
+import { findUserJob, queueRerender } from '../video-jobs/video-job-repository.js';
+import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
 import { applyEdit, toStoryboardView, UnknownSceneError, type StoryboardDocument } from './storyboard-document.js';
-import { findStoryboard, findUserUpload, insertUpload, listVersions, parseRenderStats, saveStoryboard } from './storyboard-store.js';
-import { UploadFiles } from './upload-files.js';
+import { findStoryboard, listVersions, parseRenderStats, saveStoryboard } from './storyboard-store.js';
+import { findUserUpload, insertUpload } from '../uploads/upload-store.js';
+import { UploadFiles } from '../uploads/upload-files.js';
 import { prepareUpload, type MediaTools } from './upload-media.js';
 import { DecodeSlots } from './decode-slots.js';
-import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOAD_SWEEP_INTERVAL_MS } from './upload-retention.js';
+import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOAD_SWEEP_INTERVAL_MS } from '../uploads/upload-retention.js';
 
 const UPLOADS_PER_MINUTE = 30;
 

@@ -9,8 +9,9 @@ import type { Database, VideoJobRow } from '../db/schema.js';
 import { OUTPUT_URL_PREFIX, outputKey } from '../output/output-files.js';
 import { StorageMissingError, type ObjectStorage } from '../storage/object-storage.js';
 import { documentFromFirstRender, markRendered } from './storyboard-document.js';
-import { findStoryboard, findUserUpload, insertVersion, saveStoryboard } from './storyboard-store.js';
-import type { UploadFiles } from './upload-files.js';
+import { findStoryboard, insertVersion, saveStoryboard } from './storyboard-store.js';
+import { findUserUpload } from '../uploads/upload-store.js';
+import type { UploadFiles } from '../uploads/upload-files.js';
 
 export interface StoryboardRunsOptions {
   db: Kysely<Database>;

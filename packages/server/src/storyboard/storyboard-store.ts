@@ -1,11 +1,10 @@
 import { renderStatsSchema, type RenderStats, type VideoResult } from '@reelsmith/contracts';
 import type { Kysely } from 'kysely';
-import type { Insertable, Selectable } from 'kysely';
-import type { Database, UploadsTable, VideoVersionsTable } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Database, VideoVersionsTable } from '../db/schema.js';
 import type { StoryboardDocument } from './storyboard-document.js';
 
 type Db = Kysely<Database>;
-export type UploadRow = Selectable<UploadsTable>;
 export type VideoVersionRow = Selectable<VideoVersionsTable>;
 
 export async function findStoryboard(db: Db, videoId: string): Promise<StoryboardDocument | undefined> {
@@ -21,15 +20,6 @@ export async function saveStoryboard(db: Db, videoId: string, userId: string, do
     .values({ video_id: videoId, user_id: userId, document: text, updated_at: timestamp })
     .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ document: text, updated_at: timestamp }))
     .execute();
-}
-
-/** The user's upload; another user's upload is indistinguishable from a missing one. */
-export function findUserUpload(db: Db, userId: string, uploadId: string): Promise<UploadRow | undefined> {
-  return db.selectFrom('uploads').selectAll().where('id', '=', uploadId).where('user_id', '=', userId).executeTakeFirst();
-}
-
-export async function insertUpload(db: Db, row: Insertable<UploadsTable>): Promise<void> {
-  await db.insertInto('uploads').values(row).execute();
 }
 
 /** A version's stored render statistics; undefined when absent or not in the contract's shape. */

@@ -3,12 +3,12 @@
  * wiring, and the named messages and helpers they assert on. Nothing in production imports this.
  */
 export * from '../index.js';
-export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './test-database.js';
+export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test-database.js';
 export { createLogger } from '../logger.js';
 export { MIGRATIONS } from '../db/migrations/index.js';
 export { createJobRuntime, type JobRuntime } from '../jobs/job-runtime.js';
 export { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '../jobs/bullmq-queue.js';
-export { claimJobWithToken, renewJobClaim } from '../jobs/video-job-repository.js';
+export { claimJobWithToken, renewJobClaim } from '../video-jobs/video-job-repository.js';
 export { type GenerationRunner, STORAGE_WRITE_FAILED_MESSAGE } from '../jobs/job-worker.js';
 export { STORAGE_TIER_DESCRIPTION } from '../jobs/jobs-plugin.js';
 export { AUTH_MESSAGES } from '../auth/auth-routes.js';
@@ -26,10 +26,11 @@ export { LEGAL_PAGE_PATHS } from '../plugins/legal-pages-plugin.js';
 export { allowFramingBy } from '../plugins/security-headers-plugin.js';
 export { StorageMissingError, type PutOptions } from '../storage/object-storage.js';
 export { S3Storage } from '../storage/s3-storage.js';
-export { UploadFiles } from '../storyboard/upload-files.js';
-export { PRIVATE_ADDRESS_MESSAGE } from '../webhooks/webhook-address.js';
-export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TENANT_CONCURRENCY, webhookSecretCipher } from '../webhooks/webhook-dispatcher.js';
+export { UploadFiles } from '../uploads/upload-files.js';
+export { PRIVATE_ADDRESS_MESSAGE } from '../outbound/webhook-address.js';
+export { DEFAULT_RETRY_DELAYS_MS, DEFAULT_TENANT_CONCURRENCY } from '../webhooks/webhook-dispatcher.js';
+export { webhookSecretCipher } from '../auth/api-keys.js';
 export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhooks-plugin.js';
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
-export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../storyboard/upload-retention.js';
+export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../uploads/upload-retention.js';
 export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';

@@ -8,10 +8,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { createApiKeyCipher, type ApiKeyCipher } from '../auth/api-keys.js';
+import { webhookSecretCipher, type ApiKeyCipher } from '../auth/api-keys.js';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus } from '../events/job-events.js';
-import { refuseUnlessPublic } from './webhook-address.js';
+import { refuseUnlessPublic } from '../outbound/webhook-address.js';
 import { postWebhook, type SendResult } from './webhook-sender.js';
 import { signWebhookBody } from './webhook-signature.js';
 
@@ -63,10 +63,6 @@ interface DueDelivery {
   secret_encrypted: string;
   deleted_at: string | null;
   user_id: string;
-}
-
-export function webhookSecretCipher(encryptionKey: string): ApiKeyCipher {
-  return createApiKeyCipher(`${encryptionKey}:webhooks`);
 }
 
 /**

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { publicOnlyLookup } from './webhook-address.js';
+import { publicOnlyLookup } from '../outbound/webhook-address.js';
 
 export interface SendResult {
   statusCode: number | null;

@@ -4,8 +4,8 @@ import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { refuseUnlessPublic } from './webhook-address.js';
-import { webhookSecretCipher } from './webhook-dispatcher.js';
+import { refuseUnlessPublic } from '../outbound/webhook-address.js';
+import { webhookSecretCipher } from '../auth/api-keys.js';
 import { generateWebhookSecret } from './webhook-signature.js';
 
 export const WEBHOOK_NOT_FOUND_MESSAGE = 'No webhook with this id';

@@ -1,5 +1,6 @@
 import type { GenerationParams, VideoJob } from '@reelsmith/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { followJobTransitions } from './job-service.js';
 import { createJobStore, mergeJob, NEW_JOB_PROGRESS, QUEUED_STEP_TEXT, sortedJobs } from './tracked-jobs-store.js';
 
 const params: GenerationParams = {
@@ -121,5 +122,23 @@ describe('job store', () => {
     expect(store.getState()).toMatchObject({ connected: true, generating: true });
     store.getState().reset();
     expect(store.getState()).toMatchObject({ jobs: {}, connected: false, generating: false });
+  });
+  it("holds a failed re-render as the server stores it (previous version, with the error), announced once as a failure", () => {
+    const store = createJobStore();
+    const failed = vi.fn();
+    const completed = vi.fn();
+    followJobTransitions(store, { failed, completed });
+    const v1 = { ...result, version: 1 };
+    store.getState().replaceJob(serverJob('j1', 'queued', NEW_JOB_PROGRESS, { result: v1 }));
+    store.getState().applyFailed({ jobId: 'j1', error: 'The voice service refused this line', version: 2 });
+    const held = store.getState().jobs.j1!;
+    expect(held).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: v1 });
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed.mock.calls[0]![0]).toEqual({ jobId: 'j1', error: 'The voice service refused this line', version: 2 });
+    // The server's snapshot of the same outcome changes nothing and announces nothing more.
+    store.getState().mergeServerJobs([{ ...held, steps: { ...held.steps } }]);
+    expect(store.getState().jobs.j1).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: v1 });
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(completed).not.toHaveBeenCalled();
   });
 });

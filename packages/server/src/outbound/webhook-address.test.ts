@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { isPublicAddress, PRIVATE_ADDRESS_MESSAGE, refuseUnlessPublic } from './webhook-address.js';
-import { signWebhookBody } from './webhook-signature.js';
 
 describe('webhook addresses', () => {
   it.each(['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '224.0.0.1', '::7f00:1', '::127.0.0.1', '::a00:1', '::808:808', '::'])(
@@ -18,12 +17,5 @@ describe('webhook addresses', () => {
     expect(await refuseUnlessPublic('http://[::ffff:8.8.8.8]/hook', false)).toBeNull();
     expect(await refuseUnlessPublic('http://8.8.8.8/hook', false)).toBeNull();
     expect(await refuseUnlessPublic('http://localhost:3000/hook', true)).toBeNull();
-  });
-});
-
-describe('webhook signature', () => {
-  it('is t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">', () => {
-    // Known answer: printf '1700000000.{}' | openssl dgst -sha256 -hmac secret
-    expect(signWebhookBody('secret', '{}', 1_700_000_000)).toBe('t=1700000000,v1=b8569b78799ff9e3cbff0fc2d63a33a2b57f3282abd07c37ae5e8e7d79a5f163');
   });
 });
