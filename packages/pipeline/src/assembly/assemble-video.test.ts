@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelledError } from '../errors.js';
 import { renderOfflineImage } from '../images/offline-image-provider.js';
-import type { AssemblyRequest } from '../providers/types.js';
+import type { AssemblyRequest, AssemblyResult } from '../providers/types.js';
 import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
 import { defaultFfmpegBinaries, resolveFfmpegBinaries } from './ffmpeg-binary.js';
+
+/** What a segmented render drew, took from the cache, and whether its soundtrack was cached. */
+const segmentsOf = (result: AssemblyResult) => ({ rendered: result.renderStats.segmentsRendered, reused: result.renderStats.segmentsReused, soundtrackReused: result.soundtrackReused });
 
 const SIZE = 360;
 const dir = mkdtempSync(join(tmpdir(), 'assemble-'));
@@ -199,7 +202,7 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 90_000);
 
   it('renders every scene once, joins them to whole frames at 30 fps, and keeps the narration', () => {
-    expect(v1.segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
+    expect(segmentsOf(v1)).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
     expect(videoFrameCount(v1.videoPath)).toBe(150);
     const info = probe(v1.videoPath);
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
@@ -208,13 +211,13 @@ describe('scene segments (segmentCacheDir)', () => {
 
   it('reuses everything when nothing changed, and the frames are the same', async () => {
     const again = await segmented('seg-same');
-    expect(again.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: true });
+    expect(segmentsOf(again)).toEqual({ rendered: 0, reused: 2, soundtrackReused: true });
     expect(frameHashes(again.videoPath)).toEqual(frameHashes(v1.videoPath));
   }, 60_000);
 
   it("re-renders only the scene whose narration changed; the other scene's frames are identical", async () => {
     const v2 = await segmented('seg-words', { words: secondSceneWords });
-    expect(v2.segments).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
+    expect(segmentsOf(v2)).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
     const [before, after] = [frameHashes(v1.videoPath), frameHashes(v2.videoPath)];
     expect(after.length).toBe(150);
     expect(after.slice(0, 75)).toEqual(before.slice(0, 75));
@@ -222,12 +225,12 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 60_000);
 
   it('re-renders every segment for a new caption style or zoom, and only the soundtrack for new audio alone', async () => {
-    expect((await segmented('seg-style', { captionStyle: 'youtube' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
-    expect((await segmented('seg-zoom', { zoomDirection: 'out' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect(segmentsOf(await segmented('seg-style', { captionStyle: 'youtube' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect(segmentsOf(await segmented('seg-zoom', { zoomDirection: 'out' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
     const louder = join(dir, 'voice-louder.wav');
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-i', join(dir, 'voice.wav'), '-af', 'volume=2', louder]);
     const loud = await segmented('seg-audio', { audioPath: louder });
-    expect(loud.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: false });
+    expect(segmentsOf(loud)).toEqual({ rendered: 0, reused: 2, soundtrackReused: false });
     // The join copies the new soundtrack in: the video is louder, its pictures the same.
     expect(meanVolume(loud.videoPath)).toBeGreaterThan(meanVolume(v1.videoPath) + 4);
     expect(frameHashes(loud.videoPath)).toEqual(frameHashes(v1.videoPath));
@@ -344,7 +347,7 @@ describe.each(mixBinaries)('a caption crossing the scene cut, with %s', (_name, 
     const options = { ...small, binaries: renderWith };
     const single = await assembleVideo(request(`${name}-single`, { words: straddling, enableCaptions: true, captionStyle }), { ...options, segmented: false });
     const split = await assembleVideo(request(`${name}-split`, { words: straddling, enableCaptions: true, captionStyle, segmentCacheDir: join(dir, `${name}-cache`) }), options);
-    expect(split.segments?.rendered).toBe(2);
+    expect(split.renderStats.segmentsRendered).toBe(2);
     for (const index of afterCut) {
       const one = frameNumber(single.videoPath, index);
       // The caption is on screen there (it differs from the same frame without captions)...

@@ -560,8 +560,8 @@ const DIALOGUE_TIMES = /^Dialogue: \d+,(\d+):(\d{2}):(\d{2})\.(\d{2}),(\d+):(\d{
 
 /**
  * The document with only the Dialogue lines on screen at some moment of [from, to) seconds, their
- * times and tags untouched. A scene segment draws this on frames stamped with the video's own clock,
- * so a caption that began before its first frame is shown mid-way, as in one continuous pass.
+ * times and tags untouched. A scene segment draws this (moved onto its own clock, shiftAssTimes) so
+ * that a caption that began before its first frame is shown mid-way, as in one continuous pass.
  */
 export function captionsAssWindow(document: string, from: number, to: number): { document: string; events: number } {
   let events = 0;
@@ -576,6 +576,33 @@ export function captionsAssWindow(document: string, from: number, to: number): {
     return on;
   });
   return { document: kept.join('\n'), events };
+}
+
+const DIALOGUE_TIME_FIELDS = /^(Dialogue: \d+,)(\d+:\d{2}:\d{2}\.\d{2}),(\d+:\d{2}:\d{2}\.\d{2}),/;
+
+const assTimeCs = (time: string): number => {
+  const [h, m, rest] = time.split(':');
+  const [s, cs] = rest!.split('.');
+  return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 100 + Number(cs);
+};
+
+
+/** When the document's first Dialogue line starts, in centiseconds (null: it has none). */
+export function earliestDialogueCs(document: string): number | null {
+  let earliest: number | null = null;
+  for (const line of document.split('\n')) {
+    const match = DIALOGUE_TIME_FIELDS.exec(line);
+    if (match) earliest = Math.min(earliest ?? Infinity, assTimeCs(match[2]!));
+  }
+  return earliest;
+}
+
+/** The document with every Dialogue line moved by `shiftCs` centiseconds; tags inside a line are timed from its start and stay. */
+export function shiftAssTimes(document: string, shiftCs: number): string {
+  return document
+    .split('\n')
+    .map((line) => line.replace(DIALOGUE_TIME_FIELDS, (_, head: string, start: string, end: string) => `${head}${assTime((assTimeCs(start) + shiftCs) / 100)},${assTime((assTimeCs(end) + shiftCs) / 100)},`))
+    .join('\n');
 }
 
 export function writeCaptionsAss(path: string, options: CaptionOptions): void {
