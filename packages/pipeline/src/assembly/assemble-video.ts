@@ -236,6 +236,8 @@ interface RenderContext {
   fontsDir: string | null;
   /** Word captions are drawn (captions on and narration timed). */
   captions: boolean;
+  /** Where the pictures change (each scene's first frame after the first), in seconds. */
+  cuts: number[];
 }
 
 /** Gap between the logo and the caption band or a frame edge, as a share of the shorter side. */
@@ -295,7 +297,7 @@ function captionDocument(ctx: RenderContext, words: WordTiming[]): string | null
   if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
   return buildCaptionsAss({
     words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font,
-    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard,
+    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard, cuts: ctx.cuts,
   });
 }
 
@@ -660,7 +662,8 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     font = captionFontFor(request.language, {}, request.brand?.fontId);
     fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
   }
-  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions };
+  const cuts = frames.slice(0, -1).map((_, index) => frames.slice(0, index + 1).reduce((sum, count) => sum + count, 0) / OUTPUT_FPS);
+  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions, cuts };
 
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);

@@ -191,6 +191,11 @@ export interface CaptionOptions {
    * before the file's first moment, so it continues unfaded.
    */
   endCard?: { text: string; start: number; end: number } | null;
+  /**
+   * Where the pictures change, in seconds: a caption group never spans one and is cleared at it, so a
+   * scene's captions are its own words only and an edit in one scene leaves the others' untouched.
+   */
+  cuts?: readonly number[];
 }
 
 /** The end card fades in over this long. */
@@ -299,10 +304,13 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     });
     current = [];
   };
+  const cuts = [...(options.cuts ?? [])].sort((a, b) => a - b);
+  /** The first cut after `seconds` (Infinity: none). */
+  const cutAfter = (seconds: number) => cuts.find((cut) => cut > seconds) ?? Infinity;
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
     const candidate = [...current, word];
-    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null)) flush();
+    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null || word.start >= cutAfter(current[0]!.start))) flush();
     current.push(word);
     const next = words[index + 1];
     const pause = next ? next.start - word.end : 0;
@@ -310,12 +318,14 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     if (SENTENCE_END.test(word.word) || pause > 0.6 || (CLAUSE_END.test(word.word) && current.length >= softLimit)) flush();
   }
   flush();
-  // Hold each group until the next one starts unless the speaker pauses long enough to clear the screen.
-  for (let index = 0; index < groups.length - 1; index++) {
+  // Hold each group until the next one starts unless the speaker pauses long enough to clear the
+  // screen, and never past the next cut (on whole centiseconds, the file's resolution, at or before it).
+  for (let index = 0; index < groups.length; index++) {
     const group = groups[index]!;
-    const next = groups[index + 1]!;
-    if (next.start - group.end < 0.5) group.end = next.start;
-    else group.end = Math.min(next.start, group.end + 0.4);
+    const next = groups[index + 1];
+    if (next) group.end = next.start - group.end < 0.5 ? next.start : Math.min(next.start, group.end + 0.4);
+    const cut = cutAfter(group.start);
+    if (group.end > cut) group.end = Math.max(group.start + 0.01, Math.floor(cut * 100) / 100);
   }
   return groups;
 }
