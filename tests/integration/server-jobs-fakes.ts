@@ -113,6 +113,7 @@ export class FakePipeline {
       width: size.width,
       height: size.height,
       sizeBytes: FAKE_VIDEO_BYTES,
+      renderStats: { seconds: 0.1, segmentsRendered: 5, segmentsReused: 0 },
       ...(run.params.topic.includes('stock photos') ? { credits: [STOCK_CREDIT] } : {}),
     };
   };

@@ -56,7 +56,7 @@ function quickPipeline(options: { blockImages: boolean }) {
       assemble: async (request) => {
         writeFileSync(request.outputPath, Buffer.alloc(4096, 1));
         writeFileSync(request.posterPath, Buffer.alloc(512, 2));
-        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 4096 };
+        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 4096, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
       },
     });
   return { stepsRun, imagesReached, runner, providersFor: (_params: GenerationParams) => providers };

@@ -87,7 +87,7 @@ const placeholderImages: ImageProvider = {
 const quickAssemble: typeof assembleVideo = async (request) => {
   writeFileSync(request.outputPath, 'mp4');
   writeFileSync(request.posterPath, 'jpg');
-  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 3 };
+  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
 };
 const providers = (): Providers => ({ story: createOfflineStoryProvider(), voice: createOfflineVoiceProvider(), images: placeholderImages });
 const runner = (run: GenerationRun) => runGeneration(run, { assemble: quickAssemble });

@@ -57,6 +57,6 @@ export function fakeStoryboardProviders(counts: Counts): Providers {
 export const quickAssemble: typeof assembleVideo = async (request) => {
   writeFileSync(request.outputPath, 'mp4 bytes');
   writeFileSync(request.posterPath, 'jpg bytes');
-  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 9 };
+  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 9, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
 };
 

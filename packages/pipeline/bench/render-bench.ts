@@ -8,6 +8,8 @@
  *   npm run bench:render -- --quick 30 s 9:16 only
  *   npm run bench:render -- --duration 30   every aspect ratio at one duration
  *   npm run bench:render -- --brand  only the caption templates and brand comparison
+ *   npm run bench:render -- --edits  only the storyboard edits: first render, then re-renders with no
+ *                                    change, one scene's picture and one scene's narration changed
  *
  * Per case it also renders the reference (the settings used before: veryfast, CRF 21) of the same
  * storyboard and prints the SSIM of the render against it, the file size and the frame count.
@@ -18,12 +20,12 @@ import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CAPTION_STYLE_VALUES, RESOLUTIONS, isCaptionTemplate, type CaptionStyle, type Duration, type Resolution } from '@reelsmith/contracts';
+import { CAPTION_STYLE_VALUES, RESOLUTIONS, isCaptionTemplate, type CaptionStyle, type Duration, type GenerationParams, type Resolution } from '@reelsmith/contracts';
 import { captionFontFor, prepareFontsDir } from '../src/assembly/caption-fonts.js';
 import { buildCaptionsAss } from '../src/assembly/captions-ass.js';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
 import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
-import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest, type RenderBrand } from '../src/index.js';
+import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest, type GenerationOutput, type RenderBrand, type StoryboardInput } from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
@@ -31,7 +33,9 @@ const durationArg = process.argv.indexOf('--duration');
 const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) as Duration) : null;
 /** Only the caption templates and brand comparison. */
 const brandOnly = process.argv.includes('--brand');
-const durations: Duration[] = brandOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
+/** Only the storyboard edits through the whole pipeline. */
+const editsOnly = process.argv.includes('--edits');
+const durations: Duration[] = brandOnly || editsOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
 /** Peak resident memory (VmHWM) of a process, read until it exits. */
@@ -271,20 +275,18 @@ async function frameHashes(ffmpegPath: string, video: string): Promise<string[]>
  * The offline 30 s 9:16 lighthouse video rendered once in `workspaceDir`, with the request its render
  * step was given (the rerender and brand cases start from it).
  */
+const LIGHTHOUSE: GenerationParams = {
+  topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
+  voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
+  enableCaptions: true, captionStyle: 'tiktok',
+};
+
+const offlineProviders = () => createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
+
 async function firstRender(workspaceDir: string, jobId: string, binaries: ReturnType<typeof resolveFfmpegBinaries>): Promise<AssemblyRequest> {
-  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
   let captured: AssemblyRequest | null = null;
   await runGeneration(
-    {
-      jobId,
-      params: {
-        topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
-        voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
-        enableCaptions: true, captionStyle: 'tiktok',
-      },
-      workspaceDir,
-      providers: createProviders(config),
-    },
+    { jobId, params: LIGHTHOUSE, workspaceDir, providers: offlineProviders() },
     { binaries, assemble: async (request, options) => ((captured = request), assembleVideo(request, options)) },
   );
   const base = captured as AssemblyRequest | null;
@@ -340,7 +342,71 @@ async function runRerender(): Promise<string[]> {
   }
 }
 
+/**
+ * The storyboard's edits as the server runs them: each version in a fresh workspace over the video's
+ * one artefact folder (narration, pictures, segments), timed whole (story to video). The first
+ * render, then re-renders with no change, with scene 3's picture repainted (a new seed) and with
+ * scene 3's narration rewritten to other words of the same count.
+ */
+async function runStoryboardEdits(): Promise<string[][]> {
+  const binaries = resolveFfmpegBinaries();
+  const root = await mkdtemp(join(tmpdir(), 'render-bench-edits-'));
+  const artefactDir = join(root, 'artefacts');
+  let version = 0;
+  const render = async (storyboard?: StoryboardInput): Promise<{ seconds: number; output: GenerationOutput }> => {
+    version += 1;
+    const started = performance.now();
+    const output = await runGeneration(
+      { jobId: 'bench-edits', params: LIGHTHOUSE, workspaceDir: join(root, `v${version}`), artefactDir, providers: offlineProviders(), ...(storyboard ? { storyboard } : {}) },
+      { binaries },
+    );
+    return { seconds: (performance.now() - started) / 1000, output };
+  };
+  try {
+    const first = await render();
+    const scenes = first.output.scenes!;
+    const storyboard = (): StoryboardInput => ({ title: first.output.title, scenes: scenes.map((scene) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })) });
+    const edited = Math.min(2, scenes.length - 1);
+    const same = await render(storyboard());
+    const picture = storyboard();
+    picture.scenes[edited]!.imageSeed += 1000;
+    const pictureEdit = await render(picture);
+    // Other words, as many: the next scene's words, repeated or cut to the edited scene's count.
+    const narration = storyboard();
+    const count = scenes[edited]!.narration.split(/\s+/).length;
+    const donor = scenes[(edited + 1) % scenes.length]!.narration.split(/\s+/);
+    narration.scenes[edited]!.narration = Array.from({ length: count }, (_, index) => donor[index % donor.length]).join(' ');
+    const narrationEdit = await render(narration);
+    const row = (name: string, run: { seconds: number; output: GenerationOutput }) => [
+      name,
+      run.seconds.toFixed(1),
+      `${((run.seconds / first.seconds) * 100).toFixed(0)}%`,
+      `${run.output.renderStats.segmentsRendered}/${run.output.renderStats.segmentsRendered + run.output.renderStats.segmentsReused}`,
+      String(run.output.renderStats.segmentsReused),
+      run.output.durationSeconds.toFixed(2),
+    ];
+    return [row('first render', first), row('no change', same), row('one picture', pictureEdit), row('one narration', narrationEdit)];
+  } finally {
+    if (!keep) await rm(root, { recursive: true, force: true });
+    else console.log(`kept ${root}`);
+  }
+}
+
+function printTable(title: string, header: string[], rows: string[][]): void {
+  const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => row[column]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
+  console.log(`\n${title}\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
+}
+
 if (!brandOnly) {
+  printTable(
+    'Storyboard edits, 30s 9:16, whole pipeline per version (fresh workspace, one artefact folder):',
+    ['version', 'seconds', 'of first', 'segments rendered', 'reused', 'duration s'],
+    await runStoryboardEdits(),
+  );
+}
+
+if (!brandOnly && !editsOnly) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
@@ -407,10 +473,12 @@ async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heavie
   }
 }
 
-const brandCase = await runBrandCase();
-console.log(`\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`);
-const best = (runs: TimedRender[], key: keyof TimedRender) => Math.min(...runs.map((run) => run[key]));
-const described = (runs: TimedRender[]) => runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
-const change = (key: keyof TimedRender) => `${(((best(brandCase.branded, key) / best(brandCase.tiktok, key)) - 1) * 100).toFixed(1)}%`;
-console.log(`30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`);
-console.log(`best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`);
+if (!editsOnly) {
+  const brandCase = await runBrandCase();
+  console.log(`\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`);
+  const best = (runs: TimedRender[], key: keyof TimedRender) => Math.min(...runs.map((run) => run[key]));
+  const described = (runs: TimedRender[]) => runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
+  const change = (key: keyof TimedRender) => `${(((best(brandCase.branded, key) / best(brandCase.tiktok, key)) - 1) * 100).toFixed(1)}%`;
+  console.log(`30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`);
+  console.log(`best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`);
+}

@@ -7,7 +7,7 @@ export { loadPipelineConfig, PipelineConfigError, PIPELINE_ENV_VARIABLES, type P
 export { createProviderRegistry, createProviders, type ImageProviderId, type ProviderChoice, type ProviderRegistry, type StoryProviderId } from './providers/registry.js';
 export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';
 export { liveFfmpegPids, runFfmpeg, FfmpegError } from './assembly/run-ffmpeg.js';
-export { assembleVideo, type AssembleOptions, type AssemblyResult } from './assembly/assemble-video.js';
+export { assembleVideo, type AssembleOptions } from './assembly/assemble-video.js';
 export { callProvider, markRetriedByAdapter } from './runner/provider-retry.js';
 export { createOfflineStoryProvider } from './story/offline-story-provider.js';
 export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';

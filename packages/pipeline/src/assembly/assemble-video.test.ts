@@ -5,9 +5,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelledError } from '../errors.js';
 import { renderOfflineImage } from '../images/offline-image-provider.js';
-import type { AssemblyRequest } from '../providers/types.js';
+import type { AssemblyRequest, AssemblyResult } from '../providers/types.js';
 import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
 import { defaultFfmpegBinaries, resolveFfmpegBinaries } from './ffmpeg-binary.js';
+
+/** What a segmented render drew, took from the cache, and whether its soundtrack was cached. */
+const segmentsOf = (result: AssemblyResult) => ({ rendered: result.renderStats.segmentsRendered, reused: result.renderStats.segmentsReused, soundtrackReused: result.soundtrackReused });
 
 const SIZE = 360;
 const dir = mkdtempSync(join(tmpdir(), 'assemble-'));
@@ -199,7 +202,7 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 90_000);
 
   it('renders every scene once, joins them to whole frames at 30 fps, and keeps the narration', () => {
-    expect(v1.segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
+    expect(segmentsOf(v1)).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
     expect(videoFrameCount(v1.videoPath)).toBe(150);
     const info = probe(v1.videoPath);
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
@@ -208,26 +211,41 @@ describe('scene segments (segmentCacheDir)', () => {
 
   it('reuses everything when nothing changed, and the frames are the same', async () => {
     const again = await segmented('seg-same');
-    expect(again.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: true });
+    expect(segmentsOf(again)).toEqual({ rendered: 0, reused: 2, soundtrackReused: true });
     expect(frameHashes(again.videoPath)).toEqual(frameHashes(v1.videoPath));
   }, 60_000);
 
   it("re-renders only the scene whose narration changed; the other scene's frames are identical", async () => {
     const v2 = await segmented('seg-words', { words: secondSceneWords });
-    expect(v2.segments).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
+    expect(segmentsOf(v2)).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
     const [before, after] = [frameHashes(v1.videoPath), frameHashes(v2.videoPath)];
     expect(after.length).toBe(150);
     expect(after.slice(0, 75)).toEqual(before.slice(0, 75));
     expect(after.slice(75)).not.toEqual(before.slice(75));
   }, 60_000);
 
+  it('keeps a captioned scene that moves later by a whole step (0.1 s) behind a longer one before it: its frames are the same', async () => {
+    const shift = 0.1;
+    const moved = await segmented('seg-moved', {
+      scenes: [
+        { imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 2.5 + shift },
+        { imagePath: join(dir, 'scene-1.jpg'), start: 2.5 + shift, end: 5 + shift },
+      ],
+      words: words.map((w) => (w.start >= 2.5 ? { ...w, start: w.start + shift, end: w.end + shift } : w)),
+      durationSeconds: 5 + shift,
+    });
+    expect(segmentsOf(moved)).toMatchObject({ rendered: 1, reused: 1 });
+    const [before, after] = [frameHashes(v1.videoPath), frameHashes(moved.videoPath)];
+    expect(after.slice(78)).toEqual(before.slice(75));
+  }, 60_000);
+
   it('re-renders every segment for a new caption style or zoom, and only the soundtrack for new audio alone', async () => {
-    expect((await segmented('seg-style', { captionStyle: 'youtube' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
-    expect((await segmented('seg-zoom', { zoomDirection: 'out' })).segments).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect(segmentsOf(await segmented('seg-style', { captionStyle: 'youtube' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect(segmentsOf(await segmented('seg-zoom', { zoomDirection: 'out' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
     const louder = join(dir, 'voice-louder.wav');
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-i', join(dir, 'voice.wav'), '-af', 'volume=2', louder]);
     const loud = await segmented('seg-audio', { audioPath: louder });
-    expect(loud.segments).toEqual({ rendered: 0, reused: 2, soundtrackReused: false });
+    expect(segmentsOf(loud)).toEqual({ rendered: 0, reused: 2, soundtrackReused: false });
     // The join copies the new soundtrack in: the video is louder, its pictures the same.
     expect(meanVolume(loud.videoPath)).toBeGreaterThan(meanVolume(v1.videoPath) + 4);
     expect(frameHashes(loud.videoPath)).toEqual(frameHashes(v1.videoPath));
@@ -326,11 +344,13 @@ function frameNumber(video: string, index: number, ffmpegPath = binaries.ffmpegP
   return execFileSync(ffmpegPath, ['-v', 'error', '-i', video, '-vf', `select=eq(n\\,${index})`, '-vsync', '0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
 }
 
-describe.each(mixBinaries)('a caption crossing the scene cut, with %s', (_name, renderWith) => {
-  // The cut is at 2.5 s (frame 75). "lighthouse where the" is on screen from 1.56 s to 2.82 s, and
-  // "the" starts at 2.40 s, so word pop is still growing it (120 ms) on the first frames after the cut.
+describe.each(mixBinaries)('a word spoken across the scene cut, with %s', (_name, renderWith) => {
+  // The cut is at 2.5 s (frame 75). "lighthouse where the" is on screen from 1.56 s, and "the" starts
+  // at 2.40 s: its caption is cleared at the cut, and the next line comes with "keeper" at 2.82 s.
   const straddling = words.map((w) => ({ ...w, start: w.start + 0.2, end: w.end + 0.2 }));
-  const afterCut = [75, 76, 77, 79, 83];
+  const beforeCut = [70, 74];
+  const clearedAfterCut = [75, 76, 79, 83];
+  const nextLine = [86, 90];
   /** The caption band of a 1:1 frame: lower-centre captions sit above its bottom 20%. */
   const band: [number, number] = [140, 300];
   let plain: string;
@@ -339,19 +359,24 @@ describe.each(mixBinaries)('a caption crossing the scene cut, with %s', (_name, 
     plain = (await assembleVideo(request(`cut-plain-${renderWith.ffmpegSource}`, { words: straddling }), { ...small, binaries: renderWith, segmented: false })).videoPath;
   }, 60_000);
 
-  it.each(['tiktok', 'word-pop'] as const)('%s: the frames after the cut match the single pass', async (captionStyle) => {
+  it.each(['tiktok', 'word-pop'] as const)('%s: the caption stays with its scene, in one pass and in segments alike', async (captionStyle) => {
     const name = `cut-${captionStyle}-${renderWith.ffmpegSource}`;
     const options = { ...small, binaries: renderWith };
     const single = await assembleVideo(request(`${name}-single`, { words: straddling, enableCaptions: true, captionStyle }), { ...options, segmented: false });
     const split = await assembleVideo(request(`${name}-split`, { words: straddling, enableCaptions: true, captionStyle, segmentCacheDir: join(dir, `${name}-cache`) }), options);
-    expect(split.segments?.rendered).toBe(2);
-    for (const index of afterCut) {
-      const one = frameNumber(single.videoPath, index);
-      // The caption is on screen there (it differs from the same frame without captions)...
-      expect(meanDifference(one, frameNumber(plain, index), band)).toBeGreaterThan(6);
-      // ...and the segmented render draws it the same, mid-animation included: what differs is the
-      // encoder's noise (about 0.9 above the band too; the segment starts a new GOP at the cut).
-      expect(meanDifference(one, frameNumber(split.videoPath, index), band)).toBeLessThan(1.6);
+    expect(split.renderStats.segmentsRendered).toBe(2);
+    const shown = (video: string, index: number) => meanDifference(frameNumber(video, index), frameNumber(plain, index), band);
+    for (const index of [...beforeCut, ...nextLine]) {
+      // A caption is on screen there (it differs from the same frame without captions)...
+      expect(shown(single.videoPath, index)).toBeGreaterThan(6);
+      // ...and the segmented render draws it the same: what differs is the encoder's noise (about
+      // 0.9 above the band too; the segment starts a new GOP at the cut).
+      expect(meanDifference(frameNumber(single.videoPath, index), frameNumber(split.videoPath, index), band)).toBeLessThan(1.6);
+    }
+    // The picture changed and the line before it went with it; nothing is drawn until the next word.
+    for (const index of clearedAfterCut) {
+      expect(shown(single.videoPath, index)).toBeLessThan(1.6);
+      expect(shown(split.videoPath, index)).toBeLessThan(1.6);
     }
   }, 120_000);
 });

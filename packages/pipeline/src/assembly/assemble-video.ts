@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, resolve } from 'node:path';
 import { RESOLUTION_SIZES, captionTemplate, type LogoPosition } from '@reelsmith/contracts';
-import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
+import type { AssemblyRequest, AssemblyResult, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
-import { buildCaptionsAss, captionBandTop, captionWord, captionsAssWindow } from './captions-ass.js';
+import { buildCaptionsAss, captionBandTop, captionWord, captionsAssWindow, earliestDialogueCs, shiftAssTimes } from './captions-ass.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
@@ -77,16 +77,6 @@ export interface AssembleOptions {
   onSpawn?: (pid: number) => void;
 }
 
-export interface AssemblyResult {
-  videoPath: string;
-  posterPath: string;
-  durationSeconds: number;
-  width: number;
-  height: number;
-  sizeBytes: number;
-  /** Segmented renders: how many scene segments were rendered and how many reused from the cache. */
-  segments?: SegmentReport | null;
-}
 
 export interface NarrationFit {
   /** atempo factor applied to the narration (1 = untouched). */
@@ -246,6 +236,8 @@ interface RenderContext {
   fontsDir: string | null;
   /** Word captions are drawn (captions on and narration timed). */
   captions: boolean;
+  /** Where the pictures change (each scene's first frame after the first), in seconds. */
+  cuts: number[];
 }
 
 /** Gap between the logo and the caption band or a frame edge, as a share of the shorter side. */
@@ -305,7 +297,7 @@ function captionDocument(ctx: RenderContext, words: WordTiming[]): string | null
   if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
   return buildCaptionsAss({
     words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font,
-    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard,
+    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard, cuts: ctx.cuts,
   });
 }
 
@@ -375,9 +367,34 @@ interface SegmentJob {
   startFrame: number;
   startSeconds: number;
   seconds: number;
-  /** The caption lines on screen during the segment, on the video's clock (null: none). */
-  captions: string | null;
+  /** The caption lines on screen during the segment, on the segment's clock (null: none). */
+  captions: SceneCaptions | null;
   scene: AssemblyScene;
+}
+
+/** Caption times are centiseconds and frames thirtieths of a second: both are whole ticks of 1/3000 s. */
+const CAPTION_TICKS_PER_SECOND = 3000;
+const TICKS_PER_FRAME = CAPTION_TICKS_PER_SECOND / OUTPUT_FPS;
+const TICKS_PER_CENTISECOND = CAPTION_TICKS_PER_SECOND / 100;
+
+interface SceneCaptions {
+  /** The segment's caption lines, their times moved back by a whole number of centiseconds. */
+  document: string;
+  /** When the segment's first frame falls on the moved lines' clock, in ticks. */
+  firstFrameTicks: number;
+}
+
+/**
+ * A segment's caption lines on a clock of their own: moved back to start at the segment's first
+ * frame, or at the earliest line when one began before it (ASS has no negative times, and a line's
+ * animations run from its own start). Frames are stamped on that clock in ticks that both caption
+ * times and frames divide exactly, so each frame shows what one pass over the whole video shows,
+ * while the key no longer holds the segment's place in the video.
+ */
+function sceneLocalCaptions(document: string, startFrame: number): SceneCaptions {
+  const startCs = Math.floor((startFrame * TICKS_PER_FRAME) / TICKS_PER_CENTISECOND);
+  const shiftCs = Math.min(startCs, earliestDialogueCs(document) ?? startCs);
+  return { document: shiftAssTimes(document, -shiftCs), firstFrameTicks: startFrame * TICKS_PER_FRAME - shiftCs * TICKS_PER_CENTISECOND };
 }
 
 function fileHash(path: string): string {
@@ -401,7 +418,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
     const seconds = count / OUTPUT_FPS;
     nextFrame += count;
     const window = whole ? captionsAssWindow(whole, startSeconds, startSeconds + seconds) : null;
-    const captions = window && window.events > 0 ? window.document : null;
+    const local = window && window.events > 0 ? sceneLocalCaptions(window.document, startFrame) : null;
     const key = createHash('sha256')
       .update(
         JSON.stringify({
@@ -413,7 +430,9 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
           zoom: ctx.request.enableZoom ? ctx.request.zoomDirection : null,
           perFrameScale: ctx.perFrameScale,
           // The lines themselves (styles, times, tags) and where the segment sits on their clock.
-          captions: captions && ctx.font ? { ass: captions, startFrame, font: ctx.font.regularPath, template: captionTemplate(ctx.request.captionStyle)?.version ?? null } : null,
+          // The lines on the segment's own clock and where its first frame falls on it: a scene that
+          // moves by whole SCENE_SHIFT steps keeps its key, so an edit before it does not redraw it.
+          captions: local && ctx.font ? { ass: local.document, firstFrameTicks: local.firstFrameTicks, font: ctx.font.regularPath, template: captionTemplate(ctx.request.captionStyle)?.version ?? null } : null,
           logo: ctx.request.brand?.logo ? { ...ctx.request.brand.logo, path: fileHash(ctx.request.brand.logo.path), captions: ctx.captions } : null,
           encoder,
           ffmpeg: ctx.binaries.ffmpegPath,
@@ -421,7 +440,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       )
       .digest('hex')
       .slice(0, 32);
-    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startFrame, startSeconds, seconds, captions, scene };
+    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startFrame, startSeconds, seconds, captions: local, scene };
   });
 }
 
@@ -431,10 +450,10 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
   await writeThroughPartial(job.path, async (partial, unique) => {
     const assName = `captions-${unique}.ass`;
     try {
-      // Frames are stamped with their time in the video while the captions are drawn, then restarted
-      // from zero so the segments join end to end.
+      // Frames are stamped with their time on the captions' clock while they are drawn, then
+      // restarted from zero so the segments join end to end.
       const captions = job.captions
-        ? `settb=1/${OUTPUT_FPS},setpts=N+${job.startFrame},${assFilter(ctx, job.captions, assName, cacheDir)},setpts=PTS-STARTPTS`
+        ? `settb=1/${CAPTION_TICKS_PER_SECOND},setpts=N*${TICKS_PER_FRAME}+${job.captions.firstFrameTicks},${assFilter(ctx, job.captions.document, assName, cacheDir)},settb=1/${OUTPUT_FPS},setpts=N`
         : null;
       const logo = logoFilter(ctx, 1, '[vscene]', captions ? '[vlogo]' : '[v0]');
       let graph = logo ? `${scene.replace(/\[v0\]$/, '[vscene]')};${logo}` : scene;
@@ -620,6 +639,7 @@ function posterArgs(ctx: RenderContext, fit: NarrationFit, posterPath: string): 
 
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */
 export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
+  const started = performance.now();
   const binaries = options.binaries ?? defaultFfmpegBinaries();
   const { width, height } = options.frameSize ?? RESOLUTION_SIZES[request.resolution];
   const duration = request.durationSeconds;
@@ -642,7 +662,8 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     font = captionFontFor(request.language, {}, request.brand?.fontId);
     fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
   }
-  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions };
+  const cuts = frames.slice(0, -1).map((_, index) => frames.slice(0, index + 1).reduce((sum, count) => sum + count, 0) / OUTPUT_FPS);
+  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions, cuts };
 
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);
@@ -658,5 +679,11 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   options.onProgress?.(100);
 
   const finalSeconds = await probeDurationSeconds(binaries, outputPath, options.signal).catch(() => duration);
-  return { videoPath: outputPath, posterPath, durationSeconds: finalSeconds, width, height, sizeBytes: statSync(outputPath).size, segments };
+  const report = segments as SegmentReport | null;
+  return {
+    videoPath: outputPath, posterPath, durationSeconds: finalSeconds, width, height, sizeBytes: statSync(outputPath).size,
+    // The single pass draws every scene, none of them cached.
+    renderStats: { seconds: (performance.now() - started) / 1000, segmentsRendered: report?.rendered ?? request.scenes.length, segmentsReused: report?.reused ?? 0 },
+    ...(report ? { soundtrackReused: report.soundtrackReused } : {}),
+  };
 }

@@ -89,7 +89,7 @@ describe('brand kit in the render', () => {
       endCard: { text: '@keepers', seconds: 1.5 },
     });
     const result = await assembleVideo(request, { frameSize: { width: W, height: H } });
-    expect(result.segments?.rendered).toBe(2);
+    expect(result.renderStats.segmentsRendered).toBe(2);
     const all = frames(result.videoPath);
     expect(all.length).toBe(SECONDS * FPS);
     const bandTop = captionBandTop('word-pop', W, H);

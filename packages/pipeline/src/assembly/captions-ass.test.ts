@@ -2,7 +2,7 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import { buildCaptionsAss, captionSafeArea, captionWord, captionsAssWindow, groupCaptions } from './captions-ass.js';
+import { buildCaptionsAss, captionSafeArea, captionWord, captionsAssWindow, earliestDialogueCs, groupCaptions, shiftAssTimes } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
 function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
@@ -158,4 +158,30 @@ describe('the caption lines of a scene segment (captionsAssWindow)', () => {
     expect(kept[0]).toMatch(/^Dialogue: 0,0:00:02\.40,0:00:02\.80,/);
     expect(captionsAssWindow(ass, 60, 61).events).toBe(0);
   });
+});
+
+describe('captions at scene cuts', () => {
+  it('never lets a group span a cut, and clears it at the cut (on a whole centisecond at or before it)', () => {
+    const cut = 2.537;
+    const groups = groupCaptions({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30, cuts: [cut] });
+    for (const group of groups) {
+      const before = group.words.every((word) => word.start < cut);
+      const after = group.words.every((word) => word.start >= cut);
+      expect(before || after).toBe(true);
+      if (before) expect(group.end).toBeLessThanOrEqual(cut);
+    }
+    expect(groups.some((group) => group.end === 2.53)).toBe(true);
+    const uncut = groupCaptions({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    expect(uncut.some((group) => group.start < cut && group.end > cut)).toBe(true);
+  });
+
+  it('moves every line of a document by whole centiseconds, keeping its tags', () => {
+    const ass = buildCaptionsAss({ words: sentence, style: 'word-pop', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const later = shiftAssTimes(ass, 50);
+    expect(earliestDialogueCs(later)).toBe(earliestDialogueCs(ass)! + 50);
+    const texts = (doc: string) => doc.split('\n').filter((line) => line.startsWith('Dialogue:')).map((line) => line.split(',').slice(3).join(','));
+    expect(texts(later)).toEqual(texts(ass));
+    expect(shiftAssTimes(later, -50)).toBe(ass);
+  });
+
 });

@@ -191,6 +191,11 @@ export interface CaptionOptions {
    * before the file's first moment, so it continues unfaded.
    */
   endCard?: { text: string; start: number; end: number } | null;
+  /**
+   * Where the pictures change, in seconds: a caption group never spans one and is cleared at it, so a
+   * scene's captions are its own words only and an edit in one scene leaves the others' untouched.
+   */
+  cuts?: readonly number[];
 }
 
 /** The end card fades in over this long. */
@@ -299,10 +304,13 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     });
     current = [];
   };
+  const cuts = [...(options.cuts ?? [])].sort((a, b) => a - b);
+  /** The first cut after `seconds` (Infinity: none). */
+  const cutAfter = (seconds: number) => cuts.find((cut) => cut > seconds) ?? Infinity;
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
     const candidate = [...current, word];
-    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null)) flush();
+    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null || word.start >= cutAfter(current[0]!.start))) flush();
     current.push(word);
     const next = words[index + 1];
     const pause = next ? next.start - word.end : 0;
@@ -310,12 +318,14 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     if (SENTENCE_END.test(word.word) || pause > 0.6 || (CLAUSE_END.test(word.word) && current.length >= softLimit)) flush();
   }
   flush();
-  // Hold each group until the next one starts unless the speaker pauses long enough to clear the screen.
-  for (let index = 0; index < groups.length - 1; index++) {
+  // Hold each group until the next one starts unless the speaker pauses long enough to clear the
+  // screen, and never past the next cut (on whole centiseconds, the file's resolution, at or before it).
+  for (let index = 0; index < groups.length; index++) {
     const group = groups[index]!;
-    const next = groups[index + 1]!;
-    if (next.start - group.end < 0.5) group.end = next.start;
-    else group.end = Math.min(next.start, group.end + 0.4);
+    const next = groups[index + 1];
+    if (next) group.end = next.start - group.end < 0.5 ? next.start : Math.min(next.start, group.end + 0.4);
+    const cut = cutAfter(group.start);
+    if (group.end > cut) group.end = Math.max(group.start + 0.01, Math.floor(cut * 100) / 100);
   }
   return groups;
 }
@@ -560,8 +570,8 @@ const DIALOGUE_TIMES = /^Dialogue: \d+,(\d+):(\d{2}):(\d{2})\.(\d{2}),(\d+):(\d{
 
 /**
  * The document with only the Dialogue lines on screen at some moment of [from, to) seconds, their
- * times and tags untouched. A scene segment draws this on frames stamped with the video's own clock,
- * so a caption that began before its first frame is shown mid-way, as in one continuous pass.
+ * times and tags untouched. A scene segment draws this (moved onto its own clock, shiftAssTimes) so
+ * that a caption that began before its first frame is shown mid-way, as in one continuous pass.
  */
 export function captionsAssWindow(document: string, from: number, to: number): { document: string; events: number } {
   let events = 0;
@@ -576,6 +586,33 @@ export function captionsAssWindow(document: string, from: number, to: number): {
     return on;
   });
   return { document: kept.join('\n'), events };
+}
+
+const DIALOGUE_TIME_FIELDS = /^(Dialogue: \d+,)(\d+:\d{2}:\d{2}\.\d{2}),(\d+:\d{2}:\d{2}\.\d{2}),/;
+
+const assTimeCs = (time: string): number => {
+  const [h, m, rest] = time.split(':');
+  const [s, cs] = rest!.split('.');
+  return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 100 + Number(cs);
+};
+
+
+/** When the document's first Dialogue line starts, in centiseconds (null: it has none). */
+export function earliestDialogueCs(document: string): number | null {
+  let earliest: number | null = null;
+  for (const line of document.split('\n')) {
+    const match = DIALOGUE_TIME_FIELDS.exec(line);
+    if (match) earliest = Math.min(earliest ?? Infinity, assTimeCs(match[2]!));
+  }
+  return earliest;
+}
+
+/** The document with every Dialogue line moved by `shiftCs` centiseconds; tags inside a line are timed from its start and stay. */
+export function shiftAssTimes(document: string, shiftCs: number): string {
+  return document
+    .split('\n')
+    .map((line) => line.replace(DIALOGUE_TIME_FIELDS, (_, head: string, start: string, end: string) => `${head}${assTime((assTimeCs(start) + shiftCs) / 100)},${assTime((assTimeCs(end) + shiftCs) / 100)},`))
+    .join('\n');
 }
 
 export function writeCaptionsAss(path: string, options: CaptionOptions): void {

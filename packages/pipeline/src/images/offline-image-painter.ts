@@ -2,7 +2,8 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Artwork } from './offline-image-artwork.js';
 import type { VisualStyle } from '@reelsmith/contracts';
 import { createRandom, css, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
-import { motifSpec, paintMotif } from './offline-image-motifs.js';
+import { paintMotif } from './offline-image-motif-drawings.js';
+import { motifSpec } from './offline-image-motif-lexicon.js';
 import { HORIZON_RANGE, type ScenePlan } from './offline-image-plan.js';
 
 /** How each visual style renders the same plan. Sizes are in pixels of a 1080-pixel short side. */

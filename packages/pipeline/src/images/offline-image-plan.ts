@@ -1,10 +1,9 @@
 import type { VisualStyle } from '@reelsmith/contracts';
 import { desaturate, hsl, luminance, mix, scale, type Random, type Rgb } from './offline-image-color.js';
-import { findMotif, motifSpec, type Motif } from './offline-image-motifs.js';
+import { findMotif, motifSpec, type Motif } from './offline-image-motif-lexicon.js';
+import type { Terrain, TimeOfDay } from './offline-image-setting.js';
 import type { SceneSubjects } from './offline-image-subject-choice.js';
 
-export type Terrain = 'mountains' | 'hills' | 'city' | 'forest' | 'sea' | 'desert';
-export type TimeOfDay = 'day' | 'golden' | 'dawn' | 'dusk' | 'night' | 'storm';
 export type Focal = 'none' | 'figure' | 'lighthouse' | 'tree' | 'cabin' | 'tower';
 
 export interface Palette {

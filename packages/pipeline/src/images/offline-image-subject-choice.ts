@@ -1,4 +1,4 @@
-import { findMotif, type Motif } from './offline-image-motifs.js';
+import { findMotif, type Motif } from './offline-image-motif-lexicon.js';
 import { findSubjects, relatedSubjects, subjectByName, type Subject } from './offline-image-subjects.js';
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { MUSIC_MOODS } from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
-import { encodeWav, MUSIC_SAMPLE_RATE, synthesiseMusicLoop, writeMusicBed } from './music-bed.js';
+import { encodeLoop, MUSIC_SAMPLE_RATE, synthesiseMusicLoop, writeMusicBed } from './music-bed.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-music-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,9 +38,9 @@ describe('music beds', () => {
   });
 
   it('gives each mood its own music, and the same bytes every time', () => {
-    const wavs = MUSIC_MOODS.map((mood) => encodeWav(loops[mood]!));
+    const wavs = MUSIC_MOODS.map((mood) => encodeLoop(loops[mood]!));
     expect(new Set(wavs.map((wav) => wav.toString('base64'))).size).toBe(MUSIC_MOODS.length);
-    expect(encodeWav(synthesiseMusicLoop('calm')).equals(wavs[MUSIC_MOODS.indexOf('calm')]!)).toBe(true);
+    expect(encodeLoop(synthesiseMusicLoop('calm')).equals(wavs[MUSIC_MOODS.indexOf('calm')]!)).toBe(true);
     // Tempo and rhythm differ: the upbeat bed has more note onsets than the calm one.
     const onsets = (samples: Float32Array) => {
       const window = Math.round(MUSIC_SAMPLE_RATE * 0.02);

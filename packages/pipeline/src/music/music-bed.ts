@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MusicMood } from '@reelsmith/contracts';
+import { encodeWav, pcm16FromFloat } from '../audio/wav.js';
 import { createRandom, seedFromText, type Random } from '../seeded-random.js';
 
 /**
@@ -217,30 +218,9 @@ export function synthesiseMusicLoop(mood: MusicMood): Loop {
   return loop;
 }
 
-/** 16-bit stereo PCM WAV of the loop. */
-export function encodeWav(loop: { left: Float32Array; right: Float32Array; frames: number }): Buffer {
-  const dataBytes = loop.frames * 4;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(2, 22);
-  wav.writeUInt32LE(MUSIC_SAMPLE_RATE, 24);
-  wav.writeUInt32LE(MUSIC_SAMPLE_RATE * 4, 28);
-  wav.writeUInt16LE(4, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
-  const clamp = (value: number) => Math.max(-32768, Math.min(32767, Math.round(value * 32767)));
-  for (let i = 0; i < loop.frames; i++) {
-    wav.writeInt16LE(clamp(loop.left[i]!), 44 + i * 4);
-    wav.writeInt16LE(clamp(loop.right[i]!), 46 + i * 4);
-  }
-  return wav;
-}
+/** A loop as a 16-bit stereo WAV file. */
+export const encodeLoop = (loop: { left: Float32Array; right: Float32Array; frames: number }): Buffer =>
+  encodeWav(pcm16FromFloat([loop.left, loop.right], loop.frames), MUSIC_SAMPLE_RATE, 2);
 
 /** A process synthesises each mood once (a few MB each); every later job only writes the file. */
 const encodedBeds = new Map<MusicMood, Buffer>();
@@ -254,7 +234,7 @@ export async function writeMusicBed(mood: MusicMood, path: string): Promise<stri
   await mkdir(dirname(path), { recursive: true });
   const partial = `${path}.${process.pid}.partial`;
   let wav = encodedBeds.get(mood);
-  if (!wav) encodedBeds.set(mood, (wav = encodeWav(synthesiseMusicLoop(mood))));
+  if (!wav) encodedBeds.set(mood, (wav = encodeLoop(synthesiseMusicLoop(mood))));
   await writeFile(partial, wav);
   await rename(partial, path);
   return path;

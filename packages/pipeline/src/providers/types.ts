@@ -6,6 +6,7 @@ import type {
   ImageCredit,
   LogoPosition,
   PipelineStep,
+  RenderStats,
   Resolution,
   VisualStyle,
   VoiceLanguage,
@@ -257,14 +258,25 @@ export interface GeneratedScene {
   subject?: string;
 }
 
-export interface GenerationOutput {
-  title: string;
+/** What the final render made and what it did. */
+export interface AssemblyResult {
   videoPath: string;
   posterPath: string;
   durationSeconds: number;
   width: number;
   height: number;
   sizeBytes: number;
+  /**
+   * Scene segments drawn afresh and taken from the segment cache, and the wall-clock seconds: of the
+   * render alone in an assembly's result, of the whole run (story to video) in a generation's.
+   */
+  renderStats: RenderStats;
+  /** The encoded soundtrack came from the segment cache (only pictures or captions changed). */
+  soundtrackReused?: boolean;
+}
+
+export interface GenerationOutput extends AssemblyResult {
+  title: string;
   /** The scenes as rendered (their timings feed the storyboard). */
   scenes?: GeneratedScene[];
   /** Photographers of the stock pictures used, in scene order. */

@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  layOutNarration,
   MAX_NARRATION_TEMPO,
   MAX_SCENE_GAP_SECONDS,
   MIN_NARRATION_TEMPO,
   MIN_SCENE_GAP_SECONDS,
   NARRATION_END_MARGIN_SECONDS,
   paceNarration,
+  planNarration,
+  planSeconds,
+  replanNarration,
   SCENE_GAP_SECONDS,
+  SCENE_SHIFT_FRAMES,
 } from './narration.js';
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -90,32 +93,48 @@ describe('paceNarration', () => {
   });
 });
 
-describe('layOutNarration', () => {
-  const part = (durationSeconds: number) => ({
-    audioPath: 'x.wav',
-    durationSeconds,
-    words: [
-      { word: 'one', start: 0, end: durationSeconds / 2 },
-      { word: 'two', start: durationSeconds / 2, end: durationSeconds },
-    ],
+describe('planNarration and replanNarration', () => {
+  const keys = ['a', 'b', 'c', 'd', 'e'];
+  const speech = [5.2, 5.4, 5.0, 5.6, 5.3];
+  const first = planNarration(keys, speech, 30);
+  const starts = (plan: ReturnType<typeof planNarration>) => plan.scenes.reduce<number[]>((list, scene, index) => [...list, index === 0 ? 0 : list[index - 1]! + plan.scenes[index - 1]!.pictureFrames], []);
+
+  it("holds each picture from its scene's speech to the next and fills the planned length", () => {
+    expect(planSeconds(first)).toBe(30);
+    const pacing = paceNarration(speech, 30);
+    expect(first.scenes.every((scene) => scene.tempo === pacing.tempo)).toBe(true);
+    expect(starts(first)[1]).toBe(Math.round((speech[0]! / pacing.tempo + pacing.gapSeconds) * 30));
   });
 
-  it('places the scenes one after another with the pause between them', () => {
-    const layout = layOutNarration([part(2), part(4)], 0.5);
-    expect(layout.scenes).toEqual([
-      { start: 0, end: 2 },
-      { start: 2.5, end: 6.5 },
-    ]);
-    expect(layout.durationSeconds).toBe(6.5);
-    expect(layout.words.map((word) => word.start)).toEqual([0, 1, 2.5, 4.5]);
+  it('keeps every unchanged scene as it was and fits a re-voiced one into its place within ±10% tempo', () => {
+    const edited = [...speech];
+    edited[2] = 5.3; // 6% longer: a faster voice absorbs it
+    const next = replanNarration(first, ['a', 'b', 'x', 'd', 'e'], edited, 30)!;
+    expect(next.scenes.filter((_, index) => index !== 2)).toEqual(first.scenes.filter((_, index) => index !== 2));
+    expect(next.scenes[2]!.tempo).toBeCloseTo(first.scenes[2]!.tempo * (5.3 / 5.0), 9);
+    expect(next.scenes[2]!.pictureFrames).toBe(first.scenes[2]!.pictureFrames);
+    expect(planSeconds(next)).toBe(30);
   });
 
-  it('stretches speech and its word timings by the tempo while the pauses keep their length', () => {
-    const layout = layOutNarration([part(2), part(4)], 0.5, 0.8);
-    expect(layout.scenes[0]).toEqual({ start: 0, end: 2.5 });
-    expect(layout.scenes[1]!.start).toBe(3);
-    expect(layout.scenes[1]!.end).toBeCloseTo(8, 9);
-    expect(layout.words.at(-1)!.end).toBeCloseTo(8, 9);
-    expect(layout.durationSeconds).toBeCloseTo(8, 9);
+  it('lengthens a scene that speech beyond the tempo limit overruns, by whole steps, and moves the rest by as much', () => {
+    const edited = [...speech];
+    edited[1] = 6.5; // 20% longer: past 1.1, the picture grows
+    const next = replanNarration(first, ['a', 'y', 'c', 'd', 'e'], edited, 30)!;
+    const grown = next.scenes[1]!.pictureFrames - first.scenes[1]!.pictureFrames;
+    expect(next.scenes[1]!.tempo).toBeLessThanOrEqual(MAX_NARRATION_TEMPO);
+    expect(grown).toBeGreaterThan(0);
+    expect(grown % SCENE_SHIFT_FRAMES).toBe(0);
+    // The speech still ends before the next scene's picture, a pause after it.
+    expect(next.scenes[1]!.pictureFrames / 30 - 6.5 / next.scenes[1]!.tempo).toBeGreaterThanOrEqual(MIN_SCENE_GAP_SECONDS - 1e-9);
+    expect(starts(next).slice(2).map((start, index) => start - starts(first)[index + 2]!)).toEqual([grown, grown, grown]);
+    expect(Math.abs(planSeconds(next) - 30)).toBeLessThanOrEqual(1);
+  });
+
+  it('paces anew (null) when an edit would move the end more than a second, or the scenes or length differ', () => {
+    const edited = [...speech];
+    edited[0] = 9;
+    expect(replanNarration(first, ['z', 'b', 'c', 'd', 'e'], edited, 30)).toBeNull();
+    expect(replanNarration(first, keys.slice(0, 4), speech.slice(0, 4), 30)).toBeNull();
+    expect(replanNarration(first, keys, speech, 60)).toBeNull();
   });
 });

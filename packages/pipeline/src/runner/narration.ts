@@ -1,7 +1,12 @@
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OUTPUT_FPS } from '../assembly/assemble-video.js';
 import type { FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { LOUDNESS_METER, normaliseLoudness, parseLoudness } from '../assembly/loudness.js';
 import { runFfmpeg } from '../assembly/run-ffmpeg.js';
+import { decodeWav, encodeWav } from '../audio/wav.js';
 import type { SynthesisResult, WordTiming } from '../providers/types.js';
+import { hashInputs } from './checkpoint.js';
 
 /** Silence between scenes: a breath that lets each picture land before the next line. */
 export const SCENE_GAP_SECONDS = 0.3;
@@ -76,72 +81,172 @@ export interface SceneTiming {
   end: number;
 }
 
+/** One scene's narration as placed in the video. */
+export interface ScenePlacement {
+  /** The scene's voice artefact (a hash of its text, voice, language and provider). */
+  key: string;
+  /** Seconds the voice took, as synthesised. */
+  speechSeconds: number;
+  /** atempo of this scene's speech: below 1 slower, above 1 faster. */
+  tempo: number;
+  /** Whole frames the scene's picture holds; its speech starts on its first frame. */
+  pictureFrames: number;
+}
+
+/**
+ * Where every scene's narration sits in the video, kept beside the video's narration artefacts so
+ * the next version can leave the scenes nobody touched exactly where they were.
+ */
+export interface NarrationPlan {
+  /** The length the creator asked for. */
+  plannedSeconds: number;
+  scenes: ScenePlacement[];
+}
+
+/** The video's length under a plan: its pictures end to end. */
+export const planSeconds = (plan: NarrationPlan): number => plan.scenes.reduce((sum, scene) => sum + scene.pictureFrames, 0) / OUTPUT_FPS;
+
+/**
+ * A fresh story's plan: one pacing (paceNarration) for the whole narration, each picture held from
+ * its scene's first word until the next scene's, the last until the planned end.
+ */
+export function planNarration(keys: readonly string[], speechSeconds: readonly number[], durationSeconds: number): NarrationPlan {
+  const pacing = paceNarration(speechSeconds, durationSeconds);
+  const starts: number[] = [];
+  let cursor = 0;
+  speechSeconds.forEach((seconds) => {
+    starts.push(Math.round(cursor * OUTPUT_FPS));
+    cursor += seconds / pacing.tempo + pacing.gapSeconds;
+  });
+  const total = Math.round(durationSeconds * OUTPUT_FPS);
+  return {
+    plannedSeconds: durationSeconds,
+    scenes: keys.map((key, index) => ({
+      key,
+      speechSeconds: speechSeconds[index]!,
+      tempo: pacing.tempo,
+      pictureFrames: Math.max(1, (starts[index + 1] ?? total) - starts[index]!),
+    })),
+  };
+}
+
+/** A moved scene keeps its cached segment only when it moves by whole steps of this many frames (0.1 s at 30 fps). */
+export const SCENE_SHIFT_FRAMES = 3;
+/** A re-voiced scene may lengthen or shorten the video by at most this much before the whole narration is paced anew. */
+export const MAX_DURATION_DRIFT_SECONDS = 1;
+
+/**
+ * The next version's plan after an edit, or null when it cannot keep the last one (another scene
+ * count or length, or edits that would move the end more than MAX_DURATION_DRIFT_SECONDS). A scene
+ * whose voice is unchanged keeps its tempo and picture, so its audio, its words' times and its
+ * rendered segment stay as they were. A re-voiced scene is fitted on its own to the speech time
+ * its place had: its tempo within ±10% first, then its picture longer or shorter by what is left,
+ * rounded to SCENE_SHIFT_FRAMES so the scenes after it move by whole steps (which keeps their
+ * segments: segment keys are scene-local up to that step). The pause after its speech is kept.
+ */
+export function replanNarration(previous: NarrationPlan, keys: readonly string[], speechSeconds: readonly number[], durationSeconds: number): NarrationPlan | null {
+  if (previous.plannedSeconds !== durationSeconds || previous.scenes.length !== keys.length) return null;
+  const scenes = keys.map((key, index): ScenePlacement => {
+    const before = previous.scenes[index]!;
+    const speech = speechSeconds[index]!;
+    if (before.key === key && Math.abs(before.speechSeconds - speech) < 1e-6) return before;
+    const slot = before.speechSeconds / before.tempo;
+    const pauseFrames = before.pictureFrames - slot * OUTPUT_FPS;
+    const tempo = slot > 0 ? Math.min(MAX_NARRATION_TEMPO, Math.max(MIN_NARRATION_TEMPO, speech / slot)) : 1;
+    const overFrames = (speech / tempo - slot) * OUTPUT_FPS;
+    let steps = Math.round(overFrames / SCENE_SHIFT_FRAMES);
+    // The pause after the speech never drops below the shortest a viewer hears as a break.
+    while (before.pictureFrames + steps * SCENE_SHIFT_FRAMES - (speech / tempo) * OUTPUT_FPS < Math.min(pauseFrames, MIN_SCENE_GAP_SECONDS * OUTPUT_FPS)) steps += 1;
+    return { key, speechSeconds: speech, tempo, pictureFrames: Math.max(1, before.pictureFrames + steps * SCENE_SHIFT_FRAMES) };
+  });
+  const plan = { plannedSeconds: durationSeconds, scenes };
+  return Math.abs(planSeconds(plan) - durationSeconds) <= MAX_DURATION_DRIFT_SECONDS + 1e-6 ? plan : null;
+}
+
 export interface Narration {
   audioPath: string;
+  /** Seconds of audio in the joined narration. */
   durationSeconds: number;
+  /** The video's length: the scenes' pictures end to end (within MAX_DURATION_DRIFT_SECONDS of the plan). */
+  videoSeconds: number;
   words: WordTiming[];
-  /** When each scene's narration starts and ends in the joined audio. */
+  /** When each scene's speech starts (on its picture's first frame) and ends. */
   scenes: SceneTiming[];
 }
 
+const NARRATION_SAMPLE_RATE = 48000;
+/** Bump when the fitted-speech command changes in a way its key does not show. */
+const FITTED_FORMAT = 'fitted-v1';
+
 /**
- * Where each scene's audio lands in the joined narration, and the words moved to match; with a
- * tempo, speech takes 1/tempo of its time while the pauses keep theirs.
+ * One scene's speech at its tempo, resampled to 48 kHz mono and brought to the narration loudness,
+ * cached beside its voicing under its voice key and tempo: a scene left alone is never processed
+ * again, and its samples in the joined narration stay identical from version to version.
  */
-export function layOutNarration(parts: readonly SynthesisResult[], gapSeconds = SCENE_GAP_SECONDS, tempo = 1): Omit<Narration, 'audioPath'> {
-  const scenes: SceneTiming[] = [];
-  const words: WordTiming[] = [];
-  let cursor = 0;
-  parts.forEach((part, index) => {
-    if (index > 0) cursor += gapSeconds;
-    const length = part.durationSeconds / tempo;
-    scenes.push({ start: cursor, end: cursor + length });
-    for (const word of part.words) words.push({ word: word.word, start: cursor + word.start / tempo, end: cursor + word.end / tempo });
-    cursor += length;
-  });
-  return { durationSeconds: cursor, words, scenes };
+async function fitSceneSpeech(binaries: FfmpegBinaries, part: SynthesisResult, placement: ScenePlacement, dir: string, signal?: AbortSignal): Promise<string> {
+  const path = join(dir, `${placement.key}-${hashInputs({ format: FITTED_FORMAT, tempo: placement.tempo.toFixed(4), ffmpeg: binaries.ffmpegPath }).slice(0, 12)}.fitted.wav`);
+  if (existsSync(path)) return path;
+  const partial = `${path}.${process.pid}.partial.wav`;
+  try {
+    // Only speech changes pace (atempo keeps its pitch); the pauses between scenes are laid in later.
+    const paced = Math.abs(placement.tempo - 1) > 1e-4 ? `atempo=${placement.tempo.toFixed(4)},` : '';
+    const stderr = await runFfmpeg(
+      binaries.ffmpegPath,
+      ['-loglevel', 'info', '-i', part.audioPath, '-af', `${paced}aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono,${LOUDNESS_METER}`, '-c:a', 'pcm_s16le', partial],
+      { signal },
+    );
+    // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
+    // mixed under it at a level relative to the voice, so the finished video lands near -14 LUFS.
+    await normaliseLoudness(binaries, partial, signal, parseLoudness(stderr));
+    renameSync(partial, path);
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  return path;
 }
 
 /**
- * Joins the scenes' audio (any format a provider wrote) into one 48 kHz mono WAV with a silence
- * of `gapSeconds` between scenes and the speech at `tempo`. Silence comes from lavfi inputs rather
- * than apad's pad_dur, which the ffmpeg 4.1 fallback binary lacks.
+ * The narration laid out by `plan`: each scene's fitted speech on its picture's first frame, silence
+ * between, as one 48 kHz mono WAV of the video's length (or longer, when a fresh story's speech
+ * overflows it and the assembly speeds it up). The words move with their scene.
  */
 export async function joinNarration(
   binaries: FfmpegBinaries,
   parts: readonly SynthesisResult[],
+  plan: NarrationPlan,
   outputPath: string,
+  cacheDir: string,
   signal?: AbortSignal,
-  gapSeconds = SCENE_GAP_SECONDS,
-  tempo = 1,
 ): Promise<Narration> {
-  const layout = layOutNarration(parts, gapSeconds, tempo);
-  const args: string[] = [];
-  for (const part of parts) args.push('-i', part.audioPath);
-  const gaps = Math.max(0, parts.length - 1);
-  for (let index = 0; index < gaps; index++) {
-    args.push('-f', 'lavfi', '-t', gapSeconds.toFixed(3), '-i', 'anullsrc=r=48000:cl=mono');
+  const fitted: Int16Array[] = [];
+  for (const [index, part] of parts.entries()) {
+    const wav = decodeWav(readFileSync(await fitSceneSpeech(binaries, part, plan.scenes[index]!, cacheDir, signal)));
+    fitted.push(wav.samples);
   }
-  const normalise = 'aresample=48000,aformat=sample_fmts=s16:channel_layouts=mono';
-  // Only speech changes pace (atempo keeps its pitch); the pauses between scenes keep their length.
-  const paced = Math.abs(tempo - 1) > 1e-4 ? `atempo=${tempo.toFixed(4)},` : '';
-  const filters: string[] = [];
-  const sequence: string[] = [];
-  parts.forEach((_, index) => {
-    filters.push(`[${index}:a]${paced}${normalise}[s${index}]`);
-    if (index > 0) {
-      const gapInput = parts.length + index - 1;
-      filters.push(`[${gapInput}:a]${normalise}[g${index}]`);
-      sequence.push(`[g${index}]`);
-    }
-    sequence.push(`[s${index}]`);
+  const samplesPerFrame = NARRATION_SAMPLE_RATE / OUTPUT_FPS;
+  const starts: number[] = [];
+  let frame = 0;
+  for (const scene of plan.scenes) {
+    starts.push(frame * samplesPerFrame);
+    frame += scene.pictureFrames;
+  }
+  const videoSamples = frame * samplesPerFrame;
+  const length = Math.max(videoSamples, ...fitted.map((samples, index) => starts[index]! + samples.length));
+  const joined = new Int16Array(length);
+  const words: WordTiming[] = [];
+  const scenes: SceneTiming[] = [];
+  fitted.forEach((samples, index) => {
+    const start = starts[index]!;
+    // A fresh story's speech that overflows its picture (the assembly then speeds the whole up) is
+    // laid first, so the next scene's speech still starts where its picture does.
+    joined.set(samples, start);
+    const seconds = samples.length / NARRATION_SAMPLE_RATE;
+    const part = parts[index]!;
+    const scale = part.durationSeconds > 0 ? seconds / part.durationSeconds : 1;
+    const at = start / NARRATION_SAMPLE_RATE;
+    scenes.push({ start: at, end: at + seconds });
+    for (const word of part.words) words.push({ word: word.word, start: at + word.start * scale, end: at + word.end * scale });
   });
-  // The join measures its own loudness on the way out, so normalising needs no extra pass to start.
-  filters.push(`${sequence.join('')}concat=n=${sequence.length}:v=0:a=1,${LOUDNESS_METER}[out]`);
-  args.push('-loglevel', 'info', '-filter_complex', filters.join(';'), '-map', '[out]', '-c:a', 'pcm_s16le', outputPath);
-  const measured = parseLoudness(await runFfmpeg(binaries.ffmpegPath, args, { signal }));
-  // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
-  // mixed under it at a level relative to the voice, so the finished video lands near -14 LUFS.
-  await normaliseLoudness(binaries, outputPath, signal, measured);
-  return { audioPath: outputPath, ...layout };
+  writeFileSync(outputPath, encodeWav(joined, NARRATION_SAMPLE_RATE));
+  return { audioPath: outputPath, durationSeconds: length / NARRATION_SAMPLE_RATE, videoSeconds: videoSamples / NARRATION_SAMPLE_RATE, words, scenes };
 }

@@ -53,7 +53,7 @@ describe('a 30 s video of an article, narrated offline', () => {
         narrationSeconds = audioSeconds(request.audioPath);
         writeFileSync(request.outputPath, 'mp4');
         writeFileSync(request.posterPath, 'jpg');
-        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3 };
+        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
       };
       const output = await runGeneration(
         {

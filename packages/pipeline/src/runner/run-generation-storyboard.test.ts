@@ -44,7 +44,7 @@ function providers(made: Made, secondsPerScene = 1): Providers {
       health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
         made.voiced.push(request.text);
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
+        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${secondsPerScene}`, '-ar', '22050', request.outputPath], { signal });
         return { audioPath: request.outputPath, durationSeconds: secondsPerScene, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
       },
     },
@@ -66,7 +66,7 @@ function assemble(made: Made): typeof assembleVideo {
     made.assembled.push(request);
     writeFileSync(request.outputPath, 'mp4');
     writeFileSync(request.posterPath, 'jpg');
-    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3 };
+    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
   };
 }
 
@@ -100,16 +100,17 @@ describe('runGeneration with a storyboard: what an edit reuses', () => {
     expect(made.voiced).toHaveLength(5);
     expect(made.painted).toEqual([0, 1, 2, 3, 4]);
     expect(made.assembled[0]!.segmentCacheDir).toBe(join(root, 'artefacts', 'segments'));
-    // 1 s of speech per scene is far too short for 30 s: paced at the limits, pauses of 1 s and the voice at 0.9.
-    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 2.11, 4.22, 6.33, 8.44]);
-    expect(output.scenes![0]!.durationSeconds).toBe(2.11);
+    // 1 s of speech per scene is far too short for 30 s: paced at the limits, pauses of 1 s and the
+    // voice at 0.9, each cut on the frame nearest its scene's first word.
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 2.1, 4.23, 6.33, 8.43]);
+    expect(output.scenes![0]!.durationSeconds).toBe(2.1);
   });
 
   it('reports scene timings as rendered when a long narration is sped up to fit', async () => {
     // 5 scenes of 7 s: paced at the limits (pauses of 0.15 s, the voice at 1.1) 32.4 s of narration,
-    // which the assembly speeds up again to fit the 30 s video.
+    // which the assembly speeds up again to fit the 30 s video (cuts on the frames nearest the scenes' first words).
     const { output } = await render({ secondsPerScene: 7 });
-    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6.02, 12.04, 18.05, 24.07]);
+    expect(output.scenes!.map((scene) => scene.startSeconds)).toEqual([0, 6, 12.04, 18.04, 24.07]);
     expect(output.scenes!.at(-1)!.durationSeconds).toBe(5.93);
   });
 

@@ -82,7 +82,7 @@ function fakeAssemble(calls: Calls): typeof assembleVideo {
     options?.onProgress?.(50);
     writeFileSync(request.outputPath, 'mp4');
     writeFileSync(request.posterPath, 'jpg');
-    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3 };
+    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
   };
 }
 
@@ -136,8 +136,8 @@ describe('runGeneration', () => {
         },
       },
     );
-    // 5.66 s of audio per scene and 0.3 s between them.
-    expect(scenes.map((s) => Number(s.start.toFixed(2)))).toEqual([0, 5.96, 11.92, 17.88, 23.84]);
+    // 5.66 s of audio per scene and 0.3 s between them, each cut on the frame nearest its scene's first word.
+    expect(scenes.map((s) => Number(s.start.toFixed(2)))).toEqual([0, 5.97, 11.93, 17.87, 23.83]);
     expect(scenes.at(-1)?.end).toBe(30);
   });
 
@@ -193,7 +193,7 @@ describe('runGeneration', () => {
     expect(budgets[1]!).toBeGreaterThanOrEqual(50);
     expect(budgets[1]!).toBeLessThanOrEqual(60);
     // The first draft's voicing is gone; the voice step reused the second's.
-    const voiceFiles = readdirSync(join(workspaceDir, 'voice')).filter((name) => name.endsWith('.json') && name !== 'manifest.json' && name !== 'pacing.json');
+    const voiceFiles = readdirSync(join(workspaceDir, 'voice')).filter((name) => name.endsWith('.json') && name !== 'manifest.json' && name !== 'placement.json');
     expect(voiceFiles).toHaveLength(5);
     expect(voiced).toBe(10);
     // Paced, the kept draft ends within the video's last second.

@@ -10,7 +10,7 @@ import { detectSourceLanguage } from '../story/source-language.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
-import { joinNarration, MAX_STORY_REPLANS, paceNarration, SCENE_GAP_SECONDS, storyBudgetCorrection, type Narration, type NarrationPacing } from './narration.js';
+import { joinNarration, MAX_STORY_REPLANS, planNarration, replanNarration, SCENE_GAP_SECONDS, storyBudgetCorrection, type Narration, type NarrationPlan } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from './provider-retry.js';
 
@@ -71,23 +71,21 @@ function readArtefact<T>(manifestPath: string, key: string, files: (output: T) =
 
 type VideoOutput = GenerationOutput;
 
+/** The voice step's output format: bumped when a checkpoint of the one before cannot be read as it is. */
+const NARRATION_LAYOUT = 'per-scene-v1';
+
 /**
- * The narration's pauses and tempo (paceNarration), kept beside the video's narration artefacts. A
- * storyboard render keeps the pacing of the version before while the edited narration still ends
- * in time, so the scenes nobody touched keep their length and their rendered segments; a fresh
- * story, or an edit that no longer fits, is paced anew.
+ * Where each scene's narration sits (narration.ts), kept beside the video's narration artefacts. A
+ * storyboard render keeps every scene whose voice is unchanged where it was and fits each re-voiced
+ * scene into its own place, so an edit re-renders only the scenes it touched; a fresh story, another
+ * scene count, or edits that would move the end by more than a second are paced anew.
  */
-function paceForRun(path: string, speechSeconds: number[], durationSeconds: number, storyboard: boolean): NarrationPacing {
-  if (storyboard) {
-    const kept = readJson<NarrationPacing>(path);
-    if (kept && typeof kept.gapSeconds === 'number' && typeof kept.tempo === 'number') {
-      const end = speechSeconds.reduce((sum, seconds) => sum + seconds / kept.tempo, 0) + kept.gapSeconds * Math.max(0, speechSeconds.length - 1);
-      if (end <= durationSeconds - 0.15) return { ...kept, endSeconds: end };
-    }
-  }
-  const pacing = paceNarration(speechSeconds, durationSeconds);
-  writeFileSync(path, JSON.stringify(pacing));
-  return pacing;
+function planForRun(path: string, keys: string[], speechSeconds: number[], durationSeconds: number, storyboard: boolean): NarrationPlan {
+  const previous = storyboard ? readJson<NarrationPlan>(path) : null;
+  const kept = previous && Array.isArray(previous.scenes) ? replanNarration(previous, keys, speechSeconds, durationSeconds) : null;
+  const plan = kept ?? planNarration(keys, speechSeconds, durationSeconds);
+  writeFileSync(path, JSON.stringify(plan));
+  return plan;
 }
 
 function sameNarration(a: RunStory, b: RunStory): boolean {
@@ -131,6 +129,7 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
  * (after a crash or a restart) reuses what is done and loses at most the step that was in flight.
  */
 export async function runGeneration(run: GenerationRun, options: RunGenerationOptions = {}): Promise<GenerationOutput> {
+  const started = performance.now();
   const { params, providers, signal, workspaceDir } = run;
   const progress = new ProgressTracker(run.onProgress);
   const binaries = options.binaries ?? resolveFfmpegBinaries();
@@ -251,7 +250,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
   // and checkpoints its artefacts, which a retry of the job then reuses.
-  const narrationStep = step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name }, async () => {
+  const narrationStep = step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT }, async () => {
     const parts: SynthesisResult[] = [];
     for (const [index, scene] of story.output.scenes.entries()) {
       throwIfAborted(signal);
@@ -261,8 +260,9 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       parts.push(part);
       progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
     }
-    const pacing = paceForRun(join(artefactDir, 'voice', 'pacing.json'), parts.map((part) => part.durationSeconds), params.duration, Boolean(run.storyboard));
-    return joinNarration(binaries, parts, join(workspaceDir, 'voice', 'narration.wav'), signal, pacing.gapSeconds, pacing.tempo);
+    const keys = story.output.scenes.map((scene) => voiceArtefact(scene.narration).key);
+    const plan = planForRun(join(artefactDir, 'voice', 'placement.json'), keys, parts.map((part) => part.durationSeconds), params.duration, Boolean(run.storyboard));
+    return joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal);
   });
 
   const imagesStep = step<ImagesOutput>(
@@ -336,12 +336,14 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
     async () => {
       const timings = narration.output.scenes;
+      // The plan's length: an edit may move it by up to a second so untouched scenes keep theirs.
+      const duration = narration.output.videoSeconds;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
         ...clipOf(images.output.videoPaths?.[index]),
         // Each picture holds until the next scene's narration begins; the last one runs to the end.
         start: index === 0 ? 0 : (timings[index]?.start ?? 0),
-        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? params.duration) : params.duration,
+        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? duration) : duration,
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
       // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
@@ -353,7 +355,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
           audioPath: narration.output.audioPath,
           words: narration.output.words,
           resolution: params.resolution,
-          durationSeconds: params.duration,
+          durationSeconds: duration,
           enableZoom: params.enableZoom,
           zoomDirection: params.zoomDirection,
           enableCaptions: params.enableCaptions,
@@ -375,7 +377,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
         },
       );
       // Where each scene lands once the narration is fitted to the duration (sped up when it runs long).
-      const placed = fitNarration(narration.output.durationSeconds, params.duration, narration.output.words, scenes).scenes;
+      const placed = fitNarration(narration.output.durationSeconds, duration, narration.output.words, scenes).scenes;
       const generated: GeneratedScene[] = story.output.scenes.map((scene, index) => {
         const start = index === 0 ? 0 : Math.min(placed[index]?.start ?? result.durationSeconds, result.durationSeconds);
         const end = Math.min(placed[index + 1]?.start ?? result.durationSeconds, result.durationSeconds);
@@ -401,5 +403,7 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
   }
-  return { ...video.output, sizeBytes: statSync(video.output.videoPath).size };
+  // The version took as long as the whole run; what the render drew and reused is its own.
+  const renderStats = { ...video.output.renderStats, seconds: (performance.now() - started) / 1000 };
+  return { ...video.output, renderStats, sizeBytes: statSync(video.output.videoPath).size };
 }

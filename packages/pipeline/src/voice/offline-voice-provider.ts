@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { encodeWav } from '../audio/wav.js';
 import { CancelledError, ProviderError, throwIfAborted } from '../errors.js';
 import type { SynthesisRequest, SynthesisResult, VoiceProvider, WordTiming } from '../providers/types.js';
 import { getEspeakEngine } from './espeak-engine.js';
@@ -50,27 +51,6 @@ function defaultFfmpegPath(): string {
   } catch {
     return 'ffmpeg';
   }
-}
-
-/** A 16-bit mono PCM WAV file. */
-export function encodeWav(samples: Int16Array, sampleRate: number): Buffer {
-  const dataBytes = samples.length * 2;
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + dataBytes, 4);
-  header.write('WAVE', 8, 'ascii');
-  header.write('fmt ', 12, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20); // PCM
-  header.writeUInt16LE(1, 22); // mono
-  header.writeUInt32LE(sampleRate, 24);
-  header.writeUInt32LE(sampleRate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(dataBytes, 40);
-  const body = Buffer.from(samples.buffer, samples.byteOffset, dataBytes);
-  return Buffer.concat([header, body]);
 }
 
 async function speechWordsFor(text: string, language: string): Promise<SpeechWord[]> {

@@ -1,7 +1,7 @@
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from './offline-image-color.js';
-import { findMotif, MOTIF_IDS, motifSpec } from './offline-image-motifs.js';
+import { findMotif, MOTIF_IDS, motifSpec } from './offline-image-motif-lexicon.js';
 import { planScene } from './offline-image-plan.js';
 import { chooseSceneSubjects } from './offline-image-subject-choice.js';
 import { renderOfflineImage } from './offline-image-provider.js';
