@@ -10,9 +10,9 @@ export { createCoreServices, useApi, useAuth, type CoreServices } from './servic
 export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { toast } from './toaster.js';
-export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, validateForm, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
+export { initialFormValues, optionLabel, validateForm, type GenerationFormValues } from './studio/generation-form-model.js';
 export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
-export { submitGeneration } from './studio/generation-submit.js';
+export { useGenerationSubmit } from './studio/use-generation-submit.js';
 export { SourceFields } from './studio/source-fields.js';
 export { TOPIC_ONLY } from './studio/source-draft.js';
 export { askCanGenerate } from './billing/can-generate-request.js';
