@@ -17,6 +17,10 @@ export function SceneCard(props: {
   aspect: string;
   errors: FieldErrors;
   disabled: boolean;
+  /** The player is in this scene. */
+  playing: boolean;
+  /** Plays the scene from its start in the player; absent while the scene has no place in the video. */
+  onPlay: (() => void) | undefined;
   onChange(change: Partial<DraftScene>): void;
   onMove(delta: -1 | 1): void;
   onDelete(): void;
@@ -31,7 +35,7 @@ export function SceneCard(props: {
   const narrationError = errors[`scenes.${index}.narration`];
   const promptError = errors[`scenes.${index}.imagePrompt`] ?? errors[`scenes.${index}.imageUploadId`];
   return (
-    <li className="rs-scene" aria-label={`Scene ${number}`}>
+    <li className={`rs-scene${props.playing ? ' rs-scene--playing' : ''}`} aria-label={`Scene ${number}`} aria-current={props.playing ? 'true' : undefined}>
       <div className="rs-scene__media">
         <div className="rs-scene__picture" style={{ aspectRatio: props.aspect }}>
           {picture ? (
@@ -47,9 +51,14 @@ export function SceneCard(props: {
       <div className="rs-scene__body">
         <div className="rs-scene__head">
           <h2 className="rs-scene__title">Scene {number}</h2>
-          <span className="rs-scene__timing" aria-label={`Starts at ${formatSeconds(scene.startSeconds)}, lasts ${formatSeconds(scene.durationSeconds)}`}>
-            {scene.startSeconds === null ? 'Timed at render' : `${formatSeconds(scene.startSeconds)} · ${formatSeconds(scene.durationSeconds)}`}
-          </span>
+          {props.onPlay ? (
+            <button type="button" className="rs-scene__timing rs-scene__play" onClick={props.onPlay} aria-label={`Play scene ${number}: starts at ${formatSeconds(scene.startSeconds)}, lasts ${formatSeconds(scene.durationSeconds)}`}>
+              <span aria-hidden="true" className="rs-scene__play-icon">▶</span>
+              <span>{`${formatSeconds(scene.startSeconds)} · ${formatSeconds(scene.durationSeconds)}`}</span>
+            </button>
+          ) : (
+            <span className="rs-scene__timing">Timed at render</span>
+          )}
         </div>
         <div className={`rs-field${narrationError ? ' rs-field--invalid' : ''}`}>
           <label htmlFor={ids.narration} className="rs-field__label">Narration</label>
@@ -102,7 +111,8 @@ export function SceneCard(props: {
           <FileButton
             label="Upload picture"
             accept={IMAGE_TYPES}
-            busy={uploading || disabled}
+            busy={uploading}
+            disabled={disabled}
             ariaLabel={`Upload a picture for scene ${number}`}
             onFile={(file) => {
               setUploading(true);

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
@@ -7,9 +8,10 @@ import { SourceCredit } from '../videos/source-credit.js';
 import { VersionMenu } from '../videos/version-menu.js';
 import { RenderBar } from './render-bar.js';
 import { SceneCard } from './scene-card.js';
-import { addSceneAfter, budgetMessage, deleteScene, moveScene, updateScene } from './storyboard-model.js';
-import { LatestVersion } from './storyboard-player.js';
+import { addSceneAfter, budgetMessage, deleteScene, moveScene, sceneAt, sceneSpans, updateScene } from './storyboard-model.js';
+import { StoryboardPlayer } from './storyboard-player.js';
 import { MusicSettings, VideoSettings } from './storyboard-settings.js';
+import { useLeaveGuard } from './use-leave-guard.js';
 import { useStoryboardEditor } from './use-storyboard-editor.js';
 import '../styles/studio.css';
 import './storyboard.css';
@@ -24,6 +26,9 @@ export function StoryboardPage() {
   useJobsConnection();
   const editor = useStoryboardEditor(id);
   const { board, draft, current, job, params, rendering, errors, locked, edit } = editor;
+  const leave = useLeaveGuard(editor.saveStatus !== 'saved');
+  const player = useRef<HTMLVideoElement>(null);
+  const [playerTime, setPlayerTime] = useState<number | null>(null);
 
   if (editor.boardQuery.isError) {
     return (
@@ -48,6 +53,15 @@ export function StoryboardPage() {
   const aspect = params?.resolution === '16:9' ? '16 / 9' : params?.resolution === '1:1' ? '1 / 1' : '9 / 16';
   const budget = budgetMessage(draft, board.durationSeconds);
   const shownVersion = current?.result?.version ?? board.version;
+  const spans = sceneSpans(draft.scenes);
+  const playing = playerTime === null ? -1 : sceneAt(spans, playerTime);
+  const playFrom = (start: number) => {
+    const video = player.current;
+    if (!video) return;
+    // A hair past the start, so the scene before (which ends where this one starts) is not the one marked.
+    video.currentTime = start + 0.05;
+    void video.play().catch(() => undefined);
+  };
   return (
     <div className="rs-page rs-storyboard">
       <PageHeader
@@ -62,7 +76,7 @@ export function StoryboardPage() {
       />
       <SourceCredit source={params?.source} className="rs-source-credit rs-storyboard__source" />
 
-      <div className="rs-storyboard__top">
+      <div className="rs-storyboard__layout">
         <div className="rs-storyboard__watch">
           {current && rendering ? (
             <section className="rs-card rs-storyboard__progress" aria-label="Render progress" aria-live="polite">
@@ -70,13 +84,12 @@ export function StoryboardPage() {
               <JobProgress job={{ progress: current.progress, currentStep: current.currentStep, ...(job?.stepText ? { stepText: job.stepText } : {}) }} title="the render" />
             </section>
           ) : null}
-          {current ? <LatestVersion job={current} version={shownVersion} /> : null}
+          {current ? <StoryboardPlayer job={current} version={shownVersion} videoRef={player} onTime={setPlayerTime} /> : null}
         </div>
         <div className="rs-storyboard__settings">
           <VideoSettings draft={draft} errors={errors} locked={locked} edit={edit} params={params} />
           <MusicSettings draft={draft} errors={errors} locked={locked} edit={edit} uploading={editor.musicBusy} onUpload={(file) => void editor.uploadMusic(file)} />
         </div>
-      </div>
 
       <section aria-label="Scenes" className="rs-storyboard__scenes-section">
         <h2 className="rs-section-title rs-storyboard__scenes-title">Scenes</h2>
@@ -90,6 +103,8 @@ export function StoryboardPage() {
               aspect={aspect}
               errors={errors}
               disabled={locked}
+              playing={index === playing}
+              onPlay={spans[index] ? () => playFrom(spans[index]!.start) : undefined}
               onChange={(change) => edit(updateScene(draft, index, change))}
               onMove={(delta) => edit(moveScene(draft, index, delta))}
               onDelete={() => edit(deleteScene(draft, index))}
@@ -99,17 +114,21 @@ export function StoryboardPage() {
           ))}
         </ol>
       </section>
+      </div>
 
       <RenderBar
         message={editor.formError ?? budget}
         summary={`${draft.scenes.length} scenes · ${board.rendersLeft} renders left`}
+        note={`Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than ${board.durationSeconds} s.`}
+        saveStatus={editor.saveStatus}
+        onRetrySave={editor.retrySave}
         busy={editor.busy}
         rendering={rendering}
         locked={locked}
         canRender={budget === null && board.rendersLeft > 0}
-        onSave={() => void editor.saveOnly()}
         onRender={() => void editor.render()}
       />
+      {leave.dialog}
     </div>
   );
 }

@@ -1,15 +1,27 @@
 import type { VideoJob } from '@reelsmith/contracts';
+import type { Ref } from 'react';
 import { apiUrl, usePlatform } from '../platform.js';
 
-/** What the latest version looks like: the player of the newest file. */
-export function LatestVersion({ job, version }: { job: Pick<VideoJob, 'result'>; version: number }) {
+/** The player of the latest version, beside the scenes; it reports where it is so the playing scene can be marked. */
+export function StoryboardPlayer({ job, version, videoRef, onTime }: { job: Pick<VideoJob, 'result'>; version: number; videoRef: Ref<HTMLVideoElement>; onTime(seconds: number): void }) {
   const platform = usePlatform();
   const url = job.result?.videoUrl;
   if (!url) return null;
   return (
     <figure className="rs-storyboard__player">
-      <video key={url} src={apiUrl(platform, url)} controls playsInline preload="metadata" data-version={version} aria-label={`Version ${version} of the video`} />
-      <figcaption>Version {version}</figcaption>
+      <video
+        ref={videoRef}
+        key={url}
+        src={apiUrl(platform, url)}
+        controls
+        playsInline
+        preload="metadata"
+        data-version={version}
+        aria-label={`Version ${version} of the video`}
+        onTimeUpdate={(event) => onTime(event.currentTarget.currentTime)}
+        onSeeked={(event) => onTime(event.currentTarget.currentTime)}
+      />
+      <figcaption>Version {version} · pick a scene to play it</figcaption>
     </figure>
   );
 }

@@ -70,7 +70,7 @@ export function MusicSettings({ draft, errors, locked, edit, uploading, onUpload
       ) : (
         <p className="rs-storyboard__hint">MP3, WAV or M4A up to 20 MB, mixed under the narration and quieter while the narrator speaks.</p>
       )}
-      <FileButton label={draft.music ? 'Replace music' : 'Upload music'} accept={AUDIO_TYPES} busy={uploading || locked} ariaLabel="Upload background music" onFile={onUpload} />
+      <FileButton label={draft.music ? 'Replace music' : 'Upload music'} accept={AUDIO_TYPES} busy={uploading} disabled={locked} ariaLabel="Upload background music" onFile={onUpload} />
       <FieldError id="rs-music-error" message={errors['music.uploadId']} />
     </Section>
   );

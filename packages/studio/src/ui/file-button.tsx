@@ -1,7 +1,11 @@
 import { useId } from 'react';
+import './file-button.css';
 
-/** A file button: a visually plain <label> over a hidden <input type=file>, so it stays keyboard reachable. */
-export function FileButton({ label, accept, busy, onFile, ariaLabel }: { label: string; accept: string; busy: boolean; onFile(file: File): void; ariaLabel: string }) {
+/**
+ * A file button: a visually plain <label> over a hidden <input type=file>, so it stays keyboard
+ * reachable. `busy` is this button's own upload running (it says so); `disabled` only greys it.
+ */
+export function FileButton({ label, accept, busy, disabled = false, onFile, ariaLabel }: { label: string; accept: string; busy: boolean; disabled?: boolean; onFile(file: File): void; ariaLabel: string }) {
   const id = useId();
   return (
     <span className="rs-file-button">
@@ -11,7 +15,7 @@ export function FileButton({ label, accept, busy, onFile, ariaLabel }: { label: 
         accept={accept}
         className="rs-visually-hidden"
         aria-label={ariaLabel}
-        disabled={busy}
+        disabled={busy || disabled}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
