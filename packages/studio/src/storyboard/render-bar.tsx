@@ -8,7 +8,7 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry(): voi
     <div className={`rs-storyboard__save rs-storyboard__save--${status}`} role="status" aria-label="Draft">
       {status === 'failed' ? (
         <>
-          <span>Not saved:</span>
+          <span>Not saved:</span>{' '}
           <button type="button" className="rs-link-button" onClick={onRetry}>retry</button>
         </>
       ) : (
