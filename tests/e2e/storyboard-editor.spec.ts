@@ -62,11 +62,18 @@ test('the storyboard saves itself, keeps a draft the server refused, plays the s
   await expect(scene2).toHaveAttribute('aria-current', 'true');
   await expect(scene1).not.toHaveAttribute('aria-current', 'true');
   await player.evaluate((video: HTMLVideoElement) => video.pause());
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (dir) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(dir, 'editor-desktop-top.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(dir, 'editor-phone.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
 
   // An edit saves itself a moment later.
   await scene1.getByLabel('Narration').fill('Octopuses carry three hearts and blue blood.');
   await expect(draftState).toHaveText('Saving…');
-  const dir = process.env.E2E_SCREENSHOT_DIR;
   if (dir) await page.screenshot({ path: join(dir, 'editor-desktop.png') });
   await expect(draftState).toHaveText('Saved');
   expect((await storyboardOnServer(page, videoId)).scenes[0]!.narration).toBe('Octopuses carry three hearts and blue blood.');
