@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@reelsmith/contracts';
-import type { CoreServices, Platform } from '@reelsmith/studio/popup';
+import { guardWindowUnload, type CoreServices, type Platform } from '@reelsmith/studio/popup';
 import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
@@ -25,6 +25,7 @@ export async function createExtensionHost<S extends CoreServices>(createServices
     navigation: {
       openTab: (url) => void chrome.tabs.create({ url: new URL(url, `${apiBaseUrl}/`).toString() }),
       reload: () => window.location.reload(),
+      guardUnload: () => guardWindowUnload(window),
     },
     // The extension banner promotes the extension; inside the extension it never shows.
     browser: { isDesktopChrome: () => false },

@@ -3,19 +3,16 @@ import {
   apiUrl,
   asVoiceLanguage,
   initialFormValues,
-  isSubmitBlocked,
   loadVideoDefaults,
   optionLabel,
   RESOLUTION_LABELS,
   SourceFields,
-  submitButtonText,
-  submitGeneration,
   TOPIC_ONLY,
+  useGenerationSubmit,
   usePlatform,
   validateForm,
   VoiceLists,
   type GenerationFormValues,
-  type SubmitPhase,
 } from '@reelsmith/studio/popup';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
@@ -45,7 +42,6 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
     };
   });
   const [attempted, setAttempted] = useState(false);
-  const [phase, setPhase] = useState<SubmitPhase>('idle');
   /** The server's reason the user may not generate; the popup then offers the plans (spec: pricing opens). */
   const [refusal, setRefusal] = useState<string | null>(null);
   const id = useId();
@@ -65,16 +61,14 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   };
   const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
 
-  const blocked = isSubmitBlocked({ signedIn: true, phase, generating: false, activeJobs });
+  const { blocked, buttonText, submit: submitValues } = useGenerationSubmit({ signedIn: true, generating: false, activeJobs, access, send: (params) => jobs.submit(params), refused: setRefusal });
   const submit = async () => {
     setAttempted(true);
     if (blocked) return;
     setRefusal(null);
-    const submitted = await submitGeneration({ values, voiceProvider, access, send: (params) => jobs.submit(params), setPhase, refused: setRefusal });
-    if (!submitted) return;
+    if (!(await submitValues(values, voiceProvider))) return;
     setValues((current) => ({ ...current, topic: '', source: TOPIC_ONLY }));
     setAttempted(false);
-    setTimeout(() => setPhase('idle'), 1000);
   };
 
   return (
@@ -167,7 +161,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
           </div>
         ) : null}
         <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={blocked}>
-          {submitButtonText({ signedIn: true, phase, generating: false, activeJobs })}
+          {buttonText}
         </button>
       </div>
     </form>

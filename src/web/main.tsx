@@ -1,5 +1,5 @@
 import { WEB_SHELL, type WebShellBootRequests } from '@reelsmith/contracts';
-import { createStudioServices, DEFAULT_EXTENSION_STORE_URL, StudioApp, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
+import { createStudioServices, DEFAULT_EXTENSION_STORE_URL, StudioApp, guardWindowUnload, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -20,6 +20,7 @@ const platform: Platform = {
   navigation: {
     openTab: (url) => void window.open(url, '_blank', 'noopener,noreferrer'),
     reload: () => window.location.reload(),
+    guardUnload: () => guardWindowUnload(window),
   },
   browser: { isDesktopChrome: () => isDesktopChromeBrowser(navigator as Navigator & Parameters<typeof isDesktopChromeBrowser>[0]) },
   // Empty: the API is served from the page's own origin (the dev server proxies it).

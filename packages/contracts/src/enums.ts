@@ -123,6 +123,8 @@ export type Role = z.infer<typeof roleSchema>;
 export const PLAN_IDS = ['essentials_plan', 'starter_plan', 'basic_plan', 'pro_plan'] as const;
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
+/** Each plan's name as creators and admins read it (the plan catalogue and every label use these). */
+export const PLAN_NAMES: Readonly<Record<PlanId, string>> = { essentials_plan: 'Essentials', starter_plan: 'Starter', basic_plan: 'Basic', pro_plan: 'Pro' };
 
 export const CURRENCIES = ['INR', 'USD'] as const;
 export const currencySchema = z.enum(CURRENCIES);

@@ -1,7 +1,7 @@
 export { StudioApp, type StudioAppProps } from './app/studio-app.js';
 export { StudioProviders } from './app/studio-providers.js';
 export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } from './routes/route-table.js';
-export { PlatformProvider, usePlatform, apiUrl, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type FormRequests, type PageArticleReader } from './platform.js';
+export { PlatformProvider, usePlatform, apiUrl, guardWindowUnload, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type FormRequests, type PageArticleReader } from './platform.js';
 export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
 export { createCoreServices, ServicesProvider, useServices, useAuth, useApi, useAnalytics, type CoreServices, type StudioServices } from './services.js';
 export { createStudioServices } from './studio-services.js';

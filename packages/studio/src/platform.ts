@@ -18,6 +18,22 @@ export interface Navigation {
   openTab(url: string): void;
   /** Reloads the whole app (the web page, or the extension view). */
   reload(): void;
+  /**
+   * Makes the browser ask before the page is closed or reloaded, until the returned function is
+   * called (unsaved work). Hosts without a page to leave omit it.
+   */
+  guardUnload?(): () => void;
+}
+
+/** The browser's own "Leave site?" question over a window's beforeunload, for hosts to hand in as `guardUnload`. */
+export function guardWindowUnload(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
+  const ask = (event: BeforeUnloadEvent) => {
+    event.preventDefault();
+    // Chromium before 119 asks only when returnValue is set.
+    event.returnValue = '';
+  };
+  target.addEventListener('beforeunload', ask);
+  return () => target.removeEventListener('beforeunload', ask);
 }
 
 export interface BrowserInfo {

@@ -5,14 +5,14 @@
 // popup JS ≤ 100 KB gzip). Each module named here is one the popup uses whole; the extension build
 // groups the popup's shared code by this import graph (vite.config.ts).
 export { CoreProviders } from './app/core-providers.js';
-export { PlatformProvider, usePlatform, apiUrl, MemoryStorage, type Platform, type KeyValueStorage, type FormRequests, type PageArticleReader } from './platform.js';
+export { PlatformProvider, usePlatform, apiUrl, guardWindowUnload, MemoryStorage, type Platform, type KeyValueStorage, type FormRequests, type PageArticleReader } from './platform.js';
 export { createCoreServices, useApi, useAuth, type CoreServices } from './services.js';
 export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { toast } from './toaster.js';
-export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, validateForm, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
+export { initialFormValues, optionLabel, validateForm, type GenerationFormValues } from './studio/generation-form-model.js';
 export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
-export { submitGeneration } from './studio/generation-submit.js';
+export { useGenerationSubmit } from './studio/use-generation-submit.js';
 export { SourceFields } from './studio/source-fields.js';
 export { TOPIC_ONLY } from './studio/source-draft.js';
 export { askCanGenerate } from './billing/can-generate-request.js';

@@ -1,4 +1,4 @@
-import { GST_RATE, PLAN_IDS, planIdSchema, UNLIMITED_VIDEOS, type Currency, type PlanId } from '@reelsmith/contracts';
+import { GST_RATE, PLAN_IDS, PLAN_NAMES, planIdSchema, UNLIMITED_VIDEOS, type Currency, type PlanId } from '@reelsmith/contracts';
 import { z } from 'zod';
 
 /**
@@ -18,28 +18,28 @@ const SHARED_FEATURES = ['30, 60 and 90 second videos', 'All 7 video languages a
 const PLAN_DATA = [
   {
     id: 'essentials_plan',
-    name: 'Essentials',
+    name: PLAN_NAMES.essentials_plan,
     prices: { INR: 19_900, USD: 499 },
     videoLimit: 10,
     features: ['10 videos per month', ...SHARED_FEATURES],
   },
   {
     id: 'starter_plan',
-    name: 'Starter',
+    name: PLAN_NAMES.starter_plan,
     prices: { INR: 49_900, USD: 999 },
     videoLimit: 30,
     features: ['30 videos per month', ...SHARED_FEATURES, 'Email support'],
   },
   {
     id: 'basic_plan',
-    name: 'Basic',
+    name: PLAN_NAMES.basic_plan,
     prices: { INR: 99_900, USD: 1_999 },
     videoLimit: 75,
     features: ['75 videos per month', ...SHARED_FEATURES, 'Email support'],
   },
   {
     id: 'pro_plan',
-    name: 'Pro',
+    name: PLAN_NAMES.pro_plan,
     prices: { INR: 1_99_900, USD: 3_999 },
     videoLimit: UNLIMITED_VIDEOS,
     features: ['Unlimited videos', ...SHARED_FEATURES, 'Priority support'],

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { useAuditLog } from './admin-users-queries.js';
-import { formatDateTime } from './user-management-page.js';
+import { formatDateTime } from '../ui/date-format.js';
 import './admin.css';
 import './admin-users.css';
 

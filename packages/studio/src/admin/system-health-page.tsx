@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { useSystemHealthDetail } from './admin-users-queries.js';
-import { formatDateTime } from './user-management-page.js';
+import { formatDateTime } from '../ui/date-format.js';
 import './admin.css';
 import './admin-users.css';
 

@@ -4,8 +4,8 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
-import { PlatformProvider, usePlatform, type Platform } from '../platform.js';
-import { ServicesProvider, useAnalytics, useAuth, useServices, type StudioServices } from '../services.js';
+import { PlatformProvider, usePlatform } from '../platform.js';
+import { ServicesProvider, useAnalytics, useAuth, useServices } from '../services.js';
 import { createStudioServices } from '../studio-services.js';
 import { LoadingSplash } from '../shell/loading-splash.js';
 import { StudioPage } from '../pages/studio-page.js';
@@ -16,6 +16,7 @@ import { StudioToaster } from '../toaster.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
 export { StudioProviders } from './studio-providers.js';
+import type { StudioHostProps } from './studio-providers.js';
 import { preloadRoute } from './lazy-routes.js';
 import { titleForPath, type Viewer } from '../routes/route-table.js';
 
@@ -118,11 +119,7 @@ function StudioRoot() {
   );
 }
 
-export interface StudioAppProps {
-  platform: Platform;
-  /** Injected by tests; hosts let the app create its own. */
-  services?: StudioServices;
-}
+export type StudioAppProps = StudioHostProps;
 
 /**
  * The whole studio below a host-supplied router (BrowserRouter on the web, MemoryRouter in the

@@ -1,10 +1,11 @@
 import { MESSAGES, type User } from '@reelsmith/contracts';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { useAnalytics, useAuth } from '../services.js';
 import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';
-import { validateSignIn, type FieldErrors, type SignInValues } from './validation.js';
+import { useAuthForm } from './use-auth-form.js';
+import { validateSignIn, type SignInValues } from './validation.js';
 
 export interface SignInFormProps {
   initialEmail?: string;
@@ -19,53 +20,29 @@ export interface SignInFormProps {
 export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: SignInFormProps) {
   const login = useAuth((s) => s.login);
   const analytics = useAnalytics();
-  const [values, setValues] = useState<SignInValues>({ email: initialEmail, password: '' });
-  const [errors, setErrors] = useState<FieldErrors<keyof SignInValues>>({});
-  const [attempted, setAttempted] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const update = (field: keyof SignInValues) => (event: { target: { value: string } }) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (attempted) {
-      const result = validateSignIn(next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
   // The failure toast of an earlier attempt would otherwise outlive the successful sign-in.
   const failureToastId = useRef<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    const result = validateSignIn(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setSubmitting(true);
-    try {
-      const user = await login(result.data);
+  const { values, errors, submitting, failure, update, submit } = useAuthForm({
+    initial: { email: initialEmail, password: '' } satisfies SignInValues,
+    validate: validateSignIn,
+    send: async (body) => {
+      const user = await login(body);
       if (failureToastId.current) toast.dismiss(failureToastId.current);
       analytics.track({ type: 'login', method: 'email' });
       onSignedIn(user);
-    } catch (error) {
+    },
+    failureMessage: (error) => {
       const message = errorMessage(error, MESSAGES.loginFailed);
-      setFailure(message);
       failureToastId.current = toast.error(message);
-      setSubmitting(false);
-    }
-  };
+      return message;
+    },
+  });
 
   return (
     <div className="rs-auth-form">
       <FormAlert message={failure} />
       {header}
-      <form noValidate onSubmit={submit} aria-label="Sign in form">
+      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Sign in form">
         <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={update('email')} error={errors.email} />
         <PasswordField label="Password" name="password" autoComplete="current-password" value={values.password} onChange={update('password')} error={errors.password} />
         <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>

@@ -33,7 +33,8 @@ export interface StoryboardDraft {
 }
 
 let localKeys = 0;
-const newKey = () => `new-${++localKeys}`;
+// The page-load time keeps keys unique against those of a draft kept from an earlier visit.
+const newKey = () => `new-${Date.now().toString(36)}-${++localKeys}`;
 
 export function draftFrom(board: Storyboard): StoryboardDraft {
   return {
@@ -107,3 +108,28 @@ export function budgetMessage(draft: StoryboardDraft, durationSeconds: number): 
 }
 
 export const formatSeconds = (seconds: number | null): string => (seconds === null ? '—' : `${seconds.toFixed(1)} s`);
+
+/** The draft with server ids given to the scenes (by key) that were new when they were saved. */
+export function adoptSceneIds(draft: StoryboardDraft, ids: ReadonlyMap<string, string | undefined>): StoryboardDraft {
+  if (!draft.scenes.some((scene) => !scene.id && ids.get(scene.key))) return draft;
+  return { ...draft, scenes: draft.scenes.map((scene) => (scene.id || !ids.get(scene.key) ? scene : { ...scene, id: ids.get(scene.key)! })) };
+}
+
+/** Where each scene sits in the rendered video: its own start, else the end of the one before (new scenes have none). */
+export function sceneSpans(scenes: ReadonlyArray<Pick<DraftScene, 'startSeconds' | 'durationSeconds'>>): Array<{ start: number; end: number } | null> {
+  let cursor: number | null = 0;
+  return scenes.map((scene) => {
+    const start = scene.startSeconds ?? cursor;
+    if (start === null || scene.durationSeconds === null) {
+      cursor = null;
+      return null;
+    }
+    cursor = start + scene.durationSeconds;
+    return { start, end: cursor };
+  });
+}
+
+/** The index of the scene playing at `seconds`, or -1. */
+export function sceneAt(spans: ReadonlyArray<{ start: number; end: number } | null>, seconds: number): number {
+  return spans.findIndex((span) => span !== null && seconds >= span.start && seconds < span.end);
+}

@@ -53,7 +53,9 @@ const board = {
   changed: false,
 };
 
-function open(extra: FakeHandler = () => undefined) {
+const signedIn = (): MemoryStorage => new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]);
+
+function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = signedIn()) {
   const handler: FakeHandler = (request) => {
     const answer = extra(request);
     if (answer) return answer;
@@ -70,7 +72,7 @@ function open(extra: FakeHandler = () => undefined) {
   };
   const platform = testPlatform({
     apiBaseUrl: 'http://api.test',
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+    storage,
   });
   const rendered = renderStudio({ path: '/videos/v1/edit', handler, platform });
   return { ...rendered, user: userEvent.setup() };
@@ -135,14 +137,16 @@ describe('the storyboard page', () => {
     await user.click(screen.getByRole('button', { name: 'Render' }));
 
     await waitFor(() => expect(rendered).toBe(true));
-    const body = puts[0]!.body as { scenes: Array<{ id?: string; narration: string }> };
+    // The last save before the render (a slow keystroke may have let the draft save itself once already).
+    const body = puts.at(-1)!.body as { scenes: Array<{ id?: string; narration: string }> };
     expect(body.scenes.map((s) => [s.id, s.narration])).toEqual([
       ['s1', 'Line 1 of the tide'],
       ['s3', 'Line 3 of the tide'],
       ['s2', 'A calmer line'],
     ]);
     const order = requests.map((r) => `${r.method} ${r.path}`).filter((line) => /storyboard|render/.test(line) && !line.startsWith('GET'));
-    expect(order).toEqual(['PUT /api/videos/v1/storyboard', 'POST /api/videos/v1/render']);
+    expect(order.at(-2)).toBe('PUT /api/videos/v1/storyboard');
+    expect(order.at(-1)).toBe('POST /api/videos/v1/render');
     expect(await screen.findByText('Rendering version 2')).toBeInTheDocument();
   });
 
@@ -176,5 +180,89 @@ describe('the storyboard page', () => {
     );
     expect(await screen.findByText('Video not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Videos' })).toHaveAttribute('href', '/videos');
+  });
+
+  it('saves an edit by itself a moment later and says where the draft stands', async () => {
+    const puts: RecordedRequest[] = [];
+    const { user } = open((request) => {
+      if (request.path === '/api/videos/v1/storyboard' && request.method === 'PUT') {
+        puts.push(request);
+        return { body: { ...board, changed: true } };
+      }
+      return undefined;
+    });
+    const draft = await screen.findByRole('status', { name: 'Draft' });
+    expect(draft).toHaveTextContent('Saved');
+    await user.type(within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration'), ' again');
+    expect(draft).toHaveTextContent('Saving…');
+    await waitFor(() => expect(puts).toHaveLength(1));
+    expect((puts[0]!.body as { scenes: Array<{ narration: string }> }).scenes[0]!.narration).toBe('Line 1 of the tide again');
+    await waitFor(() => expect(draft).toHaveTextContent('Saved'));
+  });
+
+  it('keeps a draft the server did not take on the device, brings it back on return, and saves it on retry', async () => {
+    let serverDown = true;
+    const puts: RecordedRequest[] = [];
+    const handler: FakeHandler = (request) => {
+      if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
+      puts.push(request);
+      return serverDown ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : { body: board };
+    };
+    const storage = signedIn();
+    const first = open(handler, storage);
+    const narration = () => within(screen.getByRole('listitem', { name: 'Scene 2' })).getByLabelText('Narration');
+    await screen.findByRole('listitem', { name: 'Scene 2' });
+    await first.user.clear(narration());
+    await first.user.type(narration(), 'Kept on this device');
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Draft' })).toHaveTextContent('Not saved: retry'));
+    cleanup();
+
+    const second = open(handler, storage);
+    await waitFor(() => expect(narration()).toHaveValue('Kept on this device'));
+    expect(await screen.findByText('Your unsaved changes are back')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Draft' })).toHaveTextContent('Not saved: retry'));
+    serverDown = false;
+    await second.user.click(within(screen.getByRole('status', { name: 'Draft' })).getByRole('button', { name: 'retry' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Draft' })).toHaveTextContent('Saved'));
+    expect((puts.at(-1)!.body as { scenes: Array<{ narration: string }> }).scenes[1]!.narration).toBe('Kept on this device');
+    expect([...storage.entries.keys()].some((key) => key.includes('storyboard-draft'))).toBe(false);
+  });
+
+  it('asks before an in-app link leaves unsaved changes behind', async () => {
+    const { user } = open((request) => (request.method === 'PUT' ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : undefined));
+    await user.type(within(await screen.findByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration'), '!');
+    await user.click(screen.getAllByRole('link', { name: 'My Videos' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.getByRole('listitem', { name: 'Scene 1' })).toBeInTheDocument();
+  });
+
+  it('plays the scene picked and marks the scene playing', async () => {
+    const { user } = open();
+    const second = await screen.findByRole('listitem', { name: 'Scene 2' });
+    const player = screen.getByLabelText('Version 1 of the video') as HTMLVideoElement;
+    let time = 0;
+    Object.defineProperty(player, 'currentTime', { get: () => time, set: (value: number) => void (time = value) });
+    player.play = () => Promise.resolve();
+    await user.click(within(second).getByRole('button', { name: /^Play scene 2/ }));
+    expect(time).toBeGreaterThanOrEqual(5.3);
+    expect(time).toBeLessThan(10.3);
+    player.dispatchEvent(new Event('timeupdate'));
+    await waitFor(() => expect(second).toHaveAttribute('aria-current', 'true'));
+    expect(screen.getByRole('listitem', { name: 'Scene 1' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByText(/may run up to 1 s longer or shorter than 30 s/)).toBeInTheDocument();
+  });
+
+  it('does not say Uploading… on the picture buttons while a render runs', async () => {
+    open(({ path }) => {
+      if (path === '/api/videos/v1') return { body: { job: video('processing'), result: video().result } };
+      if (path === '/api/videos') return { body: { jobs: [video('processing')] } };
+      if (path === '/api/videos/v1/status') return { body: video('processing') };
+      return undefined;
+    });
+    await screen.findByRole('listitem', { name: 'Scene 3' });
+    await waitFor(() => expect(screen.getByLabelText('Upload a picture for scene 1')).toBeDisabled());
+    expect(screen.queryByText('Uploading…')).toBeNull();
+    expect(screen.getAllByText('Upload picture')).toHaveLength(3);
   });
 });

@@ -18,7 +18,7 @@ import {
   type Resolution,
 } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from '../toaster.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
@@ -26,20 +26,12 @@ import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
 import { loadVideoDefaults, RESOLUTION_LABELS } from '../preferences/video-defaults.js';
 import { CaptionStylePicker } from '../ui/caption-style-picker.js';
+import { Toggle } from '../ui/toggle.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
-import { submitGeneration } from './generation-submit.js';
 import { draftFromSource } from './source-draft.js';
 import { SourceFields } from './source-fields.js';
-import {
-  initialFormValues,
-  isSubmitBlocked,
-  optionLabel,
-  submitButtonText,
-  validateForm,
-  type FormField,
-  type GenerationFormValues,
-  type SubmitPhase,
-} from './generation-form-model.js';
+import { initialFormValues, optionLabel, validateForm, type FormField, type GenerationFormValues } from './generation-form-model.js';
+import { useGenerationSubmit } from './use-generation-submit.js';
 import type { GenerationAccess } from './use-generation-access.js';
 
 const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
@@ -52,16 +44,6 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
       {children}
       {error ? <p id={`${id}-error`} className="rs-field__error">{error}</p> : null}
     </div>
-  );
-}
-
-function Switch({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange(checked: boolean): void }) {
-  return (
-    <label className="rs-toggle" htmlFor={id}>
-      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <span className="rs-toggle__track" aria-hidden="true"><span /></span>
-      <span className="rs-toggle__label">{label}</span>
-    </label>
   );
 }
 
@@ -86,11 +68,6 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
   );
   const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [phase, setPhase] = useState<SubmitPhase>('idle');
-  const startedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (startedTimer.current) clearTimeout(startedTimer.current);
-  }, []);
 
   const idBase = useId();
   const id = (field: string) => `${idBase}-${field}`;
@@ -126,8 +103,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
   const voices = useVoices(values.language, undefined);
   const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
 
-  const blocked = isSubmitBlocked({ signedIn, phase, generating, activeJobs });
-  const buttonText = submitButtonText({ signedIn, phase, generating, activeJobs });
+  const { blocked, buttonText, submit: submitValues } = useGenerationSubmit({ signedIn, generating, activeJobs, access, send: (params) => jobService.submit(params), refused: openPricing });
 
   const submit = async () => {
     if (!signedIn) {
@@ -137,13 +113,11 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
     }
     setSubmitAttempted(true);
     if (blocked) return;
-    const submitted = await submitGeneration({ values, voiceProvider, access, send: (params) => jobService.submit(params), setPhase, refused: openPricing });
-    if (!submitted) return;
+    if (!(await submitValues(values, voiceProvider))) return;
     void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
     // The free video is used up now; the duration lock and plan usage follow.
     void queryClient.invalidateQueries({ queryKey: ['payments', 'can-generate'] });
     void refreshSubscription();
-    startedTimer.current = setTimeout(() => setPhase('idle'), 1000);
   };
 
   const durationLabel = (duration: Duration) =>
@@ -259,7 +233,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
 
       <div className="rs-generate__grid rs-generate__options">
         <div className="rs-generate__option">
-          <Switch id={id('enableZoom')} label="Zoom Effect" checked={values.enableZoom} onChange={(on) => set('enableZoom', on)} />
+          <Toggle id={id('enableZoom')} label="Zoom Effect" checked={values.enableZoom} onChange={(on) => set('enableZoom', on)} />
           {values.enableZoom ? (
             <Field id={id('zoomDirection')} label="Zoom Direction">
               <select id={id('zoomDirection')} className="rs-field__input rs-select" value={values.zoomDirection} onChange={(e) => set('zoomDirection', e.target.value as GenerationFormValues['zoomDirection'])}>
@@ -271,7 +245,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           ) : null}
         </div>
         <div className="rs-generate__option">
-          <Switch id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
+          <Toggle id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
           {values.enableCaptions ? (
             <div className="rs-field">
               <span id={id('captionStyleLabel')} className="rs-field__label">Caption Style</span>

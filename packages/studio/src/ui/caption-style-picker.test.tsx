@@ -5,7 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CaptionStylePicker, captionStyleName } from './caption-style-picker.js';
+import { captionStyleName } from './caption-style-labels.js';
+import { CaptionStylePicker } from './caption-style-picker.js';
 
 afterEach(cleanup);
 

@@ -1,24 +1,7 @@
-import { CAPTION_STYLES, CAPTION_TEMPLATES, captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
+import { captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
 import type { CSSProperties } from 'react';
+import { CAPTION_CHOICES } from './caption-style-labels.js';
 import './caption-style-picker.css';
-
-const STYLE_NAMES: Record<(typeof CAPTION_STYLES)[number], string> = {
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-  youtube: 'YouTube',
-  netflix: 'Netflix',
-  minimal: 'Minimal',
-};
-
-/** The five spec styles first, then the animated templates, each as the creator sees it named. */
-export const CAPTION_CHOICES: ReadonlyArray<{ value: CaptionStyle; name: string; template: boolean }> = [
-  ...CAPTION_STYLES.map((style) => ({ value: style, name: STYLE_NAMES[style], template: false })),
-  ...CAPTION_TEMPLATES.map((template) => ({ value: template.id, name: template.name, template: true })),
-];
-
-export function captionStyleName(style: CaptionStyle): string {
-  return CAPTION_CHOICES.find((choice) => choice.value === style)?.name ?? style;
-}
 
 /** Sample words every preview plays, the middle one a number (the keyword template colours it). */
 const SAMPLE = ['Seven', 'brave', '3'];

@@ -1,0 +1,1 @@
+export const storyboardQueryKey = (videoId: string) => ['storyboard', videoId] as const;
