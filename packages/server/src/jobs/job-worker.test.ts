@@ -2,8 +2,7 @@ import { MESSAGES } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import { describe, expect, it } from 'vitest';
-import type { GenerationOutput } from '@reelsmith/pipeline';
-import { renderStatsOf, userFacingError } from './job-worker.js';
+import { userFacingError } from './job-worker.js';
 
 const unreachable = () =>
   new ProviderError('Could not reach the voice service (connection refused); check the service address and the network', 'elevenlabs', true);
@@ -30,19 +29,5 @@ describe('userFacingError', () => {
 
   it('never shows an unexpected error', () => {
     expect(userFacingError(new Error('EIO at /srv/data'))).toBe(MESSAGES.generationUnexpectedError);
-  });
-});
-
-describe('renderStatsOf', () => {
-  const output: GenerationOutput = { title: 'T', videoPath: '/v.mp4', posterPath: '/p.jpg', durationSeconds: 30, width: 720, height: 1280, sizeBytes: 1 };
-
-  it("keeps the pipeline's own figures when it reports them", () => {
-    const reported = { ...output, renderStats: { seconds: 2.5, segmentsRendered: 1, segmentsReused: 4 } };
-    expect(renderStatsOf(reported, 9)).toEqual({ seconds: 2.5, segmentsRendered: 1, segmentsReused: 4 });
-  });
-
-  it("falls back to the run's measured wall time when the pipeline reports nothing usable", () => {
-    expect(renderStatsOf(output, 3.14159)).toEqual({ seconds: 3.142, segmentsRendered: 0, segmentsReused: 0 });
-    expect(renderStatsOf({ ...output, renderStats: { seconds: -1 } } as GenerationOutput, 2)).toEqual({ seconds: 2, segmentsRendered: 0, segmentsReused: 0 });
   });
 });

@@ -1,4 +1,4 @@
-import { MESSAGES, renderStatsSchema, sourceCredit, type GenerationParams, type PipelineStep, type RenderStats, type VideoResult } from '@reelsmith/contracts';
+import { MESSAGES, sourceCredit, type GenerationParams, type PipelineStep, type RenderStats, type VideoResult } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
@@ -62,17 +62,6 @@ export interface JobWorkerOptions {
 }
 
 export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
-/**
- * What a run did: the pipeline's own figures (`output.renderStats`: its render wall time and scene
- * segments rendered and reused) when it reports them in the contract's shape; otherwise the run's
- * wall time measured here, with no segment counts.
- */
-export function renderStatsOf(output: GenerationOutput, runSeconds: number): RenderStats {
-  const reported = renderStatsSchema.safeParse((output as GenerationOutput & { renderStats?: unknown }).renderStats);
-  if (reported.success) return reported.data;
-  return { seconds: Math.round(runSeconds * 1000) / 1000, segmentsRendered: 0, segmentsReused: 0 };
-}
-
 /** HTTP statuses that mean the server's provider set-up is wrong (key, address, model), not the creator's input. */
 const OPERATOR_STATUSES = new Set([401, 403, 404]);
 
@@ -183,7 +172,6 @@ export class JobWorker {
       writer.push(tracker.snapshot());
       await mkdir(workspaceDir, { recursive: true });
       log.info('job started');
-      const startedAt = performance.now();
       output = await this.options.runner({
         jobId: job.id,
         params,
@@ -198,7 +186,7 @@ export class JobWorker {
           writer.push(tracker.apply(update));
         },
       });
-      renderStats = renderStatsOf(output, (performance.now() - startedAt) / 1000);
+      renderStats = output.renderStats;
       await writer.flush();
       if (signal.aborted) throw signal.reason;
     } catch (error) {
