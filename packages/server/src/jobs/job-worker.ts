@@ -88,16 +88,16 @@ export function userFacingError(error: unknown): string {
 }
 
 /**
- * Writes progress rows one at a time, in the order the pipeline reported them: each written row is a
- * transition whose event clients hear, so none is skipped (the pipeline already drops repeats).
+ * Writes progress rows one at a time; the reports that arrive while a write runs go together into
+ * the next one (only the newest state is stored, every report is announced once it is).
  */
 class ProgressWriter {
-  private readonly pending: ProgressWrite[] = [];
+  private pending: ProgressWrite[] = [];
   private running: Promise<void> | null = null;
   private last: string | null = null;
 
   constructor(
-    private readonly write: (update: ProgressWrite) => Promise<void>,
+    private readonly write: (updates: readonly ProgressWrite[]) => Promise<void>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -116,9 +116,11 @@ class ProgressWriter {
 
   private async drain(): Promise<void> {
     try {
-      for (let next = this.pending.shift(); next; next = this.pending.shift()) {
+      while (this.pending.length > 0) {
+        const batch = this.pending;
+        this.pending = [];
         try {
-          await this.write(next);
+          await this.write(batch);
         } catch (error) {
           this.log.warn({ err: error }, 'could not record job progress');
         }
@@ -154,8 +156,8 @@ export class JobWorker {
     // Every write of this run is fenced by the claim it was started under.
     const claimToken = job.claim_token;
     // Clients hear a progress step once it is stored, never one the database refused.
-    const writer = new ProgressWriter(async (update) => {
-      const { outcome, events: written } = await recordProgress(db, job, update, claimToken);
+    const writer = new ProgressWriter(async (updates) => {
+      const { outcome, events: written } = await recordProgress(db, job, updates, claimToken);
       if (!signal.aborted) events.publish(written);
       if (outcome === 'written' || signal.aborted) return;
       controller.abort(outcome === 'claim-lost' ? new JobClaimLostError() : new JobNoLongerActiveError());

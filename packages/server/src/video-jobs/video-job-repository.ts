@@ -268,11 +268,16 @@ export async function unfinishedJobCount(db: Db, userId: string): Promise<number
 export type ProgressOutcome = 'written' | 'inactive' | 'claim-lost';
 
 /**
- * Writes a running job's progress under its claim token; a smaller overall progress than stored is
- * not written but is no error while the claim is still ours (a resumed run may report less).
+ * Writes a running job's progress under its claim token: the last of `updates`, the reports that
+ * arrived since the previous write (the pipeline may report faster than the database writes). Once
+ * written, each of them is announced in order: all lead, without going back, to the stored state.
+ * A smaller overall progress than stored is not written but is no error while the claim is still
+ * ours (a resumed run may report less).
  */
-export async function recordProgress(db: Db, job: JobOwner, update: ProgressWrite, claimToken: string | null): Promise<{ outcome: ProgressOutcome; events: JobEvent[] }> {
+export async function recordProgress(db: Db, job: JobOwner, updates: readonly ProgressWrite[], claimToken: string | null): Promise<{ outcome: ProgressOutcome; events: JobEvent[] }> {
   const jobId = job.id;
+  const update = updates.at(-1);
+  if (!update) return { outcome: 'written', events: [] };
   const updated = await fenced(
     db
       .updateTable('video_jobs')
@@ -289,8 +294,12 @@ export async function recordProgress(db: Db, job: JobOwner, update: ProgressWrit
     claimToken,
   ).executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 1) {
-    const event = { jobId, progress: update.progress, step: update.currentStep, stepProgress: update.stepProgress, status: 'processing' as const };
-    return { outcome: 'written', events: [{ name: 'job_progress', userId: job.user_id, event }] };
+    const events = updates.map((passed): JobEvent => ({
+      name: 'job_progress',
+      userId: job.user_id,
+      event: { jobId, progress: passed.progress, step: passed.currentStep, stepProgress: passed.stepProgress, status: 'processing' },
+    }));
+    return { outcome: 'written', events };
   }
   return { outcome: await claimState(db, jobId, claimToken), events: [] };
 }
