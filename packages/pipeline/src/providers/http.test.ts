@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancelledError, ProviderError } from '../errors.js';
-import { callProvider } from '../runner/provider-retry.js';
+import { callProvider } from './provider-retry.js';
 import { startFakeHttpServer, type FakeServer } from '../testing/fake-http-server.js';
 import { parseProviderErrorBody, redactSecrets, requestWithRetry, retryAfterMs } from './http.js';
 

@@ -1,6 +1,6 @@
 import { abortableSleep } from '../abortable-sleep.js';
 import { CancelledError, ProviderError } from '../errors.js';
-import { markRetriedByAdapter } from '../runner/provider-retry.js';
+import { markRetriedByAdapter } from './provider-retry.js';
 
 /** Which kind of service a request goes to; it names the service in messages a creator reads. */
 export type ServiceKind = 'story' | 'voice' | 'image';

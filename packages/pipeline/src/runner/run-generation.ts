@@ -12,7 +12,7 @@ import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
 import { joinNarration, MAX_STORY_REPLANS, planNarration, replanNarration, SCENE_GAP_SECONDS, storyBudgetCorrection, type Narration, type NarrationPlan } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
-import { callProvider, PROVIDER_RETRY_DELAYS_MS } from './provider-retry.js';
+import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
 export interface RunGenerationOptions {
   binaries?: FfmpegBinaries;

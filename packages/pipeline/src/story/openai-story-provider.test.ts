@@ -8,7 +8,7 @@ import {
   type FakeOpenAiServer,
 } from '../testing/fake-openai-server.js';
 import { loadPipelineConfig } from '../pipeline-config.js';
-import { createProviders } from '../providers/registry.js';
+import { createProviders } from '../provider-registry.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
 
 const API_KEY = 'sk-test-story-key-0123456789';

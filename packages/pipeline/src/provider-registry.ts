@@ -1,14 +1,14 @@
 import type { VoiceProviderId } from '@reelsmith/contracts';
-import { createOfflineImageProvider } from '../images/offline-image-provider.js';
-import { createOpenAiImageProvider } from '../images/openai-image-provider.js';
-import { createStockPhotoProvider, pexelsPhotoSearch, unsplashPhotoSearch } from '../images/stock-photo-provider.js';
-import type { PipelineConfig } from '../pipeline-config.js';
-import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
-import { createOpenAiStoryProvider } from '../story/openai-story-provider.js';
-import { createAzureVoiceProvider } from '../voice/azure-voice-provider.js';
-import { createElevenLabsVoiceProvider } from '../voice/elevenlabs-voice-provider.js';
-import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
-import type { ImageProvider, Providers, StoryProvider, VoiceProvider } from './types.js';
+import { createOfflineImageProvider } from './images/offline-image-provider.js';
+import { createOpenAiImageProvider } from './images/openai-image-provider.js';
+import { createStockPhotoProvider, pexelsPhotoSearch, unsplashPhotoSearch } from './images/stock-photo-provider.js';
+import type { PipelineConfig } from './pipeline-config.js';
+import { createOfflineStoryProvider } from './story/offline-story-provider.js';
+import { createOpenAiStoryProvider } from './story/openai-story-provider.js';
+import { createAzureVoiceProvider } from './voice/azure-voice-provider.js';
+import { createElevenLabsVoiceProvider } from './voice/elevenlabs-voice-provider.js';
+import { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
+import type { ImageProvider, Providers, StoryProvider, VoiceProvider } from './providers/types.js';
 
 export type StoryProviderId = 'offline' | 'openai';
 export type ImageProviderId = 'offline' | 'openai' | 'pexels' | 'unsplash';
