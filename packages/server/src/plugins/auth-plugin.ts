@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
+import { ADMIN_USER_MESSAGES, API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthService } from '../auth/auth-service.js';
@@ -63,7 +63,8 @@ export const authPlugin = fp(
       const claims = token ? await verifySessionToken(token, app.config.jwtSecret) : null;
       if (!claims) throw unauthorized(MESSAGES.sessionExpired);
       const user = await service.findActiveSession(claims.sessionId, claims.userId);
-      if (!user) throw unauthorized(MESSAGES.sessionExpired);
+      // Suspension ends the session too: say so, so the studio can tell the creator why they are signed out.
+      if (!user) throw unauthorized((await service.isSuspended(claims.userId)) ? ADMIN_USER_MESSAGES.accountSuspended : MESSAGES.sessionExpired);
       const { session_scope: scope, session_expires_at: _expiresAt, session_api_key_id: _mintedBy, ...row } = user;
       return toAuthUser(row, { sessionId: claims.sessionId, scope });
     }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
+import { ADMIN_USER_MESSAGES, STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { ApiError, type ApiClient } from '../api/api-client.js';
@@ -15,6 +15,11 @@ export interface AuthState {
   /** GET /payments/subscription's response (subscription and this month's usage), or null. */
   subscription: SubscriptionResponse | null;
   isLoadingSubscription: boolean;
+  /**
+   * Why the server ended the session, when it was not the creator's doing ('suspended': an admin
+   * suspended the account). Kept in memory only, so the explanation shows once; cleared on dismissal.
+   */
+  signedOutReason: 'suspended' | null;
 }
 
 export interface AuthActions {
@@ -28,6 +33,7 @@ export interface AuthActions {
   refreshUser(): Promise<void>;
   fetchApiKey(): Promise<void>;
   fetchSubscription(): Promise<void>;
+  dismissSignedOutReason(): void;
 }
 
 export type AuthStore = AuthState & AuthActions;
@@ -51,6 +57,11 @@ export interface AuthStoreDeps {
   storage: KeyValueStorage;
   /** Where failures that the UI tolerates are reported (spec section 8: "Logged only"). */
   log?: (message: string, error: unknown) => void;
+  /**
+   * False for a session that may not read API keys (one minted for the embedded studio): the server
+   * refuses it with a 403, so the store never asks and `apiKey` stays null.
+   */
+  readsApiKey?: boolean;
 }
 
 /** Whether the persisted auth state holds a token (the same check as index.html's boot script). */
@@ -63,15 +74,15 @@ function hasStoredSession(storage: KeyValueStorage): boolean {
   }
 }
 
-export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error) }: AuthStoreDeps): AuthStoreApi {
+export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error), readsApiKey = true }: AuthStoreDeps): AuthStoreApi {
   return createStore<AuthStore>()(
     persist(
       (set, get) => {
         /** Saves a fresh session, then fetches what hangs off it; those fetches may fail quietly. */
         const signIn = async (user: User, token: string, apiKey: string | null): Promise<User> => {
           storage.setItem(STORAGE_KEYS.token, token);
-          set({ user, token, apiKey, isAuthenticated: true, isLoading: false });
-          await Promise.all([apiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
+          set({ user, token, apiKey, isAuthenticated: true, isLoading: false, signedOutReason: null });
+          await Promise.all([apiKey || !readsApiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
           return user;
         };
 
@@ -99,12 +110,13 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
           set({ isLoading: false });
           if (!get().isAuthenticated) return;
           const pending: Promise<void>[] = subscription ? [subscription] : [];
-          if (!get().apiKey) pending.push(get().fetchApiKey());
+          if (!get().apiKey && readsApiKey) pending.push(get().fetchApiKey());
           await Promise.all(pending);
         };
 
         return {
           ...signedOut,
+          signedOutReason: null,
           // Without a stored session there is nothing to initialise, so a visitor's first render is
           // the page itself, not the splash (issue 17). Part of the initial state, not set after
           // hydration, because server rendering reads the initial state (getInitialState).
@@ -150,10 +162,15 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
             } catch (error) {
               if (error instanceof ApiError && error.status === 401) {
                 await get().logout();
+                if (error.fromServer && error.message === ADMIN_USER_MESSAGES.accountSuspended) set({ signedOutReason: 'suspended' });
                 return;
               }
               log('Refreshing the user failed', error);
             }
+          },
+
+          dismissSignedOutReason() {
+            set({ signedOutReason: null });
           },
 
           async fetchApiKey() {
