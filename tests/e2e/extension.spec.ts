@@ -224,7 +224,7 @@ test('the popup and the side panel show one state of a job, through a completion
   const popupRow = popup.getByRole('article', { name: `Job ${topic}` });
   await expect(popupRow.getByRole('button', { name: /Watch/ })).toBeVisible();
   // The finished video's poster, in the popup and in the panel's list, loaded lazily.
-  for (const poster of [popupRow.locator('img.rs-popup__poster'), panelJob(topic).locator('.rs-poster img')]) {
+  for (const poster of [popupRow.locator('img'), panelJob(topic).locator('.rs-poster img')]) {
     await expect(poster).toHaveAttribute('loading', 'lazy');
     await expect.poll(() => poster.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
   }

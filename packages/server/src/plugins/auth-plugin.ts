@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
+import { API_KEY_HEADER, MESSAGES } from '@reelsmith/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AuthService } from '../auth/auth-service.js';
@@ -64,7 +64,7 @@ export const authPlugin = fp(
       if (!claims) throw unauthorized(MESSAGES.sessionExpired);
       const user = await service.findActiveSession(claims.sessionId, claims.userId);
       // Suspension ends the session too: say so, so the studio can tell the creator why they are signed out.
-      if (!user) throw unauthorized((await service.isSuspended(claims.userId)) ? ADMIN_USER_MESSAGES.accountSuspended : MESSAGES.sessionExpired);
+      if (!user) throw unauthorized((await service.isSuspended(claims.userId)) ? MESSAGES.accountSuspended : MESSAGES.sessionExpired);
       const { session_scope: scope, session_expires_at: _expiresAt, session_api_key_id: _mintedBy, ...row } = user;
       return toAuthUser(row, { sessionId: claims.sessionId, scope });
     }

@@ -1,4 +1,4 @@
-import { ADMIN_USER_MESSAGES, STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
+import { MESSAGES, STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { ApiError, type ApiClient } from '../api/api-client.js';
@@ -17,9 +17,9 @@ export interface AuthState {
   isLoadingSubscription: boolean;
   /**
    * Why the server ended the session, when it was not the creator's doing ('suspended': an admin
-   * suspended the account). Kept in memory only, so the explanation shows once; cleared on dismissal.
+   * suspended the account). Kept in memory only, so the explanation shows once; the notice clears it.
    */
-  signedOutReason: 'suspended' | null;
+  signedOutReason?: 'suspended' | null;
 }
 
 export interface AuthActions {
@@ -33,7 +33,6 @@ export interface AuthActions {
   refreshUser(): Promise<void>;
   fetchApiKey(): Promise<void>;
   fetchSubscription(): Promise<void>;
-  dismissSignedOutReason(): void;
 }
 
 export type AuthStore = AuthState & AuthActions;
@@ -81,7 +80,7 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
         /** Saves a fresh session, then fetches what hangs off it; those fetches may fail quietly. */
         const signIn = async (user: User, token: string, apiKey: string | null): Promise<User> => {
           storage.setItem(STORAGE_KEYS.token, token);
-          set({ user, token, apiKey, isAuthenticated: true, isLoading: false, signedOutReason: null });
+          set({ user, token, apiKey, isAuthenticated: true, isLoading: false });
           await Promise.all([apiKey || !readsApiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
           return user;
         };
@@ -116,7 +115,6 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
 
         return {
           ...signedOut,
-          signedOutReason: null,
           // Without a stored session there is nothing to initialise, so a visitor's first render is
           // the page itself, not the splash (issue 17). Part of the initial state, not set after
           // hydration, because server rendering reads the initial state (getInitialState).
@@ -162,15 +160,11 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
             } catch (error) {
               if (error instanceof ApiError && error.status === 401) {
                 await get().logout();
-                if (error.fromServer && error.message === ADMIN_USER_MESSAGES.accountSuspended) set({ signedOutReason: 'suspended' });
+                if (error.message === MESSAGES.accountSuspended) set({ signedOutReason: 'suspended' });
                 return;
               }
               log('Refreshing the user failed', error);
             }
-          },
-
-          dismissSignedOutReason() {
-            set({ signedOutReason: null });
           },
 
           async fetchApiKey() {

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { apiUrl, usePlatform } from '../platform.js';
-import { useAuth } from '../services.js';
+import { useServices } from '../services.js';
 import { CONTACT_LINK } from './side-nav.js';
 
 /**
@@ -9,7 +9,8 @@ import { CONTACT_LINK } from './side-nav.js';
  */
 export function SuspendedNotice() {
   const platform = usePlatform();
-  const dismiss = useAuth((s) => s.dismissSignedOutReason);
+  const { authStore } = useServices();
+  const dismiss = () => authStore.setState({ signedOutReason: null });
   return (
     <Dialog.Root open onOpenChange={(open) => (open ? undefined : dismiss())}>
       <Dialog.Portal>
