@@ -45,6 +45,8 @@ export function ActiveJobs({ jobs, list }: { jobs: ExtensionJobSource; list: rea
           </article>
         ) : (
           <article key={job.id} className="rs-popup__job rs-popup__job--done" aria-label={`Job ${job.params.topic}`}>
+            {/* width and height give the box the video's shape before the picture arrives (CSS fixes the height). */}
+            {job.result?.posterUrl ? <img src={apiUrl(platform, job.result.posterUrl)} alt="" loading="lazy" width={job.result.width} height={job.result.height} /> : null}
             <span className="rs-popup__job-topic">{job.params.topic}</span>
             <button type="button" className="rs-link-button" onClick={() => job.result && platform.navigation.openTab(apiUrl(platform, job.result.videoUrl))}>
               Watch

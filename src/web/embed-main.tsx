@@ -76,7 +76,8 @@ const platform: Platform = {
   apiBaseUrl: window.location.origin,
   googleSignIn: true,
 };
-const services = createStudioServices(platform);
+// A minted embed session may not read API keys (the server answers 403); a creator's own sign-in may.
+const services = createStudioServices(platform, { readsApiKey: !sessionToken });
 
 const post = (message: unknown, targetOrigin: string) => window.parent.postMessage(message, targetOrigin);
 

@@ -79,6 +79,15 @@ test('signs in from the popup, generates, survives a stopped worker and notifies
   await popup.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await popup.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(popup.getByText('Signed in as Kai Extension')).toBeVisible();
+  // Every resolution's name fits its select whole ("16:9 · Landscape", not "16:9 · Landscap").
+  const cutOff = await popup.getByLabel('Resolution').evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return Array.from(select.options, (option) => option.text).filter((text) => context.measureText(text).width > room);
+  });
+  expect(cutOff).toEqual([]);
   // The worker follows the sign-in through chrome.storage.
   await expect.poll(() => inWorker(async () => (await chrome.storage.local.get('token')).token !== undefined, undefined)).toBe(true);
 
@@ -214,6 +223,11 @@ test('the popup and the side panel show one state of a job, through a completion
   await expect(panelJob(topic).getByText('Completed', { exact: true })).toBeVisible({ timeout: 4 * 60_000 });
   const popupRow = popup.getByRole('article', { name: `Job ${topic}` });
   await expect(popupRow.getByRole('button', { name: /Watch/ })).toBeVisible();
+  // The finished video's poster, in the popup and in the panel's list, loaded lazily.
+  for (const poster of [popupRow.locator('img'), panelJob(topic).locator('.rs-poster img')]) {
+    await expect(poster).toHaveAttribute('loading', 'lazy');
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+  }
   await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeHidden();
 
   // A job that fails (an API caller's voice the server does not have), sent as the worker's own submit.

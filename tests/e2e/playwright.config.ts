@@ -14,6 +14,8 @@ export const E2E_ADMIN_EMAIL = 'admin@e2e.reelsmith.test';
 export const E2E_OPS_ADMIN_EMAIL = 'ops@e2e.reelsmith.test';
 /** The accessibility spec's admin: its own account, so auth.spec's admin sign-up is the first. */
 export const E2E_A11Y_ADMIN_EMAIL = 'a11y-admin@e2e.reelsmith.test';
+/** library.spec.ts's admin, who suspends a creator there. */
+export const E2E_LIBRARY_ADMIN_EMAIL = 'library-admin@e2e.reelsmith.test';
 
 export default defineConfig({
   testDir: '.',
@@ -45,7 +47,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_OPS_ADMIN_EMAIL},${E2E_A11Y_ADMIN_EMAIL}`,
+      ADMIN_EMAILS: `${E2E_ADMIN_EMAIL},${E2E_OPS_ADMIN_EMAIL},${E2E_A11Y_ADMIN_EMAIL},${E2E_LIBRARY_ADMIN_EMAIL}`,
       LOG_LEVEL: 'warn',
       // The embed spec's partner page (another port, so another origin).
       EMBED_ALLOWED_ORIGINS: `http://127.0.0.1:${Number(process.env.E2E_PARTNER_PORT ?? port + 10)}`,

@@ -1,6 +1,7 @@
 import {
   ADMIN_USER_MESSAGES,
   API_KEY_HEADER,
+  MESSAGES,
   adminActionResponseSchema,
   adminUserDetailResponseSchema,
   adminUsersResponseSchema,
@@ -137,7 +138,10 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(adminActionResponseSchema.parse(suspended.json()).user.status).toBe('suspended');
 
     await waitFor(async () => disconnectReason === 'io server disconnect', 'the socket to be closed by the server', 5000);
-    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(user) })).statusCode).toBe(401);
+    // The ended session says why, so the studio can tell the creator (an expired one says it expired).
+    const profile = await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(user) });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().message).toBe(ADMIN_USER_MESSAGES.accountSuspended);
     expect((await app.inject({ method: 'GET', url: '/api/videos', headers: { [API_KEY_HEADER]: user.apiKey } })).statusCode).toBe(401);
     const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: PASSWORD } });
     expect(login.statusCode).toBe(403);
@@ -159,6 +163,10 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const reactivated = await post(`/api/admin/users/${user.id}/reactivate`, admin.token, { reason: 'Bank resolved the dispute' });
     expect(reactivated.statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/api/videos', headers: { [API_KEY_HEADER]: user.apiKey } })).statusCode).toBe(200);
+    // The sessions the suspension ended stay ended, now merely expired.
+    const stale = await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(user) });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json().message).toBe(MESSAGES.sessionExpired);
     const relogin = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: PASSWORD } });
     expect(relogin.statusCode).toBe(200);
     user = { ...user, token: relogin.json().token as string };

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { providerHealthSchema } from './admin.js';
 import { currencySchema, jobStatusSchema, planIdSchema, roleSchema } from './enums.js';
+import { MESSAGES } from './messages.js';
 
 /** Admin User Management (/admin/users), the audit log (/admin/audit) and System Health (/admin/health). */
 
@@ -197,7 +198,7 @@ export const SYSTEM_HEALTH_COMPONENTS = ['database', 'queue', 'workers', 'ffmpeg
 export type SystemHealthComponent = (typeof SYSTEM_HEALTH_COMPONENTS)[number];
 
 export const ADMIN_USER_MESSAGES = {
-  accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
+  accountSuspended: MESSAGES.accountSuspended,
   cannotSuspendSelf: 'You cannot suspend your own account.',
   cannotDemoteSelf: 'You cannot remove your own admin role.',
   userNotFound: 'No user with that id',

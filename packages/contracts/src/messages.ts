@@ -73,6 +73,8 @@ export const MESSAGES = {
   visitorGenerate: 'Please complete signup to generate your free video!',
   authRequired: 'Sign in to continue',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Refused sign-in, and the reason a session ended by a suspension gives (the studio explains it to the creator). */
+  accountSuspended: 'This account is suspended. Contact support if you think this is a mistake.',
   forbidden: 'You do not have permission to do that',
   notFound: 'Not found',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',

@@ -21,14 +21,20 @@ export interface StudioServices extends CoreServices {
   queryClient: QueryClient;
 }
 
-export function createCoreServices(platform: Platform, options: { fetch?: typeof fetch } = {}): CoreServices {
+export interface CoreServiceOptions {
+  fetch?: typeof fetch;
+  /** False when the app runs on a session that may not read API keys (a minted embed session). */
+  readsApiKey?: boolean;
+}
+
+export function createCoreServices(platform: Platform, options: CoreServiceOptions = {}): CoreServices {
   let authStore: AuthStoreApi | null = null;
   const api = createApiClient({
     baseUrl: platform.apiBaseUrl,
     getToken: () => authStore?.getState().token ?? null,
     fetch: options.fetch,
   });
-  authStore = createAuthStore({ api, storage: platform.storage });
+  authStore = createAuthStore({ api, storage: platform.storage, readsApiKey: options.readsApiKey ?? true });
   return { api, authStore, analytics: createAnalytics(api) };
 }
 

@@ -172,6 +172,12 @@ export class AuthService {
     return row;
   }
 
+  /** Whether the account is suspended (only asked when a session was refused, to say why). */
+  async isSuspended(userId: string): Promise<boolean> {
+    const row = await this.db.selectFrom('users').select('status').where('id', '=', userId).executeTakeFirst();
+    return row?.status === 'suspended';
+  }
+
   /**
    * A new key. The account's studio key (registration, or when the studio finds none) is also sealed
    * so the studio can read it back; a developer key (`hashedOnly`, POST /auth/api-keys) exists only as

@@ -61,7 +61,8 @@ export const authPlugin = fp(
       const claims = token ? await verifySessionToken(token, app.config.jwtSecret) : null;
       if (!claims) throw unauthorized(MESSAGES.sessionExpired);
       const user = await service.findActiveSession(claims.sessionId, claims.userId);
-      if (!user) throw unauthorized(MESSAGES.sessionExpired);
+      // Suspension ends the session too: say so, so the studio can tell the creator why they are signed out.
+      if (!user) throw unauthorized((await service.isSuspended(claims.userId)) ? MESSAGES.accountSuspended : MESSAGES.sessionExpired);
       const { session_scope: scope, session_expires_at: _expiresAt, session_api_key_id: _mintedBy, ...row } = user;
       return toAuthUser(row, { sessionId: claims.sessionId, scope });
     }

@@ -1,7 +1,7 @@
 // The base theme first, so component stylesheets can refine it.
 import '../styles/theme.css';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useGoogleIdentity } from '../login/use-google-identity.js';
 import { PlatformProvider, usePlatform } from '../platform.js';
@@ -19,6 +19,9 @@ export { StudioProviders } from './studio-providers.js';
 import type { StudioHostProps } from './studio-providers.js';
 import { preloadRoute } from './lazy-routes.js';
 import { titleForPath, type Viewer } from '../routes/route-table.js';
+
+// Loaded only when a session was ended by a suspension: its dialog code stays out of the first load.
+const SuspendedNotice = lazy(() => import('../shell/suspended-notice.js').then((m) => ({ default: m.SuspendedNotice })));
 
 function useViewer(): Viewer {
   const isAuthenticated = useAuth((s) => s.isAuthenticated);
@@ -76,6 +79,7 @@ function StudioRoot() {
   const signedInCode = useRef<Promise<unknown> | null>(null);
   const isLoading = useAuth((s) => s.isLoading);
   const viewer = useViewer();
+  const suspended = useAuth((s) => s.signedOutReason === 'suspended');
   const { pathname } = useLocation();
   // One live job connection for the whole signed-in app, so job toasts reach every page.
   useJobsConnection();
@@ -115,6 +119,11 @@ function StudioRoot() {
       <PageTracker viewer={viewer} />
       {!viewer.signedIn && pathname !== '/login' ? <VisitorOneTap /> : null}
       <AppRoutes viewer={viewer} />
+      {suspended ? (
+        <Suspense fallback={null}>
+          <SuspendedNotice />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@reelsmith/contracts';
+import { ADMIN_USER_MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.js';
 import { MemoryStorage } from '../platform.js';
@@ -42,12 +42,12 @@ const server: FakeHandler = ({ path, headers }) => {
   }
 };
 
-function setup({ handler = server, storage = new MemoryStorage() }: { handler?: FakeHandler; storage?: MemoryStorage } = {}) {
+function setup({ handler = server, storage = new MemoryStorage(), readsApiKey }: { handler?: FakeHandler; storage?: MemoryStorage; readsApiKey?: boolean } = {}) {
   const { fetch, requests } = fakeFetch(handler);
   let store: AuthStoreApi | null = null;
   const api = createApiClient({ baseUrl: '', getToken: () => store?.getState().token ?? null, fetch });
   const logged: string[] = [];
-  store = createAuthStore({ api, storage, log: (message) => logged.push(message) });
+  store = createAuthStore({ api, storage, log: (message) => logged.push(message), ...(readsApiKey === undefined ? {} : { readsApiKey }) });
   return { store, storage, requests, logged };
 }
 
@@ -154,6 +154,42 @@ describe('auth store', () => {
     await store.getState().initialize();
     expect(store.getState()).toMatchObject({ isLoading: false, isAuthenticated: false, user: null, token: null });
     expect(storage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('a session the server ended because the account is suspended signs out and keeps the reason, in memory only, until dismissed', async () => {
+    const suspended = { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: ADMIN_USER_MESSAGES.accountSuspended } };
+    const storage = new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'token-s', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [STORAGE_KEYS.token, 'token-s'],
+    ]);
+    const { store } = setup({ storage, handler: (r) => (r.path === '/auth/profile' ? suspended : server(r)) });
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ isAuthenticated: false, token: null, signedOutReason: 'suspended' });
+    expect(storage.getItem(STORAGE_KEYS.authStore)).not.toContain('suspended');
+    // The next sign-in is an ordinary one.
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.authStore) ?? '{}').state.signedOutReason).toBeUndefined();
+  });
+
+  it('an expired session signs out without a reason to explain', async () => {
+    const storage = new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 })],
+    ]);
+    const { store } = setup({ storage });
+    await store.getState().initialize();
+    expect(store.getState().isAuthenticated).toBe(false);
+    expect(store.getState().signedOutReason).toBeUndefined();
+  });
+
+  it('never asks for the API key on a session that may not read it (a minted embed session)', async () => {
+    const storage = new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: null, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 })],
+    ]);
+    const { store, requests } = setup({ storage, readsApiKey: false });
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ isAuthenticated: true, apiKey: null, user: { name: 'Renamed' } });
+    expect(requests.map((r) => r.path)).not.toContain('/auth/api-keys');
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    expect(requests.map((r) => r.path)).not.toContain('/auth/api-keys');
   });
 
   it('a network failure on refresh keeps the session', async () => {

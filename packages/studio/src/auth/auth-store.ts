@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
+import { MESSAGES, STORAGE_KEYS, type LoginBody, type RegisterBody, type SubscriptionResponse, type User } from '@reelsmith/contracts';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { ApiError, type ApiClient } from '../api/api-client.js';
@@ -15,6 +15,11 @@ export interface AuthState {
   /** GET /payments/subscription's response (subscription and this month's usage), or null. */
   subscription: SubscriptionResponse | null;
   isLoadingSubscription: boolean;
+  /**
+   * Why the server ended the session, when it was not the creator's doing ('suspended': an admin
+   * suspended the account). Kept in memory only, so the explanation shows once; the notice clears it.
+   */
+  signedOutReason?: 'suspended' | null;
 }
 
 export interface AuthActions {
@@ -51,6 +56,11 @@ export interface AuthStoreDeps {
   storage: KeyValueStorage;
   /** Where failures that the UI tolerates are reported (spec section 8: "Logged only"). */
   log?: (message: string, error: unknown) => void;
+  /**
+   * False for a session that may not read API keys (one minted for the embedded studio): the server
+   * refuses it with a 403, so the store never asks and `apiKey` stays null.
+   */
+  readsApiKey?: boolean;
 }
 
 /** Whether the persisted auth state holds a token (the same check as index.html's boot script). */
@@ -63,7 +73,7 @@ function hasStoredSession(storage: KeyValueStorage): boolean {
   }
 }
 
-export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error) }: AuthStoreDeps): AuthStoreApi {
+export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error), readsApiKey = true }: AuthStoreDeps): AuthStoreApi {
   return createStore<AuthStore>()(
     persist(
       (set, get) => {
@@ -71,7 +81,7 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
         const signIn = async (user: User, token: string, apiKey: string | null): Promise<User> => {
           storage.setItem(STORAGE_KEYS.token, token);
           set({ user, token, apiKey, isAuthenticated: true, isLoading: false });
-          await Promise.all([apiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
+          await Promise.all([apiKey || !readsApiKey ? Promise.resolve() : get().fetchApiKey(), get().fetchSubscription()]);
           return user;
         };
 
@@ -99,7 +109,7 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
           set({ isLoading: false });
           if (!get().isAuthenticated) return;
           const pending: Promise<void>[] = subscription ? [subscription] : [];
-          if (!get().apiKey) pending.push(get().fetchApiKey());
+          if (!get().apiKey && readsApiKey) pending.push(get().fetchApiKey());
           await Promise.all(pending);
         };
 
@@ -150,6 +160,7 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
             } catch (error) {
               if (error instanceof ApiError && error.status === 401) {
                 await get().logout();
+                if (error.message === MESSAGES.accountSuspended) set({ signedOutReason: 'suspended' });
                 return;
               }
               log('Refreshing the user failed', error);

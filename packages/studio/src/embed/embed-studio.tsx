@@ -47,7 +47,8 @@ function SignedInStudio({ mode }: { mode: EmbedStudioProps['mode'] }) {
       </header>
       <div className="rs-embed__columns">
         <GenerateForm signedIn access={access} activeJobs={active} openPricing={() => platform.navigation.openTab('/pricing')} />
-        <RecentVideosPanel jobs={jobs} connected={connected} />
+        {/* An embed session may not read or change storyboards, so its videos offer no Edit. */}
+        <RecentVideosPanel jobs={jobs} connected={connected} editable={false} />
       </div>
     </div>
   );

@@ -16,7 +16,10 @@ afterEach(() => {
 
 const studioKey = { id: 'k0', name: 'Default key', prefix: 'rsk_studio00', created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, studio: true };
 
+let deleted = 0;
+
 function open() {
+  deleted = 0;
   let keys = [studioKey] as Array<Record<string, unknown>>;
   let hooks = [] as Array<Record<string, unknown>>;
   const handler: FakeHandler = (r) => {
@@ -37,6 +40,11 @@ function open() {
       if (body.url.includes('localhost')) return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Webhook URLs must reach a public address', field: 'url' } };
       hooks = [{ id: 'w1', url: body.url, events: body.events, createdAt: '2026-02-01T00:00:00.000Z' }];
       return { body: { id: 'w1', secret: 'whsec_the-secret' } };
+    }
+    if (r.path === '/api/webhooks/w1' && r.method === 'DELETE') {
+      deleted += 1;
+      hooks = [];
+      return { body: { success: true } };
     }
     if (r.path === '/api/webhooks/w1/deliveries') {
       return { body: { deliveries: [{ id: 'd1', eventId: 'evt', type: 'video.completed', status: 'delivered', attempts: [{ attempt: 1, at: '2026-02-01T00:00:00.000Z', statusCode: 200, error: null, durationMs: 12 }], nextAttemptAt: null, createdAt: '2026-02-01T00:00:00.000Z' }] } };
@@ -71,10 +79,19 @@ describe('Settings → Developer', () => {
     await u.click(screen.getByRole('button', { name: 'Done' }));
     expect(screen.queryByText('rsk_newkey00-the-secret')).toBeNull();
 
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    // The product's dialog asks, never the browser's confirm(); Cancel keeps the key.
+    const browserConfirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const row = within(table).getByText('Production').closest('tr')!;
     await u.click(within(row as HTMLElement).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke “Production”?' });
+    expect(dialog).toHaveTextContent('Anything using this key stops working at once.');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(table).getByText('Production')).toBeInTheDocument();
+    await u.click(within(row as HTMLElement).getByRole('button', { name: 'Revoke' }));
+    await u.click(within(await screen.findByRole('dialog', { name: 'Revoke “Production”?' })).getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(within(table).queryByText('Production')).toBeNull());
+    expect(browserConfirm).not.toHaveBeenCalled();
   });
 
   it('adds a webhook, shows the server refusal and the signing secret once, and lists deliveries', async () => {
@@ -91,5 +108,17 @@ describe('Settings → Developer', () => {
     expect(await screen.findByText('https://hooks.example.com/reelsmith')).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Deliveries' }));
     expect(await screen.findByText(/1 attempt · last 200/)).toBeInTheDocument();
+
+    // Deleting asks first, in the product's dialog; only the confirm button deletes.
+    const deleteButton = screen.getByRole('button', { name: 'Delete webhook https://hooks.example.com/reelsmith' });
+    await u.click(deleteButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this webhook?' });
+    expect(deleted).toBe(0);
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('https://hooks.example.com/reelsmith')).toBeInTheDocument();
+    await u.click(deleteButton);
+    await u.click(within(await screen.findByRole('dialog', { name: 'Delete this webhook?' })).getByRole('button', { name: 'Delete webhook' }));
+    await waitFor(() => expect(screen.queryByText('https://hooks.example.com/reelsmith')).toBeNull());
+    expect(deleted).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
+import { useConfirm } from '../ui/confirm-dialog.js';
 import { TextField } from '../ui/form-fields.js';
 import { useApi } from '../services.js';
 import './developer-tab.css';
@@ -56,6 +57,11 @@ function ApiKeysSection() {
     },
     onError: (e) => toast.error(errorMessage(e, 'Revoking the key failed')),
   });
+  const confirm = useConfirm();
+  const askRevoke = async (key: { id: string; name: string }) => {
+    const yes = await confirm.ask({ title: `Revoke “${key.name}”?`, description: 'Anything using this key stops working at once. This cannot be undone.', confirmLabel: 'Revoke key', destructive: true });
+    if (yes) revoke.mutate(key.id);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,9 +103,7 @@ function ApiKeysSection() {
                   type="button"
                   className="rs-link-button"
                   disabled={revoke.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Revoke “${key.name}”? Anything using it stops working at once.`)) revoke.mutate(key.id);
-                  }}
+                  onClick={() => void askRevoke(key)}
                 >
                   Revoke
                 </button>
@@ -109,6 +113,7 @@ function ApiKeysSection() {
         </tbody>
       </table>
       {keys.isError ? <p className="rs-field__error">{errorMessage(keys.error, 'Loading the keys failed')}</p> : null}
+      {confirm.dialog}
     </section>
   );
 }
@@ -155,9 +160,17 @@ function WebhooksSection() {
   });
   const remove = useMutation({
     mutationFn: (id: string) => api.call('deleteWebhook', { params: { id } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: webhooksQueryKey }),
+    onSuccess: () => {
+      toast.success('Webhook deleted');
+      void queryClient.invalidateQueries({ queryKey: webhooksQueryKey });
+    },
     onError: (e) => toast.error(errorMessage(e, 'Deleting the webhook failed')),
   });
+  const confirm = useConfirm();
+  const askDelete = async (hook: { id: string; url: string }) => {
+    const yes = await confirm.ask({ title: 'Delete this webhook?', description: `${hook.url} receives no more events; deliveries still waiting are not retried.`, confirmLabel: 'Delete webhook', destructive: true });
+    if (yes) remove.mutate(hook.id);
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -197,7 +210,7 @@ function WebhooksSection() {
               <button type="button" className="rs-link-button" onClick={() => setOpen(open === hook.id ? null : hook.id)}>
                 {open === hook.id ? 'Hide deliveries' : 'Deliveries'}
               </button>
-              <button type="button" className="rs-link-button" disabled={remove.isPending} onClick={() => remove.mutate(hook.id)}>
+              <button type="button" className="rs-link-button" disabled={remove.isPending} onClick={() => void askDelete(hook)} aria-label={`Delete webhook ${hook.url}`}>
                 Delete
               </button>
             </div>
@@ -205,6 +218,7 @@ function WebhooksSection() {
           </li>
         ))}
       </ul>
+      {confirm.dialog}
     </section>
   );
 }

@@ -29,11 +29,13 @@ export const ADMIN_MENU: NavItem[] = [
   { to: '/admin/health', label: 'System Health', icon: HealthIcon },
 ];
 
+export const CONTACT_LINK = { path: '/contact.html', label: 'Contact Us' } as const;
+
 export const LEGAL_LINKS = [
   { path: '/policies/terms-conditions.html', label: 'Terms & Conditions' },
   { path: '/policies/privacy-policy.html', label: 'Privacy Policy' },
   { path: '/policies/pricing-policy.html', label: 'Pricing Policy' },
-  { path: '/contact.html', label: 'Contact Us' },
+  CONTACT_LINK,
 ] as const;
 
 function NavList({ items, label }: { items: NavItem[]; label: string }) {

@@ -5,20 +5,28 @@ import { JobProgress, StatusChip } from '../videos/job-progress.js';
 import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
 import { SourceCredit } from '../videos/source-credit.js';
 import { VideoFileActions } from '../videos/video-file-actions.js';
+import { VideoPoster } from '../videos/video-poster.js';
 import { formatCreated, videoTitle } from '../videos/video-list-model.js';
 import { storyboardPath } from '../routes/route-table.js';
 
-function RecentVideo({ job }: { job: TrackedJob }) {
+function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) {
   const title = videoTitle(job);
   return (
     <li className="rs-recent__item">
-      <div className="rs-recent__head">
-        <h3 className="rs-recent__title" title={title}>{title}</h3>
-        <StatusChip status={job.status} />
+      <div className="rs-recent__summary">
+        <div className="rs-poster-slot rs-poster-slot--card">
+          <VideoPoster job={job} size="card" />
+        </div>
+        <div className="rs-recent__text">
+          <div className="rs-recent__head">
+            <h3 className="rs-recent__title" title={title}>{title}</h3>
+            <StatusChip status={job.status} />
+          </div>
+          <p className="rs-recent__meta">
+            {formatCreated(job.created_at)} · {job.params.duration}s · <span className="rs-recent__lang">{job.params.language}</span>
+          </p>
+        </div>
       </div>
-      <p className="rs-recent__meta">
-        {formatCreated(job.created_at)} · {job.params.duration}s · <span className="rs-recent__lang">{job.params.language}</span>
-      </p>
       <SourceCredit source={job.params.source} />
       {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
       {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
@@ -26,15 +34,20 @@ function RecentVideo({ job }: { job: TrackedJob }) {
       {job.status === 'completed' ? (
         <div className="rs-recent__actions">
           <VideoFileActions job={job} compact />
-          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>Edit</Link>
+          {editable ? (
+            <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>Edit</Link>
+          ) : null}
         </div>
       ) : null}
     </li>
   );
 }
 
-/** The 5 latest jobs with a Live indicator while the live connection is up (signed in only). */
-export function RecentVideosPanel({ jobs, connected }: { jobs: readonly TrackedJob[]; connected: boolean }) {
+/**
+ * The 5 latest jobs with a Live indicator while the live connection is up (signed in only).
+ * `editable: false` where the storyboard cannot open (the embedded studio): no Edit that does nothing.
+ */
+export function RecentVideosPanel({ jobs, connected, editable = true }: { jobs: readonly TrackedJob[]; connected: boolean; editable?: boolean }) {
   return (
     <section className="rs-card rs-recent" aria-labelledby="rs-recent-title">
       <header className="rs-recent__header">
@@ -58,7 +71,7 @@ export function RecentVideosPanel({ jobs, connected }: { jobs: readonly TrackedJ
       ) : (
         <ul className="rs-recent__list">
           {jobs.slice(0, RECENT_VIDEOS_COUNT).map((job) => (
-            <RecentVideo key={job.id} job={job} />
+            <RecentVideo key={job.id} job={job} editable={editable} />
           ))}
         </ul>
       )}

@@ -214,6 +214,60 @@ describe('My Videos', () => {
     expect(within(tides).getByText('Creating story')).toBeInTheDocument();
   });
 
+  it("shows every video's poster, lazily, in a box of the video's shape with its length on it", async () => {
+    open([
+      job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', {
+        result: { videoUrl: '/output/1/zebra.mp4', posterUrl: '/output/1/zebra.jpg', filename: 'zebra.mp4', durationSeconds: 31.4, width: 1080, height: 1920 },
+      }),
+      job('2', 'Wide rivers', 'completed', '2026-11-19T10:00:00.000Z', {
+        params: { topic: 'Wide rivers', duration: 60, language: 'en', resolution: '16:9' },
+        result: { videoUrl: '/output/2/r.mp4', posterUrl: '/output/2/r.jpg', filename: 'r.mp4', durationSeconds: 65 },
+      }),
+      job('3', 'Ancient Rome', 'processing', '2026-11-18T10:00:00.000Z'),
+    ]);
+    const row = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
+    await screen.findByText('3 of 3 videos');
+    const zebra = row('Zebra facts').querySelector('img.rs-poster__image');
+    expect(zebra).toHaveAttribute('src', 'http://api.test/output/1/zebra.jpg');
+    expect(zebra).toHaveAttribute('loading', 'lazy');
+    // Sized before it loads: a portrait box 54 x 96, a landscape one 171 x 96.
+    expect(zebra).toHaveAttribute('width', '54');
+    expect(zebra).toHaveAttribute('height', '96');
+    expect(row('Zebra facts').querySelector('.rs-poster')).toHaveStyle({ width: '54px', height: '96px' });
+    expect(within(row('Zebra facts')).getByLabelText('Length 0:31')).toHaveTextContent('0:31');
+    expect(row('Wide rivers').querySelector('.rs-poster')).toHaveStyle({ width: '171px', height: '96px' });
+    expect(within(row('Wide rivers')).getByLabelText('Length 1:05')).toBeInTheDocument();
+    // No poster yet: the same box, empty, with the requested length.
+    const rome = row('Ancient Rome');
+    expect(rome.querySelector('img')).toBeNull();
+    expect(rome.querySelector('.rs-poster')).toHaveStyle({ width: '54px', height: '96px' });
+    expect(within(rome).getByLabelText('Length 0:30')).toBeInTheDocument();
+  });
+
+  it('offers one Download for a video with versions: the version menu downloads the chosen version', async () => {
+    const versions = [
+      { version: 1, videoUrl: '/output/a/v1.mp4', filename: 'v1.mp4', createdAt: '2026-11-20T10:00:00.000Z' },
+      { version: 2, videoUrl: '/output/b/v2.mp4', filename: 'v2.mp4', createdAt: '2026-11-21T10:00:00.000Z' },
+    ];
+    const { user } = open(
+      [job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/b/v2.mp4', filename: 'v2.mp4', version: 2 } })],
+      vi.fn(),
+      ({ path }) => (path === '/api/videos/1/versions' ? { body: { versions } } : undefined),
+    );
+    const row = (await screen.findByRole('heading', { name: 'Zebra facts' })).closest('li') as HTMLElement;
+    await within(row).findByRole('button', { name: 'Download version 2' });
+    expect(within(row).getAllByRole('button', { name: /Download/ })).toHaveLength(1);
+    expect(within(row).getByRole('button', { name: 'Preview Zebra facts' })).toBeInTheDocument();
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    await user.selectOptions(within(row).getByLabelText('Version'), '1');
+    await user.click(within(row).getByRole('button', { name: 'Download version 1' }));
+    expect(clicked[0]?.href).toBe('http://api.test/output/a/v1.mp4?download=1');
+    click.mockRestore();
+  });
+
   it('shows the empty state with a way back to the studio', async () => {
     open([]);
     const empty = await screen.findByRole('heading', { name: 'No videos yet' });

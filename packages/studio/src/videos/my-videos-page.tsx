@@ -14,6 +14,7 @@ import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, 
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { SourceCredit } from './source-credit.js';
 import { VersionMenu } from './version-menu.js';
+import { VideoPoster } from './video-poster.js';
 import { storyboardPath } from '../routes/route-table.js';
 import {
   filterAndSortJobs,
@@ -55,9 +56,13 @@ function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
 function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<typeof useVideoSelection> }) {
   const title = videoTitle(job);
   const active = isActiveJobStatus(job.status);
+  const versioned = job.status === 'completed' && (job.result?.version ?? 1) > 1;
   return (
     <li className="rs-video-row">
       <SelectVideoCheckbox job={job} selected={selection.isSelected(job.id)} onToggle={selection.toggle} />
+      <div className="rs-poster-slot rs-poster-slot--row">
+        <VideoPoster job={job} size="row" />
+      </div>
       <div className="rs-video-row__main">
         <div className="rs-video-row__title-line">
           <h2 className="rs-video-row__title">{title}</h2>
@@ -75,9 +80,9 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
         {job.status === 'completed' ? <ArtworkCredits artwork={job.result?.artwork} /> : null}
-        {job.status === 'completed' && (job.result?.version ?? 1) > 1 ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
+        {versioned ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
       </div>
-      {job.status === 'completed' ? <VideoFileActions job={job} /> : null}
+      {job.status === 'completed' ? <VideoFileActions job={job} download={!versioned} /> : null}
       <div className="rs-video-row__actions">
         {job.status === 'completed' ? (
           <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>Edit</Link>

@@ -10,7 +10,7 @@ import './video-file-actions.css';
 
 export const versionsQueryKey = (videoId: string) => ['videos', 'versions', videoId] as const;
 
-/** Every version of a video (v1, v2, …), newest first, each downloadable. */
+/** Every version of a video (v1, v2, …), newest first, and the video's one Download button, for the version chosen. */
 export function VersionMenu({ videoId, latestVersion }: { videoId: string; latestVersion?: number }) {
   const api = useApi();
   const platform = usePlatform();
@@ -41,8 +41,8 @@ export function VersionMenu({ videoId, latestVersion }: { videoId: string; lates
           </option>
         ))}
       </select>
-      <button type="button" className="rs-button rs-button--ghost rs-button--small" onClick={download} aria-label={`Download version ${selected.version}`}>
-        Download v{selected.version}
+      <button type="button" className="rs-button rs-button--primary rs-button--small" onClick={download} aria-label={`Download version ${selected.version}`}>
+        Download
       </button>
     </div>
   );

@@ -41,9 +41,10 @@ export function VideoPreviewDialog({ title, url, shape = 'landscape', onClose }:
 
 /**
  * Preview and Download for a completed job, shared by the studio's Recent Videos and My Videos.
- * Without a file URL both say the file is not ready.
+ * Without a file URL both say the file is not ready. `download: false` where the version menu beside
+ * it downloads (one Download button per video, for the version chosen there).
  */
-export function VideoFileActions({ job, compact = false }: { job: Pick<VideoJob, 'id' | 'result' | 'params'>; compact?: boolean }) {
+export function VideoFileActions({ job, compact = false, download: withDownload = true }: { job: Pick<VideoJob, 'id' | 'result' | 'params'>; compact?: boolean; download?: boolean }) {
   const api = useApi();
   const platform = usePlatform();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -69,9 +70,11 @@ export function VideoFileActions({ job, compact = false }: { job: Pick<VideoJob,
       <button type="button" className={`rs-button rs-button--ghost${size}`} onClick={() => void preview()} aria-label={`Preview ${title}`}>
         Preview
       </button>
-      <button type="button" className={`rs-button rs-button--primary${size}`} onClick={() => void download()} aria-label={`Download ${title}`}>
-        Download
-      </button>
+      {withDownload ? (
+        <button type="button" className={`rs-button rs-button--primary${size}`} onClick={() => void download()} aria-label={`Download ${title}`}>
+          Download
+        </button>
+      ) : null}
       <VideoPreviewDialog title={title} url={previewUrl} shape={videoShape(job)} onClose={() => setPreviewUrl(null)} />
     </div>
   );
