@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, isDesktopChromeUserAgent } from './platform.js';
+import { apiUrl, guardWindowUnload, isDesktopChromeUserAgent } from './platform.js';
 
 const UA = {
   chromeDesktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -20,5 +20,22 @@ describe('platform helpers', () => {
     expect(apiUrl({ apiBaseUrl: '' }, '/output/a.mp4')).toBe('/output/a.mp4');
     expect(apiUrl({ apiBaseUrl: 'http://localhost:8080' }, 'contact.html')).toBe('http://localhost:8080/contact.html');
     expect(apiUrl({ apiBaseUrl: 'http://localhost:8080' }, 'https://cdn.example/x.mp4')).toBe('https://cdn.example/x.mp4');
+  });
+
+  it('makes the page ask before unloading until released', () => {
+    const target = new EventTarget();
+    // A browser's BeforeUnloadEvent has a writable returnValue; Node's plain Event does not.
+    class BeforeUnload extends Event {
+      override returnValue = true;
+    }
+    const unloading = () => {
+      const event = new BeforeUnload('beforeunload', { cancelable: true });
+      target.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const release = guardWindowUnload(target as unknown as Window);
+    expect(unloading()).toBe(true);
+    release();
+    expect(unloading()).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LAZY_PAGES } from '../app/lazy-routes.js';
-import { MemoryStorage } from '../platform.js';
+import { MemoryStorage, type Platform } from '../platform.js';
 import { renderStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -55,7 +55,7 @@ const board = {
 
 const signedIn = (): MemoryStorage => new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]);
 
-function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = signedIn()) {
+function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = signedIn(), navigation?: Platform['navigation']) {
   const handler: FakeHandler = (request) => {
     const answer = extra(request);
     if (answer) return answer;
@@ -73,6 +73,7 @@ function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = sig
   const platform = testPlatform({
     apiBaseUrl: 'http://api.test',
     storage,
+    ...(navigation ? { navigation } : {}),
   });
   const rendered = renderStudio({ path: '/videos/v1/edit', handler, platform });
   return { ...rendered, user: userEvent.setup() };
@@ -228,9 +229,17 @@ describe('the storyboard page', () => {
     expect([...storage.entries.keys()].some((key) => key.includes('storyboard-draft'))).toBe(false);
   });
 
-  it('asks before an in-app link leaves unsaved changes behind', async () => {
-    const { user } = open((request) => (request.method === 'PUT' ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : undefined));
-    await user.type(within(await screen.findByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration'), '!');
+  it('asks before an in-app link or the browser leaves unsaved changes behind', async () => {
+    const guards = { held: 0 };
+    const navigation = { openTab: () => undefined, reload: () => undefined, guardUnload: () => {
+      guards.held++;
+      return () => void guards.held--;
+    } };
+    const { user } = open((request) => (request.method === 'PUT' ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : undefined), signedIn(), navigation);
+    await screen.findByRole('listitem', { name: 'Scene 1' });
+    expect(guards.held).toBe(0);
+    await user.type(within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration'), '!');
+    expect(guards.held).toBe(1);
     await user.click(screen.getAllByRole('link', { name: 'My Videos' })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
     await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
