@@ -173,6 +173,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
           zoomDirection: 'in',
           enableCaptions: true,
           captionStyle: 'tiktok',
+          music: 'auto',
         },
         workspaceDir,
         providers,
@@ -278,7 +279,7 @@ async function frameHashes(ffmpegPath: string, video: string): Promise<string[]>
 const LIGHTHOUSE: GenerationParams = {
   topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
   voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
-  enableCaptions: true, captionStyle: 'tiktok',
+  enableCaptions: true, captionStyle: 'tiktok', music: 'auto',
 };
 
 const offlineProviders = () => createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
@@ -332,7 +333,7 @@ async function runRerender(): Promise<string[]> {
       first.seconds.toFixed(1),
       (first.seconds / single.seconds).toFixed(2),
       second.seconds.toFixed(1),
-      `${second.result.segments?.rendered ?? '?'}/${(second.result.segments?.rendered ?? 0) + (second.result.segments?.reused ?? 0)}`,
+      `${second.result.renderStats.segmentsRendered}/${second.result.renderStats.segmentsRendered + second.result.renderStats.segmentsReused}`,
       `${((second.seconds / first.seconds) * 100).toFixed(0)}%`,
       untouched && v1.length === v2.length ? 'yes' : 'NO',
     ];

@@ -123,20 +123,40 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
   };
 }
 
-/**
- * Topic in, MP4 out: setup → story → voice → images → video. Every step records its output in a
- * manifest in the job's workspace, keyed by a hash of its inputs, so running the same job again
- * (after a crash or a restart) reuses what is done and loses at most the step that was in flight.
- */
-export async function runGeneration(run: GenerationRun, options: RunGenerationOptions = {}): Promise<GenerationOutput> {
-  const started = performance.now();
+interface Checkpointed<T> {
+  output: T;
+  /** A hash of the step's inputs and output: the next step's inputs name it. */
+  hash: string;
+}
+
+/** What every step works with: the job, its folders, its tools, and the checkpointing around each step. */
+interface RunContext {
+  run: GenerationRun;
+  params: GenerationParams;
+  providers: GenerationRun['providers'];
+  signal: AbortSignal | undefined;
+  options: RunGenerationOptions;
+  progress: ProgressTracker;
+  binaries: FfmpegBinaries;
+  retryDelays: readonly number[];
+  workspaceDir: string;
+  /** Narration and pictures live in the video's artefact folder (or the workspace for a one-off run). */
+  artefactDir: string;
+  /** Runs a step unless its manifest says it is done for these inputs. */
+  step: <T>(name: PipelineStep, inputs: unknown, work: (inputHash: string) => Promise<T>) => Promise<Checkpointed<T>>;
+  voiceArtefact: (narration: string) => { key: string; manifest: string; audioPath: string };
+  /** A scene's narration voiced, or its earlier voicing; each scene is its own artefact. */
+  voiceScene: (narration: string) => Promise<{ part: SynthesisResult; reused: boolean }>;
+}
+
+function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
   const { params, providers, signal, workspaceDir } = run;
   const progress = new ProgressTracker(run.onProgress);
   const binaries = options.binaries ?? resolveFfmpegBinaries();
   mkdirSync(workspaceDir, { recursive: true });
   const retryDelays = options.providerRetryDelaysMs ?? PROVIDER_RETRY_DELAYS_MS;
 
-  async function step<T>(name: PipelineStep, inputs: unknown, work: (inputHash: string) => Promise<T>): Promise<{ output: T; hash: string }> {
+  async function step<T>(name: PipelineStep, inputs: unknown, work: (inputHash: string) => Promise<T>): Promise<Checkpointed<T>> {
     throwIfAborted(signal);
     const inputHash = hashInputs(inputs);
     const manifestPath = join(workspaceDir, name, 'manifest.json');
@@ -159,19 +179,6 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     }
   }
 
-  const setup = await step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
-    const { width, height } = RESOLUTION_SIZES[params.resolution];
-    const sceneCount = sceneCountFor(params.duration);
-    // The pauses between scenes take time the narration cannot use.
-    const speakingSeconds = params.duration - SCENE_GAP_SECONDS * (sceneCount - 1);
-    // The voice's own measured pace in this language, where it can say; else its nominal rate.
-    const measured = await providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
-    const { targetWords } = measured
-      ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
-      : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
-    return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
-  });
-
   // Narration and pictures live in the video's artefact folder (or the workspace for a one-off run),
   // named by a hash of what they are made from: an edit finds everything it did not change.
   const artefactDir = run.artefactDir ?? workspaceDir;
@@ -192,6 +199,29 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     return { part, reused: false };
   }
 
+  return { run, params, providers, signal, options, progress, binaries, retryDelays, workspaceDir, artefactDir, step, voiceArtefact, voiceScene };
+}
+
+/** Setup: the frame size, the scene count and the story's word budget for the voice. */
+function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
+  const { params, providers, signal, step } = ctx;
+  return step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
+    const { width, height } = RESOLUTION_SIZES[params.resolution];
+    const sceneCount = sceneCountFor(params.duration);
+    // The pauses between scenes take time the narration cannot use.
+    const speakingSeconds = params.duration - SCENE_GAP_SECONDS * (sceneCount - 1);
+    // The voice's own measured pace in this language, where it can say; else its nominal rate.
+    const measured = await providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
+    const { targetWords } = measured
+      ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
+      : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
+    return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
+  });
+}
+
+/** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
+async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
+  const { params, providers, run, signal, retryDelays, step, voiceArtefact, voiceScene } = ctx;
   const story = await step<RunStory>(
     'story',
     { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard },
@@ -245,12 +275,14 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     },
   );
   if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
+  return story;
+}
 
+/** Voice: each scene voiced (or its earlier voicing reused), placed by the narration plan and joined. */
+function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Checkpointed<Narration>> {
+  const { params, providers, run, signal, options, progress, binaries, workspaceDir, artefactDir, step, voiceArtefact, voiceScene } = ctx;
   const sceneCount = story.output.scenes.length;
-  // Voice and pictures both need only the story, so they run at once: with real providers both wait
-  // on the network, offline both are mostly single-threaded. If one fails the other still finishes
-  // and checkpoints its artefacts, which a retry of the job then reuses.
-  const narrationStep = step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT }, async () => {
+  return step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT }, async () => {
     const parts: SynthesisResult[] = [];
     for (const [index, scene] of story.output.scenes.entries()) {
       throwIfAborted(signal);
@@ -264,8 +296,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
     const plan = planForRun(join(artefactDir, 'voice', 'placement.json'), keys, parts.map((part) => part.durationSeconds), params.duration, Boolean(run.storyboard));
     return joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal);
   });
+}
 
-  const imagesStep = step<ImagesOutput>(
+/** Images: each scene's picture painted or found (or its earlier one reused), or the creator's upload. */
+function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<ImagesOutput>> {
+  const { params, providers, signal, options, progress, artefactDir, retryDelays, step } = ctx;
+  const sceneCount = story.output.scenes.length;
+  return step<ImagesOutput>(
     'images',
     { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
     async () => {
@@ -324,14 +361,12 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       return { imagePaths, credits, subjects, ...(artwork.length ? { artwork } : {}), ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
     },
   );
+}
 
-  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([narrationStep, imagesStep]);
-  if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
-  if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const narration = narrationOutcome.value;
-  const images = imagesOutcome.value;
-
-  const video = await step<VideoOutput>(
+/** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
+function videoStep(ctx: RunContext, story: Checkpointed<RunStory>, narration: Checkpointed<Narration>, images: Checkpointed<ImagesOutput>): Promise<Checkpointed<VideoOutput>> {
+  const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
+  return step<VideoOutput>(
     'video',
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
     async () => {
@@ -399,6 +434,25 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
       };
     },
   );
+}
+
+/**
+ * Topic in, MP4 out: setup → story → voice → images → video. Every step records its output in a
+ * manifest in the job's workspace, keyed by a hash of its inputs, so running the same job again
+ * (after a crash or a restart) reuses what is done and loses at most the step that was in flight.
+ */
+export async function runGeneration(run: GenerationRun, options: RunGenerationOptions = {}): Promise<GenerationOutput> {
+  const started = performance.now();
+  const ctx = createRunContext(run, options);
+  const setup = await setupStep(ctx);
+  const story = await storyStep(ctx, setup);
+  // Voice and pictures both need only the story, so they run at once: with real providers both wait
+  // on the network, offline both are mostly single-threaded. If one fails the other still finishes
+  // and checkpoints its artefacts, which a retry of the job then reuses.
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup)]);
+  if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
+  if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
