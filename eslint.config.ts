@@ -39,6 +39,18 @@ export default defineConfig(
   { ignores: ['dist/**', 'test-results/**', 'playwright-report/**', '**/node_modules/**', 'public/**'] },
   tseslint.configs.recommended,
   {
+    // Typed linting: each file is linted with the program of its nearest tsconfig.json.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['packages/*/bench/*.ts'] }, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // A promise nobody awaits loses its rejection; `void` marks the few that are meant to run on their own.
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      // A switch over a union names every member (or has a default), so a new member is a type error's worth of attention.
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     rules: {
       // `_name` marks a binding kept for its position (a destructured field left out on purpose).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
