@@ -19,7 +19,7 @@ import { sourceCredit } from './source.js';
 export const FINISHED_JOB_STATUSES: readonly JobStatus[] = ['completed', 'failed', 'cancelled'];
 export const isFinishedJobStatus = (status: string): boolean => (FINISHED_JOB_STATUSES as readonly string[]).includes(status);
 
-/** Spec section 3: "A new job starts at 1". */
+/** A new job starts at 1 %, so its bar shows it has begun. */
 export const NEW_JOB_PROGRESS = 1;
 
 const clampPercent = (value: number): number => (Number.isFinite(value) ? Math.min(100, Math.max(0, value)) : 0);

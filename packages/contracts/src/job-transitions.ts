@@ -4,7 +4,7 @@ import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './sock
 import type { VideoJob } from './videos.js';
 
 // Apart from job-state.ts: the extension popup announces transitions and never applies events, so
-// it loads these alone (issue 17: popup JS ≤ 100 KB gzip).
+// it loads these alone (the popup's JavaScript stays within 100 KB gzip).
 
 /** What changed between two views of one job that a person should hear about. */
 export type JobTransition =
@@ -47,7 +47,7 @@ export function jobTransitions(before: readonly VideoJob[], after: readonly Vide
   return transitions;
 }
 
-/** What a creator reads when a job fails (spec section 8 "Job failed event"). */
+/** What a creator reads when a job fails: the server's reason, or the plain failure message. */
 export function jobFailureText(job: Pick<VideoJob, 'error'>): string {
   return job.error ? MESSAGES.jobFailedEvent(job.error) : MESSAGES.generationFailed;
 }
