@@ -90,7 +90,7 @@ export function GoogleButton({ gis, text }: { gis: GoogleAccountsId; text: 'cont
     try {
       gis.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text, width: 320, logo_alignment: 'center' });
     } catch (error) {
-      // Spec section 8: a Google button failure is logged to the console only.
+      // A Google button failure is logged to the console only: e-mail sign-in still works.
       console.error('Rendering the Google button failed', error);
     }
   }, [gis, text]);

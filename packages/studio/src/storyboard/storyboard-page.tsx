@@ -220,7 +220,7 @@ function LatestVersion({ job, version }: { job: Pick<VideoJob, 'result'>; versio
 }
 
 /**
- * The storyboard of a finished video (issue 13) at /videos/:id/edit: the title, voice, captions,
+ * The storyboard of a finished video at /videos/:id/edit: the title, voice, captions,
  * zoom and music, and one card per scene; Render makes the next version through the same queue and
  * live progress as a first render.
  */

@@ -164,7 +164,7 @@ describe('Video Studio', () => {
     expect(requestsTo(requests, '/api/videos/generate')).toHaveLength(0);
   });
 
-  it('has the section 5 defaults and shows messages only for touched fields or after a submit', async () => {
+  it('has the generation defaults and shows messages only for touched fields or after a submit', async () => {
     const { user } = open();
     expect(screen.getByLabelText('Style', { exact: true })).toHaveValue('mysterious');
     expect(screen.getByLabelText('Language', { exact: true })).toHaveValue('');
