@@ -112,7 +112,7 @@ function show(kind: Kind, message: Message, options?: ToastOptions): string {
 function hide(action: 'dismiss' | 'remove', id?: string): void {
   removeFallback(id);
   if (library) library.default[action](id);
-  else if (loading) void loading.then(({ default: hot }) => hot[action](id), () => undefined);
+  else if (loading) loading.then(({ default: hot }) => hot[action](id), () => undefined);
 }
 
 export const toast = Object.assign((message: Message, options?: ToastOptions) => show('blank', message, options), {

@@ -42,7 +42,7 @@ const PAGE_FOR_PATH: Record<string, LazyPageName> = {
 export function preloadRoute(path: string): void {
   const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   const name = /^\/videos\/[^/]+\/edit$/.test(clean) ? 'storyboard' : PAGE_FOR_PATH[clean];
-  if (name) void LAZY_PAGES[name].preload().catch(() => undefined);
+  if (name) LAZY_PAGES[name].preload().catch(() => undefined);
 }
 
 /**

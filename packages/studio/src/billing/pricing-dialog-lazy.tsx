@@ -8,7 +8,7 @@ const LoadedPricingDialog = lazy(loadPricingDialog);
 
 /** Fetches the pricing dialog's code ahead of a click (an upgrade button's hover or focus). */
 export function preloadPricingDialog(): void {
-  void loadPricingDialog().catch(() => undefined);
+  loadPricingDialog().catch(() => undefined);
 }
 
 /**

@@ -96,7 +96,7 @@ export function usePlanPurchase({
 
   const choose = async (plan: Plan) => {
     if (!user) {
-      navigate('/login');
+      void navigate('/login');
       return;
     }
     if (planCardState(plan, subscription.data?.subscription ?? null).label === 'Current Plan') {

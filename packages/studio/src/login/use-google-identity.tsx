@@ -49,7 +49,7 @@ export function useGoogleIdentity({ oneTap, onOneTapSignedIn }: GoogleIdentityOp
         analytics.track({ type: 'login', method: 'google' });
         if (fromButton) {
           // Same destination as the e-mail sign-in: the studio.
-          navigate('/');
+          void navigate('/');
         } else {
           toast.success(MESSAGES.oneTapSuccess(user.name));
           onOneTapSignedIn?.();
