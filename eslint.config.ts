@@ -21,6 +21,11 @@ const DEEP_IMPORT = {
   message: 'Import a package through the entry points its package.json "exports" lists, not one of its files.',
 };
 
+/** import-x/no-extraneous-dependencies against the package.json files in `dirs` (devDependencies only where `dev`). */
+function declaredDependencies(dirs: string[], dev: boolean): Linter.RulesRecord {
+  return { 'import-x/no-extraneous-dependencies': ['error', { packageDir: dirs, devDependencies: dev }] };
+}
+
 /** no-restricted-imports for code that may use only `allowed` of our packages. */
 function onlyPackages(allowed: readonly PackageName[], why: string): Linter.RulesRecord {
   const forbidden = PACKAGES.filter((name) => !allowed.includes(name));
@@ -114,20 +119,12 @@ export default defineConfig(
       'import-x/extensions': ['.ts', '.tsx'],
     },
     // Code imports only what the package.json above it declares; tests, tools and configs may also use the root's devDependencies.
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [import.meta.dirname], devDependencies: true }] },
+    rules: declaredDependencies([import.meta.dirname], true),
   },
-  ...PACKAGES.map((name) => ({
-    files: [`packages/${name}/src/**`],
-    ignores: TEST_FILES,
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [`${import.meta.dirname}/packages/${name}`], devDependencies: false }] },
-  })),
+  ...PACKAGES.map((name) => ({ files: [`packages/${name}/src/**`], ignores: TEST_FILES, rules: declaredDependencies([`${import.meta.dirname}/packages/${name}`], false) })),
   ...PACKAGES.map((name) => ({
     files: TEST_FILES.map((pattern) => `packages/${name}/src/${pattern}`),
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [`${import.meta.dirname}/packages/${name}`, import.meta.dirname], devDependencies: true }] },
+    rules: declaredDependencies([`${import.meta.dirname}/packages/${name}`, import.meta.dirname], true),
   })),
-  {
-    files: ['src/**'],
-    ignores: TEST_FILES,
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { packageDir: [import.meta.dirname], devDependencies: false }] },
-  },
+  { files: ['src/**'], ignores: TEST_FILES, rules: declaredDependencies([import.meta.dirname], false) },
 );
