@@ -9,7 +9,7 @@ const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
  * The popup and the side panel open on the loading splash, written into their HTML at build time,
- * instead of a blank frame while the script loads and the session is read (issue 17).
+ * instead of a blank frame while the script loads and the session is read.
  */
 function splashFirstPaint(): Plugin {
   let splash: string | null = null;
@@ -66,7 +66,7 @@ const ENTRY_MODULES = {
 type ExtensionEntry = keyof typeof ENTRY_MODULES;
 
 /**
- * The popup's code in a few files instead of some thirty (issue 17: popup JS ≤ 100 KB gzip). Split
+ * The popup's code in a few files instead of some thirty (the popup's JavaScript stays within 100 KB gzip). Split
  * by the automatic chunking, each module shared with another page became its own file, compressed
  * alone and carrying its own import and export lists. A plugin reads the module graph once it is
  * complete, and three chunk groups take what the popup shares:

@@ -39,7 +39,7 @@ function inlineStylesheets(html: string, bundle: Rollup.OutputBundle | undefined
 }
 
 /**
- * index.html's first paint (issue 17): the visitor's Video Studio rendered at build time, the
+ * index.html's first paint: the visitor's Video Studio rendered at build time, the
  * loading splash beside it, and the boot script that picks one (packages/contracts/src/web-shell.ts).
  * The app replaces both when it starts. embed.html is left alone: the embedded studio starts signed in.
  */
@@ -58,7 +58,7 @@ function prerenderFirstPaint(): Plugin {
   };
 }
 
-/** The libraries every page runs on (issue 17: one request instead of five). */
+/** The libraries every page runs on, in one request instead of five. */
 const FIRST_LOAD_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
 /** Modules every studio entry shares: the API client and auth store, platform, voices, toasts. */
 const STUDIO_CORE =

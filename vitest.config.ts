@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests sit beside the code; integration tests live in tests/integration.
+ * Unit tests sit beside the code (the repository's tools in scripts/ too); integration tests live in tests/integration.
  * React component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
  * tests/e2e is Playwright's, not vitest's.
  */
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'dist/**', 'tests/e2e/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The popup's JavaScript budget (issue 17), gzip-compressed: what it loads before its first frame. */
+/** The popup's JavaScript budget, gzip-compressed: what it loads before its first frame. */
 export const POPUP_JS_BUDGET_BYTES = 100 * 1024;
 
 /**

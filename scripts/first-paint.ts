@@ -1,4 +1,4 @@
-// What both builds write into their pages' empty #root (issue 17): the markup comes from
+// What both builds write into their pages' empty #root, so a page shows before its JavaScript arrives: the markup comes from
 // scripts/prerender-first-paint.mjs, run as its own process because a second Vite instance inside
 // a build would share the build's plugin state.
 import { execFileSync } from 'node:child_process';

@@ -64,7 +64,7 @@ export function createWorkerJobService({ source, api, effects = {} }: WorkerJobS
 
     // The worker keeps the connection; a view that opens asks it to catch up.
     retain() {
-      void source.refresh().catch(() => undefined);
+      source.refresh().catch(() => undefined);
       return () => undefined;
     },
     stop() {

@@ -6,7 +6,7 @@ const params = generateVideoBodySchema.parse({ topic: 'Owls', style: 'curious', 
 const job = (id: string, status: VideoJob['status'], extra: Partial<VideoJob> = {}): VideoJob => ({ ...newJob(id, params, new Date('2026-01-01T00:00:00Z')), status, ...extra });
 
 describe('popup job outcomes', () => {
-  it('words a failure (spec section 8) and a cancel of a job that was running', () => {
+  it('words a failure with its reason and a cancel of a job that was running', () => {
     const before = [job('a', 'processing'), job('b', 'queued'), job('c', 'pending'), job('d', 'processing')];
     const after = [job('a', 'failed', { error: 'Story writer failed' }), job('b', 'cancelled'), job('c', 'failed'), job('d', 'completed', { result: { videoUrl: '/output/d.mp4', filename: 'd.mp4' } })];
     expect(jobOutcomes(before, after)).toEqual([

@@ -7,7 +7,7 @@ export interface JobOutcome {
   text: string;
 }
 
-/** Spec section 8 "Job failed event"; a failure the server gave no reason for keeps the plain message. */
+/** A failed job reads as the server's reason; a failure the server gave no reason for keeps the plain message. */
 export const failureText = jobFailureText;
 
 /**

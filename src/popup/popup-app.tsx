@@ -31,7 +31,7 @@ export function PopupApp({ jobs }: { jobs: ExtensionJobSource }) {
   }, [initialize]);
   // Opening the popup wakes the worker, which reconnects and catches up.
   useEffect(() => {
-    if (user) void jobs.refresh().catch(() => undefined);
+    if (user) jobs.refresh().catch(() => undefined);
   }, [jobs, user]);
 
   if (isLoading) return <LoadingSplash />;

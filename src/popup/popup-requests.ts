@@ -12,9 +12,9 @@ export interface ResourceState<T> {
 }
 
 /**
- * One GET per key while the popup is open, retried once like the studio's reads (spec section 9).
+ * One GET per key while the popup is open, retried once like the studio's reads.
  * The popup shows one screen for a few seconds: it needs none of a query cache's sharing or
- * refetching, and React Query would take a tenth of its JavaScript budget (issue 17). A new key
+ * refetching, and React Query would take a tenth of its JavaScript budget (100 KB gzip). A new key
  * aborts the request for the old one, so an answer for a previous key is never shown.
  */
 export function useApiResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): ResourceState<T> {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { bearer, signInThroughApi, uniqueId, type SignedInUser } from './session.js';
 
 /**
- * Issue 15: what a creator hits in the first hour. Screenshots land in SCREENSHOT_DIR (default a temp
+ * What a creator hits in the first hour. Screenshots land in SCREENSHOT_DIR (default a temp
  * folder; Playwright empties its own output folder on every run) to be looked at.
  */
 const shots = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'reelsmith-first-hour');

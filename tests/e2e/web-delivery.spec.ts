@@ -2,7 +2,7 @@ import { STORAGE_KEYS, WEB_SHELL_BOOT_SCRIPT } from '@reelsmith/contracts';
 import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
 
-// The real build as the server sends it (issue 17, issue 11 items 6 and 7).
+// The real build as the server sends it: precompressed, its inline script pinned by the CSP, no source maps.
 test('the built app is sent precompressed, with one inline script pinned by the CSP, and its source maps are not served', async ({ request }) => {
   const page = await request.get('/', { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
   expect(page.status()).toBe(200);
@@ -31,7 +31,7 @@ test('the built app is sent precompressed, with one inline script pinned by the 
   expect(await map.text()).not.toContain('sourcesContent');
 });
 
-// Issue 17: what a phone shows before any of the app's JavaScript has arrived.
+// What a phone shows before any of the app's JavaScript has arrived.
 test.describe('the first paint, before the app starts', () => {
   test.beforeEach(async ({ page }) => {
     // The inline boot script runs; the app's module scripts never arrive.

@@ -40,4 +40,15 @@ describe('README', () => {
       expect(rootPackage.scripts[script!], `npm run ${script}`).toBeDefined();
     }
   });
+
+  it("lists every entry point each package's package.json exports", () => {
+    const packages = ['contracts', 'pipeline', 'server', 'studio', 'sdk'];
+    // The list reads `@reelsmith/studio`, `/embed`, …; one package's entries end at the next `;` or `)`.
+    const listed = (name: string) => readme.match(new RegExp('`@reelsmith/' + name + '`([^;)]*)'))?.[1] ?? '';
+    for (const name of packages) {
+      const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')) as { exports: Record<string, string> };
+      expect(readme, `@reelsmith/${name}`).toContain(`\`@reelsmith/${name}\``);
+      for (const entry of Object.keys(manifest.exports).filter((key) => key !== '.')) expect(listed(name), `@reelsmith/${name}${entry.slice(1)}`).toContain(`\`${entry.slice(1)}\``);
+    }
+  });
 });

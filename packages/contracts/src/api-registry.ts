@@ -3,7 +3,7 @@ import { STUDIO_ROUTES } from './routes.js';
 import { MORE_ROUTES } from './routes-more.js';
 
 /**
- * Every HTTP call of spec section 7 plus the few the product adds (logout, auth config, analytics,
+ * Every HTTP call of the public API plus the few the product adds (logout, auth config, analytics,
  * sample generation, payment webhook). The server registers each with these schemas; the client
  * parses each response with the same ones (api-client.ts looks a name up in STUDIO_ROUTES, then in
  * the lazily loaded MORE_ROUTES).

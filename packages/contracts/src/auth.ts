@@ -4,7 +4,7 @@ import { NAME_MIN_LENGTH, PASSWORD_MIN_LENGTH } from './constants.js';
 import { roleSchema } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
 
-/** The "basic e-mail pattern" of spec section 5. */
+/** A basic e-mail pattern: something, @, something, a dot, something; no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9. */
+/** Business constants and limits (plans, quotas, timings) the client and server share. */
 export const FREE_VIDEO_MAX_SECONDS = 30;
 export const SCENES_PER_DURATION = { 30: 5, 60: 11, 90: 16 } as const;
 export const PASSWORD_MIN_LENGTH = 6;

@@ -2,7 +2,7 @@
 // pages, which import the studio's platform module, then carry neither the shell nor its script.
 
 /**
- * Desktop Chrome (spec section 2's banner: not mobile, Opera or Edge), for the studio's check and
+ * Desktop Chrome (where the extension banner shows: not mobile, Opera or Edge), for the studio's check and
  * the boot script alike. User-Agent Client Hints name the real brand where available (Edge and
  * Opera report their own, plain Chromium does not say "Google Chrome"); the user-agent string is
  * the fallback.

@@ -2,7 +2,7 @@ import { z } from './zod.js';
 import { pipelineStepSchema } from './enums.js';
 import { sourceCreditSchema } from './source.js';
 
-/** Developer API: API keys, webhooks and embed sessions (issue 16). */
+/** Developer API: API keys, webhooks and embed sessions. */
 
 export const API_KEY_NAME_MAX_LENGTH = 100;
 

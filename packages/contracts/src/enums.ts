@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 
-/** Spec section 5, "Enumerations". Order matters: it is the order the UI lists them in. */
+/** The enumerations of the product. Order matters: it is the order the UI lists them in. */
 export const STORY_STYLES = [
   'educational',
   'news like style',
@@ -119,7 +119,7 @@ export const ROLES = ['user', 'admin'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
-/** Plan ids in ascending tier order (spec section 9). */
+/** Plan ids in ascending tier order. */
 export const PLAN_IDS = ['essentials_plan', 'starter_plan', 'basic_plan', 'pro_plan'] as const;
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;

@@ -1,30 +1,534 @@
-export * from './enums.js';
-export * from './constants.js';
-export * from './web-shell.js';
-export * from './desktop-chrome.js';
-export * from './messages.js';
-export * from './errors.js';
-export * from './auth.js';
-export * from './analytics.js';
-export * from './videos.js';
-export * from './source.js';
-export * from './music.js';
-export * from './voices.js';
-export * from './payments.js';
-export * from './admin.js';
-export * from './socket.js';
-export * from './routes.js';
-export * from './routes-more.js';
-export * from './api-registry.js';
-export * from './extension.js';
-export * from './job-queue.js';
-export * from './developer.js';
-export * from './admin-users.js';
-export * from './account-security.js';
-export * from './text.js';
-export * from './storyboard.js';
-export * from './caption-templates.js';
-export * from './caption-template-animates.js';
-export * from './brand.js';
-export * from './job-state.js';
-export * from './job-transitions.js';
+// Every public name of the contracts, listed by module: a reader sees what the package offers, and
+// a name a module exports but this list leaves out fails index.test.ts.
+export {
+  ACTIVE_JOB_STATUSES,
+  CAPTION_STYLES,
+  CAPTION_STYLE_VALUES,
+  CAPTION_TEMPLATE_IDS,
+  CURRENCIES,
+  DEFAULT_DURATION,
+  DEFAULT_RESOLUTION,
+  DEFAULT_STORY_STYLE,
+  DEFAULT_VISUAL_STYLE,
+  DURATIONS,
+  GENDERS,
+  JOB_STATUSES,
+  LANGUAGE_NAMES,
+  PIPELINE_STEPS,
+  PLAN_IDS,
+  PROVIDER_TYPES,
+  RESOLUTIONS,
+  RESOLUTION_SIZES,
+  ROLES,
+  SETTINGS_STORY_STYLES,
+  STEP_STATUSES,
+  STORY_STYLES,
+  SUBSCRIPTION_STATUSES,
+  VIDEO_LANGUAGES,
+  VISUAL_STYLES,
+  VOICE_LANGUAGES,
+  VOICE_PROVIDERS,
+  ZOOM_DIRECTIONS,
+  captionStyleSchema,
+  currencySchema,
+  durationSchema,
+  genderSchema,
+  isActiveJobStatus,
+  jobStatusSchema,
+  pipelineStepSchema,
+  planIdSchema,
+  providerTypeSchema,
+  resolutionSchema,
+  roleSchema,
+  stepStatusSchema,
+  storyStyleSchema,
+  subscriptionStatusSchema,
+  videoLanguageSchema,
+  visualStyleSchema,
+  voiceLanguageSchema,
+  voiceProviderSchema,
+  zoomDirectionSchema,
+} from './enums.js';
+export type {
+  CaptionStyle,
+  CaptionTemplateId,
+  Currency,
+  Duration,
+  Gender,
+  JobStatus,
+  PipelineStep,
+  PlanId,
+  ProviderType,
+  Resolution,
+  Role,
+  SpecCaptionStyle,
+  StepStatus,
+  StoryStyle,
+  SubscriptionStatus,
+  VideoLanguage,
+  VisualStyle,
+  VoiceLanguage,
+  VoiceProviderId,
+  ZoomDirection,
+} from './enums.js';
+export {
+  API_KEY_HEADER,
+  DEFAULT_PREVIEW_VOICE_PROVIDER,
+  DEFAULT_QUOTA_TOTAL,
+  FREE_VIDEO_MAX_SECONDS,
+  GST_RATE,
+  JOB_LIST_LIMIT,
+  NAME_MIN_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PLAN_CARD_FEATURE_COUNT,
+  PROGRESS_TOAST_MS,
+  QUERY_CLIENT_DEFAULTS,
+  RECENT_VIDEOS_COUNT,
+  REFRESH_INTERVALS_MS,
+  REGISTRATION_SUCCESS_TOAST_MS,
+  SAMPLE_COUNT_THRESHOLDS,
+  SAMPLE_PERCENT_THRESHOLDS,
+  SCENES_PER_DURATION,
+  SEE_ALL_THRESHOLD,
+  SOCKET_OPTIONS,
+  SOCKET_PATH,
+  STORAGE_KEYS,
+  TOAST_DURATIONS_MS,
+  TOAST_LIMIT,
+  UNLIMITED_VIDEOS,
+  VOICE_FETCH_DEBOUNCE_MS,
+} from './constants.js';
+export { WEB_SHELL, WEB_SHELL_BOOT_SCRIPT } from './web-shell.js';
+export type { WebShellBootRequests } from './web-shell.js';
+export { DESKTOP_CHROME } from './desktop-chrome.js';
+export { MESSAGES, VALIDATION_MESSAGES } from './messages.js';
+export { errorResponseSchema } from './errors.js';
+export type { ErrorResponse } from './errors.js';
+export {
+  EMAIL_PATTERN,
+  apiKeySchema,
+  apiKeySummarySchema,
+  apiKeysResponseSchema,
+  authConfigResponseSchema,
+  emailSchema,
+  googleAuthResponseSchema,
+  googleBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  nameSchema,
+  newPasswordSchema,
+  profileResponseSchema,
+  profileUpdateBodySchema,
+  registerBodySchema,
+  registerFormSchema,
+  registerResponseSchema,
+  usageResponseSchema,
+  userSchema,
+} from './auth.js';
+export type {
+  ApiKey,
+  ApiKeySummary,
+  ApiKeysResponse,
+  AuthConfigResponse,
+  GoogleAuthResponse,
+  GoogleBody,
+  LoginBody,
+  LoginResponse,
+  ProfileResponse,
+  ProfileUpdateBody,
+  RegisterBody,
+  RegisterForm,
+  RegisterResponse,
+  UsageResponse,
+  User,
+} from './auth.js';
+export { analyticsBodySchema, analyticsEventSchema, analyticsResponseSchema } from './analytics.js';
+export type { AnalyticsEvent } from './analytics.js';
+export {
+  CUSTOM_PROMPT_MAX_LENGTH,
+  CUSTOM_STYLE_MAX_LENGTH,
+  STOCK_PHOTO_SOURCES,
+  TOPIC_MAX_LENGTH,
+  artworkCreditSchema,
+  deleteVideoResponseSchema,
+  generateVideoBodySchema,
+  generateVideoResponseSchema,
+  generationFormSchema,
+  imageCreditSchema,
+  jobIdParamsSchema,
+  jobStatusResponseSchema,
+  jobStepsSchema,
+  listVideosQuerySchema,
+  listVideosResponseSchema,
+  queueStatusSchema,
+  storageStatsSchema,
+  toGenerateVideoBody,
+  videoJobSchema,
+  videoResponseSchema,
+  videoResultSchema,
+} from './videos.js';
+export type {
+  ArtworkCredit,
+  GenerateVideoBody,
+  GenerateVideoResponse,
+  GenerationForm,
+  GenerationParams,
+  ImageCredit,
+  JobSteps,
+  ListVideosResponse,
+  QueueStatus,
+  StorageStats,
+  VideoJob,
+  VideoResponse,
+  VideoResult,
+} from './videos.js';
+export {
+  ARTICLE_MAX_LENGTH,
+  SCRIPT_MAX_LENGTH,
+  SOURCE_KINDS,
+  SOURCE_MESSAGES,
+  SOURCE_TITLE_MAX_LENGTH,
+  SOURCE_TOPIC_MAX_LENGTH,
+  SOURCE_URL_MAX_LENGTH,
+  articleSourceSchema,
+  scriptSourceSchema,
+  sourceCredit,
+  sourceCreditSchema,
+  sourceKindSchema,
+  sourceSchema,
+  topicFromSource,
+  urlSourceSchema,
+} from './source.js';
+export type {
+  ArticleSource,
+  ScriptSource,
+  Source,
+  SourceCredit,
+  SourceInput,
+  SourceKind,
+  UrlSource,
+} from './source.js';
+export {
+  DEFAULT_MUSIC_CHOICE,
+  MUSIC_CHOICES,
+  MUSIC_MOODS,
+  MUSIC_MOOD_LABELS,
+  musicChoiceLabel,
+  musicChoiceSchema,
+  musicMoodForStyle,
+  musicMoodSchema,
+  resolveMusicMood,
+} from './music.js';
+export type { MusicChoice, MusicMood } from './music.js';
+export {
+  generateSamplesResponseSchema,
+  switchVoiceProviderBodySchema,
+  switchVoiceProviderResponseSchema,
+  voicePreviewInputSchema,
+  voiceProviderConfigSchema,
+  voiceSamplePath,
+  voiceSampleStatsSchema,
+  voiceSchema,
+  voicesQuerySchema,
+  voicesResponseSchema,
+} from './voices.js';
+export type { Voice, VoicePreviewInput, VoiceProviderConfig, VoiceSampleStats, VoicesResponse } from './voices.js';
+export {
+  PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  canGenerateQuerySchema,
+  canGenerateResponseSchema,
+  cancelSubscriptionBodySchema,
+  cancelSubscriptionResponseSchema,
+  createOrderBodySchema,
+  locationPricingResponseSchema,
+  orderResponseSchema,
+  paymentHandlerResultSchema,
+  paymentWebhookResponseSchema,
+  planSchema,
+  plansQuerySchema,
+  plansResponseSchema,
+  subscriptionResponseSchema,
+  subscriptionSchema,
+  testCheckoutPayBodySchema,
+  verifyPaymentBodySchema,
+  verifyPaymentResponseSchema,
+} from './payments.js';
+export type {
+  CanGenerateResponse,
+  CreateOrderBody,
+  LocationPricingResponse,
+  OrderResponse,
+  PaymentHandlerResult,
+  Plan,
+  PlansResponse,
+  Subscription,
+  SubscriptionResponse,
+  TestCheckoutPayBody,
+  VerifyPaymentBody,
+} from './payments.js';
+export {
+  healthResponseSchema,
+  providerHealthSchema,
+  providersHealthQuerySchema,
+  providersHealthResponseSchema,
+  providersResponseSchema,
+  switchProviderBodySchema,
+  switchProviderResponseSchema,
+  websocketStatsSchema,
+} from './admin.js';
+export type { HealthResponse, ProviderHealth, ProvidersResponse } from './admin.js';
+export {
+  SOCKET_EVENTS,
+  jobCompletedEventSchema,
+  jobFailedEventSchema,
+  jobProgressEventSchema,
+  socketAuthSchema,
+  subscribeAckSchema,
+  subscribePayloadSchema,
+} from './socket.js';
+export type {
+  ClientToServerEvents,
+  JobCompletedEvent,
+  JobFailedEvent,
+  JobProgressEvent,
+  ServerToClientEvents,
+} from './socket.js';
+export { STUDIO_ROUTES, buildPath, emptySchema, loadMoreRoutes } from './routes.js';
+export type { AuthMode, RouteContract } from './routes.js';
+export { MORE_ROUTES } from './routes-more.js';
+export { API } from './api-registry.js';
+export type { ApiBody, ApiName, ApiParams, ApiQuery, ApiResponse } from './api-registry.js';
+export {
+  EMPTY_EXTENSION_JOB_STATE,
+  EXTENSION_HANDOFF_CODE_TTL_MS,
+  EXTENSION_HANDOFF_MESSAGES,
+  EXTENSION_STORAGE_KEYS,
+  extensionExternalRequestSchema,
+  extensionHandoffCodeSchema,
+  extensionHandoffExchangeBodySchema,
+  extensionHandoffExchangeResponseSchema,
+  extensionHandoffResponseSchema,
+  extensionJobStateSchema,
+  extensionRequestSchema,
+  extensionResponseSchema,
+  formRequestSchema,
+  pageArticleResultSchema,
+  pendingRequestSchema,
+} from './extension.js';
+export type {
+  ExtensionExternalRequest,
+  ExtensionHandoffExchangeBody,
+  ExtensionHandoffExchangeResponse,
+  ExtensionHandoffResponse,
+  ExtensionJobState,
+  ExtensionRequest,
+  ExtensionResponse,
+  FormRequest,
+  PageArticleResult,
+  PendingRequest,
+} from './extension.js';
+export {
+  jobCancelReplySchema,
+  jobCancelRequestSchema,
+  relayedJobEventSchema,
+  videoJobPayloadSchema,
+} from './job-queue.js';
+export type { JobCancelReply, JobCancelRequest, RelayedJobEvent, VideoJobPayload } from './job-queue.js';
+export {
+  API_KEY_NAME_MAX_LENGTH,
+  EMBED_MESSAGE_SOURCE,
+  EMBED_SESSION_MINUTES,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SIGNATURE_HEADER,
+  apiKeyIdParamsSchema,
+  createApiKeyBodySchema,
+  createApiKeyResponseSchema,
+  createWebhookBodySchema,
+  createWebhookResponseSchema,
+  deleteWebhookResponseSchema,
+  embedCommandEnvelopeSchema,
+  embedCommandSchema,
+  embedEnvelopeSchema,
+  embedEventSchema,
+  embedModeSchema,
+  embedPageQuerySchema,
+  embedSessionResponseSchema,
+  embedThemeSchema,
+  revokeApiKeyResponseSchema,
+  webhookAttemptSchema,
+  webhookDeliveriesResponseSchema,
+  webhookDeliverySchema,
+  webhookDeliveryStatusSchema,
+  webhookEventSchema,
+  webhookEventTypeSchema,
+  webhookIdParamsSchema,
+  webhookSchema,
+  webhooksResponseSchema,
+} from './developer.js';
+export type {
+  CreateApiKeyBody,
+  CreateApiKeyResponse,
+  CreateWebhookBody,
+  EmbedCommand,
+  EmbedEvent,
+  EmbedSessionResponse,
+  Webhook,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookEventType,
+} from './developer.js';
+export {
+  ADMIN_GRANT_MAX_DAYS,
+  ADMIN_USERS_PAGE_SIZE,
+  ADMIN_USER_MESSAGES,
+  ADMIN_USER_SORTS,
+  AUDIT_ACTIONS,
+  AUDIT_LOG_PAGE_SIZE,
+  HEALTH_STATUSES,
+  SYSTEM_HEALTH_COMPONENTS,
+  USER_STATUSES,
+  adminActionResponseSchema,
+  adminGrantPlanBodySchema,
+  adminPlanFilterSchema,
+  adminReasonBodySchema,
+  adminRoleBodySchema,
+  adminUserDetailResponseSchema,
+  adminUserParamsSchema,
+  adminUserSchema,
+  adminUserSortSchema,
+  adminUserVideoParamsSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  auditActionSchema,
+  auditEntrySchema,
+  auditLogQuerySchema,
+  auditLogResponseSchema,
+  healthSampleSchema,
+  healthStatusSchema,
+  systemHealthResponseSchema,
+  userStatusSchema,
+  workerHeartbeatSchema,
+} from './admin-users.js';
+export type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUsersQuery,
+  AdminUsersResponse,
+  AuditAction,
+  AuditEntry,
+  HealthSample,
+  HealthStatus,
+  SystemHealth,
+  SystemHealthComponent,
+  UserStatus,
+  WorkerHeartbeat,
+} from './admin-users.js';
+export {
+  ACCOUNT_MESSAGES,
+  accountMessageResponseSchema,
+  emailTokenSchema,
+  forgotPasswordBodySchema,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
+} from './account-security.js';
+export type {
+  AccountMessageResponse,
+  ForgotPasswordBody,
+  ResetPasswordBody,
+  VerifyEmailBody,
+} from './account-security.js';
+export { humanText } from './text.js';
+export {
+  LOGO_RASTER_SIDE,
+  MAX_RERENDERS,
+  MUSIC_MARGIN_SECONDS,
+  MUSIC_MAX_SECONDS,
+  MUSIC_VOLUME_DEFAULT,
+  NARRATION_WORDS_PER_SECOND_LIMIT,
+  SCENE_IMAGE_PROMPT_MAX_LENGTH,
+  SCENE_NARRATION_MAX_LENGTH,
+  STORYBOARD_MAX_SCENES,
+  STORYBOARD_MESSAGES,
+  STORYBOARD_TITLE_MAX_LENGTH,
+  SVG_UPLOAD_MESSAGES,
+  UPLOAD_AUDIO_MAX_BYTES,
+  UPLOAD_IMAGE_MAX_BYTES,
+  UPLOAD_IMAGE_MAX_PIXELS,
+  UPLOAD_SVG_MAX_ASPECT,
+  UPLOAD_SVG_MAX_BYTES,
+  UPLOAD_SVG_MAX_SIDE,
+  countNarrationWords,
+  musicSchema,
+  narrationBudgetError,
+  narrationWordLimit,
+  renderStatsSchema,
+  renderVideoResponseSchema,
+  storyboardSceneSchema,
+  storyboardSchema,
+  storyboardUpdateBodySchema,
+  uploadKindSchema,
+  uploadQuerySchema,
+  uploadResponseSchema,
+  videoVersionSchema,
+  videoVersionsResponseSchema,
+} from './storyboard.js';
+export type {
+  RenderStats,
+  RenderVideoResponse,
+  Storyboard,
+  StoryboardMusic,
+  StoryboardScene,
+  StoryboardSceneEdit,
+  StoryboardUpdateBody,
+  UploadKind,
+  UploadResponse,
+  VideoVersion,
+  VideoVersionsResponse,
+} from './storyboard.js';
+export { CAPTION_TEMPLATES, captionTemplate, isCaptionTemplate } from './caption-templates.js';
+export type { CaptionTemplate } from './caption-templates.js';
+export { CAPTION_TEMPLATE_ANIMATES } from './caption-template-animates.js';
+export {
+  BRAND_FONTS,
+  BRAND_FONT_IDS,
+  DEFAULT_BRAND_KIT,
+  END_CARD_MAX_SECONDS,
+  END_CARD_MIN_SECONDS,
+  LOGO_OPACITY_RANGE,
+  LOGO_POSITIONS,
+  LOGO_SCALE_RANGE,
+  brandFontIdSchema,
+  brandKitSchema,
+  captionTemplateSummarySchema,
+  captionTemplatesResponseSchema,
+  embedSessionBodySchema,
+  endCardSchema,
+  logoPositionSchema,
+} from './brand.js';
+export type {
+  BrandFontId,
+  BrandKit,
+  CaptionTemplateSummary,
+  CaptionTemplatesResponse,
+  EmbedSessionBody,
+  EndCard,
+  LogoPosition,
+} from './brand.js';
+export {
+  FINISHED_JOB_STATUSES,
+  NEW_JOB_PROGRESS,
+  advanceSteps,
+  applyCancelled,
+  applyCompleted,
+  applyFailed,
+  applyProgress,
+  completeSteps,
+  failSteps,
+  initialSteps,
+  isFinishedJobStatus,
+  mergeJob,
+  newJob,
+} from './job-state.js';
+export { jobFailureText, jobTransition, jobTransitions } from './job-transitions.js';
+export type { JobTransition } from './job-transitions.js';

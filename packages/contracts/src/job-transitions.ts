@@ -4,7 +4,7 @@ import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent } from './sock
 import type { VideoJob } from './videos.js';
 
 // Apart from job-state.ts: the extension popup announces transitions and never applies events, so
-// it loads these alone (the popup's script stays within its size budget).
+// it loads these alone (the popup's JavaScript stays within 100 KB gzip).
 
 /**
  * A re-render in flight: an active job that already has a video (the row keeps the latest version's
@@ -67,7 +67,7 @@ export function jobTransitions(before: readonly VideoJob[], after: readonly Vide
   return transitions;
 }
 
-/** What a creator reads when a job fails (spec section 8 "Job failed event"). */
+/** What a creator reads when a job fails: the server's reason, or the plain failure message. */
 export function jobFailureText(job: Pick<VideoJob, 'error'>): string {
   return job.error ? MESSAGES.jobFailedEvent(job.error) : MESSAGES.generationFailed;
 }

@@ -1,4 +1,4 @@
-/** User-visible texts of spec sections 5 and 8, shared by client and server so they never drift. */
+/** User-visible validation and error texts, shared by client and server so they never drift. */
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Invalid email address',

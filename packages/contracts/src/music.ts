@@ -1,7 +1,7 @@
 import { z } from './zod.js';
 
 /**
- * Background music of a generated video (issue 14): an offline music bed in one of these moods, or
+ * Background music of a generated video: an offline music bed in one of these moods, or
  * none. 'auto' picks the mood from the story style, so a creator who never opens the Music field
  * still gets music that fits what they asked for.
  */

@@ -16,7 +16,7 @@ const empty = z.object({});
  * The calls every studio view makes (sign-in, the generator, the video list, voices, plans): the
  * first half of the registry. The other half (routes-more.ts: account recovery, storyboard,
  * developer API, checkout, admin) is loaded by the client when it first calls one of them, so a
- * visitor's first load does not carry their schemas (issue 17). `API` (api-registry.ts) joins both for the server and types.
+ * visitor's first load does not carry their schemas (it stays small). `API` (api-registry.ts) joins both for the server and types.
  */
 export const STUDIO_ROUTES = {
   // Authentication

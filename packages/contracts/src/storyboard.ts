@@ -3,7 +3,7 @@ import { captionStyleSchema, DURATIONS } from './enums.js';
 import { humanText } from './text.js';
 
 /**
- * The storyboard of a finished video (issue 13): what the creator edits at /videos/:id/edit, the
+ * The storyboard of a finished video: what the creator edits at /videos/:id/edit, the
  * uploads they put in it, and the versions a render makes. One shape for the studio, the extension
  * and the public API.
  */

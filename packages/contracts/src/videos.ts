@@ -24,7 +24,7 @@ export const CUSTOM_STYLE_MAX_LENGTH = 100;
 export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
 
 /**
- * The studio form as the user edits it (spec section 3, "Generation form").
+ * The studio form as the user edits it in the generation form.
  * Empty strings are allowed while editing; `generationFormSchema` says what is valid.
  */
 export const generationFormSchema = z
@@ -108,7 +108,7 @@ export const generateVideoBodySchema = z.pipe(z.extend(generateVideoBodyShape, {
 export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
 export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 
-/** Turns the edited form into the request body (custom style substitution of spec section 3). */
+/** Turns the edited form into the request body (a custom style's text replaces the style 'custom'). */
 export function toGenerateVideoBody(form: z.output<typeof generationFormSchema>, voiceProvider?: z.infer<typeof voiceProviderSchema>): GenerationParams {
   return {
     topic: form.topic,

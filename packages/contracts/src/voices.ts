@@ -58,7 +58,7 @@ export const voicePreviewInputSchema = z.object({
 });
 export type VoicePreviewInput = z.infer<typeof voicePreviewInputSchema>;
 
-/** Static preview path of spec section 7. */
+/** Where a voice's static preview sample is served. */
 export function voiceSamplePath(provider: z.infer<typeof voiceProviderSchema>, voiceId: string, language: string): string {
   return provider === 'azure'
     ? `/audio/voice-samples/native/${encodeURIComponent(voiceId)}.mp3`

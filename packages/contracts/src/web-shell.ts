@@ -2,10 +2,10 @@ import { STORAGE_KEYS } from './constants.js';
 import { DESKTOP_CHROME } from './desktop-chrome.js';
 
 /**
- * The web page's first paint (issue 17). The build prerenders the visitor's Video Studio into
+ * The web page's first paint, which a phone shows before any JavaScript arrives. The build prerenders the visitor's Video Studio into
  * index.html so a phone shows the studio before any JavaScript has arrived, beside a copy of the
  * loading splash. One small inline script in <head> picks which of the two shows: the splash when a
- * session is stored (spec section 2: the splash shows while authentication initialises) or the page
+ * session is stored (the splash shows while authentication initialises) or the page
  * is not the visitor's studio; the prerendered studio otherwise. For a stored session it also starts
  * the session check (GET /auth/profile) at once, so it runs while the app's code downloads instead
  * of after it. The server allows exactly this script by its hash in the Content-Security-Policy, so

@@ -37,7 +37,7 @@ export function guardWindowUnload(target: Pick<Window, 'addEventListener' | 'rem
 }
 
 export interface BrowserInfo {
-  /** Desktop Chrome only: not mobile, not Opera, not Edge (spec section 2, extension banner). */
+  /** Desktop Chrome only: not mobile, not Opera, not Edge (where the extension banner shows). */
   isDesktopChrome(): boolean;
 }
 
@@ -85,7 +85,7 @@ export interface Platform {
    * (Manifest V3 CSP), so the extension hosts turn Google sign-in off.
    */
   googleSignIn: boolean;
-  /** The bypass-authentication build flag of spec section 2: shows the studio alone. */
+  /** The bypass-authentication build flag (for demos): shows the studio alone. */
   bypassAuth?: boolean;
   /** 'web' renders the full shell; 'popup' is the compact extension popup. */
   kind: 'web' | 'extension';
@@ -108,7 +108,7 @@ export interface NavigatorInfo {
   userAgentData?: { brands?: ReadonlyArray<{ brand: string }>; mobile?: boolean } | null;
 }
 
-/** Desktop Chrome (spec section 2's banner); the patterns are shared with index.html's boot script. */
+/** Desktop Chrome (where the extension banner shows); the patterns are shared with index.html's boot script. */
 export function isDesktopChromeBrowser(nav: NavigatorInfo): boolean {
   const data = nav.userAgentData;
   if (data?.brands && data.brands.length > 0) {

@@ -1,8 +1,8 @@
 // The extension's own screens (popup) and its host wiring import from here, not from the package
 // root: the root also brings the shell, the routes and their stylesheets, which the bundler must
 // keep (stylesheet imports are side effects), and with them react-router. This entry carries only
-// what the popup renders, and no React Query: the popup's few requests are its own (issue 17:
-// popup JS ≤ 100 KB gzip). Each module named here is one the popup uses whole; the extension build
+// what the popup renders, and no React Query: the popup's few requests are its own (its
+// JavaScript stays within 100 KB gzip). Each module named here is one the popup uses whole; the extension build
 // groups the popup's shared code by this import graph (vite.config.ts).
 export { CoreProviders } from './app/core-providers.js';
 export { PlatformProvider, usePlatform, apiUrl, guardWindowUnload, MemoryStorage, type Platform, type KeyValueStorage, type FormRequests, type PageArticleReader } from './platform.js';

@@ -2,7 +2,7 @@ import { QUERY_CLIENT_DEFAULTS } from '@reelsmith/contracts';
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Cache stale after 5 minutes, one retry, no refetch on window focus (spec section 9).
+ * Cache stale after 5 minutes, one retry, no refetch on window focus: the product's read policy.
  *
  * Mutations run with networkMode 'always': React Query's default ('online') pauses a mutation while
  * the browser is offline and replays it when the connection returns, which would create a video,

@@ -12,7 +12,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe('toaster configuration (spec section 9)', () => {
+describe('toaster configuration', () => {
   it('resolves each toast type to the spec duration', () => {
     installMatchMedia();
     const { result } = renderHook(() => useToaster(TOAST_OPTIONS));
@@ -50,7 +50,7 @@ describe('toaster configuration (spec section 9)', () => {
   });
 });
 
-describe('toast, fetched on the first toast (issue 17)', () => {
+describe('toast, fetched on the first toast', () => {
   it('renders nothing until a toast is asked for, then shows it, and its id dismisses it', async () => {
     installMatchMedia();
     vi.resetModules();

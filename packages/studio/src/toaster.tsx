@@ -5,7 +5,7 @@ import type { DefaultToastOptions, Renderable, Toast, ToastOptions, ToastPositio
 export type { ToastPosition };
 
 /**
- * Spec section 9: 4000 ms for blank and error, 2000 ms for success, unlimited for loading, and a
+ * Toast durations: 4000 ms for blank and error, 2000 ms for success, unlimited for loading, and a
  * general duration of 3 s for everything else. react-hot-toast keeps at most 20 toasts
  * (its TOAST_LIMIT), which is the spec's limit, so no setting is needed for it.
  */
@@ -28,7 +28,7 @@ export const TOAST_OPTIONS: DefaultToastOptions = {
 
 /*
  * react-hot-toast (with its CSS-in-JS engine, about 4 KB on the wire) is fetched on the first toast
- * rather than in the first load (issue 17): a visitor who never triggers one never downloads it.
+ * rather than in the first load, which stays small: a visitor who never triggers one never downloads it.
  * `toast` keeps the library's API. It returns ids at once (its own when the caller gave none), so a
  * call made while the library loads is shown, updated, dismissed or removed in order once it is in.
  * When the library cannot be fetched (the connection dropped before the first toast, and the toast
@@ -112,7 +112,7 @@ function show(kind: Kind, message: Message, options?: ToastOptions): string {
 function hide(action: 'dismiss' | 'remove', id?: string): void {
   removeFallback(id);
   if (library) library.default[action](id);
-  else if (loading) void loading.then(({ default: hot }) => hot[action](id), () => undefined);
+  else if (loading) loading.then(({ default: hot }) => hot[action](id), () => undefined);
 }
 
 export const toast = Object.assign((message: Message, options?: ToastOptions) => show('blank', message, options), {

@@ -10,7 +10,7 @@ export const API_KEY_NOT_FOUND_MESSAGE = 'No active API key with this id';
 const EMBED_SESSIONS_PER_MINUTE = 120;
 const KEYS_PER_MINUTE = 20;
 
-/** Managing API keys (issue 16) and minting embed sessions with one. */
+/** Managing API keys and minting embed sessions with one. */
 export const apiKeyRoutesPlugin = fp(
   async (app) => {
     const auth = app.authService;

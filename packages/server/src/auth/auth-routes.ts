@@ -27,7 +27,7 @@ export const AUTH_MESSAGES = {
   confusableDomain: 'This e-mail domain uses look-alike characters; type the address with the real domain',
 } as const;
 
-/** Routes of spec section 7 "Authentication" plus logout, auth config and usage. */
+/** The authentication routes (register, login, Google, profile) plus logout, auth config and usage. */
 export const authRoutesPlugin = fp(
   async (app) => {
     const { db, authService: auth } = app;

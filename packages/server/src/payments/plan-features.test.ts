@@ -4,7 +4,7 @@ import { PLANS } from './plans.js';
 
 /**
  * Every feature a plan card sells, with what makes it true. A feature not listed here is a claim
- * nothing checks, and fails the test (issue 15: the cards sold "Voices in all 10 narration
+ * nothing checks, and fails the test (the cards once sold "Voices in all 10 narration
  * languages", "Custom styles and prompts", "Chrome extension access" and formats free accounts had too).
  */
 const VERIFIED_CLAIMS: Array<{ pattern: RegExp; holds: (plan: (typeof PLANS)[number], match: RegExpMatchArray) => boolean }> = [

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 
 export const PUBLIC_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public');
 
-/** Pages linked from the app's legal links (spec section 2), served as they are. */
+/** Pages linked from the app's legal links (terms, privacy, pricing policy, contact), served as they are. */
 export const LEGAL_PAGE_PATHS = [
   '/policies/terms-conditions.html',
   '/policies/privacy-policy.html',

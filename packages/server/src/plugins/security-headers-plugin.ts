@@ -102,7 +102,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * Headers that govern a document (its CSP, framing, window and process isolation, legacy IE/Flash
  * switches). Browsers ignore them on a subresource, and the web app starts no workers (whose scripts
  * would take their CSP from their own response). On a phone's first load each of a dozen scripts
- * carried about 700 bytes of them (issue 17). nosniff, the resource and referrer policies stay:
+ * carried about 700 bytes of them, on a load that must stay small. nosniff, the resource and referrer policies stay:
  * they do apply to scripts (a module script's referrer policy governs its imports).
  */
 const DOCUMENT_ONLY_HEADERS = [

@@ -56,7 +56,7 @@ export const staticWebPlugin = fp(
         // The build writes .br and .gz beside each text file; the best one the client accepts is sent
         // as it is (with Vary: Accept-Encoding), so nothing is compressed per request.
         preCompressed: true,
-        // Source maps stay on the build machine (issue 11 item 7): a request for one is a plain 404.
+        // Source maps stay on the build machine (they show the source to anyone): a request for one is a plain 404.
         allowedPath: (pathName) => !isSourceMapPath(pathName),
         setHeaders(reply, filePath) {
           // Vite fingerprints everything under assets/, so those never change; index.html always may.

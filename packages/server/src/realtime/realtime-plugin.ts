@@ -86,6 +86,7 @@ export const realtimePlugin = fp(
     });
     app.decorate('io', io);
 
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- socket.io ignores the result; every failure inside goes to next(error).
     io.use(async (socket, next) => {
       const auth = socketAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(new Error(MESSAGES.authRequired));

@@ -47,7 +47,7 @@ export function latestVersion(row: Pick<VideoJobRow, 'status' | 'version'>): num
 }
 
 /**
- * Storyboards (issue 13): read and edit a finished video's scenes, upload pictures and music, render a
+ * Storyboards: read and edit a finished video's scenes, upload pictures and music, render a
  * new version through the same queue and socket events as a first render, and list the versions.
  * Another user's video or upload is a 404, exactly like a missing one.
  */

@@ -20,9 +20,9 @@ function StatusCard({ label, value, hint, tone = 'neutral' }: { label: string; v
 }
 
 /**
- * The admin dashboard of spec section 2: four status cards and five tabs, refreshed every 30 s.
+ * The admin dashboard: four status cards and five tabs, refreshed every 30 s.
  * Provider, health and queue failures show 'Failed to load admin data'; the websocket and voice
- * figures fail silently (spec section 8).
+ * figures fail silently (they are extras, not the admin's data).
  */
 export function AdminDashboard() {
   const providers = useProviders();

@@ -15,7 +15,7 @@ export const adminQueryKeys = {
   websocket: [...adminQueryKey, 'websocket'] as const,
 };
 
-/** Spec section 2: the dashboard's data refreshes every 30 seconds. */
+/** The dashboard's data refreshes every 30 seconds. */
 const refetchInterval = REFRESH_INTERVALS_MS.admin;
 
 /** The dashboard's reads: every one takes no input and refreshes on the admin interval. */
@@ -36,7 +36,7 @@ export const useSystemHealth = () => useAdminRead('health', adminQueryKeys.healt
 export const useQueueStatus = () => useAdminRead('queueStatus', adminQueryKeys.queue);
 
 /**
- * GET /api/websocket/stats; its failure is silent on the dashboard (spec section 8). On a fresh
+ * GET /api/websocket/stats; its failure is silent on the dashboard (an extra figure). On a fresh
  * load the page's own live connection opens after the first read, which would then leave this
  * admin out of the count until the 30 s refresh, so the count is read again once it connects.
  */

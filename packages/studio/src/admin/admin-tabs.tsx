@@ -95,7 +95,7 @@ export function VoiceProvidersTab() {
         <header className="rs-admin-provider__header">
           <h2>Voice Provider</h2>
         </header>
-        {/* Voice data failures are silent on the dashboard (spec section 8); the widgets below report their own. */}
+        {/* Voice data failures are silent on the dashboard; the widgets below report their own. */}
         <p className="rs-admin-provider__current">
           Current: <strong>{config.data ? providerName(config.data.current) : '…'}</strong>
         </p>

@@ -33,8 +33,8 @@ type TargetCheck = { state: 'checking' } | { state: 'healthy'; details: string }
 export const HEALTH_CHECK_UNAVAILABLE = 'The health check could not run.';
 
 /**
- * A "Switch to" selector whose choice is confirmed in a dialog before anything is sent (spec
- * section 4, Admin: pick, confirm in a dialog, switch, reload data). The dialog first runs the
+ * A "Switch to" selector whose choice is confirmed in a dialog before anything is sent
+ * (pick, confirm in a dialog, switch, reload data). The dialog first runs the
  * target's health check: a failing target is named with its error, and the switch then takes a
  * second, explicit confirmation, since every creator's next video would fail.
  */

@@ -90,7 +90,7 @@ async function routeFor(name: ApiName): Promise<RouteContract> {
 }
 
 /**
- * A typed client over the contracts' API registry. No request timeout is set (spec section 7):
+ * A typed client over the contracts' API registry. No request timeout is set:
  * video submission and admin calls may legitimately take long.
  */
 export function createApiClient(options: ApiClientOptions): ApiClient {

@@ -5,7 +5,7 @@ import { PreloadRouteProvider } from '../routes/route-preload.js';
 import { titleForPath, type Viewer } from '../routes/route-table.js';
 import { LazyRoute, preloadRoute } from './lazy-routes.js';
 
-/** Spec section 2's route table as react-router routes (route-table.ts says the same for tests and titles). */
+/** The product's route table as react-router routes (route-table.ts says the same for tests and titles). */
 export function AppRoutes({ viewer }: { viewer: Viewer }) {
   const { pathname } = useLocation();
   const shell = (

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { preloadable } from '../ui/preloadable.js';
 
 /**
- * Pages that load on demand (issue 17): the first load carries the shell and the studio form only.
+ * Pages that load on demand, so a phone gets the first page sooner: the first load carries the shell and the studio form only.
  * Each page keeps one loader so a prefetch (hover, focus, a direct visit) and the render share
  * one request.
  */
@@ -42,7 +42,7 @@ const PAGE_FOR_PATH: Record<string, LazyPageName> = {
 export function preloadRoute(path: string): void {
   const clean = path.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   const name = /^\/videos\/[^/]+\/edit$/.test(clean) ? 'storyboard' : PAGE_FOR_PATH[clean];
-  if (name) void LAZY_PAGES[name].preload().catch(() => undefined);
+  if (name) LAZY_PAGES[name].preload().catch(() => undefined);
 }
 
 /**

@@ -47,7 +47,7 @@ function PageTracker({ viewer }: { viewer: Viewer }) {
 
 /**
  * One Tap for visitors anywhere in the shell (the login screen runs its own, which navigates
- * instead). A sign-in here reloads the page (spec section 2, Video Studio), so every view starts
+ * instead). A sign-in here reloads the page, so every view starts
  * over signed in.
  */
 function VisitorOneTap() {

@@ -4,7 +4,7 @@ import { createStore, type Mutate, type StoreApi } from 'zustand/vanilla';
 import { ApiError, type ApiClient } from '../api/api-client.js';
 import type { KeyValueStorage } from '../platform.js';
 
-/** Client authentication state of spec section 3. */
+/** Client authentication state: the user, the token and whether the session is still being read. */
 export interface AuthState {
   user: User | null;
   token: string | null;
@@ -24,7 +24,7 @@ export interface AuthState {
 
 export interface AuthActions {
   login(credentials: LoginBody): Promise<User>;
-  /** Creates the account without signing in (spec section 4). */
+  /** Creates the account without signing in: the new user signs in on the Sign In tab. */
   register(form: RegisterBody): Promise<User>;
   googleLogin(credential: string): Promise<User>;
   logout(): Promise<void>;
@@ -54,7 +54,7 @@ const signedOut: PersistedAuth & Pick<AuthState, 'subscription' | 'isLoadingSubs
 export interface AuthStoreDeps {
   api: ApiClient;
   storage: KeyValueStorage;
-  /** Where failures that the UI tolerates are reported (spec section 8: "Logged only"). */
+  /** Where failures that the UI tolerates are reported: logged only, never shown. */
   log?: (message: string, error: unknown) => void;
   /**
    * False for a session that may not read API keys (one minted for the embedded studio): the server
@@ -116,7 +116,7 @@ export function createAuthStore({ api, storage, log = (message, error) => consol
         return {
           ...signedOut,
           // Without a stored session there is nothing to initialise, so a visitor's first render is
-          // the page itself, not the splash (issue 17). Part of the initial state, not set after
+          // the page itself, not the splash, which shows it sooner. Part of the initial state, not set after
           // hydration, because server rendering reads the initial state (getInitialState).
           isLoading: hasStoredSession(storage),
 

@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/api-client.js';
 
 const INDIAN_TIME_ZONES = new Set(['Asia/Kolkata', 'Asia/Calcutta']);
 
-/** Spec section 7's last fallback: Indian time zone, Hindi, or an -IN locale → INR; otherwise USD. */
+/** The last fallback of currency detection: Indian time zone, Hindi, or an -IN locale → INR; otherwise USD. */
 export function currencyFromBrowser(browser: { timeZone: string | undefined; languages: readonly string[] }): Currency {
   if (browser.timeZone && INDIAN_TIME_ZONES.has(browser.timeZone)) return 'INR';
   for (const language of browser.languages) {

@@ -12,7 +12,7 @@ export const STORAGE_CHECKING_TEXT = 'Counting stored videos…';
 export const STORAGE_UNKNOWN_TEXT = 'Stored videos: count unavailable';
 
 /**
- * The studio's plan area (spec section 2): the plan chip and this month's usage, or the cancelled,
+ * The studio's plan area: the plan chip and this month's usage, or the cancelled,
  * expired or no-plan line, each with its action; plus stored videos and the tier line. Signed-in only.
  */
 export function PlanArea() {

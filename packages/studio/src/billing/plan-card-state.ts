@@ -11,7 +11,7 @@ export interface PlanCardState {
 
 const rank = (id: PlanId) => PLAN_IDS.indexOf(id);
 
-/** The plan card states of spec section 4 "Subscription". */
+/** The state of a plan card for the current subscription (current, upgrade, downgrade, renew…). */
 export function planCardState(plan: Pick<Plan, 'id' | 'name'>, subscription: Subscription | null): PlanCardState {
   if (subscription && subscription.planId === plan.id) {
     if (subscription.status === 'active') return { label: 'Current Plan', disabled: true, chip: { text: 'Active', tone: 'active' }, current: true };

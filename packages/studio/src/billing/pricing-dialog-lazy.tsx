@@ -2,13 +2,13 @@ import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react'
 
 type PricingDialogProps = ComponentProps<typeof import('./pricing-dialog.js').PricingDialog>;
 
-// The plan grid, checkout dialogs and Razorpay loader stay out of the first load (issue 17).
+// The plan grid, checkout dialogs and Razorpay loader stay out of the first load, which stays small.
 const loadPricingDialog = () => import('./pricing-dialog.js').then((m) => ({ default: m.PricingDialog }));
 const LoadedPricingDialog = lazy(loadPricingDialog);
 
 /** Fetches the pricing dialog's code ahead of a click (an upgrade button's hover or focus). */
 export function preloadPricingDialog(): void {
-  void loadPricingDialog().catch(() => undefined);
+  loadPricingDialog().catch(() => undefined);
 }
 
 /**

@@ -3,7 +3,7 @@ import { usePricingCurrency } from './billing-hooks.js';
 import { currencyNote, PlanGrid, SecurePaymentsNote } from './plan-grid.js';
 import './billing.css';
 
-/** The modal 'Choose Your Plan' (spec section 2); it closes itself once a plan is bought. */
+/** The modal 'Choose Your Plan'; it closes itself once a plan is bought. */
 export function PricingDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const [currency] = usePricingCurrency();
   return (

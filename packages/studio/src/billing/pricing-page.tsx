@@ -3,7 +3,7 @@ import { usePricingCurrency } from './billing-hooks.js';
 import { currencyNote, PlanGrid, SecurePaymentsNote } from './plan-grid.js';
 import './billing.css';
 
-/** Pricing (spec section 2): visitors see it too; choosing a plan as a visitor goes to /login. */
+/** Pricing: visitors see it too; choosing a plan as a visitor goes to /login. */
 export function PricingPage() {
   const [currency] = usePricingCurrency();
   const navigate = useNavigate();

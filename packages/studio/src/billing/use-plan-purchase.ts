@@ -11,7 +11,7 @@ import { planCardState } from './plan-card-state.js';
 import { loadRazorpayCheckout, openRazorpayCheckout } from './razorpay-checkout.js';
 import type { TestCheckoutRequest } from './test-checkout-dialog.js';
 
-/** The confirmation of spec sections 4 and 9: the proration, or the GST summary of an INR plan; null when there is nothing to confirm. */
+/** What the buyer confirms before paying: the proration, or the GST summary of an INR plan; null when there is nothing to confirm. */
 export function paymentSummary(order: OrderResponse): string | null {
   if (!order.order) return null;
   const { currency, plan } = order.order;
@@ -36,7 +36,7 @@ export interface PlanPurchase {
 }
 
 /**
- * The payment flow of spec section 4: create the order; confirm the proration or GST summary (in the
+ * The payment flow: create the order; confirm the proration or GST summary (in the
  * product's dialog);
  * open the checkout (Razorpay's, or the TEST MODE one); verify; refresh the subscription; then
  * `onSubscribed` (the dialog closes itself there).
@@ -96,7 +96,7 @@ export function usePlanPurchase({
 
   const choose = async (plan: Plan) => {
     if (!user) {
-      navigate('/login');
+      void navigate('/login');
       return;
     }
     if (planCardState(plan, subscription.data?.subscription ?? null).label === 'Current Plan') {
@@ -143,7 +143,7 @@ export function usePlanPurchase({
           (response) => response.success,
           () => false,
         );
-      // The verify response carries its own success flag (spec section 3): false is a failure too.
+      // The verify response carries its own success flag: false is a failure too.
       if (!verified) {
         toast.error(MESSAGES.verificationFailed);
         return;

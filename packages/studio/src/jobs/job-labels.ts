@@ -1,7 +1,7 @@
 import type { PipelineStep } from '@reelsmith/contracts';
 import type { TrackedJob } from './tracked-jobs-store.js';
 
-/** Spec section 4: how each pipeline step reads to the user. */
+/** How each pipeline step reads to the user. */
 export const STEP_LABELS: Record<PipelineStep, string> = {
   setup: 'Preparing',
   story: 'Creating story',
@@ -16,7 +16,7 @@ export function labelForStep(step: string | null | undefined): string {
   return (STEP_LABELS as Record<string, string>)[step] ?? UNKNOWN_STEP_LABEL;
 }
 
-/** Without a step the label follows the overall progress (spec section 4). */
+/** Without a step the label follows the overall progress. */
 export function labelForProgress(progress: number): string {
   if (progress < 5) return 'Starting';
   if (progress < 20) return STEP_LABELS.story;

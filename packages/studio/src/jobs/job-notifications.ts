@@ -8,7 +8,7 @@ import { progressToastText } from './job-labels.js';
 import type { JobEventEffects } from './job-service.js';
 
 /**
- * The toasts of spec section 4: one progress toast per job (its id is the job id, so each update
+ * The job toasts: one progress toast per job (its id is the job id, so each update
  * replaces it) while progress is below 100, and the failure message. The Settings preferences
  * decide whether progress toasts show and whether a finished video downloads itself.
  */

@@ -28,7 +28,7 @@ async function startServer() {
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   close = async () => {
     server.disconnectSockets(true);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await server.close();
   };
   return { server, url, subscribed };
 }

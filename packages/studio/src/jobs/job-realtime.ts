@@ -38,7 +38,7 @@ export interface JobRealtimeClient {
 type JobSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => JobSocket | Promise<JobSocket>;
 
-// socket.io is fetched when a signed-in view first connects: a visitor's first load never needs it (issue 17).
+// socket.io is fetched when a signed-in view first connects: a visitor's first load never needs it and stays small.
 const defaultFactory: SocketFactory = async (url, options) => {
   const { io } = await import('socket.io-client');
   return url ? io(url, options) : io(options);

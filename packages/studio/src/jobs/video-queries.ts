@@ -7,7 +7,7 @@ export const videoListQueryKey = ['videos', 'list'] as const;
 
 /**
  * GET /api/videos?limit=100 for the signed-in user, refreshed every 10 s. A failed fetch is only
- * logged and reads as an empty list (spec section 8).
+ * logged and reads as an empty list: the page stays usable.
  */
 /** The signed-in user's video list query; the app also starts it while a stored session is checked. */
 export function videoListQuery(api: ApiClient, userId: string | null) {

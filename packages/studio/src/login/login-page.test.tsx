@@ -49,7 +49,7 @@ describe('Login screen', () => {
     expect(document.querySelector('.rs-google-button')).toBeNull();
   });
 
-  describe('sign-in validation (spec section 5)', () => {
+  describe('sign-in validation', () => {
     it('requires e-mail and password', async () => {
       const { user, requests } = await openLogin();
       await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -76,7 +76,7 @@ describe('Login screen', () => {
     });
   });
 
-  describe('sign-up validation (spec section 5)', () => {
+  describe('sign-up validation', () => {
     async function openSignUp() {
       const opened = await openLogin();
       await opened.user.click(screen.getByRole('tab', { name: 'Sign Up' }));

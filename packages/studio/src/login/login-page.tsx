@@ -20,7 +20,7 @@ function Divider() {
   );
 }
 
-/** Spec section 2 "Login screen": Sign In (tab 0) and Sign Up (tab 1) on a gradient page. */
+/** The login screen: Sign In (tab 0) and Sign Up (tab 1) on a gradient page. */
 export function LoginPage() {
   const navigate = useNavigate();
   const gis = useGoogleIdentity({ oneTap: true });

@@ -49,7 +49,7 @@ export function useGoogleIdentity({ oneTap, onOneTapSignedIn }: GoogleIdentityOp
         analytics.track({ type: 'login', method: 'google' });
         if (fromButton) {
           // Same destination as the e-mail sign-in: the studio.
-          navigate('/');
+          void navigate('/');
         } else {
           toast.success(MESSAGES.oneTapSuccess(user.name));
           onOneTapSignedIn?.();
@@ -90,7 +90,7 @@ export function GoogleButton({ gis, text }: { gis: GoogleAccountsId; text: 'cont
     try {
       gis.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text, width: 320, logo_alignment: 'center' });
     } catch (error) {
-      // Spec section 8: a Google button failure is logged to the console only.
+      // A Google button failure is logged to the console only: e-mail sign-in still works.
       console.error('Rendering the Google button failed', error);
     }
   }, [gis, text]);

@@ -19,8 +19,8 @@ import type { KeyValueStorage } from '../platform.js';
 export const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · Vertical', '16:9': '16:9 · Landscape', '1:1': '1:1 · Square' };
 
 /**
- * Local video defaults of spec section 3 (stored under the key videoDefaults). Each field falls back
- * to its spec default on its own, so a stored value from an older version or edited by hand never
+ * Local video defaults (stored under the key videoDefaults). Each field falls back
+ * to its default on its own, so a stored value from an older version or edited by hand never
  * discards the rest.
  */
 export const videoDefaultsSchema = z.object({

@@ -5,7 +5,7 @@ const visitor: Viewer = { signedIn: false };
 const user: Viewer = { signedIn: true, role: 'user' };
 const admin: Viewer = { signedIn: true, role: 'admin' };
 
-describe('route table (spec section 2)', () => {
+describe('route table', () => {
   it.each([
     ['/', user, { screen: 'studio' }],
     ['/studio', user, { screen: 'studio' }],

@@ -1,6 +1,6 @@
 import type { Role } from '@reelsmith/contracts';
 
-/** The screens of spec section 2's route table. */
+/** The screens of the product's route table. */
 export type Screen =
   | 'login'
   | 'studio'
@@ -47,7 +47,7 @@ const ADMIN_PATHS: Record<string, Screen> = {
   '/admin/audit': 'auditLog',
 };
 
-/** A video's storyboard (issue 13): /videos/<id>/edit. */
+/** A video's storyboard: /videos/<id>/edit. */
 const STORYBOARD_PATH = /^\/videos\/[^/]+\/edit$/;
 
 /** Where a video's storyboard opens. */

@@ -8,7 +8,7 @@ import { useSubscription } from '../billing/billing-hooks.js';
 import { useApi } from '../services.js';
 
 /**
- * Cancel Subscription (spec section 2): a required reason, a note that access continues until the
+ * Cancel Subscription: a required reason, a note that access continues until the
  * end date, Keep Subscription and Confirm Cancellation. Opened from the plan section and the Danger Zone.
  */
 export function CancelSubscriptionDialog({ triggerLabel = 'Cancel Subscription', triggerClassName = 'rs-button rs-button--danger' }: { triggerLabel?: string; triggerClassName?: string }) {

@@ -223,7 +223,7 @@ function WebhooksSection() {
   );
 }
 
-/** Settings → Developer: API keys and webhooks (issue 16). */
+/** Settings → Developer: API keys and webhooks. */
 export function DeveloperTab() {
   return (
     <div className="rs-developer">

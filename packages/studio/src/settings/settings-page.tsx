@@ -220,7 +220,7 @@ function PreferencesTab() {
   );
 }
 
-/** Settings (spec section 2): Profile, Video Defaults and Preferences tabs, then Brand and Developer. */
+/** Settings: Profile, Video Defaults and Preferences tabs, then Brand and Developer. */
 export function SettingsPage() {
   return (
     <div className="rs-page">

@@ -10,7 +10,7 @@ const navigationDrawer = preloadable(() => import('./navigation-drawer.js').then
 const NavigationDrawer = navigationDrawer.Component;
 
 /**
- * Spec section 2 "Application shell": a 280 px side navigation that is permanent on wide screens
+ * The application shell: a 280 px side navigation that is permanent on wide screens
  * (CSS, ≥ 900 px) and a slide-out drawer opened from the top bar's menu button on narrow ones.
  */
 export function AppShell({ title }: { title: string }) {

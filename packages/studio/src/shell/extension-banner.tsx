@@ -23,7 +23,7 @@ const VISITOR = WEB_SHELL.bannerVisitorKey;
 const BODY_CLASS = 'rs-has-extension-banner';
 
 /**
- * Spec section 2's extension banner: a fixed bar on desktop Chrome only. Closing it lasts for the
+ * The extension banner: a fixed bar on desktop Chrome only. Closing it lasts for the
  * browser session and for this user only: a different user (or signing in/out) sees it again.
  * When the extension is installed and the user is signed in, it offers to sign the extension in
  * through a one-time code instead of installing.

@@ -1,4 +1,4 @@
-/** Spec section 2: the full-screen splash with the logo while authentication initialises. Its own module so hosts without the shell (the popup) need no router. */
+/** The full-screen splash with the logo while authentication initialises. Its own module so hosts without the shell (the popup) need no router. */
 export function LoadingSplash() {
   return (
     <div className="rs-splash" role="status" aria-label="Loading Reelsmith">

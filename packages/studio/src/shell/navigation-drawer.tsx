@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from '../ui/icons.js';
 import { SideNav } from './side-nav.js';
 
-/** The narrow screens' slide-out navigation (spec section 2, application shell), opened from the top bar. */
+/** The narrow screens' slide-out navigation, opened from the top bar. */
 export function NavigationDrawer({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -56,7 +56,7 @@ export interface GenerateFormProps {
   openPricing(): void;
 }
 
-/** The generate form of spec sections 2-5 with its submit rules and messages. */
+/** The generate form with its submit rules and messages. */
 export function GenerateForm({ signedIn, access, activeJobs, openPricing }: GenerateFormProps) {
   const platform = usePlatform();
   const queryClient = useQueryClient();

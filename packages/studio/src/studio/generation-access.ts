@@ -11,7 +11,7 @@ export interface GenerationAccess {
 }
 
 /**
- * The billing answers the generate form needs (spec sections 5 and 6), from whichever source holds
+ * The billing answers the generate form needs (plan, quota, free limits), from whichever source holds
  * them: the studio's query cache or the popup's own requests.
  */
 export function generationAccess(input: {

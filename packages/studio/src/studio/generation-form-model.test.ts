@@ -6,7 +6,7 @@ import { generationRequest, initialFormValues, isSubmitBlocked, STUDIO_DEFAULTS,
 const state = (over: Partial<Parameters<typeof submitButtonText>[0]> = {}) => ({ signedIn: true, phase: 'idle' as const, generating: false, activeJobs: 0, ...over });
 
 describe('generation form model', () => {
-  it('reads each submit state in the order of spec section 4', () => {
+  it('reads each submit state, the first that applies winning', () => {
     expect(submitButtonText(state({ signedIn: false, activeJobs: 3 }))).toBe('Try Free Demo - Sign Up Required!');
     expect(submitButtonText(state({ phase: 'checking', activeJobs: 1 }))).toBe('Submitting...');
     expect(submitButtonText(state({ phase: 'generating' }))).toBe('Generating...');

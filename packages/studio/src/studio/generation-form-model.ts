@@ -20,7 +20,7 @@ import {
 import type { VideoDefaults } from '../preferences/video-defaults.js';
 import { sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
 
-/** The studio form as the user edits it (spec section 3, "Generation form"). */
+/** The studio form as the user edits it. */
 export interface GenerationFormValues {
   topic: string;
   style: string;
@@ -42,7 +42,7 @@ export interface GenerationFormValues {
 export type FormField = keyof GenerationFormValues;
 export type FormErrors = Partial<Record<FormField, string>>;
 
-/** Section 5's defaults; the language starts empty in the studio. */
+/** The generation defaults of the contracts; the language starts empty in the studio. */
 export const STUDIO_DEFAULTS: GenerationFormValues = {
   topic: '',
   style: DEFAULT_STORY_STYLE,

@@ -164,7 +164,7 @@ describe('Video Studio', () => {
     expect(requestsTo(requests, '/api/videos/generate')).toHaveLength(0);
   });
 
-  it('has the section 5 defaults and shows messages only for touched fields or after a submit', async () => {
+  it('has the generation defaults and shows messages only for touched fields or after a submit', async () => {
     const { user } = open();
     expect(screen.getByLabelText('Style', { exact: true })).toHaveValue('mysterious');
     expect(screen.getByLabelText('Language', { exact: true })).toHaveValue('');
@@ -381,7 +381,7 @@ describe('Video Studio', () => {
         </JobRealtimeProvider>,
         { platform: testPlatform({ storage }), handler: ({ path }) => (path === '/payments/can-generate' ? { body: canGenerate } : undefined) },
       );
-      act(() => rendered.services.authStore.setState({ subscription: subscription ? { subscription: subscription as never, usage: { videosThisMonth: 0 } } : null }));
+      void act(() => rendered.services.authStore.setState({ subscription: subscription ? { subscription: subscription as never, usage: { videosThisMonth: 0 } } : null }));
     };
     render(activeSubscription, { canGenerate: true, isFreeVideo: false, reason: null });
     await vi.waitFor(() => expect(within(screen.getByLabelText('Duration')).getByRole('option', { name: '60 seconds' })).toBeEnabled());

@@ -40,7 +40,7 @@ function Counter({ label, value, tone }: { label: string; value: number; tone: s
   );
 }
 
-/** The Video Studio (spec section 2): greeting, plan area, counters, the generate form and recent videos. */
+/** The Video Studio: greeting, plan area, counters, the generate form and recent videos. */
 export function StudioView() {
   const user = useAuth((s) => (s.isAuthenticated ? s.user : null));
   const signedIn = user !== null;
@@ -54,7 +54,7 @@ export function StudioView() {
   const completed = jobs.filter((job) => job.status === 'completed').length;
   const isDesktop = useIsDesktop();
   const [pricingOpen, setPricingOpen] = useState(false);
-  // Spec section 2: the pricing dialog on desktop, the pricing page on small screens.
+  // The pricing dialog on desktop, the pricing page on small screens.
   const openPricing = () => (isDesktop ? setPricingOpen(true) : navigate('/pricing'));
 
   return (

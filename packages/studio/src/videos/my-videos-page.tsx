@@ -95,7 +95,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
   );
 }
 
-/** My Videos (spec section 2): search, status filter, sort and the list of the user's jobs. */
+/** My Videos: search, status filter, sort and the list of the user's jobs. */
 export function MyVideosPage() {
   useJobsConnection();
   const { jobs, isLoading } = useJobs();

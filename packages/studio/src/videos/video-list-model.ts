@@ -47,7 +47,7 @@ export function filterAndSortJobs<J extends ListedJob>(jobs: readonly J[], { sea
   });
 }
 
-/** Spec section 4: completed green, failed red, processing orange, queued blue. */
+/** Status colours: completed green, failed red, processing orange, queued blue. */
 export type StatusTone = 'success' | 'danger' | 'warning' | 'info' | 'neutral';
 export function statusTone(status: JobStatus): StatusTone {
   switch (status) {

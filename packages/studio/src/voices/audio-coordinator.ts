@@ -1,8 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The one preview allowed to sound at a time, shared by every VoicePreview on the page (spec
- * section 4: starting another voice stops the previous one).
+ * The one preview allowed to sound at a time, shared by every VoicePreview on the page
+ * (starting another voice stops the previous one).
  */
 export interface AudioCoordinatorState {
   current: { id: string; audio: HTMLAudioElement } | null;

@@ -6,7 +6,7 @@ export const QUOTA_CHECKING_TEXT = 'Checking…';
 export const QUOTA_UNKNOWN_TEXT = 'Count unavailable';
 
 /**
- * Voice sample quota in the studio (spec sections 2 and 9): always shown to admins, to others only
+ * Voice sample quota in the studio: always shown to admins, to others only
  * when fewer samples are available than expected. Until the stats arrive (or when they cannot be
  * read) the count is unknown, and the widget says so instead of showing the spec's default 560 of
  * 560 as if every sample were there; others see nothing until a real shortfall is known.

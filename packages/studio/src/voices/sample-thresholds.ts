@@ -3,8 +3,8 @@ import { DEFAULT_QUOTA_TOTAL, SAMPLE_COUNT_THRESHOLDS, SAMPLE_PERCENT_THRESHOLDS
 export type SampleTone = 'success' | 'warning' | 'error';
 
 /**
- * Colour of a sample count (spec section 9: 560 or more success, 280 or more warning). The spec's
- * thresholds are for its 560-sample catalogue; for another expected total they scale with it, so
+ * Colour of a sample count (560 or more success, 280 or more warning). These
+ * thresholds are for the 560-sample catalogue; for another expected total they scale with it, so
  * a complete catalogue of any size reads as success.
  */
 export function sampleCountTone(available: number, expectedTotal: number = DEFAULT_QUOTA_TOTAL): SampleTone {

@@ -44,7 +44,7 @@ export function voiceMeta(voice: { description: string; accent: string; age: str
 }
 
 /**
- * Voice selection of spec sections 2 and 4: a male and a female list side by side, the list the
+ * Voice selection: a male and a female list side by side, the list the
  * chosen voice came from highlighted, a preview per voice. A chosen voice that the new language or
  * provider does not offer is cleared.
  *

@@ -43,7 +43,7 @@ describe('VoicePreview', () => {
     expect(screen.getByText('Azure')).toBeInTheDocument();
   });
 
-  it('defaults to the elevenlabs provider (spec section 9) when none is given', async () => {
+  it('defaults to the elevenlabs provider when none is given', async () => {
     const user = userEvent.setup();
     renderWithServices(<VoicePreview voiceId="21m00Tcm4TlvDq8ikWAM" voiceName="Rachel" language="es" />, { fetch });
     expect(screen.getByText('ElevenLabs')).toBeInTheDocument();

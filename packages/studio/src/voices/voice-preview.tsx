@@ -10,7 +10,7 @@ export interface VoicePreviewProps {
   voiceId: string;
   voiceName: string;
   language: string;
-  /** Spec section 9: elevenlabs unless told otherwise. */
+  /** elevenlabs unless told otherwise (the default preview provider). */
   provider?: VoiceProviderId;
   /** Unique per voice, language and provider; defaults to all three joined. */
   compositeVoiceId?: string;
@@ -25,7 +25,7 @@ export const PROVIDER_LABELS: Record<VoiceProviderId, string> = {
 };
 
 /**
- * Play/pause control for one voice's static sample (spec sections 2 and 4): idle, loading,
+ * Play/pause control for one voice's static sample: idle, loading,
  * playing, error. Only one preview sounds at a time; a new voice or language resets it.
  */
 export function VoicePreview({ voiceId, voiceName, language, provider = DEFAULT_PREVIEW_VOICE_PROVIDER, compositeVoiceId, label }: VoicePreviewProps) {

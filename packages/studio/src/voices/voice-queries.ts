@@ -14,7 +14,7 @@ export const voiceProviderConfigQueryKey = ['voices', 'provider-config'] as cons
 export const GENERATION_POLL_MS = 2000;
 
 /**
- * GET /voices for a language, 300 ms after the language (or provider) last changed (spec section 7).
+ * GET /voices for a language, 300 ms after the language (or provider) last changed, not on every keystroke.
  * `settledLanguage` tells the caller which language the data answers, so it never acts on a list
  * fetched for a previous language.
  */

@@ -10,7 +10,7 @@ import './voices.css';
 export const GENERATION_TIME_NOTE = 'Generating samples may take 10-20 minutes.';
 
 /**
- * Voice sample migration status (spec section 2): loading, a warning while samples are missing,
+ * Voice sample migration status: loading, a warning while samples are missing,
  * a progress bar, an expandable language breakdown, and for admins a real "Generate missing
  * samples" action with live progress.
  */

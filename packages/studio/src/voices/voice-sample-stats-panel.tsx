@@ -20,7 +20,7 @@ export function LanguageBreakdown({ byLanguage }: { byLanguage: VoiceSampleStats
   );
 }
 
-/** Voice sample statistics (spec section 4): loading, error or loaded; collapsed or expanded; polled every 30 s. */
+/** Voice sample statistics: loading, error or loaded; collapsed or expanded; polled every 30 s. */
 export function VoiceSampleStatsPanel({ defaultExpanded = false }: { defaultExpanded?: boolean }) {
   const stats = useVoiceSampleStats();
   const [expanded, setExpanded] = useState(defaultExpanded);

@@ -18,7 +18,7 @@ const stats = (available: number, total = 560): VoiceSampleStats => ({
   currentProvider: 'offline',
 });
 
-describe('sample thresholds (spec section 9)', () => {
+describe('sample thresholds', () => {
   it('colour counts: 560 or more success, 280 or more warning, else error', () => {
     expect(sampleCountTone(560)).toBe('success');
     expect(sampleCountTone(559)).toBe('warning');

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Developer API (issue 16): API keys can be revoked; sessions carry a scope (full, or an embed
+ * Developer API: API keys can be revoked; sessions carry a scope (full, or an embed
  * session minted with an API key); webhooks with their deliveries and every delivery attempt.
  * Deliveries live here so they survive restarts and are sent by whichever process polls first.
  */

@@ -11,7 +11,7 @@ async function hasColumn(db: Kysely<any>, table: string, column: string): Promis
 }
 
 /**
- * E-mail verification and password reset (issue 11): when an address was proven, single-use e-mailed
+ * E-mail verification and password reset: when an address was proven, single-use e-mailed
  * tokens (stored as SHA-256 only), and a role set by an operator or admin that outranks ADMIN_EMAILS.
  * Accounts linked to Google count as verified; the others verify from the next link they are sent.
  */

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Storyboards (issue 13): the editable scenes of a finished video, the versions its renders made,
+ * Storyboards: the editable scenes of a finished video, the versions its renders made,
  * and the pictures and music creators upload. `video_jobs.version` is the version the job's current
  * (or last) run makes: 1 for the first render, then one more per storyboard render.
  */

@@ -1,0 +1,146 @@
+/**
+ * The folder layers of every package, checked by scripts/folder-layers.ts (its test runs in `npm test`).
+ *
+ * `layers` lists the entries under the package's source folder, lowest first: folders (`jobs/`) and
+ * root-level files (`errors.ts`). An entry may import itself and the entries listed before it, never
+ * one listed after it, so folders cannot import each other in a circle. Root-level files that the
+ * list leaves out are the top layer: composition roots and entry points (`index.ts`, `app.ts`,
+ * `main.ts`) that may import anything of their package and that no listed entry may import. Every
+ * folder must be listed. Tests and their fixtures (`*.test.ts`, `*-test-*.ts`) are left out: they
+ * may reach anywhere. Besides the layers,
+ * no two files of a package may import each other in a circle, type-only imports included.
+ *
+ * Imports between packages are ESLint's (eslint.config.ts): contracts ← pipeline ← server;
+ * contracts ← studio ← src/*.
+ */
+
+export interface FolderLayers {
+  /** The folder whose entries are layered, from the repository root. */
+  readonly root: string;
+  /** Lowest first: folders (`name/`) and root-level files (`name.ts`). */
+  readonly layers: readonly string[];
+}
+
+export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
+  // Flat: each module is one concept; only the file-circle rule applies.
+  contracts: { root: 'packages/contracts/src', layers: [] },
+  sdk: { root: 'packages/sdk/src', layers: [] },
+  pipeline: {
+    root: 'packages/pipeline/src',
+    layers: [
+      'errors.ts',
+      'seeded-random.ts',
+      'abortable-sleep.ts',
+      'pipeline-config.ts',
+      'providers/',
+      'images/',
+      'story/',
+      'voice/',
+      'music/',
+      'assembly/',
+      'runner/',
+      'index.ts',
+      'cli/',
+      'testing/',
+    ],
+  },
+  server: {
+    root: 'packages/server/src',
+    layers: [
+      'encryption-key.ts',
+      'config.ts',
+      'logger.ts',
+      'errors.ts',
+      'db/',
+      'app-settings.ts',
+      'storage/',
+      'output/',
+      'embed/',
+      'http/',
+      'payments/',
+      'auth/',
+      'plugins/',
+      'openapi/',
+      'voices/',
+      'brand/',
+      'storyboard/',
+      'webhooks/',
+      'sources/',
+      'jobs/',
+      'admin/',
+      'realtime/',
+      'operator/',
+      'app.ts',
+      'index.ts',
+      'testing/',
+    ],
+  },
+  studio: {
+    root: 'packages/studio/src',
+    layers: [
+      'platform.ts',
+      'toaster.tsx',
+      'query-client.ts',
+      'ui/',
+      'routes/',
+      'preferences/',
+      'styles/',
+      'api/',
+      'analytics.ts',
+      'auth/',
+      'services.ts',
+      'studio-services.ts',
+      'voices/',
+      'jobs/',
+      'billing/',
+      'videos/',
+      'studio/',
+      'storyboard/',
+      'settings/',
+      'login/',
+      'shell/',
+      'admin/',
+      'pages/',
+      'app/',
+      'embed/',
+      'testing/',
+    ],
+  },
+  // The web app and the extension's pages build on the extension host (the bridge to the background worker).
+  entries: {
+    root: 'src',
+    layers: ['extension-host/', 'page-reader/', 'background/', 'options/', 'popup/', 'sidepanel/', 'web/'],
+  },
+};
+
+/**
+ * Imports that go up the layers today, let through until the change that removes each one is merged.
+ * Delete an entry once its import is gone (the check fails while an entry matches no import).
+ */
+export const TEMPORARY_ALLOWED_IMPORTS: readonly { readonly package: string; readonly from: string; readonly to: string }[] = [
+  // The provider registry imports the concrete providers; providers/http.ts imports the retry of runner/.
+  { package: 'pipeline', from: 'providers/', to: 'images/' },
+  { package: 'pipeline', from: 'providers/', to: 'story/' },
+  { package: 'pipeline', from: 'providers/', to: 'voice/' },
+  { package: 'pipeline', from: 'providers/', to: 'runner/' },
+  // Route registration imports the auth plugin and the auth user.
+  { package: 'server', from: 'http/', to: 'auth/' },
+  { package: 'server', from: 'http/', to: 'plugins/' },
+  // auth/stored-secrets.ts re-encrypts webhook secrets with the dispatcher's cipher.
+  { package: 'server', from: 'auth/', to: 'webhooks/' },
+  // The brand plugin looks up uploads in the storyboard store.
+  { package: 'server', from: 'brand/', to: 'storyboard/' },
+  // The storyboard writes video_jobs through jobs/job-store.ts, the dispatcher listens to jobs/job-events.ts, and jobs/
+  // reads the provider settings of admin/ (which in turn lists and retries jobs).
+  { package: 'server', from: 'storyboard/', to: 'jobs/' },
+  { package: 'server', from: 'webhooks/', to: 'jobs/' },
+  { package: 'server', from: 'jobs/', to: 'admin/' },
+  // extension-host/form-requests.ts takes its StorageAreaLike type from background/job-store.ts.
+  { package: 'entries', from: 'extension-host/', to: 'background/' },
+];
+
+/** File circles that exist today, let through the same way (the check fails once one is gone). */
+export const TEMPORARY_ALLOWED_CYCLES: readonly { readonly package: string; readonly files: readonly string[] }[] = [
+  { package: 'pipeline', files: ['images/offline-image-motifs.ts', 'images/offline-image-plan.ts', 'images/offline-image-subject-choice.ts'] },
+  { package: 'studio', files: ['app/studio-app.tsx', 'app/studio-providers.tsx'] },
+];
