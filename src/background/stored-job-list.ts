@@ -1,11 +1,7 @@
+import type { StorageAreaLike } from '../extension-host/storage-area.js';
 import { EMPTY_EXTENSION_JOB_STATE, EXTENSION_STORAGE_KEYS, extensionJobStateSchema, type ExtensionJobState } from '@reelsmith/contracts';
 
-/** The part of a chrome.storage area the worker uses. */
-export interface StorageAreaLike {
-  get(keys?: string | string[] | null): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string | string[]): Promise<void>;
-}
+export type { StorageAreaLike };
 
 export interface JobStateChange {
   before: ExtensionJobState;

@@ -1,6 +1,6 @@
 import { EXTENSION_STORAGE_KEYS, pendingRequestSchema, type FormRequest } from '@reelsmith/contracts';
 import type { FormRequests } from '@reelsmith/studio/popup';
-import type { StorageAreaLike } from '../background/stored-job-list.js';
+import type { StorageAreaLike } from './storage-area.js';
 
 /** The side panel takes the pending request (stored by the worker's context menu) once. */
 export async function takePendingRequest(session: StorageAreaLike): Promise<FormRequest | null> {

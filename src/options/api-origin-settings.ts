@@ -1,6 +1,6 @@
 import { EXTENSION_STORAGE_KEYS, type ExtensionRequest } from '@reelsmith/contracts';
 import { normalizeApiOrigin, originPermissionPattern } from '../extension-host/api-origin.js';
-import type { StorageAreaLike } from '../background/stored-job-list.js';
+import type { StorageAreaLike } from '../extension-host/storage-area.js';
 
 export interface ApiOriginDeps {
   storage: StorageAreaLike;
