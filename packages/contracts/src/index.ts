@@ -48,6 +48,7 @@ export {
   voiceLanguageSchema,
   voiceProviderSchema,
   zoomDirectionSchema,
+  PLAN_NAMES,
 } from './enums.js';
 export type {
   CaptionStyle,
@@ -523,12 +524,15 @@ export {
   applyCompleted,
   applyFailed,
   applyProgress,
+  clampPercent,
   completeSteps,
   failSteps,
   initialSteps,
   isFinishedJobStatus,
+  keepPreviousVersion,
+  laterProgress,
   mergeJob,
   newJob,
 } from './job-state.js';
-export { jobFailureText, jobTransition, jobTransitions } from './job-transitions.js';
+export { isRerender, jobFailureText, jobTransition, jobTransitions, rerenderOutcome } from './job-transitions.js';
 export type { JobTransition } from './job-transitions.js';

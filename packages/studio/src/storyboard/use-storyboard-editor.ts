@@ -87,13 +87,6 @@ export function useStoryboardEditor(id: string) {
     });
   }, [expectedVersion, finishedVersion, id, queryClient, boardQuery]);
 
-  useEffect(() => {
-    if (expectedVersion !== null && current?.status === 'completed' && current.error && current.result?.version !== expectedVersion) {
-      toast.error(current.error);
-      setExpectedVersion(null);
-    }
-  }, [expectedVersion, current]);
-
   const edit = (next: StoryboardDraft) => {
     setDraft(next);
     setErrors({});
