@@ -6,7 +6,10 @@ export type { EmbedEvent };
 export interface EmbedMountOptions {
   /** From POST /api/embed/sessions, minted by your backend with its API key. Omit to let the creator sign in inside the studio. */
   sessionToken?: string;
-  /** 'studio': the full generate form and video list; 'compact': one narrow column. */
+  /**
+   * 'studio': the full generate form and video list; 'compact': one narrow column. Either way the
+   * videos can be previewed and downloaded, not edited: the storyboard editor is the web studio's.
+   */
   mode?: 'studio' | 'compact';
   /** Prefills the topic. */
   topic?: string;
