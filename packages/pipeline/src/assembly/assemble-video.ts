@@ -5,7 +5,9 @@ import { RESOLUTION_SIZES, captionTemplate, type LogoPosition } from '@reelsmith
 import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
 import { buildCaptionsAss, captionBandTop, captionWord, captionsAssWindow } from './captions-ass.js';
+import { musicGainDb, musicLevelFilter } from '../music/music-mix.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters, type FfmpegBinaries } from './ffmpeg-binary.js';
+import { TARGET_LOUDNESS_LUFS } from './loudness.js';
 import { captureOutput, probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 
 export const OUTPUT_FPS = 30;
@@ -209,28 +211,34 @@ const MIX_FORMAT = 'sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
 
 /**
  * The narration as fitted, and with `music` (an input looped with -stream_loop) mixed under it:
- * the music is set to its volume, faded in and out, and ducked by a sidechain compressor keyed on
- * the narration, so speech stays intelligible and the music comes back up in pauses.
+ * the music is brought to its level under speech (`gainDb`, from musicGainDb), lifted in the
+ * pauses between the words, and faded in and out.
  */
-function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: { input: string; volumePercent: number }): string {
+function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: { input: string; gainDb: number }): string {
   const chain: string[] = [];
   if (fit.tempo > 1.0001) chain.push(`atempo=${fit.tempo.toFixed(4)}`);
   if (fit.cutAt !== null) chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
   chain.push('aresample=48000', 'apad');
   if (!music) return `${input}${chain.join(',')}[aout]`;
-  const volume = Math.min(100, Math.max(0, music.volumePercent)) / 100;
   const end = durationSeconds.toFixed(3);
   return [
-    `${input}${chain.join(',')},atrim=0:${end},aformat=${MIX_FORMAT},asplit=2[voice][key]`,
-    `${music.input}aresample=48000,aformat=${MIX_FORMAT},atrim=0:${end},volume=${volume.toFixed(3)},` +
-      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT}[music]`,
-    `[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1,aformat=${MIX_FORMAT}[ducked]`,
+    `${input}${chain.join(',')},atrim=0:${end},aformat=${MIX_FORMAT}[voice]`,
+    `${music.input}aresample=48000,aformat=${MIX_FORMAT},atrim=0:${end},${musicLevelFilter(music.gainDb, fit.words)},` +
+      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT},aformat=${MIX_FORMAT}[ducked]`,
     // A plain sum of the two stereo pairs. amix halves each input unless told normalize=0, an option
     // ffmpeg 4.4 added: the 4.1 build inside @ffmpeg-installer refuses it. amerge + pan ('=' without
     // '<' adds the channels as they are) gives the same sum on every version, so no probe is needed;
     // amerge negotiates no format of its own, so both inputs arrive in one (MIX_FORMAT).
     '[voice][ducked]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[aout]',
   ].join(';');
+}
+
+/** The music's gain for the mix, or undefined when there is no music to mix (none, muted or silent). */
+async function mixedMusic(ctx: RenderContext, input: string): Promise<{ input: string; gainDb: number } | undefined> {
+  const { music } = ctx.request;
+  if (!music) return undefined;
+  const gainDb = await musicGainDb(ctx.binaries, ctx.request.audioPath, music, MIX_FORMAT, TARGET_LOUDNESS_LUFS, ctx.options.signal);
+  return gainDb === null ? undefined : { input, gainDb };
 }
 
 interface RenderContext {
@@ -341,8 +349,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
     filters.push(`${videoOut}${captions}[vsub]`);
     videoOut = '[vsub]';
   }
-  const music = request.music ? { input: `[${fit.scenes.length + 1}:a]`, volumePercent: request.music.volumePercent } : undefined;
-  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, music));
+  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, await mixedMusic(ctx, `[${fit.scenes.length + 1}:a]`)));
   args.push(
     '-filter_complex', filters.join(';'),
     '-map', videoOut, '-map', '[aout]',
@@ -364,7 +371,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
 /** Bump when the segment command changes in a way the hashed inputs do not show. */
 const SEGMENT_FORMAT = 'segment-v3';
 /** Bump when the soundtrack command changes in a way the hashed inputs do not show. */
-const SOUNDTRACK_FORMAT = 'soundtrack-v1';
+const SOUNDTRACK_FORMAT = 'soundtrack-v2';
 
 interface SegmentJob {
   index: number;
@@ -514,7 +521,7 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
         tempo: fit.tempo.toFixed(4),
         cutAt: fit.cutAt,
         total,
-        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent } : null,
+        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent, level: musicLevelFilter(0, fit.words) } : null,
         encoder: AUDIO_ENCODER_ARGS,
         ffmpeg: ctx.binaries.ffmpegPath,
       }),
@@ -522,19 +529,21 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
     .digest('hex')
     .slice(0, 32);
   const path = join(cacheDir, `soundtrack-${key}.m4a`);
-  const run = () =>
-    writeThroughPartial(path, (partial) =>
+  const run = async () => {
+    const music = await mixedMusic(ctx, '[1:a]');
+    await writeThroughPartial(path, (partial) =>
       runFfmpeg(
         ctx.binaries.ffmpegPath,
         [
           '-i', resolve(request.audioPath),
           ...(request.music ? ['-stream_loop', '-1', '-i', resolve(request.music.path)] : []),
-          '-filter_complex', audioFilter('[0:a]', fit, total, request.music ? { input: '[1:a]', volumePercent: request.music.volumePercent } : undefined),
+          '-filter_complex', audioFilter('[0:a]', fit, total, music),
           '-map', '[aout]', ...AUDIO_ENCODER_ARGS, '-t', total.toFixed(3), partial,
         ],
         { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn },
       ).then(() => undefined),
     );
+  };
   return { path, run };
 }
 
