@@ -26,5 +26,6 @@ export * from './storyboard.js';
 export * from './caption-templates.js';
 export * from './caption-template-animates.js';
 export * from './brand.js';
+export * from './gallery.js';
 export * from './job-state.js';
 export * from './job-transitions.js';
