@@ -58,7 +58,7 @@ test('a visitor sees the gallery being made, then three muted example videos tha
     // Nothing loads before play: no preload, a poster in its place.
     await expect(video).toHaveAttribute('preload', 'none');
     const poster = await video.getAttribute('poster');
-    expect((await page.request.get(poster!)).headers()['content-type']).toBe('image/jpeg');
+    expect((await page.request.get(new URL(poster!, origin).href)).headers()['content-type']).toBe('image/jpeg');
     expect(await video.evaluate((element: HTMLVideoElement) => element.readyState)).toBe(0);
     // Muted by default, and it plays where it is.
     expect(await video.evaluate((element: HTMLVideoElement) => element.muted)).toBe(true);
@@ -69,7 +69,7 @@ test('a visitor sees the gallery being made, then three muted example videos tha
     expect(duration).toBeGreaterThan(29);
     expect(duration).toBeLessThan(31.5);
   }
-  const response = await page.request.get((await videos.first().getAttribute('src'))!);
+  const response = await page.request.get(new URL((await videos.first().getAttribute('src'))!, origin).href);
   expect(response.headers()['cache-control']).toContain('immutable');
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: join(root, 'test-results', 'visitor-gallery.png'), fullPage: false });
