@@ -70,6 +70,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'webhooks/',
       'brand/',
       'sources/',
+      'gallery/',
       'storyboard/',
       'jobs/',
       'admin/',

@@ -250,7 +250,8 @@ async function main() {
   const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // A fresh DATA_DIR would start making the gallery's example videos beside the measured page loads.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', GALLERY_EXAMPLES: 'off' },
   });
   try {
     await waitForHealth(origin, server);

@@ -58,6 +58,8 @@ export default defineConfig({
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // The source specs make videos from pages served on this machine (127.0.0.1), which the address guard refuses otherwise.
       SOURCE_ALLOW_PRIVATE: 'true',
+      // The example videos cost three renders of CPU; gallery.spec.ts runs a server of its own that makes them.
+      GALLERY_EXAMPLES: 'off',
     },
   },
 });

@@ -78,6 +78,7 @@ test.describe('a production server without Razorpay keys', () => {
         // Production never generates the encryption key; the operator gives it.
         ENCRYPTION_KEY: 'e2e-production-encryption-key-0123456789',
         LOG_LEVEL: 'warn',
+        GALLERY_EXAMPLES: 'off',
       },
     });
     const deadline = Date.now() + 60_000;

@@ -536,3 +536,5 @@ export {
 } from './job-state.js';
 export { isRerender, jobFailureText, jobTransition, jobTransitions, rerenderOutcome } from './job-transitions.js';
 export type { JobTransition } from './job-transitions.js';
+export { GALLERY_TEXT, galleryExampleSchema, galleryResponseSchema, galleryStateSchema } from './gallery.js';
+export type { GalleryExample, GalleryResponse, GalleryState } from './gallery.js';

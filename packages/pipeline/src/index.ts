@@ -15,3 +15,4 @@ export { expectedSampleCount, findVoice, getVoices, groupByGender, sampleSlots, 
 export { detectSourceLanguage, languageDisplayName, needsTranslation } from './story/source-language.js';
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
 export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';
+export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';

@@ -8,6 +8,7 @@ import { adminUsersPlugin } from './admin/admin-users-plugin.js';
 import { authRoutesPlugin } from './auth/auth-routes.js';
 import { extensionHandoffPlugin } from './auth/extension-handoff-plugin.js';
 import { embedPlugin } from './embed/embed-plugin.js';
+import { galleryPlugin, type GalleryPluginOptions } from './gallery/gallery-plugin.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { createLogger } from './logger.js';
@@ -51,6 +52,8 @@ export interface BuildAppOverrides {
   payments?: PaymentsPluginOptions;
   /** Options of the storage plugin (tests inject a storage). */
   storage?: StoragePluginOptions;
+  /** Options of the gallery plugin (tests inject a quick example maker). */
+  gallery?: GalleryPluginOptions;
 }
 
 /**
@@ -97,6 +100,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(webhooksPlugin);
     await app.register(embedPlugin);
     await app.register(adminUsersPlugin);
+    await app.register(galleryPlugin, overrides.gallery ?? {});
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);
   } catch (error) {
     await app.close().catch(() => undefined);

@@ -112,6 +112,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'EMBED_DEMO', default: 'false', description: 'true serves the embed demo page at /embed/demo (the snippet and a live embed).' },
   {
+    name: 'GALLERY_EXAMPLES',
+    default: 'on',
+    description: 'on: after start the server makes the visitor page\'s three example videos (one per format, offline generator, one at a time at low priority) once into DATA_DIR/gallery; off: no gallery (test runs, machines without spare CPU).',
+  },
+  {
     name: 'S3_BUCKET',
     default: '(unset: files under DATA_DIR)',
     description: 'S3-compatible bucket for finished videos, posters, uploads and voice samples (AWS S3, Cloudflare R2, MinIO, Backblaze B2). When set, no process needs a shared DATA_DIR.',
@@ -226,6 +231,7 @@ const envObjectSchema = z.object({
     ),
   ),
   EMBED_DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  GALLERY_EXAMPLES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   S3_BUCKET: z
     .string()
     .trim()
@@ -305,6 +311,8 @@ export interface Config {
   /** Origins allowed to frame /embed (CSP frame-ancestors), besides this server's own. */
   embedAllowedOrigins: string[];
   embedDemo: boolean;
+  /** Make and serve the visitor page's example videos (gallery/gallery-plugin.ts). */
+  galleryExamples: boolean;
   /** Where finished videos, posters, uploads and voice samples are kept (storage/create-storage.ts). */
   storage: StorageSettings;
   /** Null: account e-mail links are logged instead of sent. */
@@ -444,6 +452,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     sourceAllowPrivate: vars.SOURCE_ALLOW_PRIVATE === 'true',
     embedAllowedOrigins: vars.EMBED_ALLOWED_ORIGINS,
     embedDemo: vars.EMBED_DEMO === 'true',
+    galleryExamples: vars.GALLERY_EXAMPLES === 'on',
     storage: vars.S3_BUCKET
       ? {
           kind: 's3',

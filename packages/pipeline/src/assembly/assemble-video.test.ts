@@ -327,15 +327,18 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
     // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", '-ac', '1', speech]);
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
-    const result = await assembleVideo(request(`music-${mixWith.ffmpegSource}`, { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 60 } }), { ...small, binaries: mixWith });
+    // The duck follows the word timings: the words end with the speech.
+    const spoken = words.slice(0, 5);
+    const result = await assembleVideo(request(`music-${mixWith.ffmpegSource}`, { audioPath: speech, words: spoken, enableZoom: false, music: { path: music, volumePercent: 60 } }), { ...small, binaries: mixWith });
     const underSpeech = bandLevel(result.videoPath, 1.2, 2.3);
-    const inPause = bandLevel(result.videoPath, 3.4, 4.2);
+    // Between the last word's release and the fade-out, which starts 2 s before the end.
+    const inPause = bandLevel(result.videoPath, 2.65, 3.0);
     expect(inPause).toBeGreaterThan(-45);
     expect(inPause - underSpeech).toBeGreaterThan(6);
     // Faded out: the last 0.2 s are much quieter than the pause.
     expect(bandLevel(result.videoPath, 4.8, 5)).toBeLessThan(inPause - 6);
-    const quieter = await assembleVideo(request(`music-quiet-${mixWith.ffmpegSource}`, { audioPath: speech, enableZoom: false, music: { path: music, volumePercent: 15 } }), { ...small, binaries: mixWith });
-    expect(bandLevel(quieter.videoPath, 3.4, 4.2)).toBeLessThan(inPause - 6);
+    const quieter = await assembleVideo(request(`music-quiet-${mixWith.ffmpegSource}`, { audioPath: speech, words: spoken, enableZoom: false, music: { path: music, volumePercent: 15 } }), { ...small, binaries: mixWith });
+    expect(bandLevel(quieter.videoPath, 2.65, 3.0)).toBeLessThan(inPause - 6);
   }, 90_000);
 });
 

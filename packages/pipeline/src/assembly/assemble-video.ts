@@ -7,7 +7,7 @@ import { captionWord } from './captions-ass.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters } from './ffmpeg-binary.js';
 import { probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 import {
-  AUDIO_ENCODER_ARGS, OUTPUT_FPS, audioFilter, captionFilter, fitNarration, logoFilter, sceneFilter, sceneFrameCounts, sceneInput, supportsPerFrameScale, videoEncoderArgs,
+  AUDIO_ENCODER_ARGS, OUTPUT_FPS, audioFilter, captionFilter, fitNarration, logoFilter, mixedMusic, sceneFilter, sceneFrameCounts, sceneInput, supportsPerFrameScale, videoEncoderArgs,
   type AssembleOptions, type NarrationFit, type RenderContext,
 } from './render-graph.js';
 import { renderSegmented, type SegmentReport } from './segment-cache.js';
@@ -42,8 +42,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
     filters.push(`${videoOut}${captions}[vsub]`);
     videoOut = '[vsub]';
  }
-  const music = request.music ? { input: `[${fit.scenes.length + 1}:a]`, volumePercent: request.music.volumePercent } : undefined;
-  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, music));
+  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, await mixedMusic(ctx, `[${fit.scenes.length + 1}:a]`)));
   args.push(
     '-filter_complex', filters.join(';'),
     '-map', videoOut, '-map', '[aout]',

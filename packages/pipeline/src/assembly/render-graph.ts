@@ -5,6 +5,8 @@ import type { AssemblyRequest, AssemblyScene, WordTiming } from '../providers/ty
 import type { CaptionFont } from './caption-fonts.js';
 import { buildCaptionsAss, captionBandTop } from './captions-ass.js';
 import type { FfmpegBinaries } from './ffmpeg-binary.js';
+import { TARGET_LOUDNESS_LUFS } from './loudness.js';
+import { musicGainDb, musicLevelFilter } from './music-mix.js';
 import { captureOutput } from './run-ffmpeg.js';
 
 /*
@@ -203,28 +205,40 @@ const MIX_FORMAT = 'sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
 
 /**
  * The narration as fitted, and with `music` (an input looped with -stream_loop) mixed under it:
- * the music is set to its volume, faded in and out, and ducked by a sidechain compressor keyed on
- * the narration, so speech stays intelligible and the music comes back up in pauses.
+ * the music is brought to its level under speech (`gainDb`, from musicGainDb), lifted in the
+ * pauses between the words, and faded in and out.
  */
-export function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: { input: string; volumePercent: number }): string {
+export function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: MixedMusic): string {
   const chain: string[] = [];
   if (fit.tempo > 1.0001) chain.push(`atempo=${fit.tempo.toFixed(4)}`);
   if (fit.cutAt !== null) chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
   chain.push('aresample=48000', 'apad');
   if (!music) return `${input}${chain.join(',')}[aout]`;
-  const volume = Math.min(100, Math.max(0, music.volumePercent)) / 100;
   const end = durationSeconds.toFixed(3);
   return [
-    `${input}${chain.join(',')},atrim=0:${end},aformat=${MIX_FORMAT},asplit=2[voice][key]`,
-    `${music.input}aresample=48000,aformat=${MIX_FORMAT},atrim=0:${end},volume=${volume.toFixed(3)},` +
-      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT}[music]`,
-    `[music][key]sidechaincompress=threshold=0.02:ratio=10:attack=15:release=350:makeup=1,aformat=${MIX_FORMAT}[ducked]`,
+    `${input}${chain.join(',')},atrim=0:${end},aformat=${MIX_FORMAT}[voice]`,
+    `${music.input}aresample=48000,aformat=${MIX_FORMAT},atrim=0:${end},${musicLevelFilter(music.gainDb, fit.words)},` +
+      `afade=t=in:st=0:d=${MUSIC_FADE_IN},afade=t=out:st=${Math.max(0, durationSeconds - MUSIC_FADE_OUT).toFixed(3)}:d=${MUSIC_FADE_OUT},aformat=${MIX_FORMAT}[ducked]`,
     // A plain sum of the two stereo pairs. amix halves each input unless told normalize=0, an option
     // ffmpeg 4.4 added: the 4.1 build inside @ffmpeg-installer refuses it. amerge + pan ('=' without
     // '<' adds the channels as they are) gives the same sum on every version, so no probe is needed;
     // amerge negotiates no format of its own, so both inputs arrive in one (MIX_FORMAT).
     '[voice][ducked]amerge=inputs=2,pan=stereo|c0=c0+c2|c1=c1+c3[aout]',
   ].join(';');
+}
+
+export interface MixedMusic {
+  /** The looped music input's pad, e.g. `[1:a]`. */
+  input: string;
+  gainDb: number;
+}
+
+/** The music's gain for the mix, or undefined when there is no music to mix (none, muted or silent). */
+export async function mixedMusic(ctx: RenderContext, input: string): Promise<MixedMusic | undefined> {
+  const { music } = ctx.request;
+  if (!music) return undefined;
+  const gainDb = await musicGainDb(ctx.binaries, ctx.request.audioPath, music, MIX_FORMAT, TARGET_LOUDNESS_LUFS, ctx.options.signal);
+  return gainDb === null ? undefined : { input, gainDb };
 }
 
 export interface RenderContext {

@@ -6,7 +6,8 @@ import type { AssemblyScene } from '../providers/types.js';
 import { prepareFontsDir } from './caption-fonts.js';
 import { captionsAssWindow, earliestDialogueCs, shiftAssTimes } from './captions-ass.js';
 import { runFfmpeg } from './run-ffmpeg.js';
-import { AUDIO_ENCODER_ARGS, DEFAULT_SEGMENT_CONCURRENCY, OUTPUT_FPS, assFilter, audioFilter, captionDocument, logoFilter, sceneFilter, sceneInput, videoEncoderArgs, type NarrationFit, type RenderContext } from './render-graph.js';
+import { musicLevelFilter } from './music-mix.js';
+import { AUDIO_ENCODER_ARGS, DEFAULT_SEGMENT_CONCURRENCY, OUTPUT_FPS, assFilter, audioFilter, captionDocument, logoFilter, mixedMusic, sceneFilter, sceneInput, videoEncoderArgs, type NarrationFit, type RenderContext } from './render-graph.js';
 
 /*
  * Scene segments and the encoded soundtrack, cached in a video's folder under a hash of everything
@@ -16,7 +17,7 @@ import { AUDIO_ENCODER_ARGS, DEFAULT_SEGMENT_CONCURRENCY, OUTPUT_FPS, assFilter,
 /** Bump when the segment command changes in a way the hashed inputs do not show. */
 const SEGMENT_FORMAT = 'segment-v3';
 /** Bump when the soundtrack command changes in a way the hashed inputs do not show. */
-const SOUNDTRACK_FORMAT = 'soundtrack-v1';
+const SOUNDTRACK_FORMAT = 'soundtrack-v2';
 
 interface SegmentJob {
   index: number;
@@ -193,7 +194,7 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
         tempo: fit.tempo.toFixed(4),
         cutAt: fit.cutAt,
         total,
-        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent } : null,
+        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent, level: musicLevelFilter(0, fit.words) } : null,
         encoder: AUDIO_ENCODER_ARGS,
         ffmpeg: ctx.binaries.ffmpegPath,
  }),
@@ -201,19 +202,21 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
     .digest('hex')
     .slice(0, 32);
   const path = join(cacheDir, `soundtrack-${key}.m4a`);
-  const run = () =>
-    writeThroughPartial(path, (partial) =>
+  const run = async () => {
+    const music = await mixedMusic(ctx, '[1:a]');
+    await writeThroughPartial(path, (partial) =>
       runFfmpeg(
         ctx.binaries.ffmpegPath,
         [
           '-i', resolve(request.audioPath),
           ...(request.music ? ['-stream_loop', '-1', '-i', resolve(request.music.path)] : []),
-          '-filter_complex', audioFilter('[0:a]', fit, total, request.music ? { input: '[1:a]', volumePercent: request.music.volumePercent } : undefined),
+          '-filter_complex', audioFilter('[0:a]', fit, total, music),
           '-map', '[aout]', ...AUDIO_ENCODER_ARGS, '-t', total.toFixed(3), partial,
         ],
         { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn },
       ).then(() => undefined),
     );
+  };
   return { path, run };
 }
 

@@ -14,8 +14,11 @@ import { createRandom, seedFromText, type Random } from '../seeded-random.js';
 
 export const MUSIC_SAMPLE_RATE = 44_100;
 
-/** How loud a generated bed sits under the voice (the mixer's volume, then ducked while words are spoken). */
-export const GENERATED_MUSIC_VOLUME_PERCENT = 22;
+/**
+ * The mixer's volume setting for a generated bed (music-mix.ts): about 21.6 LU under the voice while
+ * words are spoken, a shade under an uploaded track's default, so a bed nobody chose stays behind.
+ */
+export const GENERATED_MUSIC_VOLUME_PERCENT = 25;
 
 /** Level of the written loop: one loudness for every mood, with headroom so nothing clips after the mix. */
 const RMS = 0.14;

@@ -88,7 +88,7 @@ async function onPostgres(url: string, statement: string): Promise<void> {
  */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', GALLERY_EXAMPLES: 'off' };
   let dropDatabase = async () => undefined as void;
 
   if (dialect === 'postgres') {

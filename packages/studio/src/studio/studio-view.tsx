@@ -8,6 +8,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { preloadable } from '../ui/preloadable.js';
 import { useAuth } from '../services.js';
 import { QuotaStatusWidget } from '../voices/index.js';
+import { ExampleGallery } from './example-gallery.js';
 import { GenerateForm } from './generate-form.js';
 import { VisitorVideosCard } from './visitor-videos-card.js';
 import { useGenerationAccess } from './use-generation-access.js';
@@ -70,7 +71,7 @@ export function StudioView() {
         <Counter label="In Progress" value={active} tone="active" />
         <Counter label="Completed" value={completed} tone="done" />
       </div>
-      <div className="rs-studio__columns">
+      <div className={signedIn ? 'rs-studio__columns' : 'rs-studio__columns rs-studio__columns--visitor'}>
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
         <div className="rs-studio__side">
@@ -82,6 +83,7 @@ export function StudioView() {
             <VisitorVideosCard />
           )}
         </div>
+        {signedIn ? null : <ExampleGallery />}
       </div>
       {/* Last on the page: it appears once the sample count arrives, and nothing below it can move. */}
       <QuotaStatusWidget />
