@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppSettings } from './app-settings.js';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './db/test-database.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from './db/dialect-test-database.js';
 import { createDatabase, migrateToLatest } from './db/connection.js';
 
 const voiceSchema = z.looseObject({ voiceProvider: z.enum(['offline', 'azure', 'elevenlabs']).optional() });

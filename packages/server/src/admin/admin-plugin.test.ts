@@ -13,7 +13,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from '@reelsmith/pipelin
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test-database.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/dialect-test-database.js';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,7 +1,7 @@
 import { EXTENSION_HANDOFF_MESSAGES, MESSAGES, extensionHandoffExchangeResponseSchema, extensionHandoffResponseSchema } from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
-import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
 
 const PASSWORD = 'correct-horse';
 

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase, type TestDialect } from '../db/test-database.js';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase, type TestDialect } from '../db/dialect-test-database.js';
 import { checkCanGenerate } from './can-generate.js';
 import { countPlanVideosThisMonth, findSubscription, recordVideoMade } from './subscription-state.js';
 

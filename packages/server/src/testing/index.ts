@@ -3,7 +3,7 @@
  * wiring, and the named messages and helpers they assert on. Nothing in production imports this.
  */
 export * from '../index.js';
-export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/test-database.js';
+export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/dialect-test-database.js';
 export { createLogger } from '../logger.js';
 export { MIGRATIONS } from '../db/migrations/index.js';
 export { createJobRuntime, type JobRuntime } from '../jobs/job-runtime.js';

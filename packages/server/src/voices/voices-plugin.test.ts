@@ -6,7 +6,7 @@ import { voiceProviderConfigSchema, voiceSampleStatsSchema, voicesResponseSchema
 import type { SynthesisRequest, VoiceProvider } from '@reelsmith/pipeline';
 import { expectedSampleCount, getVoices, sampleSlots } from '@reelsmith/pipeline';
 import { buildApp, type App } from '../app.js';
-import { createTestDatabase, type TestDatabase } from '../db/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const FAKE_MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(4093, 7)]);
