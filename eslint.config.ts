@@ -17,7 +17,17 @@ const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*-test
 type PackageName = (typeof PACKAGES)[number];
 
 const DEEP_IMPORT = {
-  group: ['@reelsmith/*/**', '!@reelsmith/server/testing', '!@reelsmith/pipeline/testing', '!@reelsmith/sdk/embed', '!@reelsmith/studio/embed', '!@reelsmith/studio/api-client', '!@reelsmith/studio/popup', '!@reelsmith/studio/sign-in', '!@reelsmith/studio/caption-style-picker'],
+  group: [
+    '@reelsmith/*/**',
+    '!@reelsmith/server/testing',
+    '!@reelsmith/pipeline/testing',
+    '!@reelsmith/sdk/embed',
+    '!@reelsmith/studio/embed',
+    '!@reelsmith/studio/api-client',
+    '!@reelsmith/studio/popup',
+    '!@reelsmith/studio/sign-in',
+    '!@reelsmith/studio/caption-style-picker',
+  ],
   message: 'Import a package through the entry points its package.json "exports" lists, not one of its files.',
 };
 
@@ -34,7 +44,9 @@ function onlyPackages(allowed: readonly PackageName[], why: string): Linter.Rule
       'error',
       {
         patterns: [
-          ...(forbidden.length ? [{ group: forbidden.flatMap((name) => [`@reelsmith/${name}`, `@reelsmith/${name}/**`]), message: why }] : []),
+          ...(forbidden.length
+            ? [{ group: forbidden.flatMap((name) => [`@reelsmith/${name}`, `@reelsmith/${name}/**`]), message: why }]
+            : []),
           DEEP_IMPORT,
         ],
       },
@@ -49,7 +61,9 @@ export default defineConfig(
     // Typed linting: each file is linted with the program of its nearest tsconfig.json; the bench
     // scripts belong to none (the type check leaves them out), so they get a default program.
     files: ['**/*.ts', '**/*.tsx'],
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['packages/*/bench/*.ts'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['packages/*/bench/*.ts'] }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       // A promise nobody awaits loses its rejection; `void` marks the few that are meant to run on their own.
       '@typescript-eslint/no-floating-promises': 'error',
@@ -62,7 +76,10 @@ export default defineConfig(
   {
     rules: {
       // `_name` marks a binding kept for its position (a destructured field left out on purpose).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       ...onlyPackages(PACKAGES, ''),
     },
   },
@@ -95,19 +112,32 @@ export default defineConfig(
   {
     files: ['packages/studio/src/**'],
     rules: {
-      ...onlyPackages(['contracts', 'studio'], 'The studio (shared UI) runs in the browser and the extension: it never imports the server or the pipeline.'),
+      ...onlyPackages(
+        ['contracts', 'studio'],
+        'The studio (shared UI) runs in the browser and the extension: it never imports the server or the pipeline.',
+      ),
       // Platform code (src/web, src/popup, src/sidepanel) implements the studio's small interfaces.
-      'no-restricted-globals': ['error', { name: 'chrome', message: 'The studio never touches chrome.*: take it through the Platform interface.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'chrome', message: 'The studio never touches chrome.*: take it through the Platform interface.' },
+      ],
       'no-restricted-properties': [
         'error',
-        { object: 'window', property: 'location', message: 'The studio never reads window.location: use Platform.navigation or the router.' },
+        {
+          object: 'window',
+          property: 'location',
+          message: 'The studio never reads window.location: use Platform.navigation or the router.',
+        },
         { object: 'globalThis', property: 'chrome', message: 'The studio never touches chrome.*: take it through the Platform interface.' },
       ],
     },
   },
   {
     files: ['src/**'],
-    rules: onlyPackages(['contracts', 'studio', 'sdk'], 'The web and extension entries build on the studio and the contracts, never on the server or the pipeline.'),
+    rules: onlyPackages(
+      ['contracts', 'studio', 'sdk'],
+      'The web and extension entries build on the studio and the contracts, never on the server or the pipeline.',
+    ),
   },
   {
     // Circles between files (type-only imports included) and between folders are the folder-layers
@@ -122,7 +152,11 @@ export default defineConfig(
     // Code imports only what the package.json above it declares; tests, tools and configs may also use the root's devDependencies.
     rules: declaredDependencies([import.meta.dirname], true),
   },
-  ...PACKAGES.map((name) => ({ files: [`packages/${name}/src/**`], ignores: TEST_FILES, rules: declaredDependencies([`${import.meta.dirname}/packages/${name}`], false) })),
+  ...PACKAGES.map((name) => ({
+    files: [`packages/${name}/src/**`],
+    ignores: TEST_FILES,
+    rules: declaredDependencies([`${import.meta.dirname}/packages/${name}`], false),
+  })),
   ...PACKAGES.map((name) => ({
     files: TEST_FILES.map((pattern) => `packages/${name}/src/${pattern}`),
     rules: declaredDependencies([`${import.meta.dirname}/packages/${name}`, import.meta.dirname], true),

@@ -45,7 +45,12 @@ function pageReaderScript(): Plugin {
           write: false,
           emptyOutDir: false,
           sourcemap: false,
-          lib: { entry: `${repoRoot}src/page-reader/page-reader.ts`, formats: ['iife'], name: 'reelsmithPageReader', fileName: () => PAGE_READER_FILE },
+          lib: {
+            entry: `${repoRoot}src/page-reader/page-reader.ts`,
+            formats: ['iife'],
+            name: 'reelsmithPageReader',
+            fileName: () => PAGE_READER_FILE,
+          },
         },
       });
       const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
@@ -101,8 +106,14 @@ function popupChunks() {
         if (!info) return [];
         const direct = info.importedIds.filter((imported) => imported !== contractsIndex);
         if (direct.length === info.importedIds.length) return direct;
-        const names = [...(info.code ?? '').matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*["']@reelsmith\/contracts["']/g)].flatMap((match) =>
-          match[1]!.split(',').map((specifier) => specifier.trim().split(/\s+as\s+/)[0]!.trim()),
+        const names = [...(info.code ?? '').matchAll(/(?:import|export)\s*\{([^}]*)\}\s*from\s*["']@reelsmith\/contracts["']/g)].flatMap(
+          (match) =>
+            match[1]!.split(',').map((specifier) =>
+              specifier
+                .trim()
+                .split(/\s+as\s+/)[0]!
+                .trim(),
+            ),
         );
         const fromIndex = names.map((name) => exporterOf.get(name));
         // An import of the index this could not read (a namespace import, a name not found) keeps the whole index.

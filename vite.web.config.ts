@@ -59,7 +59,8 @@ function prerenderFirstPaint(): Plugin {
 }
 
 /** The libraries every page runs on, in one request instead of five. */
-const FIRST_LOAD_LIBRARIES = /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
+const FIRST_LOAD_LIBRARIES =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
 /** Modules every studio entry shares: the API client and auth store, platform, voices, toasts. */
 const STUDIO_CORE =
   /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-preview|audio-coordinator))\./;
@@ -77,7 +78,10 @@ export default defineConfig({
     compression({
       include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
       threshold: 1024,
-      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
     }),
   ],
   build: {

@@ -16,7 +16,14 @@ import { gzipBytes, pageScripts, POPUP_JS_BUDGET_BYTES } from './extension-bundl
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-dev-shm-usage',
+];
 const skipBuild = process.argv.includes('--no-build');
 /** The word after `--name` on the command line, if the option is there. */
 function optionValue(name: string): string | undefined {
@@ -62,7 +69,11 @@ async function signUpCreator(origin: string): Promise<{ token: string; user: unk
   const email = `bench-${Date.now()}@bench.reelsmith.test`;
   const password = 'bench-password-1234';
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response.json() as Promise<{ token: string; user: unknown }>;
   };
@@ -102,7 +113,11 @@ interface Figures {
   details: string[];
 }
 
-async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session: { token: string; user: unknown } | null): Promise<Figures> {
+async function runLighthouse(
+  url: string,
+  preset: 'mobile' | 'desktop',
+  session: { token: string; user: unknown } | null,
+): Promise<Figures> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -113,7 +128,10 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
       await page.evaluate(
         (keys, persisted) => {
           localStorage.setItem(keys.token, persisted.token);
-          localStorage.setItem(keys.authStore, JSON.stringify({ state: { user: persisted.user, token: persisted.token, apiKey: null, isAuthenticated: true }, version: 0 }));
+          localStorage.setItem(
+            keys.authStore,
+            JSON.stringify({ state: { user: persisted.user, token: persisted.token, apiKey: null, isAuthenticated: true }, version: 0 }),
+          );
         },
         { token: STORAGE_KEYS.token, authStore: STORAGE_KEYS.authStore },
         session,
@@ -128,10 +146,16 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
     await browser.disconnect();
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
-    if (process.env.BENCH_WEB_TRACE) writeFileSync(`${process.env.BENCH_WEB_TRACE}-${preset}-${session ? 'in' : 'visitor'}.json`, JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null));
+    if (process.env.BENCH_WEB_TRACE)
+      writeFileSync(
+        `${process.env.BENCH_WEB_TRACE}-${preset}-${session ? 'in' : 'visitor'}.json`,
+        JSON.stringify((result.artifacts as { Trace?: unknown }).Trace ?? null),
+      );
     if (lhr.runtimeError) throw new LighthouseRunError(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = ((lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? []);
+    const requests =
+      (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ??
+      [];
     return {
       performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -141,9 +165,10 @@ async function runLighthouse(url: string, preset: 'mobile' | 'desktop', session:
       cls: audit('cumulative-layout-shift'),
       firstLoadJsBytes: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
       totalBytes: audit('total-byte-weight'),
-      shifted: ((lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ?? []).map(
-        (item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`,
-      ),
+      shifted: (
+        (lhr.audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number }> } | undefined)?.items ??
+        []
+      ).map((item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`),
       accessibilityFailures: (lhr.categories.accessibility?.auditRefs ?? [])
         .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
         .map((ref) => {
@@ -161,23 +186,47 @@ type Audits = Record<string, { numericValue?: number; details?: unknown } | unde
 
 /** What Lighthouse says caused each layout shift (a late image, a web font, injected content…). */
 function describeShifts(audits: Audits): string[] {
-  const items = ((audits['layout-shifts']?.details as { items?: Array<{ node?: { selector?: string }; score?: number; subItems?: { items?: Array<{ cause?: string; extra?: { value?: string } }> } }> } | undefined)?.items ?? []);
-  return items.map((item) => `shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}: ${(item.subItems?.items ?? []).map((sub) => `${sub.cause ?? ''} ${sub.extra?.value ?? ''}`.trim()).join('; ') || 'no cause given'}`);
+  const items =
+    (
+      audits['layout-shifts']?.details as
+        | {
+            items?: Array<{
+              node?: { selector?: string };
+              score?: number;
+              subItems?: { items?: Array<{ cause?: string; extra?: { value?: string } }> };
+            }>;
+          }
+        | undefined
+    )?.items ?? [];
+  return items.map(
+    (item) =>
+      `shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? '?'}: ${(item.subItems?.items ?? []).map((sub) => `${sub.cause ?? ''} ${sub.extra?.value ?? ''}`.trim()).join('; ') || 'no cause given'}`,
+  );
 }
 
 /** The LCP element, the long tasks and the scripts' CPU time, as Lighthouse saw them. */
 function describeTimings(audits: Audits): string[] {
-  const itemsOf = (id: string) => ((audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? []);
-  const lcpTable = itemsOf('largest-contentful-paint-element')[0] as { items?: Array<{ node?: { selector?: string; snippet?: string } }> } | undefined;
+  const itemsOf = (id: string) => (audits[id]?.details as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
+  const lcpTable = itemsOf('largest-contentful-paint-element')[0] as
+    { items?: Array<{ node?: { selector?: string; snippet?: string } }> } | undefined;
   const lcpNode = lcpTable?.items?.[0]?.node;
-  const lcpPhases = (itemsOf('largest-contentful-paint-element')[1] as { items?: Array<{ phase?: string; timing?: number }> } | undefined)?.items ?? [];
+  const lcpPhases =
+    (itemsOf('largest-contentful-paint-element')[1] as { items?: Array<{ phase?: string; timing?: number }> } | undefined)?.items ?? [];
   const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
   return [
     `LCP element: ${lcpNode?.selector ?? '?'} ${lcpNode?.snippet?.slice(0, 80) ?? ''}`,
     `LCP phases: ${lcpPhases.map((p) => `${p.phase} ${Math.round(p.timing ?? 0)} ms`).join(', ')}`,
-    `long tasks: ${itemsOf('long-tasks').slice(0, 8).map((t) => `${Math.round(Number(t.duration))} ms @${Math.round(Number(t.startTime))} ${shortUrl(t.url)}`).join('; ')}`,
-    `main thread: ${itemsOf('mainthread-work-breakdown').map((t) => `${t.groupLabel} ${Math.round(Number(t.duration))} ms`).join('; ')}`,
-    `script CPU: ${itemsOf('bootup-time').slice(0, 6).map((t) => `${shortUrl(t.url)} ${Math.round(Number(t.total))} ms`).join('; ')}`,
+    `long tasks: ${itemsOf('long-tasks')
+      .slice(0, 8)
+      .map((t) => `${Math.round(Number(t.duration))} ms @${Math.round(Number(t.startTime))} ${shortUrl(t.url)}`)
+      .join('; ')}`,
+    `main thread: ${itemsOf('mainthread-work-breakdown')
+      .map((t) => `${t.groupLabel} ${Math.round(Number(t.duration))} ms`)
+      .join('; ')}`,
+    `script CPU: ${itemsOf('bootup-time')
+      .slice(0, 6)
+      .map((t) => `${shortUrl(t.url)} ${Math.round(Number(t.total))} ms`)
+      .join('; ')}`,
   ];
 }
 
@@ -240,7 +289,9 @@ async function main() {
   }
   const webAssets = join(root, 'dist', 'web', 'assets');
   const jsFiles = readdirSync(webAssets).filter((f) => f.endsWith('.js'));
-  console.log(`web build: ${jsFiles.length} JavaScript files, ${kb(jsFiles.reduce((s, f) => s + readFileSync(join(webAssets, f)).length, 0))} uncompressed in all`);
+  console.log(
+    `web build: ${jsFiles.length} JavaScript files, ${kb(jsFiles.reduce((s, f) => s + readFileSync(join(webAssets, f)).length, 0))} uncompressed in all`,
+  );
   const popup = popupJsGzipBytes();
   console.log(`extension popup JavaScript: ${popup === null ? 'not built' : `${kb(popup)} gzip (budget ${kb(POPUP_JS_BUDGET_BYTES)})`}`);
 

@@ -9,7 +9,10 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 /** index.html's first paint ('page': the visitor's studio and the splash), or the splash alone. */
 export function renderFirstPaint(kind: 'page' | 'splash'): string {
-  return execFileSync(process.execPath, kind === 'splash' ? [script, '--splash'] : [script], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  return execFileSync(process.execPath, kind === 'splash' ? [script, '--splash'] : [script], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
 }
 
 /** `html` with `markup` inside its empty #root; a page without one fails the build. */

@@ -14,7 +14,13 @@ describe('folder layers', () => {
   });
 
   it('lets an entry import lower layers and itself, and the unlisted root files import anything', () => {
-    const fine = imports(['jobs/a.ts', 'db/b.ts'], ['jobs/a.ts', 'jobs/c.ts'], ['db/b.ts', 'errors.ts'], ['app.ts', 'jobs/a.ts'], ['main.ts', 'app.ts']);
+    const fine = imports(
+      ['jobs/a.ts', 'db/b.ts'],
+      ['jobs/a.ts', 'jobs/c.ts'],
+      ['db/b.ts', 'errors.ts'],
+      ['app.ts', 'jobs/a.ts'],
+      ['main.ts', 'app.ts'],
+    );
     expect(layerProblems('pkg', layers, fine, onDisk, new Set())).toEqual([]);
   });
 
@@ -29,12 +35,18 @@ describe('folder layers', () => {
   });
 
   it('names a folder with no layer and a layer with no folder', () => {
-    expect(layerProblems('pkg', layers, [], ['errors.ts', 'db/', 'jobs/', 'app.ts', 'mail/'], new Set())).toEqual(['pkg: pkg/src/mail/ has no layer: place it in folder-layers.config.ts']);
-    expect(layerProblems('pkg', layers, [], ['errors.ts', 'jobs/', 'app.ts'], new Set())).toEqual(['pkg: folder-layers.config.ts places pkg/src/db/, which does not exist']);
+    expect(layerProblems('pkg', layers, [], ['errors.ts', 'db/', 'jobs/', 'app.ts', 'mail/'], new Set())).toEqual([
+      'pkg: pkg/src/mail/ has no layer: place it in folder-layers.config.ts',
+    ]);
+    expect(layerProblems('pkg', layers, [], ['errors.ts', 'jobs/', 'app.ts'], new Set())).toEqual([
+      'pkg: folder-layers.config.ts places pkg/src/db/, which does not exist',
+    ]);
   });
 
   it('finds files that import each other in a circle, through any number of files', () => {
-    expect(fileCycles(imports(['a.ts', 'b.ts'], ['b.ts', 'c.ts'], ['c.ts', 'a.ts'], ['c.ts', 'd.ts'], ['d.ts', 'e.ts']))).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+    expect(fileCycles(imports(['a.ts', 'b.ts'], ['b.ts', 'c.ts'], ['c.ts', 'a.ts'], ['c.ts', 'd.ts'], ['d.ts', 'e.ts']))).toEqual([
+      ['a.ts', 'b.ts', 'c.ts'],
+    ]);
     expect(fileCycles(imports(['a.ts', 'b.ts'], ['b.ts', 'c.ts']))).toEqual([]);
   });
 

@@ -45,7 +45,13 @@ export function importsUnder(root: string): FileImport[] {
       if (!fileName.startsWith('.')) return [];
       const target = resolveImport(file, fileName);
       if (!target || relative(absoluteRoot, target).startsWith('..')) return [];
-      return [{ from: relative(absoluteRoot, file).split(sep).join('/'), to: relative(absoluteRoot, target).split(sep).join('/'), specifier: fileName }];
+      return [
+        {
+          from: relative(absoluteRoot, file).split(sep).join('/'),
+          to: relative(absoluteRoot, target).split(sep).join('/'),
+          specifier: fileName,
+        },
+      ];
     }),
   );
 }
@@ -68,14 +74,23 @@ function entriesOnDisk(root: string): string[] {
  * What is wrong with one package's layers: imports that go up or sideways, folders the config does
  * not place, entries it places that are gone. `allowed` are `from → to` entry pairs let through.
  */
-export function layerProblems(name: string, layers: FolderLayers, imports: readonly FileImport[], onDisk: readonly string[], allowed: ReadonlySet<string>): string[] {
+export function layerProblems(
+  name: string,
+  layers: FolderLayers,
+  imports: readonly FileImport[],
+  onDisk: readonly string[],
+  allowed: ReadonlySet<string>,
+): string[] {
   const problems: string[] = [];
   const rank = new Map(layers.layers.map((entry, index) => [entry, index]));
   // Unlisted root-level files are the top layer: composition roots (index.ts, app.ts, main.ts) that
   // may import anything of the package and that nothing listed may import.
   const rankOf = (entry: string) => rank.get(entry) ?? (entry.endsWith('/') ? undefined : Number.POSITIVE_INFINITY);
-  for (const entry of onDisk) if (entry.endsWith('/') && !rank.has(entry)) problems.push(`${name}: ${layers.root}/${entry} has no layer: place it in folder-layers.config.ts`);
-  for (const entry of layers.layers) if (!onDisk.includes(entry)) problems.push(`${name}: folder-layers.config.ts places ${layers.root}/${entry}, which does not exist`);
+  for (const entry of onDisk)
+    if (entry.endsWith('/') && !rank.has(entry))
+      problems.push(`${name}: ${layers.root}/${entry} has no layer: place it in folder-layers.config.ts`);
+  for (const entry of layers.layers)
+    if (!onDisk.includes(entry)) problems.push(`${name}: folder-layers.config.ts places ${layers.root}/${entry}, which does not exist`);
   const reported = new Set<string>();
   for (const { from, to, specifier } of imports) {
     const [fromEntry, toEntry] = [entryOf(from), entryOf(to)];
@@ -86,7 +101,8 @@ export function layerProblems(name: string, layers: FolderLayers, imports: reado
     const edge = `${fromEntry} → ${toEntry}`;
     if (allowed.has(edge) || reported.has(edge)) continue;
     reported.add(edge);
-    const where = toRank === Number.POSITIVE_INFINITY ? `${toEntry} is an unlisted root file (top layer)` : `${toEntry} is not below ${fromEntry}`;
+    const where =
+      toRank === Number.POSITIVE_INFINITY ? `${toEntry} is an unlisted root file (top layer)` : `${toEntry} is not below ${fromEntry}`;
     problems.push(`${name}: ${edge} goes up the layers (${where}): ${from} imports '${specifier}'`);
   }
   return problems;
@@ -99,7 +115,8 @@ export function upwardEdges(layers: FolderLayers, imports: readonly FileImport[]
   const edges = new Set<string>();
   for (const { from, to } of imports) {
     const [fromEntry, toEntry] = [entryOf(from), entryOf(to)];
-    if (fromEntry !== toEntry && rankOf(fromEntry) !== Number.POSITIVE_INFINITY && rankOf(toEntry) >= rankOf(fromEntry)) edges.add(`${fromEntry} → ${toEntry}`);
+    if (fromEntry !== toEntry && rankOf(fromEntry) !== Number.POSITIVE_INFINITY && rankOf(toEntry) >= rankOf(fromEntry))
+      edges.add(`${fromEntry} → ${toEntry}`);
   }
   return edges;
 }
@@ -133,7 +150,7 @@ export function fileCycles(imports: readonly FileImport[]): string[][] {
       component.push(member);
     } while (member !== file);
     if (component.length > 1 || (next.get(file) ?? []).includes(file)) cycles.push(component.sort());
-  }
+  };
   for (const file of [...next.keys()].sort()) if (!index.has(file)) visit(file);
   return cycles.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
@@ -147,12 +164,19 @@ export function checkRepository(): string[] {
     const allowed = new Set(allowedImports.map((entry) => `${entry.from} → ${entry.to}`));
     problems.push(...layerProblems(name, layers, imports, entriesOnDisk(layers.root), allowed));
     const upward = upwardEdges(layers, imports);
-    for (const edge of allowed) if (!upward.has(edge)) problems.push(`${name}: TEMPORARY_ALLOWED_IMPORTS lets ${edge} through, which no import needs any more: delete the entry`);
+    for (const edge of allowed)
+      if (!upward.has(edge))
+        problems.push(`${name}: TEMPORARY_ALLOWED_IMPORTS lets ${edge} through, which no import needs any more: delete the entry`);
 
-    const allowedCycles = TEMPORARY_ALLOWED_CYCLES.filter((entry) => entry.package === name).map((entry) => [...entry.files].sort().join(' ↔ '));
+    const allowedCycles = TEMPORARY_ALLOWED_CYCLES.filter((entry) => entry.package === name).map((entry) =>
+      [...entry.files].sort().join(' ↔ '),
+    );
     const cycles = fileCycles(imports).map((files) => files.join(' ↔ '));
-    for (const cycle of cycles) if (!allowedCycles.includes(cycle)) problems.push(`${name}: files import each other in a circle: ${cycle} (under ${layers.root})`);
-    for (const cycle of allowedCycles) if (!cycles.includes(cycle)) problems.push(`${name}: TEMPORARY_ALLOWED_CYCLES lets ${cycle} through, which is no circle any more: delete the entry`);
+    for (const cycle of cycles)
+      if (!allowedCycles.includes(cycle)) problems.push(`${name}: files import each other in a circle: ${cycle} (under ${layers.root})`);
+    for (const cycle of allowedCycles)
+      if (!cycles.includes(cycle))
+        problems.push(`${name}: TEMPORARY_ALLOWED_CYCLES lets ${cycle} through, which is no circle any more: delete the entry`);
   }
   return problems;
 }

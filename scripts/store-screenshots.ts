@@ -108,7 +108,12 @@ async function waitForHealth(origin: string, server: ChildProcess | null): Promi
   throw new Error('The server did not become healthy within 2 minutes');
 }
 
-async function capture(context: BrowserContext, url: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<void>): Promise<Buffer> {
+async function capture(
+  context: BrowserContext,
+  url: string,
+  viewport: { width: number; height: number },
+  ready: (page: Page) => Promise<void>,
+): Promise<Buffer> {
   const page = await context.newPage();
   await page.setViewportSize(viewport);
   await page.goto(url);
@@ -143,7 +148,11 @@ async function screenshots(existingServer: string | null): Promise<void> {
     await waitForHealth(origin, server);
 
     const account = { name: 'Maya Creator', email: `maya-${Date.now()}@example.com`, password: 'store-demo-password' };
-    const registered = await fetch(`${origin}/auth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    const registered = await fetch(`${origin}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
     if (!registered.ok) throw new Error(`Registering the demo account failed: ${registered.status}`);
 
     context = await chromium.launchPersistentContext(profileDir, {
@@ -168,7 +177,10 @@ async function screenshots(existingServer: string | null): Promise<void> {
       await page.getByLabel('Topic').fill('The secret life of deep-sea octopuses');
       await page.getByRole('radiogroup', { name: 'Male voices' }).getByRole('radio').first().check();
     });
-    writeFileSync(join(outDir, 'screenshot-1-popup.png'), await framed(popup, 'Create from the toolbar', 'Type a topic, pick a voice,\nand get a narrated short video.'));
+    writeFileSync(
+      join(outDir, 'screenshot-1-popup.png'),
+      await framed(popup, 'Create from the toolbar', 'Type a topic, pick a voice,\nand get a narrated short video.'),
+    );
 
     const panel = await capture(context, `${base}/src/sidepanel/index.html`, SCREEN, async (page) => {
       await page.getByLabel('Topic').waitFor();

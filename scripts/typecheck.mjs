@@ -18,7 +18,9 @@ const PROJECTS = [
 function check(project) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit', '--pretty'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['node_modules/typescript/bin/tsc', '-p', project, '--noEmit', '--pretty'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -5,7 +5,16 @@ import { notificationIdFor } from './job-notifier.js';
 import { JOB_WATCH_ALARM } from './job-watch-alarm.js';
 import type { SocketLike } from './live-connection.js';
 import { tokenChange } from './session.js';
-import { fakeAction, fakeAlarms, fakeFetch, fakeNotifications, fakeScripting, fakeSidePanel, fakeStorage, fakeTabs } from './testing/fake-chrome.js';
+import {
+  fakeAction,
+  fakeAlarms,
+  fakeFetch,
+  fakeNotifications,
+  fakeScripting,
+  fakeSidePanel,
+  fakeStorage,
+  fakeTabs,
+} from './testing/fake-chrome.js';
 
 const API = 'http://api.test';
 const user = { id: 'u1', name: 'Asha', email: 'asha@example.com', role: 'user' as const };
@@ -42,7 +51,9 @@ function serverJob(status: VideoJob['status'], extra: Partial<VideoJob> = {}): V
     created_at: '2026-01-01T00:00:00.000Z',
     result: status === 'completed' ? result : null,
     error: null,
-    steps: Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }])) as VideoJob['steps'],
+    steps: Object.fromEntries(
+      ['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]),
+    ) as VideoJob['steps'],
     ...extra,
   };
 }
@@ -55,15 +66,23 @@ function harness(server: { jobs: VideoJob[]; rejectToken?: string }) {
   const notifications = fakeNotifications();
   const tabs = fakeTabs();
   const sidePanel = fakeSidePanel();
-  const scripting = fakeScripting({ 1: { ok: true, title: 'Lighthouses', url: 'https://example.com/lighthouses#top', text: 'Lighthouses guide ships. '.repeat(20).trim() }, 2: { ok: false, reason: 'no-article' } });
+  const scripting = fakeScripting({
+    1: { ok: true, title: 'Lighthouses', url: 'https://example.com/lighthouses#top', text: 'Lighthouses guide ships. '.repeat(20).trim() },
+    2: { ok: false, reason: 'no-article' },
+  });
   const sockets: FakeSocket[] = [];
   const http = fakeFetch({
-    'GET /api/videos': (init) => ((init.headers as Record<string, string>).Authorization === `Bearer ${server.rejectToken}` ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } } : { body: { jobs: server.jobs } }),
+    'GET /api/videos': (init) =>
+      (init.headers as Record<string, string>).Authorization === `Bearer ${server.rejectToken}`
+        ? { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } }
+        : { body: { jobs: server.jobs } },
     'POST /api/videos/generate': () => ({ body: { jobId: 'job-1', status: 'queued', message: 'ok' } }),
     'DELETE /api/videos/job-1': () => ({ body: { success: true, status: 'cancelled', message: 'Job cancelled' } }),
     'GET /api/videos/job-9/status': () => ({ body: serverJob('processing', { id: 'job-9', created_at: '2026-01-01T00:05:00.000Z' }) }),
     'POST /auth/extension-handoff/exchange': (init) =>
-      JSON.parse(String(init.body)).code === 'c'.repeat(43) ? { body: { token: 'ext-token', user } } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'expired' } },
+      JSON.parse(String(init.body)).code === 'c'.repeat(43)
+        ? { body: { token: 'ext-token', user } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'expired' } },
   });
   const deps: BackgroundDeps = {
     storage,
@@ -106,7 +125,20 @@ describe('background controller', () => {
     await settle();
     expect(h.sockets).toHaveLength(1);
 
-    const submitted = await background.handleRequest({ type: 'submit', params: { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } });
+    const submitted = await background.handleRequest({
+      type: 'submit',
+      params: {
+        ...params,
+        visualStyle: 'cinematic',
+        resolution: '9:16',
+        customPrompt: '',
+        enableZoom: true,
+        zoomDirection: 'in',
+        enableCaptions: false,
+        captionStyle: 'tiktok',
+        music: 'auto',
+      },
+    });
     expect(submitted).toMatchObject({ ok: true, jobId: 'job-1' });
     expect(h.action.state.text).toBe('1');
     expect(h.alarms.alarms.has(JOB_WATCH_ALARM)).toBe(true);
@@ -206,21 +238,45 @@ describe('background controller', () => {
     const background = h.make();
     await background.session.signIn('tok', user);
     await settle();
-    const source = { kind: 'article' as const, text: 'Lighthouses guide ships home. '.repeat(200), title: 'Lighthouses', url: 'https://coast.example/l' };
-    const full = { ...params, visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } as const;
+    const source = {
+      kind: 'article' as const,
+      text: 'Lighthouses guide ships home. '.repeat(200),
+      title: 'Lighthouses',
+      url: 'https://coast.example/l',
+    };
+    const full = {
+      ...params,
+      visualStyle: 'cinematic',
+      resolution: '9:16',
+      customPrompt: '',
+      enableZoom: true,
+      zoomDirection: 'in',
+      enableCaptions: false,
+      captionStyle: 'tiktok',
+      music: 'auto',
+    } as const;
     expect(await background.handleRequest({ type: 'submit', params: { ...full, source } })).toMatchObject({ ok: true, jobId: 'job-1' });
     const sent = h.http.calls.find((c) => c.url.endsWith('/api/videos/generate'))?.body as { source: unknown };
     expect(sent.source).toEqual(source);
-    expect((await background.store.read()).jobs[0]?.params.source).toEqual({ kind: 'article', title: 'Lighthouses', url: 'https://coast.example/l' });
+    expect((await background.store.read()).jobs[0]?.params.source).toEqual({
+      kind: 'article',
+      title: 'Lighthouses',
+      url: 'https://coast.example/l',
+    });
     expect(JSON.stringify(h.storage.local.data)).not.toContain('Lighthouses guide ships home');
   });
 
   it('opens the side panel with a topic from the context menu', async () => {
     const h = harness({ jobs: [] });
     const background = h.make();
-    await background.contextMenuClicked({ menuItemId: 'reelsmith-create-video', selectionText: 'The moon landing' }, { windowId: 4, id: 1 });
+    await background.contextMenuClicked(
+      { menuItemId: 'reelsmith-create-video', selectionText: 'The moon landing' },
+      { windowId: 4, id: 1 },
+    );
     expect(h.sidePanel.opened).toEqual([{ windowId: 4 }]);
-    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toMatchObject({ request: { kind: 'topic', topic: 'The moon landing' } });
+    expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toMatchObject({
+      request: { kind: 'topic', topic: 'The moon landing' },
+    });
   });
 
   it('reads the page in the tab for "Make a video of this page", and says why when it cannot', async () => {
@@ -230,13 +286,21 @@ describe('background controller', () => {
     expect(h.scripting.injected).toEqual([{ tabId: 1, files: ['page-reader.js'] }]);
     expect(h.sidePanel.opened).toEqual([{ windowId: 4 }]);
     expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toMatchObject({
-      request: { kind: 'article', title: 'Lighthouses', url: 'https://example.com/lighthouses#top', text: expect.stringMatching(/^Lighthouses guide ships\./) },
+      request: {
+        kind: 'article',
+        title: 'Lighthouses',
+        url: 'https://example.com/lighthouses#top',
+        text: expect.stringMatching(/^Lighthouses guide ships\./),
+      },
     });
 
     await h.storage.session.remove(EXTENSION_STORAGE_KEYS.pendingRequest);
     await background.contextMenuClicked({ menuItemId: 'reelsmith-page-video' }, { windowId: 4, id: 2 });
     expect(h.storage.session.data[EXTENSION_STORAGE_KEYS.pendingRequest]).toBeUndefined();
-    expect(h.notifications.shown.get(PAGE_NOTIFICATION_ID)).toMatchObject({ title: 'Make a video of this page', message: expect.stringMatching(/no article/) });
+    expect(h.notifications.shown.get(PAGE_NOTIFICATION_ID)).toMatchObject({
+      title: 'Make a video of this page',
+      message: expect.stringMatching(/no article/),
+    });
   });
 
   it('forgets the session when the API origin changes', async () => {

@@ -16,7 +16,19 @@ import { showActiveJobCount, type ActionLike } from './badge.js';
 import { readArticleInTab, type ScriptingLike } from '../extension-host/page-article.js';
 import { handleContextMenuClick, PAGE_VIDEO_MENU_TITLE, type SessionAreaLike, type SidePanelLike } from './context-menu.js';
 import { notifyJobFinished, openNotifiedJob, type NotificationsLike, type TabsLike } from './job-notifier.js';
-import { activeJobs, cancelled, completed, failed, hasJob, markNotified, mergeServerJob, mergeServerJobs, newlyFinished, progressed, putJob } from './job-state.js';
+import {
+  activeJobs,
+  cancelled,
+  completed,
+  failed,
+  hasJob,
+  markNotified,
+  mergeServerJob,
+  mergeServerJobs,
+  newlyFinished,
+  progressed,
+  putJob,
+} from './job-state.js';
 import { JobStore, type StorageAreaLike } from './stored-job-list.js';
 import { JOB_WATCH_ALARM, syncJobWatchAlarm, type AlarmsLike } from './job-watch-alarm.js';
 import { LiveConnection, type SocketFactory } from './live-connection.js';
@@ -75,7 +87,10 @@ export function createBackground(deps: BackgroundDeps) {
     const { after } = await store.update((state) => {
       const next = change(state);
       finished = newlyFinished(state, next);
-      return markNotified(next, finished.map((job) => job.id));
+      return markNotified(
+        next,
+        finished.map((job) => job.id),
+      );
     });
     for (const job of finished) {
       await notifyJobFinished(deps.notifications, job, deps.iconUrl).catch((error: unknown) => log('notification failed', error));
@@ -159,7 +174,9 @@ export function createBackground(deps: BackgroundDeps) {
       const { jobId, status, message } = await (await client(token)).call('generateVideo', { body: params });
       // The job list in chrome.storage keeps the source's credit, not its text (an article can be 200 KB).
       const job = newJob(jobId, params, now());
-      await commit((state) => putJob(state, params.source ? { ...job, params: { ...job.params, source: sourceCredit(params.source) } } : job));
+      await commit((state) =>
+        putJob(state, params.source ? { ...job, params: { ...job.params, source: sourceCredit(params.source) } } : job),
+      );
       await connect(token);
       live.subscribe(jobId);
       return { ok: true, jobId, status, message };
@@ -280,14 +297,23 @@ export function createBackground(deps: BackgroundDeps) {
       );
     },
 
-    contextMenuClicked(info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText'>, tab: Pick<chrome.tabs.Tab, 'windowId' | 'id'> | undefined) {
+    contextMenuClicked(
+      info: Pick<chrome.contextMenus.OnClickData, 'menuItemId' | 'selectionText'>,
+      tab: Pick<chrome.tabs.Tab, 'windowId' | 'id'> | undefined,
+    ) {
       return handleContextMenuClick(
         {
           sidePanel: deps.sidePanel,
           session: deps.storage.session,
           readPage: (tabId) => readArticleInTab(deps.scripting, tabId),
           report: async (message) => {
-            await deps.notifications.create(PAGE_NOTIFICATION_ID, { type: 'basic', iconUrl: deps.iconUrl, title: PAGE_VIDEO_MENU_TITLE, message, priority: 1 });
+            await deps.notifications.create(PAGE_NOTIFICATION_ID, {
+              type: 'basic',
+              iconUrl: deps.iconUrl,
+              title: PAGE_VIDEO_MENU_TITLE,
+              message,
+              priority: 1,
+            });
           },
           now,
           log,

@@ -42,7 +42,9 @@ describe('context menu', () => {
   });
 
   it('keeps a selection as a script word for word (line breaks too), within the script limit', () => {
-    expect(scriptFromSelection('  Tea came from China.\nIt reached Europe   by sea. ')).toBe('Tea came from China.\nIt reached Europe by sea.');
+    expect(scriptFromSelection('  Tea came from China.\nIt reached Europe   by sea. ')).toBe(
+      'Tea came from China.\nIt reached Europe by sea.',
+    );
     expect(scriptFromSelection(' \n ')).toBeNull();
     expect(scriptFromSelection('a'.repeat(SCRIPT_MAX_LENGTH + 10))).toHaveLength(SCRIPT_MAX_LENGTH);
   });
@@ -55,7 +57,10 @@ describe('context menu', () => {
       { menuItemId: CREATE_VIDEO_MENU_ID, selectionText: 'Why octopuses have three hearts' },
       { windowId: 7, id: 3 },
     );
-    expect(pending).toEqual({ request: { kind: 'topic', topic: 'Why octopuses have three hearts' }, createdAt: '2026-03-03T00:00:00.000Z' });
+    expect(pending).toEqual({
+      request: { kind: 'topic', topic: 'Why octopuses have three hearts' },
+      createdAt: '2026-03-03T00:00:00.000Z',
+    });
     expect(sidePanel.opened).toEqual([{ windowId: 7 }]);
     expect(await takePendingRequest(storage.session)).toEqual({ kind: 'topic', topic: 'Why octopuses have three hearts' });
     expect(await takePendingRequest(storage.session)).toBeNull();
@@ -64,7 +69,11 @@ describe('context menu', () => {
 
   it('"Make a video of this text" hands the selection over as a script', async () => {
     const storage = fakeStorage();
-    await handleContextMenuClick({ sidePanel: fakeSidePanel() as never, session: storage.session, now: NOW }, { menuItemId: SCRIPT_VIDEO_MENU_ID, selectionText: 'Bees dance. The dance points to flowers.' }, { windowId: 1, id: 1 });
+    await handleContextMenuClick(
+      { sidePanel: fakeSidePanel() as never, session: storage.session, now: NOW },
+      { menuItemId: SCRIPT_VIDEO_MENU_ID, selectionText: 'Bees dance. The dance points to flowers.' },
+      { windowId: 1, id: 1 },
+    );
     expect(await takePendingRequest(storage.session)).toEqual({ kind: 'script', text: 'Bees dance. The dance points to flowers.' });
   });
 
@@ -98,9 +107,19 @@ describe('context menu', () => {
   it('ignores other menu items', async () => {
     const storage = fakeStorage();
     const sidePanel = fakeSidePanel();
-    expect(await handleContextMenuClick({ sidePanel: sidePanel as never, session: storage.session }, { menuItemId: 'nope' }, { windowId: 1, id: 1 })).toBeNull();
+    expect(
+      await handleContextMenuClick(
+        { sidePanel: sidePanel as never, session: storage.session },
+        { menuItemId: 'nope' },
+        { windowId: 1, id: 1 },
+      ),
+    ).toBeNull();
     expect(sidePanel.opened).toEqual([]);
-    await handleContextMenuClick({ sidePanel: sidePanel as never, session: storage.session }, { menuItemId: OPEN_STUDIO_MENU_ID }, { windowId: 2, id: 1 });
+    await handleContextMenuClick(
+      { sidePanel: sidePanel as never, session: storage.session },
+      { menuItemId: OPEN_STUDIO_MENU_ID },
+      { windowId: 2, id: 1 },
+    );
     expect(sidePanel.opened).toEqual([{ windowId: 2 }]);
     expect(await takePendingRequest(storage.session)).toBeNull();
   });
@@ -109,7 +128,11 @@ describe('context menu', () => {
     const storage = fakeStorage();
     const logged: string[] = [];
     const refusing = { open: async () => Promise.reject(new Error('may only be called in response to a user gesture')) };
-    const pending = await handleContextMenuClick({ sidePanel: refusing as never, session: storage.session, log: (m) => logged.push(m) }, { menuItemId: CREATE_VIDEO_MENU_ID, selectionText: 'Tea' }, { windowId: 1, id: 1 });
+    const pending = await handleContextMenuClick(
+      { sidePanel: refusing as never, session: storage.session, log: (m) => logged.push(m) },
+      { menuItemId: CREATE_VIDEO_MENU_ID, selectionText: 'Tea' },
+      { windowId: 1, id: 1 },
+    );
     expect(pending?.request).toEqual({ kind: 'topic', topic: 'Tea' });
     expect(logged).toEqual(['opening the side panel failed']);
     expect(await takePendingRequest(storage.session)).toEqual({ kind: 'topic', topic: 'Tea' });

@@ -1,4 +1,11 @@
-import { EXTENSION_STORAGE_KEYS, pendingRequestSchema, SCRIPT_MAX_LENGTH, type ArticleSource, type FormRequest, type PendingRequest } from '@reelsmith/contracts';
+import {
+  EXTENSION_STORAGE_KEYS,
+  pendingRequestSchema,
+  SCRIPT_MAX_LENGTH,
+  type ArticleSource,
+  type FormRequest,
+  type PendingRequest,
+} from '@reelsmith/contracts';
 import type { StorageAreaLike } from './stored-job-list.js';
 
 /**
@@ -78,7 +85,11 @@ async function requestFor(deps: ContextMenuDeps, info: MenuClick, tabId: number 
   }
 }
 
-export async function handleContextMenuClick(deps: ContextMenuDeps, info: MenuClick, tab: Pick<chrome.tabs.Tab, 'windowId' | 'id'> | undefined): Promise<PendingRequest | null> {
+export async function handleContextMenuClick(
+  deps: ContextMenuDeps,
+  info: MenuClick,
+  tab: Pick<chrome.tabs.Tab, 'windowId' | 'id'> | undefined,
+): Promise<PendingRequest | null> {
   if (!MENU_IDS.includes(info.menuItemId)) return null;
   // sidePanel.open must run inside the click's user gesture, before anything is awaited.
   const opening = tab?.windowId !== undefined ? deps.sidePanel.open({ windowId: tab.windowId }) : Promise.resolve();

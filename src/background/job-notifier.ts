@@ -25,7 +25,14 @@ export function notificationFor(job: VideoJob, iconUrl: string): chrome.notifica
   if (job.status === 'completed') {
     return { type: 'basic', iconUrl, title: NOTIFICATION_TEXTS.completedTitle, message: `“${topic}” — click to watch it.`, priority: 1 };
   }
-  return { type: 'basic', iconUrl, title: NOTIFICATION_TEXTS.failedTitle, message: MESSAGES.jobFailedEvent(job.error ?? 'unknown error'), contextMessage: topic, priority: 1 };
+  return {
+    type: 'basic',
+    iconUrl,
+    title: NOTIFICATION_TEXTS.failedTitle,
+    message: MESSAGES.jobFailedEvent(job.error ?? 'unknown error'),
+    contextMessage: topic,
+    priority: 1,
+  };
 }
 
 /** Where clicking a job's notification leads: the video file, or the web app's video list. */

@@ -13,7 +13,13 @@ import {
   putJob,
 } from './job-state.js';
 
-const params = generateVideoBodySchema.parse({ topic: 'Octopus minds', style: 'educational', language: 'en', duration: 30, voice: 'en-US-JennyNeural' });
+const params = generateVideoBodySchema.parse({
+  topic: 'Octopus minds',
+  style: 'educational',
+  language: 'en',
+  duration: 30,
+  voice: 'en-US-JennyNeural',
+});
 const at = (iso: string) => new Date(iso);
 const result = { videoUrl: '/output/j1/video.mp4', filename: 'video.mp4' };
 
@@ -89,7 +95,7 @@ describe('job state', () => {
     expect(mergeServerJob(state, other).jobs.map((j) => j.id)).toEqual(['j2', 'j1']);
   });
 
-  it('never reopens a finished job from a stale server copy, but a reopen puts the server\'s copy in place', () => {
+  it("never reopens a finished job from a stale server copy, but a reopen puts the server's copy in place", () => {
     const done = completed(stateWith(newJob('j1', params, at('2026-01-01T00:00:00Z'))), { jobId: 'j1', result });
     const staleActive: VideoJob = { ...done.jobs[0]!, status: 'processing', progress: 40, result: null };
     expect(mergeServerJob(done, staleActive).jobs[0]).toMatchObject({ status: 'completed', result });

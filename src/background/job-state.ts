@@ -47,8 +47,10 @@ export function hasJob(state: ExtensionJobState, jobId: string): boolean {
   return state.jobs.some((job) => job.id === jobId);
 }
 
-export const progressed = (state: ExtensionJobState, event: JobProgressEvent) => updateJob(state, event.jobId, (job) => applyProgress(job, event));
-export const completed = (state: ExtensionJobState, event: JobCompletedEvent) => updateJob(state, event.jobId, (job) => applyCompleted(job, event));
+export const progressed = (state: ExtensionJobState, event: JobProgressEvent) =>
+  updateJob(state, event.jobId, (job) => applyProgress(job, event));
+export const completed = (state: ExtensionJobState, event: JobCompletedEvent) =>
+  updateJob(state, event.jobId, (job) => applyCompleted(job, event));
 export const failed = (state: ExtensionJobState, event: JobFailedEvent) => updateJob(state, event.jobId, (job) => applyFailed(job, event));
 export const cancelled = (state: ExtensionJobState, jobId: string) => updateJob(state, jobId, (job) => applyCancelled(job));
 

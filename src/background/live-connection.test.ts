@@ -64,7 +64,12 @@ describe('LiveConnection', () => {
     connection.connect('http://api.test', 'tok');
     expect(sockets).toHaveLength(1);
     expect(sockets[0]!.url).toBe('http://api.test');
-    expect(sockets[0]!.options).toMatchObject({ path: '/socket.io/', transports: ['websocket'], auth: { token: 'tok' }, reconnectionAttempts: 5 });
+    expect(sockets[0]!.options).toMatchObject({
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: 'tok' },
+      reconnectionAttempts: 5,
+    });
     connection.connect('http://api.test', 'tok');
     expect(sockets).toHaveLength(1);
     // After socket.io gives up retrying, the next wake opens a fresh connection.

@@ -115,7 +115,12 @@ export class LiveConnection {
     }
   }
 
-  private listen<T>(socket: SocketLike, event: string, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }, handle: (value: T) => void): void {
+  private listen<T>(
+    socket: SocketLike,
+    event: string,
+    schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+    handle: (value: T) => void,
+  ): void {
     socket.on(event, (payload: unknown) => {
       // Only the live socket's events count; a replaced socket may still deliver a late one.
       if (socket !== this.socket) return;

@@ -54,7 +54,10 @@ export function createInternalMessageListener(extensionId: string, handle: (requ
   };
 }
 
-export function createExternalMessageListener(allowedOrigins: readonly string[], handle: (request: ExtensionExternalRequest) => Promise<ExtensionResponse>) {
+export function createExternalMessageListener(
+  allowedOrigins: readonly string[],
+  handle: (request: ExtensionExternalRequest) => Promise<ExtensionResponse>,
+) {
   return (message: unknown, sender: Sender, reply: Reply): boolean => {
     if (!isAllowedWebPage(sender, allowedOrigins)) {
       reply({ ok: false, error: 'This site may not talk to the extension' });

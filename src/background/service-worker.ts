@@ -41,7 +41,9 @@ chrome.storage.onChanged.addListener((changes, areaName) => {
   if (change) void background.tokenChanged(change.token);
 });
 chrome.runtime.onMessage.addListener(createInternalMessageListener(chrome.runtime.id, (request) => background.handleRequest(request)));
-chrome.runtime.onMessageExternal.addListener(createExternalMessageListener(WEB_APP_ORIGINS, (request) => background.handleExternal(request)));
+chrome.runtime.onMessageExternal.addListener(
+  createExternalMessageListener(WEB_APP_ORIGINS, (request) => background.handleExternal(request)),
+);
 
 // Lets DevTools and the end-to-end suite drive the handlers that cannot be clicked (context menus).
 (globalThis as typeof globalThis & { reelsmith?: typeof background }).reelsmith = background;

@@ -15,7 +15,11 @@ describe('ExtensionSession', () => {
     expect(await session.token()).toBe('tok-1');
 
     const copy = new MemoryStorage(Object.entries(storage.local.data) as [string, string][]);
-    const api = createApiClient({ baseUrl: 'http://api.test', getToken: () => null, fetch: async () => new Response('{}', { status: 500 }) });
+    const api = createApiClient({
+      baseUrl: 'http://api.test',
+      getToken: () => null,
+      fetch: async () => new Response('{}', { status: 500 }),
+    });
     const store = createAuthStore({ api, storage: copy, log: () => undefined });
     await store.persist.rehydrate();
     expect(store.getState()).toMatchObject({ token: 'tok-1', user, isAuthenticated: true });

@@ -31,7 +31,9 @@ describe('JobStore', () => {
     const store = new JobStore(storage.local);
     await store.update((s) => putJob(s, newJob('j1', params, new Date())));
     await Promise.all(
-      [10, 20, 30, 40].map((progress) => store.update((s) => progressed(s, { jobId: 'j1', progress, step: 'story', stepProgress: 0, status: 'processing' }))),
+      [10, 20, 30, 40].map((progress) =>
+        store.update((s) => progressed(s, { jobId: 'j1', progress, step: 'story', stepProgress: 0, status: 'processing' })),
+      ),
     );
     expect((await store.read()).jobs[0]?.progress).toBe(40);
   });
@@ -41,7 +43,11 @@ describe('JobStore', () => {
     await storage.local.set({ [EXTENSION_STORAGE_KEYS.jobs]: { jobs: 'nonsense' } });
     const store = new JobStore(storage.local);
     expect((await store.read()).jobs).toEqual([]);
-    await expect(store.update(() => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      store.update(() => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     await store.update((s) => putJob(s, newJob('j2', params, new Date())));
     expect((await store.read()).jobs).toHaveLength(1);
     await store.clear();

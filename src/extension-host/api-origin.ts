@@ -24,7 +24,10 @@ export function originPermissionPattern(origin: string): string {
   return `${new URL(origin).origin}/*`;
 }
 
-export async function readApiBaseUrl(area: { get(keys: string): Promise<Record<string, unknown>> }, fallback: string = BUILD_API_BASE_URL): Promise<string> {
+export async function readApiBaseUrl(
+  area: { get(keys: string): Promise<Record<string, unknown>> },
+  fallback: string = BUILD_API_BASE_URL,
+): Promise<string> {
   const stored = await area.get(EXTENSION_STORAGE_KEYS.apiBaseUrl);
   const value = stored[EXTENSION_STORAGE_KEYS.apiBaseUrl];
   return (typeof value === 'string' && normalizeApiOrigin(value)) || fallback;

@@ -12,8 +12,17 @@ function fakeChrome(initial: Record<string, unknown>) {
     set: vi.fn(async (items: Record<string, unknown>) => void Object.assign(data, items)),
     remove: vi.fn(async (key: string) => void delete data[key]),
   };
-  vi.stubGlobal('chrome', { storage: { local: area, onChanged: { addListener: (l: Listener) => listeners.add(l), removeListener: (l: Listener) => listeners.delete(l) } } });
-  return { area: area as unknown as chrome.storage.StorageArea, data, emit: (changes: Record<string, chrome.storage.StorageChange>, name = 'local') => listeners.forEach((l) => l(changes, name)) };
+  vi.stubGlobal('chrome', {
+    storage: {
+      local: area,
+      onChanged: { addListener: (l: Listener) => listeners.add(l), removeListener: (l: Listener) => listeners.delete(l) },
+    },
+  });
+  return {
+    area: area as unknown as chrome.storage.StorageArea,
+    data,
+    emit: (changes: Record<string, chrome.storage.StorageChange>, name = 'local') => listeners.forEach((l) => l(changes, name)),
+  };
 }
 
 afterEach(() => vi.unstubAllGlobals());

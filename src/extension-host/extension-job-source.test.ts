@@ -12,7 +12,11 @@ describe('extension job source', () => {
     const storage = fakeStorage();
     const store = new JobStore(storage.local);
     await store.update((s) => putJob(s, newJob('j0', params, new Date('2026-01-01T00:00:00Z'))));
-    const source = await createExtensionJobSource({ area: storage.local, onChanged: storage.onChanged, sendMessage: async () => ({ ok: true }) });
+    const source = await createExtensionJobSource({
+      area: storage.local,
+      onChanged: storage.onChanged,
+      sendMessage: async () => ({ ok: true }),
+    });
     expect(source.getState().jobs.map((j) => j.id)).toEqual(['j0']);
     let renders = 0;
     const stop = source.subscribe(() => (renders += 1));
@@ -35,7 +39,11 @@ describe('extension job source', () => {
       undefined,
       { ok: true, jobId: 'j10' },
     ];
-    const source = await createExtensionJobSource({ area: storage.local, onChanged: storage.onChanged, sendMessage: async (r) => (sent.push(r), replies.shift()) });
+    const source = await createExtensionJobSource({
+      area: storage.local,
+      onChanged: storage.onChanged,
+      sendMessage: async (r) => (sent.push(r), replies.shift()),
+    });
     expect(await source.submit(params)).toEqual({ jobId: 'j9', status: 'pending', message: 'Video generation started' });
     await source.reopen('j9');
     await expect(source.cancel('j9')).rejects.toThrow('Subscription required to generate videos');

@@ -4,7 +4,6 @@ import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
 
-
 export interface ExtensionHost<S extends CoreServices> {
   platform: Platform;
   services: S;
@@ -16,7 +15,10 @@ export interface ExtensionHost<S extends CoreServices> {
  * Builds the studio's platform for an extension view, after loading chrome.storage.local. The view
  * chooses its services: the popup the core alone, the side panel the studio's with its query cache.
  */
-export async function createExtensionHost<S extends CoreServices>(createServices: (platform: Platform) => S, extras: Pick<Platform, 'formRequests'> = {}): Promise<ExtensionHost<S>> {
+export async function createExtensionHost<S extends CoreServices>(
+  createServices: (platform: Platform) => S,
+  extras: Pick<Platform, 'formRequests'> = {},
+): Promise<ExtensionHost<S>> {
   const storage = await ChromeSyncedStorage.hydrate(chrome.storage.local);
   const apiBaseUrl = apiBaseUrlFrom(storage);
   const platform: Platform = {
@@ -34,12 +36,16 @@ export async function createExtensionHost<S extends CoreServices>(createServices
     googleSignIn: false,
     ...extras,
     // Loaded when asked: the popup's first load has a JavaScript budget.
-    pageArticle: { read: async () => (await import('./page-article.js')).readActivePage({ windows: chrome.windows, tabs: chrome.tabs, scripting: chrome.scripting }) },
+    pageArticle: {
+      read: async () =>
+        (await import('./page-article.js')).readActivePage({ windows: chrome.windows, tabs: chrome.tabs, scripting: chrome.scripting }),
+    },
   };
   const services = createServices(platform);
   // A sign-in or sign-out in another extension view (or by the worker) updates this one.
   storage.followChanges('local', (keys) => {
-    if (keys.includes(STORAGE_KEYS.authStore)) void Promise.resolve(services.authStore.persist.rehydrate()).then(() => services.authStore.getState().initialize());
+    if (keys.includes(STORAGE_KEYS.authStore))
+      void Promise.resolve(services.authStore.persist.rehydrate()).then(() => services.authStore.getState().initialize());
   });
   const jobs = await createExtensionJobSource(chromeJobSourceDeps());
   return { platform, services, jobs };

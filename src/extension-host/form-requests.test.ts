@@ -15,7 +15,12 @@ describe('form requests', () => {
     const stop = requests.subscribe((request) => seen.push(request));
     await flush();
     expect(seen).toEqual([{ kind: 'topic', topic: 'Volcanoes' }]);
-    const article = { kind: 'article', text: 'Glaciers move. They carve valleys.', title: 'Glaciers', url: 'https://example.com/glaciers' } as const;
+    const article = {
+      kind: 'article',
+      text: 'Glaciers move. They carve valleys.',
+      title: 'Glaciers',
+      url: 'https://example.com/glaciers',
+    } as const;
     await storage.session.set({ [KEY]: { request: article, createdAt: '2026-01-01T00:01:00Z' } });
     await flush();
     expect(seen).toEqual([{ kind: 'topic', topic: 'Volcanoes' }, article]);

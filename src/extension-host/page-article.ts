@@ -2,9 +2,11 @@ import { ARTICLE_MAX_LENGTH, pageArticleResultSchema, SOURCE_TITLE_MAX_LENGTH, t
 
 /** Why a page could not be read, as the popup, the side panel and the worker's notification say it. */
 export const PAGE_ARTICLE_MESSAGES = {
-  noArticle: 'This page has no article to tell (too little running text). Select the text you want and choose "Make a video of this text", or paste it as a script.',
+  noArticle:
+    'This page has no article to tell (too little running text). Select the text you want and choose "Make a video of this text", or paste it as a script.',
   noPage: 'There is no web page open in this window to make a video of.',
-  notAllowed: 'Reelsmith may read this page only after you ask from the page itself: click the Reelsmith toolbar button on it, or right-click it and choose "Make a video of this page". Browser pages (chrome://, the Web Store) cannot be read.',
+  notAllowed:
+    'Reelsmith may read this page only after you ask from the page itself: click the Reelsmith toolbar button on it, or right-click it and choose "Make a video of this page". Browser pages (chrome://, the Web Store) cannot be read.',
   failed: 'The page could not be read. Reload it and try again.',
 } as const;
 
@@ -43,14 +45,22 @@ export async function readArticleInTab(scripting: ScriptingLike, tabId: number):
     });
     answer = frame?.result;
   } catch (error) {
-    throw new Error(error instanceof Error && NOT_ALLOWED.test(error.message) ? PAGE_ARTICLE_MESSAGES.notAllowed : PAGE_ARTICLE_MESSAGES.failed, { cause: error });
+    throw new Error(
+      error instanceof Error && NOT_ALLOWED.test(error.message) ? PAGE_ARTICLE_MESSAGES.notAllowed : PAGE_ARTICLE_MESSAGES.failed,
+      { cause: error },
+    );
   }
   const parsed = pageArticleResultSchema.safeParse(answer);
   if (!parsed.success) throw new Error(PAGE_ARTICLE_MESSAGES.failed);
   if (!parsed.data.ok) throw new Error(PAGE_ARTICLE_MESSAGES.noArticle);
   const { title, url, text } = parsed.data;
   const link = /^https?:\/\//.test(url) ? url : undefined;
-  return { kind: 'article', text: fitText(text, ARTICLE_MAX_LENGTH), ...(title ? { title: title.slice(0, SOURCE_TITLE_MAX_LENGTH).trim() } : {}), ...(link ? { url: link } : {}) };
+  return {
+    kind: 'article',
+    text: fitText(text, ARTICLE_MAX_LENGTH),
+    ...(title ? { title: title.slice(0, SOURCE_TITLE_MAX_LENGTH).trim() } : {}),
+    ...(link ? { url: link } : {}),
+  };
 }
 
 /** The tab the creator is reading: the active tab of the last focused browser window (not a popup window). */

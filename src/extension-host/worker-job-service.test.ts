@@ -5,7 +5,10 @@ import type { ExtensionJobSource } from './extension-job-source.js';
 import { createWorkerJobService } from './worker-job-service.js';
 
 const params = generateVideoBodySchema.parse({ topic: 'Tides', style: 'curious', language: 'en', duration: 30, voice: 'v' });
-const job = (id: string, extra: Partial<VideoJob> = {}): VideoJob => ({ ...newJob(id, params, new Date('2026-01-01T00:00:00Z')), ...extra });
+const job = (id: string, extra: Partial<VideoJob> = {}): VideoJob => ({
+  ...newJob(id, params, new Date('2026-01-01T00:00:00Z')),
+  ...extra,
+});
 const result = { videoUrl: '/output/a/video.mp4', filename: 'video.mp4' };
 
 /** The worker's stored state, written by the test as the background would. */
@@ -37,7 +40,10 @@ function effectsSpy() {
 
 describe('worker job service (the side panel’s jobs)', () => {
   it('mirrors the worker’s list and announces what changes after it opened, once', () => {
-    const { source, workerWrites } = fakeSource([job('a', { status: 'processing', progress: 30 }), job('old', { status: 'failed', error: 'boom' })]);
+    const { source, workerWrites } = fakeSource([
+      job('a', { status: 'processing', progress: 30 }),
+      job('old', { status: 'failed', error: 'boom' }),
+    ]);
     const effects = effectsSpy();
     const api = createApiClient({ baseUrl: '', getToken: () => 't', fetch: vi.fn() as unknown as typeof fetch });
     const service = createWorkerJobService({ source, api, effects });
@@ -69,7 +75,10 @@ describe('worker job service (the side panel’s jobs)', () => {
 
   it('submits, cancels and reopens through the worker; a re-render reopens the job after the API queued it', async () => {
     const { source } = fakeSource([]);
-    const fetchImpl = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify({ jobId: 'a', version: 2 }), { status: 202, headers: { 'Content-Type': 'application/json' } }));
+    const fetchImpl = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) =>
+        new Response(JSON.stringify({ jobId: 'a', version: 2 }), { status: 202, headers: { 'Content-Type': 'application/json' } }),
+    );
     const api = createApiClient({ baseUrl: 'http://api.test', getToken: () => 't', fetch: fetchImpl as unknown as typeof fetch });
     const service = createWorkerJobService({ source, api });
 

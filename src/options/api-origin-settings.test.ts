@@ -19,7 +19,11 @@ function deps(grant: boolean) {
 describe('saveApiOrigin', () => {
   it('asks for host access to a new address, saves it and tells the worker', async () => {
     const d = deps(true);
-    expect(await saveApiOrigin(d.value, 'https://api.example.com/v1', 'http://localhost:8080')).toEqual({ ok: true, origin: 'https://api.example.com', changed: true });
+    expect(await saveApiOrigin(d.value, 'https://api.example.com/v1', 'http://localhost:8080')).toEqual({
+      ok: true,
+      origin: 'https://api.example.com',
+      changed: true,
+    });
     expect(d.requested).toEqual([['https://api.example.com/*']]);
     expect(d.storage.local.data[EXTENSION_STORAGE_KEYS.apiBaseUrl]).toBe('https://api.example.com');
     expect(d.told).toEqual([{ type: 'api-origin-changed' }]);
@@ -27,7 +31,10 @@ describe('saveApiOrigin', () => {
 
   it('keeps the old address when access is refused or the input is bad', async () => {
     const d = deps(false);
-    expect(await saveApiOrigin(d.value, 'https://api.example.com', 'http://localhost:8080')).toEqual({ ok: false, error: API_ORIGIN_MESSAGES.permissionDenied });
+    expect(await saveApiOrigin(d.value, 'https://api.example.com', 'http://localhost:8080')).toEqual({
+      ok: false,
+      error: API_ORIGIN_MESSAGES.permissionDenied,
+    });
     expect(await saveApiOrigin(d.value, 'file:///etc', 'http://localhost:8080')).toEqual({ ok: false, error: API_ORIGIN_MESSAGES.invalid });
     expect(d.storage.local.data).toEqual({});
     expect(d.told).toEqual([]);
@@ -39,6 +46,10 @@ describe('saveApiOrigin', () => {
     expect(await saveApiOrigin(d.value, 'http://localhost:8080', 'https://api.example.com')).toMatchObject({ ok: true, changed: true });
     expect(d.storage.local.data[EXTENSION_STORAGE_KEYS.apiBaseUrl]).toBeUndefined();
     expect(d.requested).toEqual([]);
-    expect(await saveApiOrigin(d.value, 'http://localhost:8080/', 'http://localhost:8080')).toEqual({ ok: true, origin: 'http://localhost:8080', changed: false });
+    expect(await saveApiOrigin(d.value, 'http://localhost:8080/', 'http://localhost:8080')).toEqual({
+      ok: true,
+      origin: 'http://localhost:8080',
+      changed: false,
+    });
   });
 });

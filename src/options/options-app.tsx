@@ -39,7 +39,10 @@ export function OptionsApp() {
     }
     setCurrent(result.origin);
     setValue(result.origin);
-    setStatus({ tone: 'ok', text: result.changed ? `Saved. The extension now uses ${result.origin}; sign in again from the toolbar.` : 'Nothing changed.' });
+    setStatus({
+      tone: 'ok',
+      text: result.changed ? `Saved. The extension now uses ${result.origin}; sign in again from the toolbar.` : 'Nothing changed.',
+    });
   };
 
   return (
@@ -53,7 +56,9 @@ export function OptionsApp() {
       </header>
       <form className="rs-options__card" onSubmit={save} aria-label="Server address">
         <label htmlFor="api-origin">Server address</label>
-        <p className="rs-options__hint">The Reelsmith server this extension signs in to and generates videos with. Default: {BUILD_API_BASE_URL}</p>
+        <p className="rs-options__hint">
+          The Reelsmith server this extension signs in to and generates videos with. Default: {BUILD_API_BASE_URL}
+        </p>
         <input
           id="api-origin"
           name="api-origin"

@@ -11,7 +11,10 @@ const ARTICLE = [
 ];
 
 function page(body: string): Document {
-  return new DOMParser().parseFromString(`<!doctype html><html><head><title>Lighthouses | Coast Weekly</title></head><body>${body}</body></html>`, 'text/html');
+  return new DOMParser().parseFromString(
+    `<!doctype html><html><head><title>Lighthouses | Coast Weekly</title></head><body>${body}</body></html>`,
+    'text/html',
+  );
 }
 
 const FULL_PAGE = `
@@ -48,7 +51,9 @@ describe('reading the article of a page', () => {
   });
 
   it('says there is no article on a page without enough running text', () => {
-    const doc = page('<nav><a href="/">Home</a></nav><main><h1>Sign in</h1><form><input name="email"><button>Continue</button></form></main>');
+    const doc = page(
+      '<nav><a href="/">Home</a></nav><main><h1>Sign in</h1><form><input name="email"><button>Continue</button></form></main>',
+    );
     expect(readArticle(doc, { href: 'https://example.com/login', hash: '' })).toEqual({ ok: false, reason: 'no-article' });
     expect(MIN_ARTICLE_CHARACTERS).toBeGreaterThan(100);
   });

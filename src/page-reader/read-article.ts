@@ -7,7 +7,11 @@ const TEXT_BLOCKS = 'p, li, blockquote, pre, figcaption, dd, td';
 export const MIN_ARTICLE_CHARACTERS = 280;
 
 /** One line of plain words: runs of white space become one space, control characters go (the contracts refuse them). */
-const tidy = (text: string | null | undefined) => (text ?? '').replace(/[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g, '').replace(/\s+/g, ' ').trim();
+const tidy = (text: string | null | undefined) =>
+  (text ?? '')
+    .replace(/[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The article's paragraphs: the innermost text blocks of Readability's cleaned content, in order. */
 export function articleParagraphs(contentHtml: string, parser: DOMParser): string[] {
@@ -27,7 +31,11 @@ export function articleParagraphs(contentHtml: string, parser: DOMParser): strin
  * text without navigation, cookie banners, ads or footers. Runs inside the page, so pages behind a
  * sign-in work too. Readability rewrites the document it reads, so it gets a copy.
  */
-export function readArticle(document: Document, location: Pick<Location, 'href' | 'hash'>, parser: DOMParser = new DOMParser()): PageArticleResult {
+export function readArticle(
+  document: Document,
+  location: Pick<Location, 'href' | 'hash'>,
+  parser: DOMParser = new DOMParser(),
+): PageArticleResult {
   const article = new Readability(document.cloneNode(true) as Document).parse();
   const text = article?.content ? articleParagraphs(article.content, parser).join('\n\n') : '';
   if (text.length < MIN_ARTICLE_CHARACTERS) return { ok: false, reason: 'no-article' };

@@ -25,11 +25,22 @@ export function ActiveJobs({ jobs, list }: { jobs: ExtensionJobSource; list: rea
         <article key={job.id} className="rs-popup__job" aria-label={`Job ${job.params.topic}`}>
           <div className="rs-popup__job-head">
             <span className="rs-popup__job-topic">{job.params.topic}</span>
-            <button type="button" className="rs-link-button" onClick={() => void jobs.cancel(job.id).catch((error: Error) => toast.error(error.message))}>
+            <button
+              type="button"
+              className="rs-link-button"
+              onClick={() => void jobs.cancel(job.id).catch((error: Error) => toast.error(error.message))}
+            >
               Cancel
             </button>
           </div>
-          <div className="rs-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(job.progress)} aria-label={`${job.params.topic} progress`}>
+          <div
+            className="rs-progress"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(job.progress)}
+            aria-label={`${job.params.topic} progress`}
+          >
             <span style={{ width: `${Math.max(2, job.progress)}%` }} />
           </div>
           <p className="rs-popup__job-step">
@@ -46,9 +57,15 @@ export function ActiveJobs({ jobs, list }: { jobs: ExtensionJobSource; list: rea
         ) : (
           <article key={job.id} className="rs-popup__job rs-popup__job--done" aria-label={`Job ${job.params.topic}`}>
             {/* width and height give the box the video's shape before the picture arrives (CSS fixes the height). */}
-            {job.result?.posterUrl ? <img src={apiUrl(platform, job.result.posterUrl)} alt="" loading="lazy" width={job.result.width} height={job.result.height} /> : null}
+            {job.result?.posterUrl ? (
+              <img src={apiUrl(platform, job.result.posterUrl)} alt="" loading="lazy" width={job.result.width} height={job.result.height} />
+            ) : null}
             <span className="rs-popup__job-topic">{job.params.topic}</span>
-            <button type="button" className="rs-link-button" onClick={() => job.result && platform.navigation.openTab(apiUrl(platform, job.result.videoUrl))}>
+            <button
+              type="button"
+              className="rs-link-button"
+              onClick={() => job.result && platform.navigation.openTab(apiUrl(platform, job.result.videoUrl))}
+            >
               Watch
             </button>
           </article>

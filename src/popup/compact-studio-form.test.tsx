@@ -20,11 +20,40 @@ afterEach(() => {
 });
 
 const user = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };
-const voice = (id: string, name: string, gender: 'male' | 'female') => ({ id, name, description: 'Warm narrator', gender, accent: 'American', age: 'Adult' });
+const voice = (id: string, name: string, gender: 'male' | 'female') => ({
+  id,
+  name,
+  description: 'Warm narrator',
+  gender,
+  accent: 'American',
+  age: 'Adult',
+});
 
-function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })]]), pageArticle?: Platform['pageArticle']) {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
-  const platform: Platform = { kind: 'extension', storage, navigation: { openTab: vi.fn(), reload: () => undefined }, browser: { isDesktopChrome: () => false }, apiBaseUrl: 'http://api.test', googleSignIn: false, ...(pageArticle ? { pageArticle } : {}) };
+function renderForm(
+  storage = new MemoryStorage([
+    [STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })],
+  ]),
+  pageArticle?: Platform['pageArticle'],
+) {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  const platform: Platform = {
+    kind: 'extension',
+    storage,
+    navigation: { openTab: vi.fn(), reload: () => undefined },
+    browser: { isDesktopChrome: () => false },
+    apiBaseUrl: 'http://api.test',
+    googleSignIn: false,
+    ...(pageArticle ? { pageArticle } : {}),
+  };
   const requests: string[] = [];
   const fetchImpl = (async (input: RequestInfo | URL) => {
     const url = new URL(String(input));
@@ -33,10 +62,17 @@ function renderForm(storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.s
       '/auth/profile': { user },
       '/payments/subscription': { subscription: null, usage: { videosThisMonth: 0 } },
       '/payments/can-generate': { canGenerate: true, isFreeVideo: true, reason: null },
-      '/voices': { language: url.searchParams.get('language'), provider: 'offline', voices: { male: [voice('m-1', 'Arthur', 'male')], female: [voice('f-1', 'Bella', 'female')] } },
+      '/voices': {
+        language: url.searchParams.get('language'),
+        provider: 'offline',
+        voices: { male: [voice('m-1', 'Arthur', 'male')], female: [voice('f-1', 'Bella', 'female')] },
+      },
     };
     const body = answers[url.pathname];
-    return new Response(JSON.stringify(body ?? { statusCode: 404, error: 'Not Found', message: 'Not found' }), { status: body ? 200 : 404, headers: { 'Content-Type': 'application/json' } });
+    return new Response(JSON.stringify(body ?? { statusCode: 404, error: 'Not Found', message: 'Not found' }), {
+      status: body ? 200 : 404,
+      headers: { 'Content-Type': 'application/json' },
+    });
   }) as typeof fetch;
   const services = createCoreServices(platform, { fetch: fetchImpl });
   const jobs: ExtensionJobSource = {
@@ -74,11 +110,22 @@ describe('popup compact form', () => {
     await u.click(await screen.findByRole('radio', { name: /Bella/ }));
     await u.click(screen.getByRole('button', { name: 'Generate Video' }));
     await vi.waitFor(() => expect(jobs.submit).toHaveBeenCalled());
-    expect(vi.mocked(jobs.submit).mock.calls[0]![0]).toMatchObject({ language: 'hi', resolution: '1:1', enableCaptions: true, music: 'calm', topic: 'Monsoon in Kerala' });
+    expect(vi.mocked(jobs.submit).mock.calls[0]![0]).toMatchObject({
+      language: 'hi',
+      resolution: '1:1',
+      enableCaptions: true,
+      music: 'calm',
+      topic: 'Monsoon in Kerala',
+    });
   });
 
   it('"Make a video of this page" sends the page\'s article through the worker, credited to the page, then starts afresh', async () => {
-    const article = { kind: 'article' as const, text: 'Monsoon rains reach Kerala in June. Farmers plant rice as the rivers rise.', title: 'The monsoon in Kerala', url: 'https://news.example/monsoon' };
+    const article = {
+      kind: 'article' as const,
+      text: 'Monsoon rains reach Kerala in June. Farmers plant rice as the rivers rise.',
+      title: 'The monsoon in Kerala',
+      url: 'https://news.example/monsoon',
+    };
     const { u, jobs } = renderForm(undefined, { read: async () => article });
     await u.click(screen.getByRole('button', { name: 'Make a video of this page' }));
     expect(await screen.findByRole('link', { name: 'The monsoon in Kerala' })).toHaveAttribute('href', 'https://news.example/monsoon');

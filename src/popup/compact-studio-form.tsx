@@ -1,4 +1,15 @@
-import { DURATIONS, FREE_VIDEO_MAX_SECONDS, LANGUAGE_NAMES, MUSIC_CHOICES, musicChoiceLabel, RESOLUTIONS, STORY_STYLES, VIDEO_LANGUAGES, type MusicChoice, type Resolution } from '@reelsmith/contracts';
+import {
+  DURATIONS,
+  FREE_VIDEO_MAX_SECONDS,
+  LANGUAGE_NAMES,
+  MUSIC_CHOICES,
+  musicChoiceLabel,
+  RESOLUTIONS,
+  STORY_STYLES,
+  VIDEO_LANGUAGES,
+  type MusicChoice,
+  type Resolution,
+} from '@reelsmith/contracts';
 import {
   apiUrl,
   asVoiceLanguage,
@@ -21,7 +32,9 @@ import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
 
 // Loaded when the captions field first shows (just after the first frame), keeping its previews and
 // their styles out of the popup's first load; the fallback holds the row's height so nothing moves.
-const CaptionStylePicker = lazy(() => import('@reelsmith/studio/caption-style-picker').then((module) => ({ default: module.CaptionStylePicker })));
+const CaptionStylePicker = lazy(() =>
+  import('@reelsmith/studio/caption-style-picker').then((module) => ({ default: module.CaptionStylePicker })),
+);
 
 /**
  * The popup's compact studio: topic, style, duration, language, resolution, captions, music and voice;
@@ -61,7 +74,18 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
   };
   const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
 
-  const { blocked, buttonText, submit: submitValues } = useGenerationSubmit({ signedIn: true, generating: false, activeJobs, access, send: (params) => jobs.submit(params), refused: setRefusal });
+  const {
+    blocked,
+    buttonText,
+    submit: submitValues,
+  } = useGenerationSubmit({
+    signedIn: true,
+    generating: false,
+    activeJobs,
+    access,
+    send: (params) => jobs.submit(params),
+    refused: setRefusal,
+  });
   const submit = async () => {
     setAttempted(true);
     if (blocked) return;
@@ -94,16 +118,32 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       />
       <div className="rs-popup__row">
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={`${id}-style`}>Style</label>
-          <select id={`${id}-style`} className="rs-field__input rs-select" value={values.style} onChange={(e) => set('style', e.target.value)}>
+          <label className="rs-field__label" htmlFor={`${id}-style`}>
+            Style
+          </label>
+          <select
+            id={`${id}-style`}
+            className="rs-field__input rs-select"
+            value={values.style}
+            onChange={(e) => set('style', e.target.value)}
+          >
             {STORY_STYLES.filter((style) => style !== 'custom').map((style) => (
-              <option key={style} value={style}>{optionLabel(style)}</option>
+              <option key={style} value={style}>
+                {optionLabel(style)}
+              </option>
             ))}
           </select>
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={`${id}-duration`}>Duration</label>
-          <select id={`${id}-duration`} className="rs-field__input rs-select" value={String(values.duration)} onChange={(e) => set('duration', Number(e.target.value) as GenerationFormValues['duration'])}>
+          <label className="rs-field__label" htmlFor={`${id}-duration`}>
+            Duration
+          </label>
+          <select
+            id={`${id}-duration`}
+            className="rs-field__input rs-select"
+            value={String(values.duration)}
+            onChange={(e) => set('duration', Number(e.target.value) as GenerationFormValues['duration'])}
+          >
             {DURATIONS.map((duration) => (
               <option key={duration} value={duration} disabled={access.longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS}>
                 {duration} seconds
@@ -114,18 +154,36 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       </div>
       <div className="rs-popup__row">
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={`${id}-language`}>Language</label>
-          <select id={`${id}-language`} className="rs-field__input rs-select" value={values.language} onChange={(e) => set('language', e.target.value)}>
+          <label className="rs-field__label" htmlFor={`${id}-language`}>
+            Language
+          </label>
+          <select
+            id={`${id}-language`}
+            className="rs-field__input rs-select"
+            value={values.language}
+            onChange={(e) => set('language', e.target.value)}
+          >
             {VIDEO_LANGUAGES.map((language) => (
-              <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+              <option key={language} value={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
             ))}
           </select>
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={`${id}-resolution`}>Resolution</label>
-          <select id={`${id}-resolution`} className="rs-field__input rs-select" value={values.resolution} onChange={(e) => set('resolution', e.target.value as Resolution)}>
+          <label className="rs-field__label" htmlFor={`${id}-resolution`}>
+            Resolution
+          </label>
+          <select
+            id={`${id}-resolution`}
+            className="rs-field__input rs-select"
+            value={values.resolution}
+            onChange={(e) => set('resolution', e.target.value as Resolution)}
+          >
             {RESOLUTIONS.map((resolution) => (
-              <option key={resolution} value={resolution}>{RESOLUTION_LABELS[resolution]}</option>
+              <option key={resolution} value={resolution}>
+                {RESOLUTION_LABELS[resolution]}
+              </option>
             ))}
           </select>
         </div>
@@ -136,17 +194,35 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
       </label>
       {values.enableCaptions ? (
         <div className="rs-field">
-          <span id={`${id}-caption-style-label`} className="rs-field__label">Caption Style</span>
-          <Suspense fallback={<div className="rs-popup__picker-placeholder" aria-busy="true" aria-labelledby={`${id}-caption-style-label`} />}>
-            <CaptionStylePicker id={`${id}-caption-style`} labelId={`${id}-caption-style-label`} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} />
+          <span id={`${id}-caption-style-label`} className="rs-field__label">
+            Caption Style
+          </span>
+          <Suspense
+            fallback={<div className="rs-popup__picker-placeholder" aria-busy="true" aria-labelledby={`${id}-caption-style-label`} />}
+          >
+            <CaptionStylePicker
+              id={`${id}-caption-style`}
+              labelId={`${id}-caption-style-label`}
+              value={values.captionStyle}
+              onChange={(style) => set('captionStyle', style)}
+            />
           </Suspense>
         </div>
       ) : null}
       <div className="rs-field">
-        <label className="rs-field__label" htmlFor={`${id}-music`}>Music</label>
-        <select id={`${id}-music`} className="rs-field__input rs-select" value={values.music} onChange={(e) => set('music', e.target.value as MusicChoice)}>
+        <label className="rs-field__label" htmlFor={`${id}-music`}>
+          Music
+        </label>
+        <select
+          id={`${id}-music`}
+          className="rs-field__input rs-select"
+          value={values.music}
+          onChange={(e) => set('music', e.target.value as MusicChoice)}
+        >
           {MUSIC_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>{musicChoiceLabel(choice, values.style)}</option>
+            <option key={choice} value={choice}>
+              {musicChoiceLabel(choice, values.style)}
+            </option>
           ))}
         </select>
       </div>
@@ -155,7 +231,11 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         {refusal ? (
           <div className="rs-popup__plans" role="status">
             <p className="rs-popup__plans-text">{refusal}</p>
-            <button type="button" className="rs-button rs-button--ghost" onClick={() => platform.navigation.openTab(apiUrl(platform, '/pricing'))}>
+            <button
+              type="button"
+              className="rs-button rs-button--ghost"
+              onClick={() => platform.navigation.openTab(apiUrl(platform, '/pricing'))}
+            >
               See plans
             </button>
           </div>

@@ -1,6 +1,13 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { EMPTY_EXTENSION_JOB_STATE, generateVideoBodySchema, newJob, STORAGE_KEYS, type ExtensionJobState, type VideoJob } from '@reelsmith/contracts';
+import {
+  EMPTY_EXTENSION_JOB_STATE,
+  generateVideoBodySchema,
+  newJob,
+  STORAGE_KEYS,
+  type ExtensionJobState,
+  type VideoJob,
+} from '@reelsmith/contracts';
 // The popup's own providers and core services, as src/popup/main.tsx renders it: no query cache.
 import { CoreProviders, createCoreServices, MemoryStorage, type Platform } from '@reelsmith/studio/popup';
 import { act, cleanup, configure, render, screen, within } from '@testing-library/react';
@@ -26,7 +33,14 @@ const job = (id: string, status: VideoJob['status'], extra: Partial<VideoJob> = 
   status,
   ...extra,
 });
-const voice = (id: string, name: string, gender: 'male' | 'female') => ({ id, name, description: 'Warm narrator', gender, accent: 'American', age: 'Adult' });
+const voice = (id: string, name: string, gender: 'male' | 'female') => ({
+  id,
+  name,
+  description: 'Warm narrator',
+  gender,
+  accent: 'American',
+  age: 'Adult',
+});
 
 /** The worker's job state as the popup sees it, changed by the test as the worker would. */
 function fakeJobSource(initial: VideoJob[]) {
@@ -52,12 +66,26 @@ function fakeJobSource(initial: VideoJob[]) {
   return { source, workerWrites };
 }
 
-function renderPopup({ jobs = [], canGenerate = { canGenerate: true, isFreeVideo: true, reason: null as string | null } }: { jobs?: VideoJob[]; canGenerate?: { canGenerate: boolean; isFreeVideo: boolean; reason: string | null } } = {}) {
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false })) as typeof window.matchMedia;
+function renderPopup({
+  jobs = [],
+  canGenerate = { canGenerate: true, isFreeVideo: true, reason: null as string | null },
+}: { jobs?: VideoJob[]; canGenerate?: { canGenerate: boolean; isFreeVideo: boolean; reason: string | null } } = {}) {
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
   const openTab = vi.fn();
   const platform: Platform = {
     kind: 'extension',
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })]]),
+    storage: new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })],
+    ]),
     navigation: { openTab, reload: () => undefined },
     browser: { isDesktopChrome: () => false },
     apiBaseUrl: 'http://api.test',
@@ -67,12 +95,21 @@ function renderPopup({ jobs = [], canGenerate = { canGenerate: true, isFreeVideo
     if (path === '/auth/profile') return { user };
     if (path === '/payments/subscription') return { subscription: null, usage: { videosThisMonth: 1 } };
     if (path === '/payments/can-generate') return canGenerate;
-    if (path === '/voices') return { language: 'en', provider: 'offline', voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] } };
+    if (path === '/voices')
+      return {
+        language: 'en',
+        provider: 'offline',
+        voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] },
+      };
     return undefined;
   };
   const fetchImpl = (async (input: RequestInfo | URL) => {
     const body = answer(new URL(String(input)).pathname);
-    if (body === undefined) return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    if (body === undefined)
+      return new Response(JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'Not found' }), {
+        status: 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
     return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   const services = createCoreServices(platform, { fetch: fetchImpl });
@@ -89,7 +126,11 @@ function renderPopup({ jobs = [], canGenerate = { canGenerate: true, isFreeVideo
 
 describe('popup', () => {
   it('says why a running job failed and that a cancelled one was cancelled, instead of dropping them silently', async () => {
-    const { workerWrites, source, user: clicker } = renderPopup({ jobs: [job('a', 'processing', { progress: 40 }), job('b', 'processing', { progress: 20 })] });
+    const {
+      workerWrites,
+      source,
+      user: clicker,
+    } = renderPopup({ jobs: [job('a', 'processing', { progress: 40 }), job('b', 'processing', { progress: 20 })] });
     const jobs = await screen.findByRole('region', { name: 'Your jobs' });
     expect(within(jobs).getAllByRole('button', { name: 'Cancel' })).toHaveLength(2);
 
@@ -102,7 +143,9 @@ describe('popup', () => {
     // The toast, and the job's own row, which stays after the toast is gone.
     const failure = await screen.findAllByText('Video generation failed: Story writer failed');
     expect(failure).toHaveLength(2);
-    expect(within(screen.getByRole('article', { name: 'Job Topic a' })).getByText('Video generation failed: Story writer failed')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Job Topic a' })).getByText('Video generation failed: Story writer failed'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Job Topic b' })).not.toBeInTheDocument();
 
     // The worker rewriting the same state does not repeat the toasts.

@@ -14,8 +14,19 @@ afterEach(() => {
 const user = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };
 
 function wrapperFor(fetchImpl: typeof fetch, signedIn = true) {
-  const storage = new MemoryStorage(signedIn ? [[STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })]] : []);
-  const platform: Platform = { kind: 'extension', storage, navigation: { openTab: () => undefined, reload: () => undefined }, browser: { isDesktopChrome: () => false }, apiBaseUrl: 'http://api.test', googleSignIn: false };
+  const storage = new MemoryStorage(
+    signedIn
+      ? [[STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })]]
+      : [],
+  );
+  const platform: Platform = {
+    kind: 'extension',
+    storage,
+    navigation: { openTab: () => undefined, reload: () => undefined },
+    browser: { isDesktopChrome: () => false },
+    apiBaseUrl: 'http://api.test',
+    googleSignIn: false,
+  };
   const services = createCoreServices(platform, { fetch: fetchImpl });
   return ({ children }: { children?: ReactNode }) => (
     <CoreProviders platform={platform} services={services}>
@@ -24,7 +35,8 @@ function wrapperFor(fetchImpl: typeof fetch, signedIn = true) {
   );
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('useApiResource', () => {
   it('retries a failed request once, a second later, like the studio reads', async () => {
@@ -55,10 +67,14 @@ describe('useApiResource', () => {
   it('aborts the request for a previous key and never shows its answer for the new one', async () => {
     const signals: AbortSignal[] = [];
     const pending = new Map<string, (value: string) => void>();
-    const { result, rerender } = renderHook(({ key }) => useApiResource(key, (signal) => {
-      signals.push(signal);
-      return new Promise<string>((resolve) => pending.set(key, resolve));
-    }), { initialProps: { key: 'en' } });
+    const { result, rerender } = renderHook(
+      ({ key }) =>
+        useApiResource(key, (signal) => {
+          signals.push(signal);
+          return new Promise<string>((resolve) => pending.set(key, resolve));
+        }),
+      { initialProps: { key: 'en' } },
+    );
     rerender({ key: 'hi' });
     expect(signals[0]!.aborted).toBe(true);
     act(() => pending.get('en')!('English voices'));
@@ -96,7 +112,10 @@ describe('the popup requests', () => {
     const fetchImpl = (async (input: RequestInfo | URL) => {
       const url = new URL(String(input));
       requested.push(`${url.pathname}?${url.searchParams}`);
-      if (url.pathname === '/payments/can-generate') return failChecks ? json({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' }, 500) : json({ canGenerate: true, isFreeVideo: true, reason: null });
+      if (url.pathname === '/payments/can-generate')
+        return failChecks
+          ? json({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' }, 500)
+          : json({ canGenerate: true, isFreeVideo: true, reason: null });
       return json({ statusCode: 404, error: 'Not Found', message: 'Not found' }, 404);
     }) as typeof fetch;
     const { result } = renderHook(() => usePopupGenerationAccess(), { wrapper: wrapperFor(fetchImpl) });

@@ -1,5 +1,13 @@
 import { QUERY_CLIENT_DEFAULTS, type CanGenerateResponse, type VoiceLanguage } from '@reelsmith/contracts';
-import { askCanGenerate, generationAccess, useApi, useAuth, useSettledVoiceLanguage, type GenerationAccess, type VoiceListState } from '@reelsmith/studio/popup';
+import {
+  askCanGenerate,
+  generationAccess,
+  useApi,
+  useAuth,
+  useSettledVoiceLanguage,
+  type GenerationAccess,
+  type VoiceListState,
+} from '@reelsmith/studio/popup';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** React Query's first retry delay, which the studio's reads wait before their one retry. */
@@ -69,5 +77,11 @@ export function usePopupGenerationAccess(): GenerationAccess {
     },
     [api, userId],
   );
-  return generationAccess({ signedIn, subscription, canGenerate: canGenerate.data ?? null, loading: loadingSubscription || canGenerate.isLoading, check });
+  return generationAccess({
+    signedIn,
+    subscription,
+    canGenerate: canGenerate.data ?? null,
+    loading: loadingSubscription || canGenerate.isLoading,
+    check,
+  });
 }

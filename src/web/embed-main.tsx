@@ -95,7 +95,6 @@ if (parentOrigin) {
   }).observe(container ?? document.body);
 }
 
-
 createRoot(container).render(
   <StrictMode>
     <MemoryRouter>

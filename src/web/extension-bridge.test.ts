@@ -33,9 +33,17 @@ describe('web extension bridge', () => {
     const absent = createWebExtensionBridge({ extensionId: 'x', storeUrl: '', runtime: () => undefined });
     expect(await absent.isInstalled()).toBe(false);
     await expect(absent.sendHandoffCode(CODE)).rejects.toThrow(EXTENSION_HANDOFF_MESSAGES.notInstalled);
-    const notListening = createWebExtensionBridge({ extensionId: 'x', storeUrl: '', runtime: () => runtime(() => undefined, 'Could not establish connection.') });
+    const notListening = createWebExtensionBridge({
+      extensionId: 'x',
+      storeUrl: '',
+      runtime: () => runtime(() => undefined, 'Could not establish connection.'),
+    });
     expect(await notListening.isInstalled()).toBe(false);
-    const refusing = createWebExtensionBridge({ extensionId: 'x', storeUrl: '', runtime: () => runtime(() => ({ ok: false, error: 'expired' })) });
+    const refusing = createWebExtensionBridge({
+      extensionId: 'x',
+      storeUrl: '',
+      runtime: () => runtime(() => ({ ok: false, error: 'expired' })),
+    });
     await expect(refusing.sendHandoffCode(CODE)).rejects.toThrow('expired');
   });
 });

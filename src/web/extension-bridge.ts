@@ -1,4 +1,9 @@
-import { EXTENSION_HANDOFF_MESSAGES, extensionResponseSchema, type ExtensionExternalRequest, type ExtensionResponse } from '@reelsmith/contracts';
+import {
+  EXTENSION_HANDOFF_MESSAGES,
+  extensionResponseSchema,
+  type ExtensionExternalRequest,
+  type ExtensionResponse,
+} from '@reelsmith/contracts';
 import type { ExtensionBridge } from '@reelsmith/studio';
 
 /** chrome.runtime as a web page sees it: present only when an installed extension lists this origin. */
@@ -11,7 +16,11 @@ export interface WebPageRuntime {
  * The web app's side of the extension hand-off (Platform.extension). Only a one-time code is ever
  * sent; the page's own long-lived token never leaves it.
  */
-export function createWebExtensionBridge(options: { extensionId: string; storeUrl: string; runtime: () => WebPageRuntime | undefined }): ExtensionBridge {
+export function createWebExtensionBridge(options: {
+  extensionId: string;
+  storeUrl: string;
+  runtime: () => WebPageRuntime | undefined;
+}): ExtensionBridge {
   const send = (message: ExtensionExternalRequest): Promise<ExtensionResponse> =>
     new Promise((resolve, reject) => {
       const runtime = options.runtime();

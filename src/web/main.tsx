@@ -1,5 +1,12 @@
 import { WEB_SHELL, type WebShellBootRequests } from '@reelsmith/contracts';
-import { createStudioServices, DEFAULT_EXTENSION_STORE_URL, StudioApp, guardWindowUnload, isDesktopChromeBrowser, type Platform } from '@reelsmith/studio';
+import {
+  createStudioServices,
+  DEFAULT_EXTENSION_STORE_URL,
+  StudioApp,
+  guardWindowUnload,
+  isDesktopChromeBrowser,
+  type Platform,
+} from '@reelsmith/studio';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -30,7 +37,10 @@ const platform: Platform = {
 };
 
 // index.html's boot script has already asked for a stored session's profile (same-origin API only).
-const bootRequests = platform.apiBaseUrl === '' ? (window as unknown as Record<string, WebShellBootRequests | undefined>)[WEB_SHELL.bootRequestsGlobal] : undefined;
+const bootRequests =
+  platform.apiBaseUrl === ''
+    ? (window as unknown as Record<string, WebShellBootRequests | undefined>)[WEB_SHELL.bootRequestsGlobal]
+    : undefined;
 const services = createStudioServices(platform, { fetch: fetchWithBootRequests(bootRequests, (...args) => window.fetch(...args)) });
 
 const container = document.getElementById('root');

@@ -26,7 +26,9 @@ async function expectNoViolations(page: Page, path: string) {
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    targets: violation.nodes.slice(0, 5).map((node) => `${node.target.join(' ')} :: ${node.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
+    targets: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(' ')} :: ${node.failureSummary?.split('\n').slice(0, 2).join(' ')}`),
   }));
   expect.soft(summary, `${path}: ${JSON.stringify(summary, null, 2)}`).toEqual([]);
 }
@@ -39,7 +41,7 @@ for (const viewport of VIEWPORTS) {
       for (const path of SIGNED_OUT) await expectNoViolations(page, path);
     });
 
-    test('a creator\'s pages have no axe violations', async ({ page }) => {
+    test("a creator's pages have no axe violations", async ({ page }) => {
       await signInThroughApi(page, `axe-${uniqueId()}@e2e.reelsmith.test`, 'Axe Creator');
       for (const path of CREATOR) await expectNoViolations(page, path);
     });

@@ -34,7 +34,9 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-test('an admin finds a creator, suspends them with a reason, sees it in the audit log, and the creator is signed out', async ({ browser }) => {
+test('an admin finds a creator, suspends them with a reason, sees it in the audit log, and the creator is signed out', async ({
+  browser,
+}) => {
   const creatorEmail = `creator-${unique()}@example.com`;
   const creatorContext = await browser.newContext();
   const creator = await creatorContext.newPage();

@@ -80,7 +80,12 @@ test('a creator signs up, signs in, sees the greeting and menus, and logs out', 
 
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByRole('link', { name: 'Sign In' }).or(page.getByRole('button', { name: 'Sign In' })).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('link', { name: 'Sign In' })
+      .or(page.getByRole('button', { name: 'Sign In' }))
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('navigation').getByRole('link', { name: 'My Videos' })).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
@@ -116,10 +121,7 @@ test('a visitor sees the studio, pricing and the legal pages', async ({ page, co
   await expect(nav.getByRole('link', { name: 'Pricing' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'My Videos' })).toHaveCount(0);
 
-  const [terms] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('link', { name: 'Terms & Conditions' }).click(),
-  ]);
+  const [terms] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms & Conditions' }).click()]);
   await terms.waitForLoadState();
   await expect(terms.locator('h1')).toContainText(/Terms/);
 });

@@ -16,13 +16,36 @@ const ACCENT_RGB = [0, 200, 255] as const;
 
 /** Decoded RGB24 frames of a file (a still or a stretch of the video) at 108x192, or at `size`. */
 function decode(file: string, args: string[] = [], size = { width: WIDTH, height: HEIGHT }): Buffer[] {
-  const raw = execFileSync(FFMPEG, ['-v', 'error', ...args, '-i', file, '-vf', `scale=${size.width}:${size.height}:flags=area`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 256 * 1024 * 1024 });
+  const raw = execFileSync(
+    FFMPEG,
+    [
+      '-v',
+      'error',
+      ...args,
+      '-i',
+      file,
+      '-vf',
+      `scale=${size.width}:${size.height}:flags=area`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    { maxBuffer: 256 * 1024 * 1024 },
+  );
   const frameBytes = size.width * size.height * 3;
   return Array.from({ length: Math.floor(raw.length / frameBytes) }, (_, i) => raw.subarray(i * frameBytes, (i + 1) * frameBytes));
 }
 
 /** Pixels within `tolerance` of the colour inside the box (fractions of the frame), in a frame of `size`. */
-function count(frame: Buffer, rgb: readonly number[], box: { x: [number, number]; y: [number, number] }, tolerance = 70, size = { width: WIDTH, height: HEIGHT }): number {
+function count(
+  frame: Buffer,
+  rgb: readonly number[],
+  box: { x: [number, number]; y: [number, number] },
+  tolerance = 70,
+  size = { width: WIDTH, height: HEIGHT },
+): number {
   let near = 0;
   for (let y = Math.floor(box.y[0] * size.height); y < Math.ceil(box.y[1] * size.height); y++) {
     for (let x = Math.floor(box.x[0] * size.width); x < Math.ceil(box.x[1] * size.width); x++) {
@@ -58,7 +81,12 @@ test('a creator sets a brand, picks a caption template from its previews, and se
   await page.getByRole('button', { name: 'Save brand' }).click();
   await expect(page.getByText('Brand saved')).toBeVisible();
   const saved = await (await page.request.get('/api/brand', { headers: bearer(user) })).json();
-  expect(saved).toMatchObject({ enabled: true, logoPosition: 'top-right', accentColor: ACCENT, endCard: { text: '@brandowner', seconds: 2 } });
+  expect(saved).toMatchObject({
+    enabled: true,
+    logoPosition: 'top-right',
+    accentColor: ACCENT,
+    endCard: { text: '@brandowner', seconds: 2 },
+  });
 
   // The studio: captions on, the Word Pop template picked from the previews.
   await page.goto('/');

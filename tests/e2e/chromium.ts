@@ -2,9 +2,7 @@ import { existsSync } from 'node:fs';
 
 /** The end-to-end suite drives Debian's Chromium; Playwright's own browser download is not used. */
 export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (p): p is string => Boolean(p),
-  );
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((p): p is string => Boolean(p));
   const found = candidates.find((p) => existsSync(p));
   if (!found) {
     throw new Error(

@@ -40,7 +40,8 @@ function partnerPage(): string {
 }
 
 /** A page of the partner that tries to frame some other Reelsmith page. */
-const framingPage = (src: string) => `<!doctype html><html><body><iframe id="target" src="${src}" style="width:800px;height:600px"></iframe></body></html>`;
+const framingPage = (src: string) =>
+  `<!doctype html><html><body><iframe id="target" src="${src}" style="width:800px;height:600px"></iframe></body></html>`;
 
 let partner: Server;
 test.beforeAll(async () => {
@@ -97,11 +98,16 @@ test('a partner page on an allowed origin embeds the studio, generates a video a
   // Waits for the job's end either way, so a failed job shows its error rather than a timeout; a
   // timeout shows the last events heard.
   const ended = (list: RecordedEvent[]) =>
-    list.some((e) => e.type === 'job-completed' || e.type === 'job-failed') ? 'ended' : JSON.stringify(list.filter((e) => e.type !== 'resize').slice(-4));
+    list.some((e) => e.type === 'job-completed' || e.type === 'job-failed')
+      ? 'ended'
+      : JSON.stringify(list.filter((e) => e.type !== 'resize').slice(-4));
   await expect.poll(async () => ended(await events(page)), { timeout: 4 * 60_000, intervals: [1000] }).toBe('ended');
   const seen = await events(page);
   const types = seen.map((e) => e.type).filter((t) => t !== 'resize');
-  expect(seen.find((e) => e.type === 'job-failed'), 'the job failed').toBeUndefined();
+  expect(
+    seen.find((e) => e.type === 'job-failed'),
+    'the job failed',
+  ).toBeUndefined();
   expect(types.slice(0, 3)).toEqual(['ready', 'signed-in', 'job-created']);
   const jobId = seen.find((e) => e.type === 'job-created')!.jobId as string;
   const progress = seen.filter((e) => e.type === 'job-progress');
@@ -164,7 +170,7 @@ test('the loader stays small and the embed bundle carries no admin, pricing or s
   const loader = await request.get(`${studioOrigin}/embed.js`);
   const gzipped = gzipSync(await loader.body(), { level: 9 }).length;
   expect(gzipped).toBeLessThanOrEqual(8 * 1024);
-  expect((await loader.text())).not.toMatch(/\bimport\b|\bexport\b|react/i);
+  expect(await loader.text()).not.toMatch(/\bimport\b|\bexport\b|react/i);
 
   const page = await (await request.get(`${studioOrigin}/embed`)).text();
   const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
@@ -180,5 +186,8 @@ test('the loader stays small and the embed bundle carries no admin, pricing or s
 
 /** The frame-ancestors directive of a CSP header (the rest of the strict policy is the security headers' test). */
 function frameAncestors(policy: string | undefined): string | undefined {
-  return (policy ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith('frame-ancestors '));
+  return (policy ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith('frame-ancestors '));
 }

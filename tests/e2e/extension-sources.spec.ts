@@ -72,7 +72,10 @@ async function inWorker<T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T
 /** Opens the extension's popup in a window of its own, as the toolbar button would beside the page. */
 async function openPopupWindow(): Promise<Page> {
   const opened = context.waitForEvent('page', { predicate: (page) => page.url().includes('/src/popup/index.html') });
-  await inWorker(() => chrome.windows.create({ url: chrome.runtime.getURL('src/popup/index.html'), type: 'popup', width: 420, height: 760 }), undefined);
+  await inWorker(
+    () => chrome.windows.create({ url: chrome.runtime.getURL('src/popup/index.html'), type: 'popup', width: 420, height: 760 }),
+    undefined,
+  );
   return opened;
 }
 
@@ -137,13 +140,16 @@ test('"Make a video of this page" in the popup tells the page\'s article and cre
   const token = await inWorker(async () => (await chrome.storage.local.get('token')).token as string, undefined);
   const headers = { Authorization: `Bearer ${token}` };
   type Job = { id: string; status: string; params: { topic: string; source?: { kind: string; title?: string; url?: string } } };
-  const job = async (): Promise<Job | undefined> => ((await (await context.request.get(`${origin}/api/videos`, { headers })).json()) as { jobs: Job[] }).jobs[0];
+  const job = async (): Promise<Job | undefined> =>
+    ((await (await context.request.get(`${origin}/api/videos`, { headers })).json()) as { jobs: Job[] }).jobs[0];
   await expect.poll(async () => (await job())?.status, { timeout: 5 * 60_000, intervals: [5_000] }).toBe('completed');
   const made = (await job())!;
   expect(made.params.source).toMatchObject({ kind: 'article', url: ARTICLE_URL, title: expect.stringContaining(ARTICLE_TITLE) });
 
   // Every narration sentence is one of the article's.
-  const board = (await (await context.request.get(`${origin}/api/videos/${made.id}/storyboard`, { headers })).json()) as { scenes: Array<{ narration: string; sourceSentences?: string[] }> };
+  const board = (await (await context.request.get(`${origin}/api/videos/${made.id}/storyboard`, { headers })).json()) as {
+    scenes: Array<{ narration: string; sourceSentences?: string[] }>;
+  };
   const told = board.scenes.flatMap((scene) => scene.sourceSentences ?? []);
   expect(told.length).toBeGreaterThan(0);
   for (const sentence of told) expect(ARTICLE).toContain(sentence);
@@ -169,7 +175,9 @@ test('the page\'s context menu: "Make a video of this page" and "Make a video of
   const clicked = (info: object) =>
     inWorker(
       ({ info, windowId, tabId }) =>
-        (globalThis as unknown as { reelsmith: { contextMenuClicked(info: object, tab: object): Promise<unknown> } }).reelsmith.contextMenuClicked(info, { windowId, id: tabId }),
+        (
+          globalThis as unknown as { reelsmith: { contextMenuClicked(info: object, tab: object): Promise<unknown> } }
+        ).reelsmith.contextMenuClicked(info, { windowId, id: tabId }),
       { info, windowId, tabId },
     );
   expect(await clicked({ menuItemId: 'reelsmith-page-video' })).toMatchObject({ request: { kind: 'article', url: ARTICLE_URL } });

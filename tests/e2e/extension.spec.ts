@@ -100,7 +100,9 @@ test('signs in from the popup, generates, survives a stopped worker and notifies
   await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeVisible();
   await expect.poll(badgeText).toBe('1');
   const jobId = await inWorker(async () => {
-    const state = (await chrome.storage.local.get('reelsmith-extension-jobs'))['reelsmith-extension-jobs'] as { jobs: Array<{ id: string }> };
+    const state = (await chrome.storage.local.get('reelsmith-extension-jobs'))['reelsmith-extension-jobs'] as {
+      jobs: Array<{ id: string }>;
+    };
     return state.jobs[0]!.id;
   }, undefined);
   // The creator closes the popup; the job goes on in the worker.
@@ -115,13 +117,17 @@ test('signs in from the popup, generates, survives a stopped worker and notifies
   await expect.poll(async () => (await cdp.send('Target.getTargets')).targetInfos.some((t) => t.targetId === worker!.targetId)).toBe(false);
 
   // The minute alarm wakes a fresh worker, which reconciles over REST and announces the video once.
-  const notificationIds = () => inWorker(async () => Object.keys(await chrome.notifications.getAll()), undefined).catch(() => [] as string[]);
+  const notificationIds = () =>
+    inWorker(async () => Object.keys(await chrome.notifications.getAll()), undefined).catch(() => [] as string[]);
   await expect.poll(notificationIds, { timeout: 240_000, intervals: [5_000] }).toContain(`reelsmith-job:${jobId}`);
   expect(await badgeText()).toBe('');
 
   // Clicking the notification opens the finished video.
   const videoTab = context.waitForEvent('page');
-  await inWorker((id) => (globalThis as unknown as { reelsmith: { notificationClicked(id: string): Promise<void> } }).reelsmith.notificationClicked(id), `reelsmith-job:${jobId}`);
+  await inWorker(
+    (id) => (globalThis as unknown as { reelsmith: { notificationClicked(id: string): Promise<void> } }).reelsmith.notificationClicked(id),
+    `reelsmith-job:${jobId}`,
+  );
   await expect.poll(async () => (await videoTab).url()).toMatch(new RegExp(`^${origin}/output/.+\\.mp4$`));
   const video = await context.request.get((await videoTab).url());
   expect(video.ok()).toBe(true);
@@ -178,10 +184,11 @@ test('"Create a video about this" opens the studio with the selected text as the
   const windowId = await inWorker(async () => (await chrome.windows.getAll())[0]!.id!, undefined);
   const pending = await inWorker(
     ({ topic, windowId }) =>
-      (globalThis as unknown as { reelsmith: { contextMenuClicked(info: object, tab: object): Promise<{ request: { kind: string; topic?: string } } | null> } }).reelsmith.contextMenuClicked(
-        { menuItemId: 'reelsmith-create-video', selectionText: `  ${topic}\n` },
-        { windowId, id: 1 },
-      ),
+      (
+        globalThis as unknown as {
+          reelsmith: { contextMenuClicked(info: object, tab: object): Promise<{ request: { kind: string; topic?: string } } | null> };
+        }
+      ).reelsmith.contextMenuClicked({ menuItemId: 'reelsmith-create-video', selectionText: `  ${topic}\n` }, { windowId, id: 1 }),
     { topic, windowId },
   );
   expect(pending?.request).toEqual({ kind: 'topic', topic });
@@ -196,11 +203,24 @@ test('the popup and the side panel show one state of a job, through a completion
   // The worker is signed in again (the hand-off test above). The free video is used: buy a plan.
   const token = await inWorker(async () => (await chrome.storage.local.get('token')).token as string, undefined);
   const headers = { Authorization: `Bearer ${token}` };
-  const order = await (await context.request.post(`${origin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })).json();
-  const paid = await (await context.request.post(`${origin}/payments/test-checkout/pay`, { headers, data: { orderId: order.order.orderId, outcome: 'success' } })).json();
+  const order = await (
+    await context.request.post(`${origin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })
+  ).json();
+  const paid = await (
+    await context.request.post(`${origin}/payments/test-checkout/pay`, {
+      headers,
+      data: { orderId: order.order.orderId, outcome: 'success' },
+    })
+  ).json();
   const verified = await context.request.post(`${origin}/payments/verify-payment`, {
     headers,
-    data: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature, planId: 'pro_plan', currency: 'INR' },
+    data: {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      planId: 'pro_plan',
+      currency: 'INR',
+    },
   });
   expect(verified.ok()).toBe(true);
 
@@ -219,21 +239,41 @@ test('the popup and the side panel show one state of a job, through a completion
   await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeVisible();
   await expect(recent.getByRole('progressbar', { name: `Progress of ${topic}` })).toBeVisible();
 
-  const panelJob = (title: string) => recent.getByRole('listitem').filter({ has: panel.getByRole('heading', { name: title, exact: true }) });
+  const panelJob = (title: string) =>
+    recent.getByRole('listitem').filter({ has: panel.getByRole('heading', { name: title, exact: true }) });
   await expect(panelJob(topic).getByText('Completed', { exact: true })).toBeVisible({ timeout: 4 * 60_000 });
   const popupRow = popup.getByRole('article', { name: `Job ${topic}` });
   await expect(popupRow.getByRole('button', { name: /Watch/ })).toBeVisible();
   // The finished video's poster, in the popup and in the panel's list, loaded lazily.
   for (const poster of [popupRow.locator('img'), panelJob(topic).locator('.rs-poster img')]) {
     await expect(poster).toHaveAttribute('loading', 'lazy');
-    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 })
+      .toBeGreaterThan(0);
   }
   await expect(popup.getByRole('progressbar', { name: `${topic} progress` })).toBeHidden();
 
   // A job that fails (an API caller's voice the server does not have), sent as the worker's own submit.
   const failingTopic = 'A voice nobody has';
   const submitted = await popup.evaluate(
-    (topic) => chrome.runtime.sendMessage({ type: 'submit', params: { topic, style: 'educational', language: 'en', duration: 30, voice: 'no-such-voice', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok' } }),
+    (topic) =>
+      chrome.runtime.sendMessage({
+        type: 'submit',
+        params: {
+          topic,
+          style: 'educational',
+          language: 'en',
+          duration: 30,
+          voice: 'no-such-voice',
+          visualStyle: 'cinematic',
+          resolution: '9:16',
+          customPrompt: '',
+          enableZoom: true,
+          zoomDirection: 'in',
+          enableCaptions: false,
+          captionStyle: 'tiktok',
+        },
+      }),
     failingTopic,
   );
   expect(submitted).toMatchObject({ ok: true, status: expect.any(String) });
@@ -247,7 +287,9 @@ test('the popup and the side panel show one state of a job, through a completion
 
   // Both read one stored state.
   const stored = await inWorker(async () => {
-    const state = (await chrome.storage.local.get('reelsmith-extension-jobs'))['reelsmith-extension-jobs'] as { jobs: Array<{ params: { topic: string }; status: string }> };
+    const state = (await chrome.storage.local.get('reelsmith-extension-jobs'))['reelsmith-extension-jobs'] as {
+      jobs: Array<{ params: { topic: string }; status: string }>;
+    };
     return Object.fromEntries(state.jobs.map((job) => [job.params.topic, job.status]));
   }, undefined);
   expect(stored).toMatchObject({ [topic]: 'completed', [failingTopic]: 'failed' });

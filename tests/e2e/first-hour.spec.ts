@@ -26,11 +26,20 @@ async function subscribe(page: Page, user: SignedInUser, planId: string) {
   const order = await page.request.post('/payments/create-order', { headers: bearer(user), data: { planId, currency: 'INR' } });
   expect(order.ok(), await order.text()).toBe(true);
   const { order: details } = (await order.json()) as { order: { orderId: string } };
-  const paid = await page.request.post('/payments/test-checkout/pay', { headers: bearer(user), data: { orderId: details.orderId, outcome: 'success' } });
+  const paid = await page.request.post('/payments/test-checkout/pay', {
+    headers: bearer(user),
+    data: { orderId: details.orderId, outcome: 'success' },
+  });
   const result = (await paid.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
   const verified = await page.request.post('/payments/verify-payment', {
     headers: bearer(user),
-    data: { orderId: result.razorpay_order_id, paymentId: result.razorpay_payment_id, signature: result.razorpay_signature, planId, currency: 'INR' },
+    data: {
+      orderId: result.razorpay_order_id,
+      paymentId: result.razorpay_payment_id,
+      signature: result.razorpay_signature,
+      planId,
+      currency: 'INR',
+    },
   });
   expect(verified.ok(), await verified.text()).toBe(true);
 }
@@ -97,7 +106,7 @@ test('Settings shows the plan with its price, renewal date and usage, Upgrade an
 test.describe('in India', () => {
   test.use({ timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
 
-  test('the INR pricing page shows each plan\'s price, 18% GST and total', async ({ page }) => {
+  test("the INR pricing page shows each plan's price, 18% GST and total", async ({ page }) => {
     await page.goto('/pricing');
     await expect(page.getByText('Prices in Indian Rupees (₹)')).toBeVisible();
     const essentials = page.getByRole('article', { name: 'Essentials plan' });
@@ -122,10 +131,10 @@ test.describe('narrow desktop window', () => {
     // The drawer slides in: measure where it comes to rest, not a frame of the slide.
     await drawer.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
     const box = (await brand.boundingBox())!;
-    const topmostIsDrawer = await page.evaluate(
-      ({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.rs-drawer')),
-      { x: box.x + 20, y: box.y + box.height / 2 },
-    );
+    const topmostIsDrawer = await page.evaluate(({ x, y }) => Boolean(document.elementFromPoint(x, y)?.closest('.rs-drawer')), {
+      x: box.x + 20,
+      y: box.y + box.height / 2,
+    });
     expect(topmostIsDrawer).toBe(true);
     await page.screenshot({ path: join(shots, 'drawer-with-banner.png') });
   });

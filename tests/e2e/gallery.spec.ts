@@ -20,7 +20,14 @@ test.beforeAll(async () => {
   server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-e2e-gallery-')), LOG_LEVEL: 'warn', GALLERY_EXAMPLES: 'on' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-e2e-gallery-')),
+      LOG_LEVEL: 'warn',
+      GALLERY_EXAMPLES: 'on',
+    },
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -38,19 +38,35 @@ async function recordProgress(page: Page) {
       const step = document.querySelector('[aria-labelledby="rs-recent-title"] .rs-job-progress__step');
       if (bar && step) samples.push({ step: step.textContent ?? '', percent: Number(bar.getAttribute('aria-valuenow')) });
     };
-    new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+    new MutationObserver(read).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
+    });
   });
 }
 
 async function subscribeThroughTestCheckout(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const headers = { Authorization: `Bearer ${token}` };
-  const order = await (await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })).json();
+  const order = await (
+    await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })
+  ).json();
   expect(order.requiresPayment).toBe(true);
-  const paid = await (await page.request.post('/payments/test-checkout/pay', { headers, data: { orderId: order.order.orderId, outcome: 'success' } })).json();
+  const paid = await (
+    await page.request.post('/payments/test-checkout/pay', { headers, data: { orderId: order.order.orderId, outcome: 'success' } })
+  ).json();
   const verified = await page.request.post('/payments/verify-payment', {
     headers,
-    data: { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature, planId: 'pro_plan', currency: 'INR' },
+    data: {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      planId: 'pro_plan',
+      currency: 'INR',
+    },
   });
   expect(verified.ok()).toBe(true);
 }
@@ -76,7 +92,9 @@ test('a creator generates a video, watches it progress live, previews, downloads
 
   // The real render takes a while; the panel follows it live until it completes.
   await expect(recent.getByText('Completed', { exact: true })).toBeVisible({ timeout: 4 * 60_000 });
-  const samples = await page.evaluate(() => (window as unknown as { __progressSamples: { step: string; percent: number }[] }).__progressSamples);
+  const samples = await page.evaluate(
+    () => (window as unknown as { __progressSamples: { step: string; percent: number }[] }).__progressSamples,
+  );
   const seenSteps = new Set(samples.map((s) => s.step).filter((s) => STEP_LABELS.includes(s)));
   expect(seenSteps.size, JSON.stringify(samples.slice(-20))).toBeGreaterThanOrEqual(2);
   const percents = samples.map((s) => s.percent);
@@ -97,7 +115,9 @@ test('a creator generates a video, watches it progress live, previews, downloads
   await video.evaluate((element: HTMLVideoElement) => {
     element.currentTime = 10;
   });
-  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => (element.seeking ? -1 : element.currentTime)), { timeout: 15_000 }).toBeGreaterThanOrEqual(10);
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => (element.seeking ? -1 : element.currentTime)), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(10);
   await dialog.getByRole('button', { name: 'Close preview' }).click();
   await expect(dialog).toBeHidden();
 
@@ -143,6 +163,11 @@ test('a creator generates a video, watches it progress live, previews, downloads
   await expect(secondRow.getByRole('button', { name: `Cancel ${second}` })).toBeHidden();
   // The server agrees, and it stays cancelled after a reload.
   await page.reload();
-  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: second }) }).getByText('Cancelled')).toBeVisible();
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: second }) })
+      .getByText('Cancelled'),
+  ).toBeVisible();
   await expect(page.getByText('2 of 2 videos')).toBeVisible();
 });

@@ -49,7 +49,9 @@ async function expectPoster(scope: Locator, box: { width: number; height: number
   await expect(image).toHaveAttribute('loading', 'lazy');
   await expect(image).toHaveAttribute('src', /\/output\/.+\.jpg$/);
   await image.scrollIntoViewIfNeeded();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   const measured = await poster.boundingBox();
   expect(Math.round(measured!.width)).toBe(box.width);
   expect(Math.round(measured!.height)).toBe(box.height);
@@ -138,7 +140,8 @@ test.describe('the embedded studio', () => {
     const token = (await minted.json()).token as string;
     const refused: string[] = [];
     page.on('response', (response) => {
-      if (response.status() >= 400 && response.url().startsWith(studioOrigin)) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      if (response.status() >= 400 && response.url().startsWith(studioOrigin))
+        refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     const consoleErrors: string[] = [];
     page.on('console', (message) => {
@@ -171,7 +174,9 @@ test('a suspended creator is told once why they were signed out and how to appea
   const page = await context.newPage();
   // The session is stored before the first load only: a reload must not sign the page in again.
   const email = `suspended-${uniqueId()}@example.com`;
-  expect((await page.request.post('/auth/register', { data: { name: 'Sami Suspended', email, password: 'correct-horse' } })).ok()).toBe(true);
+  expect((await page.request.post('/auth/register', { data: { name: 'Sami Suspended', email, password: 'correct-horse' } })).ok()).toBe(
+    true,
+  );
   const login = await (await page.request.post('/auth/login', { data: { email, password: 'correct-horse' } })).json();
   const suspended = { id: login.user.id as string };
   await page.addInitScript(({ user, token }) => {
@@ -183,7 +188,10 @@ test('a suspended creator is told once why they were signed out and how to appea
   await page.goto('/');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'My Videos' })).toBeVisible();
 
-  const response = await adminPage.request.post(`/api/admin/users/${suspended.id}/suspend`, { headers: bearer(admin), data: { reason: 'Spam videos reported by viewers' } });
+  const response = await adminPage.request.post(`/api/admin/users/${suspended.id}/suspend`, {
+    headers: bearer(admin),
+    data: { reason: 'Spam videos reported by viewers' },
+  });
   expect(response.status(), await response.text()).toBe(200);
 
   // The open studio is signed out at once, and says why.

@@ -19,7 +19,10 @@ export default async function startMailbox(): Promise<() => Promise<void>> {
       stream.on('end', () => {
         count += 1;
         const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()).join(',');
-        writeFileSync(join(mailboxDir(), `${Date.now()}-${count}.eml`), `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`);
+        writeFileSync(
+          join(mailboxDir(), `${Date.now()}-${count}.eml`),
+          `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`,
+        );
         callback();
       });
     },

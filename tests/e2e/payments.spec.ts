@@ -71,7 +71,9 @@ test('a creator buys a plan through the TEST MODE checkout, then cancels it in S
   await page.goto('/pricing');
   await expect(page.getByRole('article', { name: 'Starter plan' }).getByRole('button', { name: 'Current Plan' })).toBeDisabled();
   await expect(page.getByRole('article', { name: 'Starter plan' }).getByText('Active', { exact: true })).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Essentials plan' }).getByRole('button', { name: 'Downgrade Not Allowed' })).toBeDisabled();
+  await expect(
+    page.getByRole('article', { name: 'Essentials plan' }).getByRole('button', { name: 'Downgrade Not Allowed' }),
+  ).toBeDisabled();
 
   // Cancel in Settings > Preferences > Danger Zone.
   await page.goto('/settings');

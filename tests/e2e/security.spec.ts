@@ -99,6 +99,7 @@ test.describe('a production server without Razorpay keys', () => {
   test('says payments are not configured instead of activating plans for free', async ({ page }) => {
     await page.goto(`http://127.0.0.1:${port}/pricing`);
     await expect(page.getByRole('status').filter({ hasText: 'Payments are not configured' })).toBeVisible();
-    for (const button of await page.getByRole('button', { name: /Get Started|Subscribe|Choose|Upgrade/i }).all()) await expect(button).toBeDisabled();
+    for (const button of await page.getByRole('button', { name: /Get Started|Subscribe|Choose|Upgrade/i }).all())
+      await expect(button).toBeDisabled();
   });
 });

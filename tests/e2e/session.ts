@@ -16,7 +16,12 @@ export interface SignedInUser {
  * Registers (or, for an existing e-mail, signs in) through the API and stores the session the way
  * the studio persists it, so a test starts on a signed-in page without walking the login form.
  */
-export async function signInThroughApi(page: Page, email: string, name = 'First Hour', options: { verifyEmail?: boolean } = {}): Promise<SignedInUser> {
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  name = 'First Hour',
+  options: { verifyEmail?: boolean } = {},
+): Promise<SignedInUser> {
   const register = await page.request.post('/auth/register', { data: { name, email, password: PASSWORD } });
   expect([200, 201, 409]).toContain(register.status());
   if (options.verifyEmail && register.status() !== 409) {

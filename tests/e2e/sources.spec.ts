@@ -43,19 +43,30 @@ test('a creator makes a video from their own script with the source switch, told
   await expect(row.getByText('Based on: your script')).toBeVisible();
   await expect(row.getByText('Completed', { exact: true })).toBeVisible({ timeout: 5 * 60_000 });
 
-  const { jobs } = (await (await page.request.get('/api/videos', { headers: bearer(user) })).json()) as { jobs: Array<{ id: string; params: { topic: string; source?: unknown } }> };
+  const { jobs } = (await (await page.request.get('/api/videos', { headers: bearer(user) })).json()) as {
+    jobs: Array<{ id: string; params: { topic: string; source?: unknown } }>;
+  };
   const job = jobs.find((j) => j.params.topic === title)!;
   expect(job.params.source).toEqual({ kind: 'script' });
-  const board = (await (await page.request.get(`/api/videos/${job.id}/storyboard`, { headers: bearer(user) })).json()) as { scenes: Array<{ narration: string; sourceSentences?: string[] }> };
+  const board = (await (await page.request.get(`/api/videos/${job.id}/storyboard`, { headers: bearer(user) })).json()) as {
+    scenes: Array<{ narration: string; sourceSentences?: string[] }>;
+  };
   // Nothing added, nothing reworded: the scenes are the script, in order.
-  expect(board.scenes.map((scene) => scene.narration).join(' ').replace(/\s+/g, ' ')).toBe(SCRIPT);
+  expect(
+    board.scenes
+      .map((scene) => scene.narration)
+      .join(' ')
+      .replace(/\s+/g, ' '),
+  ).toBe(SCRIPT);
   // Each scene names the script sentences it tells (a sentence split over two scenes is named by both).
   const told = board.scenes.flatMap((scene) => scene.sourceSentences ?? []).filter((sentence, i, all) => sentence !== all[i - 1]);
   expect(told).toEqual(SCRIPT.match(/[^.]+\./g)!.map((s) => s.trim()));
 
   await row.getByRole('link', { name: `Edit ${title}` }).click();
   const first = page.getByRole('listitem', { name: 'Scene 1' });
-  await expect(first.getByRole('figure', { name: 'Source sentences told in scene 1' })).toContainText('Every lighthouse flashes in a pattern of its own.');
+  await expect(first.getByRole('figure', { name: 'Source sentences told in scene 1' })).toContainText(
+    'Every lighthouse flashes in a pattern of its own.',
+  );
   await expect(page.getByText('Based on: your script')).toBeVisible();
   await shoot(page, 'sources-storyboard-script');
 });

@@ -59,11 +59,15 @@ test('the player sits beside the scenes, plays the scene picked and marks the on
   const playerBox = (await player.boundingBox())!;
   const sceneBox = (await scene(2).boundingBox())!;
   expect(playerBox.x).toBeGreaterThanOrEqual(sceneBox.x + sceneBox.width);
-  await expect(page.getByText('Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than 30 s.')).toBeVisible();
+  await expect(
+    page.getByText('Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than 30 s.'),
+  ).toBeVisible();
 
   const board = await storyboardOnServer(page, videoId);
   const start2 = board.scenes[1]!.startSeconds;
-  await scene(2).getByRole('button', { name: /^Play scene 2/ }).click();
+  await scene(2)
+    .getByRole('button', { name: /^Play scene 2/ })
+    .click();
   await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeGreaterThanOrEqual(start2);
   expect(await player.evaluate((video: HTMLVideoElement) => video.currentTime)).toBeLessThan(start2 + board.scenes[1]!.durationSeconds);
   await expect(scene(2)).toHaveAttribute('aria-current', 'true');
@@ -100,15 +104,23 @@ test('edits save themselves, leaving asks first, and a draft the server refused 
   // The server refuses the next save: the draft says so, stays on this device through a reload
   // (which the browser asks about first), and reaches the server once it answers again.
   await page.route(`**/api/videos/${videoId}/storyboard`, (route) =>
-    route.request().method() === 'PUT' ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' }) }) : route.continue(),
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' }),
+        })
+      : route.continue(),
   );
   const kept = 'Three hearts, one of them resting while the octopus swims.';
   await scene(1).getByLabel('Narration').fill(kept);
   await expect(draftState()).toHaveText('Not saved: retry');
-  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
-    resolve(dialog.type());
-    void dialog.accept();
-  }));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.type());
+      void dialog.accept();
+    }),
+  );
   await page.reload();
   expect(await asked).toBe('beforeunload');
   await expect(scene(1).getByLabel('Narration')).toHaveValue(kept);

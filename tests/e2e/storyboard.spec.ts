@@ -26,7 +26,27 @@ async function signUpAndSignIn(page: Page, name: string, email: string, password
 /** Decoded frames (RGB24 at a small size) of `file` from `start` for `seconds`, one buffer per frame. */
 function frames(file: string, start: number, seconds: number, size = '90x160'): Buffer[] {
   const [width, height] = size.split('x').map(Number) as [number, number];
-  const raw = execFileSync(FFMPEG, ['-v', 'error', '-ss', start.toFixed(3), '-i', file, '-t', seconds.toFixed(3), '-vf', `scale=${size}:flags=neighbor`, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 512 * 1024 * 1024 });
+  const raw = execFileSync(
+    FFMPEG,
+    [
+      '-v',
+      'error',
+      '-ss',
+      start.toFixed(3),
+      '-i',
+      file,
+      '-t',
+      seconds.toFixed(3),
+      '-vf',
+      `scale=${size}:flags=neighbor`,
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ],
+    { maxBuffer: 512 * 1024 * 1024 },
+  );
   const frameBytes = width * height * 3;
   return Array.from({ length: Math.floor(raw.length / frameBytes) }, (_, i) => raw.subarray(i * frameBytes, (i + 1) * frameBytes));
 }
@@ -35,7 +55,12 @@ function frames(file: string, start: number, seconds: number, size = '90x160'): 
 function colourShare(frame: Buffer, rgb: readonly number[], tolerance = 24): number {
   let near = 0;
   for (let i = 0; i < frame.length; i += 3) {
-    if (Math.abs(frame[i]! - rgb[0]!) <= tolerance && Math.abs(frame[i + 1]! - rgb[1]!) <= tolerance && Math.abs(frame[i + 2]! - rgb[2]!) <= tolerance) near++;
+    if (
+      Math.abs(frame[i]! - rgb[0]!) <= tolerance &&
+      Math.abs(frame[i + 1]! - rgb[1]!) <= tolerance &&
+      Math.abs(frame[i + 2]! - rgb[2]!) <= tolerance
+    )
+      near++;
   }
   return near / (frame.length / 3);
 }
@@ -55,7 +80,18 @@ test('a creator edits scene 2 in the storyboard, renders v2, and both versions d
   test.setTimeout(10 * 60_000);
   const work = mkdtempSync(join(tmpdir(), 'reelsmith-storyboard-e2e-'));
   const picture = join(work, 'my-picture.png');
-  execFileSync(FFMPEG, ['-v', 'error', '-y', '-f', 'lavfi', '-i', `color=c=0x${PICTURE_RGB.map((c) => c.toString(16).padStart(2, '0')).join('')}:s=720x1280`, '-frames:v', '1', picture]);
+  execFileSync(FFMPEG, [
+    '-v',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    `color=c=0x${PICTURE_RGB.map((c) => c.toString(16).padStart(2, '0')).join('')}:s=720x1280`,
+    '-frames:v',
+    '1',
+    picture,
+  ]);
 
   const id = unique();
   // A plain topic: the writer repeats it in the narration, and a random suffix would make the narration
@@ -109,7 +145,9 @@ test('a creator edits scene 2 in the storyboard, renders v2, and both versions d
 
   // The scenes' places in v2, as the storyboard reports them.
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const board = await (await page.request.get(`/api/videos/${videoId}/storyboard`, { headers: { Authorization: `Bearer ${token}` } })).json();
+  const board = await (
+    await page.request.get(`/api/videos/${videoId}/storyboard`, { headers: { Authorization: `Bearer ${token}` } })
+  ).json();
   expect(board.version).toBe(2);
   const [first, second] = board.scenes as Array<{ startSeconds: number; durationSeconds: number }>;
 
@@ -121,7 +159,10 @@ test('a creator edits scene 2 in the storyboard, renders v2, and both versions d
   const downloads: string[] = [];
   for (const version of [1, 2]) {
     await versionSelect.selectOption(String(version));
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: `Download version ${version}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: `Download version ${version}` }).click(),
+    ]);
     // Each version's file carries its number from v2 on, so the two downloads never overwrite each other.
     if (version === 1) expect(download.suggestedFilename()).not.toMatch(/-v\d+\.mp4$/);
     else expect(download.suggestedFilename()).toMatch(new RegExp(`-v${version}\\.mp4$`));
@@ -146,7 +187,12 @@ test('a creator edits scene 2 in the storyboard, renders v2, and both versions d
   expect(before.length).toBeGreaterThan(10);
   expect(after.length).toBe(before.length);
   const differing = before.filter((frame, index) => !frame.equals(after[index]!));
-  const largest = Math.max(0, ...before.map((frame, index) => frame.reduce((most, value, i) => Math.max(most, Math.abs(value - after[index]![i]!)), 0)));
+  const largest = Math.max(
+    0,
+    ...before.map((frame, index) => frame.reduce((most, value, i) => Math.max(most, Math.abs(value - after[index]![i]!)), 0)),
+  );
   // Byte-identical scene segments (the render's segment cache) decode to identical frames; a full re-encode does not.
-  expect(differing.length, `${differing.length} of ${before.length} frames of scene 1 differ (largest channel difference ${largest})`).toBe(0);
+  expect(differing.length, `${differing.length} of ${before.length} frames of scene 1 differ (largest channel difference ${largest})`).toBe(
+    0,
+  );
 });

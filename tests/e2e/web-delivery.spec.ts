@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { createHash } from 'node:crypto';
 
 // The real build as the server sends it: precompressed, its inline script pinned by the CSP, no source maps.
-test('the built app is sent precompressed, with one inline script pinned by the CSP, and its source maps are not served', async ({ request }) => {
+test('the built app is sent precompressed, with one inline script pinned by the CSP, and its source maps are not served', async ({
+  request,
+}) => {
   const page = await request.get('/', { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
   expect(page.status()).toBe(200);
   expect(page.headers()['cache-control']).toBe('no-cache');
@@ -38,7 +40,7 @@ test.describe('the first paint, before the app starts', () => {
     await page.route('**/assets/*.js', (route) => route.abort());
   });
 
-  test("a visitor sees the Video Studio at once, inert until the app takes over; no splash", async ({ page }) => {
+  test('a visitor sees the Video Studio at once, inert until the app takes over; no splash', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Create AI videos for social media' })).toBeVisible();
     await expect(page.locator('.rs-prerender')).toHaveAttribute('inert', '');
@@ -50,7 +52,14 @@ test.describe('the first paint, before the app starts', () => {
     await expect(page.locator('.rs-boot-splash .rs-splash')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create AI videos for social media' })).toBeHidden();
 
-    await page.evaluate((key) => localStorage.setItem(key, JSON.stringify({ state: { token: 'stored-token', user: null, apiKey: null, isAuthenticated: true }, version: 0 })), STORAGE_KEYS.authStore);
+    await page.evaluate(
+      (key) =>
+        localStorage.setItem(
+          key,
+          JSON.stringify({ state: { token: 'stored-token', user: null, apiKey: null, isAuthenticated: true }, version: 0 }),
+        ),
+      STORAGE_KEYS.authStore,
+    );
     await page.goto('/');
     await expect(page.locator('.rs-boot-splash .rs-splash')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Create AI videos for social media' })).toBeHidden();
@@ -77,7 +86,10 @@ test("a stored session is checked once: the boot script's profile request is the
   await page.evaluate(
     ({ key, tokenKey, session }) => {
       localStorage.setItem(tokenKey, session.token);
-      localStorage.setItem(key, JSON.stringify({ state: { user: session.user, token: session.token, apiKey: null, isAuthenticated: true }, version: 0 }));
+      localStorage.setItem(
+        key,
+        JSON.stringify({ state: { user: session.user, token: session.token, apiKey: null, isAuthenticated: true }, version: 0 }),
+      );
     },
     { key: STORAGE_KEYS.authStore, tokenKey: STORAGE_KEYS.token, session },
   );

@@ -15,7 +15,9 @@ describe.each(TEST_DIALECTS)('npm run admin on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ ADMIN_EMAILS: listed, RATE_LIMIT_AUTH_MAX: '1000' }), { voices: { autoGenerateOfflineSamples: false } });
+    app = await buildApp(database.config({ ADMIN_EMAILS: listed, RATE_LIMIT_AUTH_MAX: '1000' }), {
+      voices: { autoGenerateOfflineSamples: false },
+    });
   }, 120_000);
   afterAll(async () => {
     await app?.close();
@@ -23,11 +25,14 @@ describe.each(TEST_DIALECTS)('npm run admin on %s', (dialect) => {
   });
 
   const admin = (...args: string[]) =>
-    run('npx', ['tsx', 'packages/server/src/operator/admin-main.ts', ...args], { env: { ...process.env, ...database.env, ADMIN_EMAILS: listed } }).then(
+    run('npx', ['tsx', 'packages/server/src/operator/admin-main.ts', ...args], {
+      env: { ...process.env, ...database.env, ADMIN_EMAILS: listed },
+    }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );
-  const register = (email: string) => app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Op Erator', email, password: PASSWORD } });
+  const register = (email: string) =>
+    app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Op Erator', email, password: PASSWORD } });
   const roleAtLogin = async (email: string) =>
     (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } })).json().user.role as string;
 

@@ -10,7 +10,17 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, providerError, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import {
+  bearer,
+  FakePipeline,
+  providerError,
+  registerUser,
+  subscribe,
+  videoBody,
+  waitFor,
+  waitForStatus,
+  type TestUser,
+} from './server-jobs-fakes.js';
 
 /** A local webhook receiver that answers with the queued status codes, then 200. */
 class Receiver {
@@ -103,10 +113,17 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
-      ...quiet,
-      jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, webhooks: { retryDelaysMs: [300, 300, 300], pollIntervalMs: 100 } },
-    });
+    app = await buildApp(
+      database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }),
+      {
+        ...quiet,
+        jobs: {
+          runner: pipeline.runner,
+          providersFor: pipeline.providersFor,
+          webhooks: { retryDelaysMs: [300, 300, 300], pollIntervalMs: 100 },
+        },
+      },
+    );
     await app.ready();
     await receiver.start();
   });
@@ -135,12 +152,20 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
       expect(JSON.stringify(row)).not.toContain(created.key);
 
       expect((await app.inject({ method: 'GET', url: '/api/videos', headers: withKey(created.key) })).statusCode).toBe(200);
-      const list = (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(user) })).json().api_keys as Array<Record<string, unknown>>;
+      const list = (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(user) })).json().api_keys as Array<
+        Record<string, unknown>
+      >;
       // The studio key first, then the new one; no secret in the list, the studio key's included.
       expect(list[0]).toMatchObject({ name: 'Default key', studio: true });
       expect(list[0]).not.toHaveProperty('key');
       expect(JSON.stringify(list)).not.toContain(user.apiKey);
-      expect(list[1]).toEqual({ id: created.id, name: 'Production', prefix: created.prefix, created_at: created.createdAt, last_used_at: expect.any(String) });
+      expect(list[1]).toEqual({
+        id: created.id,
+        name: 'Production',
+        prefix: created.prefix,
+        created_at: created.createdAt,
+        last_used_at: expect.any(String),
+      });
       expect(JSON.stringify(list)).not.toContain(created.key);
     });
 
@@ -160,7 +185,9 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
       const revoke = await app.inject({ method: 'DELETE', url: `/auth/api-keys/${created.id}`, headers: bearer(user) });
       expect(revoke.json()).toEqual({ success: true });
 
-      const keyRoutes = (Object.values(API) as RouteContract[]).filter((route) => route.auth === 'bearerOrApiKey' || route.auth === 'apiKey');
+      const keyRoutes = (Object.values(API) as RouteContract[]).filter(
+        (route) => route.auth === 'bearerOrApiKey' || route.auth === 'apiKey',
+      );
       expect(keyRoutes.length).toBeGreaterThan(10);
       // Valid bodies, so the answer is about the key and not the input.
       const bodies: Record<string, object> = {
@@ -176,7 +203,11 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
       }
       const socketLess = await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: withKey(created.key) });
       expect(socketLess.statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(user) })).json().api_keys.map((k: { id: string }) => k.id)).not.toContain(created.id);
+      expect(
+        (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(user) }))
+          .json()
+          .api_keys.map((k: { id: string }) => k.id),
+      ).not.toContain(created.id);
       // Revoking again, or another user's key, is a 404.
       expect((await app.inject({ method: 'DELETE', url: `/auth/api-keys/${created.id}`, headers: bearer(user) })).statusCode).toBe(404);
       const other = await registerUser(app, 'other');
@@ -212,10 +243,17 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
       const embed = { authorization: `Bearer ${token}` };
 
       expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: embed })).statusCode).toBe(200);
-      const generated = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: embed, payload: videoBody('embedded topic') });
+      const generated = await app.inject({
+        method: 'POST',
+        url: '/api/videos/generate',
+        headers: embed,
+        payload: videoBody('embedded topic'),
+      });
       expect(generated.statusCode, generated.body).toBe(200);
       const jobId = generated.json().jobId as string;
-      expect((await app.inject({ method: 'GET', url: '/api/videos', headers: embed })).json().jobs.map((j: { id: string }) => j.id)).toContain(jobId);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/videos', headers: embed })).json().jobs.map((j: { id: string }) => j.id),
+      ).toContain(jobId);
       expect((await app.inject({ method: 'GET', url: `/api/videos/${jobId}`, headers: embed })).statusCode).toBe(200);
 
       const refused: Array<[string, string, unknown?]> = [
@@ -234,10 +272,17 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
         ['DELETE', `/api/videos/${jobId}`],
       ];
       for (const [method, url, payload] of refused) {
-        const response = await app.inject({ method: method as 'GET', url, headers: embed, ...(payload ? { payload: payload as object } : {}) });
+        const response = await app.inject({
+          method: method as 'GET',
+          url,
+          headers: embed,
+          ...(payload ? { payload: payload as object } : {}),
+        });
         expect([401, 403], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
       }
-      expect((await app.inject({ method: 'GET', url: '/payments/subscription', headers: embed })).json().message).toBe('An embed session can only generate, list and read videos');
+      expect((await app.inject({ method: 'GET', url: '/payments/subscription', headers: embed })).json().message).toBe(
+        'An embed session can only generate, list and read videos',
+      );
       await waitForStatus(app, user, jobId, 'completed');
     });
   });
@@ -246,7 +291,12 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
     it('delivers a signed video.completed event, retrying after a 500 and logging each attempt', async () => {
       const user = await registerUser(app, 'hooks');
       await subscribe(app, user.id, 'pro_plan');
-      const created = await app.inject({ method: 'POST', url: '/api/webhooks', headers: withKey(user.apiKey), payload: { url: receiver.url, events: ['video.completed'] } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: withKey(user.apiKey),
+        payload: { url: receiver.url, events: ['video.completed'] },
+      });
       expect(created.statusCode, created.body).toBe(200);
       const { id, secret } = created.json() as { id: string; secret: string };
       expect(secret).toMatch(/^whsec_/);
@@ -256,7 +306,9 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
 
       receiver.statuses.push(500);
       const before = receiver.requests.length;
-      const jobId = (await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('webhook topic') })).json().jobId as string;
+      const jobId = (
+        await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('webhook topic') })
+      ).json().jobId as string;
       await waitForStatus(app, user, jobId, 'completed');
       await waitFor(async () => receiver.requests.length >= before + 2, 'the retried delivery', 10_000);
 
@@ -270,7 +322,13 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
         expect(event).toMatchObject({
           id: `evt_video_completed_${jobId}_v1`,
           type: 'video.completed',
-          data: { jobId, version: 1, status: 'completed', videoUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\/.+\.mp4$/), posterUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\//) },
+          data: {
+            jobId,
+            version: 1,
+            status: 'completed',
+            videoUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\/.+\.mp4$/),
+            posterUrl: expect.stringMatching(/^https:\/\/studio\.example\/output\//),
+          },
         });
         expect(() => verifyWebhook(request.body, header, 'whsec_wrong')).toThrow('does not match');
         expect(() => verifyWebhook(request.body.replace('completed', 'failed'), header, secret)).toThrow();
@@ -296,16 +354,29 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
     it('sends video.failed only to webhooks that asked for it, and gives up after the last retry', async () => {
       const user = await registerUser(app, 'fails');
       await subscribe(app, user.id, 'pro_plan');
-      const hook = (await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: receiver.url, events: ['video.failed'] } })).json() as { id: string };
+      const hook = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/webhooks',
+          headers: bearer(user),
+          payload: { url: receiver.url, events: ['video.failed'] },
+        })
+      ).json() as { id: string };
       receiver.statuses.push(500, 500, 500, 500);
       pipeline.failWith('doomed topic', providerError('images refused'));
       const before = receiver.requests.length;
-      const jobId = (await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('doomed topic') })).json().jobId as string;
+      const jobId = (
+        await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('doomed topic') })
+      ).json().jobId as string;
       await waitForStatus(app, user, jobId, 'failed');
-      const deliveries = await waitFor(async () => {
-        const body = (await app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: bearer(user) })).json();
-        return body.deliveries[0]?.status === 'failed' ? body.deliveries : null;
-      }, 'the delivery to give up', 10_000);
+      const deliveries = await waitFor(
+        async () => {
+          const body = (await app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: bearer(user) })).json();
+          return body.deliveries[0]?.status === 'failed' ? body.deliveries : null;
+        },
+        'the delivery to give up',
+        10_000,
+      );
       // 1 try + 3 retries with this test's schedule.
       expect(deliveries[0].attempts).toHaveLength(4);
       expect(receiver.requests.length - before).toBe(4);
@@ -322,9 +393,19 @@ describe.each(TEST_DIALECTS)('developer API on %s', (dialect) => {
 
     it('refuses bad input with the field named', async () => {
       const user = await registerUser(app, 'hooks-bad');
-      const noEvents = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: receiver.url, events: [] } });
+      const noEvents = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: bearer(user),
+        payload: { url: receiver.url, events: [] },
+      });
       expect(noEvents.json()).toMatchObject({ statusCode: 400, field: 'events' });
-      const ftp = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: 'ftp://example.com/x', events: ['video.failed'] } });
+      const ftp = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: bearer(user),
+        payload: { url: 'ftp://example.com/x', events: ['video.failed'] },
+      });
       expect(ftp.json()).toMatchObject({ statusCode: 400, field: 'url' });
     });
   });
@@ -336,7 +417,10 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
   const receiver = new Receiver();
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), { ...quiet, jobs: { autoStart: false, webhooks: { retryDelaysMs: [60_000], pollIntervalMs: 60_000 } } });
+    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+      ...quiet,
+      jobs: { autoStart: false, webhooks: { retryDelaysMs: [60_000], pollIntervalMs: 60_000 } },
+    });
     await app.ready();
     await receiver.start();
   });
@@ -346,15 +430,29 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
     await database?.cleanup();
   });
 
-  it.each(['http://127.0.0.1:9/x', 'http://localhost/x', 'http://10.1.2.3/x', 'http://192.168.0.1/x', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/x', 'http://[fd00::1]/x', 'http://[::ffff:127.0.0.1]/x', 'http://[::7f00:1]/', 'http://[::127.0.0.1]/', 'http://[::a9fe:a9fe]/latest'])(
-    'refuses %s',
-    async (url) => {
-      const user = await registerUser(app, 'private');
-      const response = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url, events: ['video.completed'] } });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: PRIVATE_ADDRESS_MESSAGE, field: 'url' });
-    },
-  );
+  it.each([
+    'http://127.0.0.1:9/x',
+    'http://localhost/x',
+    'http://10.1.2.3/x',
+    'http://192.168.0.1/x',
+    'http://169.254.169.254/latest/meta-data',
+    'http://[::1]/x',
+    'http://[fd00::1]/x',
+    'http://[::ffff:127.0.0.1]/x',
+    'http://[::7f00:1]/',
+    'http://[::127.0.0.1]/',
+    'http://[::a9fe:a9fe]/latest',
+  ])('refuses %s', async (url) => {
+    const user = await registerUser(app, 'private');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(user),
+      payload: { url, events: ['video.completed'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: PRIVATE_ADDRESS_MESSAGE, field: 'url' });
+  });
 
   it('does not deliver to a private address stored earlier, and logs why', async () => {
     const user = await registerUser(app, 'private');
@@ -371,10 +469,16 @@ describe('webhooks without WEBHOOK_ALLOW_PRIVATE', () => {
         deleted_at: null,
       })
       .execute();
-    await app.webhookDispatcher.enqueue(user.id, 'video.completed', { jobId: 'job-1', version: 1, status: 'completed', videoUrl: 'http://localhost/output/x.mp4' });
+    await app.webhookDispatcher.enqueue(user.id, 'video.completed', {
+      jobId: 'job-1',
+      version: 1,
+      status: 'completed',
+      videoUrl: 'http://localhost/output/x.mp4',
+    });
     await app.webhookDispatcher.runDue();
     expect(receiver.requests).toHaveLength(0);
-    const deliveries = (await app.inject({ method: 'GET', url: `/api/webhooks/${webhookId}/deliveries`, headers: bearer(user) })).json().deliveries;
+    const deliveries = (await app.inject({ method: 'GET', url: `/api/webhooks/${webhookId}/deliveries`, headers: bearer(user) })).json()
+      .deliveries;
     expect(deliveries[0].attempts[0]).toMatchObject({ statusCode: null, error: PRIVATE_ADDRESS_MESSAGE });
     expect(deliveries[0].status).toBe('pending');
   });

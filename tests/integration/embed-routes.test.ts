@@ -31,7 +31,10 @@ describe('embed routes', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     webDir = fakeWebBuild();
-    app = await buildApp(database.config({ WEB_DIST_DIR: webDir, EMBED_ALLOWED_ORIGINS: `${PARTNER}, http://localhost:3000`, EMBED_DEMO: 'true' }), quiet);
+    app = await buildApp(
+      database.config({ WEB_DIST_DIR: webDir, EMBED_ALLOWED_ORIGINS: `${PARTNER}, http://localhost:3000`, EMBED_DEMO: 'true' }),
+      quiet,
+    );
     bare = await buildApp(database.config({ WEB_DIST_DIR: emptyDir }), quiet);
   });
   afterAll(async () => {
@@ -46,10 +49,14 @@ describe('embed routes', () => {
     const page = await app.inject({ method: 'GET', url: `/embed?mode=compact&parentOrigin=${encodeURIComponent(PARTNER)}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('data-embed');
-    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(`frame-ancestors 'self' ${PARTNER} http://localhost:3000`);
+    expect(directive(page.headers['content-security-policy'], 'frame-ancestors')).toBe(
+      `frame-ancestors 'self' ${PARTNER} http://localhost:3000`,
+    );
     // The rest of the strict policy stays: framing is the only thing /embed widens.
     // (the one hashed inline script is index.html's boot script; the embed page carries none)
-    expect(directive(page.headers['content-security-policy'], 'script-src')).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(WEB_SHELL_BOOT_SCRIPT).digest('base64')}'`);
+    expect(directive(page.headers['content-security-policy'], 'script-src')).toBe(
+      `script-src 'self' 'sha256-${createHash('sha256').update(WEB_SHELL_BOOT_SCRIPT).digest('base64')}'`,
+    );
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(page.headers['x-frame-options']).toBeUndefined();
   });
@@ -90,11 +97,16 @@ describe('embed routes', () => {
   });
 
   it('refuses EMBED_ALLOWED_ORIGINS entries that are not origins', () => {
-    expect(() => database.config({ EMBED_ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow('EMBED_ALLOWED_ORIGINS');
+    expect(() => database.config({ EMBED_ALLOWED_ORIGINS: 'https://ok.example, https://bad.example/path' })).toThrow(
+      'EMBED_ALLOWED_ORIGINS',
+    );
   });
 });
 
 /** One directive of a CSP header, as written. */
 function directive(policy: unknown, name: string): string | undefined {
-  return String(policy ?? '').split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+  return String(policy ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
 }

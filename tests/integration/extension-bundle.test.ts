@@ -12,12 +12,16 @@ let dist: string;
 // A real build of the extension: the chunking that keeps the popup small is decided by the bundler.
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'rs-extension-'));
-  const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.ts', '--logLevel', 'error'], {
-    cwd: root,
-    // As `npm run build` runs it: vitest's NODE_ENV=test would give React's development build.
-    env: { ...process.env, NODE_ENV: 'production', EXTENSION_OUT_DIR: dist },
-    encoding: 'utf8',
-  });
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.config.ts', '--logLevel', 'error'],
+    {
+      cwd: root,
+      // As `npm run build` runs it: vitest's NODE_ENV=test would give React's development build.
+      env: { ...process.env, NODE_ENV: 'production', EXTENSION_OUT_DIR: dist },
+      encoding: 'utf8',
+    },
+  );
   if (build.status !== 0) throw new Error(`the extension build failed:\n${build.stderr}`);
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));

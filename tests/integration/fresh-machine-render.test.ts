@@ -20,7 +20,9 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 const HIDE = [
   ...['/usr/share/fonts', '/usr/local/share/fonts', '/var/cache/fontconfig'].filter(existsSync).map((dir) => `mount -t tmpfs none ${dir}`),
-  ...['/usr/bin/ffmpeg', '/usr/bin/ffprobe', '/usr/local/bin/ffmpeg', '/usr/local/bin/ffprobe'].filter(existsSync).map((bin) => `mount --bind /dev/null ${bin}`),
+  ...['/usr/bin/ffmpeg', '/usr/bin/ffprobe', '/usr/local/bin/ffmpeg', '/usr/local/bin/ffprobe']
+    .filter(existsSync)
+    .map((bin) => `mount --bind /dev/null ${bin}`),
   'test ! -x /usr/bin/ffmpeg',
   '! ls /usr/share/fonts/* >/dev/null 2>&1',
 ].join(' && ');
@@ -57,7 +59,9 @@ function loudness(video: string): number {
  * in dBFS. Narration alone falls to digital silence between sentences; music under it does not.
  */
 function quietestWindowDb(video: string, from = 2, to = 27): number {
-  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', '8000', '-f', 'f32le', '-'], { maxBuffer: 1 << 26 });
+  const pcm = execFileSync('ffmpeg', ['-v', 'error', '-i', video, '-vn', '-ac', '1', '-ar', '8000', '-f', 'f32le', '-'], {
+    maxBuffer: 1 << 26,
+  });
   const samples = new Float32Array(pcm.buffer, pcm.byteOffset, pcm.length / 4);
   const window = 800;
   let quietest = Infinity;
@@ -71,7 +75,27 @@ function quietestWindowDb(video: string, from = 2, to = 27): number {
 
 /** Grey pixels of the frame at `seconds`, scaled to 540x960. */
 function grayFrame(video: string, seconds: number): Buffer {
-  return execFileSync('ffmpeg', ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-vf', 'scale=540:960', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+  return execFileSync(
+    'ffmpeg',
+    [
+      '-v',
+      'error',
+      '-ss',
+      String(seconds),
+      '-i',
+      video,
+      '-frames:v',
+      '1',
+      '-vf',
+      'scale=540:960',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '-',
+    ],
+    { maxBuffer: 1 << 24 },
+  );
 }
 
 /**
@@ -89,8 +113,13 @@ function captionEdges(video: string, seconds: number): number {
   return (edges / gray.length) * 1000;
 }
 
-function probe(video: string): { streams: { codec_type: string; codec_name: string; nb_read_frames?: string; width?: number; height?: number }[]; format: { duration: string } } {
-  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_streams', '-show_format', '-of', 'json', video], { encoding: 'utf8' }));
+function probe(video: string): {
+  streams: { codec_type: string; codec_name: string; nb_read_frames?: string; width?: number; height?: number }[];
+  format: { duration: string };
+} {
+  return JSON.parse(
+    execFileSync('ffprobe', ['-v', 'error', '-count_frames', '-show_streams', '-show_format', '-of', 'json', video], { encoding: 'utf8' }),
+  );
 }
 
 /** What every default-path video must be: 30 s of 1080x1920 H.264 at 30 fps, AAC, captions drawn, music under the pauses, loud enough. */
@@ -122,7 +151,23 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
         const out = join(outDir, `cli-${language}.mp4`);
         const { stdout } = await promisify(execFile)(
           'unshare',
-          hiddenArgs(['npm', 'run', 'generate', '--', '--topic', TOPICS[language]!, '--language', language, '--duration', '30', '--resolution', '9:16', '--captions', '--out', out]),
+          hiddenArgs([
+            'npm',
+            'run',
+            'generate',
+            '--',
+            '--topic',
+            TOPICS[language]!,
+            '--language',
+            language,
+            '--duration',
+            '30',
+            '--resolution',
+            '9:16',
+            '--captions',
+            '--out',
+            out,
+          ]),
           { cwd: root, env: newcomerEnv(), encoding: 'utf8', maxBuffer: 1 << 24 },
         );
         // The bundled static build rendered it (the system's was hidden).
@@ -158,7 +203,10 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
       server.stderr!.on('data', (chunk: Buffer) => (serverLog = (serverLog + chunk.toString()).slice(-20_000)));
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const healthy = await fetch(`${baseUrl}/health`).then((response) => response.ok, () => false);
+        const healthy = await fetch(`${baseUrl}/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
         if (healthy) break;
         if (Date.now() > deadline || server.exitCode !== null) throw new Error(`the server did not start:\n${serverLog}`);
         await new Promise((done) => setTimeout(done, 300));
@@ -171,7 +219,11 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
       }
     });
 
-    async function api<T>(token: string | null, path: string, init: { method?: string; body?: unknown; form?: FormData } = {}): Promise<{ status: number; body: T }> {
+    async function api<T>(
+      token: string | null,
+      path: string,
+      init: { method?: string; body?: unknown; form?: FormData } = {},
+    ): Promise<{ status: number; body: T }> {
       const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
       if (init.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${baseUrl}${path}`, {
@@ -185,7 +237,9 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
 
     async function register(label: string): Promise<string> {
       const email = `${label}-${Date.now()}@example.com`;
-      const { status, body } = await api<{ token: string }>(null, '/auth/register', { body: { name: 'New Creator', email, password: 'a long enough password 1' } });
+      const { status, body } = await api<{ token: string }>(null, '/auth/register', {
+        body: { name: 'New Creator', email, password: 'a long enough password 1' },
+      });
       expect(status, JSON.stringify(body)).toBe(200);
       return body.token;
     }
@@ -193,7 +247,10 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
     async function waitForVersion(token: string, id: string, version: number): Promise<{ videoUrl: string }> {
       const deadline = Date.now() + 280_000;
       for (;;) {
-        const { body } = await api<{ status: string; error: string | null; result: { videoUrl: string; version?: number } | null }>(token, `/api/videos/${id}/status`);
+        const { body } = await api<{ status: string; error: string | null; result: { videoUrl: string; version?: number } | null }>(
+          token,
+          `/api/videos/${id}/status`,
+        );
         if (body.status === 'failed') throw new Error(`the job failed: ${body.error}\n${serverLog}`);
         if (body.status === 'completed' && body.result && (body.result.version ?? 1) >= version) {
           if (body.error) throw new Error(`the render failed: ${body.error}\n${serverLog}`);
@@ -237,7 +294,20 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
       const music = join(outDir, 'upload-music.mp3');
       // A flat red picture (easy to find in the frames) and a two-note melody, made with the system's ffmpeg.
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=0xd02020:s=720x1280', '-frames:v', '1', picture]);
-      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='0.4*sin(2*PI*(440+220*gte(mod(t,1),0.5))*t)':d=12", '-ac', '2', '-c:a', 'libmp3lame', music]);
+      execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        "aevalsrc='0.4*sin(2*PI*(440+220*gte(mod(t,1),0.5))*t)':d=12",
+        '-ac',
+        '2',
+        '-c:a',
+        'libmp3lame',
+        music,
+      ]);
       const upload = async (path: string, type: string) => {
         const form = new FormData();
         form.append('file', new Blob([readFileSync(path)], { type }), path.split('/').pop());
@@ -255,7 +325,15 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
       scenes[2] = edited;
       const saved = await api<Storyboard>(token, `/api/videos/${id}/storyboard`, {
         method: 'PUT',
-        body: { title: board.title, voice: board.voice, captionStyle: board.captionStyle, enableCaptions: true, enableZoom: board.enableZoom, music: { uploadId: musicId, volumePercent: 40 }, scenes },
+        body: {
+          title: board.title,
+          voice: board.voice,
+          captionStyle: board.captionStyle,
+          enableCaptions: true,
+          enableZoom: board.enableZoom,
+          music: { uploadId: musicId, volumePercent: 40 },
+          scenes,
+        },
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const render = await api<{ version: number }>(token, `/api/videos/${id}/render`, { method: 'POST' });
@@ -268,7 +346,23 @@ describe.skipIf(!canHide && !process.env.CI)('the default path on a fresh machin
       const after = storyboardSchema.parse((await api<Storyboard>(token, `/api/videos/${id}/storyboard`)).body);
       const third = after.scenes[2]!;
       const middle = third.startSeconds! + third.durationSeconds! / 2;
-      const rgb = execFileSync('ffmpeg', ['-v', 'error', '-ss', middle.toFixed(2), '-i', video, '-frames:v', '1', '-vf', 'crop=200:200:440:300,scale=1:1', '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
+      const rgb = execFileSync('ffmpeg', [
+        '-v',
+        'error',
+        '-ss',
+        middle.toFixed(2),
+        '-i',
+        video,
+        '-frames:v',
+        '1',
+        '-vf',
+        'crop=200:200:440:300,scale=1:1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      ]);
       expect(rgb[0]!).toBeGreaterThan(150);
       expect(rgb[1]!).toBeLessThan(90);
     }, 300_000);

@@ -30,7 +30,15 @@ describe('the visitor gallery', () => {
           writeFileSync(join(dir, `${name}.mp4`), 'video');
           writeFileSync(join(dir, `${name}.jpg`), 'poster');
           made.push(recipe.slug);
-          const example: GalleryExample = { resolution: recipe.resolution, title: recipe.topic, videoUrl: `/gallery/${name}.mp4`, posterUrl: `/gallery/${name}.jpg`, width: 540, height: 960, durationSeconds: 30 };
+          const example: GalleryExample = {
+            resolution: recipe.resolution,
+            title: recipe.topic,
+            videoUrl: `/gallery/${name}.mp4`,
+            posterUrl: `/gallery/${name}.jpg`,
+            width: 540,
+            height: 960,
+            durationSeconds: 30,
+          };
           return example;
         },
       },
@@ -64,7 +72,10 @@ describe('the visitor gallery', () => {
   });
 
   it('keeps what was made: a restarted server lists the examples without making them again', async () => {
-    const again = await buildApp(database.config({ GALLERY_EXAMPLES: 'on' }), { ...quiet, gallery: { make: () => Promise.reject(new Error('made again')) } });
+    const again = await buildApp(database.config({ GALLERY_EXAMPLES: 'on' }), {
+      ...quiet,
+      gallery: { make: () => Promise.reject(new Error('made again')) },
+    });
     try {
       await again.listen({ host: '127.0.0.1', port: 0 });
       const body = galleryResponseSchema.parse((await again.inject({ method: 'GET', url: '/api/gallery' })).json());

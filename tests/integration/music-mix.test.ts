@@ -2,7 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assembleVideo, defaultFfmpegBinaries, GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed, type AssemblyRequest, type WordTiming } from '@reelsmith/pipeline';
+import {
+  assembleVideo,
+  defaultFfmpegBinaries,
+  GENERATED_MUSIC_VOLUME_PERCENT,
+  writeMusicBed,
+  type AssemblyRequest,
+  type WordTiming,
+} from '@reelsmith/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,11 +21,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const dir = mkdtempSync(join(tmpdir(), 'music-mix-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const ffmpeg = defaultFfmpegBinaries().ffmpegPath;
-const run = (args: string[]) => execFileSync(ffmpeg, ['-hide_banner', '-nostats', '-y', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-const stderrOf = (args: string[]) => execFileSync('sh', ['-c', `"${ffmpeg}" -hide_banner -nostats ${args.map((a) => `'${a}'`).join(' ')} 2>&1`], { encoding: 'utf8' });
+const run = (args: string[]) =>
+  execFileSync(ffmpeg, ['-hide_banner', '-nostats', '-y', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const stderrOf = (args: string[]) =>
+  execFileSync('sh', ['-c', `"${ffmpeg}" -hide_banner -nostats ${args.map((a) => `'${a}'`).join(' ')} 2>&1`], { encoding: 'utf8' });
 
 const MUSIC_BAND = 'highpass=f=2500,highpass=f=2500,highpass=f=2500,highpass=f=2500';
-const SENTENCES = ['The keeper climbed the stairs of the lighthouse every night before the storm came in.', 'Nobody in the village ever knew who had lit the lamp before him.'];
+const SENTENCES = [
+  'The keeper climbed the stairs of the lighthouse every night before the storm came in.',
+  'Nobody in the village ever knew who had lit the lamp before him.',
+];
 const PAUSE_SECONDS = 3;
 const DURATION = 14;
 
@@ -32,7 +44,17 @@ function loudness(path: string, from?: number, to?: number): number {
 /** RMS level (dB) of the music band of a file's audio (between two times). */
 function bandLevel(path: string, from?: number, to?: number): number {
   const window = from === undefined ? [] : ['-ss', String(from), '-t', String(to! - from)];
-  const log = stderrOf([...window, '-i', path, '-vn', '-af', `aresample=48000,aformat=channel_layouts=stereo,${MUSIC_BAND},astats=measure_perchannel=none`, '-f', 'null', '-']);
+  const log = stderrOf([
+    ...window,
+    '-i',
+    path,
+    '-vn',
+    '-af',
+    `aresample=48000,aformat=channel_layouts=stereo,${MUSIC_BAND},astats=measure_perchannel=none`,
+    '-f',
+    'null',
+    '-',
+  ]);
   return Number(/RMS level dB: (-?[\d.]+)/.exec(log)![1]);
 }
 
@@ -51,9 +73,17 @@ beforeAll(async () => {
   SENTENCES.forEach((sentence, index) => {
     const wav = join(dir, `sentence-${index}.wav`);
     execFileSync('espeak-ng', ['-v', 'en-us', '-s', '165', '-w', wav, sentence]);
-    const seconds = Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], { encoding: 'utf8' }));
+    const seconds = Number(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], { encoding: 'utf8' }),
+    );
     const spoken = sentence.split(' ');
-    words.push(...spoken.map((word, i) => ({ word, start: clock + (i * seconds) / spoken.length, end: clock + ((i + 0.9) * seconds) / spoken.length })));
+    words.push(
+      ...spoken.map((word, i) => ({
+        word,
+        start: clock + (i * seconds) / spoken.length,
+        end: clock + ((i + 0.9) * seconds) / spoken.length,
+      })),
+    );
     starts.push(clock, clock + seconds);
     parts.push(wav);
     clock += seconds + PAUSE_SECONDS;
@@ -64,9 +94,15 @@ beforeAll(async () => {
   pause = [starts[1]! + 0.8, starts[2]! - 0.5];
   voice = join(dir, 'voice.wav');
   run([
-    '-i', parts[0]!, '-i', parts[1]!, '-filter_complex',
+    '-i',
+    parts[0]!,
+    '-i',
+    parts[1]!,
+    '-filter_complex',
     `[0:a]adelay=400,apad=pad_dur=${PAUSE_SECONDS}[a];[a][1:a]concat=n=2:v=0:a=1,lowpass=f=700,lowpass=f=700,lowpass=f=700,lowpass=f=700,aresample=24000`,
-    '-ac', '1', voice,
+    '-ac',
+    '1',
+    voice,
   ]);
   run(['-f', 'lavfi', '-i', `color=c=0x335577:s=64x64`, '-frames:v', '1', join(dir, 'scene.jpg')]);
   withoutMusic = await render('no-music');
@@ -75,9 +111,18 @@ beforeAll(async () => {
 async function render(name: string, music?: AssemblyRequest['music']): Promise<string> {
   const request: AssemblyRequest = {
     scenes: [{ imagePath: join(dir, 'scene.jpg'), start: 0, end: DURATION }],
-    audioPath: voice, words, resolution: '1:1', durationSeconds: DURATION,
-    enableZoom: false, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', language: 'en',
-    outputPath: join(dir, `${name}.mp4`), posterPath: join(dir, `${name}.jpg`), workDir: join(dir, `${name}-work`),
+    audioPath: voice,
+    words,
+    resolution: '1:1',
+    durationSeconds: DURATION,
+    enableZoom: false,
+    zoomDirection: 'in',
+    enableCaptions: false,
+    captionStyle: 'tiktok',
+    language: 'en',
+    outputPath: join(dir, `${name}.mp4`),
+    posterPath: join(dir, `${name}.jpg`),
+    workDir: join(dir, `${name}-work`),
     segmentCacheDir: join(dir, `${name}-segments`),
     ...(music ? { music } : {}),
   };
@@ -85,7 +130,8 @@ async function render(name: string, music?: AssemblyRequest['music']): Promise<s
 }
 
 /** The music's loudness (LUFS) in the video between two times. */
-const musicLoudness = (video: string, music: string, [from, to]: [number, number]) => loudness(music) + bandLevel(video, from, to) - bandLevel(music);
+const musicLoudness = (video: string, music: string, [from, to]: [number, number]) =>
+  loudness(music) + bandLevel(video, from, to) - bandLevel(music);
 
 describe('music under the narration', () => {
   let tone: string;

@@ -22,7 +22,14 @@ describe('README', () => {
   });
 
   it('documents every build-time variable the web app and extension read', () => {
-    for (const name of ['VITE_API_BASE_URL', 'VITE_WEB_APP_ORIGINS', 'VITE_EXTENSION_ID', 'VITE_EXTENSION_STORE_URL', 'VITE_BYPASS_AUTH', 'EXTENSION_OUT_DIR']) {
+    for (const name of [
+      'VITE_API_BASE_URL',
+      'VITE_WEB_APP_ORIGINS',
+      'VITE_EXTENSION_ID',
+      'VITE_EXTENSION_STORE_URL',
+      'VITE_BYPASS_AUTH',
+      'EXTENSION_OUT_DIR',
+    ]) {
       expect(rowOf(name), `${name} is missing from the README`).toBeDefined();
     }
   });
@@ -46,9 +53,12 @@ describe('README', () => {
     // The list reads `@reelsmith/studio`, `/embed`, …; one package's entries end at the next `;` or `)`.
     const listed = (name: string) => readme.match(new RegExp('`@reelsmith/' + name + '`([^;)]*)'))?.[1] ?? '';
     for (const name of packages) {
-      const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')) as { exports: Record<string, string> };
+      const manifest = JSON.parse(readFileSync(new URL(`../../packages/${name}/package.json`, import.meta.url), 'utf8')) as {
+        exports: Record<string, string>;
+      };
       expect(readme, `@reelsmith/${name}`).toContain(`\`@reelsmith/${name}\``);
-      for (const entry of Object.keys(manifest.exports).filter((key) => key !== '.')) expect(listed(name), `@reelsmith/${name}${entry.slice(1)}`).toContain(`\`${entry.slice(1)}\``);
+      for (const entry of Object.keys(manifest.exports).filter((key) => key !== '.'))
+        expect(listed(name), `@reelsmith/${name}${entry.slice(1)}`).toContain(`\`${entry.slice(1)}\``);
     }
   });
 });

@@ -85,15 +85,25 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
   it('changes the e-mail only when the new address confirms it, so a listed address cannot be claimed', async () => {
     const sneaky = await register(uniqueEmail('sneaky'));
     const listed = 'boss@example.com';
-    const restarted = await buildApp(database.config({ ADMIN_EMAILS: listed, RATE_LIMIT_AUTH_MAX: '1000', SMTP_URL: mailbox.url, MAIL_FROM: 'no-reply@example.com' }), quiet);
+    const restarted = await buildApp(
+      database.config({ ADMIN_EMAILS: listed, RATE_LIMIT_AUTH_MAX: '1000', SMTP_URL: mailbox.url, MAIL_FROM: 'no-reply@example.com' }),
+      quiet,
+    );
     try {
-      const change = await restarted.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(sneaky.token), payload: { name: 'Asha Rao', email: listed } });
+      const change = await restarted.inject({
+        method: 'PUT',
+        url: '/auth/profile',
+        headers: bearer(sneaky.token),
+        payload: { name: 'Asha Rao', email: listed },
+      });
       expect(change.json().user).toMatchObject({ email: expect.stringContaining('sneaky-'), pendingEmail: listed, role: 'user' });
       const relogin = await restarted.inject({ method: 'POST', url: '/auth/login', payload: { email: listed, password: PASSWORD } });
       expect(relogin.statusCode).toBe(401);
       // Only whoever reads boss@example.com's mail can finish the change.
       const link = await mailbox.linkTo(listed, '/verify-email');
-      expect((await restarted.inject({ method: 'POST', url: '/auth/verify-email', payload: { token: tokenOf(link) } })).statusCode).toBe(200);
+      expect((await restarted.inject({ method: 'POST', url: '/auth/verify-email', payload: { token: tokenOf(link) } })).statusCode).toBe(
+        200,
+      );
       const signedIn = await restarted.inject({ method: 'POST', url: '/auth/login', payload: { email: listed, password: PASSWORD } });
       expect(signedIn.json().user).toMatchObject({ email: listed, role: 'admin' });
     } finally {
@@ -105,7 +115,9 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     const email = uniqueEmail('forgetful');
     const account = await register(email);
     const other = (await login(email)).json().token as string;
-    const developerKey = (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(account.token), payload: { name: 'CI' } })).json().key as string;
+    const developerKey = (
+      await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(account.token), payload: { name: 'CI' } })
+    ).json().key as string;
     const socket = await connected({ token: account.token });
     const keySocket = await connected({ apiKey: account.api_key.key });
     const closed = Promise.all([disconnection(socket), disconnection(keySocket)]);
@@ -117,19 +129,30 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     const link = await mailbox.linkTo(email, '/reset-password');
     expect(mailbox.received.some((mail) => mail.raw.includes(PASSWORD))).toBe(false);
 
-    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one' } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: tokenOf(link), password: 'a-brand-new-one' },
+    });
     expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordReset });
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
-    for (const token of [account.token, other]) expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).statusCode).toBe(401);
+    for (const token of [account.token, other])
+      expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).statusCode).toBe(401);
     expect((await login(email)).statusCode).toBe(401);
     const signedIn = await login(email, 'a-brand-new-one');
     expect(signedIn.statusCode).toBe(200);
     for (const key of [account.api_key.key, developerKey]) {
       expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: key } })).statusCode).toBe(401);
     }
-    expect((await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(signedIn.json().token) })).json().api_keys).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(signedIn.json().token) })).json().api_keys).toEqual(
+      [],
+    );
 
-    const again = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'yet-another-one' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: tokenOf(link), password: 'yet-another-one' },
+    });
     expect(again.json()).toMatchObject({ statusCode: 400, message: ACCOUNT_MESSAGES.resetLinkInvalid, field: 'token' });
   });
 
@@ -140,7 +163,11 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     const keySocket = await connected({ apiKey: account.api_key.key });
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const link = await mailbox.linkTo(email, '/reset-password');
-    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true },
+    });
     expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordResetKeysKept });
     expect(await stillConnected(keySocket)).toBe(true);
     const byKey = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } });
@@ -150,13 +177,24 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
   it('ends the keys and webhooks of an account whose address was never confirmed at its reset, whatever the form asks', async () => {
     const email = uniqueEmail('preregistered');
     const account = await register(email);
-    const hook = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(account.token), payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] } });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(account.token),
+      payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] },
+    });
     expect(hook.statusCode).toBe(200);
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const link = await mailbox.linkTo(email, '/reset-password');
-    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true } });
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: tokenOf(link), password: 'a-brand-new-one', keepApiKeys: true },
+    });
     expect(reset.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.passwordReset });
-    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode,
+    ).toBe(401);
     const token = (await login(email, 'a-brand-new-one')).json().token as string;
     expect((await app.inject({ method: 'GET', url: '/api/webhooks', headers: bearer(token) })).json().webhooks).toEqual([]);
   });
@@ -166,12 +204,20 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     await register(email);
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email } });
     const link = await mailbox.linkTo(email, '/reset-password');
-    await app.db.updateTable('email_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('purpose', '=', 'reset_password').execute();
-    const reset = await app.inject({ method: 'POST', url: '/auth/reset-password', payload: { token: tokenOf(link), password: 'a-brand-new-one' } });
+    await app.db
+      .updateTable('email_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('purpose', '=', 'reset_password')
+      .execute();
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: tokenOf(link), password: 'a-brand-new-one' },
+    });
     expect(reset.json().message).toBe(ACCOUNT_MESSAGES.resetLinkInvalid);
   });
 
-  it('disconnects the socket of a session at logout, and only that session\'s', async () => {
+  it("disconnects the socket of a session at logout, and only that session's", async () => {
     const email = uniqueEmail('leaving');
     const account = await register(email);
     const second = (await login(email)).json().token as string;
@@ -183,7 +229,7 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(await stillConnected(staying)).toBe(true);
   });
 
-  it('disconnects the other sessions\' sockets on a password change and revokes every API key, keeping the session that made it', async () => {
+  it("disconnects the other sessions' sockets on a password change and revokes every API key, keeping the session that made it", async () => {
     const email = uniqueEmail('changer');
     const account = await register(email);
     const other = (await login(email)).json().token as string;
@@ -200,7 +246,9 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     expect(change.statusCode).toBe(200);
     expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
     expect(await stillConnected(mine)).toBe(true);
-    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode,
+    ).toBe(401);
   });
 
   it('keeps the API keys through a password change only with keepApiKeys', async () => {
@@ -213,14 +261,20 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
       payload: { name: 'Asha Rao', email, currentPassword: PASSWORD, newPassword: 'changed-password', keepApiKeys: true },
     });
     expect(change.statusCode).toBe(200);
-    expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { [API_KEY_HEADER]: account.api_key.key } })).statusCode,
+    ).toBe(200);
   });
 
   describe('sockets end with their API key or embed session', () => {
     /** Job events for one of the user's jobs; a socket hears them in its user room without subscribing. */
     const emitProgress = (userId: string, count: number) => {
       for (let index = 0; index < count; index += 1) {
-        app.jobEvents.emit('job_progress', { jobId: `job-${userId}`, progress: index, step: 'video', stepProgress: index, status: 'processing' }, userId);
+        app.jobEvents.emit(
+          'job_progress',
+          { jobId: `job-${userId}`, progress: index, step: 'video', stepProgress: index, status: 'processing' },
+          userId,
+        );
       }
     };
     const counting = (socket: Socket) => {
@@ -230,8 +284,12 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
     };
     const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
     const mintKey = async (token: string) =>
-      (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(token), payload: { name: 'Partner' } })).json() as { id: string; key: string };
-    const embedToken = async (key: string) => (await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { [API_KEY_HEADER]: key } })).json().token as string;
+      (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(token), payload: { name: 'Partner' } })).json() as {
+        id: string;
+        key: string;
+      };
+    const embedToken = async (key: string) =>
+      (await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { [API_KEY_HEADER]: key } })).json().token as string;
 
     it('disconnects a socket opened with an API key, and one opened with an embed session it minted, when the key is revoked', async () => {
       const account = await register(uniqueEmail('partner'));
@@ -245,7 +303,9 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
       expect(heard.map((seen) => seen.events)).toEqual([1, 1]);
 
       const closed = Promise.all([disconnection(byKey), disconnection(byEmbed)]);
-      expect((await app.inject({ method: 'DELETE', url: `/auth/api-keys/${key.id}`, headers: bearer(account.token) })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'DELETE', url: `/auth/api-keys/${key.id}`, headers: bearer(account.token) })).statusCode).toBe(
+        200,
+      );
       expect(await closed).toEqual(['io server disconnect', 'io server disconnect']);
       emitProgress(account.user.id, 32);
       await settle();
@@ -253,11 +313,16 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
       expect(await stillConnected(unrelated)).toBe(true);
     });
 
-    it('disconnects an embed session\'s socket when the session expires, with no request needed', async () => {
+    it("disconnects an embed session's socket when the session expires, with no request needed", async () => {
       const account = await register(uniqueEmail('expiring'));
       const token = await embedToken(account.api_key.key);
       // The 15-minute session, brought to its last second.
-      await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 1_000).toISOString() }).where('scope', '=', 'embed').where('user_id', '=', account.user.id).execute();
+      await app.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() + 1_000).toISOString() })
+        .where('scope', '=', 'embed')
+        .where('user_id', '=', account.user.id)
+        .execute();
       const socket = await connected({ token });
       const heard = counting(socket);
       const closed = disconnection(socket);
@@ -279,13 +344,21 @@ describe.each(TEST_DIALECTS)('e-mail verification, password reset and session re
   });
 
   it('refuses look-alike domains at sign-up and compares e-mails after Unicode normalisation', async () => {
-    const lookalike = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email: 'asha@pаypal.com', password: PASSWORD } });
+    const lookalike = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email: 'asha@pаypal.com', password: PASSWORD },
+    });
     expect(lookalike.json()).toMatchObject({ statusCode: 400, field: 'email' });
     const composed = `jos\u00e9-${randomUUID().slice(0, 6)}@example.com`;
     await register(composed);
     const decomposed = composed.normalize('NFD');
     expect(decomposed).not.toBe(composed);
-    const duplicate = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email: decomposed, password: PASSWORD } });
+    const duplicate = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email: decomposed, password: PASSWORD },
+    });
     expect(duplicate.json().message).toBe(MESSAGES.emailTaken);
     expect((await login(decomposed)).statusCode).toBe(200);
   });
@@ -300,7 +373,12 @@ describe.skipIf(!redisUrl)('session revocation across API processes (QUEUE_BACKE
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    const env = { QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: `reelsmith-test-${randomUUID().slice(0, 8)}`, RATE_LIMIT_AUTH_MAX: '1000' };
+    const env = {
+      QUEUE_BACKEND: 'bullmq',
+      REDIS_URL: redisUrl!,
+      QUEUE_PREFIX: `reelsmith-test-${randomUUID().slice(0, 8)}`,
+      RATE_LIMIT_AUTH_MAX: '1000',
+    };
     for (let i = 0; i < 2; i += 1) {
       const app = await buildApp(database.config(env), quiet);
       await app.listen({ port: 0, host: '127.0.0.1' });
@@ -316,10 +394,20 @@ describe.skipIf(!redisUrl)('session revocation across API processes (QUEUE_BACKE
   it('closes a socket held by another API process when its session logs out', async () => {
     const [first, second] = apps as [App, App];
     const email = `scaled-${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await first.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } });
+    const registered = await first.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email, password: PASSWORD },
+    });
     const { token } = registered.json() as { token: string };
     const url = `http://127.0.0.1:${(second.server.address() as AddressInfo).port}`;
-    const socket = connectSocket(url, { path: '/socket.io/', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+    const socket = connectSocket(url, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token },
+      reconnection: false,
+      forceNew: true,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

@@ -13,7 +13,17 @@ import { MIGRATIONS } from '@reelsmith/server/testing';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, PASSWORD, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import {
+  bearer,
+  FakePipeline,
+  PASSWORD,
+  registerUser,
+  subscribe,
+  videoBody,
+  waitFor,
+  waitForStatus,
+  type TestUser,
+} from './server-jobs-fakes.js';
 
 const ADMIN_EMAIL = 'ops-admin@example.com';
 
@@ -26,7 +36,8 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
   let user: TestUser;
   const sockets: Socket[] = [];
 
-  const post = (url: string, token: string, payload: unknown) => app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  const post = (url: string, token: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
   const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
@@ -38,7 +49,11 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Ops Admin', email: ADMIN_EMAIL, password: PASSWORD } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Ops Admin', email: ADMIN_EMAIL, password: PASSWORD },
+    });
     const body = registered.json() as { user: { id: string }; token: string; api_key: { key: string } };
     // As if the mailed link was opened: ADMIN_EMAILS applies to verified addresses only; the sign-in applies it.
     await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', body.user.id).execute();
@@ -68,7 +83,12 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
       ['GET', '/api/admin/system-health'],
     ];
     for (const [method, url, payload] of routes) {
-      const asUser = await app.inject({ method: method as 'GET', url, headers: bearer(user), ...(payload ? { payload: payload as object } : {}) });
+      const asUser = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: bearer(user),
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(asUser.statusCode, `${method} ${url}`).toBe(403);
       const anonymous = await app.inject({ method: method as 'GET', url, ...(payload ? { payload: payload as object } : {}) });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
@@ -84,20 +104,40 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(all.total).toBe(2);
     expect(all.pageSize).toBe(20);
     const row = all.users.find((entry) => entry.id === user.id)!;
-    expect(row).toMatchObject({ email: user.email, role: 'user', status: 'active', plan: 'essentials_plan', planComp: false, videosThisMonth: 1, totalVideos: 1 });
+    expect(row).toMatchObject({
+      email: user.email,
+      role: 'user',
+      status: 'active',
+      plan: 'essentials_plan',
+      planComp: false,
+      videosThisMonth: 1,
+      totalVideos: 1,
+    });
     expect(row.lastSignInAt).not.toBeNull();
 
-    const searched = adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${encodeURIComponent(user.email.slice(0, 10).toUpperCase())}`, admin.token)).json());
+    const searched = adminUsersResponseSchema.parse(
+      (await get(`/api/admin/users?search=${encodeURIComponent(user.email.slice(0, 10).toUpperCase())}`, admin.token)).json(),
+    );
     expect(searched.users.map((entry) => entry.id)).toEqual([user.id]);
     const byName = adminUsersResponseSchema.parse((await get('/api/admin/users?search=ops%20adm', admin.token)).json());
     expect(byName.users.map((entry) => entry.id)).toEqual([admin.id]);
     const wildcard = adminUsersResponseSchema.parse((await get('/api/admin/users?search=%25', admin.token)).json());
     expect(wildcard.total).toBe(0);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?role=admin', admin.token)).json()).users.map((entry) => entry.id)).toEqual([admin.id]);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?plan=free', admin.token)).json()).users.map((entry) => entry.id)).toEqual([admin.id]);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?plan=essentials_plan&status=active', admin.token)).json()).total).toBe(1);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?sort=-totalVideos', admin.token)).json()).users[0]!.id).toBe(user.id);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?sort=totalVideos', admin.token)).json()).users[0]!.id).toBe(admin.id);
+    expect(
+      adminUsersResponseSchema.parse((await get('/api/admin/users?role=admin', admin.token)).json()).users.map((entry) => entry.id),
+    ).toEqual([admin.id]);
+    expect(
+      adminUsersResponseSchema.parse((await get('/api/admin/users?plan=free', admin.token)).json()).users.map((entry) => entry.id),
+    ).toEqual([admin.id]);
+    expect(
+      adminUsersResponseSchema.parse((await get('/api/admin/users?plan=essentials_plan&status=active', admin.token)).json()).total,
+    ).toBe(1);
+    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?sort=-totalVideos', admin.token)).json()).users[0]!.id).toBe(
+      user.id,
+    );
+    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?sort=totalVideos', admin.token)).json()).users[0]!.id).toBe(
+      admin.id,
+    );
     expect(adminUsersResponseSchema.parse((await get('/api/admin/users?page=2', admin.token)).json()).users).toEqual([]);
     const bad = await get('/api/admin/users?sort=password&page=0', admin.token);
     expect(bad.statusCode).toBe(400);
@@ -123,7 +163,12 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
   });
 
   it('suspension ends a live socket, sessions and API key use at once, refuses sign-in, and reactivation restores access', async () => {
-    const socket = connectSocket(baseUrl, { path: '/socket.io/', transports: ['websocket'], auth: { token: user.token }, reconnection: false });
+    const socket = connectSocket(baseUrl, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: user.token },
+      reconnection: false,
+    });
     sockets.push(socket);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -147,7 +192,12 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(login.statusCode).toBe(403);
     expect(login.json().message).toBe(ADMIN_USER_MESSAGES.accountSuspended);
     const again = new Promise<string>((resolve) => {
-      const retry = connectSocket(baseUrl, { path: '/socket.io/', transports: ['websocket'], auth: { apiKey: user.apiKey }, reconnection: false });
+      const retry = connectSocket(baseUrl, {
+        path: '/socket.io/',
+        transports: ['websocket'],
+        auth: { apiKey: user.apiKey },
+        reconnection: false,
+      });
       sockets.push(retry);
       retry.once('connect', () => resolve('connected'));
       retry.once('connect_error', (error) => resolve(error.message));
@@ -158,7 +208,9 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const detail = adminUserDetailResponseSchema.parse((await get(`/api/admin/users/${user.id}`, admin.token)).json());
     expect(detail.user).toMatchObject({ status: 'suspended', suspensionReason: 'Chargeback fraud' });
     expect(detail.sessions.every((session) => !session.active)).toBe(true);
-    expect(adminUsersResponseSchema.parse((await get('/api/admin/users?status=suspended', admin.token)).json()).users.map((entry) => entry.id)).toEqual([user.id]);
+    expect(
+      adminUsersResponseSchema.parse((await get('/api/admin/users?status=suspended', admin.token)).json()).users.map((entry) => entry.id),
+    ).toEqual([user.id]);
 
     const reactivated = await post(`/api/admin/users/${user.id}/reactivate`, admin.token, { reason: 'Bank resolved the dispute' });
     expect(reactivated.statusCode).toBe(200);
@@ -178,19 +230,31 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const relogin = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: user.email, password: PASSWORD } });
     expect(relogin.json().user.role).toBe('admin');
     expect((await get('/api/admin/users', relogin.json().token as string)).statusCode).toBe(200);
-    expect((await post(`/api/admin/users/${user.id}/role`, admin.token, { role: 'user', reason: 'Left the support team' })).statusCode).toBe(200);
+    expect(
+      (await post(`/api/admin/users/${user.id}/role`, admin.token, { role: 'user', reason: 'Left the support team' })).statusCode,
+    ).toBe(200);
     expect((await get('/api/admin/users', relogin.json().token as string)).statusCode).toBe(403);
 
-    const granted = await post(`/api/admin/users/${user.id}/grant-plan`, admin.token, { planId: 'pro_plan', days: 14, reason: 'Creator partnership' });
+    const granted = await post(`/api/admin/users/${user.id}/grant-plan`, admin.token, {
+      planId: 'pro_plan',
+      days: 14,
+      reason: 'Creator partnership',
+    });
     expect(granted.statusCode, granted.body).toBe(200);
     expect(adminActionResponseSchema.parse(granted.json()).user).toMatchObject({ plan: 'pro_plan', planComp: true });
     const subscription = await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) });
     expect(JSON.stringify(subscription.json())).toContain('pro_plan');
-    expect((await post(`/api/admin/users/${user.id}/grant-plan`, admin.token, { planId: 'pro_plan', days: 0, reason: 'zero days' })).statusCode).toBe(400);
+    expect(
+      (await post(`/api/admin/users/${user.id}/grant-plan`, admin.token, { planId: 'pro_plan', days: 0, reason: 'zero days' })).statusCode,
+    ).toBe(400);
 
     // The comp plan starts now: its month has used nothing yet, in the admin's list as in the creator's quota.
-    expect(adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${user.id}`, admin.token)).json()).users[0]!.videosThisMonth).toBe(0);
-    expect((await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth).toBe(0);
+    expect(
+      adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${user.id}`, admin.token)).json()).users[0]!.videosThisMonth,
+    ).toBe(0);
+    expect((await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth).toBe(
+      0,
+    );
     const reset = await post(`/api/admin/users/${user.id}/reset-usage`, admin.token, { reason: 'Render bug ate their videos' });
     expect(reset.statusCode).toBe(200);
     const usage = await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) });
@@ -201,10 +265,20 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const deleted = await post(`/api/admin/users/${user.id}/videos/${video.id}/delete`, admin.token, { reason: 'Copyright claim' });
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect((await app.inject({ method: 'GET', url: video.videoUrl! })).statusCode).toBe(404);
-    expect((await post(`/api/admin/users/${user.id}/videos/${video.id}/delete`, admin.token, { reason: 'Copyright claim' })).statusCode).toBe(404);
+    expect(
+      (await post(`/api/admin/users/${user.id}/videos/${video.id}/delete`, admin.token, { reason: 'Copyright claim' })).statusCode,
+    ).toBe(404);
 
     const log = auditLogResponseSchema.parse((await get('/api/admin/audit-log', admin.token)).json());
-    expect(log.entries.map((entry) => entry.action)).toEqual(['delete-video', 'reset-usage', 'grant-plan', 'role', 'role', 'reactivate', 'suspend']);
+    expect(log.entries.map((entry) => entry.action)).toEqual([
+      'delete-video',
+      'reset-usage',
+      'grant-plan',
+      'role',
+      'role',
+      'reactivate',
+      'suspend',
+    ]);
     expect(log.entries.every((entry) => entry.adminEmail === ADMIN_EMAIL && entry.targetEmail === user.email)).toBe(true);
     expect(log.entries.find((entry) => entry.action === 'suspend')!.reason).toBe('Chargeback fraud');
     expect(log.entries.find((entry) => entry.action === 'grant-plan')!.details).toContain('comp for 14 days');
@@ -243,11 +317,17 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const removed = await app.inject({ method: 'DELETE', url: `/api/videos/${made[1]!}`, headers: bearer(creator) });
     expect(removed.statusCode, removed.body).toBe(200);
 
-    const quota = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage.videosThisMonth as number;
+    const quota = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage
+      .videosThisMonth as number;
     const usage = (await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(creator) })).json().videosThisMonth as number;
     const listed = adminUsersResponseSchema.parse((await get(`/api/admin/users?search=${creator.id}`, admin.token)).json()).users[0]!;
     const detail = adminUserDetailResponseSchema.parse((await get(`/api/admin/users/${creator.id}`, admin.token)).json());
-    expect({ quota, usage, listed: listed.videosThisMonth, detail: detail.user.videosThisMonth }).toEqual({ quota: 2, usage: 2, listed: 2, detail: 2 });
+    expect({ quota, usage, listed: listed.videosThisMonth, detail: detail.user.videosThisMonth }).toEqual({
+      quota: 2,
+      usage: 2,
+      listed: 2,
+      detail: 2,
+    });
   });
 
   it("cancels the user's running and queued jobs on suspension, counts none of them, and says so in the audit log", async () => {
@@ -256,12 +336,18 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     const gate = pipeline.blockAt('Suspended running', 'voice');
     const jobIds: string[] = [];
     for (const topic of ['Suspended running', 'Suspended queued one', 'Suspended queued two']) {
-      const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(creator), payload: videoBody(topic) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/videos/generate',
+        headers: bearer(creator),
+        payload: videoBody(topic),
+      });
       expect(response.statusCode, response.body).toBe(200);
       jobIds.push(response.json().jobId as string);
     }
     await gate.reached;
-    const usedBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage.videosThisMonth as number;
+    const usedBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(creator) })).json().usage
+      .videosThisMonth as number;
     expect(usedBefore).toBe(3);
 
     const suspended = await post(`/api/admin/users/${creator.id}/suspend`, admin.token, { reason: 'Spam videos' });
@@ -283,8 +369,10 @@ describe.each(TEST_DIALECTS)('admin User Management, audit log and System Health
     expect(log.entries[0]!.details).toContain('3 video jobs cancelled (1 running, 2 queued), not counted against the plan');
 
     await post(`/api/admin/users/${creator.id}/reactivate`, admin.token, { reason: 'Appeal accepted' });
-    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: creator.email, password: PASSWORD } })).json().token as string;
-    const usage = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: { authorization: `Bearer ${token}` } })).json().usage;
+    const token = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: creator.email, password: PASSWORD } })).json()
+      .token as string;
+    const usage = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: { authorization: `Bearer ${token}` } })).json()
+      .usage;
     expect(usage.videosThisMonth).toBe(0);
   });
 });

@@ -23,7 +23,12 @@ const explode = {
   body: z.object({ password: z.string() }),
   response: z.object({ ok: z.boolean() }),
 } as const satisfies RouteContract;
-const badResponse = { method: 'GET', path: '/api/test/bad-response', auth: 'none', response: z.object({ count: z.number() }) } as const satisfies RouteContract;
+const badResponse = {
+  method: 'GET',
+  path: '/api/test/bad-response',
+  auth: 'none',
+  response: z.object({ count: z.number() }),
+} as const satisfies RouteContract;
 
 async function testRoutes(app: FastifyInstance) {
   registerRoute(app, explode, async () => {
@@ -85,7 +90,12 @@ describe('the app shell', () => {
     });
 
     it('explains malformed JSON without a stack', async () => {
-      const response = await app.inject({ method: 'POST', url: '/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"email":',
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
       expect(response.body).not.toContain('at ');
@@ -158,11 +168,28 @@ describe('the app shell', () => {
       for (let i = 0; i < 20; i += 1) expect((await standalone.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
       expect(upstreamCalls).toBe(0);
       expect((await standalone.inject({ method: 'GET', url: '/providers/health' })).statusCode).toBe(401);
-      await standalone.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Ops Person', email: 'ops@example.com', password: 'secret123' } });
-      await standalone.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', 'ops@example.com').execute();
-      const { token } = (await standalone.inject({ method: 'POST', url: '/auth/login', payload: { email: 'ops@example.com', password: 'secret123' } })).json();
-      const reads = await Promise.all(Array.from({ length: 10 }, () => standalone.inject({ method: 'GET', url: '/providers/health', headers: { authorization: `Bearer ${token}` } })));
-      for (const read of reads) expect(read.json().health).toContainEqual(expect.objectContaining({ type: 'voice', name: 'azure', status: 'error', details: 'key rejected' }));
+      await standalone.inject({
+        method: 'POST',
+        url: '/auth/register',
+        payload: { name: 'Ops Person', email: 'ops@example.com', password: 'secret123' },
+      });
+      await standalone.db
+        .updateTable('users')
+        .set({ email_verified_at: new Date().toISOString() })
+        .where('email', '=', 'ops@example.com')
+        .execute();
+      const { token } = (
+        await standalone.inject({ method: 'POST', url: '/auth/login', payload: { email: 'ops@example.com', password: 'secret123' } })
+      ).json();
+      const reads = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          standalone.inject({ method: 'GET', url: '/providers/health', headers: { authorization: `Bearer ${token}` } }),
+        ),
+      );
+      for (const read of reads)
+        expect(read.json().health).toContainEqual(
+          expect.objectContaining({ type: 'voice', name: 'azure', status: 'error', details: 'key rejected' }),
+        );
       expect(upstreamCalls).toBe(1);
     } finally {
       await standalone.close();
@@ -171,7 +198,9 @@ describe('the app shell', () => {
 
   it('never writes passwords, tokens or API keys to the log', async () => {
     const email = 'logcheck@example.com';
-    const registered = (await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Log Check', email, password: SECRET_PASSWORD } })).json();
+    const registered = (
+      await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Log Check', email, password: SECRET_PASSWORD } })
+    ).json();
     await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: SECRET_PASSWORD } });
     await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: `${SECRET_PASSWORD}-wrong` } });
     await app.inject({ method: 'GET', url: '/auth/profile', headers: { authorization: `Bearer ${registered.token}`, cookie: 'sid=abc' } });

@@ -18,7 +18,12 @@ const whoAmI = {
   auth: 'bearerOrApiKey',
   response: z.object({ userId: z.string(), via: z.enum(['bearer', 'apiKey']) }),
 } as const satisfies RouteContract;
-const adminOnly = { method: 'GET', path: '/api/test/admin', auth: 'admin', response: z.object({ ok: z.literal(true) }) } as const satisfies RouteContract;
+const adminOnly = {
+  method: 'GET',
+  path: '/api/test/admin',
+  auth: 'admin',
+  response: z.object({ ok: z.literal(true) }),
+} as const satisfies RouteContract;
 const optional = {
   method: 'GET',
   path: '/api/test/optional',
@@ -27,7 +32,10 @@ const optional = {
 } as const satisfies RouteContract;
 
 async function testRoutes(app: FastifyInstance) {
-  registerRoute(app, whoAmI, async (request) => ({ userId: request.user.id, via: request.user.apiKeyId ? ('apiKey' as const) : ('bearer' as const) }));
+  registerRoute(app, whoAmI, async (request) => ({
+    userId: request.user.id,
+    via: request.user.apiKeyId ? ('apiKey' as const) : ('bearer' as const),
+  }));
   registerRoute(app, adminOnly, async () => ({ ok: true as const }));
   registerRoute(app, optional, async (request) => ({ userId: request.user?.id ?? null }));
 }
@@ -41,7 +49,10 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL.toUpperCase(), RATE_LIMIT_AUTH_MAX: '1000' }), { ...quiet, plugins: [testRoutes] });
+    app = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL.toUpperCase(), RATE_LIMIT_AUTH_MAX: '1000' }), {
+      ...quiet,
+      plugins: [testRoutes],
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -66,7 +77,14 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
 
   async function rowCounts() {
     const count = async (table: 'users' | 'sessions' | 'api_keys') =>
-      Number((await app.db.selectFrom(table).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await app.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<string | number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return { users: await count('users'), sessions: await count('sessions'), api_keys: await count('api_keys') };
   }
 
@@ -88,7 +106,14 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     const keys = await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(body.token) });
     // The studio key is listed first, marked, and never with its secret: that was shown once, at sign-up.
     expect(keys.json().api_keys).toEqual([
-      { id: body.api_key.id, name: body.api_key.name, studio: true, prefix: body.api_key.key.slice(0, 12), created_at: body.api_key.created_at, last_used_at: null },
+      {
+        id: body.api_key.id,
+        name: body.api_key.name,
+        studio: true,
+        prefix: body.api_key.key.slice(0, 12),
+        created_at: body.api_key.created_at,
+        last_used_at: null,
+      },
     ]);
 
     const stored = await app.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
@@ -173,7 +198,11 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
 
   it('rejects an expired session', async () => {
     const { token, user } = await registered();
-    await app.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute();
+    await app.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('user_id', '=', user.id)
+      .execute();
     const response = await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(MESSAGES.sessionExpired);
@@ -183,16 +212,31 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     const { token, user } = await registered();
     const other = await registered();
     const newEmail = uniqueEmail('renamed');
-    const ok = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: newEmail.toUpperCase() } });
+    const ok = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(token),
+      payload: { name: 'Asha R', email: newEmail.toUpperCase() },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ id: user.id, name: 'Asha R', email: user.email, pendingEmail: newEmail });
     expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(token) })).json().user.email).toBe(user.email);
 
-    const taken = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: 'Asha R', email: other.user.email } });
+    const taken = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(token),
+      payload: { name: 'Asha R', email: other.user.email },
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe(MESSAGES.emailTaken);
 
-    const invalid = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(token), payload: { name: '', email: newEmail } });
+    const invalid = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(token),
+      payload: { name: '', email: newEmail },
+    });
     expect(invalid.json()).toMatchObject({ statusCode: 400, message: V.nameRequired, field: 'name' });
   });
 
@@ -200,7 +244,12 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     const { token: first, user } = await registered();
     const second = (await login(user.email, PASSWORD)).json().token as string;
 
-    const missing = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(first), payload: { name: 'Asha', email: user.email, newPassword: 'brand-new-pass' } });
+    const missing = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(first),
+      payload: { name: 'Asha', email: user.email, newPassword: 'brand-new-pass' },
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().field).toBe('currentPassword');
     const wrong = await app.inject({
@@ -297,7 +346,12 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
       created_at: createdAt,
       updated_at: createdAt,
     });
-    for (const row of [job('completed', now.toISOString()), job('processing', now.toISOString()), job('failed', now.toISOString()), job('completed', lastYear)]) {
+    for (const row of [
+      job('completed', now.toISOString()),
+      job('processing', now.toISOString()),
+      job('failed', now.toISOString()),
+      job('completed', lastYear),
+    ]) {
       await app.db.insertInto('video_jobs').values(row).execute();
       await recordVideoMade(app.db, { jobId: row.id, userId: user.id, createdAt: row.created_at });
     }
@@ -335,7 +389,11 @@ describe.each(TEST_DIALECTS)('auth routes on %s', (dialect) => {
     ]);
     expect(rows[0]?.ip_hash).toMatch(/^[0-9a-f]{32}$/);
 
-    const anonymous = await app.inject({ method: 'POST', url: '/api/analytics/events', payload: { events: [{ type: 'page_view', path: '/' }] } });
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: '/api/analytics/events',
+      payload: { events: [{ type: 'page_view', path: '/' }] },
+    });
     expect(anonymous.json()).toEqual({ accepted: 1 });
     const invalid = await app.inject({ method: 'POST', url: '/api/analytics/events', payload: { events: [{ type: 'hover' }] } });
     expect(invalid.statusCode).toBe(400);
@@ -360,11 +418,21 @@ describe.each(TEST_DIALECTS)('sign-in rate limit on %s', (dialect) => {
 
   it('does not let wrong passwords from other addresses lock the owner out', async () => {
     const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Owner', email, password: PASSWORD }, remoteAddress: '10.0.1.1' });
+    await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Owner', email, password: PASSWORD },
+      remoteAddress: '10.0.1.1',
+    });
     const codes = [];
     for (let i = 0; i < 12; i += 1) codes.push((await attempt(email, `10.0.0.${i + 1}`)).statusCode);
     expect(codes.every((code) => code === 401)).toBe(true);
-    const owner = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD }, remoteAddress: '192.168.7.7' });
+    const owner = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { email, password: PASSWORD },
+      remoteAddress: '192.168.7.7',
+    });
     expect(owner.statusCode).toBe(200);
   });
 

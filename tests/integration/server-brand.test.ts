@@ -23,7 +23,9 @@ function logoPng(): Buffer {
 function multipart(file: Buffer, fileName: string, contentType: string) {
   const boundary = `----reelsmith${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -61,7 +63,12 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
 
   const uploadLogo = async (user: TestUser): Promise<string> => {
     const form = multipart(logoPng(), 'logo.png', 'image/png');
-    const response = await app.inject({ method: 'POST', url: '/api/uploads?purpose=logo', headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/uploads?purpose=logo',
+      headers: { ...bearer(user), ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { id: string }).id;
   };
@@ -83,10 +90,20 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
   it('accepts template ids as captionStyle and refuses unknown ones', async () => {
     const user = await registerUser(app, 'style');
     await subscribe(app, user.id, 'pro_plan');
-    const ok = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why tides turn', { enableCaptions: true, captionStyle: 'karaoke' }) });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Why tides turn', { enableCaptions: true, captionStyle: 'karaoke' }),
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     await waitForStatus(app, user, (ok.json() as { jobId: string }).jobId, 'completed', 30_000);
-    const bad = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why tides turn', { captionStyle: 'sparkle' }) });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Why tides turn', { captionStyle: 'sparkle' }),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/captionStyle/);
   }, 40_000);
@@ -97,7 +114,16 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     const initial = await app.inject({ method: 'GET', url: '/api/brand', headers: bearer(user) });
     expect(initial.json()).toEqual(DEFAULT_BRAND_KIT);
     const logo = await uploadLogo(user);
-    const kit: BrandKit = { enabled: true, logoUploadId: logo, logoPosition: 'bottom-left', logoScale: 0.2, logoOpacity: 0.8, accentColor: '#12AB34', fontId: 'poppins', endCard: { text: '@tides', seconds: 2 } };
+    const kit: BrandKit = {
+      enabled: true,
+      logoUploadId: logo,
+      logoPosition: 'bottom-left',
+      logoScale: 0.2,
+      logoOpacity: 0.8,
+      accentColor: '#12AB34',
+      fontId: 'poppins',
+      endCard: { text: '@tides', seconds: 2 },
+    };
 
     for (const [patch, message] of [
       [{ accentColor: 'green' }, /accent colour is a hex colour/],
@@ -116,15 +142,30 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     const other = await registerUser(app, 'brandless');
     expect((await app.inject({ method: 'GET', url: '/api/brand', headers: bearer(other) })).json()).toEqual(DEFAULT_BRAND_KIT);
 
-    const job = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why tides turn', { enableCaptions: true, captionStyle: 'word-pop' }) });
+    const job = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Why tides turn', { enableCaptions: true, captionStyle: 'word-pop' }),
+    });
     const jobId = (job.json() as { jobId: string }).jobId;
     await waitForStatus(app, user, jobId, 'completed', 30_000);
     const brand = rendered.get(jobId)!;
-    expect(brand).toMatchObject({ accentColor: '#12AB34', fontId: 'poppins', endCard: { text: '@tides', seconds: 2 }, logo: { position: 'bottom-left', scale: 0.2, opacity: 0.8 } });
+    expect(brand).toMatchObject({
+      accentColor: '#12AB34',
+      fontId: 'poppins',
+      endCard: { text: '@tides', seconds: 2 },
+      logo: { position: 'bottom-left', scale: 0.2, opacity: 0.8 },
+    });
     expect(readFileSync(brand.logo!.path).subarray(1, 4).toString()).toBe('PNG');
 
     await app.inject({ method: 'PUT', url: '/api/brand', headers: bearer(user), payload: { ...kit, enabled: false } });
-    const plain = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why tides turn again') });
+    const plain = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Why tides turn again'),
+    });
     const plainId = (plain.json() as { jobId: string }).jobId;
     await waitForStatus(app, user, plainId, 'completed', 30_000);
     expect(rendered.get(plainId)).toBeUndefined();
@@ -135,20 +176,30 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     await subscribe(app, user.id, 'pro_plan');
     const upload = (svg: string, purpose = '?purpose=logo') => {
       const form = multipart(Buffer.from(svg), 'logo.svg', 'image/svg+xml');
-      return app.inject({ method: 'POST', url: `/api/uploads${purpose}`, headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+      return app.inject({
+        method: 'POST',
+        url: `/api/uploads${purpose}`,
+        headers: { ...bearer(user), ...form.headers },
+        payload: form.payload,
+      });
     };
     // A red disc in the middle of a 2:1 canvas; the rest is transparent.
-    const disc = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 100" width="200" height="100"><defs><circle id="d" cx="100" cy="50" r="40"/></defs><use xlink:href="#d" fill="#FF0000"/></svg>';
+    const disc =
+      '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 200 100" width="200" height="100"><defs><circle id="d" cx="100" cy="50" r="40"/></defs><use xlink:href="#d" fill="#FF0000"/></svg>';
     const accepted = await upload(disc);
     expect(accepted.statusCode, accepted.body).toBe(200);
     expect(accepted.json()).toMatchObject({ kind: 'image', width: 1024, height: 512 });
 
-    const wrapped = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"${attributes}>${inner}</svg>`;
+    const wrapped = (inner: string, attributes = '') =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"${attributes}>${inner}</svg>`;
     for (const [svg, message, purpose] of [
       [disc, /accepted only as a logo/, ''],
       [wrapped('<script>alert(1)</script><rect width="10" height="10"/>'), /script or an event handler/],
       [wrapped('<rect width="10" height="10" onload="alert(1)"/>'), /script or an event handler/],
-      [wrapped('<image href="http://attacker.example/pixel.png" width="10" height="10"/>'), /outside the file \(http:\/\/attacker\.example\/pixel\.png\)/],
+      [
+        wrapped('<image href="http://attacker.example/pixel.png" width="10" height="10"/>'),
+        /outside the file \(http:\/\/attacker\.example\/pixel\.png\)/,
+      ],
       [wrapped('<image xlink:href="file:///etc/passwd" width="10" height="10"/>'), /outside the file \(file:\/\/\/etc\/passwd\)/],
       [wrapped('<rect width="10" height="10" fill="url(https://attacker.example/p.svg#g)"/>'), /outside the file \(url\(https:/],
       [`<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>${wrapped('<text>&x;</text>')}`, /XML entities/],
@@ -163,12 +214,19 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     const logoUploadId = (accepted.json() as { id: string }).id;
     const kit: BrandKit = { ...DEFAULT_BRAND_KIT, enabled: true, logoUploadId };
     expect((await app.inject({ method: 'PUT', url: '/api/brand', headers: bearer(user), payload: kit })).statusCode).toBe(200);
-    const job = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Why logos scale') });
+    const job = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Why logos scale'),
+    });
     const jobId = (job.json() as { jobId: string }).jobId;
     await waitForStatus(app, user, jobId, 'completed', 30_000);
     const stored = rendered.get(jobId)!.logo!.path;
     // The stored logo is an RGBA PNG: opaque red in the disc, fully transparent in the corners.
-    const rgba = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', stored, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], { maxBuffer: 1 << 24 });
+    const rgba = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', stored, '-f', 'rawvideo', '-pix_fmt', 'rgba', '-'], {
+      maxBuffer: 1 << 24,
+    });
     const pixel = (x: number, y: number) => [...rgba.subarray((y * 1024 + x) * 4, (y * 1024 + x) * 4 + 4)];
     expect(rgba.length).toBe(1024 * 512 * 4);
     expect(pixel(512, 256)).toEqual([255, 0, 0, 255]);
@@ -179,13 +237,33 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
   it("gives an embed session's partner brand to the videos made in it", async () => {
     const user = await registerUser(app, 'partner');
     await subscribe(app, user.id, 'pro_plan');
-    const partner: BrandKit = { ...DEFAULT_BRAND_KIT, enabled: true, accentColor: '#0055FF', endCard: { text: 'partner.example', seconds: 1.5 } };
-    const refused = await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { 'x-api-key': user.apiKey }, payload: { brand: { ...partner, accentColor: 'blue' } } });
+    const partner: BrandKit = {
+      ...DEFAULT_BRAND_KIT,
+      enabled: true,
+      accentColor: '#0055FF',
+      endCard: { text: 'partner.example', seconds: 1.5 },
+    };
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/embed/sessions',
+      headers: { 'x-api-key': user.apiKey },
+      payload: { brand: { ...partner, accentColor: 'blue' } },
+    });
     expect(refused.statusCode, refused.body).toBe(400);
-    const minted = await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { 'x-api-key': user.apiKey }, payload: { brand: partner } });
+    const minted = await app.inject({
+      method: 'POST',
+      url: '/api/embed/sessions',
+      headers: { 'x-api-key': user.apiKey },
+      payload: { brand: partner },
+    });
     expect(minted.statusCode, minted.body).toBe(200);
     const embed = { authorization: `Bearer ${(minted.json() as { token: string }).token}` };
-    const job = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: embed, payload: videoBody('Why partners brand', { enableCaptions: true, captionStyle: 'box-highlight' }) });
+    const job = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: embed,
+      payload: videoBody('Why partners brand', { enableCaptions: true, captionStyle: 'box-highlight' }),
+    });
     expect(job.statusCode, job.body).toBe(200);
     const jobId = (job.json() as { jobId: string }).jobId;
     await waitForStatus(app, user, jobId, 'completed', 30_000);

@@ -1,4 +1,12 @@
-import { apiKeySecretCipher, buildApp, createTestDatabase, TEST_DIALECTS, webhookSecretCipher, type App, type TestDatabase } from '@reelsmith/server/testing';
+import {
+  apiKeySecretCipher,
+  buildApp,
+  createTestDatabase,
+  TEST_DIALECTS,
+  webhookSecretCipher,
+  type App,
+  type TestDatabase,
+} from '@reelsmith/server/testing';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,23 +37,43 @@ describe.each(TEST_DIALECTS)('the encryption key of stored secrets lives outside
 
   async function accountWithWebhook(app: App): Promise<{ userId: string; apiKey: string; webhookSecret: string }> {
     const email = `keys-${randomUUID().slice(0, 8)}@example.com`;
-    const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email, password: PASSWORD },
+    });
     expect(registered.statusCode, registered.body).toBe(200);
     const { user, token, api_key: apiKey } = registered.json();
-    const hook = await app.inject({ method: 'POST', url: '/api/webhooks', headers: { authorization: `Bearer ${token}` }, payload: { url: 'http://127.0.0.1:9/hook', events: ['video.completed'] } });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { url: 'http://127.0.0.1:9/hook', events: ['video.completed'] },
+    });
     expect(hook.statusCode, hook.body).toBe(200);
     return { userId: user.id, apiKey: apiKey.key, webhookSecret: hook.json().secret };
   }
 
   const storedFor = async (app: App, userId: string) => ({
-    apiKey: (await app.db.selectFrom('api_keys').select('key_encrypted').where('user_id', '=', userId).where('key_encrypted', '!=', '').executeTakeFirstOrThrow()).key_encrypted,
-    webhook: (await app.db.selectFrom('webhooks').select('secret_encrypted').where('user_id', '=', userId).executeTakeFirstOrThrow()).secret_encrypted,
+    apiKey: (
+      await app.db
+        .selectFrom('api_keys')
+        .select('key_encrypted')
+        .where('user_id', '=', userId)
+        .where('key_encrypted', '!=', '')
+        .executeTakeFirstOrThrow()
+    ).key_encrypted,
+    webhook: (await app.db.selectFrom('webhooks').select('secret_encrypted').where('user_id', '=', userId).executeTakeFirstOrThrow())
+      .secret_encrypted,
   });
 
   it('leaves a copy of DATA_DIR (database, secrets.json) unable to decrypt any studio key or webhook secret, and says where the generated key is', async () => {
     const lines: string[] = [];
     // No JWT_SECRET and no encryption key: the development defaults, as `npm start` on a fresh machine.
-    const app = await buildApp(database.config({ JWT_SECRET: '', ENCRYPTION_KEY: '', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: 'true' }), { ...quiet, logStream: { write: (line: string) => void lines.push(line) } });
+    const app = await buildApp(database.config({ JWT_SECRET: '', ENCRYPTION_KEY: '', LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE: 'true' }), {
+      ...quiet,
+      logStream: { write: (line: string) => void lines.push(line) },
+    });
     try {
       const account = await accountWithWebhook(app);
       const { jwtSecret } = JSON.parse(readFileSync(join(database.dataDir, 'secrets.json'), 'utf8')) as { jwtSecret: string };
@@ -60,7 +88,11 @@ describe.each(TEST_DIALECTS)('the encryption key of stored secrets lives outside
       expect(webhookSecretCipher(key).decrypt(stored.webhook)).toBe(account.webhookSecret);
       expect(apiKeySecretCipher(key).decrypt(stored.apiKey)).toBe(account.apiKey);
       for (const file of filesUnder(database.dataDir)) expect(file.text.includes(key), file.path).toBe(false);
-      expect(lines.some((line) => line.includes('generated one in') && line.includes(keyFile) && line.includes('back it up apart from DATA_DIR'))).toBe(true);
+      expect(
+        lines.some(
+          (line) => line.includes('generated one in') && line.includes(keyFile) && line.includes('back it up apart from DATA_DIR'),
+        ),
+      ).toBe(true);
       expect(lines.join('\n')).not.toContain(key);
     } finally {
       await app.close();
@@ -74,8 +106,17 @@ describe.each(TEST_DIALECTS)('the encryption key of stored secrets lives outside
     try {
       account = await accountWithWebhook(first);
       // As the previous version stored them: sealed under JWT_SECRET.
-      await first.db.updateTable('api_keys').set({ key_encrypted: apiKeySecretCipher(config.jwtSecret).encrypt(account.apiKey) }).where('user_id', '=', account.userId).where('key_encrypted', '!=', '').execute();
-      await first.db.updateTable('webhooks').set({ secret_encrypted: webhookSecretCipher(config.jwtSecret).encrypt(account.webhookSecret) }).where('user_id', '=', account.userId).execute();
+      await first.db
+        .updateTable('api_keys')
+        .set({ key_encrypted: apiKeySecretCipher(config.jwtSecret).encrypt(account.apiKey) })
+        .where('user_id', '=', account.userId)
+        .where('key_encrypted', '!=', '')
+        .execute();
+      await first.db
+        .updateTable('webhooks')
+        .set({ secret_encrypted: webhookSecretCipher(config.jwtSecret).encrypt(account.webhookSecret) })
+        .where('user_id', '=', account.userId)
+        .execute();
     } finally {
       await first.close();
     }

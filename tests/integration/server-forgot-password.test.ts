@@ -64,7 +64,11 @@ describe.each(TEST_DIALECTS)('forgot-password does not tell which addresses exis
 
   const register = async (target: App) => {
     const email = `owner-${randomUUID().slice(0, 8)}@example.com`;
-    const response = await target.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } });
+    const response = await target.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha Rao', email, password: PASSWORD },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return email;
   };
@@ -89,7 +93,8 @@ describe.each(TEST_DIALECTS)('forgot-password does not tell which addresses exis
     for (let round = 0; round < 8; round += 1) {
       const existing = await timedForgot(app, known);
       const missing = await timedForgot(app, `nobody-${randomUUID().slice(0, 8)}@example.com`);
-      for (const answer of [existing, missing]) expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: expected });
+      for (const answer of [existing, missing])
+        expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: expected });
       knownTimes.push(existing.ms);
       unknownTimes.push(missing.ms);
     }
@@ -103,6 +108,9 @@ describe.each(TEST_DIALECTS)('forgot-password does not tell which addresses exis
   it('answers 200 for an existing address while the mail server is down', async () => {
     const known = await register(down);
     const answer = await timedForgot(down, known);
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { success: true, message: ACCOUNT_MESSAGES.resetRequested } });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { success: true, message: ACCOUNT_MESSAGES.resetRequested },
+    });
   });
 });

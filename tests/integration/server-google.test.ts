@@ -107,31 +107,53 @@ describe.each(TEST_DIALECTS)('Google sign-in on %s', (dialect) => {
 
   it('links an existing, confirmed e-mail account instead of creating another, keeping its password and keys', async () => {
     const address = email();
-    const registered = (await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Meera', email: address, password: 'secret-pass' } })).json();
+    const registered = (
+      await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Meera', email: address, password: 'secret-pass' } })
+    ).json();
     // The owner opened the mailed link: the address is proven, so the account is theirs.
     await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', registered.user.id).execute();
     const response = (await signIn(await googleToken(address))).json();
     expect(response.user.id).toBe(registered.user.id);
     expect(response.api_key).toEqual(registered.api_key);
     expect(response.message).toBe(AUTH_MESSAGES.signedInWithGoogle);
-    const row = await app.db.selectFrom('users').select(['google_sub', 'password_hash']).where('id', '=', registered.user.id).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('users')
+      .select(['google_sub', 'password_hash'])
+      .where('id', '=', registered.user.id)
+      .executeTakeFirstOrThrow();
     expect(row.google_sub).toBe(`google-${address}`);
     expect(row.password_hash).not.toBeNull();
-    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: { authorization: `Bearer ${registered.token}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: '/auth/profile', headers: { authorization: `Bearer ${registered.token}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('ends what a pre-registrant opened (password, sessions, keys, embed sessions, webhooks) before the Google-verified owner gets the account, and tells the owner', async () => {
     const address = 'boss@example.com';
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     // The attacker registers the listed address with a password and never confirms it.
-    const attacker = (await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Not Boss', email: address, password: 'attacker-pass' } })).json();
+    const attacker = (
+      await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Not Boss', email: address, password: 'attacker-pass' } })
+    ).json();
     expect(attacker.user.role).toBe('user');
-    const developerKey = (await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(attacker.token), payload: { name: 'mine' } })).json().key as string;
+    const developerKey = (
+      await app.inject({ method: 'POST', url: '/auth/api-keys', headers: bearer(attacker.token), payload: { name: 'mine' } })
+    ).json().key as string;
     const embed = await app.inject({ method: 'POST', url: '/api/embed/sessions', headers: { 'x-api-key': developerKey } });
     expect(embed.statusCode).toBe(200);
-    const hook = await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(attacker.token), payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] } });
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(attacker.token),
+      payload: { url: 'http://127.0.0.1:9/spy', events: ['video.completed'] },
+    });
     expect(hook.statusCode).toBe(200);
-    const changeLink = await app.inject({ method: 'PUT', url: '/auth/profile', headers: bearer(attacker.token), payload: { name: 'Not Boss', email: 'attacker@example.net' } });
+    const changeLink = await app.inject({
+      method: 'PUT',
+      url: '/auth/profile',
+      headers: bearer(attacker.token),
+      payload: { name: 'Not Boss', email: 'attacker@example.net' },
+    });
     expect(changeLink.statusCode).toBe(200);
     const pendingChange = await mailbox.linkTo('attacker@example.net', '/verify-email');
 
@@ -144,20 +166,37 @@ describe.each(TEST_DIALECTS)('Google sign-in on %s', (dialect) => {
     expect(body.api_key.key).not.toBe(attacker.api_key.key);
 
     // Nothing the attacker opened still works.
-    expect((await app.inject({ method: 'POST', url: '/auth/login', payload: { email: address, password: 'attacker-pass' } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: address, password: 'attacker-pass' } })).statusCode,
+    ).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(attacker.token) })).statusCode).toBe(401);
     for (const key of [attacker.api_key.key, developerKey]) {
       expect((await app.inject({ method: 'GET', url: '/payments/can-generate', headers: { 'x-api-key': key } })).statusCode).toBe(401);
     }
     expect((await app.inject({ method: 'GET', url: '/api/videos', headers: bearer(embed.json().token) })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/api/webhooks', headers: bearer(body.token) })).json().webhooks).toEqual([]);
-    expect((await app.inject({ method: 'POST', url: '/auth/verify-email', payload: { token: new URL(pendingChange).searchParams.get('token') } })).statusCode).toBe(400);
-    const keys = (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(body.token) })).json().api_keys as { id: string }[];
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/auth/verify-email',
+          payload: { token: new URL(pendingChange).searchParams.get('token') },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const keys = (await app.inject({ method: 'GET', url: '/auth/api-keys', headers: bearer(body.token) })).json().api_keys as {
+      id: string;
+    }[];
     expect(keys.map((key) => key.id)).toEqual([body.api_key.id]);
 
     // The owner signs in with Google from now on and was told by e-mail too.
-    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(body.token) })).json().user).toMatchObject({ email: address, role: 'admin' });
-    await expect.poll(() => mailbox.received.some((mail) => mail.to.includes(address) && mail.raw.includes('an unconfirmed sign-up was closed'))).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(body.token) })).json().user).toMatchObject({
+      email: address,
+      role: 'admin',
+    });
+    await expect
+      .poll(() => mailbox.received.some((mail) => mail.to.includes(address) && mail.raw.includes('an unconfirmed sign-up was closed')))
+      .toBe(true);
   });
 
   it('refuses an e-mail already linked to another Google account', async () => {
@@ -176,10 +215,7 @@ describe.each(TEST_DIALECTS)('Google sign-in on %s', (dialect) => {
     ['a wrong audience', (address) => googleToken(address, { audience: 'someone-else.apps.googleusercontent.com' })],
     ['an expired token', (address) => googleToken(address, { expiresAt: Math.floor(Date.now() / 1000) - 600 })],
     ['a wrong issuer', (address) => googleToken(address, { issuer: 'https://evil.example.com' })],
-    [
-      'a bad signature',
-      async (address) => googleToken(address, { key: (await generateKeyPair('RS256')).privateKey }),
-    ],
+    ['a bad signature', async (address) => googleToken(address, { key: (await generateKeyPair('RS256')).privateKey })],
     ['a token that is not a JWT', async () => 'definitely-not-a-jwt'],
   ])('refuses %s without creating an account', async (_label, makeToken) => {
     const address = email();

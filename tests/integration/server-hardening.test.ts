@@ -31,7 +31,12 @@ describe.each(TEST_DIALECTS)('hardening on %s', (dialect) => {
     return { ...body, headers: { authorization: `Bearer ${body.token}` } };
   }
   const generate = (headers: Record<string, string>, payload: Record<string, unknown>) =>
-    app.inject({ method: 'POST', url: '/api/videos/generate', headers, payload: { style: 'educational', language: 'ja', duration: 30, voice: 'ja-female-1', ...payload } });
+    app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers,
+      payload: { style: 'educational', language: 'ja', duration: 30, voice: 'ja-female-1', ...payload },
+    });
 
   it.each([
     ['a NUL', '東京の歴史\u0000'],
@@ -53,7 +58,11 @@ describe.each(TEST_DIALECTS)('hardening on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const job = await app.inject({ method: 'GET', url: `/api/videos/${response.json().jobId}`, headers: user.headers });
     expect(job.json().job?.params.topic, job.body).toBe('Caf\u00e9 culture');
-    const badName = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha\u0000Rao', email: `n-${randomUUID()}@example.com`, password: PASSWORD } });
+    const badName = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Asha\u0000Rao', email: `n-${randomUUID()}@example.com`, password: PASSWORD },
+    });
     expect(badName.json()).toMatchObject({ statusCode: 400, field: 'name' });
   });
 
@@ -67,7 +76,12 @@ describe.each(TEST_DIALECTS)('hardening on %s', (dialect) => {
   it('answers an unconfigured webhook with a quiet 503: no error logged per call', async () => {
     logLines.length = 0;
     for (let i = 0; i < 3; i += 1) {
-      const response = await app.inject({ method: 'POST', url: '/payments/webhook', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/payments/webhook',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(response.statusCode).toBe(503);
     }
     expect(logLines.filter((line) => line.includes('"level":50') && line.includes('webhook'))).toEqual([]);
@@ -82,7 +96,9 @@ describe.each(TEST_DIALECTS)('hardening on %s', (dialect) => {
     expect(own.pending).toBe(0);
     const admin = await signUp('queue-admin@example.com');
     await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('id', '=', admin.user.id).execute();
-    const adminToken = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'queue-admin@example.com', password: PASSWORD } })).json().token;
+    const adminToken = (
+      await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'queue-admin@example.com', password: PASSWORD } })
+    ).json().token;
     const all = (await app.inject({ method: 'GET', url: '/api/queue/status', headers: { authorization: `Bearer ${adminToken}` } })).json();
     expect(all.jobs.total).toBeGreaterThan(0);
   });
@@ -93,13 +109,23 @@ describe.each(TEST_DIALECTS)('hardening on %s', (dialect) => {
       [{ NODE_ENV: 'production', PAYMENTS_TEST_CHECKOUT: 'true' }, true],
     ] as const) {
       const lines: string[] = [];
-      const production = await buildApp(database.config({ ...extra, RATE_LIMIT_AUTH_MAX: '1000', LOG_LEVEL: 'info' }), { ...quiet, logStream: { write: (line: string) => void lines.push(line) } });
+      const production = await buildApp(database.config({ ...extra, RATE_LIMIT_AUTH_MAX: '1000', LOG_LEVEL: 'info' }), {
+        ...quiet,
+        logStream: { write: (line: string) => void lines.push(line) },
+      });
       try {
         const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-        const { token } = (await production.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } })).json();
+        const { token } = (
+          await production.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Asha Rao', email, password: PASSWORD } })
+        ).json();
         const plans = (await production.inject({ method: 'GET', url: '/payments/plans?currency=INR' })).json();
         expect(plans.paymentsConfigured).toBe(allowed);
-        const order = await production.inject({ method: 'POST', url: '/payments/create-order', headers: { authorization: `Bearer ${token}` }, payload: { planId: 'essentials_plan', currency: 'INR' } });
+        const order = await production.inject({
+          method: 'POST',
+          url: '/payments/create-order',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { planId: 'essentials_plan', currency: 'INR' },
+        });
         if (allowed) {
           expect(order.statusCode, order.body).toBe(200);
           expect(lines.some((line) => line.includes('TEST MODE') && line.includes('"level":40'))).toBe(true);

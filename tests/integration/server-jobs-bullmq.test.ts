@@ -35,7 +35,14 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
     const handle = createDatabase(config.database);
     const log = createLogger('silent');
     const runtime = createJobRuntime({ config, db: handle.db, log, runner: pipeline.runner, providersFor: pipeline.providersFor });
-    const jobWorkers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency, log });
+    const jobWorkers = new BullmqJobWorkers({
+      db: handle.db,
+      worker: runtime.worker,
+      events: runtime.events,
+      redis: { url: redisUrl!, prefix },
+      concurrency,
+      log,
+    });
     await jobWorkers.start();
     workers.push({ workers: jobWorkers, handle });
     return jobWorkers;
@@ -49,7 +56,12 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
   }
 
   async function submit(user: TestUser, topic: string, extra: Record<string, unknown> = {}): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody(topic, extra) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody(topic, extra),
+    });
     expect(response.statusCode, response.body).toBe(200);
     return (response.json() as { jobId: string }).jobId;
   }
@@ -63,7 +75,12 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
     await app.ready();
     for (const name of ['job_progress', 'job_completed', 'job_failed'] as const) {
       app.jobEvents.on(name, (event: { jobId: string; status?: string; progress?: number }) =>
-        apiEvents.push({ name, jobId: event.jobId, status: (event as JobProgressEvent).status, progress: (event as JobProgressEvent).progress }),
+        apiEvents.push({
+          name,
+          jobId: event.jobId,
+          status: (event as JobProgressEvent).status,
+          progress: (event as JobProgressEvent).progress,
+        }),
       );
     }
     inspector = new Queue(VIDEO_QUEUE_NAME, { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });
@@ -90,7 +107,10 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
     const video = await app.inject({ method: 'GET', url: done.result!.videoUrl });
     expect(video.statusCode).toBe(200);
 
-    await waitFor(async () => apiEvents.some((event) => event.jobId === jobId && event.name === 'job_completed'), 'the relayed job_completed');
+    await waitFor(
+      async () => apiEvents.some((event) => event.jobId === jobId && event.name === 'job_completed'),
+      'the relayed job_completed',
+    );
     const progress = apiEvents.filter((event) => event.jobId === jobId && event.name === 'job_progress').map((event) => event.progress!);
     expect(progress.length).toBeGreaterThan(3);
     expect(progress.at(-1)).toBe(100);

@@ -29,7 +29,10 @@ describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => 
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    app = await buildApp(database.config(env()), { voices: { autoGenerateOfflineSamples: false }, jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor } });
+    app = await buildApp(database.config(env()), {
+      voices: { autoGenerateOfflineSamples: false },
+      jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor },
+    });
     await app.ready();
     app.jobEvents.on('job_completed', (event) => completions.push(event.jobId));
   }, 120_000);
@@ -48,7 +51,15 @@ describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => 
     const user = await registerUser(app, 'claims');
     const job = await app.db
       .insertInto('video_jobs')
-      .values({ id: crypto.randomUUID(), user_id: user.id, status: 'queued', params: JSON.stringify(videoBody('Claimed')), steps: '{}', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+      .values({
+        id: crypto.randomUUID(),
+        user_id: user.id,
+        status: 'queued',
+        params: JSON.stringify(videoBody('Claimed')),
+        steps: '{}',
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const now = new Date();
@@ -73,7 +84,12 @@ describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => 
     child.stdout!.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
     await waitFor(async () => output.includes('ready'), 'the stalling worker to start', 30_000);
 
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Stalled render') });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Stalled render'),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { jobId } = response.json() as { jobId: string };
     await waitFor(async () => output.includes('stalling'), 'the worker to stall', 15_000);
@@ -81,8 +97,22 @@ describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => 
     // A healthy worker: BullMQ's stalled check hands it the job once the blocked worker's lock lapses.
     const config = database.config({ ...env() });
     handle = createDatabase(config.database);
-    const runtime = createJobRuntime({ config, db: handle.db, log: createLogger('silent'), runner: pipeline.runner, providersFor: pipeline.providersFor });
-    workers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency: 1, log: createLogger('silent'), lockDurationMs: LOCK_MS });
+    const runtime = createJobRuntime({
+      config,
+      db: handle.db,
+      log: createLogger('silent'),
+      runner: pipeline.runner,
+      providersFor: pipeline.providersFor,
+    });
+    workers = new BullmqJobWorkers({
+      db: handle.db,
+      worker: runtime.worker,
+      events: runtime.events,
+      redis: { url: redisUrl!, prefix },
+      concurrency: 1,
+      log: createLogger('silent'),
+      lockDurationMs: LOCK_MS,
+    });
     await workers.start();
 
     await waitForStatus(app, user, jobId, 'completed', 30_000);
@@ -93,7 +123,9 @@ describe.skipIf(!redisUrl)('a job runs at most once at a time on BullMQ', () => 
     expect(pipeline.runsOf('Stalled render')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(completions.filter((id) => id === jobId)).toHaveLength(1);
-    expect((await app.db.selectFrom('video_jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()).status).toBe('completed');
+    expect((await app.db.selectFrom('video_jobs').select('status').where('id', '=', jobId).executeTakeFirstOrThrow()).status).toBe(
+      'completed',
+    );
   }, 90_000);
 });
 
@@ -131,14 +163,33 @@ describe.skipIf(!redisUrl)('a paused worker on BullMQ and PostgreSQL', () => {
     await database?.cleanup();
   });
 
-  const row = (jobId: string) => app.db.selectFrom('video_jobs').select(['status', 'progress', 'claim_token', 'claim_expires_at']).where('id', '=', jobId).executeTakeFirstOrThrow();
+  const row = (jobId: string) =>
+    app.db
+      .selectFrom('video_jobs')
+      .select(['status', 'progress', 'claim_token', 'claim_expires_at'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
 
   async function startHealthyWorker(): Promise<void> {
     if (workers) return;
     const config = database.config({ ...env() });
     handle = createDatabase(config.database);
-    const runtime = createJobRuntime({ config, db: handle.db, log: createLogger('silent'), runner: pipeline.runner, providersFor: pipeline.providersFor });
-    workers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency: 1, log: createLogger('silent'), lockDurationMs: LOCK_MS });
+    const runtime = createJobRuntime({
+      config,
+      db: handle.db,
+      log: createLogger('silent'),
+      runner: pipeline.runner,
+      providersFor: pipeline.providersFor,
+    });
+    workers = new BullmqJobWorkers({
+      db: handle.db,
+      worker: runtime.worker,
+      events: runtime.events,
+      redis: { url: redisUrl!, prefix },
+      concurrency: 1,
+      log: createLogger('silent'),
+      lockDurationMs: LOCK_MS,
+    });
     await workers.start();
   }
 
@@ -154,7 +205,12 @@ describe.skipIf(!redisUrl)('a paused worker on BullMQ and PostgreSQL', () => {
     child.stdout!.on('data', (chunk: Buffer) => output.push(...chunk.toString().split('\n').filter(Boolean)));
     await waitFor(async () => output.includes('ready'), 'the worker to start', 30_000);
 
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Paused render') });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Paused render'),
+    });
     expect(response.statusCode, response.body).toBe(200);
     const { jobId } = response.json() as { jobId: string };
     await waitFor(async () => output.includes('running'), 'the worker to reach the video step', 15_000);
@@ -165,7 +221,10 @@ describe.skipIf(!redisUrl)('a paused worker on BullMQ and PostgreSQL', () => {
     // The healthy worker takes the job once the paused one's lock lapses, and holds it in the video step.
     const gate = pipeline.blockAt('Paused render', 'video');
     await startHealthyWorker();
-    await Promise.race([gate.reached, new Promise((_, reject) => setTimeout(() => reject(new Error('the job was never taken over')), 20_000))]);
+    await Promise.race([
+      gate.reached,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the job was never taken over')), 20_000)),
+    ]);
     const taken = await row(jobId);
     expect(taken.status).toBe('processing');
     expect(taken.claim_token).not.toBe(staleToken);

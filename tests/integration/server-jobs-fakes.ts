@@ -1,4 +1,11 @@
-import { PIPELINE_STEPS, RESOLUTION_SIZES, videoJobSchema, type GenerationParams, type PipelineStep, type VideoJob } from '@reelsmith/contracts';
+import {
+  PIPELINE_STEPS,
+  RESOLUTION_SIZES,
+  videoJobSchema,
+  type GenerationParams,
+  type PipelineStep,
+  type VideoJob,
+} from '@reelsmith/contracts';
 import { CancelledError, ProviderError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
 import type { App } from '@reelsmith/server/testing';
@@ -63,7 +70,14 @@ export class FakePipeline {
   }
 
   readonly runner = async (run: GenerationRun): Promise<GenerationOutput> => {
-    const record: FakeRunRecord = { jobId: run.jobId, topic: run.params.topic, signal: run.signal!, workspaceDir: run.workspaceDir, stepsRun: [], reported: [] };
+    const record: FakeRunRecord = {
+      jobId: run.jobId,
+      topic: run.params.topic,
+      signal: run.signal!,
+      workspaceDir: run.workspaceDir,
+      stepsRun: [],
+      reported: [],
+    };
     this.runs.push(record);
     const report = (step: PipelineStep, stepProgress: number, progress: number) => {
       record.reported.push(progress);
@@ -123,7 +137,13 @@ export class FakePipeline {
 }
 
 /** What a run whose topic mentions "stock photos" says its pictures came from. */
-export const STOCK_CREDIT = { source: 'pexels' as const, sourceId: 'pexels:101', author: 'Ana Reef', authorUrl: 'https://www.pexels.com/@ana-reef', pageUrl: 'https://www.pexels.com/photo/101/' };
+export const STOCK_CREDIT = {
+  source: 'pexels' as const,
+  sourceId: 'pexels:101',
+  author: 'Ana Reef',
+  authorUrl: 'https://www.pexels.com/@ana-reef',
+  pageUrl: 'https://www.pexels.com/photo/101/',
+};
 
 export const providerError = (message: string) => new ProviderError(message, 'fake-images', false, 400);
 
@@ -138,7 +158,11 @@ export interface TestUser {
 
 export async function registerUser(app: App, label = 'user'): Promise<TestUser> {
   const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
-  const response = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Test Creator', email, password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { name: 'Test Creator', email, password: PASSWORD },
+  });
   expect(response.statusCode).toBe(200);
   const body = response.json() as { user: { id: string }; token: string; api_key: { key: string } };
   return { id: body.user.id, token: body.token, apiKey: body.api_key.key, email };
@@ -189,8 +213,12 @@ export async function jobStatus(app: App, user: TestUser, jobId: string): Promis
 }
 
 export function waitForStatus(app: App, user: TestUser, jobId: string, status: string, timeoutMs?: number) {
-  return waitFor(async () => {
-    const job = await jobStatus(app, user, jobId);
-    return job.status === status ? job : undefined;
-  }, `job ${jobId} to be ${status}`, timeoutMs);
+  return waitFor(
+    async () => {
+      const job = await jobStatus(app, user, jobId);
+      return job.status === status ? job : undefined;
+    },
+    `job ${jobId} to be ${status}`,
+    timeoutMs,
+  );
 }

@@ -69,7 +69,11 @@ describe('a real video job with the offline providers', () => {
     const full = await app.inject({ method: 'GET', url: result.videoUrl });
     const file = join(tmpdir(), `${jobId}.mp4`);
     writeFileSync(file, full.rawPayload);
-    const probe = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file], { encoding: 'utf8' })) as {
+    const probe = JSON.parse(
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,width,height', '-of', 'json', file], {
+        encoding: 'utf8',
+      }),
+    ) as {
       streams: { codec_type: string; width?: number; height?: number }[];
     };
     expect(probe.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
@@ -87,12 +91,21 @@ describe('a real video job with the offline providers', () => {
   it('kills ffmpeg when a job is cancelled while it renders', async () => {
     const user = await registerUser(app);
     await subscribe(app, user.id, 'pro_plan');
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Lighthouses', { voice: 'en-us-m3' }) });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Lighthouses', { voice: 'en-us-m3' }),
+    });
     const { jobId } = response.json() as { jobId: string };
-    await waitFor(async () => {
-      const job = await jobStatus(app, user, jobId);
-      return job.steps.video?.status === 'running' && liveFfmpegPids().length > 0;
-    }, 'the render to start', 120_000);
+    await waitFor(
+      async () => {
+        const job = await jobStatus(app, user, jobId);
+        return job.steps.video?.status === 'running' && liveFfmpegPids().length > 0;
+      },
+      'the render to start',
+      120_000,
+    );
 
     const cancel = await app.inject({ method: 'DELETE', url: `/api/videos/${jobId}`, headers: bearer(user) });
     expect(cancel.json()).toEqual({ success: true, status: 'cancelled', message: MESSAGES.jobCancelled });

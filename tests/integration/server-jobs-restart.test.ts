@@ -28,7 +28,11 @@ function quickPipeline(options: { blockImages: boolean }) {
       wordsPerMinute: 160,
       health: async () => ({ name: 'quick-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', '-y', request.outputPath], { signal });
+        await runFfmpeg(
+          binaries.ffmpegPath,
+          ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', '-y', request.outputPath],
+          { signal },
+        );
         const words = request.text.split(/\s+/).map((word, index) => ({ word, start: index * 0.05, end: index * 0.05 + 0.04 }));
         return { audioPath: request.outputPath, durationSeconds: 1, words };
       },
@@ -56,7 +60,15 @@ function quickPipeline(options: { blockImages: boolean }) {
       assemble: async (request) => {
         writeFileSync(request.outputPath, Buffer.alloc(4096, 1));
         writeFileSync(request.posterPath, Buffer.alloc(512, 2));
-        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 4096, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+        return {
+          videoPath: request.outputPath,
+          posterPath: request.posterPath,
+          durationSeconds: request.durationSeconds,
+          width: 1080,
+          height: 1920,
+          sizeBytes: 4096,
+          renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+        };
       },
     });
   return { stepsRun, imagesReached, runner, providersFor: (_params: GenerationParams) => providers };
@@ -75,14 +87,22 @@ describe.each(TEST_DIALECTS)('a job across a server restart on %s', (dialect) =>
   });
 
   const build = (pipeline: ReturnType<typeof quickPipeline>) =>
-    buildApp(database.config(), { voices: { autoGenerateOfflineSamples: false }, jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor } });
+    buildApp(database.config(), {
+      voices: { autoGenerateOfflineSamples: false },
+      jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor },
+    });
 
   it('resumes an interrupted job without redoing its finished steps', async () => {
     const before = quickPipeline({ blockImages: true });
     const first = await build(before);
     await first.ready();
     const user = await registerUser(first);
-    const response = await first.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Restart-proof lighthouse') });
+    const response = await first.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Restart-proof lighthouse'),
+    });
     const { jobId } = response.json() as { jobId: string };
     await before.imagesReached;
     const interrupted = await waitFor(async () => {

@@ -117,7 +117,12 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
     it('requires sign-in', async () => {
       const response = await app.inject({ method: 'POST', url: '/api/videos/generate', payload: videoBody('Tides') });
       expect(response.statusCode).toBe(401);
-      const badKey = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: { [API_KEY_HEADER]: 'nope' }, payload: videoBody('Tides') });
+      const badKey = await app.inject({
+        method: 'POST',
+        url: '/api/videos/generate',
+        headers: { [API_KEY_HEADER]: 'nope' },
+        payload: videoBody('Tides'),
+      });
       expect(badKey.statusCode).toBe(401);
     });
 
@@ -202,13 +207,15 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
   });
 
   describe('a job end to end', () => {
-    it('keeps the stock photographers\' credits with the finished video, and the music choice with its params', async () => {
+    it("keeps the stock photographers' credits with the finished video, and the music choice with its params", async () => {
       const user = await subscribedUser();
       const jobId = await submitted(user, 'Octopus stock photos', { music: 'calm' });
       const job = await waitForStatus(app, user, jobId, 'completed');
       expect(job.result?.credits).toEqual([STOCK_CREDIT]);
       expect(job.params.music).toBe('calm');
-      const listed = (await app.inject({ method: 'GET', url: '/api/videos', headers: { [API_KEY_HEADER]: user.apiKey } })).json().jobs.find((row: { id: string }) => row.id === jobId);
+      const listed = (await app.inject({ method: 'GET', url: '/api/videos', headers: { [API_KEY_HEADER]: user.apiKey } }))
+        .json()
+        .jobs.find((row: { id: string }) => row.id === jobId);
       expect(listed.result.credits).toEqual([STOCK_CREDIT]);
     });
 
@@ -221,7 +228,13 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const result = job.result!;
       expect(result.videoUrl).toMatch(/^\/output\/[0-9a-f]{32}\/the-story-of-octopus-hearts\.mp4$/);
       expect(result.posterUrl).toMatch(/^\/output\/[0-9a-f]{32}\/the-story-of-octopus-hearts\.jpg$/);
-      expect(result).toMatchObject({ filename: 'the-story-of-octopus-hearts.mp4', title: 'The Story of Octopus hearts', width: 1920, height: 1080, sizeBytes: FAKE_VIDEO_BYTES });
+      expect(result).toMatchObject({
+        filename: 'the-story-of-octopus-hearts.mp4',
+        title: 'The Story of Octopus hearts',
+        width: 1920,
+        height: 1080,
+        sizeBytes: FAKE_VIDEO_BYTES,
+      });
 
       const details = await app.inject({ method: 'GET', url: `/api/videos/${jobId}`, headers: { [API_KEY_HEADER]: user.apiKey } });
       expect(details.statusCode).toBe(200);
@@ -253,7 +266,12 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(poster.headers['content-type']).toBe('image/jpeg');
 
       const token = result.videoUrl.split('/')[2]!;
-      for (const url of [`/output/${token}/`, `/output/${token}`, '/output/', `/output/${'0'.repeat(32)}/the-story-of-octopus-hearts.mp4`]) {
+      for (const url of [
+        `/output/${token}/`,
+        `/output/${token}`,
+        '/output/',
+        `/output/${'0'.repeat(32)}/the-story-of-octopus-hearts.mp4`,
+      ]) {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(404);
       }
@@ -276,7 +294,10 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
 
     it('tells the creator the narration is unavailable when the voice service cannot be reached', async () => {
       const user = await subscribedUser();
-      pipeline.failWith('Unreachable voice', new ProviderError('Could not reach the voice service; check the service address and the network', 'elevenlabs', true));
+      pipeline.failWith(
+        'Unreachable voice',
+        new ProviderError('Could not reach the voice service; check the service address and the network', 'elevenlabs', true),
+      );
       const jobId = await submitted(user, 'Unreachable voice');
       const job = await waitForStatus(app, user, jobId, 'failed');
       expect(job.error).toBe(MESSAGES.serviceUnavailable.other);
@@ -290,7 +311,8 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const jobId = await submitted(user, 'Retry me');
       await waitForStatus(app, user, jobId, 'failed');
       expect(pipeline.runsOf('Retry me')[0]?.stepsRun).toEqual(['setup', 'story', 'voice']);
-      const usageBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth;
+      const usageBefore = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage
+        .videosThisMonth;
 
       pipeline.recover('Retry me');
       const retried = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/retry`, headers: bearer(user) });
@@ -302,7 +324,8 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(pipeline.runsOf('Retry me')[1]?.stepsRun).toEqual(['voice', 'images', 'video']);
       const list = (await app.inject({ method: 'GET', url: '/api/videos', headers: bearer(user) })).json().jobs as Array<{ id: string }>;
       expect(list.filter((row) => row.id === jobId)).toHaveLength(1);
-      const usageAfter = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage.videosThisMonth;
+      const usageAfter = (await app.inject({ method: 'GET', url: '/payments/subscription', headers: bearer(user) })).json().usage
+        .videosThisMonth;
       expect(usageAfter).toBe(usageBefore + 1);
 
       const again = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/retry`, headers: bearer(user) });
@@ -315,7 +338,10 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
 
     it('never shows an internal error or a stack', async () => {
       const user = await subscribedUser();
-      pipeline.failWith('Broken disk', new Error('EIO: i/o error, open /srv/data/jobs/x/voice.wav\n    at Object.openSync (node:fs:573:3)'));
+      pipeline.failWith(
+        'Broken disk',
+        new Error('EIO: i/o error, open /srv/data/jobs/x/voice.wav\n    at Object.openSync (node:fs:573:3)'),
+      );
       const jobId = await submitted(user, 'Broken disk');
       const job = await waitForStatus(app, user, jobId, 'failed');
       expect(job.error).toBe(MESSAGES.generationUnexpectedError);
@@ -323,7 +349,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
   });
 
   describe('reading jobs', () => {
-    it('lists only the caller\'s jobs, newest first, up to the limit', async () => {
+    it("lists only the caller's jobs, newest first, up to the limit", async () => {
       const user = await subscribedUser();
       const other = await subscribedUser('other');
       const first = await submitted(user, 'List one');
@@ -345,7 +371,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(unauthenticated.statusCode).toBe(401);
     });
 
-    it('answers 404, never 403, for another user\'s job', async () => {
+    it("answers 404, never 403, for another user's job", async () => {
       const owner = await subscribedUser('owner');
       const intruder = await subscribedUser('intruder');
       const gate = pipeline.blockAt('Private job', 'story');
@@ -366,7 +392,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       await waitForStatus(app, owner, jobId, 'completed');
     });
 
-    it('reports queue status and the caller\'s storage', async () => {
+    it("reports queue status and the caller's storage", async () => {
       const user = await subscribedUser();
       const jobId = await submitted(user, 'Storage check');
       await waitForStatus(app, user, jobId, 'completed');
@@ -375,7 +401,12 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(queue.json()).toMatchObject({ running: true, concurrency: 1, backend: 'embedded' });
       expect(queue.json().jobs.completed).toBeGreaterThan(0);
       const storage = await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(user) });
-      expect(storage.json()).toEqual({ totalVideos: 1, totalBytes: FAKE_VIDEO_BYTES + 2048, uploadBytes: 0, tierConfig: { description: STORAGE_TIER_DESCRIPTION } });
+      expect(storage.json()).toEqual({
+        totalVideos: 1,
+        totalBytes: FAKE_VIDEO_BYTES + 2048,
+        uploadBytes: 0,
+        tierConfig: { description: STORAGE_TIER_DESCRIPTION },
+      });
       const fresh = await registerUser(app);
       const empty = await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(fresh) });
       expect(empty.json().totalVideos).toBe(0);
@@ -450,7 +481,10 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect((await app.inject({ method: 'DELETE', url: `/api/videos/${jobId}`, headers: bearer(free) })).json().status).toBe('deleted');
       expect(await canGenerate(free)).toBe(false);
       expect((await submit(free, videoBody('Second free try'))).statusCode).toBe(403);
-      expect((await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(free) })).json()).toMatchObject({ videosThisMonth: 1, videosTotal: 1 });
+      expect((await app.inject({ method: 'GET', url: '/auth/usage', headers: bearer(free) })).json()).toMatchObject({
+        videosThisMonth: 1,
+        videosTotal: 1,
+      });
 
       const subscriber = await subscribedUser();
       const made = await submitted(subscriber, 'Plan video then deleted');
@@ -491,7 +525,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(await connectError({ token: user.token })).toBe(MESSAGES.sessionExpired);
     });
 
-    it('streams a job\'s progress, never decreasing, to its owner only', async () => {
+    it("streams a job's progress, never decreasing, to its owner only", async () => {
       const owner = await subscribedUser('owner');
       const intruder = await subscribedUser('intruder');
       const gate = pipeline.blockAt('Live job', 'setup');
@@ -511,8 +545,11 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       const intruderEvents: unknown[] = [];
       ownerSocket.on('job_progress', (event: JobProgressEvent) => ownerEvents.push(event));
       keySocket.on('job_progress', (event: JobProgressEvent) => keyEvents.push(event));
-      for (const name of ['job_progress', 'job_completed', 'job_failed']) intruderSocket.on(name, (event: unknown) => intruderEvents.push(event));
-      const completed = new Promise<{ jobId: string; result: { videoUrl: string } }>((resolve) => ownerSocket.once('job_completed', resolve));
+      for (const name of ['job_progress', 'job_completed', 'job_failed'])
+        intruderSocket.on(name, (event: unknown) => intruderEvents.push(event));
+      const completed = new Promise<{ jobId: string; result: { videoUrl: string } }>((resolve) =>
+        ownerSocket.once('job_completed', resolve),
+      );
       const completedByUserRoom = new Promise<{ jobId: string }>((resolve) => keySocket.once('job_completed', resolve));
 
       gate.release();
@@ -529,7 +566,9 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       expect(ownerEvents.at(-1)).toMatchObject({ jobId, progress: 100, status: 'completed' });
       expect(ownerEvents.map((event) => event.step)).toContain('images');
       // Subscribed (job room) and user room at once: each event arrives once.
-      expect(new Set(ownerEvents.map((event) => `${event.step}:${event.stepProgress}:${event.progress}:${event.status}`)).size).toBe(ownerEvents.length);
+      expect(new Set(ownerEvents.map((event) => `${event.step}:${event.stepProgress}:${event.progress}:${event.status}`)).size).toBe(
+        ownerEvents.length,
+      );
       expect(keyEvents.filter((event) => event.jobId === jobId).length).toBe(seen.length);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(intruderEvents).toEqual([]);
@@ -550,7 +589,12 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
         socket.on('job_progress', (event: JobProgressEvent) => event.status === 'cancelled' && resolve(event)),
       );
       // Events announce stored transitions: the cancel tells the step the row had reached.
-      await waitFor(async () => (await app.inject({ method: 'GET', url: `/api/videos/${cancelledJob}/status`, headers: bearer(user) })).json().currentStep === 'voice', 'the voice step to be stored');
+      await waitFor(
+        async () =>
+          (await app.inject({ method: 'GET', url: `/api/videos/${cancelledJob}/status`, headers: bearer(user) })).json().currentStep ===
+          'voice',
+        'the voice step to be stored',
+      );
       await app.inject({ method: 'DELETE', url: `/api/videos/${cancelledJob}`, headers: bearer(user) });
       expect(await cancelled).toMatchObject({ jobId: cancelledJob, status: 'cancelled', step: 'voice' });
     });
@@ -586,7 +630,6 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
     });
   });
 });
-
 
 describe('queue concurrency', () => {
   let database: TestDatabase;

@@ -76,7 +76,8 @@ class FakeRazorpay {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(payload));
     };
-    const error = (status: number, description: string) => send(status, { error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+    const error = (status: number, description: string) =>
+      send(status, { error: { code: 'BAD_REQUEST_ERROR', description, source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
 
     if (request.headers.authorization !== `Basic ${Buffer.from(`${KEY_ID}:${KEY_SECRET}`).toString('base64')}`) {
       return error(401, 'Authentication failed');
@@ -89,7 +90,14 @@ class FakeRazorpay {
       }
       if (!Number.isInteger(body.amount) || body.amount < 100) return error(400, 'Order amount less than minimum amount allowed');
       if (!['INR', 'USD'].includes(body.currency)) return error(400, 'Currency is not supported');
-      const order: FakeOrder = { id: `order_${randomBytes(7).toString('hex')}`, amount: body.amount, currency: body.currency, receipt: body.receipt, notes: body.notes, status: 'created' };
+      const order: FakeOrder = {
+        id: `order_${randomBytes(7).toString('hex')}`,
+        amount: body.amount,
+        currency: body.currency,
+        receipt: body.receipt,
+        notes: body.notes,
+        status: 'created',
+      };
       this.orders.set(order.id, order);
       return send(200, { entity: 'order', amount_paid: 0, amount_due: order.amount, attempts: 0, created_at: 1_700_000_000, ...order });
     }
@@ -112,16 +120,27 @@ describe('RazorpayGateway against a local fake', () => {
     const gateway = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, apiBaseUrl: fake.url });
     const { id } = await gateway.createOrder({ amount: 23_482, currency: 'INR', receipt: 'r-1', notes: { planId: 'essentials_plan' } });
     expect(id).toMatch(/^order_/);
-    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', url: '/v1/orders', body: { amount: 23_482, currency: 'INR', receipt: 'r-1', notes: { planId: 'essentials_plan' } } });
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      url: '/v1/orders',
+      body: { amount: 23_482, currency: 'INR', receipt: 'r-1', notes: { planId: 'essentials_plan' } },
+    });
   });
 
   it("surfaces Razorpay's error description and code", async () => {
     const gateway = new RazorpayGateway({ keyId: KEY_ID, keySecret: KEY_SECRET, apiBaseUrl: fake.url });
     const failure = gateway.createOrder({ amount: 50, currency: 'INR', receipt: 'r-2', notes: {} });
     await expect(failure).rejects.toBeInstanceOf(PaymentProviderError);
-    await expect(failure).rejects.toMatchObject({ statusCode: 400, code: 'BAD_REQUEST_ERROR', message: expect.stringContaining('minimum amount') });
+    await expect(failure).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'BAD_REQUEST_ERROR',
+      message: expect.stringContaining('minimum amount'),
+    });
     const wrongKey = new RazorpayGateway({ keyId: KEY_ID, keySecret: 'wrong', apiBaseUrl: fake.url });
-    await expect(wrongKey.createOrder({ amount: 500, currency: 'USD', receipt: 'r-3', notes: {} })).rejects.toMatchObject({ statusCode: 401, message: expect.stringContaining('Authentication failed') });
+    await expect(wrongKey.createOrder({ amount: 500, currency: 'USD', receipt: 'r-3', notes: {} })).rejects.toMatchObject({
+      statusCode: 401,
+      message: expect.stringContaining('Authentication failed'),
+    });
   });
 
   it('reports an unreachable API as a provider error', async () => {
@@ -136,7 +155,13 @@ describe('RazorpayGateway against a local fake', () => {
     expect(await gateway.fetchPayment(paymentId)).toEqual({ id: paymentId, orderId: id, amount: 999, currency: 'USD', status: 'captured' });
     expect(await gateway.fetchPayment('pay_missing')).toBeNull();
     expect(gateway.isValidPaymentSignature(id, paymentId, signature)).toBe(true);
-    expect(gateway.isValidPaymentSignature(id, paymentId, signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')))).toBe(false);
+    expect(
+      gateway.isValidPaymentSignature(
+        id,
+        paymentId,
+        signature.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -150,8 +175,18 @@ describe('payments through Razorpay (fake API)', () => {
     await fake.start();
     database = await createTestDatabase('sqlite');
     app = await buildApp(
-      database.config({ RAZORPAY_KEY_ID: KEY_ID, RAZORPAY_KEY_SECRET: KEY_SECRET, RAZORPAY_API_BASE_URL: fake.url, RATE_LIMIT_AUTH_MAX: '1000', LOG_LEVEL: 'info' }),
-      { voices: { autoGenerateOfflineSamples: false }, jobs: noVideoJobs, logStream: { write: (line: string) => void logLines.push(line) } },
+      database.config({
+        RAZORPAY_KEY_ID: KEY_ID,
+        RAZORPAY_KEY_SECRET: KEY_SECRET,
+        RAZORPAY_API_BASE_URL: fake.url,
+        RATE_LIMIT_AUTH_MAX: '1000',
+        LOG_LEVEL: 'info',
+      }),
+      {
+        voices: { autoGenerateOfflineSamples: false },
+        jobs: noVideoJobs,
+        logStream: { write: (line: string) => void logLines.push(line) },
+      },
     );
   });
   afterAll(async () => {
@@ -174,10 +209,20 @@ describe('payments through Razorpay (fake API)', () => {
 
   it('creates a Razorpay order and activates the plan on a payment Razorpay signed and captured', async () => {
     const headers = await signUp();
-    const order = await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'basic_plan', currency: 'INR' } });
+    const order = await app.inject({
+      method: 'POST',
+      url: '/payments/create-order',
+      headers,
+      payload: { planId: 'basic_plan', currency: 'INR' },
+    });
     expect(order.statusCode, order.body).toBe(200);
     const body = order.json();
-    expect(body).toMatchObject({ checkoutMode: 'razorpay', razorpayKeyId: KEY_ID, requiresPayment: true, order: { amount: 1_17_882, currency: 'INR' } });
+    expect(body).toMatchObject({
+      checkoutMode: 'razorpay',
+      razorpayKeyId: KEY_ID,
+      requiresPayment: true,
+      order: { amount: 1_17_882, currency: 'INR' },
+    });
     const sent = fake.orders.get(body.order.orderId)!;
     expect(sent).toMatchObject({ amount: 1_17_882, currency: 'INR', notes: { planId: 'basic_plan', kind: 'new' } });
     expect(sent.receipt).toMatch(/^[0-9a-f-]{36}$/);
@@ -195,7 +240,9 @@ describe('payments through Razorpay (fake API)', () => {
 
   it('activates nothing when the captured amount is less than the order', async () => {
     const headers = await signUp();
-    const body = (await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'pro_plan', currency: 'USD' } })).json();
+    const body = (
+      await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'pro_plan', currency: 'USD' } })
+    ).json();
     const { paymentId, signature } = fake.capture(body.order.orderId, 100);
     const verify = await app.inject({
       method: 'POST',
@@ -210,7 +257,12 @@ describe('payments through Razorpay (fake API)', () => {
   it('answers a provider failure with the spec message and never logs the key secret', async () => {
     const headers = await signUp();
     fake.failNextOrder = { status: 400, description: 'The api key provided is invalid' };
-    const order = await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'starter_plan', currency: 'INR' } });
+    const order = await app.inject({
+      method: 'POST',
+      url: '/payments/create-order',
+      headers,
+      payload: { planId: 'starter_plan', currency: 'INR' },
+    });
     expect(order.statusCode).toBe(502);
     expect(order.json().message).toBe(MESSAGES.orderFailed);
     const logs = logLines.join('\n');
@@ -221,12 +273,22 @@ describe('payments through Razorpay (fake API)', () => {
 
   it('has no test checkout when Razorpay is configured', async () => {
     const headers = await signUp();
-    const response = await app.inject({ method: 'POST', url: '/payments/test-checkout/pay', headers, payload: { orderId: 'order_x', outcome: 'success' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/payments/test-checkout/pay',
+      headers,
+      payload: { orderId: 'order_x', outcome: 'success' },
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('answers the webhook with 503 while its secret is unset', async () => {
-    const response = await app.inject({ method: 'POST', url: '/payments/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a' }, payload: '{}' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/payments/webhook',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a' },
+      payload: '{}',
+    });
     expect(response.statusCode).toBe(503);
   });
 });

@@ -55,14 +55,28 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
   type Buyer = Awaited<ReturnType<typeof signUp>>;
 
   const get = (buyer: Buyer, url: string) => app.inject({ method: 'GET', url, headers: buyer.headers });
-  const post = (buyer: Buyer, url: string, payload: unknown) => app.inject({ method: 'POST', url, headers: buyer.headers, payload: payload as object });
+  const post = (buyer: Buyer, url: string, payload: unknown) =>
+    app.inject({ method: 'POST', url, headers: buyer.headers, payload: payload as object });
 
   async function addJob(buyer: Buyer, status = 'completed') {
     const at = clock.toISOString();
     const id = randomUUID();
     await app.db
       .insertInto('video_jobs')
-      .values({ id, user_id: buyer.userId, status: status as 'completed', params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
+      .values({
+        id,
+        user_id: buyer.userId,
+        status: status as 'completed',
+        params: '{}',
+        steps: '{}',
+        created_at: at,
+        updated_at: at,
+        result: null,
+        error: null,
+        current_step: null,
+        started_at: null,
+        completed_at: null,
+      })
       .execute();
     await recordVideoMade(app.db, { jobId: id, userId: buyer.userId, createdAt: at });
   }
@@ -94,7 +108,14 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     const inr = await app.inject({ method: 'GET', url: '/payments/plans?currency=INR' });
     expect(inr.statusCode).toBe(200);
     expect(inr.json().plans.map((p: { id: string }) => p.id)).toEqual(['essentials_plan', 'starter_plan', 'basic_plan', 'pro_plan']);
-    expect(inr.json().plans[0]).toMatchObject({ price: 199, currency: 'INR', hasGst: true, gstAmount: 35.82, totalAmount: 234.82, videoLimit: 10 });
+    expect(inr.json().plans[0]).toMatchObject({
+      price: 199,
+      currency: 'INR',
+      hasGst: true,
+      gstAmount: 35.82,
+      totalAmount: 234.82,
+      videoLimit: 10,
+    });
     expect(inr.json().plans[3].videoLimit).toBe(-1);
     const usd = await app.inject({ method: 'GET', url: '/payments/plans?currency=USD' });
     expect(usd.json().plans[0]).toMatchObject({ price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 });
@@ -122,7 +143,11 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     // Buy Essentials (₹199 + 18 % GST = ₹234.82 → 23482 paise).
     const first = await buy(buyer, 'essentials_plan');
     expect(first.order).toMatchObject({
-      order: { amount: 23_482, currency: 'INR', plan: { name: 'Essentials', price: 199, hasGst: true, gstAmount: 35.82, totalAmount: 234.82 } },
+      order: {
+        amount: 23_482,
+        currency: 'INR',
+        plan: { name: 'Essentials', price: 199, hasGst: true, gstAmount: 35.82, totalAmount: 234.82 },
+      },
       checkoutMode: 'test',
       razorpayKeyId: null,
       proration: null,
@@ -131,7 +156,15 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     expect(first.verify?.statusCode).toBe(200);
     expect(first.verify?.json()).toMatchObject({
       success: true,
-      subscription: { planId: 'essentials_plan', planName: 'Essentials', status: 'active', startDate: '2026-03-10T09:00:00.000Z', endDate: '2026-04-10T09:00:00.000Z', videoLimit: 10, cancelled_at: null },
+      subscription: {
+        planId: 'essentials_plan',
+        planName: 'Essentials',
+        status: 'active',
+        startDate: '2026-03-10T09:00:00.000Z',
+        endDate: '2026-04-10T09:00:00.000Z',
+        videoLimit: 10,
+        cancelled_at: null,
+      },
     });
     expect(await canGenerate(buyer, 90)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
     // The free video made before buying is not one of the plan's: '0 / 10', not '1 / 10'.
@@ -154,10 +187,19 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     expect(upgrade.order.proration).toMatchObject({
       isProrated: true,
       amount: 490.32,
-      breakdown: { remainingDays: 19, currentPlan: 'Essentials', newPlan: 'Basic', calculation: '(₹999.00 - ₹199.00) × 19/31 days = ₹490.32' },
+      breakdown: {
+        remainingDays: 19,
+        currentPlan: 'Essentials',
+        newPlan: 'Basic',
+        calculation: '(₹999.00 - ₹199.00) × 19/31 days = ₹490.32',
+      },
     });
     expect(upgrade.order.order).toMatchObject({ amount: 57_858, plan: { price: 490.32, gstAmount: 88.26, totalAmount: 578.58 } });
-    expect(upgrade.verify?.json().subscription).toMatchObject({ planId: 'basic_plan', status: 'active', endDate: '2026-04-10T09:00:00.000Z' });
+    expect(upgrade.verify?.json().subscription).toMatchObject({
+      planId: 'basic_plan',
+      status: 'active',
+      endDate: '2026-04-10T09:00:00.000Z',
+    });
     expect(await canGenerate(buyer, 60)).toMatchObject({ canGenerate: true });
 
     const downgrade = await post(buyer, '/payments/create-order', { planId: 'starter_plan', currency: 'INR' });
@@ -170,13 +212,21 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     expect(noReason.json().message).toBe(V.cancellationReasonRequired);
     const cancelled = await post(buyer, '/payments/cancel-subscription', { reason: 'Trying another tool' });
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ success: true, message: MESSAGES.subscriptionCancelled, subscription: { status: 'cancelled', cancelledAt: clock.toISOString() } });
+    expect(cancelled.json()).toMatchObject({
+      success: true,
+      message: MESSAGES.subscriptionCancelled,
+      subscription: { status: 'cancelled', cancelledAt: clock.toISOString() },
+    });
     expect((await post(buyer, '/payments/cancel-subscription', { reason: 'again' })).statusCode).toBe(409);
     expect(await canGenerate(buyer, 90)).toMatchObject({ canGenerate: true });
 
     // Reactivate the cancelled plan while it is paid for: nothing to pay.
     const reactivate = await buy(buyer, 'basic_plan');
-    expect(reactivate.order).toMatchObject({ requiresPayment: false, order: null, message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.' });
+    expect(reactivate.order).toMatchObject({
+      requiresPayment: false,
+      order: null,
+      message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.',
+    });
     expect((await subscriptionOf(buyer)).subscription).toMatchObject({ status: 'active', cancelled_at: null });
 
     // Cancel again, then the clock passes the end date: expired on read, no job needed.
@@ -188,7 +238,10 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
 
     // Renew: any plan, full price, a new month from the payment.
     const renew = await buy(buyer, 'starter_plan', 'USD');
-    expect(renew.order).toMatchObject({ order: { amount: 999, currency: 'USD', plan: { hasGst: false, gstAmount: 0, totalAmount: 9.99 } }, proration: null });
+    expect(renew.order).toMatchObject({
+      order: { amount: 999, currency: 'USD', plan: { hasGst: false, gstAmount: 0, totalAmount: 9.99 } },
+      proration: null,
+    });
     expect(renew.verify?.json().subscription).toMatchObject({
       planId: 'starter_plan',
       status: 'active',
@@ -216,17 +269,31 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
       proration: {
         isProrated: true,
         amount: 3.33,
-        breakdown: { calculation: '($9.99 - $4.99) × 20/30 days = $3.33', remainingDays: 20, currentPlan: 'Essentials', newPlan: 'Starter' },
+        breakdown: {
+          calculation: '($9.99 - $4.99) × 20/30 days = $3.33',
+          remainingDays: 20,
+          currentPlan: 'Essentials',
+          newPlan: 'Starter',
+        },
       },
       requiresPayment: true,
     });
     expect(order.json().proration.description).toContain('$3.33');
-    const stored = await app.db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', order.json().order.orderId).executeTakeFirstOrThrow();
+    const stored = await app.db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('provider_order_id', '=', order.json().order.orderId)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ currency: 'USD', amount: 333, kind: 'upgrade' });
 
     // The checkout charges, and verification expects, what the order says: dollars.
     const handler = (await post(buyer, '/payments/test-checkout/pay', { orderId: order.json().order.orderId, outcome: 'success' })).json();
-    const verifyBody = { orderId: handler.razorpay_order_id, paymentId: handler.razorpay_payment_id, signature: handler.razorpay_signature, planId: 'starter_plan' };
+    const verifyBody = {
+      orderId: handler.razorpay_order_id,
+      paymentId: handler.razorpay_payment_id,
+      signature: handler.razorpay_signature,
+      planId: 'starter_plan',
+    };
     expect((await post(buyer, '/payments/verify-payment', { ...verifyBody, currency: 'INR' })).statusCode).toBe(400);
     const verified = await post(buyer, '/payments/verify-payment', { ...verifyBody, currency: 'USD' });
     expect(verified.statusCode, verified.body).toBe(200);
@@ -241,7 +308,10 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
 
     // A new plan (nothing to prorate) is still sold in the currency asked for.
     const newcomer = await signUp();
-    expect((await post(newcomer, '/payments/create-order', { planId: 'starter_plan', currency: 'INR' })).json().order).toMatchObject({ currency: 'INR', amount: 58_882 });
+    expect((await post(newcomer, '/payments/create-order', { planId: 'starter_plan', currency: 'INR' })).json().order).toMatchObject({
+      currency: 'INR',
+      amount: 58_882,
+    });
   });
 
   it('counts only the videos made since the plan started, on the display and at the limit alike', async () => {
@@ -266,7 +336,11 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     await post(buyer, '/payments/cancel-subscription', { reason: 'Too much' });
     const lower = await buy(buyer, 'essentials_plan');
     expect(lower.order).toMatchObject({ order: { amount: 23_482 }, proration: null, message: expect.stringContaining('replaced') });
-    expect(lower.verify?.json().subscription).toMatchObject({ planId: 'essentials_plan', status: 'active', endDate: '2026-07-01T00:00:00.000Z' });
+    expect(lower.verify?.json().subscription).toMatchObject({
+      planId: 'essentials_plan',
+      status: 'active',
+      endDate: '2026-07-01T00:00:00.000Z',
+    });
   });
 
   it('activates nothing for a forged signature, a wrong plan, a payment never made, or an unpaid test checkout', async () => {
@@ -277,7 +351,13 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
       { orderId, paymentId: 'pay_forged', signature: 'a'.repeat(64), planId: 'pro_plan', currency: 'INR' },
       { orderId, paymentId: 'pay_forged', signature: 'not-hex', planId: 'pro_plan', currency: 'INR' },
       // Signed with a key the server does not have.
-      { orderId, paymentId: 'pay_forged', signature: paymentSignature('guessed-secret', orderId, 'pay_forged'), planId: 'pro_plan', currency: 'INR' },
+      {
+        orderId,
+        paymentId: 'pay_forged',
+        signature: paymentSignature('guessed-secret', orderId, 'pay_forged'),
+        planId: 'pro_plan',
+        currency: 'INR',
+      },
       { orderId: 'order_unknown', paymentId: 'pay_x', signature: 'a'.repeat(64), planId: 'pro_plan', currency: 'INR' },
     ];
     for (const attempt of attempts.slice(0, 3)) {
@@ -373,9 +453,18 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
 
   describe('webhook', () => {
     const capturedEvent = (orderId: string, paymentId: string, amount: number, currency = 'INR') =>
-      JSON.stringify({ entity: 'event', event: 'payment.captured', payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency, status: 'captured' } } } });
+      JSON.stringify({
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity: { id: paymentId, order_id: orderId, amount, currency, status: 'captured' } } },
+      });
     const deliver = (body: string, signature: string) =>
-      app.inject({ method: 'POST', url: '/payments/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature }, payload: body });
+      app.inject({
+        method: 'POST',
+        url: '/payments/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature },
+        payload: body,
+      });
 
     it('activates the plan from a signed payment.captured event, once, and agrees with a later verify-payment', async () => {
       clock = new Date('2026-08-01T00:00:00.000Z');
@@ -417,7 +506,11 @@ describe.each(TEST_DIALECTS)('payments on %s (TEST MODE checkout)', (dialect) =>
     });
 
     it('leaves JSON parsing of other routes untouched', async () => {
-      const response = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: { email: 'nobody@example.com', password: 'whatever1' },
+      });
       expect(response.statusCode).toBe(401);
     });
   });
@@ -447,12 +540,22 @@ describe('location pricing from a trusted proxy header and the bundled GeoIP dat
   });
 
   it('uses the header when present and valid', async () => {
-    const response = await app.inject({ method: 'GET', url: '/extension-api/location/pricing', headers: { 'cf-ipcountry': 'in' }, remoteAddress: '8.8.8.8' });
+    const response = await app.inject({
+      method: 'GET',
+      url: '/extension-api/location/pricing',
+      headers: { 'cf-ipcountry': 'in' },
+      remoteAddress: '8.8.8.8',
+    });
     expect(response.json()).toMatchObject({ success: true, pricing: { currency: 'INR' }, location: { countryCode: 'IN' } });
   });
 
   it('falls back to the GeoIP database for a missing or meaningless header', async () => {
-    const tor = await app.inject({ method: 'GET', url: '/extension-api/location/pricing', headers: { 'cf-ipcountry': 'T1' }, remoteAddress: '49.36.0.1' });
+    const tor = await app.inject({
+      method: 'GET',
+      url: '/extension-api/location/pricing',
+      headers: { 'cf-ipcountry': 'T1' },
+      remoteAddress: '49.36.0.1',
+    });
     expect(tor.json()).toMatchObject({ success: true, location: { countryCode: 'IN' } });
     const us = await app.inject({ method: 'GET', url: '/extension-api/location/pricing', remoteAddress: '8.8.8.8' });
     expect(us.json()).toMatchObject({ success: true, pricing: { currency: 'USD' }, location: { countryCode: 'US' } });
@@ -478,13 +581,46 @@ describe('concurrent settlement', () => {
       payload: { name: 'Parallel Buyer', email: `parallel-${randomUUID().slice(0, 8)}@example.com`, password: 'long-enough-password' },
     });
     const headers = { authorization: `Bearer ${registered.json().token}` };
-    const order = (await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'basic_plan', currency: 'INR' } })).json();
-    const paid = (await app.inject({ method: 'POST', url: '/payments/test-checkout/pay', headers, payload: { orderId: order.order.orderId, outcome: 'success' } })).json();
-    const verifyBody = { orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature, planId: 'basic_plan', currency: 'INR' };
-    const event = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: paid.razorpay_order_id, amount: order.order.amount, currency: 'INR', status: 'captured' } } } });
+    const order = (
+      await app.inject({ method: 'POST', url: '/payments/create-order', headers, payload: { planId: 'basic_plan', currency: 'INR' } })
+    ).json();
+    const paid = (
+      await app.inject({
+        method: 'POST',
+        url: '/payments/test-checkout/pay',
+        headers,
+        payload: { orderId: order.order.orderId, outcome: 'success' },
+      })
+    ).json();
+    const verifyBody = {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      planId: 'basic_plan',
+      currency: 'INR',
+    };
+    const event = JSON.stringify({
+      event: 'payment.captured',
+      payload: {
+        payment: {
+          entity: {
+            id: paid.razorpay_payment_id,
+            order_id: paid.razorpay_order_id,
+            amount: order.order.amount,
+            currency: 'INR',
+            status: 'captured',
+          },
+        },
+      },
+    });
     const responses = await Promise.all([
       ...Array.from({ length: 4 }, () => app.inject({ method: 'POST', url: '/payments/verify-payment', headers, payload: verifyBody })),
-      app.inject({ method: 'POST', url: '/payments/webhook', headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacSha256Hex(WEBHOOK_SECRET, event) }, payload: event }),
+      app.inject({
+        method: 'POST',
+        url: '/payments/webhook',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacSha256Hex(WEBHOOK_SECRET, event) },
+        payload: event,
+      }),
     ]);
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const orders = await app.db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', order.order.orderId).execute();

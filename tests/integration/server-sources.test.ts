@@ -2,7 +2,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { storyboardSchema, STORYBOARD_MESSAGES, videoJobSchema, type VideoJob } from '@reelsmith/contracts';
-import { createOfflineStoryProvider, createOfflineVoiceProvider, runGeneration, type assembleVideo, type GenerationRun, type ImageProvider, type Providers } from '@reelsmith/pipeline';
+import {
+  createOfflineStoryProvider,
+  createOfflineVoiceProvider,
+  runGeneration,
+  type assembleVideo,
+  type GenerationRun,
+  type ImageProvider,
+  type Providers,
+} from '@reelsmith/pipeline';
 import { buildApp, createTestDatabase, type App, type TestDatabase } from '@reelsmith/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerUser, subscribe, waitForStatus, type TestUser } from './server-jobs-fakes.js';
@@ -46,10 +54,14 @@ async function startPageServer(): Promise<PageServer> {
     const path = request.url ?? '/';
     if (path === '/article') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage());
     if (path === '/latin1') {
-      const body = Buffer.from(`<html><body><article><h1>Über Bären</h1>${Array.from({ length: 12 }, () => '<p>Bären schlafen im Winter in Höhlen, und ihr Herz schlägt dann nur noch wenige Male in der Minute, während sie von ihren Fettreserven leben.</p>').join('')}</article></body></html>`, 'latin1');
+      const body = Buffer.from(
+        `<html><body><article><h1>Über Bären</h1>${Array.from({ length: 12 }, () => '<p>Bären schlafen im Winter in Höhlen, und ihr Herz schlägt dann nur noch wenige Male in der Minute, während sie von ihren Fettreserven leben.</p>').join('')}</article></body></html>`,
+        'latin1',
+      );
       return void response.writeHead(200, { 'content-type': 'text/html; charset=ISO-8859-1' }).end(body);
     }
-    if (path === '/notes.txt') return void response.writeHead(200, { 'content-type': 'text/plain' }).end(`${ARTICLE_TITLE}\n${articleParagraphs.join('\n')}`);
+    if (path === '/notes.txt')
+      return void response.writeHead(200, { 'content-type': 'text/plain' }).end(`${ARTICLE_TITLE}\n${articleParagraphs.join('\n')}`);
     if (path === '/hop1') return void response.writeHead(302, { location: '/hop2' }).end();
     if (path === '/hop2') return void response.writeHead(301, { location: '/hop3' }).end();
     if (path === '/hop3') return void response.writeHead(307, { location: '/article' }).end();
@@ -59,7 +71,9 @@ async function startPageServer(): Promise<PageServer> {
     if (path === '/loop4') return void response.writeHead(302, { location: '/article' }).end();
     if (path === '/picture.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(64));
     if (path === '/home') {
-      return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body><nav><a href="/a">News</a> <a href="/b">Sport</a></nav><p>Welcome!</p></body></html>');
+      return void response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body><nav><a href="/a">News</a> <a href="/b">Sport</a></nav><p>Welcome!</p></body></html>');
     }
     if (path === '/huge') {
       // No Content-Length: the cap is enforced while reading.
@@ -87,12 +101,31 @@ const placeholderImages: ImageProvider = {
 const quickAssemble: typeof assembleVideo = async (request) => {
   writeFileSync(request.outputPath, 'mp4');
   writeFileSync(request.posterPath, 'jpg');
-  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: request.durationSeconds, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+  return {
+    videoPath: request.outputPath,
+    posterPath: request.posterPath,
+    durationSeconds: request.durationSeconds,
+    width: 1080,
+    height: 1920,
+    sizeBytes: 3,
+    renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+  };
 };
-const providers = (): Providers => ({ story: createOfflineStoryProvider(), voice: createOfflineVoiceProvider(), images: placeholderImages });
+const providers = (): Providers => ({
+  story: createOfflineStoryProvider(),
+  voice: createOfflineVoiceProvider(),
+  images: placeholderImages,
+});
 const runner = (run: GenerationRun) => runGeneration(run, { assemble: quickAssemble });
 
-const sourceBody = (source: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({ style: 'educational', language: 'en', duration: 30, voice: 'en-us-m3', source, ...extra });
+const sourceBody = (source: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  style: 'educational',
+  language: 'en',
+  duration: 30,
+  voice: 'en-us-m3',
+  source,
+  ...extra,
+});
 
 describe('videos made from a source', () => {
   let database: TestDatabase;
@@ -103,7 +136,10 @@ describe('videos made from a source', () => {
   beforeAll(async () => {
     pages = await startPageServer();
     database = await createTestDatabase('sqlite');
-    const options = { voices: { autoGenerateOfflineSamples: false }, jobs: { runner, providersFor: providers, sourceFetch: { timeoutMs: 1500 } } };
+    const options = {
+      voices: { autoGenerateOfflineSamples: false },
+      jobs: { runner, providersFor: providers, sourceFetch: { timeoutMs: 1500 } },
+    };
     app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', SOURCE_ALLOW_PRIVATE: 'true' }), options);
     // The same server as deployed by default: links may not reach private addresses.
     guarded = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), { ...options, jobs: { ...options.jobs, autoStart: false } });
@@ -115,7 +151,8 @@ describe('videos made from a source', () => {
     pages?.server.close();
   });
 
-  const submit = (target: App, user: TestUser, body: Record<string, unknown>) => target.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: body });
+  const submit = (target: App, user: TestUser, body: Record<string, unknown>) =>
+    target.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: body });
 
   async function made(user: TestUser, body: Record<string, unknown>): Promise<VideoJob> {
     const response = await submit(app, user, body);
@@ -149,7 +186,8 @@ describe('videos made from a source', () => {
 
   it('says a script verbatim, scene by scene, and credits it', { timeout: 130_000 }, async () => {
     const user = await registerUser(app, 'script');
-    const script = 'Honeybees dance to share news. A forager runs a straight line on the comb while shaking her body. The angle of that run points to the flowers. The length of the waggle tells how far away they are. Her sisters follow her and then fly out to find the food.';
+    const script =
+      'Honeybees dance to share news. A forager runs a straight line on the comb while shaking her body. The angle of that run points to the flowers. The length of the waggle tells how far away they are. Her sisters follow her and then fly out to find the food.';
     const job = await made(user, sourceBody({ kind: 'script', text: script }));
     expect(job.params.topic).toBe('Honeybees dance to share news.');
     expect(job.params.source).toEqual({ kind: 'script' });
@@ -168,7 +206,10 @@ describe('videos made from a source', () => {
 
   it('tells a pasted article with its own sentences and credits its title and link', { timeout: 130_000 }, async () => {
     const user = await registerUser(app, 'article');
-    const job = await made(user, sourceBody({ kind: 'article', text: articleFile, title: ARTICLE_TITLE, url: 'https://magazine.example/bees' }));
+    const job = await made(
+      user,
+      sourceBody({ kind: 'article', text: articleFile, title: ARTICLE_TITLE, url: 'https://magazine.example/bees' }),
+    );
     expect(job.params.topic).toBe(ARTICLE_TITLE);
     expect(job.params.source).toEqual({ kind: 'article', title: ARTICLE_TITLE, url: 'https://magazine.example/bees' });
     expect(job.result!.source).toEqual({ kind: 'article', title: ARTICLE_TITLE, url: 'https://magazine.example/bees' });
@@ -179,21 +220,25 @@ describe('videos made from a source', () => {
     }
   });
 
-  it('fetches a link, tells the article body only (no navigation, cookie banner, ads or footer), and credits the page', { timeout: 130_000 }, async () => {
-    const user = await registerUser(app, 'link');
-    const job = await made(user, sourceBody({ kind: 'url', url: `${pages.url}/hop1` }));
-    // Redirects are followed (three here); the credit names the page the article was read at.
-    expect(job.params.source).toEqual({ kind: 'article', title: ARTICLE_TITLE, url: `${pages.url}/article` });
-    expect(job.params.topic).toBe(ARTICLE_TITLE);
-    const board = await storyboardOf(user, job.id);
-    const body = articleParagraphs.join('\n');
-    const narration = board.scenes.map((scene) => scene.narration).join(' ');
-    expect(narration.length).toBeGreaterThan(200);
-    for (const scene of board.scenes) for (const sentence of scene.sourceSentences!) expect(body).toContain(sentence);
-    for (const word of CHROME_WORDS) expect(narration.toLowerCase()).not.toContain(word.toLowerCase());
-    const parsed = videoJobSchema.parse(job);
-    expect(parsed.params.source?.title).toBe(ARTICLE_TITLE);
-  });
+  it(
+    'fetches a link, tells the article body only (no navigation, cookie banner, ads or footer), and credits the page',
+    { timeout: 130_000 },
+    async () => {
+      const user = await registerUser(app, 'link');
+      const job = await made(user, sourceBody({ kind: 'url', url: `${pages.url}/hop1` }));
+      // Redirects are followed (three here); the credit names the page the article was read at.
+      expect(job.params.source).toEqual({ kind: 'article', title: ARTICLE_TITLE, url: `${pages.url}/article` });
+      expect(job.params.topic).toBe(ARTICLE_TITLE);
+      const board = await storyboardOf(user, job.id);
+      const body = articleParagraphs.join('\n');
+      const narration = board.scenes.map((scene) => scene.narration).join(' ');
+      expect(narration.length).toBeGreaterThan(200);
+      for (const scene of board.scenes) for (const sentence of scene.sourceSentences!) expect(body).toContain(sentence);
+      for (const word of CHROME_WORDS) expect(narration.toLowerCase()).not.toContain(word.toLowerCase());
+      const parsed = videoJobSchema.parse(job);
+      expect(parsed.params.source?.title).toBe(ARTICLE_TITLE);
+    },
+  );
 
   it('reads a plain-text page and a page in another charset', async () => {
     const user = await registerUser(app, 'charset');
@@ -207,14 +252,24 @@ describe('videos made from a source', () => {
     expect(jobs.map((job) => job.params.topic).sort()).toEqual([ARTICLE_TITLE, 'Über Bären'].sort());
   });
 
-  it('refuses a script longer than the duration holds, with the storyboard\'s words message', async () => {
+  it("refuses a script longer than the duration holds, with the storyboard's words message", async () => {
     const script = Array.from({ length: 30 }, (_, index) => `Sentence number ${index + 1} is here.`).join(' ');
-    await refused(app, sourceBody({ kind: 'script', text: script }), 'source.text', STORYBOARD_MESSAGES.narrationTooLongForDuration(150, 99, 30));
+    await refused(
+      app,
+      sourceBody({ kind: 'script', text: script }),
+      'source.text',
+      STORYBOARD_MESSAGES.narrationTooLongForDuration(150, 99, 30),
+    );
   });
 
   it('refuses a source in another language than the narration when no story model can translate', async () => {
     const german = readFileSync(new URL('../../packages/pipeline/src/story/source-articles/de.txt', import.meta.url), 'utf8');
-    await refused(app, sourceBody({ kind: 'article', text: german }), 'language', 'This article is in German; choose German narration, or configure a story model to translate it into English.');
+    await refused(
+      app,
+      sourceBody({ kind: 'article', text: german }),
+      'language',
+      'This article is in German; choose German narration, or configure a story model to translate it into English.',
+    );
   });
 
   it('accepts a source in another language when a story model is configured to translate it', async () => {
@@ -223,13 +278,22 @@ describe('videos made from a source', () => {
     const withModel = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
       voices: { autoGenerateOfflineSamples: false },
       // The job is only queued here; the model's translation is the story provider's own test.
-      jobs: { autoStart: false, env: { PATH: process.env.PATH, STORY_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } },
+      jobs: {
+        autoStart: false,
+        env: { PATH: process.env.PATH, STORY_PROVIDER: 'openai', OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' },
+      },
     });
     try {
       const user = await registerUser(withModel, 'translate');
-      const response = await submit(withModel, user, sourceBody({ kind: 'article', text: german, title: 'Wie das Fahrrad die Welt veränderte' }));
+      const response = await submit(
+        withModel,
+        user,
+        sourceBody({ kind: 'article', text: german, title: 'Wie das Fahrrad die Welt veränderte' }),
+      );
       expect(response.statusCode, response.body).toBe(200);
-      expect((await jobsOf(withModel, user)).map((job) => job.params.source)).toEqual([{ kind: 'article', title: 'Wie das Fahrrad die Welt veränderte' }]);
+      expect((await jobsOf(withModel, user)).map((job) => job.params.source)).toEqual([
+        { kind: 'article', title: 'Wie das Fahrrad die Welt veränderte' },
+      ]);
     } finally {
       await withModel.close();
       await database.cleanup();
@@ -237,24 +301,61 @@ describe('videos made from a source', () => {
   });
 
   it('refuses each link it cannot read with its reason, queuing nothing', async () => {
-    await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/gone` }), 'source.url', 'The page was not found (the site answered HTTP 404). Check the link.');
+    await refused(
+      app,
+      sourceBody({ kind: 'url', url: `${pages.url}/gone` }),
+      'source.url',
+      'The page was not found (the site answered HTTP 404). Check the link.',
+    );
     await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/home` }), 'source.url', /^No article could be found on that page/);
-    await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/picture.png` }), 'source.url', 'The link is not a web page or text (it is image/png). Give the link of an article, or paste its text.');
-    await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/huge` }), 'source.url', "The page is larger than 2 MB. Paste the article's text instead.");
+    await refused(
+      app,
+      sourceBody({ kind: 'url', url: `${pages.url}/picture.png` }),
+      'source.url',
+      'The link is not a web page or text (it is image/png). Give the link of an article, or paste its text.',
+    );
+    await refused(
+      app,
+      sourceBody({ kind: 'url', url: `${pages.url}/huge` }),
+      'source.url',
+      "The page is larger than 2 MB. Paste the article's text instead.",
+    );
     await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/slow` }), 'source.url', /^The page did not arrive within/);
-    await refused(app, sourceBody({ kind: 'url', url: `${pages.url}/loop1` }), 'source.url', 'The link redirects more than 3 times. Paste the address the page finally opens at.');
-    await refused(app, sourceBody({ kind: 'url', url: 'ftp://files.example/article.txt' }), 'source.url', 'The link is not a web address. Paste an address that starts with http:// or https://.');
+    await refused(
+      app,
+      sourceBody({ kind: 'url', url: `${pages.url}/loop1` }),
+      'source.url',
+      'The link redirects more than 3 times. Paste the address the page finally opens at.',
+    );
+    await refused(
+      app,
+      sourceBody({ kind: 'url', url: 'ftp://files.example/article.txt' }),
+      'source.url',
+      'The link is not a web address. Paste an address that starts with http:// or https://.',
+    );
   });
 
   it('refuses a link to a private address unless SOURCE_ALLOW_PRIVATE is set, queuing nothing', async () => {
-    const message = await refused(guarded, sourceBody({ kind: 'url', url: `${pages.url}/article` }), 'source.url', /^The address 127\.0\.0\.1 is not allowed/);
+    const message = await refused(
+      guarded,
+      sourceBody({ kind: 'url', url: `${pages.url}/article` }),
+      'source.url',
+      /^The address 127\.0\.0\.1 is not allowed/,
+    );
     expect(message).toContain('loopback, private, link-local or metadata address');
-    await refused(guarded, sourceBody({ kind: 'url', url: 'http://169.254.169.254/latest/meta-data/' }), 'source.url', /^The address 169\.254\.169\.254 is not allowed/);
+    await refused(
+      guarded,
+      sourceBody({ kind: 'url', url: 'http://169.254.169.254/latest/meta-data/' }),
+      'source.url',
+      /^The address 169\.254\.169\.254 is not allowed/,
+    );
     await refused(guarded, sourceBody({ kind: 'url', url: 'http://[::1]:8080/' }), 'source.url', /^The address ::1 is not allowed/);
   });
 
-  it('documents the source in the OpenAPI document: the request\'s three kinds, topic optional, and the credit', async () => {
-    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>> };
+  it("documents the source in the OpenAPI document: the request's three kinds, topic optional, and the credit", async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>>;
+    };
     const body = JSON.stringify(document.paths['/api/videos/generate']!.post!.requestBody.content['application/json']!.schema);
     for (const kind of ['"script"', '"article"', '"url"']) expect(body).toContain(kind);
     const text = JSON.stringify(document);

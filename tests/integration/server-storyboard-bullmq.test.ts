@@ -33,7 +33,14 @@ describe.skipIf(!redisUrl)('storyboard re-renders on BullMQ', () => {
     const config = database.config(env());
     handle = createDatabase(config.database);
     const runtime = createJobRuntime({ config, db: handle.db, log: createLogger('silent'), runner, providersFor });
-    workers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency: 1, log: createLogger('silent') });
+    workers = new BullmqJobWorkers({
+      db: handle.db,
+      worker: runtime.worker,
+      events: runtime.events,
+      redis: { url: redisUrl!, prefix },
+      concurrency: 1,
+      log: createLogger('silent'),
+    });
     await workers.start();
   });
   afterAll(async () => {
@@ -48,24 +55,48 @@ describe.skipIf(!redisUrl)('storyboard re-renders on BullMQ', () => {
     app.jobEvents.on('job_progress', (event) => events.push({ name: 'job_progress', status: event.status }));
     app.jobEvents.on('job_completed', () => events.push({ name: 'job_completed' }));
     const user = await registerUser(app, 'bull-storyboard');
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Tides of the north') });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('Tides of the north'),
+    });
     const { jobId } = response.json() as { jobId: string };
     await waitForStatus(app, user, jobId, 'completed', 30_000);
     // Right after completion, as a creator clicking Render at once would.
-    const board = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/storyboard`, headers: bearer(user) })).json() as { title: string; voice: string; captionStyle: string; enableCaptions: boolean; enableZoom: boolean; scenes: Array<{ id: string; narration: string; imagePrompt: string }> };
+    const board = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/storyboard`, headers: bearer(user) })).json() as {
+      title: string;
+      voice: string;
+      captionStyle: string;
+      enableCaptions: boolean;
+      enableZoom: boolean;
+      scenes: Array<{ id: string; narration: string; imagePrompt: string }>;
+    };
     const scenes = board.scenes.map(({ id, narration, imagePrompt }) => ({ id, narration, imagePrompt }));
     scenes[0] = { ...scenes[0]!, narration: 'The north wind turns the tide' };
-    const saved = await app.inject({ method: 'PUT', url: `/api/videos/${jobId}/storyboard`, headers: bearer(user), payload: { ...board, scenes } });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: `/api/videos/${jobId}/storyboard`,
+      headers: bearer(user),
+      payload: { ...board, scenes },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     counts.voiced.length = 0;
     counts.painted.length = 0;
     events.length = 0;
     const render = await app.inject({ method: 'POST', url: `/api/videos/${jobId}/render`, headers: bearer(user) });
     expect(render.statusCode, render.body).toBe(202);
-    await waitFor(async () => {
-      const video = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}`, headers: bearer(user) })).json() as { job: { status: string }; result: { version?: number } | null };
-      return video.job.status === 'completed' && video.result?.version === 2;
-    }, 'v2 to finish on the worker', 30_000);
+    await waitFor(
+      async () => {
+        const video = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}`, headers: bearer(user) })).json() as {
+          job: { status: string };
+          result: { version?: number } | null;
+        };
+        return video.job.status === 'completed' && video.result?.version === 2;
+      },
+      'v2 to finish on the worker',
+      30_000,
+    );
     expect(counts.voiced).toEqual(['The north wind turns the tide']);
     expect(counts.painted).toEqual([]);
     await waitFor(async () => events.some((event) => event.name === 'job_completed'), 'the relayed completion');

@@ -67,7 +67,9 @@ const files = (() => {
 function multipart(file: Buffer, fileName: string, contentType: string, field = 'file') {
   const boundary = `----reelsmith${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
@@ -81,14 +83,17 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
-      voices: { autoGenerateOfflineSamples: false },
-      jobs: {
-        runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }),
-        providersFor: () => fakeProviders(counts),
-        webhooks: { retryDelaysMs: [200], pollIntervalMs: 100 },
+    app = await buildApp(
+      database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }),
+      {
+        voices: { autoGenerateOfflineSamples: false },
+        jobs: {
+          runner: (run) => runGeneration(run, { binaries, assemble: quickAssemble }),
+          providersFor: () => fakeProviders(counts),
+          webhooks: { retryDelaysMs: [200], pollIntervalMs: 100 },
+        },
       },
-    });
+    );
     await app.ready();
   });
   afterAll(async () => {
@@ -121,7 +126,12 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     captionStyle: board.captionStyle,
     enableCaptions: board.enableCaptions,
     enableZoom: board.enableZoom,
-    scenes: board.scenes.map((scene) => ({ id: scene.id, narration: scene.narration, imagePrompt: scene.imagePrompt, ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}) })),
+    scenes: board.scenes.map((scene) => ({
+      id: scene.id,
+      narration: scene.narration,
+      imagePrompt: scene.imagePrompt,
+      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+    })),
   });
 
   describe('uploads are checked by decoding them', () => {
@@ -170,7 +180,9 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       const user = await registerUser(app);
       const other = await registerUser(app);
       const finished: number[] = [];
-      const burst = Array.from({ length: 6 }, (_, i) => upload(user, files.mp3, `song-${i}.mp3`, 'audio/mpeg').then((answer) => (finished.push(Date.now()), answer)));
+      const burst = Array.from({ length: 6 }, (_, i) =>
+        upload(user, files.mp3, `song-${i}.mp3`, 'audio/mpeg').then((answer) => (finished.push(Date.now()), answer)),
+      );
       const theirs = await upload(other, files.png, 'mine.png', 'image/png');
       const theirsDone = Date.now();
       const answers = await Promise.all(burst);
@@ -183,7 +195,11 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
     it('counts upload bytes in the storage figures', async () => {
       const user = await registerUser(app);
-      const stats = async () => (await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(user) })).json() as { totalBytes: number; uploadBytes: number };
+      const stats = async () =>
+        (await app.inject({ method: 'GET', url: '/api/storage/stats', headers: bearer(user) })).json() as {
+          totalBytes: number;
+          uploadBytes: number;
+        };
       expect(await stats()).toMatchObject({ totalBytes: 0, uploadBytes: 0 });
       expect((await upload(user, files.png, 'a.png', 'image/png')).statusCode).toBe(200);
       expect((await upload(user, files.mp3, 'a.mp3', 'audio/mpeg')).statusCode).toBe(200);
@@ -196,7 +212,12 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     it('asks for the file field when it is missing', async () => {
       const user = await registerUser(app);
       const form = multipart(files.png, 'a.png', 'image/png', 'picture');
-      const response = await app.inject({ method: 'POST', url: '/api/uploads', headers: { ...bearer(user), ...form.headers }, payload: form.payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/uploads',
+        headers: { ...bearer(user), ...form.headers },
+        payload: form.payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ field: 'file', message: 'Attach the file in the form field named "file".' });
     });
@@ -234,7 +255,9 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
     const video = await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) });
     expect((video.json() as { result: { version: number } }).result.version).toBe(2);
-    const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
+    const versions = videoVersionsResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json(),
+    ).versions;
     expect(versions.map((entry) => entry.version)).toEqual([1, 2]);
     expect(versions[0]!.videoUrl).not.toBe(versions[1]!.videoUrl);
     // Each version says what its render did: the first render and the re-render alike.
@@ -253,9 +276,17 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
     // A caption style change re-renders but voices and paints nothing.
     counts.voiced.length = 0;
-    const captions = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: { ...editOf(after), captionStyle: 'netflix', enableCaptions: true } });
+    const captions = await app.inject({
+      method: 'PUT',
+      url: `/api/videos/${videoId}/storyboard`,
+      headers: bearer(user),
+      payload: { ...editOf(after), captionStyle: 'netflix', enableCaptions: true },
+    });
     expect(captions.statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({ jobId: videoId, version: 3 });
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({
+      jobId: videoId,
+      version: 3,
+    });
     await waitFor3(videoId, user);
     expect(counts.voiced).toEqual([]);
     expect(counts.painted).toEqual([]);
@@ -291,11 +322,29 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     try {
       const user = await registerUser(app);
       const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-      expect((await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: hookUrl, events: ['video.completed'] } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/webhooks',
+            headers: bearer(user),
+            payload: { url: hookUrl, events: ['video.completed'] },
+          })
+        ).statusCode,
+      ).toBe(200);
       const videoId = await finishedVideo(user);
       await waitFor(async () => received.some((event) => event.data.jobId === videoId), 'the first render event');
       const before = await storyboard(user, videoId);
-      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: { ...editOf(before), captionStyle: 'netflix' } })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/videos/${videoId}/storyboard`,
+            headers: bearer(user),
+            payload: { ...editOf(before), captionStyle: 'netflix' },
+          })
+        ).statusCode,
+      ).toBe(200);
       expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
       await waitFor(async () => received.filter((event) => event.data.jobId === videoId).length >= 2, 'the re-render event', 30_000);
       const events = received.filter((event) => event.data.jobId === videoId);
@@ -319,7 +368,10 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const edit = { ...editOf(await storyboard(user, videoId)), music: { uploadId: (song.json() as { id: string }).id, volumePercent: 30 } };
     const response = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'music.uploadId', message: expect.stringMatching(/^The sound is 65 s long; at most 60 s is accepted/) });
+    expect(response.json()).toMatchObject({
+      field: 'music.uploadId',
+      message: expect.stringMatching(/^The sound is 65 s long; at most 60 s is accepted/),
+    });
   });
 
   it('deletes uploads with the video that alone uses them, and unused uploads after the retention period', async () => {
@@ -331,11 +383,14 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const use = async (videoId: string, ids: string[]) => {
       const edit = editOf(await storyboard(user, videoId));
       ids.forEach((id, index) => (edit.scenes[index] = { ...edit.scenes[index]!, imageUploadId: id }));
-      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode,
+      ).toBe(200);
     };
     await use(first, [own, shared]);
     await use(second, [shared]);
-    const stored = async () => (await app.db.selectFrom('uploads').select('id').where('user_id', '=', user.id).execute()).map((row) => row.id).sort();
+    const stored = async () =>
+      (await app.db.selectFrom('uploads').select('id').where('user_id', '=', user.id).execute()).map((row) => row.id).sort();
     const fileOf = (id: string) => join(database.dataDir, 'uploads', user.id, `${id}.jpg`);
     expect(existsSync(fileOf(own))).toBe(true);
 
@@ -355,11 +410,16 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);
     const before = await storyboard(user, videoId);
-    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
+    const put = (payload: unknown) =>
+      app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
 
     const empty = editOf(before);
     empty.scenes[1] = { ...empty.scenes[1]!, narration: '   ' };
-    expect((await put(empty)).json()).toMatchObject({ statusCode: 400, field: 'scenes.1.narration', message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.' });
+    expect((await put(empty)).json()).toMatchObject({
+      statusCode: 400,
+      field: 'scenes.1.narration',
+      message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.',
+    });
 
     const crowded = editOf(before);
     crowded.scenes = Array.from({ length: 13 }, (_, i) => ({ narration: `Beat ${i}`, imagePrompt: `sky ${i}` })) as typeof crowded.scenes;
@@ -367,11 +427,19 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
 
     const wordy = editOf(before);
     wordy.scenes[0] = { ...wordy.scenes[0]!, narration: Array.from({ length: 100 }, () => 'word').join(' ') };
-    expect((await put(wordy)).json()).toMatchObject({ statusCode: 400, field: 'scenes', message: expect.stringMatching(/a 30 s video holds at most 99/) });
+    expect((await put(wordy)).json()).toMatchObject({
+      statusCode: 400,
+      field: 'scenes',
+      message: expect.stringMatching(/a 30 s video holds at most 99/),
+    });
 
     const unknownUpload = editOf(before);
     unknownUpload.scenes[0] = { ...unknownUpload.scenes[0]!, imageUploadId: 'no-such-upload' };
-    expect((await put(unknownUpload)).json()).toMatchObject({ statusCode: 404, field: 'scenes.0.imageUploadId', message: 'That upload does not exist. Upload the file again.' });
+    expect((await put(unknownUpload)).json()).toMatchObject({
+      statusCode: 404,
+      field: 'scenes.0.imageUploadId',
+      message: 'That upload does not exist. Upload the file again.',
+    });
 
     expect(await storyboard(user, videoId)).toEqual(before);
   });
@@ -380,7 +448,8 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);
     const before = await storyboard(user, videoId);
-    const put = (payload: unknown) => app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
+    const put = (payload: unknown) =>
+      app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: payload as object });
     const cases: Array<[string, (edit: ReturnType<typeof editOf>) => void]> = [
       ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = '猫は\u0000ゴロゴロ')],
       ['scenes.0.narration', (edit) => (edit.scenes[0]!.narration = 'A purr \uD800 rumbles')],
@@ -416,7 +485,10 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
       const response = await app.inject({ method, url, headers: bearer(stranger) });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
-    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(stranger), payload: editOf(board) })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(stranger), payload: editOf(board) }))
+        .statusCode,
+    ).toBe(404);
 
     const theirs = (await upload(stranger, files.png, 'a.png', 'image/png')).json() as { id: string };
     const edit = editOf(board);
@@ -441,24 +513,46 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     let reached!: () => void;
     const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
     counts.hold = { text: 'Hold this line', reached, until: new Promise(() => undefined) };
-    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('Hold this line') })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('Hold this line') }))
+        .statusCode,
+    ).toBe(200);
     expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
     await reachedPromise;
     const cancelled = await app.inject({ method: 'DELETE', url: `/api/videos/${videoId}`, headers: bearer(user) });
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
-    const afterCancel = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) })).json() as { job: { status: string }; result: { videoUrl: string; version?: number } };
+    const afterCancel = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}`, headers: bearer(user) })).json() as {
+      job: { status: string };
+      result: { videoUrl: string; version?: number };
+    };
     expect(afterCancel.job.status).toBe('completed');
     expect(afterCancel.result.videoUrl).toBe(v1.videoUrl);
     expect((await storyboard(user, videoId)).version).toBe(1);
     delete counts.hold;
 
     counts.failOn = 'A line the voice refuses';
-    expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: put('A line the voice refuses') })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({ jobId: videoId, version: 2 });
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/videos/${videoId}/storyboard`,
+          headers: bearer(user),
+          payload: put('A line the voice refuses'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).json()).toEqual({
+      jobId: videoId,
+      version: 2,
+    });
     const failed = await waitForStatus(app, user, videoId, 'completed', 30_000).then(async () => {
       // The row reads completed again once the failure restored v1; wait for the error to be recorded.
       for (let i = 0; i < 200; i++) {
-        const job = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json() as { status: string; error: string | null; result: { videoUrl: string } };
+        const job = (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json() as {
+          status: string;
+          error: string | null;
+          result: { videoUrl: string };
+        };
         if (job.error) return job;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -466,7 +560,9 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     });
     delete counts.failOn;
     expect(failed).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: { videoUrl: v1.videoUrl } });
-    const versions = videoVersionsResponseSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json()).versions;
+    const versions = videoVersionsResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: `/api/videos/${videoId}/versions`, headers: bearer(user) })).json(),
+    ).versions;
     expect(versions.map((entry) => entry.version)).toEqual([1]);
     // The edit is kept, so the creator can change the line and render again.
     expect((await storyboard(user, videoId)).scenes[0]).toMatchObject({ narration: 'A line the voice refuses', changed: true });
@@ -478,20 +574,29 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const board = await storyboard(user, videoId);
     const heard: RelayedJobEvent[] = [];
     const listeners = {
-      job_progress: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_progress', event, userId } as RelayedJobEvent),
-      job_completed: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_completed', event, userId } as RelayedJobEvent),
+      job_progress: (event: RelayedJobEvent['event'], userId: string) =>
+        heard.push({ name: 'job_progress', event, userId } as RelayedJobEvent),
+      job_completed: (event: RelayedJobEvent['event'], userId: string) =>
+        heard.push({ name: 'job_completed', event, userId } as RelayedJobEvent),
       job_failed: (event: RelayedJobEvent['event'], userId: string) => heard.push({ name: 'job_failed', event, userId } as RelayedJobEvent),
     };
     for (const [name, listener] of Object.entries(listeners)) app.jobEvents.on(name as 'job_progress', listener as never);
-    const status = async (): Promise<VideoJob> => videoJobSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json());
+    const status = async (): Promise<VideoJob> =>
+      videoJobSchema.parse((await app.inject({ method: 'GET', url: `/api/videos/${videoId}/status`, headers: bearer(user) })).json());
     try {
       counts.failOn = 'A line the voice will not read';
       const edit = editOf(board);
       edit.scenes[0] = { ...edit.scenes[0]!, narration: 'A line the voice will not read' };
-      expect((await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(user), payload: edit })).statusCode,
+      ).toBe(200);
       expect((await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) })).statusCode).toBe(202);
       const queued = await status();
-      await waitFor(async () => heard.some((item) => item.name === 'job_failed' && item.event.jobId === videoId), 'the failure to be announced', 30_000);
+      await waitFor(
+        async () => heard.some((item) => item.name === 'job_failed' && item.event.jobId === videoId),
+        'the failure to be announced',
+        30_000,
+      );
       const stored = await status();
 
       // What a client makes of the events, from the job as it was queued, is what the server stored.
@@ -501,13 +606,25 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
         else if (item.name === 'job_completed') seen = applyCompleted(seen, item.event);
         else seen = applyFailed(seen, item.event);
       }
-      const shape = (job: VideoJob) => ({ status: job.status, error: job.error, result: job.result, progress: job.progress, currentStep: job.currentStep, steps: job.steps });
+      const shape = (job: VideoJob) => ({
+        status: job.status,
+        error: job.error,
+        result: job.result,
+        progress: job.progress,
+        currentStep: job.currentStep,
+        steps: job.steps,
+      });
       expect(stored).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: { version: 1 } });
       expect(shape(seen)).toEqual(shape(stored));
-      expect(heard.filter((item) => item.name === 'job_failed')).toEqual([{ name: 'job_failed', userId: user.id, event: { jobId: videoId, error: 'The voice service refused this line', version: 2 } }]);
+      expect(heard.filter((item) => item.name === 'job_failed')).toEqual([
+        { name: 'job_failed', userId: user.id, event: { jobId: videoId, error: 'The voice service refused this line', version: 2 } },
+      ]);
       expect(heard.some((item) => item.name === 'job_completed')).toBe(false);
       // Reading the stored job after the queued one tells the same story as the events: a failure.
-      expect(jobTransition(queued, stored)).toMatchObject({ kind: 'failed', event: { jobId: videoId, error: 'The voice service refused this line', version: 2 } });
+      expect(jobTransition(queued, stored)).toMatchObject({
+        kind: 'failed',
+        event: { jobId: videoId, error: 'The voice service refused this line', version: 2 },
+      });
     } finally {
       delete counts.failOn;
       for (const [name, listener] of Object.entries(listeners)) app.jobEvents.off(name as 'job_progress', listener as never);
@@ -518,17 +635,25 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const user = await registerUser(app);
     const videoId = await finishedVideo(user);
     // The free video is used: a new video is refused, a re-render of this one is not.
-    expect((await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Another') })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Another') })).statusCode,
+    ).toBe(403);
     const render = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) });
     expect(render.statusCode, render.body).toBe(202);
     await waitForStatus(app, user, videoId, 'completed', 30_000);
     const canGenerate = await app.inject({ method: 'GET', url: '/payments/can-generate', headers: bearer(user) });
     expect((canGenerate.json() as { canGenerate: boolean }).canGenerate).toBe(false);
 
-    await app.db.updateTable('video_jobs').set({ version: MAX_RERENDERS + 1 }).where('id', '=', videoId).execute();
+    await app.db
+      .updateTable('video_jobs')
+      .set({ version: MAX_RERENDERS + 1 })
+      .where('id', '=', videoId)
+      .execute();
     const refused = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/render`, headers: bearer(user) });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ message: `A video can be rendered again at most ${MAX_RERENDERS} times. Generate a new video to keep editing.` });
+    expect(refused.json()).toMatchObject({
+      message: `A video can be rendered again at most ${MAX_RERENDERS} times. Generate a new video to keep editing.`,
+    });
   });
 });
 

@@ -17,13 +17,19 @@ const PARTNER = 'https://partner.example';
 /** A web build as Vite writes it: hashed assets with .br/.gz siblings and a hidden source map. */
 function writeWebBuild(): string {
   const dist = mkdtempSync(join(tmpdir(), 'reelsmith-web-delivery-'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Reelsmith app</title><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Reelsmith app</title><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>',
+  );
   mkdirSync(join(dist, 'assets'));
   const script = join(dist, 'assets', 'index-abc123.js');
   writeFileSync(script, SCRIPT);
   writeFileSync(`${script}.br`, brotliCompressSync(SCRIPT));
   writeFileSync(`${script}.gz`, gzipSync(SCRIPT));
-  writeFileSync(`${script}.map`, JSON.stringify({ version: 3, sources: ['secret-source.ts'], sourcesContent: ['const secret = 1;'], mappings: '' }));
+  writeFileSync(
+    `${script}.map`,
+    JSON.stringify({ version: 3, sources: ['secret-source.ts'], sourcesContent: ['const secret = 1;'], mappings: '' }),
+  );
   writeFileSync(join(dist, 'stray.js.map'), '{}');
   return dist;
 }
@@ -37,7 +43,10 @@ async function framedRoutes(app: FastifyInstance) {
 }
 
 function directive(policy: string | undefined, name: string): string[] | undefined {
-  const found = (policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).find(([key]) => key === name);
+  const found = (policy ?? '')
+    .split(';')
+    .map((d) => d.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return found?.slice(1);
 }
 
@@ -96,7 +105,12 @@ describe('web delivery and security headers', () => {
 
   describe('source maps', () => {
     it('never serves a .map file, even one that is in the build', async () => {
-      for (const url of ['/assets/index-abc123.js.map', '/stray.js.map', '/assets/index-abc123.js.MAP', '/assets/index-abc123.js.map?v=1']) {
+      for (const url of [
+        '/assets/index-abc123.js.map',
+        '/stray.js.map',
+        '/assets/index-abc123.js.MAP',
+        '/assets/index-abc123.js.map?v=1',
+      ]) {
         const response = await app.inject({ url, headers: { 'accept-encoding': 'br, gzip', accept: '*/*' } });
         expect(response.statusCode, url).toBe(404);
         expect(response.body, url).not.toContain('secret');
@@ -150,7 +164,15 @@ describe('web delivery and security headers', () => {
         expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
         expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
         // Immutable for a year: nothing to revalidate, so no validators either.
-        for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'etag', 'last-modified']) {
+        for (const name of [
+          'content-security-policy',
+          'x-frame-options',
+          'cross-origin-opener-policy',
+          'x-xss-protection',
+          'origin-agent-cluster',
+          'etag',
+          'last-modified',
+        ]) {
           expect(response.headers[name], name).toBeUndefined();
         }
       }
@@ -168,7 +190,10 @@ describe('web delivery and security headers', () => {
       expect(configured.headers['x-frame-options']).toBeUndefined();
       expect(configured.headers['x-content-type-options']).toBe('nosniff');
       const atRunTime = await app.inject({ url: '/test/embeddable-at-run-time' });
-      expect(directive(atRunTime.headers['content-security-policy'] as string, 'frame-ancestors')).toEqual([PARTNER, 'https://other.example']);
+      expect(directive(atRunTime.headers['content-security-policy'] as string, 'frame-ancestors')).toEqual([
+        PARTNER,
+        'https://other.example',
+      ]);
       expect(atRunTime.headers['x-frame-options']).toBeUndefined();
     });
   });
@@ -203,10 +228,21 @@ describe('security headers by configuration', () => {
     expect(bare).not.toMatch(/google|razorpay/);
     expect(directive(bare, 'frame-src')).toEqual(["'none'"]);
 
-    const configured = await build({ GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com', RAZORPAY_KEY_ID: 'rzp_test_abc', RAZORPAY_KEY_SECRET: 'secret-xyz' });
+    const configured = await build({
+      GOOGLE_CLIENT_ID: 'client-1.apps.googleusercontent.com',
+      RAZORPAY_KEY_ID: 'rzp_test_abc',
+      RAZORPAY_KEY_SECRET: 'secret-xyz',
+    });
     const policy = (await configured.inject({ url: '/health' })).headers['content-security-policy'] as string;
-    expect(directive(policy, 'script-src')).toEqual(["'self'", expect.stringMatching(/^'sha256-/), 'https://accounts.google.com/gsi/client', 'https://checkout.razorpay.com']);
-    expect(directive(policy, 'frame-src')).toEqual(expect.arrayContaining(['https://accounts.google.com/gsi/', 'https://api.razorpay.com']));
+    expect(directive(policy, 'script-src')).toEqual([
+      "'self'",
+      expect.stringMatching(/^'sha256-/),
+      'https://accounts.google.com/gsi/client',
+      'https://checkout.razorpay.com',
+    ]);
+    expect(directive(policy, 'frame-src')).toEqual(
+      expect.arrayContaining(['https://accounts.google.com/gsi/', 'https://api.razorpay.com']),
+    );
     expect(policy).not.toContain('secret-xyz');
   });
 });

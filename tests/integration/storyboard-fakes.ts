@@ -24,7 +24,10 @@ export function fakeStoryboardProviders(counts: Counts): Providers {
       health: async () => ({ name: 'fake-story', status: 'healthy', details: '' }),
       writeStory: async (request) => ({
         title: 'Octopus hearts',
-        scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: `Scene ${i + 1} tells its part`, imagePrompt: `reef ${i + 1}` })),
+        scenes: Array.from({ length: request.sceneCount }, (_, i) => ({
+          narration: `Scene ${i + 1} tells its part`,
+          imagePrompt: `reef ${i + 1}`,
+        })),
       }),
     },
     voice: {
@@ -36,10 +39,19 @@ export function fakeStoryboardProviders(counts: Counts): Providers {
         if (counts.failOn === request.text) throw new ProviderError('The voice service refused this line', 'fake-voice', false, 400);
         if (counts.hold?.text === request.text) {
           counts.hold.reached();
-          await Promise.race([counts.hold.until, new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true }))]);
+          await Promise.race([
+            counts.hold.until,
+            new Promise((_, reject) => signal?.addEventListener('abort', () => reject(new CancelledError()), { once: true })),
+          ]);
         }
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], { signal });
-        return { audioPath: request.outputPath, durationSeconds: 1, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
+        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=1', '-ar', '22050', request.outputPath], {
+          signal,
+        });
+        return {
+          audioPath: request.outputPath,
+          durationSeconds: 1,
+          words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })),
+        };
       },
     },
     images: {
@@ -57,6 +69,13 @@ export function fakeStoryboardProviders(counts: Counts): Providers {
 export const quickAssemble: typeof assembleVideo = async (request) => {
   writeFileSync(request.outputPath, 'mp4 bytes');
   writeFileSync(request.posterPath, 'jpg bytes');
-  return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 9, renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+  return {
+    videoPath: request.outputPath,
+    posterPath: request.posterPath,
+    durationSeconds: 30,
+    width: 1080,
+    height: 1920,
+    sizeBytes: 9,
+    renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+  };
 };
-

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema } from '@reelsmith/contracts';
-import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type GenerationOutput, type StoryboardInput } from '@reelsmith/pipeline';
+import {
+  createProviders,
+  loadPipelineConfig,
+  resolveFfmpegBinaries,
+  runGeneration,
+  type GenerationOutput,
+  type StoryboardInput,
+} from '@reelsmith/pipeline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -14,16 +21,34 @@ const root = mkdtempSync(join(tmpdir(), 'storyboard-narration-edit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const params = generateVideoBodySchema.parse({
-  topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
-  voiceProvider: 'offline', resolution: '9:16', enableZoom: true, zoomDirection: 'in', enableCaptions: true, captionStyle: 'tiktok',
+  topic: 'The lighthouse keeper who heard a knock at midnight',
+  style: 'mysterious',
+  language: 'en',
+  duration: 30,
+  voice: 'en-us-m3',
+  voiceProvider: 'offline',
+  resolution: '9:16',
+  enableZoom: true,
+  zoomDirection: 'in',
+  enableCaptions: true,
+  captionStyle: 'tiktok',
 });
 const binaries = resolveFfmpegBinaries();
-const providers = createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
+const providers = createProviders(
+  loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }),
+);
 const EDITED = 2;
 
 const render = (version: number, storyboard?: StoryboardInput): Promise<GenerationOutput> =>
   runGeneration(
-    { jobId: 'video-1', params, workspaceDir: join(root, `v${version}`), artefactDir: join(root, 'artefacts'), providers, ...(storyboard ? { storyboard } : {}) },
+    {
+      jobId: 'video-1',
+      params,
+      workspaceDir: join(root, `v${version}`),
+      artefactDir: join(root, 'artefacts'),
+      providers,
+      ...(storyboard ? { storyboard } : {}),
+    },
     { binaries },
   );
 
@@ -47,7 +72,11 @@ describe('a one-scene narration edit re-renders that scene alone', () => {
     newLine = Array.from({ length: count }, (_, index) => donor[index % donor.length]).join(' ');
     edited = await render(2, {
       title: first.title,
-      scenes: scenes.map((scene, index) => ({ narration: index === EDITED ? newLine : scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })),
+      scenes: scenes.map((scene, index) => ({
+        narration: index === EDITED ? newLine : scene.narration,
+        imagePrompt: scene.imagePrompt,
+        imageSeed: scene.imageSeed,
+      })),
     });
   }, 600_000);
 
@@ -73,6 +102,10 @@ describe('a one-scene narration edit re-renders that scene alone', () => {
     });
     // The edited scene's own audio did change.
     const scene = first.scenes![EDITED]!;
-    expect(narrationSamples(2, scene.startSeconds, scene.startSeconds + scene.durationSeconds).equals(narrationSamples(1, scene.startSeconds, scene.startSeconds + scene.durationSeconds))).toBe(false);
+    expect(
+      narrationSamples(2, scene.startSeconds, scene.startSeconds + scene.durationSeconds).equals(
+        narrationSamples(1, scene.startSeconds, scene.startSeconds + scene.durationSeconds),
+      ),
+    ).toBe(false);
   });
 });

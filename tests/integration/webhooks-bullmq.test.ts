@@ -35,8 +35,22 @@ describe.skipIf(!redisUrl)('webhooks on BullMQ (QUEUE_BACKEND=bullmq)', () => {
     const config = database.config(env());
     const handle = createDatabase(config.database);
     const log = createLogger('silent');
-    const runtime = createJobRuntime({ config, db: handle.db, log, runner: pipeline.runner, providersFor: pipeline.providersFor, webhooks: { retryDelaysMs: [200, 200], pollIntervalMs: 100 } });
-    const jobWorkers = new BullmqJobWorkers({ db: handle.db, worker: runtime.worker, events: runtime.events, redis: { url: redisUrl!, prefix }, concurrency: 1, log });
+    const runtime = createJobRuntime({
+      config,
+      db: handle.db,
+      log,
+      runner: pipeline.runner,
+      providersFor: pipeline.providersFor,
+      webhooks: { retryDelaysMs: [200, 200], pollIntervalMs: 100 },
+    });
+    const jobWorkers = new BullmqJobWorkers({
+      db: handle.db,
+      worker: runtime.worker,
+      events: runtime.events,
+      redis: { url: redisUrl!, prefix },
+      concurrency: 1,
+      log,
+    });
     await jobWorkers.start();
     runtime.webhooks.start();
     workers.push({ workers: jobWorkers, runtime, handle });
@@ -81,10 +95,19 @@ describe.skipIf(!redisUrl)('webhooks on BullMQ (QUEUE_BACKEND=bullmq)', () => {
 
   it('the worker delivers once, and a pending retry survives its sender stopping', async () => {
     const user = await registerUser(app, 'bull-hooks');
-    const { id, secret } = (await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: receiverUrl, events: ['video.completed'] } })).json() as { id: string; secret: string };
+    const { id, secret } = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: bearer(user),
+        payload: { url: receiverUrl, events: ['video.completed'] },
+      })
+    ).json() as { id: string; secret: string };
     statuses.push(500);
     const first = await startWorker();
-    const jobId = (await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Harbour seals') })).json().jobId as string;
+    const jobId = (
+      await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Harbour seals') })
+    ).json().jobId as string;
     await waitForStatus(app, user, jobId, 'completed');
     await waitFor(async () => received.length >= 1, 'the first attempt');
     // The sender stops between the failed attempt and its retry; another process picks the retry up.

@@ -54,11 +54,14 @@ describe.each(TEST_DIALECTS)('webhook limits on %s', (dialect) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }), {
-      voices: { autoGenerateOfflineSamples: false },
-      // The default limits and timeout: the test proves the shipped ones.
-      jobs: { autoStart: false, webhooks: { retryDelaysMs: [60_000], pollIntervalMs: 200 } },
-    });
+    app = await buildApp(
+      database.config({ RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true', PUBLIC_URL: 'https://studio.example' }),
+      {
+        voices: { autoGenerateOfflineSamples: false },
+        // The default limits and timeout: the test proves the shipped ones.
+        jobs: { autoStart: false, webhooks: { retryDelaysMs: [60_000], pollIntervalMs: 200 } },
+      },
+    );
     await app.ready();
     await Promise.all([alive.start(), dead.start()]);
   }, 120_000);
@@ -104,11 +107,25 @@ describe.each(TEST_DIALECTS)('webhook limits on %s', (dialect) => {
     expect((await createHook(healthy, alive.url)).statusCode).toBe(200);
 
     const started = Date.now();
-    await app.webhookDispatcher.enqueue(stuck.id, 'video.completed', { jobId: 'stuck-job', version: 1, status: 'completed', videoUrl: 'https://studio.example/output/a.mp4' });
+    await app.webhookDispatcher.enqueue(stuck.id, 'video.completed', {
+      jobId: 'stuck-job',
+      version: 1,
+      status: 'completed',
+      videoUrl: 'https://studio.example/output/a.mp4',
+    });
     await waitFor(async () => dead.open > 0, 'the stuck tenant to start its deliveries', 5_000);
     const enqueued = Date.now();
-    await app.webhookDispatcher.enqueue(healthy.id, 'video.completed', { jobId: 'healthy-job', version: 1, status: 'completed', videoUrl: 'https://studio.example/output/b.mp4' });
-    await waitFor(async () => alive.received.some((request) => request.body.includes('healthy-job')), 'the healthy tenant delivery', 10_000);
+    await app.webhookDispatcher.enqueue(healthy.id, 'video.completed', {
+      jobId: 'healthy-job',
+      version: 1,
+      status: 'completed',
+      videoUrl: 'https://studio.example/output/b.mp4',
+    });
+    await waitFor(
+      async () => alive.received.some((request) => request.body.includes('healthy-job')),
+      'the healthy tenant delivery',
+      10_000,
+    );
     const delay = alive.received.find((request) => request.body.includes('healthy-job'))!.at - enqueued;
     expect(delay).toBeLessThan(1_000);
 
@@ -117,7 +134,11 @@ describe.each(TEST_DIALECTS)('webhook limits on %s', (dialect) => {
     expect(WEBHOOK_TIMEOUT_MS).toBeLessThanOrEqual(5_000);
     const timedOut = await waitFor(
       async () => {
-        const rows = await app.db.selectFrom('webhook_attempts').select(['error', 'duration_ms']).where('error', 'like', 'no response within%').execute();
+        const rows = await app.db
+          .selectFrom('webhook_attempts')
+          .select(['error', 'duration_ms'])
+          .where('error', 'like', 'no response within%')
+          .execute();
         return rows.length > 0 ? rows : null;
       },
       'a dead receiver to time out',
@@ -150,16 +171,29 @@ describe.each(TEST_DIALECTS)('webhook deliveries per minute on %s', (dialect) =>
 
   it('sends at most the per-minute allowance of a tenant and keeps the rest pending for later', async () => {
     const user = await registerUser(app, 'busy');
-    const hook = (await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(user), payload: { url: alive.url, events: ['video.completed'] } })).json() as { id: string };
+    const hook = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: bearer(user),
+        payload: { url: alive.url, events: ['video.completed'] },
+      })
+    ).json() as { id: string };
     const other = await registerUser(app, 'quiet');
-    await app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(other), payload: { url: alive.url, events: ['video.completed'] } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(other),
+      payload: { url: alive.url, events: ['video.completed'] },
+    });
     for (let i = 0; i < 5; i += 1) {
       await app.webhookDispatcher.enqueue(user.id, 'video.completed', { jobId: `busy-${i}`, version: 1, status: 'completed' });
     }
     await waitFor(async () => alive.received.length >= 3, 'the allowance to go out', 5_000);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(alive.received).toHaveLength(3);
-    const deliveries = (await app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: bearer(user) })).json().deliveries as Array<{ status: string; attempts: unknown[] }>;
+    const deliveries = (await app.inject({ method: 'GET', url: `/api/webhooks/${hook.id}/deliveries`, headers: bearer(user) })).json()
+      .deliveries as Array<{ status: string; attempts: unknown[] }>;
     expect(deliveries.filter((delivery) => delivery.status === 'delivered')).toHaveLength(3);
     expect(deliveries.filter((delivery) => delivery.status === 'pending' && delivery.attempts.length === 0)).toHaveLength(2);
     // Another tenant's allowance is its own.

@@ -4,7 +4,8 @@ import { emailSchema, newPasswordSchema } from './auth.js';
 /** The texts of e-mail verification and password reset, shared by the server and the studio. */
 export const ACCOUNT_MESSAGES = {
   verificationSent: (email: string) => `We sent a verification link to ${email}. Open it to confirm your address.`,
-  emailChangePending: (email: string) => `Confirm your new address from the link we sent to ${email}. Until then your account keeps its current e-mail.`,
+  emailChangePending: (email: string) =>
+    `Confirm your new address from the link we sent to ${email}. Until then your account keeps its current e-mail.`,
   emailVerified: 'Your e-mail address is verified.',
   verifyLinkInvalid: 'This verification link is invalid, used or expired. Sign in and ask for a new one.',
   resetRequested: 'If an account uses this e-mail, we sent it a link to reset the password. The link works once, for 30 minutes.',
@@ -14,7 +15,14 @@ export const ACCOUNT_MESSAGES = {
   alreadyVerified: 'Your e-mail address is already verified.',
 } as const;
 
-export const emailTokenSchema = z.string().check(z.trim(), z.minLength(20, 'The link is incomplete'), z.maxLength(200, 'The link is too long'), z.regex(/^[A-Za-z0-9_-]+$/, 'The link is malformed'));
+export const emailTokenSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(20, 'The link is incomplete'),
+    z.maxLength(200, 'The link is too long'),
+    z.regex(/^[A-Za-z0-9_-]+$/, 'The link is malformed'),
+  );
 
 export const verifyEmailBodySchema = z.object({ token: emailTokenSchema });
 export type VerifyEmailBody = z.infer<typeof verifyEmailBodySchema>;

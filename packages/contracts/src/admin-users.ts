@@ -13,7 +13,10 @@ export type UserStatus = z.infer<typeof userStatusSchema>;
 export const adminPlanFilterSchema = z.union([planIdSchema, z.literal('free')]);
 
 export const ADMIN_USER_SORTS = ['createdAt', 'name', 'email', 'lastSignInAt', 'totalVideos', 'videosThisMonth'] as const;
-export const adminUserSortSchema = z.enum([...ADMIN_USER_SORTS, ...ADMIN_USER_SORTS.map((sort) => `-${sort}` as const)] as [string, ...string[]]);
+export const adminUserSortSchema = z.enum([...ADMIN_USER_SORTS, ...ADMIN_USER_SORTS.map((sort) => `-${sort}` as const)] as [
+  string,
+  ...string[],
+]);
 export const ADMIN_USERS_PAGE_SIZE = 20;
 
 /**
@@ -21,7 +24,10 @@ export const ADMIN_USERS_PAGE_SIZE = 20;
  * it is. Typed as the field's own schema: callers send what the field takes, and '' is only forgiven.
  */
 const blankAsMissing = <T extends z.ZodMiniType>(schema: T): T =>
-  z.pipe(z.transform((value: unknown) => (value === '' ? undefined : value)), schema) as unknown as T;
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    schema,
+  ) as unknown as T;
 
 export const adminUsersQuerySchema = z.object({
   search: blankAsMissing(z.optional(z.string().check(z.trim(), z.maxLength(200)))),
@@ -59,7 +65,10 @@ export const adminUsersResponseSchema = z.object({
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const adminUserParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
-export const adminUserVideoParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), videoId: z.string().check(z.minLength(1), z.maxLength(64)) });
+export const adminUserVideoParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(64)),
+  videoId: z.string().check(z.minLength(1), z.maxLength(64)),
+});
 
 export const adminUserDetailResponseSchema = z.object({
   user: z.extend(adminUserSchema, {
@@ -69,15 +78,16 @@ export const adminUserDetailResponseSchema = z.object({
     hasPassword: z.boolean(),
     apiKeys: z.number().check(z.int()),
   }),
-  subscription: z.nullable(z
-    .object({
+  subscription: z.nullable(
+    z.object({
       planId: planIdSchema,
       status: z.enum(['active', 'cancelled', 'expired']),
       comp: z.boolean(),
       startDate: z.string(),
       endDate: z.string(),
       currency: currencySchema,
-    })),
+    }),
+  ),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -116,14 +126,25 @@ export const adminUserDetailResponseSchema = z.object({
 export type AdminUserDetail = z.infer<typeof adminUserDetailResponseSchema>;
 
 const reasonSchema = z
-  .string({ message: 'Give a reason for this action' }).check(z.trim(), z.minLength(3, 'Give a reason for this action (at least 3 characters)'), z.maxLength(500, 'Keep the reason under 500 characters'));
+  .string({ message: 'Give a reason for this action' })
+  .check(
+    z.trim(),
+    z.minLength(3, 'Give a reason for this action (at least 3 characters)'),
+    z.maxLength(500, 'Keep the reason under 500 characters'),
+  );
 
 export const adminReasonBodySchema = z.object({ reason: reasonSchema });
 export const adminRoleBodySchema = z.object({ role: roleSchema, reason: reasonSchema });
 export const ADMIN_GRANT_MAX_DAYS = 3650;
 export const adminGrantPlanBodySchema = z.object({
   planId: planIdSchema,
-  days: z.coerce.number({ message: 'days must be a number' }).check(z.int('days must be a whole number'), z.gte(1, 'days must be 1 or more'), z.lte(ADMIN_GRANT_MAX_DAYS, `days must be at most ${ADMIN_GRANT_MAX_DAYS}`)),
+  days: z.coerce
+    .number({ message: 'days must be a number' })
+    .check(
+      z.int('days must be a whole number'),
+      z.gte(1, 'days must be 1 or more'),
+      z.lte(ADMIN_GRANT_MAX_DAYS, `days must be at most ${ADMIN_GRANT_MAX_DAYS}`),
+    ),
   reason: reasonSchema,
 });
 
@@ -152,7 +173,12 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditLogResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().check(z.int()), page: z.number().check(z.int()), pageSize: z.number().check(z.int()) });
+export const auditLogResponseSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
+});
 
 // System health
 
@@ -179,7 +205,11 @@ export const systemHealthResponseSchema = z.object({
   status: healthStatusSchema,
   checkedAt: z.string(),
   /** What each chart's value is, e.g. "latency ms". */
-  database: component({ kind: z.enum(['sqlite', 'postgres']), latencyMs: z.number(), migrations: z.object({ applied: z.number().check(z.int()), known: z.number().check(z.int()), latest: z.nullable(z.string()) }) }),
+  database: component({
+    kind: z.enum(['sqlite', 'postgres']),
+    latencyMs: z.number(),
+    migrations: z.object({ applied: z.number().check(z.int()), known: z.number().check(z.int()), latest: z.nullable(z.string()) }),
+  }),
   queue: component({
     backend: z.enum(['embedded', 'bullmq']),
     waiting: z.number().check(z.int()),

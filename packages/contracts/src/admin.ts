@@ -17,7 +17,13 @@ export type ProvidersResponse = z.infer<typeof providersResponseSchema>;
 
 /** With both fields, GET /providers/health checks that one provider (e.g. a switch's target) instead of the current ones. */
 export const providersHealthQuerySchema = z
-  .object({ type: z.optional(providerTypeSchema), provider: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) }).check(z.refine((query) => (query.type === undefined) === (query.provider === undefined), { message: 'type and provider go together', path: ['provider'] }));
+  .object({ type: z.optional(providerTypeSchema), provider: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) })
+  .check(
+    z.refine((query) => (query.type === undefined) === (query.provider === undefined), {
+      message: 'type and provider go together',
+      path: ['provider'],
+    }),
+  );
 
 export const providersHealthResponseSchema = z.object({ health: z.array(providerHealthSchema) });
 

@@ -8,7 +8,13 @@ import { VALIDATION_MESSAGES as V } from './messages.js';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const emailSchema = z
-  .string({ error: V.emailRequired }).check(z.trim(), z.minLength(1, V.emailRequired), z.maxLength(254, 'Email must be at most 254 characters'), z.regex(EMAIL_PATTERN, V.emailInvalid));
+  .string({ error: V.emailRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, V.emailRequired),
+    z.maxLength(254, 'Email must be at most 254 characters'),
+    z.regex(EMAIL_PATTERN, V.emailInvalid),
+  );
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -18,12 +24,23 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const nameSchema = humanText(
   z
-    .string({ error: V.nameRequired }).check(z.trim(), z.minLength(1, V.nameRequired), z.minLength(NAME_MIN_LENGTH, V.nameTooShort), z.maxLength(100, 'Name must be at most 100 characters')),
+    .string({ error: V.nameRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, V.nameRequired),
+      z.minLength(NAME_MIN_LENGTH, V.nameTooShort),
+      z.maxLength(100, 'Name must be at most 100 characters'),
+    ),
   'Name',
 );
 
 export const newPasswordSchema = z
-  .string({ error: V.passwordRequired }).check(z.minLength(1, V.passwordRequired), z.minLength(PASSWORD_MIN_LENGTH, V.passwordTooShort), z.maxLength(1024, 'Password must be at most 1024 characters'));
+  .string({ error: V.passwordRequired })
+  .check(
+    z.minLength(1, V.passwordRequired),
+    z.minLength(PASSWORD_MIN_LENGTH, V.passwordTooShort),
+    z.maxLength(1024, 'Password must be at most 1024 characters'),
+  );
 
 /** What the server accepts. confirmPassword is a client-only field and is never sent. */
 export const registerBodySchema = z.object({
@@ -34,12 +51,16 @@ export const registerBodySchema = z.object({
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
 /** The sign-up form, as validated in the browser. */
-export const registerFormSchema = z.extend(registerBodySchema, {
+export const registerFormSchema = z
+  .extend(registerBodySchema, {
     confirmPassword: z.string().check(z.minLength(1, V.confirmPasswordRequired)),
-  }).check(z.refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
-    message: V.passwordsDoNotMatch,
-    path: ['confirmPassword'],
-  }));
+  })
+  .check(
+    z.refine((form) => form.confirmPassword === '' || form.password === form.confirmPassword, {
+      message: V.passwordsDoNotMatch,
+      path: ['confirmPassword'],
+    }),
+  );
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const googleBodySchema = z.object({ credential: z.string().check(z.minLength(1, 'credential is required')) });

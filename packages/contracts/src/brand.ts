@@ -16,7 +16,6 @@ export type CaptionTemplateSummary = z.infer<typeof captionTemplateSummarySchema
 export const captionTemplatesResponseSchema = z.object({ templates: z.array(captionTemplateSummarySchema) });
 export type CaptionTemplatesResponse = z.infer<typeof captionTemplatesResponseSchema>;
 
-
 // ---------- Brand kit ----------
 
 export const LOGO_POSITIONS = ['top-left', 'top-right', 'bottom-left', 'bottom-right'] as const;
@@ -39,11 +38,19 @@ export const LOGO_SCALE_RANGE = { min: 0.05, max: 0.3 } as const;
 export const LOGO_OPACITY_RANGE = { min: 0.1, max: 1 } as const;
 
 export const endCardSchema = z.object({
-  text: z.string().check(z.trim(), z.minLength(1, 'The end card text is empty. Write a handle or a call to action, or turn the end card off.'), z.maxLength(60, 'The end card text is longer than 60 characters.')),
-  seconds: z.number().check(
-    z.gte(END_CARD_MIN_SECONDS, `The end card lasts at least ${END_CARD_MIN_SECONDS} seconds.`),
-    z.lte(END_CARD_MAX_SECONDS, `The end card lasts at most ${END_CARD_MAX_SECONDS} seconds.`),
-  ),
+  text: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'The end card text is empty. Write a handle or a call to action, or turn the end card off.'),
+      z.maxLength(60, 'The end card text is longer than 60 characters.'),
+    ),
+  seconds: z
+    .number()
+    .check(
+      z.gte(END_CARD_MIN_SECONDS, `The end card lasts at least ${END_CARD_MIN_SECONDS} seconds.`),
+      z.lte(END_CARD_MAX_SECONDS, `The end card lasts at most ${END_CARD_MAX_SECONDS} seconds.`),
+    ),
 });
 export type EndCard = z.infer<typeof endCardSchema>;
 
@@ -53,14 +60,18 @@ export const brandKitSchema = z.object({
   logoUploadId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))),
   logoPosition: logoPositionSchema,
   /** The logo's width as a share of the frame's shorter side. */
-  logoScale: z.number().check(
-    z.gte(LOGO_SCALE_RANGE.min, `The logo is at least ${LOGO_SCALE_RANGE.min * 100}% of the frame wide.`),
-    z.lte(LOGO_SCALE_RANGE.max, `The logo is at most ${LOGO_SCALE_RANGE.max * 100}% of the frame wide.`),
-  ),
-  logoOpacity: z.number().check(
-    z.gte(LOGO_OPACITY_RANGE.min, `The logo opacity is at least ${LOGO_OPACITY_RANGE.min}.`),
-    z.lte(LOGO_OPACITY_RANGE.max, `The logo opacity is at most ${LOGO_OPACITY_RANGE.max}.`),
-  ),
+  logoScale: z
+    .number()
+    .check(
+      z.gte(LOGO_SCALE_RANGE.min, `The logo is at least ${LOGO_SCALE_RANGE.min * 100}% of the frame wide.`),
+      z.lte(LOGO_SCALE_RANGE.max, `The logo is at most ${LOGO_SCALE_RANGE.max * 100}% of the frame wide.`),
+    ),
+  logoOpacity: z
+    .number()
+    .check(
+      z.gte(LOGO_OPACITY_RANGE.min, `The logo opacity is at least ${LOGO_OPACITY_RANGE.min}.`),
+      z.lte(LOGO_OPACITY_RANGE.max, `The logo opacity is at most ${LOGO_OPACITY_RANGE.max}.`),
+    ),
   accentColor: z.string().check(z.regex(/^#[0-9A-Fa-f]{6}$/, 'The accent colour is a hex colour like #FFE600.')),
   fontId: brandFontIdSchema,
   endCard: z.nullable(endCardSchema),

@@ -67,14 +67,23 @@ describe('generate request body', () => {
   const firstIssue = (input: unknown) => generateVideoBodySchema.safeParse(input).error?.issues[0];
 
   it('answers a missing language or duration with the spec messages', () => {
-    expect(firstIssue({ ...body, language: undefined })).toMatchObject({ path: ['language'], message: VALIDATION_MESSAGES.languageRequired });
+    expect(firstIssue({ ...body, language: undefined })).toMatchObject({
+      path: ['language'],
+      message: VALIDATION_MESSAGES.languageRequired,
+    });
     expect(firstIssue({ ...body, language: '' })).toMatchObject({ path: ['language'], message: VALIDATION_MESSAGES.languageRequired });
-    expect(firstIssue({ ...body, duration: undefined })).toMatchObject({ path: ['duration'], message: VALIDATION_MESSAGES.durationRequired });
+    expect(firstIssue({ ...body, duration: undefined })).toMatchObject({
+      path: ['duration'],
+      message: VALIDATION_MESSAGES.durationRequired,
+    });
     expect(firstIssue({ ...body, duration: 45 })?.message).toBe('Duration must be one of 30, 60, 90 seconds');
   });
 
   it('refuses style "custom" without its text and substitutes it when given', () => {
-    expect(firstIssue({ ...body, style: 'custom' })).toMatchObject({ path: ['customStyle'], message: VALIDATION_MESSAGES.customStyleRequired });
+    expect(firstIssue({ ...body, style: 'custom' })).toMatchObject({
+      path: ['customStyle'],
+      message: VALIDATION_MESSAGES.customStyleRequired,
+    });
     const parsed = generateVideoBodySchema.parse({ ...body, style: 'custom', customStyle: ' noir detective ' });
     expect(parsed.style).toBe('noir detective');
     expect(parsed).not.toHaveProperty('customStyle');

@@ -7,7 +7,13 @@ import { sourceCreditSchema } from './source.js';
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
 export const createApiKeyBodySchema = z.object({
-  name: z.string({ error: 'Name is required' }).check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(API_KEY_NAME_MAX_LENGTH, `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`)),
+  name: z
+    .string({ error: 'Name is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Name is required'),
+      z.maxLength(API_KEY_NAME_MAX_LENGTH, `Name must be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+    ),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 
@@ -31,9 +37,13 @@ export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 export const WEBHOOK_SIGNATURE_HEADER = 'reelsmith-signature';
 
 export const createWebhookBodySchema = z.object({
-  url: z.pipe(z
-    .string({ error: 'url is required' }).check(z.trim(), z.maxLength(2000, 'url must be at most 2000 characters')), z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' })),
-  events: z.array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" }).check(z.minLength(1, 'events must name at least one event type')),
+  url: z.pipe(
+    z.string({ error: 'url is required' }).check(z.trim(), z.maxLength(2000, 'url must be at most 2000 characters')),
+    z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' }),
+  ),
+  events: z
+    .array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" })
+    .check(z.minLength(1, 'events must name at least one event type')),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
 
@@ -108,7 +118,12 @@ export const embedEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('signed-in') }),
   z.object({ type: z.literal('signed-out') }),
   z.object({ type: z.literal('job-created'), jobId: z.string() }),
-  z.object({ type: z.literal('job-progress'), jobId: z.string(), progress: z.number().check(z.gte(0), z.lte(100)), step: pipelineStepSchema }),
+  z.object({
+    type: z.literal('job-progress'),
+    jobId: z.string(),
+    progress: z.number().check(z.gte(0), z.lte(100)),
+    step: pipelineStepSchema,
+  }),
   z.object({
     type: z.literal('job-completed'),
     jobId: z.string(),
@@ -126,7 +141,9 @@ export type EmbedEvent = z.infer<typeof embedEventSchema>;
 export const embedEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), event: embedEventSchema });
 
 /** Messages from the loader to the iframe. */
-export const embedCommandSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('set-topic'), topic: z.string().check(z.maxLength(500)) })]);
+export const embedCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('set-topic'), topic: z.string().check(z.maxLength(500)) }),
+]);
 export type EmbedCommand = z.infer<typeof embedCommandSchema>;
 export const embedCommandEnvelopeSchema = z.object({ source: z.literal(EMBED_MESSAGE_SOURCE), command: embedCommandSchema });
 

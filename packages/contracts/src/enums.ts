@@ -100,7 +100,16 @@ export type ZoomDirection = z.infer<typeof zoomDirectionSchema>;
 export const CAPTION_STYLES = ['tiktok', 'instagram', 'youtube', 'netflix', 'minimal'] as const;
 export type SpecCaptionStyle = (typeof CAPTION_STYLES)[number];
 /** The animated caption templates (caption-templates.ts describes each); ids are stable once published. */
-export const CAPTION_TEMPLATE_IDS = ['word-pop', 'bounce', 'karaoke', 'box-highlight', 'one-word', 'typewriter', 'keyword', 'neon-glow'] as const;
+export const CAPTION_TEMPLATE_IDS = [
+  'word-pop',
+  'bounce',
+  'karaoke',
+  'box-highlight',
+  'one-word',
+  'typewriter',
+  'keyword',
+  'neon-glow',
+] as const;
 export type CaptionTemplateId = (typeof CAPTION_TEMPLATE_IDS)[number];
 /** Every value a `captionStyle` field takes: a spec style or a template id. */
 export const CAPTION_STYLE_VALUES = [...CAPTION_STYLES, ...CAPTION_TEMPLATE_IDS] as const;
@@ -124,26 +133,22 @@ export const PLAN_IDS = ['essentials_plan', 'starter_plan', 'basic_plan', 'pro_p
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
 /** Each plan's name as creators and admins read it (the plan catalogue and every label use these). */
-export const PLAN_NAMES: Readonly<Record<PlanId, string>> = { essentials_plan: 'Essentials', starter_plan: 'Starter', basic_plan: 'Basic', pro_plan: 'Pro' };
+export const PLAN_NAMES: Readonly<Record<PlanId, string>> = {
+  essentials_plan: 'Essentials',
+  starter_plan: 'Starter',
+  basic_plan: 'Basic',
+  pro_plan: 'Pro',
+};
 
 export const CURRENCIES = ['INR', 'USD'] as const;
 export const currencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof currencySchema>;
 
-export const JOB_STATUSES = [
-  'pending',
-  'queued',
-  'processing',
-  'in_progress',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
+export const JOB_STATUSES = ['pending', 'queued', 'processing', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
 export const jobStatusSchema = z.enum(JOB_STATUSES);
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 export const ACTIVE_JOB_STATUSES: readonly JobStatus[] = ['pending', 'queued', 'in_progress', 'processing'];
-export const isActiveJobStatus = (status: string): boolean =>
-  (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
+export const isActiveJobStatus = (status: string): boolean => (ACTIVE_JOB_STATUSES as readonly string[]).includes(status);
 
 export const PIPELINE_STEPS = ['setup', 'story', 'voice', 'images', 'video'] as const;
 export const pipelineStepSchema = z.enum(PIPELINE_STEPS);

@@ -51,7 +51,12 @@ export const extensionJobStateSchema = z.object({
 });
 export type ExtensionJobState = z.infer<typeof extensionJobStateSchema>;
 
-export const EMPTY_EXTENSION_JOB_STATE: ExtensionJobState = { jobs: [], notified: [], connected: false, updatedAt: new Date(0).toISOString() };
+export const EMPTY_EXTENSION_JOB_STATE: ExtensionJobState = {
+  jobs: [],
+  notified: [],
+  connected: false,
+  updatedAt: new Date(0).toISOString(),
+};
 
 /**
  * What the studio form is asked to start from: a topic ("Create a video about this"), the selected

@@ -22,11 +22,20 @@ function exportedNames(source: string): Set<string> {
       if (ts.isNamedExports(statement.exportClause)) for (const element of statement.exportClause.elements) names.add(element.name.text);
       continue;
     }
-    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+    const exported =
+      ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
     if (!exported) continue;
     if (ts.isVariableStatement(statement)) {
-      for (const declaration of statement.declarationList.declarations) if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
-    } else if ((ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+      for (const declaration of statement.declarationList.declarations)
+        if (ts.isIdentifier(declaration.name)) names.add(declaration.name.text);
+    } else if (
+      (ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement) ||
+        ts.isInterfaceDeclaration(statement) ||
+        ts.isTypeAliasDeclaration(statement) ||
+        ts.isEnumDeclaration(statement)) &&
+      statement.name
+    ) {
       names.add(statement.name.text);
     }
   }
@@ -42,20 +51,26 @@ function modules(): string[] {
 
 describe("the contracts' index", () => {
   it('reads declarations, export lists and re-exports', () => {
-    const names = exportedNames("export const a = 1;\nexport type B = string;\nexport interface C {}\nexport function d() {}\nconst e = 2;\nexport { e as f };\nexport type { G } from './g.js';\n");
+    const names = exportedNames(
+      "export const a = 1;\nexport type B = string;\nexport interface C {}\nexport function d() {}\nconst e = 2;\nexport { e as f };\nexport type { G } from './g.js';\n",
+    );
     expect([...names].sort()).toEqual(['B', 'C', 'a', 'd', 'f', 'G'].sort());
     expect(() => exportedNames("export * from './x.js';")).toThrow(/list them/);
   });
 
   it('lists every name each module exports', () => {
     const listed = exportedNames(read('index.ts'));
-    const missing = modules().flatMap((module) => [...exportedNames(read(module))].filter((name) => !listed.has(name)).map((name) => `${name} (${module})`));
+    const missing = modules().flatMap((module) =>
+      [...exportedNames(read(module))].filter((name) => !listed.has(name)).map((name) => `${name} (${module})`),
+    );
     expect(missing).toEqual([]);
   });
 
   it('re-exports only from modules that exist', () => {
     const index = ts.createSourceFile('index.ts', read('index.ts'), ts.ScriptTarget.ES2022);
-    const sources = index.statements.filter(ts.isExportDeclaration).map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '').replace(/\.js$/, '.ts'));
+    const sources = index.statements
+      .filter(ts.isExportDeclaration)
+      .map((statement) => (statement.moduleSpecifier as ts.StringLiteral).text.replace(/^\.\//, '').replace(/\.js$/, '.ts'));
     expect(sources.filter((module) => !modules().includes(module))).toEqual([]);
   });
 });

@@ -201,15 +201,7 @@ export {
   topicFromSource,
   urlSourceSchema,
 } from './source.js';
-export type {
-  ArticleSource,
-  ScriptSource,
-  Source,
-  SourceCredit,
-  SourceInput,
-  SourceKind,
-  UrlSource,
-} from './source.js';
+export type { ArticleSource, ScriptSource, Source, SourceCredit, SourceInput, SourceKind, UrlSource } from './source.js';
 export {
   DEFAULT_MUSIC_CHOICE,
   MUSIC_CHOICES,
@@ -288,13 +280,7 @@ export {
   subscribeAckSchema,
   subscribePayloadSchema,
 } from './socket.js';
-export type {
-  ClientToServerEvents,
-  JobCompletedEvent,
-  JobFailedEvent,
-  JobProgressEvent,
-  ServerToClientEvents,
-} from './socket.js';
+export type { ClientToServerEvents, JobCompletedEvent, JobFailedEvent, JobProgressEvent, ServerToClientEvents } from './socket.js';
 export { STUDIO_ROUTES, buildPath, emptySchema, loadMoreRoutes } from './routes.js';
 export type { AuthMode, RouteContract } from './routes.js';
 export { MORE_ROUTES } from './routes-more.js';
@@ -329,12 +315,7 @@ export type {
   PageArticleResult,
   PendingRequest,
 } from './extension.js';
-export {
-  jobCancelReplySchema,
-  jobCancelRequestSchema,
-  relayedJobEventSchema,
-  videoJobPayloadSchema,
-} from './job-queue.js';
+export { jobCancelReplySchema, jobCancelRequestSchema, relayedJobEventSchema, videoJobPayloadSchema } from './job-queue.js';
 export type { JobCancelReply, JobCancelRequest, RelayedJobEvent, VideoJobPayload } from './job-queue.js';
 export {
   API_KEY_NAME_MAX_LENGTH,
@@ -433,12 +414,7 @@ export {
   resetPasswordBodySchema,
   verifyEmailBodySchema,
 } from './account-security.js';
-export type {
-  AccountMessageResponse,
-  ForgotPasswordBody,
-  ResetPasswordBody,
-  VerifyEmailBody,
-} from './account-security.js';
+export type { AccountMessageResponse, ForgotPasswordBody, ResetPasswordBody, VerifyEmailBody } from './account-security.js';
 export { humanText } from './text.js';
 export {
   LOGO_RASTER_SIDE,

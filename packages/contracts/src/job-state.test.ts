@@ -19,13 +19,24 @@ import type { VideoJob, VideoResult } from './videos.js';
 const PARAMS = { topic: 'Octopus hearts', style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' } as never;
 const RESULT: VideoResult = { videoUrl: '/output/abc/video.mp4', title: 'Octopus hearts', durationSeconds: 30 } as VideoResult;
 const start = () => newJob('job-1', PARAMS, new Date('2026-11-24T00:00:00Z'));
-const progress = (value: number, step: JobProgressEvent['step'] = 'story', stepProgress = 50, status: JobStatus = 'processing'): JobProgressEvent => ({ jobId: 'job-1', progress: value, step, stepProgress, status });
+const progress = (
+  value: number,
+  step: JobProgressEvent['step'] = 'story',
+  stepProgress = 50,
+  status: JobStatus = 'processing',
+): JobProgressEvent => ({ jobId: 'job-1', progress: value, step, stepProgress, status });
 
 // Arbitrary events and jobs for the properties.
 const stepArb = fc.constantFrom(...PIPELINE_STEPS);
 const percentArb = fc.integer({ min: 0, max: 100 });
 const eventArb = fc.oneof(
-  fc.record({ kind: fc.constant('progress' as const), progress: percentArb, step: stepArb, stepProgress: percentArb, status: fc.constantFrom<JobStatus>('queued', 'processing') }),
+  fc.record({
+    kind: fc.constant('progress' as const),
+    progress: percentArb,
+    step: stepArb,
+    stepProgress: percentArb,
+    status: fc.constantFrom<JobStatus>('queued', 'processing'),
+  }),
   fc.record({ kind: fc.constant('completed' as const) }),
   fc.record({ kind: fc.constant('failed' as const), error: fc.string({ minLength: 1, maxLength: 20 }) }),
   fc.record({ kind: fc.constant('cancelled' as const) }),
@@ -34,7 +45,13 @@ type Event = typeof eventArb extends fc.Arbitrary<infer T> ? T : never;
 function apply(job: VideoJob, event: Event): VideoJob {
   switch (event.kind) {
     case 'progress':
-      return applyProgress(job, { jobId: job.id, progress: event.progress, step: event.step, stepProgress: event.stepProgress, status: event.status });
+      return applyProgress(job, {
+        jobId: job.id,
+        progress: event.progress,
+        step: event.step,
+        stepProgress: event.stepProgress,
+        status: event.status,
+      });
     case 'completed':
       return applyCompleted(job, { jobId: job.id, result: RESULT });
     case 'failed':
@@ -47,12 +64,26 @@ const jobArb = fc.array(eventArb, { maxLength: 12 }).map((events) => events.redu
 
 describe('job state', () => {
   it('starts a submitted job pending at 1 % with every step pending', () => {
-    expect(start()).toMatchObject({ status: 'pending', progress: 1, currentStep: null, stepProgress: 0, result: null, error: null, steps: initialSteps() });
+    expect(start()).toMatchObject({
+      status: 'pending',
+      progress: 1,
+      currentStep: null,
+      stepProgress: 0,
+      result: null,
+      error: null,
+      steps: initialSteps(),
+    });
   });
 
   it('moves steps in bands: earlier steps done, the reported one running, completed at 100', () => {
     const steps = advanceSteps(initialSteps(), 'voice', 40);
-    expect(steps).toEqual({ setup: { status: 'completed', progress: 100 }, story: { status: 'completed', progress: 100 }, voice: { status: 'running', progress: 40 }, images: { status: 'pending', progress: 0 }, video: { status: 'pending', progress: 0 } });
+    expect(steps).toEqual({
+      setup: { status: 'completed', progress: 100 },
+      story: { status: 'completed', progress: 100 },
+      voice: { status: 'running', progress: 40 },
+      images: { status: 'pending', progress: 0 },
+      video: { status: 'pending', progress: 0 },
+    });
     expect(advanceSteps(steps, 'voice', 100).voice).toEqual({ status: 'completed', progress: 100 });
     // A lower report for the same step does not move it back.
     expect(advanceSteps(steps, 'voice', 10).voice).toEqual({ status: 'running', progress: 40 });
@@ -70,7 +101,7 @@ describe('job state', () => {
     expect(applyCancelled(job)).toBe(job);
   });
 
-  it('records a failure with its step and the server\'s reason', () => {
+  it("records a failure with its step and the server's reason", () => {
     const failed = applyFailed(applyProgress(start(), progress(30, 'voice', 20)), { jobId: 'job-1', error: 'The voice service is down' });
     expect(failed).toMatchObject({ status: 'failed', error: 'The voice service is down' });
     expect(failed.steps.voice.status).toBe('failed');
@@ -119,10 +150,20 @@ describe('job state', () => {
     const rerendering: VideoJob = { ...start(), status: 'processing', progress: 40, currentStep: 'voice', stepProgress: 20, result: v1 };
 
     const failed = applyFailed(rerendering, { jobId: 'job-1', error: 'The voice service refused this line', version: 2 });
-    expect(failed).toMatchObject({ status: 'completed', error: 'The voice service refused this line', result: v1, progress: 100, currentStep: 'video', stepProgress: 100 });
+    expect(failed).toMatchObject({
+      status: 'completed',
+      error: 'The voice service refused this line',
+      result: v1,
+      progress: 100,
+      currentStep: 'video',
+      stepProgress: 100,
+    });
     expect(PIPELINE_STEPS.every((step) => failed.steps[step].status === 'completed')).toBe(true);
     expect(rerenderOutcome(rerendering, failed)).toEqual({ kind: 'failed', error: 'The voice service refused this line' });
-    expect(jobTransition(rerendering, failed)).toMatchObject({ kind: 'failed', event: { jobId: 'job-1', error: 'The voice service refused this line', version: 2 } });
+    expect(jobTransition(rerendering, failed)).toMatchObject({
+      kind: 'failed',
+      event: { jobId: 'job-1', error: 'The voice service refused this line', version: 2 },
+    });
 
     const cancelled = applyCancelled(rerendering);
     expect(cancelled).toMatchObject({ status: 'completed', error: null, result: v1, progress: 100 });
@@ -133,7 +174,10 @@ describe('job state', () => {
     const v2 = applyCompleted(rerendering, { jobId: 'job-1', result: { ...RESULT, version: 2 } });
     expect(rerenderOutcome(rerendering, v2)).toBeNull();
     expect(jobTransition(rerendering, v2)).toMatchObject({ kind: 'completed' });
-    expect(applyFailed({ ...start(), status: 'processing' }, { jobId: 'job-1', error: 'x' })).toMatchObject({ status: 'failed', error: 'x' });
+    expect(applyFailed({ ...start(), status: 'processing' }, { jobId: 'job-1', error: 'x' })).toMatchObject({
+      status: 'failed',
+      error: 'x',
+    });
   });
 
   describe('properties', () => {

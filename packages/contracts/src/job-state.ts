@@ -59,12 +59,17 @@ export function advanceSteps(steps: JobSteps, step: PipelineStep, stepProgress: 
 
 /** Every step done: a completed job's steps. */
 export function completeSteps(steps: JobSteps): JobSteps {
-  return Object.fromEntries(PIPELINE_STEPS.map((step) => [step, isStepDone(steps[step].status) ? steps[step] : { status: 'completed', progress: 100 }])) as JobSteps;
+  return Object.fromEntries(
+    PIPELINE_STEPS.map((step) => [step, isStepDone(steps[step].status) ? steps[step] : { status: 'completed', progress: 100 }]),
+  ) as JobSteps;
 }
 
 /** Marks `step` failed, or else the running (or the first unfinished) step. */
 export function failSteps(steps: JobSteps, step?: PipelineStep): JobSteps {
-  const failing = step ?? PIPELINE_STEPS.find((name) => steps[name].status === 'running') ?? PIPELINE_STEPS.find((name) => !isStepDone(steps[name].status));
+  const failing =
+    step ??
+    PIPELINE_STEPS.find((name) => steps[name].status === 'running') ??
+    PIPELINE_STEPS.find((name) => !isStepDone(steps[name].status));
   if (!failing) return steps;
   return { ...steps, [failing]: { status: 'failed', progress: steps[failing].progress } };
 }
@@ -142,7 +147,12 @@ function compareProgress(a: VideoJob, b: VideoJob): number {
   const aFinished = isFinishedJobStatus(a.status);
   const bFinished = isFinishedJobStatus(b.status);
   if (aFinished !== bFinished) return aFinished ? 1 : -1;
-  if (aFinished) return STATUS_RANK[a.status] - STATUS_RANK[b.status] || Number(Boolean(a.result)) - Number(Boolean(b.result)) || (a.updated_at ?? '').localeCompare(b.updated_at ?? '');
+  if (aFinished)
+    return (
+      STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
+      Number(Boolean(a.result)) - Number(Boolean(b.result)) ||
+      (a.updated_at ?? '').localeCompare(b.updated_at ?? '')
+    );
   return (
     a.progress - b.progress ||
     PIPELINE_STEPS.indexOf(a.currentStep ?? 'setup') - PIPELINE_STEPS.indexOf(b.currentStep ?? 'setup') ||

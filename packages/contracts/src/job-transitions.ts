@@ -16,7 +16,10 @@ export const isRerender = (job: Pick<VideoJob, 'status' | 'result'>): boolean =>
  * What became of a re-render that ended without a new version, read from the job before and after:
  * null when the re-render made its version (or `before` was no re-render).
  */
-export function rerenderOutcome(before: Pick<VideoJob, 'status' | 'result'> | undefined, after: Pick<VideoJob, 'status' | 'result' | 'error'>): { kind: 'failed'; error: string } | { kind: 'cancelled' } | null {
+export function rerenderOutcome(
+  before: Pick<VideoJob, 'status' | 'result'> | undefined,
+  after: Pick<VideoJob, 'status' | 'result' | 'error'>,
+): { kind: 'failed'; error: string } | { kind: 'cancelled' } | null {
   if (!before || !isRerender(before) || after.status !== 'completed' || !after.result) return null;
   if ((after.result.version ?? 1) !== (before.result?.version ?? 1)) return null;
   return after.error ? { kind: 'failed', error: after.error } : { kind: 'cancelled' };
@@ -36,18 +39,38 @@ export type JobTransition =
 export function jobTransition(before: VideoJob | undefined, after: VideoJob): JobTransition | null {
   // A re-render that kept the previous version made no video: its failure is told as one, a cancel as a cancel.
   const kept = rerenderOutcome(before, after);
-  if (kept?.kind === 'failed') return { kind: 'failed', job: after, event: { jobId: after.id, error: kept.error, version: (after.result?.version ?? 1) + 1 } };
+  if (kept?.kind === 'failed')
+    return { kind: 'failed', job: after, event: { jobId: after.id, error: kept.error, version: (after.result?.version ?? 1) + 1 } };
   if (kept?.kind === 'cancelled') return { kind: 'cancelled', job: after };
   if (after.status === 'completed') {
     const announced = before?.status === 'completed' && Boolean(before.result);
     return !announced && after.result ? { kind: 'completed', job: after, event: { jobId: after.id, result: after.result } } : null;
   }
   if (after.status === 'failed') {
-    return before?.status === 'failed' ? null : { kind: 'failed', job: after, event: { jobId: after.id, error: after.error ?? MESSAGES.generationFailed } };
+    return before?.status === 'failed'
+      ? null
+      : { kind: 'failed', job: after, event: { jobId: after.id, error: after.error ?? MESSAGES.generationFailed } };
   }
   if (after.status === 'cancelled') return before?.status === 'cancelled' ? null : { kind: 'cancelled', job: after };
-  if (before && before.status === after.status && before.progress === after.progress && before.currentStep === after.currentStep && before.stepProgress === after.stepProgress) return null;
-  return { kind: 'progress', job: after, event: { jobId: after.id, progress: after.progress, step: after.currentStep ?? 'setup', stepProgress: after.stepProgress, status: after.status } };
+  if (
+    before &&
+    before.status === after.status &&
+    before.progress === after.progress &&
+    before.currentStep === after.currentStep &&
+    before.stepProgress === after.stepProgress
+  )
+    return null;
+  return {
+    kind: 'progress',
+    job: after,
+    event: {
+      jobId: after.id,
+      progress: after.progress,
+      step: after.currentStep ?? 'setup',
+      stepProgress: after.stepProgress,
+      status: after.status,
+    },
+  };
 }
 
 /**

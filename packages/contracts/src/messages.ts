@@ -38,8 +38,7 @@ export const MESSAGES = {
    */
   generationUnexpectedError: 'Something went wrong on our side while making this video. Please try again.',
   subscriptionRequired: 'Subscription required to generate videos',
-  videoLimitReached: (limit: number) =>
-    `You have used all ${limit} videos of your plan this month. Upgrade your plan for more videos.`,
+  videoLimitReached: (limit: number) => `You have used all ${limit} videos of your plan this month. Upgrade your plan for more videos.`,
   canGenerateFailed: 'Please subscribe to generate videos',
   cancelJobFailed: 'Failed to cancel job',
   jobCancelled: 'Job cancelled',
@@ -53,8 +52,7 @@ export const MESSAGES = {
   profileUpdateFailed: 'Failed to update profile',
   defaultsSaved: 'Video defaults saved',
   defaultsSaveFailed: 'Failed to save defaults',
-  subscriptionCancelled:
-    'Subscription cancelled successfully. You can continue using the product until your current billing period ends.',
+  subscriptionCancelled: 'Subscription cancelled successfully. You can continue using the product until your current billing period ends.',
   cancelSubscriptionFailed: 'Failed to cancel subscription',
   plansLoadFailed: 'Failed to load pricing plans',
   checkoutUnavailable: 'Payment system is loading. Please try again in a moment.',

@@ -31,6 +31,9 @@ describe('music choice', () => {
     expect(generateVideoBodySchema.parse({ ...body, music: 'none' }).music).toBe('none');
     const refused = generateVideoBodySchema.safeParse({ ...body, music: 'jazz' });
     expect(refused.success).toBe(false);
-    expect(refused.error?.issues[0]).toMatchObject({ path: ['music'], message: 'Music must be one of auto, mysterious, upbeat, calm, dramatic, playful, inspiring, none' });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['music'],
+      message: 'Music must be one of auto, mysterious, upbeat, calm, dramatic, playful, inspiring, none',
+    });
   });
 });

@@ -59,8 +59,8 @@ export const createOrderBodySchema = z.object({ planId: planIdSchema, currency: 
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 
 export const orderResponseSchema = z.object({
-  order: z.nullable(z
-    .object({
+  order: z.nullable(
+    z.object({
       orderId: z.string(),
       amount: z.number().check(z.int()),
       currency: currencySchema,
@@ -71,11 +71,12 @@ export const orderResponseSchema = z.object({
         gstAmount: z.number(),
         totalAmount: z.number(),
       }),
-    })),
+    }),
+  ),
   razorpayKeyId: z.nullable(z.string()),
   checkoutMode: z.enum(['razorpay', 'test']),
-  proration: z.nullable(z
-    .object({
+  proration: z.nullable(
+    z.object({
       isProrated: z.boolean(),
       description: z.string(),
       amount: z.number(),
@@ -85,7 +86,8 @@ export const orderResponseSchema = z.object({
         currentPlan: z.string(),
         newPlan: z.string(),
       }),
-    })),
+    }),
+  ),
   requiresPayment: z.boolean(),
   message: z.nullable(z.string()),
 });
@@ -103,9 +105,15 @@ export type VerifyPaymentBody = z.infer<typeof verifyPaymentBodySchema>;
 export const verifyPaymentResponseSchema = z.object({ success: z.boolean(), subscription: z.nullable(subscriptionSchema) });
 
 export const cancelSubscriptionBodySchema = z.object({
-  reason: z.string({ error: V.cancellationReasonRequired }).check(z.trim(), z.minLength(1, V.cancellationReasonRequired), z.maxLength(1000)),
+  reason: z
+    .string({ error: V.cancellationReasonRequired })
+    .check(z.trim(), z.minLength(1, V.cancellationReasonRequired), z.maxLength(1000)),
 });
-export const cancelSubscriptionResponseSchema = z.object({ success: z.literal(true), message: z.string(), subscription: subscriptionSchema });
+export const cancelSubscriptionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
 
 /** The payment handler result the checkout gives back (Razorpay's field names). */
 export const paymentHandlerResultSchema = z.object({

@@ -26,11 +26,18 @@ export const jobCompletedEventSchema = z.object({ jobId: z.string(), result: vid
 export type JobCompletedEvent = z.infer<typeof jobCompletedEventSchema>;
 
 /** `version`: the render that failed (a storyboard re-render is version 2 and up); absent from servers before it existed. */
-export const jobFailedEventSchema = z.object({ jobId: z.string(), error: z.string(), version: z.optional(z.number().check(z.int(), z.gte(1))) });
+export const jobFailedEventSchema = z.object({
+  jobId: z.string(),
+  error: z.string(),
+  version: z.optional(z.number().check(z.int(), z.gte(1))),
+});
 export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
 
 /** The handshake's auth payload: a bearer token (web, extension) or an API key. */
-export const socketAuthSchema = z.union([z.object({ token: z.string().check(z.minLength(1)) }), z.object({ apiKey: z.string().check(z.minLength(1)) })]);
+export const socketAuthSchema = z.union([
+  z.object({ token: z.string().check(z.minLength(1)) }),
+  z.object({ apiKey: z.string().check(z.minLength(1)) }),
+]);
 
 export interface ServerToClientEvents {
   job_progress: (event: JobProgressEvent) => void;

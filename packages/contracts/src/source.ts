@@ -40,26 +40,43 @@ const isWebAddress = (value: string): boolean => {
   }
 };
 
-const webAddressSchema = z.string({ error: SOURCE_MESSAGES.urlRequired }).check(
-  z.trim(),
-  z.minLength(1, SOURCE_MESSAGES.urlRequired),
-  z.maxLength(SOURCE_URL_MAX_LENGTH, SOURCE_MESSAGES.urlTooLong),
-  z.refine(isWebAddress, SOURCE_MESSAGES.urlInvalid),
-);
+const webAddressSchema = z
+  .string({ error: SOURCE_MESSAGES.urlRequired })
+  .check(
+    z.trim(),
+    z.minLength(1, SOURCE_MESSAGES.urlRequired),
+    z.maxLength(SOURCE_URL_MAX_LENGTH, SOURCE_MESSAGES.urlTooLong),
+    z.refine(isWebAddress, SOURCE_MESSAGES.urlInvalid),
+  );
 
-const sourceTitleSchema = humanText(z.string().check(z.trim(), z.maxLength(SOURCE_TITLE_MAX_LENGTH, SOURCE_MESSAGES.titleTooLong)), 'The source title');
+const sourceTitleSchema = humanText(
+  z.string().check(z.trim(), z.maxLength(SOURCE_TITLE_MAX_LENGTH, SOURCE_MESSAGES.titleTooLong)),
+  'The source title',
+);
 
 /** The creator's own words: the narration is this text, verbatim, split into scenes at sentence ends. */
 export const scriptSourceSchema = z.object({
   kind: z.literal('script'),
-  text: humanText(z.string({ error: SOURCE_MESSAGES.scriptRequired }).check(z.trim(), z.minLength(1, SOURCE_MESSAGES.scriptRequired), z.maxLength(SCRIPT_MAX_LENGTH, SOURCE_MESSAGES.scriptTooLong)), 'The script', { multiline: true }),
+  text: humanText(
+    z
+      .string({ error: SOURCE_MESSAGES.scriptRequired })
+      .check(z.trim(), z.minLength(1, SOURCE_MESSAGES.scriptRequired), z.maxLength(SCRIPT_MAX_LENGTH, SOURCE_MESSAGES.scriptTooLong)),
+    'The script',
+    { multiline: true },
+  ),
 });
 export type ScriptSource = z.output<typeof scriptSourceSchema>;
 
 /** A long text told in 30/60/90 s: the narration is chosen from its own sentences. */
 export const articleSourceSchema = z.object({
   kind: z.literal('article'),
-  text: humanText(z.string({ error: SOURCE_MESSAGES.articleRequired }).check(z.trim(), z.minLength(1, SOURCE_MESSAGES.articleRequired), z.maxLength(ARTICLE_MAX_LENGTH, SOURCE_MESSAGES.articleTooLong)), 'The article', { multiline: true }),
+  text: humanText(
+    z
+      .string({ error: SOURCE_MESSAGES.articleRequired })
+      .check(z.trim(), z.minLength(1, SOURCE_MESSAGES.articleRequired), z.maxLength(ARTICLE_MAX_LENGTH, SOURCE_MESSAGES.articleTooLong)),
+    'The article',
+    { multiline: true },
+  ),
   title: z.optional(sourceTitleSchema),
   /** Where the article was read (the credit links to it); never fetched when text is given. */
   url: z.optional(webAddressSchema),

@@ -72,13 +72,15 @@ export const STORYBOARD_MESSAGES = {
   uploadImageTooLarge: `The picture is larger than ${UPLOAD_IMAGE_MAX_BYTES / 1024 / 1024} MB.`,
   uploadAudioTooLarge: `The sound file is larger than ${UPLOAD_AUDIO_MAX_BYTES / 1024 / 1024} MB.`,
   uploadTooLarge: `The file is larger than ${UPLOAD_AUDIO_MAX_BYTES / 1024 / 1024} MB.`,
-  uploadUnreadable: 'The file is not a picture or sound we can read. Upload a PNG, JPEG or WebP picture (up to 10 MB) or an MP3, WAV or M4A sound (up to 20 MB).',
+  uploadUnreadable:
+    'The file is not a picture or sound we can read. Upload a PNG, JPEG or WebP picture (up to 10 MB) or an MP3, WAV or M4A sound (up to 20 MB).',
   uploadDamaged: 'The file is damaged or cut short and cannot be read completely. Export it again and upload the new file.',
   uploadTooManyPixels: (megapixels: number) =>
     `The picture is ${megapixels.toFixed(1)} megapixels; at most ${UPLOAD_IMAGE_MAX_PIXELS / 1_000_000} megapixels are accepted. Resize it and upload it again.`,
   uploadAudioTooLong: (seconds: number, maxSeconds: number) =>
     `The sound is ${Math.round(seconds)} s long; at most ${maxSeconds} s is accepted (the video's length and ${MUSIC_MARGIN_SECONDS} s). Trim it and upload it again.`,
-  uploadWrongFormat: (format: string) => `${format} files are not accepted. Upload a PNG, JPEG or WebP picture, or an MP3, WAV or M4A sound.`,
+  uploadWrongFormat: (format: string) =>
+    `${format} files are not accepted. Upload a PNG, JPEG or WebP picture, or an MP3, WAV or M4A sound.`,
 } as const;
 
 /** Words as the narration budget counts them: spaces separate words; text without spaces (ja, zh) counts 2.5 characters a word. */
@@ -98,7 +100,9 @@ export type UploadKind = z.infer<typeof uploadKindSchema>;
 
 export const musicSchema = z.object({
   uploadId: z.string().check(z.minLength(1), z.maxLength(64)),
-  volumePercent: z.number().check(z.int(), z.gte(0, 'The music volume is between 0 and 100'), z.lte(100, 'The music volume is between 0 and 100')),
+  volumePercent: z
+    .number()
+    .check(z.int(), z.gte(0, 'The music volume is between 0 and 100'), z.lte(100, 'The music volume is between 0 and 100')),
 });
 export type StoryboardMusic = z.infer<typeof musicSchema>;
 
@@ -149,8 +153,16 @@ const sceneEditSchema = z.object({
   /** Absent for a new scene. */
   id: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The scene id')),
   // The same text rules as a generate request's topic: a NUL or a lone surrogate breaks the voice and caption steps.
-  narration: humanText(z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)), 'The narration', { multiline: true }),
-  imagePrompt: humanText(z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)), 'The image prompt', { multiline: true }),
+  narration: humanText(
+    z.string({ error: 'Each scene needs its narration' }).check(z.maxLength(SCENE_NARRATION_MAX_LENGTH + 200)),
+    'The narration',
+    { multiline: true },
+  ),
+  imagePrompt: humanText(
+    z.string({ error: 'Each scene needs its image prompt' }).check(z.maxLength(SCENE_IMAGE_PROMPT_MAX_LENGTH + 200)),
+    'The image prompt',
+    { multiline: true },
+  ),
   imageUploadId: z.optional(humanText(z.string().check(z.minLength(1), z.maxLength(64)), 'The upload id')),
   regenerateImage: z.optional(z.boolean()),
 });
@@ -159,27 +171,49 @@ export type StoryboardSceneEdit = z.infer<typeof sceneEditSchema>;
 /** PUT /api/videos/:id/storyboard: the same shape as GET (read-only fields are ignored). */
 export const storyboardUpdateBodySchema = z
   .object({
-    title: humanText(z.string({ error: STORYBOARD_MESSAGES.titleRequired }).check(z.trim(), z.minLength(1, STORYBOARD_MESSAGES.titleRequired), z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`)), 'The title'),
-    voice: humanText(z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)), 'The voice'),
+    title: humanText(
+      z
+        .string({ error: STORYBOARD_MESSAGES.titleRequired })
+        .check(
+          z.trim(),
+          z.minLength(1, STORYBOARD_MESSAGES.titleRequired),
+          z.maxLength(STORYBOARD_TITLE_MAX_LENGTH, `The title is longer than ${STORYBOARD_TITLE_MAX_LENGTH} characters.`),
+        ),
+      'The title',
+    ),
+    voice: humanText(
+      z.string({ error: 'Choose a voice' }).check(z.trim(), z.minLength(1, 'Choose a voice'), z.maxLength(200)),
+      'The voice',
+    ),
     captionStyle: captionStyleSchema,
     enableCaptions: z.boolean(),
     enableZoom: z.boolean(),
     music: z.optional(z.nullable(musicSchema)),
-    scenes: z.array(sceneEditSchema).check(z.minLength(1, STORYBOARD_MESSAGES.noScenes), z.maxLength(STORYBOARD_MAX_SCENES, STORYBOARD_MESSAGES.tooManyScenes)),
-  }).check(z.superRefine((body, ctx) => {
-    body.scenes.forEach((scene, index) => {
-      const number = index + 1;
-      if (scene.narration.trim() === '') ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationRequired(number) });
-      else if (scene.narration.trim().length > SCENE_NARRATION_MAX_LENGTH) {
-        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationTooLong(number) });
-      }
-      if (scene.imagePrompt.trim() === '' && !scene.imageUploadId) {
-        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptRequired(number) });
-      } else if (scene.imagePrompt.trim().length > SCENE_IMAGE_PROMPT_MAX_LENGTH) {
-        ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptTooLong(number) });
-      }
-    });
-  }));
+    scenes: z
+      .array(sceneEditSchema)
+      .check(z.minLength(1, STORYBOARD_MESSAGES.noScenes), z.maxLength(STORYBOARD_MAX_SCENES, STORYBOARD_MESSAGES.tooManyScenes)),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      body.scenes.forEach((scene, index) => {
+        const number = index + 1;
+        if (scene.narration.trim() === '')
+          ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationRequired(number) });
+        else if (scene.narration.trim().length > SCENE_NARRATION_MAX_LENGTH) {
+          ctx.addIssue({ code: 'custom', path: ['scenes', index, 'narration'], message: STORYBOARD_MESSAGES.narrationTooLong(number) });
+        }
+        if (scene.imagePrompt.trim() === '' && !scene.imageUploadId) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['scenes', index, 'imagePrompt'],
+            message: STORYBOARD_MESSAGES.imagePromptRequired(number),
+          });
+        } else if (scene.imagePrompt.trim().length > SCENE_IMAGE_PROMPT_MAX_LENGTH) {
+          ctx.addIssue({ code: 'custom', path: ['scenes', index, 'imagePrompt'], message: STORYBOARD_MESSAGES.imagePromptTooLong(number) });
+        }
+      });
+    }),
+  );
 export type StoryboardUpdateBody = z.input<typeof storyboardUpdateBodySchema>;
 
 /** The narration budget check shared by the server (which knows the duration) and the studio. */

@@ -12,5 +12,14 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  * message naming the field, and stores the NFC form so the same words always compare equal.
  */
 export function humanText(schema: z.ZodMiniType<string, string>, label: string, { multiline = false } = {}) {
-  return z.pipe(schema.check(z.refine((value: string) => !(multiline ? CONTROL_MULTILINE : CONTROL).test(value), `${label} contains control characters; remove them`), z.refine((value: string) => !UNPAIRED_SURROGATE.test(value), `${label} contains broken Unicode (an unpaired surrogate); retype it`)), z.transform((value: string) => value.normalize('NFC')));
+  return z.pipe(
+    schema.check(
+      z.refine(
+        (value: string) => !(multiline ? CONTROL_MULTILINE : CONTROL).test(value),
+        `${label} contains control characters; remove them`,
+      ),
+      z.refine((value: string) => !UNPAIRED_SURROGATE.test(value), `${label} contains broken Unicode (an unpaired surrogate); retype it`),
+    ),
+    z.transform((value: string) => value.normalize('NFC')),
+  );
 }

@@ -29,25 +29,45 @@ export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
  */
 export const generationFormSchema = z
   .object({
-    topic: humanText(z.string().check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`)), 'Topic'),
+    topic: humanText(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, V.topicRequired),
+          z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`),
+        ),
+      'Topic',
+    ),
     style: z.pipe(z.string().check(z.minLength(1, V.styleRequired)), storyStyleSchema),
-    customStyle: z._default(z.string().check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)), ''),
+    customStyle: z._default(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)),
+      '',
+    ),
     language: z.pipe(z.string().check(z.minLength(1, V.languageRequired)), videoLanguageSchema),
     duration: z.pipe(z.coerce.number({ error: V.durationRequired }), durationSchema),
     voice: z.string().check(z.minLength(1, V.voiceRequired), z.maxLength(200)),
     visualStyle: visualStyleSchema,
     resolution: resolutionSchema,
-    customPrompt: z._default(z.string().check(z.maxLength(CUSTOM_PROMPT_MAX_LENGTH, `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters`)), ''),
+    customPrompt: z._default(
+      z.string().check(z.maxLength(CUSTOM_PROMPT_MAX_LENGTH, `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH} characters`)),
+      '',
+    ),
     enableZoom: z.boolean(),
     zoomDirection: zoomDirectionSchema,
     enableCaptions: z.boolean(),
     captionStyle: captionStyleSchema,
     music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
-  }).check(z.superRefine((form, ctx) => {
-    if (form.style === 'custom' && form.customStyle.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
-    }
-  }));
+  })
+  .check(
+    z.superRefine((form, ctx) => {
+      if (form.style === 'custom' && form.customStyle.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
+      }
+    }),
+  );
 export type GenerationForm = z.input<typeof generationFormSchema>;
 
 /** The server answers a missing choice with the form's "is required" text, not zod's generic one. */
@@ -58,12 +78,18 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
   error: (issue) => (isMissing(issue.input) ? V.durationRequired : `Duration must be one of ${DURATIONS.join(', ')} seconds`),
 });
 
-const bodyTopicSchema = humanText(z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)), 'Topic');
+const bodyTopicSchema = humanText(
+  z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)),
+  'Topic',
+);
 
 /** The body's fields without the custom style rule (zod refuses to extend a refined object). */
 const generateVideoBodyShape = z.object({
   topic: bodyTopicSchema,
-  style: humanText(z.string({ error: V.styleRequired }).check(z.trim(), z.minLength(1, V.styleRequired), z.maxLength(CUSTOM_STYLE_MAX_LENGTH)), 'Style'),
+  style: humanText(
+    z.string({ error: V.styleRequired }).check(z.trim(), z.minLength(1, V.styleRequired), z.maxLength(CUSTOM_STYLE_MAX_LENGTH)),
+    'Style',
+  ),
   language: bodyLanguageSchema,
   duration: bodyDurationSchema,
   voice: z.string({ error: V.voiceRequiredOnSubmit }).check(z.trim(), z.minLength(1, V.voiceRequiredOnSubmit), z.maxLength(200)),
@@ -84,32 +110,50 @@ const generateVideoBodyShape = z.object({
  * key script) may send customStyle beside it and gets the same substitution; without it the request
  * is refused with the form's message rather than narrated in a style literally named "custom".
  */
-export const generateVideoBodySchema = z.pipe(z.extend(generateVideoBodyShape, {
-    /** Optional with a source: its title (or first sentence) stands in. */
-    topic: z.optional(bodyTopicSchema),
-    customStyle: z.optional(humanText(z.string().check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)), 'Custom style')),
-    /** A script, an article or a link to tell instead of writing around the topic. */
-    source: z.optional(sourceSchema),
-  }).check(z.superRefine((body, ctx) => {
-    if (body.style === 'custom' && !body.customStyle) {
-      ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
-    }
-  }), z.refine((body) => body.topic !== undefined || body.source !== undefined, {
-    path: ['topic'],
-    message: V.topicRequired,
-    // Reported beside the other fields' issues, as a missing topic was before it became optional.
-    when: ({ value }) => typeof value === 'object' && value !== null,
-  })), z.transform(({ customStyle, topic, ...body }) => ({
+export const generateVideoBodySchema = z.pipe(
+  z
+    .extend(generateVideoBodyShape, {
+      /** Optional with a source: its title (or first sentence) stands in. */
+      topic: z.optional(bodyTopicSchema),
+      customStyle: z.optional(
+        humanText(
+          z
+            .string()
+            .check(z.trim(), z.maxLength(CUSTOM_STYLE_MAX_LENGTH, `Custom style must be at most ${CUSTOM_STYLE_MAX_LENGTH} characters`)),
+          'Custom style',
+        ),
+      ),
+      /** A script, an article or a link to tell instead of writing around the topic. */
+      source: z.optional(sourceSchema),
+    })
+    .check(
+      z.superRefine((body, ctx) => {
+        if (body.style === 'custom' && !body.customStyle) {
+          ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
+        }
+      }),
+      z.refine((body) => body.topic !== undefined || body.source !== undefined, {
+        path: ['topic'],
+        message: V.topicRequired,
+        // Reported beside the other fields' issues, as a missing topic was before it became optional.
+        when: ({ value }) => typeof value === 'object' && value !== null,
+      }),
+    ),
+  z.transform(({ customStyle, topic, ...body }) => ({
     ...body,
     // The refinement above guarantees a topic or a source.
     topic: topic ?? topicFromSource(body.source!),
     ...(body.style === 'custom' && customStyle ? { style: customStyle } : {}),
-  })));
+  })),
+);
 export type GenerateVideoBody = z.input<typeof generateVideoBodySchema>;
 export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 
 /** Turns the edited form into the request body (a custom style's text replaces the style 'custom'). */
-export function toGenerateVideoBody(form: z.output<typeof generationFormSchema>, voiceProvider?: z.infer<typeof voiceProviderSchema>): GenerationParams {
+export function toGenerateVideoBody(
+  form: z.output<typeof generationFormSchema>,
+  voiceProvider?: z.infer<typeof voiceProviderSchema>,
+): GenerationParams {
   return {
     topic: form.topic,
     style: form.style === 'custom' ? form.customStyle.trim() : form.style,
@@ -137,7 +181,10 @@ export type GenerateVideoResponse = z.infer<typeof generateVideoResponseSchema>;
 
 export const jobStepsSchema = z.object(
   Object.fromEntries(
-    pipelineStepSchema.options.map((step) => [step, z.object({ status: stepStatusSchema, progress: z.number().check(z.gte(0), z.lte(100)) })]),
+    pipelineStepSchema.options.map((step) => [
+      step,
+      z.object({ status: stepStatusSchema, progress: z.number().check(z.gte(0), z.lte(100)) }),
+    ]),
   ) as Record<z.infer<typeof pipelineStepSchema>, z.ZodMiniObject<{ status: typeof stepStatusSchema; progress: z.ZodMiniNumber }>>,
 );
 export type JobSteps = z.infer<typeof jobStepsSchema>;
@@ -212,7 +259,10 @@ export const videoJobSchema = z.object({
 export type VideoJob = z.infer<typeof videoJobSchema>;
 
 export const listVideosQuerySchema = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')), 100),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')),
+    100,
+  ),
 });
 export const listVideosResponseSchema = z.object({ jobs: z.array(videoJobSchema) });
 export type ListVideosResponse = z.infer<typeof listVideosResponseSchema>;
@@ -236,7 +286,12 @@ export const queueStatusSchema = z.object({
   pending: z.number().check(z.int()),
   processing: z.number().check(z.int()),
   backend: z.enum(['embedded', 'bullmq']),
-  jobs: z.object({ total: z.number().check(z.int()), completed: z.number().check(z.int()), failed: z.number().check(z.int()), cancelled: z.number().check(z.int()) }),
+  jobs: z.object({
+    total: z.number().check(z.int()),
+    completed: z.number().check(z.int()),
+    failed: z.number().check(z.int()),
+    cancelled: z.number().check(z.int()),
+  }),
 });
 export type QueueStatus = z.infer<typeof queueStatusSchema>;
 

@@ -32,14 +32,30 @@ export async function benchPictures(log: (line: string) => void = console.log): 
   let first: { wall: number; cpu: number } | null = null;
   log('offline pictures, 1080x1920, five scenes per topic (subject per scene)');
   for (const { topic, language } of PICTURE_TOPICS) {
-    const story = composeStory({ topic, style: 'educational', language, durationSeconds: 30, visualStyle: 'cinematic', customPrompt: '', sceneCount: SCENES, targetWords: 75 });
+    const story = composeStory({
+      topic,
+      style: 'educational',
+      language,
+      durationSeconds: 30,
+      visualStyle: 'cinematic',
+      customPrompt: '',
+      sceneCount: SCENES,
+      targetWords: 75,
+    });
     const subjects: string[] = [];
     let previous: string | undefined;
     for (const [index, scene] of story.scenes.entries()) {
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
       const picture = await renderOfflineScene({
-        prompt: scene.imagePrompt, narration: scene.narration, topic, language, visualStyle: 'cinematic', width: 1080, height: 1920, sceneIndex: index,
+        prompt: scene.imagePrompt,
+        narration: scene.narration,
+        topic,
+        language,
+        visualStyle: 'cinematic',
+        width: 1080,
+        height: 1920,
+        sceneIndex: index,
         ...(previous ? { previousSubject: previous } : {}),
       });
       const used = process.cpuUsage(cpuStarted);
@@ -64,7 +80,15 @@ export async function benchPictures(log: (line: string) => void = console.log): 
     for (let index = 0; index <= STYLE_PICTURES; index++) {
       const started = performance.now();
       const cpuStarted = process.cpuUsage();
-      await renderOfflineScene({ prompt: 'a road through the hills at dawn', topic: 'The history of the bicycle', language: 'en', visualStyle, width: 1080, height: 1920, sceneIndex: index });
+      await renderOfflineScene({
+        prompt: 'a road through the hills at dawn',
+        topic: 'The history of the bicycle',
+        language: 'en',
+        visualStyle,
+        width: 1080,
+        height: 1920,
+        sceneIndex: index,
+      });
       const used = process.cpuUsage(cpuStarted);
       if (index === 0) continue;
       styleWall.push(performance.now() - started);

@@ -49,7 +49,9 @@ const binaries = resolveFfmpegBinaries();
 /** The audio of a file as mono 16 kHz float samples. */
 function decodeMono(path: string): Promise<Float32Array> {
   return new Promise((resolve, reject) => {
-    const child = spawn(binaries.ffmpegPath, ['-v', 'error', '-i', path, '-vn', '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(binaries.ffmpegPath, ['-v', 'error', '-i', path, '-vn', '-ac', '1', '-ar', '16000', '-f', 'f32le', '-'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.on('error', reject);
@@ -118,7 +120,17 @@ function captionError(starts: number[], words: WordTiming[]): number | null {
 async function pictureProblems(videoPath: string): Promise<{ blackSeconds: number; frozenSeconds: number }> {
   const log = await captureOutput(
     binaries.ffmpegPath,
-    ['-hide_banner', '-i', videoPath, '-an', '-vf', 'scale=270:-2,blackdetect=d=0.1:pix_th=0.08,freezedetect=n=-60dB:d=2', '-f', 'null', '-'],
+    [
+      '-hide_banner',
+      '-i',
+      videoPath,
+      '-an',
+      '-vf',
+      'scale=270:-2,blackdetect=d=0.1:pix_th=0.08,freezedetect=n=-60dB:d=2',
+      '-f',
+      'null',
+      '-',
+    ],
     undefined,
     true,
   );
@@ -127,7 +139,11 @@ async function pictureProblems(videoPath: string): Promise<{ blackSeconds: numbe
 }
 
 async function probeSeconds(path: string): Promise<number> {
-  return Number((await captureOutput(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path])).trim());
+  return Number(
+    (
+      await captureOutput(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path])
+    ).trim(),
+  );
 }
 
 const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
@@ -141,7 +157,16 @@ console.log('video       duration  target  trailing  longest  caption err  black
 for (const { language, topic, style } of CASES) {
   for (const duration of durations) {
     const workspaceDir = await mkdtemp(join(tmpdir(), `reelsmith-quality-${language}-${duration}-`));
-    const params = generateVideoBodySchema.parse({ topic, style, language, duration, voice: defaultOfflineVoice(language)!.id, resolution: '9:16', enableCaptions: true, captionStyle: 'tiktok' });
+    const params = generateVideoBodySchema.parse({
+      topic,
+      style,
+      language,
+      duration,
+      voice: defaultOfflineVoice(language)!.id,
+      resolution: '9:16',
+      enableCaptions: true,
+      captionStyle: 'tiktok',
+    });
     const started = performance.now();
     let words: WordTiming[] = [];
     let voicePath = '';

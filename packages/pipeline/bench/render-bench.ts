@@ -20,12 +20,29 @@ import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CAPTION_STYLE_VALUES, RESOLUTIONS, isCaptionTemplate, type CaptionStyle, type Duration, type GenerationParams, type Resolution } from '@reelsmith/contracts';
+import {
+  CAPTION_STYLE_VALUES,
+  RESOLUTIONS,
+  isCaptionTemplate,
+  type CaptionStyle,
+  type Duration,
+  type GenerationParams,
+  type Resolution,
+} from '@reelsmith/contracts';
 import { captionFontFor, prepareFontsDir } from '../src/assembly/caption-fonts.js';
 import { buildCaptionsAss } from '../src/assembly/captions-ass.js';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
 import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
-import { createProviders, loadPipelineConfig, resolveFfmpegBinaries, runGeneration, type AssemblyRequest, type GenerationOutput, type RenderBrand, type StoryboardInput } from '../src/index.js';
+import {
+  createProviders,
+  loadPipelineConfig,
+  resolveFfmpegBinaries,
+  runGeneration,
+  type AssemblyRequest,
+  type GenerationOutput,
+  type RenderBrand,
+  type StoryboardInput,
+} from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
 const keep = process.argv.includes('--keep');
@@ -73,14 +90,28 @@ async function renderFloor(kind: 'plain' | 'static', request: AssemblyRequest, o
   args.push('-i', resolve(request.audioPath));
   const n = request.scenes.length;
   const held = request.scenes.map((_, index) =>
-    kind === 'plain' ? `[${index}:v]` : `[${index}:v]format=yuv420p,loop=loop=${Math.max(0, Math.round(seconds[index]! * OUTPUT_FPS) - 1)}:size=1:start=0,setpts=N/${OUTPUT_FPS}/TB[s${index}];`,
+    kind === 'plain'
+      ? `[${index}:v]`
+      : `[${index}:v]format=yuv420p,loop=loop=${Math.max(0, Math.round(seconds[index]! * OUTPUT_FPS) - 1)}:size=1:start=0,setpts=N/${OUTPUT_FPS}/TB[s${index}];`,
   );
-  const graph = kind === 'plain' ? `${held.join('')}concat=n=${n}:v=1:a=0[v]` : `${held.join('')}${request.scenes.map((_, i) => `[s${i}]`).join('')}concat=n=${n}:v=1:a=0[v]`;
+  const graph =
+    kind === 'plain'
+      ? `${held.join('')}concat=n=${n}:v=1:a=0[v]`
+      : `${held.join('')}${request.scenes.map((_, i) => `[s${i}]`).join('')}concat=n=${n}:v=1:a=0[v]`;
   args.push(
-    '-filter_complex', `${graph};[${n}:a]aresample=48000,apad[a]`,
-    '-map', '[v]', '-map', '[a]',
-    ...videoEncoderArgs(), ...AUDIO_ENCODER_ARGS,
-    '-t', request.durationSeconds.toFixed(3), '-movflags', '+faststart', outputPath,
+    '-filter_complex',
+    `${graph};[${n}:a]aresample=48000,apad[a]`,
+    '-map',
+    '[v]',
+    '-map',
+    '[a]',
+    ...videoEncoderArgs(),
+    ...AUDIO_ENCODER_ARGS,
+    '-t',
+    request.durationSeconds.toFixed(3),
+    '-movflags',
+    '+faststart',
+    outputPath,
   );
   const started = performance.now();
   await runFfmpeg(ffmpegPath, args);
@@ -104,14 +135,30 @@ function endedChildrenCpuSeconds(): number {
 
 /** SSIM (All) of `video` against `reference`, frame by frame. */
 async function ssim(ffmpegPath: string, video: string, reference: string): Promise<number> {
-  const out = await captureOutput(ffmpegPath, ['-hide_banner', '-nostdin', '-i', video, '-i', reference, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'], undefined, true);
+  const out = await captureOutput(
+    ffmpegPath,
+    ['-hide_banner', '-nostdin', '-i', video, '-i', reference, '-lavfi', '[0:v][1:v]ssim', '-f', 'null', '-'],
+    undefined,
+    true,
+  );
   const match = /All:([0-9.]+)/.exec(out);
   return match ? Number(match[1]) : Number.NaN;
 }
 
 async function videoFrames(ffprobePath: string | null, video: string): Promise<number> {
   if (!ffprobePath) return Number.NaN;
-  const out = await captureOutput(ffprobePath, ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', video]);
+  const out = await captureOutput(ffprobePath, [
+    '-v',
+    'error',
+    '-count_packets',
+    '-select_streams',
+    'v',
+    '-show_entries',
+    'stream=nb_read_packets',
+    '-of',
+    'csv=p=0',
+    video,
+  ]);
   return Number(out.trim());
 }
 
@@ -206,7 +253,15 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
     const request = renderRequest as AssemblyRequest;
     const referencePath = join(workspaceDir, 'reference.mp4');
     const referenceStarted = performance.now();
-    await assembleVideo({ ...request, outputPath: referencePath, posterPath: join(workspaceDir, 'reference.jpg'), workDir: join(workspaceDir, 'reference-work') }, { binaries, ...REFERENCE });
+    await assembleVideo(
+      {
+        ...request,
+        outputPath: referencePath,
+        posterPath: join(workspaceDir, 'reference.jpg'),
+        workDir: join(workspaceDir, 'reference-work'),
+      },
+      { binaries, ...REFERENCE },
+    );
     const referenceSeconds = (performance.now() - referenceStarted) / 1000;
     return {
       label: `${duration}s ${resolution}`,
@@ -233,7 +288,28 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
 }
 
 const cores = availableParallelism();
-const header = ['case', 'total s', 'total CPU s', 'total/limit', 'x realtime', 'render s', 'render CPU s', `limit s (CPU/${cores})`, 'render/limit', 'floor s', 'render/floor', 'static floor s', 'render/static', 'ref (veryfast) s', 'render/ref', 'SSIM vs ref', 'MB', 'frames', 'ffmpeg peak MB', 'node peak MB'];
+const header = [
+  'case',
+  'total s',
+  'total CPU s',
+  'total/limit',
+  'x realtime',
+  'render s',
+  'render CPU s',
+  `limit s (CPU/${cores})`,
+  'render/limit',
+  'floor s',
+  'render/floor',
+  'static floor s',
+  'render/static',
+  'ref (veryfast) s',
+  'render/ref',
+  'SSIM vs ref',
+  'MB',
+  'frames',
+  'ffmpeg peak MB',
+  'node peak MB',
+];
 const rows: string[][] = [];
 const binaries = resolveFfmpegBinaries();
 console.log(`ffmpeg: ${binaries.ffmpegPath} (${binaries.ffmpegSource}); encoder: ${videoEncoderArgs().join(' ')}`);
@@ -269,7 +345,10 @@ for (const duration of durations) {
 /** Per-frame MD5s of a video's pictures (ffmpeg's framemd5), in order. */
 async function frameHashes(ffmpegPath: string, video: string): Promise<string[]> {
   const out = await captureOutput(ffmpegPath, ['-v', 'error', '-i', video, '-map', '0:v', '-f', 'framemd5', '-']);
-  return out.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+  return out
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(',').pop()!.trim());
 }
 
 /**
@@ -277,14 +356,30 @@ async function frameHashes(ffmpegPath: string, video: string): Promise<string[]>
  * step was given (the rerender and brand cases start from it).
  */
 const LIGHTHOUSE: GenerationParams = {
-  topic: 'The lighthouse keeper who heard a knock at midnight', style: 'mysterious', language: 'en', duration: 30, voice: 'en-us-m3',
-  voiceProvider: 'offline', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in',
-  enableCaptions: true, captionStyle: 'tiktok', music: 'auto',
+  topic: 'The lighthouse keeper who heard a knock at midnight',
+  style: 'mysterious',
+  language: 'en',
+  duration: 30,
+  voice: 'en-us-m3',
+  voiceProvider: 'offline',
+  visualStyle: 'cinematic',
+  resolution: '9:16',
+  customPrompt: '',
+  enableZoom: true,
+  zoomDirection: 'in',
+  enableCaptions: true,
+  captionStyle: 'tiktok',
+  music: 'auto',
 };
 
-const offlineProviders = () => createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
+const offlineProviders = () =>
+  createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
 
-async function firstRender(workspaceDir: string, jobId: string, binaries: ReturnType<typeof resolveFfmpegBinaries>): Promise<AssemblyRequest> {
+async function firstRender(
+  workspaceDir: string,
+  jobId: string,
+  binaries: ReturnType<typeof resolveFfmpegBinaries>,
+): Promise<AssemblyRequest> {
   let captured: AssemblyRequest | null = null;
   await runGeneration(
     { jobId, params: LIGHTHOUSE, workspaceDir, providers: offlineProviders() },
@@ -308,7 +403,12 @@ async function runRerender(): Promise<string[]> {
     const timed = async (request: AssemblyRequest, name: string) => {
       const started = performance.now();
       const result = await assembleVideo(
-        { ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) },
+        {
+          ...request,
+          outputPath: join(workspaceDir, `${name}.mp4`),
+          posterPath: join(workspaceDir, `${name}.jpg`),
+          workDir: join(workspaceDir, `${name}-work`),
+        },
         { binaries, ...(request.segmentCacheDir ? {} : { segmented: false }) },
       );
       return { seconds: (performance.now() - started) / 1000, result };
@@ -321,10 +421,19 @@ async function runRerender(): Promise<string[]> {
     const to = base.scenes[changed + 1]?.start ?? base.durationSeconds;
     const audioPath = join(workspaceDir, 'narration-v2.wav');
     copyFileSync(base.audioPath, join(workspaceDir, 'narration-v1.wav'));
-    await runFfmpeg(binaries.ffmpegPath, ['-i', base.audioPath, '-af', `volume=1.5:enable='between(t,${from.toFixed(3)},${to.toFixed(3)})'`, audioPath]);
+    await runFfmpeg(binaries.ffmpegPath, [
+      '-i',
+      base.audioPath,
+      '-af',
+      `volume=1.5:enable='between(t,${from.toFixed(3)},${to.toFixed(3)})'`,
+      audioPath,
+    ]);
     const words = base.words.map((w) => (w.start >= from && w.start < to ? { ...w, word: `${w.word}!` } : w));
     const second = await timed({ ...base, words, audioPath, segmentCacheDir }, 'v2');
-    const [v1, v2] = await Promise.all([frameHashes(binaries.ffmpegPath, first.result.videoPath), frameHashes(binaries.ffmpegPath, second.result.videoPath)]);
+    const [v1, v2] = await Promise.all([
+      frameHashes(binaries.ffmpegPath, first.result.videoPath),
+      frameHashes(binaries.ffmpegPath, second.result.videoPath),
+    ]);
     const cutFrom = Math.round(from * OUTPUT_FPS);
     const cutTo = Math.round(to * OUTPUT_FPS);
     const untouched = v1.map((hash, index) => (index < cutFrom || index >= cutTo ? hash === v2[index] : true)).every(Boolean);
@@ -358,7 +467,14 @@ async function runStoryboardEdits(): Promise<string[][]> {
     version += 1;
     const started = performance.now();
     const output = await runGeneration(
-      { jobId: 'bench-edits', params: LIGHTHOUSE, workspaceDir: join(root, `v${version}`), artefactDir, providers: offlineProviders(), ...(storyboard ? { storyboard } : {}) },
+      {
+        jobId: 'bench-edits',
+        params: LIGHTHOUSE,
+        workspaceDir: join(root, `v${version}`),
+        artefactDir,
+        providers: offlineProviders(),
+        ...(storyboard ? { storyboard } : {}),
+      },
       { binaries },
     );
     return { seconds: (performance.now() - started) / 1000, output };
@@ -366,7 +482,10 @@ async function runStoryboardEdits(): Promise<string[][]> {
   try {
     const first = await render();
     const scenes = first.output.scenes!;
-    const storyboard = (): StoryboardInput => ({ title: first.output.title, scenes: scenes.map((scene) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })) });
+    const storyboard = (): StoryboardInput => ({
+      title: first.output.title,
+      scenes: scenes.map((scene) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: scene.imageSeed })),
+    });
     const edited = Math.min(2, scenes.length - 1);
     const same = await render(storyboard());
     const picture = storyboard();
@@ -412,17 +531,34 @@ if (!brandOnly && !editsOnly) {
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
   console.log('\ntotal: whole pipeline (story, voice, pictures, render); render: the final ffmpeg pass with zoom and captions;');
-  console.log(`render CPU: user + system seconds of the render's ffmpeg processes; limit: that work spread perfectly over the ${cores} cores, the least wall time it can take; render/limit near 1 means the cores were busy throughout;`);
-  console.log(`total CPU: the same for the whole pipeline (this process and every process it ran); total/limit: total s against total CPU / ${cores};`);
+  console.log(
+    `render CPU: user + system seconds of the render's ffmpeg processes; limit: that work spread perfectly over the ${cores} cores, the least wall time it can take; render/limit near 1 means the cores were busy throughout;`,
+  );
+  console.log(
+    `total CPU: the same for the whole pipeline (this process and every process it ran); total/limit: total s against total CPU / ${cores};`,
+  );
   console.log('floor: one plain ffmpeg pass (-loop 1 inputs) on the same pictures and audio, same encoder settings, no zoom or captions;');
   console.log('static floor: the same, each picture decoded and converted once (no motion for the encoder to code).');
-  console.log(`ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`);
+  console.log(
+    `ref: the same storyboard rendered with the earlier settings (${videoEncoderArgs(REFERENCE).join(' ')}); SSIM of the render against it (1 = identical).`,
+  );
 
-  const rerenderHeader = ['30s 9:16', 'single pass s', 'segmented v1 s', 'v1/single', 're-render s', 'segments rendered', 're-render/v1', 'untouched frames identical'];
+  const rerenderHeader = [
+    '30s 9:16',
+    'single pass s',
+    'segmented v1 s',
+    'v1/single',
+    're-render s',
+    'segments rendered',
+    're-render/v1',
+    'untouched frames identical',
+  ];
   const rerender = await runRerender();
   const rw = rerenderHeader.map((title, column) => Math.max(title.length, rerender[column]?.length ?? 0));
   const rline = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(rw[column]!)).join(' | ')} |`;
-  console.log(`\nOne scene's narration changed (storyboard re-render, segmentCacheDir):\n${rline(rerenderHeader)}\n|${rw.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rline(['render', ...rerender])}`);
+  console.log(
+    `\nOne scene's narration changed (storyboard re-render, segmentCacheDir):\n${rline(rerenderHeader)}\n|${rw.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rline(['render', ...rerender])}`,
+  );
 }
 
 /**
@@ -436,7 +572,12 @@ interface TimedRender {
   cpuSeconds: number;
 }
 
-async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heaviest: string; tiktok: TimedRender[]; branded: TimedRender[] }> {
+async function runBrandCase(): Promise<{
+  libass: Array<[string, number]>;
+  heaviest: string;
+  tiktok: TimedRender[];
+  branded: TimedRender[];
+}> {
   const binaries = resolveFfmpegBinaries();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'render-bench-brand-'));
   try {
@@ -446,26 +587,80 @@ async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heavie
     const libass: Array<[string, number]> = [];
     for (const style of CAPTION_STYLE_VALUES) {
       const name = `${style}.ass`;
-      writeFileSync(join(workspaceDir, name), buildCaptionsAss({ words: base.words.filter((w) => w.start < 10), style, language: 'en', width: 1080, height: 1920, font, durationSeconds: 10, accentColor: '#00C8FF' }));
+      writeFileSync(
+        join(workspaceDir, name),
+        buildCaptionsAss({
+          words: base.words.filter((w) => w.start < 10),
+          style,
+          language: 'en',
+          width: 1080,
+          height: 1920,
+          font,
+          durationSeconds: 10,
+          accentColor: '#00C8FF',
+        }),
+      );
       const before = endedChildrenCpuSeconds();
-      await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=0x335577:s=1080x1920:r=30:d=10', '-vf', `ass=filename=${name}:fontsdir=${fonts.slice(workspaceDir.length + 1)}`, '-f', 'null', '-'], { cwd: workspaceDir });
+      await runFfmpeg(
+        binaries.ffmpegPath,
+        [
+          '-f',
+          'lavfi',
+          '-i',
+          'color=c=0x335577:s=1080x1920:r=30:d=10',
+          '-vf',
+          `ass=filename=${name}:fontsdir=${fonts.slice(workspaceDir.length + 1)}`,
+          '-f',
+          'null',
+          '-',
+        ],
+        { cwd: workspaceDir },
+      );
       libass.push([style, endedChildrenCpuSeconds() - before]);
     }
-    const heaviest = libass.filter(([style]) => isCaptionTemplate(style as CaptionStyle)).sort((a, b) => b[1] - a[1])[0]![0] as CaptionStyle;
+    const heaviest = libass
+      .filter(([style]) => isCaptionTemplate(style as CaptionStyle))
+      .sort((a, b) => b[1] - a[1])[0]![0] as CaptionStyle;
     const logo = join(workspaceDir, 'logo.png');
-    await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', 'color=c=0xFF00FF:s=512x512,format=rgba,geq=r=255:g=0:b=255:a=if(lt(hypot(X-256\\,Y-256)\\,250)\\,230\\,0)', '-frames:v', '1', logo]);
-    const brand: RenderBrand = { accentColor: '#00C8FF', fontId: 'noto-sans', logo: { path: logo, position: 'top-right', scale: 0.18, opacity: 0.9 }, endCard: { text: '@lighthousekeeper', seconds: 2 } };
+    await runFfmpeg(binaries.ffmpegPath, [
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0xFF00FF:s=512x512,format=rgba,geq=r=255:g=0:b=255:a=if(lt(hypot(X-256\\,Y-256)\\,250)\\,230\\,0)',
+      '-frames:v',
+      '1',
+      logo,
+    ]);
+    const brand: RenderBrand = {
+      accentColor: '#00C8FF',
+      fontId: 'noto-sans',
+      logo: { path: logo, position: 'top-right', scale: 0.18, opacity: 0.9 },
+      endCard: { text: '@lighthousekeeper', seconds: 2 },
+    };
     const timed = async (request: AssemblyRequest, name: string): Promise<TimedRender> => {
       const started = performance.now();
       const cpuBefore = endedChildrenCpuSeconds();
-      await assembleVideo({ ...request, outputPath: join(workspaceDir, `${name}.mp4`), posterPath: join(workspaceDir, `${name}.jpg`), workDir: join(workspaceDir, `${name}-work`) }, { binaries });
+      await assembleVideo(
+        {
+          ...request,
+          outputPath: join(workspaceDir, `${name}.mp4`),
+          posterPath: join(workspaceDir, `${name}.jpg`),
+          workDir: join(workspaceDir, `${name}-work`),
+        },
+        { binaries },
+      );
       return { seconds: (performance.now() - started) / 1000, cpuSeconds: endedChildrenCpuSeconds() - cpuBefore };
     };
     const tiktok: TimedRender[] = [];
     const branded: TimedRender[] = [];
     for (const round of [1, 2]) {
       tiktok.push(await timed({ ...base, segmentCacheDir: join(workspaceDir, `tiktok-${round}`) }, `tiktok-${round}`));
-      branded.push(await timed({ ...base, captionStyle: heaviest, brand, segmentCacheDir: join(workspaceDir, `branded-${round}`) }, `branded-${round}`));
+      branded.push(
+        await timed(
+          { ...base, captionStyle: heaviest, brand, segmentCacheDir: join(workspaceDir, `branded-${round}`) },
+          `branded-${round}`,
+        ),
+      );
     }
     return { libass, heaviest, tiktok, branded };
   } finally {
@@ -476,10 +671,17 @@ async function runBrandCase(): Promise<{ libass: Array<[string, number]>; heavie
 
 if (!editsOnly) {
   const brandCase = await runBrandCase();
-  console.log(`\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`);
+  console.log(
+    `\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`,
+  );
   const best = (runs: TimedRender[], key: keyof TimedRender) => Math.min(...runs.map((run) => run[key]));
-  const described = (runs: TimedRender[]) => runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
-  const change = (key: keyof TimedRender) => `${(((best(brandCase.branded, key) / best(brandCase.tiktok, key)) - 1) * 100).toFixed(1)}%`;
-  console.log(`30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`);
-  console.log(`best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`);
+  const described = (runs: TimedRender[]) =>
+    runs.map((run) => `${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} CPU s)`).join(' / ');
+  const change = (key: keyof TimedRender) => `${((best(brandCase.branded, key) / best(brandCase.tiktok, key) - 1) * 100).toFixed(1)}%`;
+  console.log(
+    `30s 9:16 render, tiktok: ${described(brandCase.tiktok)}; ${brandCase.heaviest} + logo + end card: ${described(brandCase.branded)}`,
+  );
+  console.log(
+    `best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`,
+  );
 }

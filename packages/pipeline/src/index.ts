@@ -4,14 +4,29 @@ export { runGeneration, type RunGenerationOptions } from './runner/run-generatio
 export { GenerationError } from './runner/generation-error.js';
 export { STEP_BANDS } from './runner/progress-tracker.js';
 export { loadPipelineConfig, PipelineConfigError, PIPELINE_ENV_VARIABLES, type PipelineConfig } from './pipeline-config.js';
-export { createProviderRegistry, createProviders, type ImageProviderId, type ProviderChoice, type ProviderRegistry, type StoryProviderId } from './provider-registry.js';
+export {
+  createProviderRegistry,
+  createProviders,
+  type ImageProviderId,
+  type ProviderChoice,
+  type ProviderRegistry,
+  type StoryProviderId,
+} from './provider-registry.js';
 export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';
 export { liveFfmpegPids, runFfmpeg, FfmpegError } from './assembly/run-ffmpeg.js';
 export { assembleVideo, type AssembleOptions } from './assembly/assemble-video.js';
 export { callProvider, markRetriedByAdapter } from './providers/provider-retry.js';
 export { createOfflineStoryProvider } from './story/offline-story-provider.js';
 export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
-export { expectedSampleCount, findVoice, getVoices, groupByGender, sampleSlots, validateVoiceCatalogues, type SampleSlot } from './voice/provider-catalogues.js';
+export {
+  expectedSampleCount,
+  findVoice,
+  getVoices,
+  groupByGender,
+  sampleSlots,
+  validateVoiceCatalogues,
+  type SampleSlot,
+} from './voice/provider-catalogues.js';
 export { detectSourceLanguage, languageDisplayName, needsTranslation } from './story/source-language.js';
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
 export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';

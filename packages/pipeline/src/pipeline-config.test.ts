@@ -22,21 +22,32 @@ describe('loadPipelineConfig', () => {
     expect(() => loadPipelineConfig({ VOICE_PROVIDER: 'elevenlabs' })).toThrow(/ELEVENLABS_API_KEY/);
     expect(() => loadPipelineConfig({ AZURE_SPEECH_KEY: 'k' })).toThrow(/AZURE_SPEECH_REGION/);
     expect(() => loadPipelineConfig({ IMAGE_PROVIDER: 'pexels' })).toThrow('IMAGE_PROVIDER=pexels needs PEXELS_API_KEY.');
-    expect(() => loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p' })).toThrow('IMAGE_PROVIDER=unsplash needs UNSPLASH_ACCESS_KEY.');
+    expect(() => loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p' })).toThrow(
+      'IMAGE_PROVIDER=unsplash needs UNSPLASH_ACCESS_KEY.',
+    );
   });
 
   it('offers each stock library it has a key for, and uses the one IMAGE_PROVIDER names', () => {
     const config = loadPipelineConfig({ IMAGE_PROVIDER: 'unsplash', PEXELS_API_KEY: 'p', UNSPLASH_ACCESS_KEY: 'u' });
     expect(config.images).toEqual({ provider: 'unsplash', apiKey: 'u' });
     expect(config.imageChoices?.find((choice) => choice.provider === 'pexels')).toEqual({ provider: 'pexels', apiKey: 'p', videos: true });
-    expect(loadPipelineConfig({ PEXELS_API_KEY: 'p', PEXELS_VIDEOS: 'false' }).imageChoices?.at(-1)).toEqual({ provider: 'pexels', apiKey: 'p', videos: false });
+    expect(loadPipelineConfig({ PEXELS_API_KEY: 'p', PEXELS_VIDEOS: 'false' }).imageChoices?.at(-1)).toEqual({
+      provider: 'pexels',
+      apiKey: 'p',
+      videos: false,
+    });
     expect(() => loadPipelineConfig({ PEXELS_VIDEOS: 'sometimes' })).toThrow(/PEXELS_VIDEOS/);
     expect(config.imageChoices?.map((choice) => choice.provider)).toEqual(['offline', 'pexels', 'unsplash']);
     expect(loadPipelineConfig({}).imageChoices?.map((choice) => choice.provider)).toEqual(['offline']);
   });
 
   it('lets a local OpenAI-compatible server run without a key and shares the connection with images', () => {
-    const config = loadPipelineConfig({ STORY_PROVIDER: 'openai', IMAGE_PROVIDER: 'openai', OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' });
+    const config = loadPipelineConfig({
+      STORY_PROVIDER: 'openai',
+      IMAGE_PROVIDER: 'openai',
+      OPENAI_BASE_URL: 'http://localhost:11434/v1',
+      OPENAI_MODEL: 'llama3.1',
+    });
     expect(config.story).toMatchObject({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'llama3.1' });
     expect(config.images).toMatchObject({ provider: 'openai', baseUrl: 'http://localhost:11434/v1', model: 'gpt-image-1' });
   });

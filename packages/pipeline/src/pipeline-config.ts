@@ -8,29 +8,68 @@ export interface PipelineEnvVariable {
 
 /** Every environment variable the pipeline reads, as data: the README table is checked against it. */
 export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
-  { name: 'STORY_PROVIDER', default: 'offline', description: 'Story writer: `offline` (built-in) or `openai` (any OpenAI-compatible chat API).' },
-  { name: 'OPENAI_BASE_URL', default: 'https://api.openai.com/v1', description: 'Base URL of the OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, OpenRouter).' },
-  { name: 'OPENAI_API_KEY', default: '(none)', description: 'Key for the OpenAI-compatible API; required by `STORY_PROVIDER=openai` unless the server needs none (Ollama).' },
+  {
+    name: 'STORY_PROVIDER',
+    default: 'offline',
+    description: 'Story writer: `offline` (built-in) or `openai` (any OpenAI-compatible chat API).',
+  },
+  {
+    name: 'OPENAI_BASE_URL',
+    default: 'https://api.openai.com/v1',
+    description: 'Base URL of the OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM, OpenRouter).',
+  },
+  {
+    name: 'OPENAI_API_KEY',
+    default: '(none)',
+    description: 'Key for the OpenAI-compatible API; required by `STORY_PROVIDER=openai` unless the server needs none (Ollama).',
+  },
   { name: 'OPENAI_API_KEY_HEADER', default: 'bearer', description: '`bearer` (Authorization header) or `api-key` (Azure OpenAI).' },
   { name: 'OPENAI_API_VERSION', default: '(none)', description: 'api-version query parameter for classic Azure OpenAI deployments.' },
   { name: 'OPENAI_MODEL', default: 'gpt-4o-mini', description: 'Chat model that writes the story.' },
-  { name: 'IMAGE_PROVIDER', default: 'offline', description: 'Scene pictures: `offline` (generated art), `openai` (OpenAI-compatible image API), `pexels` (stock videos and photos) or `unsplash` (stock photos); their authors are credited in My Videos.' },
+  {
+    name: 'IMAGE_PROVIDER',
+    default: 'offline',
+    description:
+      'Scene pictures: `offline` (generated art), `openai` (OpenAI-compatible image API), `pexels` (stock videos and photos) or `unsplash` (stock photos); their authors are credited in My Videos.',
+  },
   { name: 'PEXELS_API_KEY', default: '(none)', description: 'Pexels API key; enables `IMAGE_PROVIDER=pexels`.' },
-  { name: 'PEXELS_VIDEOS', default: 'true', description: 'With `IMAGE_PROVIDER=pexels`, scenes get stock video clips (trimmed and scaled into the scene, no Ken Burns), photos where no clip matches; `false` for photos only.' },
+  {
+    name: 'PEXELS_VIDEOS',
+    default: 'true',
+    description:
+      'With `IMAGE_PROVIDER=pexels`, scenes get stock video clips (trimmed and scaled into the scene, no Ken Burns), photos where no clip matches; `false` for photos only.',
+  },
   { name: 'UNSPLASH_ACCESS_KEY', default: '(none)', description: 'Unsplash access key; enables `IMAGE_PROVIDER=unsplash`.' },
   { name: 'IMAGE_API_BASE_URL', default: '(OPENAI_BASE_URL)', description: 'Base URL of the image API.' },
   { name: 'IMAGE_API_KEY', default: '(OPENAI_API_KEY)', description: 'Key for the image API.' },
   { name: 'OPENAI_IMAGE_MODEL', default: 'gpt-image-1', description: 'Image model.' },
-  { name: 'VOICE_PROVIDER', default: 'offline', description: 'Default narration voice: `offline` (espeak-ng), `azure` or `elevenlabs`. Admins can switch it at run time.' },
+  {
+    name: 'VOICE_PROVIDER',
+    default: 'offline',
+    description: 'Default narration voice: `offline` (espeak-ng), `azure` or `elevenlabs`. Admins can switch it at run time.',
+  },
   { name: 'AZURE_SPEECH_KEY', default: '(none)', description: 'Azure Speech resource key; enables the `azure` voices.' },
   { name: 'AZURE_SPEECH_REGION', default: '(none)', description: 'Azure Speech region, e.g. `eastus`.' },
   { name: 'AZURE_SPEECH_ENDPOINT', default: '(region endpoint)', description: 'Full Azure TTS host instead of the region one.' },
   { name: 'ELEVENLABS_API_KEY', default: '(none)', description: 'ElevenLabs key; enables the `elevenlabs` voices.' },
   { name: 'ELEVENLABS_MODEL_ID', default: 'eleven_multilingual_v2', description: 'ElevenLabs model.' },
   { name: 'ELEVENLABS_BASE_URL', default: 'https://api.elevenlabs.io', description: 'ElevenLabs API host.' },
-  { name: 'FFMPEG_PATH', default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)', description: 'ffmpeg binary used to assemble videos.' },
-  { name: 'FFPROBE_PATH', default: '(system ffprobe, else the one inside @ffprobe-installer/ffprobe)', description: 'ffprobe binary used to measure audio and video.' },
-  { name: 'RENDER_PRESET', default: 'ultrafast', description: 'x264 preset for the final render: ultrafast renders at CRF 25 with deblocking and CABAC put back, veryfast and slower at CRF 21 (slower presets give smaller files, not better pictures).' },
+  {
+    name: 'FFMPEG_PATH',
+    default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)',
+    description: 'ffmpeg binary used to assemble videos.',
+  },
+  {
+    name: 'FFPROBE_PATH',
+    default: '(system ffprobe, else the one inside @ffprobe-installer/ffprobe)',
+    description: 'ffprobe binary used to measure audio and video.',
+  },
+  {
+    name: 'RENDER_PRESET',
+    default: 'ultrafast',
+    description:
+      'x264 preset for the final render: ultrafast renders at CRF 25 with deblocking and CABAC put back, veryfast and slower at CRF 21 (slower presets give smaller files, not better pictures).',
+  },
 ];
 
 const optionalText = z
@@ -49,14 +88,18 @@ const envSchema = z.object({
   OPENAI_API_KEY_HEADER: optionalText.pipe(z.enum(['bearer', 'api-key'], { message: 'must be bearer or api-key' }).optional()),
   OPENAI_API_VERSION: optionalText,
   OPENAI_MODEL: optionalText,
-  IMAGE_PROVIDER: optionalText.pipe(z.enum(['offline', 'openai', 'pexels', 'unsplash'], { message: 'must be offline, openai, pexels or unsplash' }).optional()),
+  IMAGE_PROVIDER: optionalText.pipe(
+    z.enum(['offline', 'openai', 'pexels', 'unsplash'], { message: 'must be offline, openai, pexels or unsplash' }).optional(),
+  ),
   PEXELS_API_KEY: optionalText,
   PEXELS_VIDEOS: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
   UNSPLASH_ACCESS_KEY: optionalText,
   IMAGE_API_BASE_URL: url(),
   IMAGE_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: optionalText,
-  VOICE_PROVIDER: optionalText.pipe(z.enum(['offline', 'azure', 'elevenlabs'], { message: 'must be offline, azure or elevenlabs' }).optional()),
+  VOICE_PROVIDER: optionalText.pipe(
+    z.enum(['offline', 'azure', 'elevenlabs'], { message: 'must be offline, azure or elevenlabs' }).optional(),
+  ),
   AZURE_SPEECH_KEY: optionalText,
   AZURE_SPEECH_REGION: optionalText,
   AZURE_SPEECH_ENDPOINT: url(),
@@ -146,7 +189,8 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
           ...(e.AZURE_SPEECH_ENDPOINT ? { endpoint: e.AZURE_SPEECH_ENDPOINT } : {}),
         }
       : undefined;
-  if (e.AZURE_SPEECH_KEY && !azure) throw new PipelineConfigError('AZURE_SPEECH_KEY is set but AZURE_SPEECH_REGION (or AZURE_SPEECH_ENDPOINT) is missing.');
+  if (e.AZURE_SPEECH_KEY && !azure)
+    throw new PipelineConfigError('AZURE_SPEECH_KEY is set but AZURE_SPEECH_REGION (or AZURE_SPEECH_ENDPOINT) is missing.');
   const elevenlabs = e.ELEVENLABS_API_KEY
     ? {
         apiKey: e.ELEVENLABS_API_KEY,
@@ -155,7 +199,8 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
       }
     : undefined;
   const voiceProvider = e.VOICE_PROVIDER ?? 'offline';
-  if (voiceProvider === 'azure' && !azure) throw new PipelineConfigError('VOICE_PROVIDER=azure needs AZURE_SPEECH_KEY and AZURE_SPEECH_REGION.');
+  if (voiceProvider === 'azure' && !azure)
+    throw new PipelineConfigError('VOICE_PROVIDER=azure needs AZURE_SPEECH_KEY and AZURE_SPEECH_REGION.');
   if (voiceProvider === 'elevenlabs' && !elevenlabs) throw new PipelineConfigError('VOICE_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.');
 
   const openAiStory: OpenAiProviderConfig = { provider: 'openai', model: e.OPENAI_MODEL ?? 'gpt-4o-mini', ...openAi };
@@ -168,11 +213,18 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
     ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY, videos: e.PEXELS_VIDEOS !== 'false' }] : []),
     ...(e.UNSPLASH_ACCESS_KEY ? [{ provider: 'unsplash' as const, apiKey: e.UNSPLASH_ACCESS_KEY }] : []),
   ];
-  if ((imageProvider === 'pexels' || imageProvider === 'unsplash') && !stockLibraries.some((library) => library.provider === imageProvider)) {
-    throw new PipelineConfigError(`IMAGE_PROVIDER=${imageProvider} needs ${imageProvider === 'pexels' ? 'PEXELS_API_KEY' : 'UNSPLASH_ACCESS_KEY'}.`);
+  if (
+    (imageProvider === 'pexels' || imageProvider === 'unsplash') &&
+    !stockLibraries.some((library) => library.provider === imageProvider)
+  ) {
+    throw new PipelineConfigError(
+      `IMAGE_PROVIDER=${imageProvider} needs ${imageProvider === 'pexels' ? 'PEXELS_API_KEY' : 'UNSPLASH_ACCESS_KEY'}.`,
+    );
   }
   const defaultImages: ImageProviderConfig =
-    imageProvider === 'openai' ? openAiImages : (stockLibraries.find((library) => library.provider === imageProvider) ?? { provider: 'offline' });
+    imageProvider === 'openai'
+      ? openAiImages
+      : (stockLibraries.find((library) => library.provider === imageProvider) ?? { provider: 'offline' });
 
   return {
     story: storyProvider === 'openai' ? openAiStory : { provider: 'offline' },

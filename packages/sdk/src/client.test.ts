@@ -36,10 +36,22 @@ describe('createClient', () => {
   });
 
   it('sends a source (no topic needed) and reads the source credit of the video', async () => {
-    const credited = { ...job('completed', 100), params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'url', title: 'Bees', url: 'https://news.example/bees' } } };
-    const { calls, fetch } = fakeFetch([[200, { jobId: 'j1', status: 'queued', message: 'Video generation started' }], [200, credited]]);
+    const credited = {
+      ...job('completed', 100),
+      params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'url', title: 'Bees', url: 'https://news.example/bees' } },
+    };
+    const { calls, fetch } = fakeFetch([
+      [200, { jobId: 'j1', status: 'queued', message: 'Video generation started' }],
+      [200, credited],
+    ]);
     const client = createClient({ baseUrl: 'https://reelsmith.example', apiKey: 'rsk_x', fetch });
-    await client.generate({ style: 'educational', language: 'en', duration: 30, voice: 'v1', source: { kind: 'url', url: 'https://news.example/bees' } });
+    await client.generate({
+      style: 'educational',
+      language: 'en',
+      duration: 30,
+      voice: 'v1',
+      source: { kind: 'url', url: 'https://news.example/bees' },
+    });
     expect(JSON.parse(String(calls[0]!.init.body))).toMatchObject({ source: { kind: 'url', url: 'https://news.example/bees' } });
     expect(JSON.parse(String(calls[0]!.init.body)).topic).toBeUndefined();
     const finished = await client.waitFor('j1', { intervalMs: 1 });
@@ -50,7 +62,9 @@ describe('createClient', () => {
     const { fetch } = fakeFetch([[400, { statusCode: 400, error: 'Bad Request', message: 'Topic is required', field: 'topic' }]]);
     const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });
     await expect(client.list()).rejects.toMatchObject({ status: 400, message: 'Topic is required', field: 'topic' });
-    await expect(createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch: fakeFetch([[200, { nope: 1 }]]).fetch }).list()).rejects.toThrow();
+    await expect(
+      createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch: fakeFetch([[200, { nope: 1 }]]).fetch }).list(),
+    ).rejects.toThrow();
   });
 
   it('waitFor polls the status until the job is no longer active', async () => {
@@ -60,7 +74,10 @@ describe('createClient', () => {
       [200, job('completed', 100)],
     ]);
     const seen: number[] = [];
-    const done = await createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 1, onProgress: (j) => seen.push(j.progress) });
+    const done = await createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', {
+      intervalMs: 1,
+      onProgress: (j) => seen.push(j.progress),
+    });
     expect(done.status).toBe('completed');
     expect(seen).toEqual([1, 40, 100]);
     expect(calls.map((c) => c.url)).toEqual(Array(3).fill('https://r.example/api/videos/j1/status'));
@@ -68,6 +85,8 @@ describe('createClient', () => {
 
   it('waitFor gives up after its timeout', async () => {
     const { fetch } = fakeFetch(Array.from({ length: 10 }, () => [200, job('processing', 10)] as [number, unknown]));
-    await expect(createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 5, timeoutMs: 12 })).rejects.toBeInstanceOf(ReelsmithApiError);
+    await expect(
+      createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 5, timeoutMs: 12 }),
+    ).rejects.toBeInstanceOf(ReelsmithApiError);
   });
 });

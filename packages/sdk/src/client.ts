@@ -44,18 +44,29 @@ export interface WaitOptions {
 export function createClient({ baseUrl, apiKey, fetch: fetchImpl = globalThis.fetch }: ClientOptions) {
   const base = baseUrl.replace(/\/+$/, '');
 
-  async function call<N extends ApiName>(name: N, input: { body?: ApiBody<N>; query?: Record<string, string | number>; params?: Record<string, string> } = {}): Promise<ApiResponse<N>> {
+  async function call<N extends ApiName>(
+    name: N,
+    input: { body?: ApiBody<N>; query?: Record<string, string | number>; params?: Record<string, string> } = {},
+  ): Promise<ApiResponse<N>> {
     const contract = API[name];
     const query = input.query ? `?${new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)])).toString()}` : '';
     const response = await fetchImpl(`${base}${buildPath(contract.path, input.params)}${query}`, {
       method: contract.method,
-      headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json', ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        [API_KEY_HEADER]: apiKey,
+        accept: 'application/json',
+        ...(input.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
     const json: unknown = await response.json().catch(() => null);
     if (!response.ok) {
       const error = errorResponseSchema.safeParse(json);
-      throw new ReelsmithApiError(response.status, error.success ? error.data.message : `HTTP ${response.status}`, error.success ? error.data.field : undefined);
+      throw new ReelsmithApiError(
+        response.status,
+        error.success ? error.data.message : `HTTP ${response.status}`,
+        error.success ? error.data.field : undefined,
+      );
     }
     return contract.response.parse(json) as ApiResponse<N>;
   }
@@ -75,7 +86,8 @@ export function createClient({ baseUrl, apiKey, fetch: fetchImpl = globalThis.fe
         const job = await call('videoStatus', { params: { id: jobId } });
         onProgress?.(job);
         if (!isActiveJobStatus(job.status)) return job;
-        if (Date.now() + intervalMs > deadline) throw new ReelsmithApiError(408, `Job ${jobId} was still ${job.status} after ${Math.round(timeoutMs / 1000)} s`);
+        if (Date.now() + intervalMs > deadline)
+          throw new ReelsmithApiError(408, `Job ${jobId} was still ${job.status} after ${Math.round(timeoutMs / 1000)} s`);
         await new Promise((resolve) => setTimeout(resolve, intervalMs));
       }
     },

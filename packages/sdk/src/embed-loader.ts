@@ -21,7 +21,11 @@ function isEmbedEvent(data: unknown): data is { source: string; event: EmbedEven
 
 function mount(element: HTMLElement, options: EmbedMountOptions = {}): EmbedHandle {
   if (!(element instanceof HTMLElement)) throw new TypeError('Reelsmith.mount: pass the element to render the studio in');
-  const query = new URLSearchParams({ mode: options.mode ?? 'studio', theme: options.theme ?? 'dark', parentOrigin: window.location.origin });
+  const query = new URLSearchParams({
+    mode: options.mode ?? 'studio',
+    theme: options.theme ?? 'dark',
+    parentOrigin: window.location.origin,
+  });
   if (options.topic) query.set('topic', options.topic);
   const frame = document.createElement('iframe');
   // The token goes in the fragment: never sent to a server, never in a Referer.
@@ -45,7 +49,8 @@ function mount(element: HTMLElement, options: EmbedMountOptions = {}): EmbedHand
       if (waitingTopic !== null) sendTopic(waitingTopic);
       waitingTopic = null;
     }
-    if (event.type === 'resize' && typeof event.height === 'number' && event.height > 0) frame.style.height = `${Math.ceil(event.height)}px`;
+    if (event.type === 'resize' && typeof event.height === 'number' && event.height > 0)
+      frame.style.height = `${Math.ceil(event.height)}px`;
     try {
       options.onEvent?.(event);
     } catch (error) {

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from './verify-webhook.js';
 
 const secret = 'whsec_test';
-const body = JSON.stringify({ id: 'evt_1', type: 'video.completed', createdAt: '2026-01-01T00:00:00.000Z', data: { jobId: 'j1', status: 'completed', videoUrl: '/output/x/video.mp4' } });
+const body = JSON.stringify({
+  id: 'evt_1',
+  type: 'video.completed',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  data: { jobId: 'j1', status: 'completed', videoUrl: '/output/x/video.mp4' },
+});
 const sign = (t: number, raw = body, key = secret) => `t=${t},v1=${createHmac('sha256', key).update(`${t}.${raw}`).digest('hex')}`;
 const now = 1_800_000_000_000;
 const t = now / 1000;

@@ -42,19 +42,37 @@ async function httpBench(title: string, url: string, headers: Record<string, str
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing', LOG_LEVEL: 'silent', RATE_LIMIT_AUTH_MAX: '100000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_AUTH_MAX: '100000',
+  });
   const app = await buildApp(config, { voices: { autoGenerateOfflineSamples: false } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
-    const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Bench User', email: `bench-${randomUUID()}@example.com`, password: 'bench-password' } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Bench User', email: `bench-${randomUUID()}@example.com`, password: 'bench-password' },
+    });
     const { token, user } = registered.json() as { token: string; user: { id: string } };
     // A finished job to read: inserted directly so no render competes with the measurement.
     const jobId = randomUUID();
     const at = new Date().toISOString();
     await app.db
       .insertInto('video_jobs')
-      .values({ id: jobId, user_id: user.id, status: 'completed', params: JSON.stringify({ topic: 'Bench', style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' }), progress: 100, steps: '{}', created_at: at, updated_at: at })
+      .values({
+        id: jobId,
+        user_id: user.id,
+        status: 'completed',
+        params: JSON.stringify({ topic: 'Bench', style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' }),
+        progress: 100,
+        steps: '{}',
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
     await recordVideoMade(app.db, { jobId, userId: user.id, createdAt: at });
 
@@ -65,10 +83,23 @@ async function main() {
     // Fan-out: 1,000 clients subscribed to one job; each progress event's delivery time to every client.
     const sockets: Socket[] = [];
     for (let i = 0; i < CLIENTS; i += 1) {
-      const socket = connectSocket(base, { path: '/socket.io/', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+      const socket = connectSocket(base, {
+        path: '/socket.io/',
+        transports: ['websocket'],
+        auth: { token },
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
     }
-    await Promise.all(sockets.map((socket) => new Promise<void>((resolve, reject) => (socket.connected ? resolve() : (socket.once('connect', () => resolve()), socket.once('connect_error', reject))))));
+    await Promise.all(
+      sockets.map(
+        (socket) =>
+          new Promise<void>((resolve, reject) =>
+            socket.connected ? resolve() : (socket.once('connect', () => resolve()), socket.once('connect_error', reject)),
+          ),
+      ),
+    );
     await Promise.all(sockets.map((socket) => socket.timeout(10_000).emitWithAck('subscribe', jobId)));
     const sentAt = new Map<number, number>();
     const latencies: number[] = [];

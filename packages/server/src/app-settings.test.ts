@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)('AppSettings on %s', (dialect) => {
     await expect.poll(() => worker.settings.read(voiceSchema).voiceProvider, { timeout: 2_000 }).toBe('elevenlabs');
     // An update keeps the other keys.
     await api.settings.update({ storyProvider: 'openai' });
-    expect(api.settings.read(z.looseObject({})) ).toMatchObject({ voiceProvider: 'elevenlabs', storyProvider: 'openai' });
+    expect(api.settings.read(z.looseObject({}))).toMatchObject({ voiceProvider: 'elevenlabs', storyProvider: 'openai' });
     await worker.db.destroy();
     await api.db.destroy();
   });

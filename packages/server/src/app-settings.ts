@@ -89,6 +89,11 @@ export class AppSettings {
     const at = new Date().toISOString();
     const rows = Object.entries(parsed.data).map(([key, value]) => ({ key, value: JSON.stringify(value), updated_at: at }));
     // Two processes starting together may both import: the second one's rows are the same.
-    if (rows.length > 0) await this.db.insertInto('app_settings').values(rows).onConflict((conflict) => conflict.column('key').doNothing()).execute();
+    if (rows.length > 0)
+      await this.db
+        .insertInto('app_settings')
+        .values(rows)
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
   }
 }

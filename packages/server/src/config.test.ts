@@ -2,7 +2,15 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLE_NAMES, CONFIG_VARIABLES, ConfigError, configVariablesMarkdown, DEFAULT_GOOGLE_JWKS_URL, loadConfig, parseEnv } from './config.js';
+import {
+  CONFIG_VARIABLE_NAMES,
+  CONFIG_VARIABLES,
+  ConfigError,
+  configVariablesMarkdown,
+  DEFAULT_GOOGLE_JWKS_URL,
+  loadConfig,
+  parseEnv,
+} from './config.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -81,7 +89,10 @@ describe('loadConfig', () => {
   it('uses SQLite under DATA_DIR unless DATABASE_URL is set', () => {
     const dataDir = tempDir();
     expect(loadConfig({ DATA_DIR: dataDir }).database).toEqual({ dialect: 'sqlite', file: join(dataDir, 'reelsmith.db') });
-    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
+    expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u@h/db' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://u@h/db',
+    });
   });
 
   it('runs jobs in-process unless QUEUE_BACKEND is bullmq', () => {

@@ -47,9 +47,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'ENCRYPTION_KEY_FILE',
     default: '(unset: in development, generated once into <DATA_DIR>.encryption-key; required in production)',
-    description: 'Path of a file holding the encryption key instead of ENCRYPTION_KEY; refused inside DATA_DIR, so a copy of the data directory never carries it.',
+    description:
+      'Path of a file holding the encryption key instead of ENCRYPTION_KEY; refused inside DATA_DIR, so a copy of the data directory never carries it.',
   },
-  { name: 'ADMIN_EMAILS', default: '(none)', description: 'Comma-separated e-mails that get the admin role at sign-in, once the address is verified (case-insensitive). `npm run admin -- grant|revoke <email>` overrides it per account.' },
+  {
+    name: 'ADMIN_EMAILS',
+    default: '(none)',
+    description:
+      'Comma-separated e-mails that get the admin role at sign-in, once the address is verified (case-insensitive). `npm run admin -- grant|revoke <email>` overrides it per account.',
+  },
   { name: 'GOOGLE_CLIENT_ID', default: '(unset: Google sign-in off)', description: 'OAuth client id; enables Google sign-in.' },
   { name: 'GOOGLE_JWKS_URL', default: DEFAULT_GOOGLE_JWKS_URL, description: "Where Google's token signing keys are fetched from." },
   {
@@ -64,7 +70,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     default: 'false',
     description: 'Trust X-Forwarded-* headers: true, false, a hop count, or comma-separated proxy addresses.',
   },
-  { name: 'RATE_LIMIT_AUTH_MAX', default: '10', description: 'Sign-in, sign-up and reset requests allowed per minute per IP and per (e-mail, IP) pair; failed sign-ins also add growing delays.' },
+  {
+    name: 'RATE_LIMIT_AUTH_MAX',
+    default: '10',
+    description:
+      'Sign-in, sign-up and reset requests allowed per minute per IP and per (e-mail, IP) pair; failed sign-ins also add growing delays.',
+  },
   {
     name: 'QUEUE_CONCURRENCY',
     default: '1',
@@ -76,65 +87,100 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'Where video jobs run: `embedded` (in the server process, jobs kept in the database) or `bullmq` (a BullMQ queue on REDIS_URL; run the jobs with `npm run worker` processes).',
   },
-  { name: 'REDIS_URL', default: '(none; required by QUEUE_BACKEND=bullmq)', description: 'Redis for the BullMQ queue and the job events between worker and API processes (redis:// or rediss://).' },
-  { name: 'QUEUE_PREFIX', default: 'reelsmith', description: 'Redis key prefix of the queue; every process of one deployment uses the same one.' },
+  {
+    name: 'REDIS_URL',
+    default: '(none; required by QUEUE_BACKEND=bullmq)',
+    description: 'Redis for the BullMQ queue and the job events between worker and API processes (redis:// or rediss://).',
+  },
+  {
+    name: 'QUEUE_PREFIX',
+    default: 'reelsmith',
+    description: 'Redis key prefix of the queue; every process of one deployment uses the same one.',
+  },
   {
     name: 'RAZORPAY_KEY_ID',
     default: '(unset: built-in TEST MODE checkout)',
     description: 'Razorpay key id (rzp_live_… or rzp_test_…). Set together with RAZORPAY_KEY_SECRET to take real payments.',
   },
-  { name: 'RAZORPAY_KEY_SECRET', default: '(unset)', description: 'Razorpay key secret: authenticates order creation and verifies payment signatures. Never logged.' },
+  {
+    name: 'RAZORPAY_KEY_SECRET',
+    default: '(unset)',
+    description: 'Razorpay key secret: authenticates order creation and verifies payment signatures. Never logged.',
+  },
   {
     name: 'RAZORPAY_WEBHOOK_SECRET',
     default: '(unset: webhook answers 503)',
     description: 'Secret of the Razorpay webhook (payment.captured) that POSTs to /payments/webhook.',
   },
-  { name: 'RAZORPAY_API_BASE_URL', default: DEFAULT_RAZORPAY_API_BASE_URL, description: "Razorpay's API host (tests point it at a local fake)." },
+  {
+    name: 'RAZORPAY_API_BASE_URL',
+    default: DEFAULT_RAZORPAY_API_BASE_URL,
+    description: "Razorpay's API host (tests point it at a local fake).",
+  },
   {
     name: 'GEO_COUNTRY_HEADER',
     default: '(unset: local GeoIP lookup)',
-    description: 'Request header a trusted proxy sets to the visitor\'s ISO country code (e.g. CF-IPCountry), used for location pricing.',
+    description: "Request header a trusted proxy sets to the visitor's ISO country code (e.g. CF-IPCountry), used for location pricing.",
   },
   {
     name: 'WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
-    description: 'true lets webhooks point at loopback, private, link-local and cloud metadata addresses (tests, a local receiver). Refused otherwise.',
+    description:
+      'true lets webhooks point at loopback, private, link-local and cloud metadata addresses (tests, a local receiver). Refused otherwise.',
   },
   {
     name: 'SOURCE_ALLOW_PRIVATE',
     default: 'false',
-    description: 'true lets a video\'s source link (`source: {kind: "url"}`) point at loopback, private, link-local and metadata addresses (tests, an intranet). Refused otherwise.',
+    description:
+      'true lets a video\'s source link (`source: {kind: "url"}`) point at loopback, private, link-local and metadata addresses (tests, an intranet). Refused otherwise.',
   },
   {
     name: 'EMBED_ALLOWED_ORIGINS',
-    default: '(none: only this server\'s own pages)',
-    description: 'Comma-separated origins (https://partner.example) allowed to frame the studio at /embed; sent as its CSP frame-ancestors.',
+    default: "(none: only this server's own pages)",
+    description:
+      'Comma-separated origins (https://partner.example) allowed to frame the studio at /embed; sent as its CSP frame-ancestors.',
   },
   { name: 'EMBED_DEMO', default: 'false', description: 'true serves the embed demo page at /embed/demo (the snippet and a live embed).' },
   {
     name: 'GALLERY_EXAMPLES',
     default: 'on',
-    description: 'on: after start the server makes the visitor page\'s three example videos (one per format, offline generator, one at a time at low priority) once into DATA_DIR/gallery; off: no gallery (test runs, machines without spare CPU).',
+    description:
+      "on: after start the server makes the visitor page's three example videos (one per format, offline generator, one at a time at low priority) once into DATA_DIR/gallery; off: no gallery (test runs, machines without spare CPU).",
   },
   {
     name: 'S3_BUCKET',
     default: '(unset: files under DATA_DIR)',
-    description: 'S3-compatible bucket for finished videos, posters, uploads and voice samples (AWS S3, Cloudflare R2, MinIO, Backblaze B2). When set, no process needs a shared DATA_DIR.',
+    description:
+      'S3-compatible bucket for finished videos, posters, uploads and voice samples (AWS S3, Cloudflare R2, MinIO, Backblaze B2). When set, no process needs a shared DATA_DIR.',
   },
-  { name: 'S3_ENDPOINT', default: '(unset: AWS S3)', description: 'Endpoint URL of an S3-compatible store, e.g. https://<account>.r2.cloudflarestorage.com or http://minio:9000.' },
+  {
+    name: 'S3_ENDPOINT',
+    default: '(unset: AWS S3)',
+    description: 'Endpoint URL of an S3-compatible store, e.g. https://<account>.r2.cloudflarestorage.com or http://minio:9000.',
+  },
   { name: 'S3_REGION', default: 'us-east-1', description: 'Region of the bucket (`auto` for Cloudflare R2).' },
-  { name: 'S3_ACCESS_KEY_ID', default: '(unset: the AWS SDK default chain)', description: 'Access key id; set together with S3_SECRET_ACCESS_KEY.' },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset: the AWS SDK default chain)',
+    description: 'Access key id; set together with S3_SECRET_ACCESS_KEY.',
+  },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'Secret access key. Never logged.' },
-  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (MinIO and most self-hosted stores need true).' },
+  {
+    name: 'S3_FORCE_PATH_STYLE',
+    default: 'false',
+    description: 'Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (MinIO and most self-hosted stores need true).',
+  },
   {
     name: 'S3_PROXY',
     default: 'false',
-    description: 'true: the API streams files from the bucket itself (Range supported); false: it redirects to a presigned URL valid for 5 minutes.',
+    description:
+      'true: the API streams files from the bucket itself (Range supported); false: it redirects to a presigned URL valid for 5 minutes.',
   },
   {
     name: 'SMTP_URL',
     default: '(unset: links are logged)',
-    description: 'SMTP server for verification and password-reset mail (smtp:// or smtps://, credentials in the URL). Without it and MAIL_FROM the server logs each link instead.',
+    description:
+      'SMTP server for verification and password-reset mail (smtp:// or smtps://, credentials in the URL). Without it and MAIL_FROM the server logs each link instead.',
   },
   { name: 'MAIL_FROM', default: '(unset)', description: 'Sender address of account e-mail, e.g. `Reelsmith <no-reply@example.com>`.' },
   {
@@ -145,25 +191,27 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'PAYMENTS_TEST_CHECKOUT',
     default: 'false',
-    description: 'With NODE_ENV=production and no Razorpay keys, set true to allow the free TEST MODE checkout on purpose (a warning is logged at start).',
+    description:
+      'With NODE_ENV=production and no Razorpay keys, set true to allow the free TEST MODE checkout on purpose (a warning is logged at start).',
   },
 ];
 
-const commaList = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  );
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== ''),
+);
 
 const trustProxySchema = z.string().transform((value, ctx): boolean | number | string[] => {
   const text = value.trim().toLowerCase();
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (/^\d+$/.test(text)) return Number(text);
-  const addresses = text.split(',').map((item) => item.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   if (addresses.length === 0) {
     ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a list of addresses' });
     return z.NEVER;
@@ -181,7 +229,12 @@ const booleanFlag = z
 const urlSchema = z.url({ message: 'must be a URL' });
 
 const envObjectSchema = z.object({
-  PORT: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1-65535').max(65535, 'must be 1-65535').default(8080),
+  PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be 1-65535')
+    .max(65535, 'must be 1-65535')
+    .default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
@@ -194,14 +247,17 @@ const envObjectSchema = z.object({
   ADMIN_EMAILS: commaList.default([]).transform((emails) => emails.map((email) => email.toLowerCase())),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: urlSchema.default(DEFAULT_GOOGLE_JWKS_URL),
-  GOOGLE_ISSUERS: commaList
-    .default([...DEFAULT_GOOGLE_ISSUERS])
-    .refine((issuers) => issuers.length > 0, 'must list at least one issuer'),
+  GOOGLE_ISSUERS: commaList.default([...DEFAULT_GOOGLE_ISSUERS]).refine((issuers) => issuers.length > 0, 'must list at least one issuer'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRUST_PROXY: trustProxySchema.default(false),
   RATE_LIMIT_AUTH_MAX: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be at least 1').default(10),
-  QUEUE_CONCURRENCY: z.coerce.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be 1-16').max(16, 'must be 1-16').default(1),
+  QUEUE_CONCURRENCY: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be 1-16')
+    .max(16, 'must be 1-16')
+    .default(1),
   QUEUE_BACKEND: z.enum(['embedded', 'bullmq'], { message: 'must be embedded or bullmq' }).default('embedded'),
   REDIS_URL: z
     .string()
@@ -223,13 +279,18 @@ const envObjectSchema = z.object({
     .optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   SOURCE_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-  EMBED_ALLOWED_ORIGINS: commaList.default([]).pipe(
-    z.array(
-      z
-        .string()
-        .regex(/^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/, 'must list origins like https://partner.example or http://localhost:3000 (scheme, host, optional port; no path)'),
+  EMBED_ALLOWED_ORIGINS: commaList
+    .default([])
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/,
+            'must list origins like https://partner.example or http://localhost:3000 (scheme, host, optional port; no path)',
+          ),
+      ),
     ),
-  ),
   EMBED_DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
   GALLERY_EXAMPLES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
   S3_BUCKET: z
@@ -258,9 +319,9 @@ const envSchema = envObjectSchema
     path: ['REDIS_URL'],
   })
   .refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
-  message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
-  path: ['RAZORPAY_KEY_SECRET'],
-})
+    message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
+    path: ['RAZORPAY_KEY_SECRET'],
+  })
   .refine((vars) => Boolean(vars.S3_ACCESS_KEY_ID) === Boolean(vars.S3_SECRET_ACCESS_KEY), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     path: ['S3_SECRET_ACCESS_KEY'],
@@ -353,7 +414,16 @@ function withoutBlanks(env: Env): Record<string, string> {
 }
 
 /** Variables whose values never appear in an error message. */
-const SECRET_VARIABLES = new Set(['JWT_SECRET', 'ENCRYPTION_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'S3_SECRET_ACCESS_KEY']);
+const SECRET_VARIABLES = new Set([
+  'JWT_SECRET',
+  'ENCRYPTION_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'S3_SECRET_ACCESS_KEY',
+]);
 
 /** Validates the environment without touching the disk. */
 export function parseEnv(env: Env): z.output<typeof envSchema> {
@@ -436,7 +506,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: vars.TRUST_PROXY,
     rateLimitAuthMax: vars.RATE_LIMIT_AUTH_MAX,
     queueConcurrency: vars.QUEUE_CONCURRENCY,
-    queue: vars.QUEUE_BACKEND === 'bullmq' && vars.REDIS_URL ? { backend: 'bullmq', redisUrl: vars.REDIS_URL, prefix: vars.QUEUE_PREFIX } : { backend: 'embedded' },
+    queue:
+      vars.QUEUE_BACKEND === 'bullmq' && vars.REDIS_URL
+        ? { backend: 'bullmq', redisUrl: vars.REDIS_URL, prefix: vars.QUEUE_PREFIX }
+        : { backend: 'embedded' },
     razorpay:
       vars.RAZORPAY_KEY_ID && vars.RAZORPAY_KEY_SECRET
         ? {
@@ -460,7 +533,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           endpoint: vars.S3_ENDPOINT ?? null,
           region: vars.S3_REGION,
           credentials:
-            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY } : null,
+            vars.S3_ACCESS_KEY_ID && vars.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: vars.S3_ACCESS_KEY_ID, secretAccessKey: vars.S3_SECRET_ACCESS_KEY }
+              : null,
           forcePathStyle: vars.S3_FORCE_PATH_STYLE,
           proxy: vars.S3_PROXY,
         }
@@ -478,6 +553,8 @@ export const CONFIG_VARIABLE_NAMES = Object.keys(envObjectSchema.shape);
 /** CONFIG_VARIABLES as a Markdown table, for the README (generated and checked from the same data). */
 export function configVariablesMarkdown(): string {
   const escape = (text: string) => text.replace(/\|/g, '\\|');
-  const rows = CONFIG_VARIABLES.map((variable) => `| \`${variable.name}\` | ${escape(variable.default)} | ${escape(variable.description)} |`);
+  const rows = CONFIG_VARIABLES.map(
+    (variable) => `| \`${variable.name}\` | ${escape(variable.default)} | ${escape(variable.description)} |`,
+  );
   return ['| Variable | Default | Description |', '|---|---|---|', ...rows].join('\n');
 }

@@ -29,7 +29,9 @@ describe('loadEncryptionKey', () => {
   it('requires a key in production and never generates one there', () => {
     const dataDir = tempDataDir();
     expect(() => loadEncryptionKey({ key: undefined, file: undefined, dataDir, production: true })).toThrow(EncryptionKeyError);
-    expect(() => loadEncryptionKey({ key: undefined, file: undefined, dataDir, production: true })).toThrow(/ENCRYPTION_KEY or ENCRYPTION_KEY_FILE/);
+    expect(() => loadEncryptionKey({ key: undefined, file: undefined, dataDir, production: true })).toThrow(
+      /ENCRYPTION_KEY or ENCRYPTION_KEY_FILE/,
+    );
     const missing = join(dataDir, '..', 'missing.key');
     expect(() => loadEncryptionKey({ key: undefined, file: missing, dataDir, production: true })).toThrow(/does not exist/);
   });
@@ -38,7 +40,11 @@ describe('loadEncryptionKey', () => {
     const dataDir = tempDataDir();
     const outside = join(dataDir, '..', 'operator.key');
     writeFileSync(outside, `${'k'.repeat(40)}\n`);
-    expect(loadEncryptionKey({ key: undefined, file: outside, dataDir, production: true })).toMatchObject({ key: 'k'.repeat(40), source: 'file', created: false });
+    expect(loadEncryptionKey({ key: undefined, file: outside, dataDir, production: true })).toMatchObject({
+      key: 'k'.repeat(40),
+      source: 'file',
+      created: false,
+    });
 
     const inside = join(dataDir, 'keys', 'operator.key');
     mkdirSync(join(dataDir, 'keys'));

@@ -45,7 +45,8 @@ function readKeyFile(file: string, variable: string): string {
   } catch (error) {
     throw new EncryptionKeyError(`${variable}: cannot read ${file} (${(error as Error).message})`);
   }
-  if (text.length < ENCRYPTION_KEY_MIN_LENGTH) throw new EncryptionKeyError(`${variable}: ${file} must hold at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`);
+  if (text.length < ENCRYPTION_KEY_MIN_LENGTH)
+    throw new EncryptionKeyError(`${variable}: ${file} must hold at least ${ENCRYPTION_KEY_MIN_LENGTH} characters`);
   return text;
 }
 
@@ -67,17 +68,27 @@ function writeNewKeyFile(file: string): string {
  * production it must be given, since a key made silently on a fresh volume would orphan every
  * sealed secret.
  */
-export function loadEncryptionKey(options: { key: string | undefined; file: string | undefined; dataDir: string; production: boolean }): EncryptionKeySettings {
+export function loadEncryptionKey(options: {
+  key: string | undefined;
+  file: string | undefined;
+  dataDir: string;
+  production: boolean;
+}): EncryptionKeySettings {
   const { key, file, dataDir, production } = options;
   if (key && file) throw new EncryptionKeyError('ENCRYPTION_KEY and ENCRYPTION_KEY_FILE: set one of them, not both');
   if (key) return { key, source: 'env', file: null, created: false };
   const realDataDir = realOrResolved(dataDir);
   if (file) {
     if (isInside(realDataDir, realOrResolved(file))) {
-      throw new EncryptionKeyError(`ENCRYPTION_KEY_FILE: ${file} is inside DATA_DIR; keep the key elsewhere, so a copy of DATA_DIR cannot decrypt the stored keys`);
+      throw new EncryptionKeyError(
+        `ENCRYPTION_KEY_FILE: ${file} is inside DATA_DIR; keep the key elsewhere, so a copy of DATA_DIR cannot decrypt the stored keys`,
+      );
     }
     if (existsSync(file)) return { key: readKeyFile(file, 'ENCRYPTION_KEY_FILE'), source: 'file', file, created: false };
-    if (production) throw new EncryptionKeyError(`ENCRYPTION_KEY_FILE: ${file} does not exist (with NODE_ENV=production the key is never generated; restore it or create it with: openssl rand -base64 32 > ${file})`);
+    if (production)
+      throw new EncryptionKeyError(
+        `ENCRYPTION_KEY_FILE: ${file} does not exist (with NODE_ENV=production the key is never generated; restore it or create it with: openssl rand -base64 32 > ${file})`,
+      );
     return { key: writeNewKeyFile(file), source: 'file', file, created: true };
   }
   if (production) {
@@ -86,7 +97,8 @@ export function loadEncryptionKey(options: { key: string | undefined; file: stri
     );
   }
   const generated = defaultEncryptionKeyFile(dataDir);
-  if (existsSync(generated)) return { key: readKeyFile(generated, 'ENCRYPTION_KEY_FILE'), source: 'generated-file', file: generated, created: false };
+  if (existsSync(generated))
+    return { key: readKeyFile(generated, 'ENCRYPTION_KEY_FILE'), source: 'generated-file', file: generated, created: false };
   return { key: writeNewKeyFile(generated), source: 'generated-file', file: generated, created: true };
 }
 
@@ -100,7 +112,10 @@ export function encryptionKeyNotice(settings: EncryptionKeySettings): { level: '
     };
   }
   if (settings.source === 'generated-file') {
-    return { level: 'info', message: `Encryption key read from ${settings.file} (the development default; set ENCRYPTION_KEY or ENCRYPTION_KEY_FILE in production).` };
+    return {
+      level: 'info',
+      message: `Encryption key read from ${settings.file} (the development default; set ENCRYPTION_KEY or ENCRYPTION_KEY_FILE in production).`,
+    };
   }
   return null;
 }

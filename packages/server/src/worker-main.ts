@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   let config;
   try {
     config = loadConfig();
-    if (config.queue.backend !== 'bullmq') throw new ConfigError('QUEUE_BACKEND: must be bullmq to run a worker process (the embedded queue runs jobs inside the server)');
+    if (config.queue.backend !== 'bullmq')
+      throw new ConfigError('QUEUE_BACKEND: must be bullmq to run a worker process (the embedded queue runs jobs inside the server)');
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Reelsmith worker cannot start.\n${error.message}`);

@@ -1,9 +1,34 @@
 export { StudioApp, type StudioAppProps } from './app/studio-app.js';
 export { StudioProviders } from './app/studio-providers.js';
 export { resolveRoute, titleForPath, SCREEN_TITLES, type Screen, type Viewer } from './routes/route-table.js';
-export { PlatformProvider, usePlatform, apiUrl, guardWindowUnload, isDesktopChromeUserAgent, isDesktopChromeBrowser, MemoryStorage, type Platform, type KeyValueStorage, type Navigation, type BrowserInfo, type ExtensionBridge, type NavigatorInfo, type FormRequests, type PageArticleReader } from './platform.js';
+export {
+  PlatformProvider,
+  usePlatform,
+  apiUrl,
+  guardWindowUnload,
+  isDesktopChromeUserAgent,
+  isDesktopChromeBrowser,
+  MemoryStorage,
+  type Platform,
+  type KeyValueStorage,
+  type Navigation,
+  type BrowserInfo,
+  type ExtensionBridge,
+  type NavigatorInfo,
+  type FormRequests,
+  type PageArticleReader,
+} from './platform.js';
 export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
-export { createCoreServices, ServicesProvider, useServices, useAuth, useApi, useAnalytics, type CoreServices, type StudioServices } from './services.js';
+export {
+  createCoreServices,
+  ServicesProvider,
+  useServices,
+  useAuth,
+  useApi,
+  useAnalytics,
+  type CoreServices,
+  type StudioServices,
+} from './services.js';
 export { createStudioServices } from './studio-services.js';
 export { createQueryClient } from './query-client.js';
 export { createApiClient, ApiError, errorMessage, isOffline, type ApiClient } from './api/api-client.js';
@@ -16,7 +41,14 @@ export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.
 export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
 export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/tracked-jobs-store.js';
 // The popup's compact form reuses the studio's form rules, voice picker and labels.
-export { initialFormValues, isSubmitBlocked, optionLabel, submitButtonText, type GenerationFormValues, type SubmitPhase } from './studio/generation-form-model.js';
+export {
+  initialFormValues,
+  isSubmitBlocked,
+  optionLabel,
+  submitButtonText,
+  type GenerationFormValues,
+  type SubmitPhase,
+} from './studio/generation-form-model.js';
 export { useGenerationAccess } from './studio/use-generation-access.js';
 export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';
 export { VoicePicker, asVoiceLanguage, useVoices } from './voices/index.js';

@@ -115,7 +115,8 @@ export function isDesktopChromeBrowser(nav: NavigatorInfo): boolean {
     if (data.mobile) return false;
     const brands = data.brands.map((b) => b.brand);
     if (brands.some((brand) => DESKTOP_CHROME.otherBrands.test(brand))) return false;
-    if (brands.some((brand) => (DESKTOP_CHROME.chromeBrands as readonly string[]).includes(brand))) return isDesktopChromeUserAgent(nav.userAgent);
+    if (brands.some((brand) => (DESKTOP_CHROME.chromeBrands as readonly string[]).includes(brand)))
+      return isDesktopChromeUserAgent(nav.userAgent);
     return false;
   }
   return isDesktopChromeUserAgent(nav.userAgent);

@@ -5,7 +5,17 @@
 // JavaScript stays within 100 KB gzip). Each module named here is one the popup uses whole; the extension build
 // groups the popup's shared code by this import graph (vite.config.ts).
 export { CoreProviders } from './app/core-providers.js';
-export { PlatformProvider, usePlatform, apiUrl, guardWindowUnload, MemoryStorage, type Platform, type KeyValueStorage, type FormRequests, type PageArticleReader } from './platform.js';
+export {
+  PlatformProvider,
+  usePlatform,
+  apiUrl,
+  guardWindowUnload,
+  MemoryStorage,
+  type Platform,
+  type KeyValueStorage,
+  type FormRequests,
+  type PageArticleReader,
+} from './platform.js';
 export { createCoreServices, useApi, useAuth, type CoreServices } from './services.js';
 export { errorMessage, isOffline, type ApiClient } from './api/api-client.js';
 export { LoadingSplash } from './shell/loading-splash.js';

@@ -25,7 +25,12 @@ describe('query client', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Nothing was queued: the call is not made again by itself.
     expect(calls).toBe(1);
-    expect(client.getMutationCache().getAll().filter((mutation) => mutation.state.isPaused)).toHaveLength(0);
+    expect(
+      client
+        .getMutationCache()
+        .getAll()
+        .filter((mutation) => mutation.state.isPaused),
+    ).toHaveLength(0);
   });
 
   it('says "You are offline" for a call that could not go out without a connection', () => {

@@ -112,7 +112,11 @@ function show(kind: Kind, message: Message, options?: ToastOptions): string {
 function hide(action: 'dismiss' | 'remove', id?: string): void {
   removeFallback(id);
   if (library) library.default[action](id);
-  else if (loading) loading.then(({ default: hot }) => hot[action](id), () => undefined);
+  else if (loading)
+    loading.then(
+      ({ default: hot }) => hot[action](id),
+      () => undefined,
+    );
 }
 
 export const toast = Object.assign((message: Message, options?: ToastOptions) => show('blank', message, options), {
@@ -157,7 +161,13 @@ export function StudioToaster({ position = 'bottom-right' }: { position?: ToastP
   return (
     <div className="rs-toast-fallback" style={{ position: 'fixed', zIndex: 9999, display: 'grid', gap: 8, ...FALLBACK_PLACE[position] }}>
       {plain.map((item) => (
-        <div key={item.id} className="rs-toast" role={item.kind === 'error' ? 'alert' : 'status'} aria-live={item.kind === 'error' ? 'assertive' : 'polite'} style={{ ...TOAST_OPTIONS.style, padding: '8px 12px' }}>
+        <div
+          key={item.id}
+          className="rs-toast"
+          role={item.kind === 'error' ? 'alert' : 'status'}
+          aria-live={item.kind === 'error' ? 'assertive' : 'polite'}
+          style={{ ...TOAST_OPTIONS.style, padding: '8px 12px' }}
+        >
           {item.message}
         </div>
       ))}

@@ -114,7 +114,9 @@ export function fakeContextMenus() {
 }
 
 /** A fetch that answers from a route table and records every request. */
-export function fakeFetch(routes: Record<string, (init: RequestInit, url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>>) {
+export function fakeFetch(
+  routes: Record<string, (init: RequestInit, url: URL) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>>,
+) {
   const calls: Array<{ method: string; url: string; headers: Record<string, string>; body: unknown }> = [];
   const fetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input));

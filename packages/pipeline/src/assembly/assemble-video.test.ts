@@ -10,12 +10,18 @@ import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } f
 import { defaultFfmpegBinaries, resolveFfmpegBinaries } from './ffmpeg-binary.js';
 
 /** What a segmented render drew, took from the cache, and whether its soundtrack was cached. */
-const segmentsOf = (result: AssemblyResult) => ({ rendered: result.renderStats.segmentsRendered, reused: result.renderStats.segmentsReused, soundtrackReused: result.soundtrackReused });
+const segmentsOf = (result: AssemblyResult) => ({
+  rendered: result.renderStats.segmentsRendered,
+  reused: result.renderStats.segmentsReused,
+  soundtrackReused: result.soundtrackReused,
+});
 
 const SIZE = 360;
 const dir = mkdtempSync(join(tmpdir(), 'assemble-'));
 const binaries = defaultFfmpegBinaries();
-const words = 'Welcome to the lighthouse where the keeper heard a knock at midnight'.split(' ').map((word, i) => ({ word, start: 0.1 + i * 0.42, end: 0.1 + i * 0.42 + 0.36 }));
+const words = 'Welcome to the lighthouse where the keeper heard a knock at midnight'
+  .split(' ')
+  .map((word, i) => ({ word, start: 0.1 + i * 0.42, end: 0.1 + i * 0.42 + 0.36 }));
 
 function request(name: string, overrides: Partial<AssemblyRequest> = {}): AssemblyRequest {
   return {
@@ -42,7 +48,11 @@ const small: AssembleOptions = { frameSize: { width: SIZE, height: SIZE } };
 
 /** Grey pixels of the frame at `seconds`. */
 function frameAt(video: string, seconds: number): Uint8Array {
-  return execFileSync(binaries.ffmpegPath, ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+  return execFileSync(
+    binaries.ffmpegPath,
+    ['-v', 'error', '-ss', String(seconds), '-i', video, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+    { maxBuffer: 1 << 24 },
+  );
 }
 
 function meanDifference(a: Uint8Array, b: Uint8Array, rows: [number, number] = [0, SIZE]): number {
@@ -64,7 +74,8 @@ function magnify(frame: Uint8Array, factor: number): Uint8Array {
       const fx = sx - x0;
       const fy = sy - y0;
       const at = (xx: number, yy: number) => frame[Math.min(SIZE - 1, yy) * SIZE + Math.min(SIZE - 1, xx)]!;
-      out[y * SIZE + x] = (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
+      out[y * SIZE + x] =
+        (at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx) * (1 - fy) + (at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx) * fy;
     }
   }
   return out;
@@ -89,15 +100,32 @@ function topLevelBoxes(path: string): string[] {
 }
 
 function probe(path: string): { streams: Record<string, string | number>[]; format: { duration: string } } {
-  return JSON.parse(execFileSync(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], { encoding: 'utf8' }));
+  return JSON.parse(
+    execFileSync(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', path], {
+      encoding: 'utf8',
+    }),
+  );
 }
 
 beforeAll(async () => {
   for (const index of [0, 1]) {
     const prompt = index === 0 ? 'Old lighthouse above the sea at sunset' : 'Snow on the mountain peaks at dawn';
-    writeFileSync(join(dir, `scene-${index}.jpg`), await renderOfflineImage({ prompt, visualStyle: 'bright colorful', width: SIZE, height: SIZE, sceneIndex: index }));
+    writeFileSync(
+      join(dir, `scene-${index}.jpg`),
+      await renderOfflineImage({ prompt, visualStyle: 'bright colorful', width: SIZE, height: SIZE, sceneIndex: index }),
+    );
   }
-  execFileSync(binaries.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=4.6', '-ac', '1', join(dir, 'voice.wav')]);
+  execFileSync(binaries.ffmpegPath, [
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=330:duration=4.6',
+    '-ac',
+    '1',
+    join(dir, 'voice.wav'),
+  ]);
 }, 30_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -107,7 +135,11 @@ describe('assembleVideo', () => {
 
   beforeAll(async () => {
     // The single pass here; the segments (the default) in the next block and for `plain`.
-    const captioned = await assembleVideo(request('captioned', { enableCaptions: true }), { ...small, segmented: false, onProgress: (p) => progress.push(p) });
+    const captioned = await assembleVideo(request('captioned', { enableCaptions: true }), {
+      ...small,
+      segmented: false,
+      onProgress: (p) => progress.push(p),
+    });
     const plain = await assembleVideo(request('plain'), small);
     rendered.captioned = captioned.videoPath;
     rendered.plain = plain.videoPath;
@@ -128,7 +160,11 @@ describe('assembleVideo', () => {
   });
 
   it('carries the narration: the audio track is not silent', () => {
-    const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${rendered.plain!}" -af volumedetect -vn -f null - 2>&1`], { encoding: 'utf8' });
+    const log = execFileSync(
+      'sh',
+      ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${rendered.plain!}" -af volumedetect -vn -f null - 2>&1`],
+      { encoding: 'utf8' },
+    );
     const mean = Number(/mean_volume: (-?[\d.]+) dB/.exec(log)?.[1]);
     expect(mean).toBeGreaterThan(-40);
   });
@@ -167,14 +203,17 @@ describe('assembleVideo', () => {
   it('kills ffmpeg when the job is cancelled', async () => {
     const controller = new AbortController();
     let pid = 0;
-    const running = assembleVideo(request('cancelled', { durationSeconds: 60, scenes: [{ imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 60 }] }), {
-      frameSize: { width: 720, height: 720 },
-      signal: controller.signal,
-      onSpawn: (spawned) => {
-        pid = spawned;
-        setTimeout(() => controller.abort(), 300);
+    const running = assembleVideo(
+      request('cancelled', { durationSeconds: 60, scenes: [{ imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 60 }] }),
+      {
+        frameSize: { width: 720, height: 720 },
+        signal: controller.signal,
+        onSpawn: (spawned) => {
+          pid = spawned;
+          setTimeout(() => controller.abort(), 300);
+        },
       },
-    });
+    );
     await expect(running).rejects.toBeInstanceOf(CancelledError);
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid, 0)).toThrow(/ESRCH/);
@@ -183,17 +222,30 @@ describe('assembleVideo', () => {
 
 /** Per-frame MD5s of the pictures (ffmpeg's framemd5), in order. */
 function frameHashes(video: string): string[] {
-  const out = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', video, '-map', '0:v', '-f', 'framemd5', '-'], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  return out.split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+  const out = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', video, '-map', '0:v', '-f', 'framemd5', '-'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  });
+  return out
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(',').pop()!.trim());
 }
 
 function videoFrameCount(video: string): number {
-  return Number(execFileSync(binaries.ffprobePath ?? 'ffprobe', ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', video], { encoding: 'utf8' }).trim());
+  return Number(
+    execFileSync(
+      binaries.ffprobePath ?? 'ffprobe',
+      ['-v', 'error', '-count_packets', '-select_streams', 'v', '-show_entries', 'stream=nb_read_packets', '-of', 'csv=p=0', video],
+      { encoding: 'utf8' },
+    ).trim(),
+  );
 }
 
 describe('scene segments (segmentCacheDir)', () => {
   const cache = join(dir, 'segments');
-  const segmented = (name: string, overrides: Partial<AssemblyRequest> = {}) => assembleVideo(request(name, { enableCaptions: true, segmentCacheDir: cache, ...overrides }), small);
+  const segmented = (name: string, overrides: Partial<AssemblyRequest> = {}) =>
+    assembleVideo(request(name, { enableCaptions: true, segmentCacheDir: cache, ...overrides }), small);
   const secondSceneWords = words.map((w) => (w.start >= 2.5 ? { ...w, word: `${w.word}s` } : w));
   let v1: Awaited<ReturnType<typeof assembleVideo>>;
 
@@ -240,7 +292,11 @@ describe('scene segments (segmentCacheDir)', () => {
   }, 60_000);
 
   it('re-renders every segment for a new caption style or zoom, and only the soundtrack for new audio alone', async () => {
-    expect(segmentsOf(await segmented('seg-style', { captionStyle: 'youtube' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
+    expect(segmentsOf(await segmented('seg-style', { captionStyle: 'youtube' }))).toEqual({
+      rendered: 2,
+      reused: 0,
+      soundtrackReused: true,
+    });
     expect(segmentsOf(await segmented('seg-zoom', { zoomDirection: 'out' }))).toEqual({ rendered: 2, reused: 0, soundtrackReused: true });
     const louder = join(dir, 'voice-louder.wav');
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-i', join(dir, 'voice.wav'), '-af', 'volume=2', louder]);
@@ -253,29 +309,46 @@ describe('scene segments (segmentCacheDir)', () => {
 
   it('joins without re-encoding: the soundtrack and the segments are copied into the video as they are', async () => {
     const packets = (file: string, stream: 'a' | 'v') =>
-      execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-c', 'copy', '-f', 'framemd5', '-'], { encoding: 'utf8', maxBuffer: 1 << 24 })
-        .split('\n').filter((line) => line && !line.startsWith('#')).map((line) => line.split(',').pop()!.trim());
+      execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', file, '-map', `0:${stream}`, '-c', 'copy', '-f', 'framemd5', '-'], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 24,
+      })
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+        .map((line) => line.split(',').pop()!.trim());
     const copied = (await segmented('seg-copy')).videoPath;
-    const own = readdirSync(cache).filter((name) => name.startsWith('soundtrack-')).map((name) => packets(join(cache, name), 'a'));
+    const own = readdirSync(cache)
+      .filter((name) => name.startsWith('soundtrack-'))
+      .map((name) => packets(join(cache, name), 'a'));
     expect(own.length).toBeGreaterThan(0);
     expect(own).toContainEqual(packets(copied, 'a'));
   }, 60_000);
 
   it('shows what the single pass shows (same zoom, same captions)', async () => {
     const single = await assembleVideo(request('seg-single', { enableCaptions: true }), { ...small, segmented: false });
-    for (const seconds of [1.2, 2.45, 3.7]) expect(meanDifference(frameAt(single.videoPath, seconds), frameAt(v1.videoPath, seconds))).toBeLessThan(2);
+    for (const seconds of [1.2, 2.45, 3.7])
+      expect(meanDifference(frameAt(single.videoPath, seconds), frameAt(v1.videoPath, seconds))).toBeLessThan(2);
   }, 60_000);
 });
 
 /** Mean volume (dB) of a file's audio. */
 function meanVolume(file: string): number {
-  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${file}" -vn -af volumedetect -f null - 2>&1`], { encoding: 'utf8' });
+  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -i "${file}" -vn -af volumedetect -f null - 2>&1`], {
+    encoding: 'utf8',
+  });
   return Number(/mean_volume: (-?[\d.]+) dB/.exec(log)?.[1]);
 }
 
 /** RMS level (dB) above 1.5 kHz (the music's tone; the 200 Hz voice is filtered out) between two times. */
 function bandLevel(video: string, from: number, to: number): number {
-  const log = execFileSync('sh', ['-c', `"${binaries.ffmpegPath}" -hide_banner -ss ${from} -t ${to - from} -i "${video}" -vn -af highpass=f=1500,highpass=f=1500,highpass=f=1500,astats=measure_perchannel=none -f null - 2>&1`], { encoding: 'utf8' });
+  const log = execFileSync(
+    'sh',
+    [
+      '-c',
+      `"${binaries.ffmpegPath}" -hide_banner -ss ${from} -t ${to - from} -i "${video}" -vn -af highpass=f=1500,highpass=f=1500,highpass=f=1500,astats=measure_perchannel=none -f null - 2>&1`,
+    ],
+    { encoding: 'utf8' },
+  );
   return Number(/RMS level dB: (-?[\d.]+|-inf)/.exec(log)?.[1]);
 }
 
@@ -283,31 +356,72 @@ describe('stock video clips', () => {
   const clip = join(dir, 'clip.mp4');
   /** The clip's frame at `seconds`, as the assembly shows it: 30 fps, covering the square frame. */
   const clipFrameAt = (seconds: number) =>
-    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', clip, '-vf', `fps=30,scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase:flags=lanczos,crop=${SIZE}:${SIZE},trim=start_frame=${Math.round(seconds * 30)}`, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+    execFileSync(
+      binaries.ffmpegPath,
+      [
+        '-v',
+        'error',
+        '-i',
+        clip,
+        '-vf',
+        `fps=30,scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase:flags=lanczos,crop=${SIZE}:${SIZE},trim=start_frame=${Math.round(seconds * 30)}`,
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        '-',
+      ],
+      { maxBuffer: 1 << 24 },
+    );
   const withClip = (name: string, overrides: Partial<AssemblyRequest> = {}) =>
-    request(name, { scenes: [{ imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 2.5 }, { imagePath: join(dir, 'scene-1.jpg'), videoPath: clip, start: 2.5, end: 5 }], ...overrides });
+    request(name, {
+      scenes: [
+        { imagePath: join(dir, 'scene-0.jpg'), start: 0, end: 2.5 },
+        { imagePath: join(dir, 'scene-1.jpg'), videoPath: clip, start: 2.5, end: 5 },
+      ],
+      ...overrides,
+    });
 
   beforeAll(() => {
     // 1.5 s of moving test pattern at 25 fps in 4:3: shorter than its 2.5 s scene, another rate, another shape.
-    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25:duration=1.5', '-pix_fmt', 'yuv420p', clip]);
+    execFileSync(binaries.ffmpegPath, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=size=320x240:rate=25:duration=1.5',
+      '-pix_fmt',
+      'yuv420p',
+      clip,
+    ]);
   });
 
   it.each([
     ['in one pass', {}],
     ['in segments', { segmentCacheDir: join(dir, 'clip-segments') }],
-  ])('plays the clip in its scene %s: resampled, scaled to cover, looped, with no zoom over it', async (name, extra) => {
-    const video = (await assembleVideo(withClip(`clip-${name.replace(/ /g, '-')}`, extra), small)).videoPath;
-    expect(videoFrameCount(video)).toBe(150);
-    // 3.0 s is 0.5 s into the clip; 4.3 s is 1.8 s in, so 0.3 s into its second loop.
-    for (const [at, clipAt] of [[3.0, 0.5], [4.3, 0.3]] as const) {
-      const shown = frameAt(video, at);
-      expect(meanDifference(shown, clipFrameAt(clipAt)), `at ${at} s`).toBeLessThan(6);
-      // A zoom would have magnified it: the unzoomed clip frame is far closer than a magnified one.
-      expect(meanDifference(shown, magnify(clipFrameAt(clipAt), 1.06))).toBeGreaterThan(meanDifference(shown, clipFrameAt(clipAt)) * 2);
-    }
-    // The still scene before it still has its Ken Burns motion.
-    expect(meanDifference(frameAt(video, 0.2), frameAt(video, 2.2))).toBeGreaterThan(1);
-  }, 90_000);
+  ])(
+    'plays the clip in its scene %s: resampled, scaled to cover, looped, with no zoom over it',
+    async (name, extra) => {
+      const video = (await assembleVideo(withClip(`clip-${name.replace(/ /g, '-')}`, extra), small)).videoPath;
+      expect(videoFrameCount(video)).toBe(150);
+      // 3.0 s is 0.5 s into the clip; 4.3 s is 1.8 s in, so 0.3 s into its second loop.
+      for (const [at, clipAt] of [
+        [3.0, 0.5],
+        [4.3, 0.3],
+      ] as const) {
+        const shown = frameAt(video, at);
+        expect(meanDifference(shown, clipFrameAt(clipAt)), `at ${at} s`).toBeLessThan(6);
+        // A zoom would have magnified it: the unzoomed clip frame is far closer than a magnified one.
+        expect(meanDifference(shown, magnify(clipFrameAt(clipAt), 1.06))).toBeGreaterThan(meanDifference(shown, clipFrameAt(clipAt)) * 2);
+      }
+      // The still scene before it still has its Ken Burns motion.
+      expect(meanDifference(frameAt(video, 0.2), frameAt(video, 2.2))).toBeGreaterThan(1);
+    },
+    90_000,
+  );
 });
 
 /**
@@ -317,7 +431,9 @@ describe('stock video clips', () => {
 const bundledFfmpeg = resolveFfmpegBinaries({}, { PATH: '' });
 const mixBinaries = [
   ['the system ffmpeg', binaries],
-  ...(bundledFfmpeg.ffmpegSource === 'bundled' && binaries.ffmpegSource !== 'bundled' ? [['the bundled ffmpeg 4.1', bundledFfmpeg] as const] : []),
+  ...(bundledFfmpeg.ffmpegSource === 'bundled' && binaries.ffmpegSource !== 'bundled'
+    ? [['the bundled ffmpeg 4.1', bundledFfmpeg] as const]
+    : []),
 ] as const;
 
 describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
@@ -325,11 +441,30 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
     const speech = join(dir, 'speech-then-pause.wav');
     const music = join(dir, 'music.wav');
     // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
-    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", '-ac', '1', speech]);
+    execFileSync(binaries.ffmpegPath, [
+      '-v',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6",
+      '-ac',
+      '1',
+      speech,
+    ]);
     execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
     // The duck follows the word timings: the words end with the speech.
     const spoken = words.slice(0, 5);
-    const result = await assembleVideo(request(`music-${mixWith.ffmpegSource}`, { audioPath: speech, words: spoken, enableZoom: false, music: { path: music, volumePercent: 60 } }), { ...small, binaries: mixWith });
+    const result = await assembleVideo(
+      request(`music-${mixWith.ffmpegSource}`, {
+        audioPath: speech,
+        words: spoken,
+        enableZoom: false,
+        music: { path: music, volumePercent: 60 },
+      }),
+      { ...small, binaries: mixWith },
+    );
     const underSpeech = bandLevel(result.videoPath, 1.2, 2.3);
     // Between the last word's release and the fade-out, which starts 2 s before the end.
     const inPause = bandLevel(result.videoPath, 2.65, 3.0);
@@ -337,14 +472,42 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
     expect(inPause - underSpeech).toBeGreaterThan(6);
     // Faded out: the last 0.2 s are much quieter than the pause.
     expect(bandLevel(result.videoPath, 4.8, 5)).toBeLessThan(inPause - 6);
-    const quieter = await assembleVideo(request(`music-quiet-${mixWith.ffmpegSource}`, { audioPath: speech, words: spoken, enableZoom: false, music: { path: music, volumePercent: 15 } }), { ...small, binaries: mixWith });
+    const quieter = await assembleVideo(
+      request(`music-quiet-${mixWith.ffmpegSource}`, {
+        audioPath: speech,
+        words: spoken,
+        enableZoom: false,
+        music: { path: music, volumePercent: 15 },
+      }),
+      { ...small, binaries: mixWith },
+    );
     expect(bandLevel(quieter.videoPath, 2.65, 3.0)).toBeLessThan(inPause - 6);
   }, 90_000);
 });
 
 /** Grey pixels of frame `index` (counted from 0), decoded in order so it is exactly that frame. */
 function frameNumber(video: string, index: number, ffmpegPath = binaries.ffmpegPath): Uint8Array {
-  return execFileSync(ffmpegPath, ['-v', 'error', '-i', video, '-vf', `select=eq(n\\,${index})`, '-vsync', '0', '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], { maxBuffer: 1 << 24 });
+  return execFileSync(
+    ffmpegPath,
+    [
+      '-v',
+      'error',
+      '-i',
+      video,
+      '-vf',
+      `select=eq(n\\,${index})`,
+      '-vsync',
+      '0',
+      '-frames:v',
+      '1',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'gray',
+      '-',
+    ],
+    { maxBuffer: 1 << 24 },
+  );
 }
 
 describe.each(mixBinaries)('a word spoken across the scene cut, with %s', (_name, renderWith) => {
@@ -359,29 +522,45 @@ describe.each(mixBinaries)('a word spoken across the scene cut, with %s', (_name
   let plain: string;
 
   beforeAll(async () => {
-    plain = (await assembleVideo(request(`cut-plain-${renderWith.ffmpegSource}`, { words: straddling }), { ...small, binaries: renderWith, segmented: false })).videoPath;
+    plain = (
+      await assembleVideo(request(`cut-plain-${renderWith.ffmpegSource}`, { words: straddling }), {
+        ...small,
+        binaries: renderWith,
+        segmented: false,
+      })
+    ).videoPath;
   }, 60_000);
 
-  it.each(['tiktok', 'word-pop'] as const)('%s: the caption stays with its scene, in one pass and in segments alike', async (captionStyle) => {
-    const name = `cut-${captionStyle}-${renderWith.ffmpegSource}`;
-    const options = { ...small, binaries: renderWith };
-    const single = await assembleVideo(request(`${name}-single`, { words: straddling, enableCaptions: true, captionStyle }), { ...options, segmented: false });
-    const split = await assembleVideo(request(`${name}-split`, { words: straddling, enableCaptions: true, captionStyle, segmentCacheDir: join(dir, `${name}-cache`) }), options);
-    expect(split.renderStats.segmentsRendered).toBe(2);
-    const shown = (video: string, index: number) => meanDifference(frameNumber(video, index), frameNumber(plain, index), band);
-    for (const index of [...beforeCut, ...nextLine]) {
-      // A caption is on screen there (it differs from the same frame without captions)...
-      expect(shown(single.videoPath, index)).toBeGreaterThan(6);
-      // ...and the segmented render draws it the same: what differs is the encoder's noise (about
-      // 0.9 above the band too; the segment starts a new GOP at the cut).
-      expect(meanDifference(frameNumber(single.videoPath, index), frameNumber(split.videoPath, index), band)).toBeLessThan(1.6);
-    }
-    // The picture changed and the line before it went with it; nothing is drawn until the next word.
-    for (const index of clearedAfterCut) {
-      expect(shown(single.videoPath, index)).toBeLessThan(1.6);
-      expect(shown(split.videoPath, index)).toBeLessThan(1.6);
-    }
-  }, 120_000);
+  it.each(['tiktok', 'word-pop'] as const)(
+    '%s: the caption stays with its scene, in one pass and in segments alike',
+    async (captionStyle) => {
+      const name = `cut-${captionStyle}-${renderWith.ffmpegSource}`;
+      const options = { ...small, binaries: renderWith };
+      const single = await assembleVideo(request(`${name}-single`, { words: straddling, enableCaptions: true, captionStyle }), {
+        ...options,
+        segmented: false,
+      });
+      const split = await assembleVideo(
+        request(`${name}-split`, { words: straddling, enableCaptions: true, captionStyle, segmentCacheDir: join(dir, `${name}-cache`) }),
+        options,
+      );
+      expect(split.renderStats.segmentsRendered).toBe(2);
+      const shown = (video: string, index: number) => meanDifference(frameNumber(video, index), frameNumber(plain, index), band);
+      for (const index of [...beforeCut, ...nextLine]) {
+        // A caption is on screen there (it differs from the same frame without captions)...
+        expect(shown(single.videoPath, index)).toBeGreaterThan(6);
+        // ...and the segmented render draws it the same: what differs is the encoder's noise (about
+        // 0.9 above the band too; the segment starts a new GOP at the cut).
+        expect(meanDifference(frameNumber(single.videoPath, index), frameNumber(split.videoPath, index), band)).toBeLessThan(1.6);
+      }
+      // The picture changed and the line before it went with it; nothing is drawn until the next word.
+      for (const index of clearedAfterCut) {
+        expect(shown(single.videoPath, index)).toBeLessThan(1.6);
+        expect(shown(split.videoPath, index)).toBeLessThan(1.6);
+      }
+    },
+    120_000,
+  );
 });
 
 describe('narration fitting', () => {

@@ -7,15 +7,39 @@ import { captionWord } from './captions-ass.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters } from './ffmpeg-binary.js';
 import { probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 import {
-  AUDIO_ENCODER_ARGS, OUTPUT_FPS, audioFilter, captionFilter, fitNarration, logoFilter, mixedMusic, sceneFilter, sceneFrameCounts, sceneInput, supportsPerFrameScale, videoEncoderArgs,
-  type AssembleOptions, type NarrationFit, type RenderContext,
+  AUDIO_ENCODER_ARGS,
+  OUTPUT_FPS,
+  audioFilter,
+  captionFilter,
+  fitNarration,
+  logoFilter,
+  mixedMusic,
+  sceneFilter,
+  sceneFrameCounts,
+  sceneInput,
+  supportsPerFrameScale,
+  videoEncoderArgs,
+  type AssembleOptions,
+  type NarrationFit,
+  type RenderContext,
 } from './render-graph.js';
 import { renderSegmented, type SegmentReport } from './segment-cache.js';
 
 // The render's building blocks keep their home here for the code and the benches that import them.
 export {
-  AUDIO_ENCODER_ARGS, DEFAULT_PRESET, DEFAULT_SEGMENT_CONCURRENCY, MAX_TEMPO, OUTPUT_FPS, ZOOM_AMOUNT, fitNarration, logoOverlayPosition, sceneFrameCounts, supportsPerFrameScale, videoEncoderArgs,
-  type AssembleOptions, type NarrationFit,
+  AUDIO_ENCODER_ARGS,
+  DEFAULT_PRESET,
+  DEFAULT_SEGMENT_CONCURRENCY,
+  MAX_TEMPO,
+  OUTPUT_FPS,
+  ZOOM_AMOUNT,
+  fitNarration,
+  logoOverlayPosition,
+  sceneFrameCounts,
+  supportsPerFrameScale,
+  videoEncoderArgs,
+  type AssembleOptions,
+  type NarrationFit,
 } from './render-graph.js';
 /**
  * One pass: every scene, the captions, the audio and the encoder in one ffmpeg process. No job
@@ -28,28 +52,39 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
   const args: string[] = [];
   for (const scene of fit.scenes) args.push(...sceneInput(scene));
   args.push('-i', resolve(request.audioPath));
-  const filters = fit.scenes.map((scene, index) => sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale, Boolean(scene.videoPath)));
+  const filters = fit.scenes.map((scene, index) =>
+    sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale, Boolean(scene.videoPath)),
+  );
   let videoOut = fit.scenes.length > 1 ? '[vcat]' : '[v0]';
-  if (fit.scenes.length > 1) filters.push(`${fit.scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
+  if (fit.scenes.length > 1)
+    filters.push(`${fit.scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
   if (request.music) args.push('-stream_loop', '-1', '-i', resolve(request.music.path));
   if (request.brand?.logo) {
     args.push('-i', resolve(request.brand.logo.path));
     filters.push(logoFilter(ctx, fit.scenes.length + (request.music ? 2 : 1), videoOut, '[vlogo]')!);
     videoOut = '[vlogo]';
- }
+  }
   const captions = captionFilter(ctx, ctx.captions ? fit.words : [], 'captions.ass', ctx.workDir);
   if (captions) {
     filters.push(`${videoOut}${captions}[vsub]`);
     videoOut = '[vsub]';
- }
-  filters.push(audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, await mixedMusic(ctx, `[${fit.scenes.length + 1}:a]`)));
+  }
+  filters.push(
+    audioFilter(`[${fit.scenes.length}:a]`, fit, request.durationSeconds, await mixedMusic(ctx, `[${fit.scenes.length + 1}:a]`)),
+  );
   args.push(
-    '-filter_complex', filters.join(';'),
-    '-map', videoOut, '-map', '[aout]',
+    '-filter_complex',
+    filters.join(';'),
+    '-map',
+    videoOut,
+    '-map',
+    '[aout]',
     ...videoEncoderArgs(ctx.options),
     ...AUDIO_ENCODER_ARGS,
-    '-t', request.durationSeconds.toFixed(3),
-    '-movflags', '+faststart',
+    '-t',
+    request.durationSeconds.toFixed(3),
+    '-movflags',
+    '+faststart',
     outputPath,
   );
   await runFfmpeg(ctx.binaries.ffmpegPath, args, {
@@ -58,7 +93,7 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
     onProgress: ctx.options.onProgress,
     onSpawn: ctx.options.onSpawn,
     cwd: ctx.workDir,
- });
+  });
 }
 
 /**
@@ -78,17 +113,33 @@ function posterArgs(ctx: RenderContext, fit: NarrationFit, posterPath: string): 
   if (logo) {
     graph += `;${logo}`;
     out = '[vposterlogo]';
- }
+  }
   const firstSceneEnd = fit.scenes[1]?.start ?? Infinity;
-  const captions = template ? captionFilter(ctx, fit.words.filter((word) => word.start < firstSceneEnd), 'poster.ass', ctx.workDir) : null;
+  const captions = template
+    ? captionFilter(
+        ctx,
+        fit.words.filter((word) => word.start < firstSceneEnd),
+        'poster.ass',
+        ctx.workDir,
+      )
+    : null;
   if (captions) {
     graph += `;${out}${captions}[vposterass]`;
     out = '[vposterass]';
- }
+  }
   return [
-    '-i', resolve(fit.scenes[0]!.imagePath),
+    '-i',
+    resolve(fit.scenes[0]!.imagePath),
     ...(request.brand?.logo ? ['-i', resolve(request.brand.logo.path)] : []),
-    '-filter_complex', graph, '-map', out, '-frames:v', '1', '-q:v', '3', posterPath,
+    '-filter_complex',
+    graph,
+    '-map',
+    out,
+    '-frames:v',
+    '1',
+    '-q:v',
+    '3',
+    posterPath,
   ];
 }
 
@@ -106,7 +157,9 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   const [audioSeconds, perFrameScale] = await Promise.all([
     probeDurationSeconds(binaries, request.audioPath, options.signal),
     request.enableZoom ? supportsPerFrameScale(binaries.ffmpegPath) : false,
-    (request.enableCaptions && request.words.length > 0) || request.brand?.endCard ? requireFfmpegFilters(binaries.ffmpegPath, ['ass']) : undefined,
+    (request.enableCaptions && request.words.length > 0) || request.brand?.endCard
+      ? requireFfmpegFilters(binaries.ffmpegPath, ['ass'])
+      : undefined,
   ]);
   const fit = fitNarration(audioSeconds, duration, request.words, request.scenes);
   const frames = sceneFrameCounts(fit.scenes, duration);
@@ -116,7 +169,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   if (captions || request.brand?.endCard) {
     font = captionFontFor(request.language, {}, request.brand?.fontId);
     fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
- }
+  }
   const cuts = frames.slice(0, -1).map((_, index) => frames.slice(0, index + 1).reduce((sum, count) => sum + count, 0) / OUTPUT_FPS);
   const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions, cuts };
 
@@ -136,9 +189,18 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   const finalSeconds = await probeDurationSeconds(binaries, outputPath, options.signal).catch(() => duration);
   const report = segments as SegmentReport | null;
   return {
-    videoPath: outputPath, posterPath, durationSeconds: finalSeconds, width, height, sizeBytes: statSync(outputPath).size,
+    videoPath: outputPath,
+    posterPath,
+    durationSeconds: finalSeconds,
+    width,
+    height,
+    sizeBytes: statSync(outputPath).size,
     // The single pass draws every scene, none of them cached.
-    renderStats: { seconds: (performance.now() - started) / 1000, segmentsRendered: report?.rendered ?? request.scenes.length, segmentsReused: report?.reused ?? 0 },
+    renderStats: {
+      seconds: (performance.now() - started) / 1000,
+      segmentsRendered: report?.rendered ?? request.scenes.length,
+      segmentsReused: report?.reused ?? 0,
+    },
     ...(report ? { soundtrackReused: report.soundtrackReused } : {}),
- };
+  };
 }

@@ -19,7 +19,9 @@ const SECONDS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'brand-render-'));
 const binaries = defaultFfmpegBinaries();
 const ACCENT = '#00C8FF';
-const words = 'Seven brave keepers waited there quietly for dawn'.split(' ').map((word, i) => ({ word, start: 0.05 + i * 0.34, end: 0.05 + i * 0.34 + 0.3 }));
+const words = 'Seven brave keepers waited there quietly for dawn'
+  .split(' ')
+  .map((word, i) => ({ word, start: 0.05 + i * 0.34, end: 0.05 + i * 0.34 + 0.3 }));
 
 beforeAll(() => {
   const ff = (args: string[]) => execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', ...args]);
@@ -27,9 +29,19 @@ beforeAll(() => {
   ff(['-f', 'lavfi', '-i', 'color=c=0x504840:s=320x568', '-frames:v', '1', join(dir, 'scene-1.png')]);
   ff(['-f', 'lavfi', '-i', `sine=frequency=300:duration=${SECONDS}`, '-ac', '1', join(dir, 'voice.wav')]);
   // A magenta square on a transparent margin: the logo.
-  ff(['-f', 'lavfi', '-i', 'color=c=0xFF00FF@1:s=48x48,format=rgba,pad=64:64:8:8:color=0x00000000', '-frames:v', '1', join(dir, 'logo.png')]);
+  ff([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=0xFF00FF@1:s=48x48,format=rgba,pad=64:64:8:8:color=0x00000000',
+    '-frames:v',
+    '1',
+    join(dir, 'logo.png'),
+  ]);
 });
-afterAll(() => { if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
+});
 
 function brandRequest(name: string, brand: RenderBrand): AssemblyRequest {
   return {
@@ -54,12 +66,20 @@ function brandRequest(name: string, brand: RenderBrand): AssemblyRequest {
 }
 
 function frames(video: string): Uint8Array[] {
-  const raw = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', video, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], { maxBuffer: 1 << 28 });
+  const raw = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', video, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'], {
+    maxBuffer: 1 << 28,
+  });
   const size = W * H * 3;
   return Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
 }
 
-interface Box { count: number; left: number; right: number; top: number; bottom: number }
+interface Box {
+  count: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
 function box(frame: Uint8Array, match: (r: number, g: number, b: number) => boolean, rows: [number, number] = [0, H]): Box {
   const out = { count: 0, left: W, right: -1, top: H, bottom: -1 };
   for (let y = rows[0]; y < rows[1]; y++) {
@@ -78,56 +98,71 @@ function box(frame: Uint8Array, match: (r: number, g: number, b: number) => bool
 const magenta = (r: number, g: number, b: number) => r > 150 && b > 150 && g < 90;
 const accent = (r: number, g: number, b: number) => r < 60 && g > 160 && b > 200;
 const white = (r: number, g: number, b: number) => r > 220 && g > 220 && b > 220;
-const overlaps = (a: Box, b: Box) => a.count > 0 && b.count > 0 && a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
+const overlaps = (a: Box, b: Box) =>
+  a.count > 0 && b.count > 0 && a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
 
 describe('brand kit in the render', () => {
-  it.each(['top-right', 'bottom-left', 'bottom-right'] as const)('%s: the logo in its corner on every frame, the end card in the last seconds, neither over the captions', async (position) => {
-    const request = brandRequest(position, {
-      accentColor: ACCENT,
-      fontId: 'noto-sans',
-      logo: { path: join(dir, 'logo.png'), position, scale: 0.2, opacity: 1 },
-      endCard: { text: '@keepers', seconds: 1.5 },
-    });
-    const result = await assembleVideo(request, { frameSize: { width: W, height: H } });
-    expect(result.renderStats.segmentsRendered).toBe(2);
-    const all = frames(result.videoPath);
-    expect(all.length).toBe(SECONDS * FPS);
-    const bandTop = captionBandTop('word-pop', W, H);
-    const cardFrom = Math.round((SECONDS - 1.5) * FPS);
-    let captionFrames = 0;
-    for (const [index, frame] of all.entries()) {
-      const logo = box(frame, magenta);
-      expect(logo.count, `frame ${index}`).toBeGreaterThan(300);
-      expect(logo.left < W / 2, `frame ${index}`).toBe(position.endsWith('left'));
-      if (position.startsWith('top')) expect(logo.bottom, `frame ${index}`).toBeLessThan(H * 0.25);
-      else expect(logo.bottom, `frame ${index}`).toBeGreaterThan(H * 0.4);
-      expect(logo.bottom, `frame ${index}`).toBeLessThan(bandTop);
-      // Clear of the 9:16 platform zones: below the header, above the description, off the button column.
-      expect(logo.top).toBeGreaterThanOrEqual(Math.floor(H * 0.1) - 1);
-      if (position === 'bottom-right') expect(logo.right).toBeLessThan(W * 0.85);
-      // The caption's spoken word takes the accent too; the card is what is above the caption band.
-      const card = box(frame, accent, [0, bandTop]);
-      if (index < cardFrom - 1) expect(card.count, `frame ${index}`).toBe(0);
-      if (index >= cardFrom + 7) expect(card.count, `frame ${index}`).toBeGreaterThan(400);
-      const caption = box(frame, white);
-      if (caption.count > 20) {
-        captionFrames++;
-        expect(caption.top, `frame ${index}`).toBeGreaterThanOrEqual(bandTop - 2);
-        expect(overlaps(caption, logo), `frame ${index}`).toBe(false);
-        expect(overlaps(caption, card), `frame ${index}`).toBe(false);
+  it.each(['top-right', 'bottom-left', 'bottom-right'] as const)(
+    '%s: the logo in its corner on every frame, the end card in the last seconds, neither over the captions',
+    async (position) => {
+      const request = brandRequest(position, {
+        accentColor: ACCENT,
+        fontId: 'noto-sans',
+        logo: { path: join(dir, 'logo.png'), position, scale: 0.2, opacity: 1 },
+        endCard: { text: '@keepers', seconds: 1.5 },
+      });
+      const result = await assembleVideo(request, { frameSize: { width: W, height: H } });
+      expect(result.renderStats.segmentsRendered).toBe(2);
+      const all = frames(result.videoPath);
+      expect(all.length).toBe(SECONDS * FPS);
+      const bandTop = captionBandTop('word-pop', W, H);
+      const cardFrom = Math.round((SECONDS - 1.5) * FPS);
+      let captionFrames = 0;
+      for (const [index, frame] of all.entries()) {
+        const logo = box(frame, magenta);
+        expect(logo.count, `frame ${index}`).toBeGreaterThan(300);
+        expect(logo.left < W / 2, `frame ${index}`).toBe(position.endsWith('left'));
+        if (position.startsWith('top')) expect(logo.bottom, `frame ${index}`).toBeLessThan(H * 0.25);
+        else expect(logo.bottom, `frame ${index}`).toBeGreaterThan(H * 0.4);
+        expect(logo.bottom, `frame ${index}`).toBeLessThan(bandTop);
+        // Clear of the 9:16 platform zones: below the header, above the description, off the button column.
+        expect(logo.top).toBeGreaterThanOrEqual(Math.floor(H * 0.1) - 1);
+        if (position === 'bottom-right') expect(logo.right).toBeLessThan(W * 0.85);
+        // The caption's spoken word takes the accent too; the card is what is above the caption band.
+        const card = box(frame, accent, [0, bandTop]);
+        if (index < cardFrom - 1) expect(card.count, `frame ${index}`).toBe(0);
+        if (index >= cardFrom + 7) expect(card.count, `frame ${index}`).toBeGreaterThan(400);
+        const caption = box(frame, white);
+        if (caption.count > 20) {
+          captionFrames++;
+          expect(caption.top, `frame ${index}`).toBeGreaterThanOrEqual(bandTop - 2);
+          expect(overlaps(caption, logo), `frame ${index}`).toBe(false);
+          expect(overlaps(caption, card), `frame ${index}`).toBe(false);
+        }
       }
-    }
-    expect(captionFrames).toBeGreaterThan(SECONDS * FPS * 0.6);
-    // The poster shows the logo in its corner and the template's first caption with the spoken word in the accent.
-    const poster = execFileSync(binaries.ffmpegPath, ['-v', 'error', '-i', result.posterPath, '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-']);
-    const posterLogo = box(poster, magenta);
-    expect(posterLogo.count).toBeGreaterThan(300);
-    expect(posterLogo.left < W / 2).toBe(position.endsWith('left'));
-    expect(box(poster, accent, [bandTop, H]).count).toBeGreaterThan(30);
-    expect(box(poster, white, [bandTop, H]).count).toBeGreaterThan(30);
-    // The card crosses the cut at 2 s and continues without fading in again.
-    const beforeCut = box(all[2 * FPS - 1]!, accent, [0, bandTop]);
-    const afterCut = box(all[2 * FPS]!, accent, [0, bandTop]);
-    expect(Math.abs(afterCut.count - beforeCut.count)).toBeLessThan(beforeCut.count * 0.1);
-  }, 60_000);
+      expect(captionFrames).toBeGreaterThan(SECONDS * FPS * 0.6);
+      // The poster shows the logo in its corner and the template's first caption with the spoken word in the accent.
+      const poster = execFileSync(binaries.ffmpegPath, [
+        '-v',
+        'error',
+        '-i',
+        result.posterPath,
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'rgb24',
+        '-',
+      ]);
+      const posterLogo = box(poster, magenta);
+      expect(posterLogo.count).toBeGreaterThan(300);
+      expect(posterLogo.left < W / 2).toBe(position.endsWith('left'));
+      expect(box(poster, accent, [bandTop, H]).count).toBeGreaterThan(30);
+      expect(box(poster, white, [bandTop, H]).count).toBeGreaterThan(30);
+      // The card crosses the cut at 2 s and continues without fading in again.
+      const beforeCut = box(all[2 * FPS - 1]!, accent, [0, bandTop]);
+      const afterCut = box(all[2 * FPS]!, accent, [0, bandTop]);
+      expect(Math.abs(afterCut.count - beforeCut.count)).toBeLessThan(beforeCut.count * 0.1);
+    },
+    60_000,
+  );
 });

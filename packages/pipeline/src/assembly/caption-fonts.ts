@@ -40,7 +40,12 @@ interface FontCandidate {
  */
 const CANDIDATES: Record<CaptionScript, FontCandidate[]> = {
   latin: [
-    { family: 'Noto Sans', from: { npm: '@expo-google-fonts/noto-sans' }, regular: '400Regular/NotoSans_400Regular.ttf', bold: '700Bold/NotoSans_700Bold.ttf' },
+    {
+      family: 'Noto Sans',
+      from: { npm: '@expo-google-fonts/noto-sans' },
+      regular: '400Regular/NotoSans_400Regular.ttf',
+      bold: '700Bold/NotoSans_700Bold.ttf',
+    },
     ...systemCandidates('Noto Sans', ['NotoSans-Regular.ttf'], ['NotoSans-Bold.ttf']),
   ],
   devanagari: [
@@ -53,7 +58,12 @@ const CANDIDATES: Record<CaptionScript, FontCandidate[]> = {
     ...systemCandidates('Noto Sans Devanagari', ['NotoSansDevanagari-Regular.ttf'], ['NotoSansDevanagari-Bold.ttf']),
   ],
   cjk: [
-    { family: 'Noto Sans JP', from: { npm: '@expo-google-fonts/noto-sans-jp' }, regular: '400Regular/NotoSansJP_400Regular.ttf', bold: '700Bold/NotoSansJP_700Bold.ttf' },
+    {
+      family: 'Noto Sans JP',
+      from: { npm: '@expo-google-fonts/noto-sans-jp' },
+      regular: '400Regular/NotoSansJP_400Regular.ttf',
+      bold: '700Bold/NotoSansJP_700Bold.ttf',
+    },
     ...systemCandidates(
       'Noto Sans CJK JP',
       ['NotoSansCJK-Regular.ttc', 'NotoSansCJKjp-Regular.otf', 'NotoSansCJK-Regular.otf'],
@@ -106,19 +116,38 @@ function locate(candidate: FontCandidate, lookup: FontLookup): { regular: string
  * The brand kit's fonts (OFL, from npm) for the scripts they cover; a script a font lacks falls back
  * to the Noto family above, so a brand font never draws empty boxes.
  */
-const BRAND_CANDIDATES: Record<Exclude<BrandFontId, 'noto-sans'>, Partial<Record<CaptionScript, FontCandidate & { boldFamily?: string }>>> = {
+const BRAND_CANDIDATES: Record<
+  Exclude<BrandFontId, 'noto-sans'>,
+  Partial<Record<CaptionScript, FontCandidate & { boldFamily?: string }>>
+> = {
   poppins: {
-    latin: { family: 'Poppins', from: { npm: '@expo-google-fonts/poppins' }, regular: '400Regular/Poppins_400Regular.ttf', bold: '700Bold/Poppins_700Bold.ttf' },
-    devanagari: { family: 'Poppins', from: { npm: '@expo-google-fonts/poppins' }, regular: '400Regular/Poppins_400Regular.ttf', bold: '700Bold/Poppins_700Bold.ttf' },
+    latin: {
+      family: 'Poppins',
+      from: { npm: '@expo-google-fonts/poppins' },
+      regular: '400Regular/Poppins_400Regular.ttf',
+      bold: '700Bold/Poppins_700Bold.ttf',
+    },
+    devanagari: {
+      family: 'Poppins',
+      from: { npm: '@expo-google-fonts/poppins' },
+      regular: '400Regular/Poppins_400Regular.ttf',
+      bold: '700Bold/Poppins_700Bold.ttf',
+    },
   },
   'mplus-rounded': {
     latin: {
-      family: 'Rounded Mplus 1c', boldFamily: 'Rounded Mplus 1c Bold', from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
-      regular: '400Regular/MPLUSRounded1c_400Regular.ttf', bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
+      family: 'Rounded Mplus 1c',
+      boldFamily: 'Rounded Mplus 1c Bold',
+      from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
+      regular: '400Regular/MPLUSRounded1c_400Regular.ttf',
+      bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
     },
     cjk: {
-      family: 'Rounded Mplus 1c', boldFamily: 'Rounded Mplus 1c Bold', from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
-      regular: '400Regular/MPLUSRounded1c_400Regular.ttf', bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
+      family: 'Rounded Mplus 1c',
+      boldFamily: 'Rounded Mplus 1c Bold',
+      from: { npm: '@expo-google-fonts/m-plus-rounded-1c' },
+      regular: '400Regular/MPLUSRounded1c_400Regular.ttf',
+      bold: '700Bold/MPLUSRounded1c_700Bold.ttf',
     },
   },
 };
@@ -153,7 +182,14 @@ export function captionFontFor(language: string, lookup: FontLookup = {}, fontId
   if (brand) {
     const found = locate(brand, lookup);
     if (found) {
-      return { script, family: brand.family, ...(brand.boldFamily ? { boldFamily: brand.boldFamily } : {}), regularPath: found.regular, boldPath: found.bold, source: found.source };
+      return {
+        script,
+        family: brand.family,
+        ...(brand.boldFamily ? { boldFamily: brand.boldFamily } : {}),
+        regularPath: found.regular,
+        boldPath: found.bold,
+        source: found.source,
+      };
     }
   }
   for (const candidate of CANDIDATES[script]) {

@@ -16,7 +16,12 @@ const PREVIEW_AT = 0.62;
  * over a plain background), written as PNG to `outPath`. The cache key is the
  * caller's: a template's id and version name the file.
  */
-export async function renderCaptionPreview(style: CaptionStyle, outPath: string, binaries: FfmpegBinaries, accentColor?: string): Promise<void> {
+export async function renderCaptionPreview(
+  style: CaptionStyle,
+  outPath: string,
+  binaries: FfmpegBinaries,
+  accentColor?: string,
+): Promise<void> {
   const { width, height } = PREVIEW_SIZE;
   const dir = dirname(outPath);
   mkdirSync(dir, { recursive: true });
@@ -26,15 +31,33 @@ export async function renderCaptionPreview(style: CaptionStyle, outPath: string,
   const unique = `${basename(outPath)}.${process.pid}-${Date.now()}`;
   const assName = `${unique}.ass`;
   const partial = join(dir, `${unique}.png`);
-  writeFileSync(join(dir, assName), buildCaptionsAss({ words, style, language: 'en', width, height, font, durationSeconds: 4, accentColor: accentColor ?? captionTemplate(style)?.defaultAccent ?? null }));
+  writeFileSync(
+    join(dir, assName),
+    buildCaptionsAss({
+      words,
+      style,
+      language: 'en',
+      width,
+      height,
+      font,
+      durationSeconds: 4,
+      accentColor: accentColor ?? captionTemplate(style)?.defaultAccent ?? null,
+    }),
+  );
   try {
     await runFfmpeg(
       binaries.ffmpegPath,
       [
         // A flat dusk blue standing in for a picture (ffmpeg 4.1 has no gradient source).
-        '-f', 'lavfi', '-i', `color=c=0x2a3560:s=${width}x${height}:d=1:r=30`,
-        '-vf', `ass=filename=${assName}:fontsdir=${basename(fonts)},select='eq(n\\,${Math.round(PREVIEW_AT * 30)})'`,
-        '-frames:v', '1', partial,
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=0x2a3560:s=${width}x${height}:d=1:r=30`,
+        '-vf',
+        `ass=filename=${assName}:fontsdir=${basename(fonts)},select='eq(n\\,${Math.round(PREVIEW_AT * 30)})'`,
+        '-frames:v',
+        '1',
+        partial,
       ],
       { cwd: dir },
     );

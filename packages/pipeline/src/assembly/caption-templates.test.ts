@@ -2,7 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CAPTION_STYLES, CAPTION_TEMPLATE_ANIMATES, CAPTION_TEMPLATES, CAPTION_TEMPLATE_IDS, type CaptionStyle } from '@reelsmith/contracts';
+import {
+  CAPTION_STYLES,
+  CAPTION_TEMPLATE_ANIMATES,
+  CAPTION_TEMPLATES,
+  CAPTION_TEMPLATE_IDS,
+  type CaptionStyle,
+} from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
@@ -28,24 +34,45 @@ interface Frame {
   height: number;
 }
 
-const timed = (words: string[], spacing = 0.5, length = 0.4): WordTiming[] => words.map((word, i) => ({ word, start: i * spacing, end: i * spacing + length }));
+const timed = (words: string[], spacing = 0.5, length = 0.4): WordTiming[] =>
+  words.map((word, i) => ({ word, start: i * spacing, end: i * spacing + length }));
 
 let counter = 0;
 /** Frames 0..count-1 (at 30 fps) of the caption band: the ASS drawn over a flat colour by the `ass` filter. */
-function renderFrames(style: CaptionStyle, language: string, words: WordTiming[], count: number, extra: { accentColor?: string; text?: string } = {}): Frame[] {
+function renderFrames(
+  style: CaptionStyle,
+  language: string,
+  words: WordTiming[],
+  count: number,
+  extra: { accentColor?: string; text?: string } = {},
+): Frame[] {
   const font = captionFontFor(language);
   const fonts = prepareFontsDir(font, join(dir, `fonts-${language}`));
   const name = `c${counter++}.ass`;
-  const ass = extra.text ?? buildCaptionsAss({ words, style, language, width: W, height: H, font, durationSeconds: 10, accentColor: extra.accentColor ?? null });
+  const ass =
+    extra.text ??
+    buildCaptionsAss({ words, style, language, width: W, height: H, font, durationSeconds: 10, accentColor: extra.accentColor ?? null });
   writeFileSync(join(dir, name), ass);
   const top = Math.max(0, captionBandTop(style, W, H) - 40);
   const height = H - top;
   const raw = execFileSync(
     ffmpeg,
     [
-      '-v', 'error', '-f', 'lavfi', '-i', `color=c=0x${BG.map((v) => v.toString(16)).join('')}:s=${W}x${H}:r=${FPS}`,
-      '-vf', `ass=filename=${name}:fontsdir=${fonts.slice(dir.length + 1)},crop=${W}:${height}:0:${top}`,
-      '-frames:v', String(count), '-f', 'rawvideo', '-pix_fmt', 'rgb24', '-',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      `color=c=0x${BG.map((v) => v.toString(16)).join('')}:s=${W}x${H}:r=${FPS}`,
+      '-vf',
+      `ass=filename=${name}:fontsdir=${fonts.slice(dir.length + 1)},crop=${W}:${height}:0:${top}`,
+      '-frames:v',
+      String(count),
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
     ],
     { cwd: dir, maxBuffer: 1 << 28 },
   );
@@ -54,7 +81,10 @@ function renderFrames(style: CaptionStyle, language: string, words: WordTiming[]
 }
 
 const hex = (colour: string): Rgb => [1, 3, 5].map((offset) => Number.parseInt(colour.slice(offset, offset + 2), 16)) as unknown as Rgb;
-const near = (target: Rgb, tolerance = 60) => (r: number, g: number, b: number) => Math.abs(r - target[0]) + Math.abs(g - target[1]) + Math.abs(b - target[2]) < tolerance;
+const near =
+  (target: Rgb, tolerance = 60) =>
+  (r: number, g: number, b: number) =>
+    Math.abs(r - target[0]) + Math.abs(g - target[1]) + Math.abs(b - target[2]) < tolerance;
 const whiteish = (r: number, g: number, b: number) => r > 225 && g > 225 && b > 225;
 
 interface Box {
@@ -91,7 +121,10 @@ const height = (box: Box) => box.bottom - box.top + 1;
 const width = (box: Box) => box.right - box.left + 1;
 
 /** Two drawings of one word match in size and ink (anti-aliasing differs with the sub-pixel position). */
-const sameGlyphRun = (a: Box, b: Box) => Math.abs(width(a) - width(b)) <= 2 && Math.abs(height(a) - height(b)) <= 2 && Math.abs(a.count - b.count) <= Math.max(a.count, b.count) * 0.3;
+const sameGlyphRun = (a: Box, b: Box) =>
+  Math.abs(width(a) - width(b)) <= 2 &&
+  Math.abs(height(a) - height(b)) <= 2 &&
+  Math.abs(a.count - b.count) <= Math.max(a.count, b.count) * 0.3;
 const accentOf = (id: string) => hex(CAPTION_TEMPLATES.find((t) => t.id === id)!.defaultAccent);
 const english = timed(['Seven', 'brave', 'keepers', 'waited', 'there', 'quietly']);
 
@@ -116,12 +149,19 @@ describe('caption templates in the contracts', () => {
     const font = captionFontFor(language);
     for (const id of CAPTION_TEMPLATE_IDS) {
       const ass = buildCaptionsAss({ words, style: id, language, width: W, height: H, font, durationSeconds: 10 });
-      const texts = ass.split('\n').filter((line) => line.startsWith('Dialogue:')).map((line) => line.split(',').slice(9).join(','));
+      const texts = ass
+        .split('\n')
+        .filter((line) => line.startsWith('Dialogue:'))
+        .map((line) => line.split(',').slice(9).join(','));
       expect(texts.length, id).toBeGreaterThan(0);
       const plain = texts.map((text) => text.replace(/\{[^}]*\}/g, '').replace(/\\N/g, language === 'ja' ? '' : ' '));
       for (const word of words) {
-        const shown = language === 'en' && (id === 'word-pop' || id === 'one-word' || id === 'keyword') ? word.word.toUpperCase() : word.word;
-        expect(plain.some((text) => text.includes(shown)), `${id}: ${word.word}`).toBe(true);
+        const shown =
+          language === 'en' && (id === 'word-pop' || id === 'one-word' || id === 'keyword') ? word.word.toUpperCase() : word.word;
+        expect(
+          plain.some((text) => text.includes(shown)),
+          `${id}: ${word.word}`,
+        ).toBe(true);
       }
     }
   });
@@ -227,7 +267,15 @@ describe('caption templates keep Devanagari and Japanese shaped as the static st
     const words = timed(tokens);
     // The second word, settled (frame 21 = 0.7 s), against the same word drawn plainly in the template's style and size.
     const animated = inkBox(renderFrames('word-pop', language, words, 22)[21]!, near(accentOf('word-pop')));
-    const plainAss = buildCaptionsAss({ words: [{ word: tokens[1]!, start: 0, end: 1 }], style: 'word-pop', language, width: W, height: H, font: captionFontFor(language), durationSeconds: 10 });
+    const plainAss = buildCaptionsAss({
+      words: [{ word: tokens[1]!, start: 0, end: 1 }],
+      style: 'word-pop',
+      language,
+      width: W,
+      height: H,
+      font: captionFontFor(language),
+      durationSeconds: 10,
+    });
     const plain = inkBox(renderFrames('word-pop', language, [], 7, { text: plainAss })[6]!, near(accentOf('word-pop')));
     expect(animated.count).toBeGreaterThan(50);
     expect(sameGlyphRun(animated, plain), JSON.stringify({ animated, plain })).toBe(true);
@@ -235,13 +283,24 @@ describe('caption templates keep Devanagari and Japanese shaped as the static st
 
   // The static ffmpeg 4.1 inside @ffmpeg-installer draws a letter-split word like the whole one (its
   // libass keeps neighbouring runs together), so only a system build shows the difference.
-  it.runIf(!ffmpeg.includes('node_modules'))('would notice broken Devanagari shaping: a word split letter by letter is drawn differently', () => {
-    const word = 'प्रकाशस्तंभ';
-    const whole = buildCaptionsAss({ words: [{ word, start: 0, end: 1 }], style: 'word-pop', language: 'hi', width: W, height: H, font: captionFontFor('hi'), durationSeconds: 10 });
-    // Per-letter effects: each letter its own run (alternating a 1% scale), so libass shapes letter by letter.
-    const split = whole.replace(word, [...word].map((letter, i) => `{\\fscx${100 + (i % 2)}}${letter}`).join(''));
-    const [a, b] = [whole, split].map((text) => inkBox(renderFrames('word-pop', 'hi', [], 7, { text })[6]!, near(accentOf('word-pop'))));
-    expect(a!.count).toBeGreaterThan(50);
-    expect(sameGlyphRun(a!, b!)).toBe(false);
-  });
+  it.runIf(!ffmpeg.includes('node_modules'))(
+    'would notice broken Devanagari shaping: a word split letter by letter is drawn differently',
+    () => {
+      const word = 'प्रकाशस्तंभ';
+      const whole = buildCaptionsAss({
+        words: [{ word, start: 0, end: 1 }],
+        style: 'word-pop',
+        language: 'hi',
+        width: W,
+        height: H,
+        font: captionFontFor('hi'),
+        durationSeconds: 10,
+      });
+      // Per-letter effects: each letter its own run (alternating a 1% scale), so libass shapes letter by letter.
+      const split = whole.replace(word, [...word].map((letter, i) => `{\\fscx${100 + (i % 2)}}${letter}`).join(''));
+      const [a, b] = [whole, split].map((text) => inkBox(renderFrames('word-pop', 'hi', [], 7, { text })[6]!, near(accentOf('word-pop'))));
+      expect(a!.count).toBeGreaterThan(50);
+      expect(sameGlyphRun(a!, b!)).toBe(false);
+    },
+  );
 });

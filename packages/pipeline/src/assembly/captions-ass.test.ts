@@ -2,7 +2,15 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import { buildCaptionsAss, captionSafeArea, captionWord, captionsAssWindow, earliestDialogueCs, groupCaptions, shiftAssTimes } from './captions-ass.js';
+import {
+  buildCaptionsAss,
+  captionSafeArea,
+  captionWord,
+  captionsAssWindow,
+  earliestDialogueCs,
+  groupCaptions,
+  shiftAssTimes,
+} from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
 function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
@@ -11,7 +19,9 @@ function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {
 }
 
 const latin = captionFontFor('en');
-const sentence = timed('The old lighthouse keeper heard a knock at midnight, but nobody stood outside. Only footprints in the fresh snow led toward the sea.');
+const sentence = timed(
+  'The old lighthouse keeper heard a knock at midnight, but nobody stood outside. Only footprints in the fresh snow led toward the sea.',
+);
 
 function styleLine(ass: string): string[] {
   const line = ass.split('\n').find((l) => l.startsWith('Style: '))!;
@@ -37,7 +47,9 @@ describe('caption fonts', () => {
       expect(font.boldPath).toMatch(/700Bold/);
     }
     expect(() => captionFontFor('hi', { npm: false, system: false })).toThrow(MissingCaptionFontError);
-    expect(() => captionFontFor('hi', { npm: false, system: false })).toThrow(/"hi" need the Noto Sans Devanagari font.*@expo-google-fonts\/noto-sans-devanagari/);
+    expect(() => captionFontFor('hi', { npm: false, system: false })).toThrow(
+      /"hi" need the Noto Sans Devanagari font.*@expo-google-fonts\/noto-sans-devanagari/,
+    );
   });
 
   it('writes the chosen family into the ASS style for Hindi and Japanese', () => {
@@ -58,14 +70,32 @@ describe('caption fonts', () => {
 describe('caption layout', () => {
   it('gives each of the five styles its own look', () => {
     const looks = CAPTION_STYLES.map((style) =>
-      styleLine(buildCaptionsAss({ words: sentence, style, language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 })).slice(1, 17).join(','),
+      styleLine(buildCaptionsAss({ words: sentence, style, language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 }))
+        .slice(1, 17)
+        .join(','),
     );
     expect(new Set(looks).size).toBe(5);
   });
 
   it('highlights the spoken word only in word-by-word styles', () => {
-    const tiktok = buildCaptionsAss({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
-    const netflix = buildCaptionsAss({ words: sentence, style: 'netflix', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const tiktok = buildCaptionsAss({
+      words: sentence,
+      style: 'tiktok',
+      language: 'en',
+      width: 1080,
+      height: 1920,
+      font: latin,
+      durationSeconds: 30,
+    });
+    const netflix = buildCaptionsAss({
+      words: sentence,
+      style: 'netflix',
+      language: 'en',
+      width: 1080,
+      height: 1920,
+      font: latin,
+      durationSeconds: 30,
+    });
     const tiktokEvents = tiktok.split('\n').filter((l) => l.startsWith('Dialogue:'));
     expect(tiktokEvents.length).toBe(sentence.length);
     expect(tiktokEvents[0]).toContain('\\c&H');
@@ -75,7 +105,11 @@ describe('caption layout', () => {
   });
 
   it.each(CAPTION_STYLES)('wraps %s captions inside the safe width in at most two lines', (style) => {
-    for (const [width, height] of [[1080, 1920], [1920, 1080], [1080, 1080]] as const) {
+    for (const [width, height] of [
+      [1080, 1920],
+      [1920, 1080],
+      [1080, 1080],
+    ] as const) {
       const groups = groupCaptions({ words: sentence, style, language: 'en', width, height, font: latin, durationSeconds: 30 });
       expect(groups.length).toBeGreaterThan(1);
       expect(groups.flatMap((g) => g.words).map((w) => w.word)).toEqual(sentence.map((w) => w.word));
@@ -98,7 +132,9 @@ describe('caption layout', () => {
     const words = timed('Pneumonoultramicroscopicsilicovolcanoconiosis');
     const [group] = groupCaptions({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
     expect(group!.scale).toBeLessThan(100);
-    expect(buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 })).toContain(`\\fscx${group!.scale}`);
+    expect(
+      buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 }),
+    ).toContain(`\\fscx${group!.scale}`);
   });
 
   it('keeps captions above the platform buttons in 9:16 and inside title-safe elsewhere', () => {
@@ -131,20 +167,35 @@ describe('caption layout', () => {
     expect(captionWord('富士山')).toBe('富士山');
     const words = timed('OCTOPUS FACTS 🐙 🔥 three hearts!');
     const groups = groupCaptions({ words, style: 'minimal', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
-    expect(groups.flatMap((group) => group.lines.flat()).map((word) => word.toLowerCase())).toEqual(['octopus', 'facts', 'three', 'hearts!']);
+    expect(groups.flatMap((group) => group.lines.flat()).map((word) => word.toLowerCase())).toEqual([
+      'octopus',
+      'facts',
+      'three',
+      'hearts!',
+    ]);
     const ass = buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
     expect(ass).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
 
 describe('the caption lines of a scene segment (captionsAssWindow)', () => {
-  const ass = buildCaptionsAss({ words: sentence, style: 'word-pop', language: 'en', width: 720, height: 1280, font: latin, durationSeconds: 20 });
+  const ass = buildCaptionsAss({
+    words: sentence,
+    style: 'word-pop',
+    language: 'en',
+    width: 720,
+    height: 1280,
+    font: latin,
+    durationSeconds: 20,
+  });
   const dialogues = (document: string) => document.split('\n').filter((line) => line.startsWith('Dialogue:'));
 
   it('keeps the styles and every line on screen during the window, a line begun before it included, times and tags untouched', () => {
     // Word 5 ("a") is spoken from 2.0 s to 2.4 s: a window starting at 2.1 s begins mid-word.
     const window = captionsAssWindow(ass, 2.1, 3.05);
-    expect(window.document.split('\n').filter((line) => !line.startsWith('Dialogue:'))).toEqual(ass.split('\n').filter((line) => !line.startsWith('Dialogue:')));
+    expect(window.document.split('\n').filter((line) => !line.startsWith('Dialogue:'))).toEqual(
+      ass.split('\n').filter((line) => !line.startsWith('Dialogue:')),
+    );
     const kept = dialogues(window.document);
     expect(window.events).toBe(kept.length);
     expect(kept[0]).toMatch(/^Dialogue: 0,0:00:02\.00,0:00:02\.40,Caption,.*\\t\(0,120,/);
@@ -163,7 +214,16 @@ describe('the caption lines of a scene segment (captionsAssWindow)', () => {
 describe('captions at scene cuts', () => {
   it('never lets a group span a cut, and clears it at the cut (on a whole centisecond at or before it)', () => {
     const cut = 2.537;
-    const groups = groupCaptions({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30, cuts: [cut] });
+    const groups = groupCaptions({
+      words: sentence,
+      style: 'tiktok',
+      language: 'en',
+      width: 1080,
+      height: 1920,
+      font: latin,
+      durationSeconds: 30,
+      cuts: [cut],
+    });
     for (const group of groups) {
       const before = group.words.every((word) => word.start < cut);
       const after = group.words.every((word) => word.start >= cut);
@@ -171,17 +231,36 @@ describe('captions at scene cuts', () => {
       if (before) expect(group.end).toBeLessThanOrEqual(cut);
     }
     expect(groups.some((group) => group.end === 2.53)).toBe(true);
-    const uncut = groupCaptions({ words: sentence, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const uncut = groupCaptions({
+      words: sentence,
+      style: 'tiktok',
+      language: 'en',
+      width: 1080,
+      height: 1920,
+      font: latin,
+      durationSeconds: 30,
+    });
     expect(uncut.some((group) => group.start < cut && group.end > cut)).toBe(true);
   });
 
   it('moves every line of a document by whole centiseconds, keeping its tags', () => {
-    const ass = buildCaptionsAss({ words: sentence, style: 'word-pop', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const ass = buildCaptionsAss({
+      words: sentence,
+      style: 'word-pop',
+      language: 'en',
+      width: 1080,
+      height: 1920,
+      font: latin,
+      durationSeconds: 30,
+    });
     const later = shiftAssTimes(ass, 50);
     expect(earliestDialogueCs(later)).toBe(earliestDialogueCs(ass)! + 50);
-    const texts = (doc: string) => doc.split('\n').filter((line) => line.startsWith('Dialogue:')).map((line) => line.split(',').slice(3).join(','));
+    const texts = (doc: string) =>
+      doc
+        .split('\n')
+        .filter((line) => line.startsWith('Dialogue:'))
+        .map((line) => line.split(',').slice(3).join(','));
     expect(texts(later)).toEqual(texts(ass));
     expect(shiftAssTimes(later, -50)).toBe(ass);
   });
-
 });

@@ -39,73 +39,245 @@ interface StyleSpec {
 
 const STYLES: Record<SpecCaptionStyle, StyleSpec> = {
   tiktok: {
-    bold: true, sizeShare: 0.088, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
-    borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'upper',
-    highlight: '#FFE600', fadeMs: 0,
+    bold: true,
+    sizeShare: 0.088,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x60,
+    borderStyle: 1,
+    outline: 0.0065,
+    shadow: 0.003,
+    maxWords: 3,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'upper',
+    highlight: '#FFE600',
+    fadeMs: 0,
   },
   instagram: {
-    bold: true, sizeShare: 0.06, primary: '#111111', outlineColour: '#FFFFFF', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xa0,
-    borderStyle: 3, outline: 0.012, shadow: 0, maxWords: 5, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 90,
+    bold: true,
+    sizeShare: 0.06,
+    primary: '#111111',
+    outlineColour: '#FFFFFF',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0xa0,
+    borderStyle: 3,
+    outline: 0.012,
+    shadow: 0,
+    maxWords: 5,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 90,
   },
   youtube: {
-    bold: false, sizeShare: 0.05, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0x40, backColour: '#000000', backAlpha: 0xff,
-    borderStyle: 3, outline: 0.008, shadow: 0, maxWords: 9, maxLines: 2, placement: 'bottom', transform: 'none',
-    highlight: null, fadeMs: 0,
+    bold: false,
+    sizeShare: 0.05,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0x40,
+    backColour: '#000000',
+    backAlpha: 0xff,
+    borderStyle: 3,
+    outline: 0.008,
+    shadow: 0,
+    maxWords: 9,
+    maxLines: 2,
+    placement: 'bottom',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   },
   netflix: {
-    bold: false, sizeShare: 0.054, primary: '#FFFFFF', outlineColour: '#101010', outlineAlpha: 0x20, backColour: '#000000', backAlpha: 0x70,
-    borderStyle: 1, outline: 0.0022, shadow: 0.0025, maxWords: 10, maxLines: 2, placement: 'bottom', transform: 'none',
-    highlight: null, fadeMs: 0,
+    bold: false,
+    sizeShare: 0.054,
+    primary: '#FFFFFF',
+    outlineColour: '#101010',
+    outlineAlpha: 0x20,
+    backColour: '#000000',
+    backAlpha: 0x70,
+    borderStyle: 1,
+    outline: 0.0022,
+    shadow: 0.0025,
+    maxWords: 10,
+    maxLines: 2,
+    placement: 'bottom',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   },
   minimal: {
-    bold: false, sizeShare: 0.042, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0x90, backColour: '#000000', backAlpha: 0x90,
-    borderStyle: 1, outline: 0.0015, shadow: 0.002, maxWords: 5, maxLines: 1, placement: 'bottom', transform: 'lower',
-    highlight: null, fadeMs: 150,
+    bold: false,
+    sizeShare: 0.042,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0x90,
+    backColour: '#000000',
+    backAlpha: 0x90,
+    borderStyle: 1,
+    outline: 0.0015,
+    shadow: 0.002,
+    maxWords: 5,
+    maxLines: 1,
+    placement: 'bottom',
+    transform: 'lower',
+    highlight: null,
+    fadeMs: 150,
   },
 };
 
 /** The layout each template animates: bold, lower third, a few words at a time. */
 const TEMPLATE_STYLES: Record<CaptionTemplateId, StyleSpec> = {
   'word-pop': {
-    bold: true, sizeShare: 0.085, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
-    borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'upper',
-    highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.085,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x60,
+    borderStyle: 1,
+    outline: 0.0065,
+    shadow: 0.003,
+    maxWords: 3,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'upper',
+    highlight: null,
+    fadeMs: 0,
   },
   bounce: {
-    bold: true, sizeShare: 0.08, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
-    borderStyle: 1, outline: 0.0065, shadow: 0.003, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 0, peakScale: 1.18,
+    bold: true,
+    sizeShare: 0.08,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x60,
+    borderStyle: 1,
+    outline: 0.0065,
+    shadow: 0.003,
+    maxWords: 3,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
+    peakScale: 1.18,
   },
   karaoke: {
-    bold: true, sizeShare: 0.068, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x80,
-    borderStyle: 1, outline: 0.006, shadow: 0.002, maxWords: 5, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.068,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x80,
+    borderStyle: 1,
+    outline: 0.006,
+    shadow: 0.002,
+    maxWords: 5,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   },
   'box-highlight': {
-    bold: true, sizeShare: 0.072, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
-    borderStyle: 1, outline: 0.005, shadow: 0, maxWords: 4, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.072,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0xff,
+    borderStyle: 1,
+    outline: 0.005,
+    shadow: 0,
+    maxWords: 4,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   },
   'one-word': {
-    bold: true, sizeShare: 0.13, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
-    borderStyle: 1, outline: 0.008, shadow: 0.004, maxWords: 1, maxLines: 1, placement: 'lower-centre', transform: 'upper',
-    highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.13,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x60,
+    borderStyle: 1,
+    outline: 0.008,
+    shadow: 0.004,
+    maxWords: 1,
+    maxLines: 1,
+    placement: 'lower-centre',
+    transform: 'upper',
+    highlight: null,
+    fadeMs: 0,
   },
   typewriter: {
-    bold: true, sizeShare: 0.062, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
-    borderStyle: 1, outline: 0.0055, shadow: 0, maxWords: 6, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.062,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0xff,
+    borderStyle: 1,
+    outline: 0.0055,
+    shadow: 0,
+    maxWords: 6,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   },
   keyword: {
-    bold: true, sizeShare: 0.075, primary: '#FFFFFF', outlineColour: '#000000', outlineAlpha: 0, backColour: '#000000', backAlpha: 0x60,
-    borderStyle: 1, outline: 0.006, shadow: 0.003, maxWords: 4, maxLines: 2, placement: 'lower-centre', transform: 'upper',
-    highlight: null, fadeMs: 0, peakScale: 1.08,
+    bold: true,
+    sizeShare: 0.075,
+    primary: '#FFFFFF',
+    outlineColour: '#000000',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0x60,
+    borderStyle: 1,
+    outline: 0.006,
+    shadow: 0.003,
+    maxWords: 4,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'upper',
+    highlight: null,
+    fadeMs: 0,
+    peakScale: 1.08,
   },
   'neon-glow': {
-    bold: true, sizeShare: 0.078, primary: '#FFFFFF', outlineColour: '#101010', outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
-    borderStyle: 1, outline: 0.005, shadow: 0, maxWords: 3, maxLines: 2, placement: 'lower-centre', transform: 'none',
-    highlight: null, fadeMs: 0, peakScale: 1.04,
+    bold: true,
+    sizeShare: 0.078,
+    primary: '#FFFFFF',
+    outlineColour: '#101010',
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0xff,
+    borderStyle: 1,
+    outline: 0.005,
+    shadow: 0,
+    maxWords: 3,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
+    peakScale: 1.04,
   },
 };
 
@@ -135,9 +307,17 @@ export function captionSafeArea(width: number, height: number, placement: StyleS
     };
   }
   if (square) {
-    return { marginLeft: Math.round(width * 0.08), marginRight: Math.round(width * 0.08), marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.2 : 0.1)) };
+    return {
+      marginLeft: Math.round(width * 0.08),
+      marginRight: Math.round(width * 0.08),
+      marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.2 : 0.1)),
+    };
   }
-  return { marginLeft: Math.round(width * 0.1), marginRight: Math.round(width * 0.1), marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.16 : 0.08)) };
+  return {
+    marginLeft: Math.round(width * 0.1),
+    marginRight: Math.round(width * 0.1),
+    marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.16 : 0.08)),
+  };
 }
 
 /** Colour for \\c overrides: &HBBGGRR&. */
@@ -231,14 +411,32 @@ function endCardBody(options: CaptionOptions): AssBody | null {
   const base = Math.min(width, height);
   const accent = options.accentColor ?? '#FFE600';
   const spec: StyleSpec = {
-    bold: true, sizeShare: 0.07, primary: readableOn(accent), outlineColour: accent, outlineAlpha: 0, backColour: '#000000', backAlpha: 0xff,
-    borderStyle: 3, outline: 0.03, shadow: 0, maxWords: 0, maxLines: 2, placement: 'lower-centre', transform: 'none', highlight: null, fadeMs: 0,
+    bold: true,
+    sizeShare: 0.07,
+    primary: readableOn(accent),
+    outlineColour: accent,
+    outlineAlpha: 0,
+    backColour: '#000000',
+    backAlpha: 0xff,
+    borderStyle: 3,
+    outline: 0.03,
+    shadow: 0,
+    maxWords: 0,
+    maxLines: 2,
+    placement: 'lower-centre',
+    transform: 'none',
+    highlight: null,
+    fadeMs: 0,
   };
   const style = styleLine('EndCard', spec, options);
   const into = -Math.min(0, card.start) * 1000;
-  const fade = into >= END_CARD_FADE_MS
-    ? ''
-    : `\\alpha&H${Math.round(255 * (1 - into / END_CARD_FADE_MS)).toString(16).padStart(2, '0').toUpperCase()}&\\t(0,${Math.round(END_CARD_FADE_MS - into)},\\alpha&H00&)`;
+  const fade =
+    into >= END_CARD_FADE_MS
+      ? ''
+      : `\\alpha&H${Math.round(255 * (1 - into / END_CARD_FADE_MS))
+          .toString(16)
+          .padStart(2, '0')
+          .toUpperCase()}&\\t(0,${Math.round(END_CARD_FADE_MS - into)},\\alpha&H00&)`;
   // Centred at 40% of the height: above every style's caption band and below the top UI zone.
   const y = Math.round(Math.min(height * 0.4, captionBandTop(options.style, width, height) - base * 0.12));
   const text = `{\\an5\\pos(${Math.round(width / 2)},${y})${fade}}${escapeAss(card.text)}`;
@@ -310,7 +508,8 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
   for (let index = 0; index < words.length; index++) {
     const word = words[index]!;
     const candidate = [...current, word];
-    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null || word.start >= cutAfter(current[0]!.start))) flush();
+    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null || word.start >= cutAfter(current[0]!.start)))
+      flush();
     current.push(word);
     const next = words[index + 1];
     const pause = next ? next.start - word.end : 0;
@@ -336,7 +535,21 @@ function transformWord(word: string, transform: StyleSpec['transform'], language
   return word;
 }
 
-function styleLine(name: string, spec: StyleSpec, options: CaptionOptions, overrides: { primary?: string; secondary?: string; outlineColour?: string; primaryAlpha?: number; outlineAlpha?: number; borderStyle?: 1 | 3; outline?: number; shadow?: number } = {}): string {
+function styleLine(
+  name: string,
+  spec: StyleSpec,
+  options: CaptionOptions,
+  overrides: {
+    primary?: string;
+    secondary?: string;
+    outlineColour?: string;
+    primaryAlpha?: number;
+    outlineAlpha?: number;
+    borderStyle?: 1 | 3;
+    outline?: number;
+    shadow?: number;
+  } = {},
+): string {
   const { width, height, font } = options;
   const base = Math.min(width, height);
   const safe = captionSafeArea(width, height, spec.placement);
@@ -349,7 +562,11 @@ function styleLine(name: string, spec: StyleSpec, options: CaptionOptions, overr
     assColour(overrides.outlineColour ?? spec.outlineColour, overrides.outlineAlpha ?? spec.outlineAlpha),
     assColour(spec.backColour, spec.backAlpha),
     spec.bold ? -1 : 0,
-    0, 0, 0, 100, 100,
+    0,
+    0,
+    0,
+    100,
+    100,
     font.script === 'latin' && spec.transform === 'upper' ? 1 : 0,
     0,
     overrides.borderStyle ?? spec.borderStyle,
@@ -449,11 +666,27 @@ function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody 
   const outline = base * spec.outline;
   const joiner = options.font.script === 'cjk' ? '' : ' ';
   const events: string[] = [];
-  const styles = [styleLine('Caption', spec, options, id === 'karaoke' ? { primary: accent, secondary: spec.primary } : id === 'one-word' ? { primary: accent } : {})];
+  const styles = [
+    styleLine(
+      'Caption',
+      spec,
+      options,
+      id === 'karaoke' ? { primary: accent, secondary: spec.primary } : id === 'one-word' ? { primary: accent } : {},
+    ),
+  ];
   if (id === 'box-highlight') {
     // The box is a layer of its own under the text: an opaque-box style whose text and box are
     // invisible but for the current word's box, so the words above keep their outline.
-    styles.push(styleLine('CaptionBox', spec, options, { primaryAlpha: 0xff, outlineColour: accent, outlineAlpha: 0xff, borderStyle: 3, outline: base * 0.014, shadow: 0 }));
+    styles.push(
+      styleLine('CaptionBox', spec, options, {
+        primaryAlpha: 0xff,
+        outlineColour: accent,
+        outlineAlpha: 0xff,
+        borderStyle: 3,
+        outline: base * 0.014,
+        shadow: 0,
+      }),
+    );
   }
   const dialogue = (layer: number, start: number, end: number, styleName: string, text: string) =>
     events.push(`Dialogue: ${layer},${assTime(start)},${assTime(end)},${styleName},,0,0,0,,${text}`);
@@ -497,41 +730,100 @@ function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody 
         prefix + lines.map((line) => line.map(({ word, index }) => decorate(escapeAss(word), index)).join(joiner)).join('\\N');
       switch (id) {
         case 'word-pop':
-          dialogue(0, start, end, 'Caption', render((word, index) =>
-            index === current ? `{\\c${c}${scaled(0.8)}\\t(0,${pop},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word, index) =>
+              index === current ? `{\\c${c}${scaled(0.8)}\\t(0,${pop},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word,
+            ),
+          );
           break;
         case 'bounce': {
           const up = Math.max(1, Math.round(pop * 0.75));
           const settle = Math.max(up + 1, Math.min(Math.round((end - start) * 1000), 2 * POP_MS));
-          dialogue(0, start, end, 'Caption', render((word, index) =>
-            index === current ? `{\\c${c}${scaled(0.75)}\\t(0,${up},${scaled(spec.peakScale!)})\\t(${up},${settle},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word, index) =>
+              index === current
+                ? `{\\c${c}${scaled(0.75)}\\t(0,${up},${scaled(spec.peakScale!)})\\t(${up},${settle},${scaled(1)})}${word}{\\c${white}${scaled(1)}}`
+                : word,
+            ),
+          );
           break;
         }
         case 'box-highlight':
-          dialogue(0, start, end, 'CaptionBox', render((word, index) => (index === current ? `{\\3a&H00&}${word}{\\3a&HFF&}` : word)));
-          dialogue(1, start, end, 'Caption', render((word) => word));
+          dialogue(
+            0,
+            start,
+            end,
+            'CaptionBox',
+            render((word, index) => (index === current ? `{\\3a&H00&}${word}{\\3a&HFF&}` : word)),
+          );
+          dialogue(
+            1,
+            start,
+            end,
+            'Caption',
+            render((word) => word),
+          );
           break;
         case 'one-word':
-          dialogue(0, start, end, 'Caption', render((word) => `{${scaled(0.7)}\\t(0,${pop},${scaled(1)})}${word}`));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word) => `{${scaled(0.7)}\\t(0,${pop},${scaled(1)})}${word}`),
+          );
           break;
         case 'typewriter':
           // Words not yet spoken are laid out but transparent, so the line never moves as it fills.
-          dialogue(0, start, end, 'Caption', render((word, index) =>
-            index === current ? `{\\alpha&HFF&\\t(0,${Math.min(pop, 80)},\\alpha&H00&)}${word}` : index === current + 1 ? `{\\alpha&HFF&}${word}` : word));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word, index) =>
+              index === current
+                ? `{\\alpha&HFF&\\t(0,${Math.min(pop, 80)},\\alpha&H00&)}${word}`
+                : index === current + 1
+                  ? `{\\alpha&HFF&}${word}`
+                  : word,
+            ),
+          );
           break;
         case 'keyword':
-          dialogue(0, start, end, 'Caption', render((word, index) => {
-            const colour = keys.has(index) ? `\\c${c}` : '';
-            if (index === current) return `{${colour}${scaled(0.92)}\\t(0,${pop},${scaled(spec.peakScale!)})}${word}{\\c${white}${scaled(1)}}`;
-            return colour ? `{${colour}}${word}{\\c${white}}` : word;
-          }));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word, index) => {
+              const colour = keys.has(index) ? `\\c${c}` : '';
+              if (index === current)
+                return `{${colour}${scaled(0.92)}\\t(0,${pop},${scaled(spec.peakScale!)})}${word}{\\c${white}${scaled(1)}}`;
+              return colour ? `{${colour}}${word}{\\c${white}}` : word;
+            }),
+          );
           break;
         case 'neon-glow': {
           const glow = (outline * 2.6).toFixed(1);
-          dialogue(0, start, end, 'Caption', render((word, index) =>
-            index === current
-              ? `{\\3c${c}\\blur2\\bord${outline.toFixed(1)}\\t(0,${Math.max(1, Math.round(pop * 1.5))},\\bord${glow}${scaled(spec.peakScale!)})}${word}{\\3c${overrideColour(spec.outlineColour)}\\blur0\\bord${outline.toFixed(1)}${scaled(1)}}`
-              : word));
+          dialogue(
+            0,
+            start,
+            end,
+            'Caption',
+            render((word, index) =>
+              index === current
+                ? `{\\3c${c}\\blur2\\bord${outline.toFixed(1)}\\t(0,${Math.max(1, Math.round(pop * 1.5))},\\bord${glow}${scaled(spec.peakScale!)})}${word}{\\3c${overrideColour(spec.outlineColour)}\\blur0\\bord${outline.toFixed(1)}${scaled(1)}}`
+                : word,
+            ),
+          );
           break;
         }
       }
@@ -596,7 +888,6 @@ const assTimeCs = (time: string): number => {
   return ((Number(h) * 60 + Number(m)) * 60 + Number(s)) * 100 + Number(cs);
 };
 
-
 /** When the document's first Dialogue line starts, in centiseconds (null: it has none). */
 export function earliestDialogueCs(document: string): number | null {
   let earliest: number | null = null;
@@ -611,7 +902,13 @@ export function earliestDialogueCs(document: string): number | null {
 export function shiftAssTimes(document: string, shiftCs: number): string {
   return document
     .split('\n')
-    .map((line) => line.replace(DIALOGUE_TIME_FIELDS, (_, head: string, start: string, end: string) => `${head}${assTime((assTimeCs(start) + shiftCs) / 100)},${assTime((assTimeCs(end) + shiftCs) / 100)},`))
+    .map((line) =>
+      line.replace(
+        DIALOGUE_TIME_FIELDS,
+        (_, head: string, start: string, end: string) =>
+          `${head}${assTime((assTimeCs(start) + shiftCs) / 100)},${assTime((assTimeCs(end) + shiftCs) / 100)},`,
+      ),
+    )
     .join('\n');
 }
 

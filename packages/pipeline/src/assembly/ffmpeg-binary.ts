@@ -142,7 +142,14 @@ export function ffmpegFilters(ffmpegPath: string): Promise<Set<string>> {
       execFile(ffmpegPath, ['-hide_banner', '-filters'], { maxBuffer: 1 << 22 }, (error, stdout) => {
         // A binary that cannot list its filters is reported by the render itself, with ffmpeg's own words.
         if (error) return resolve(new Set());
-        resolve(new Set(stdout.split('\n').map((line) => /^\s*[A-Z.|]{3}\s+(\S+)\s/.exec(line)?.[1]).filter((name): name is string => !!name)));
+        resolve(
+          new Set(
+            stdout
+              .split('\n')
+              .map((line) => /^\s*[A-Z.|]{3}\s+(\S+)\s/.exec(line)?.[1])
+              .filter((name): name is string => !!name),
+          ),
+        );
       });
     });
     filterLists.set(ffmpegPath, pending);

@@ -14,9 +14,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function voiceLike(name: string, volume: number): Promise<string> {
   const path = join(dir, name);
   await runFfmpeg(binaries.ffmpegPath, [
-    '-f', 'lavfi', '-i', 'sine=frequency=220:sample_rate=48000:duration=12',
-    '-af', `volume='${volume}*(0.35+0.65*abs(sin(2*PI*2.5*t)))*if(lt(mod(t,3),0.02),2.5,1)':eval=frame,aformat=channel_layouts=mono`,
-    '-c:a', 'pcm_s16le', path,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=220:sample_rate=48000:duration=12',
+    '-af',
+    `volume='${volume}*(0.35+0.65*abs(sin(2*PI*2.5*t)))*if(lt(mod(t,3),0.02),2.5,1)':eval=frame,aformat=channel_layouts=mono`,
+    '-c:a',
+    'pcm_s16le',
+    path,
   ]);
   return path;
 }

@@ -25,7 +25,9 @@ export const LOUDNESS_METER = 'ebur128=peak=sample:framelog=verbose';
 
 /** Measures a file's audio (audio only: a video stream is not decoded). */
 export async function measureLoudness(binaries: FfmpegBinaries, path: string, signal?: AbortSignal): Promise<LoudnessMeasure> {
-  return parseLoudness(await runFfmpeg(binaries.ffmpegPath, ['-loglevel', 'info', '-i', path, '-vn', '-af', LOUDNESS_METER, '-f', 'null', '-'], { signal }));
+  return parseLoudness(
+    await runFfmpeg(binaries.ffmpegPath, ['-loglevel', 'info', '-i', path, '-vn', '-af', LOUDNESS_METER, '-f', 'null', '-'], { signal }),
+  );
 }
 
 /** The meter's summary from an ffmpeg command's stderr. */
@@ -46,10 +48,16 @@ export function parseLoudness(stderr: string): LoudnessMeasure {
  * time on a WAV). `measured` skips the first measurement when the pass that wrote the file made it.
  * Returns the loudness reached; a silent track is left as it is.
  */
-export async function normaliseLoudness(binaries: FfmpegBinaries, path: string, signal?: AbortSignal, measured?: LoudnessMeasure): Promise<number | null> {
+export async function normaliseLoudness(
+  binaries: FfmpegBinaries,
+  path: string,
+  signal?: AbortSignal,
+  measured?: LoudnessMeasure,
+): Promise<number | null> {
   const source = measured ?? (await measureLoudness(binaries, path, signal));
   if (source.integratedLufs === null) return null;
-  if (Math.abs(source.integratedLufs - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU && (source.samplePeakDb ?? 0) <= -1) return source.integratedLufs;
+  if (Math.abs(source.integratedLufs - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU && (source.samplePeakDb ?? 0) <= -1)
+    return source.integratedLufs;
   const adjusted = `${path}.loudness.wav`;
   let gainDb = TARGET_LOUDNESS_LUFS - source.integratedLufs;
   let reached = source.integratedLufs;
@@ -58,7 +66,17 @@ export async function normaliseLoudness(binaries: FfmpegBinaries, path: string, 
       // One pass applies the gain and measures what it made.
       const stderr = await runFfmpeg(
         binaries.ffmpegPath,
-        ['-loglevel', 'info', '-i', path, '-af', `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=50:level=disabled,${LOUDNESS_METER}`, '-c:a', 'pcm_s16le', adjusted],
+        [
+          '-loglevel',
+          'info',
+          '-i',
+          path,
+          '-af',
+          `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=50:level=disabled,${LOUDNESS_METER}`,
+          '-c:a',
+          'pcm_s16le',
+          adjusted,
+        ],
         { signal },
       );
       reached = parseLoudness(stderr).integratedLufs ?? reached;

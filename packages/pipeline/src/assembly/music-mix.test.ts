@@ -19,7 +19,10 @@ describe('speech spans', () => {
       { word: 'c', start: 1.6, end: 2 },
       { word: 'd', start: 3.5, end: 3.9 },
     ];
-    expect(speechSpans(words)).toEqual([[0.5, 2], [3.5, 3.9]]);
+    expect(speechSpans(words)).toEqual([
+      [0.5, 2],
+      [3.5, 3.9],
+    ]);
     expect(speechSpans([])).toEqual([]);
   });
 

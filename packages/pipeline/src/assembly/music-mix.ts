@@ -38,7 +38,8 @@ export function speechSpans(words: readonly WordTiming[]): Array<[number, number
   const spans: Array<[number, number]> = [];
   for (const word of [...words].sort((a, b) => a.start - b.start)) {
     const last = spans[spans.length - 1];
-    if (last && word.start - last[1] < Math.max(SENTENCE_GAP_SECONDS, DUCK_ATTACK_SECONDS + DUCK_RELEASE_SECONDS)) last[1] = Math.max(last[1], word.end);
+    if (last && word.start - last[1] < Math.max(SENTENCE_GAP_SECONDS, DUCK_ATTACK_SECONDS + DUCK_RELEASE_SECONDS))
+      last[1] = Math.max(last[1], word.end);
     else spans.push([word.start, word.end]);
   }
   return spans;
@@ -54,7 +55,10 @@ export function speechSpans(words: readonly WordTiming[]): Array<[number, number
 export function duckExpression(spans: ReadonlyArray<readonly [number, number]>): string {
   const ramp = (x: string) => `min(1,max(0,${x}))`;
   const speaking = spans
-    .map(([start, end]) => `${ramp(`(t-${(start - DUCK_ATTACK_SECONDS).toFixed(3)})/${DUCK_ATTACK_SECONDS}`)}*${ramp(`(${(end + DUCK_RELEASE_SECONDS).toFixed(3)}-t)/${DUCK_RELEASE_SECONDS}`)}`)
+    .map(
+      ([start, end]) =>
+        `${ramp(`(t-${(start - DUCK_ATTACK_SECONDS).toFixed(3)})/${DUCK_ATTACK_SECONDS}`)}*${ramp(`(${(end + DUCK_RELEASE_SECONDS).toFixed(3)}-t)/${DUCK_RELEASE_SECONDS}`)}`,
+    )
     .join('+');
   return `pow(10,${(MUSIC_PAUSE_LIFT_DB / 20).toFixed(4)}*(1-(${speaking || '0'})))`;
 }
@@ -79,8 +83,11 @@ function loudnessOf(binaries: FfmpegBinaries, path: string, format: string, sign
   const key = `${binaries.ffmpegPath}\n${resolve(path)}\n${stat.size}\n${stat.mtimeMs}\n${format}`;
   let pending = measured.get(key);
   if (!pending) {
-    pending = runFfmpeg(binaries.ffmpegPath, ['-loglevel', 'info', '-i', resolve(path), '-vn', '-af', `aresample=48000,aformat=${format},${LOUDNESS_METER}`, '-f', 'null', '-'], { signal })
-      .then((stderr) => parseLoudness(stderr).integratedLufs);
+    pending = runFfmpeg(
+      binaries.ffmpegPath,
+      ['-loglevel', 'info', '-i', resolve(path), '-vn', '-af', `aresample=48000,aformat=${format},${LOUDNESS_METER}`, '-f', 'null', '-'],
+      { signal },
+    ).then((stderr) => parseLoudness(stderr).integratedLufs);
     measured.set(key, pending);
     pending.catch(() => measured.delete(key));
   }
@@ -102,7 +109,10 @@ export async function musicGainDb(
 ): Promise<number | null> {
   const offset = musicVolumeOffsetDb(music.volumePercent);
   if (offset === null) return null;
-  const [voice, track] = await Promise.all([loudnessOf(binaries, voicePath, format, signal), loudnessOf(binaries, music.path, format, signal)]);
+  const [voice, track] = await Promise.all([
+    loudnessOf(binaries, voicePath, format, signal),
+    loudnessOf(binaries, music.path, format, signal),
+  ]);
   if (track === null) return null;
   return (voice ?? voiceFallbackLufs) + MUSIC_UNDER_SPEECH_LU + offset - track;
 }

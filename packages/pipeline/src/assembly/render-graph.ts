@@ -53,9 +53,21 @@ export function videoEncoderArgs(options: Pick<AssembleOptions, 'preset' | 'crf'
   const tuning = encoderTuning(preset);
   const params = options.x264Params ?? tuning.x264Params;
   return [
-    '-c:v', 'libx264', '-preset', preset, '-crf', String(options.crf ?? tuning.crf),
+    '-c:v',
+    'libx264',
+    '-preset',
+    preset,
+    '-crf',
+    String(options.crf ?? tuning.crf),
     ...(params ? ['-x264-params', params] : []),
-    '-pix_fmt', 'yuv420p', '-profile:v', 'high', '-r', String(OUTPUT_FPS), '-g', String(OUTPUT_FPS * 2),
+    '-pix_fmt',
+    'yuv420p',
+    '-profile:v',
+    'high',
+    '-r',
+    String(OUTPUT_FPS),
+    '-g',
+    String(OUTPUT_FPS * 2),
   ];
 }
 
@@ -83,7 +95,6 @@ export interface AssembleOptions {
   onSpawn?: (pid: number) => void;
 }
 
-
 export interface NarrationFit {
   /** atempo factor applied to the narration (1 = untouched). */
   tempo: number;
@@ -107,9 +118,14 @@ export function fitNarration(audioSeconds: number, durationSeconds: number, word
     kept = scaled.filter((w) => w.end <= limit);
     const lastWord = kept[kept.length - 1];
     cutAt = lastWord ? Math.min(limit, lastWord.end + 0.08) : limit;
- }
+  }
   const fittedScenes = scenes
-    .map((scene) => ({ imagePath: scene.imagePath, ...(scene.videoPath ? { videoPath: scene.videoPath } : {}), start: scene.start / tempo, end: scene.end / tempo }))
+    .map((scene) => ({
+      imagePath: scene.imagePath,
+      ...(scene.videoPath ? { videoPath: scene.videoPath } : {}),
+      start: scene.start / tempo,
+      end: scene.end / tempo,
+    }))
     .filter((scene) => scene.start < durationSeconds - 0.5);
   return { tempo, cutAt, words: kept, scenes: fittedScenes };
 }
@@ -126,8 +142,8 @@ export function sceneFrameCounts(scenes: AssemblyScene[], durationSeconds: numbe
       counts[index] = 1;
       const donor = counts.findIndex((count) => count > 1 + deficit);
       if (donor >= 0) counts[donor]! -= deficit;
- }
- }
+    }
+  }
   return counts;
 }
 
@@ -141,14 +157,25 @@ export function supportsPerFrameScale(ffmpegPath: string): Promise<boolean> {
   let pending = frameEvalSupport.get(ffmpegPath);
   if (!pending) {
     pending = captureOutput(ffmpegPath, [
-      '-hide_banner', '-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'color=s=16x16:d=0.1',
-      '-vf', "scale=w='16+2*mod(n\\,2)':h=16:eval=frame", '-f', 'null', '-',
+      '-hide_banner',
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=s=16x16:d=0.1',
+      '-vf',
+      "scale=w='16+2*mod(n\\,2)':h=16:eval=frame",
+      '-f',
+      'null',
+      '-',
     ]).then(
       () => true,
       () => false,
     );
     frameEvalSupport.set(ffmpegPath, pending);
- }
+  }
   return pending;
 }
 
@@ -159,18 +186,26 @@ export function sceneInput(scene: AssemblyScene): string[] {
   return scene.videoPath ? ['-stream_loop', '-1', '-i', resolve(scene.videoPath)] : ['-i', resolve(scene.imagePath)];
 }
 
-export function sceneFilter(input: number, frames: number, width: number, height: number, request: AssemblyRequest, perFrameScale: boolean, clip = false): string {
+export function sceneFilter(
+  input: number,
+  frames: number,
+  width: number,
+  height: number,
+  request: AssemblyRequest,
+  perFrameScale: boolean,
+  clip = false,
+): string {
   const cover = (w: number, h: number) => `scale=${w}:${h}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w}:${h}`;
   if (clip) {
     // Moving footage: resampled to the output rate, scaled to cover the frame and cut to the scene's
     // frames. No Ken Burns on top: the footage moves by itself, and a zoom over it looks like a wobble.
     return `[${input}:v]fps=${OUTPUT_FPS},${cover(width, height)},format=yuv420p,trim=end_frame=${frames},settb=1/${OUTPUT_FPS},setpts=N,setsar=1[v${input}]`;
- }
+  }
   // settb first: an image's time base is 1/25, and N/30 in it rounds, which made -r 30 drop a frame (899 for 30 s).
   const hold = `loop=loop=${frames - 1}:size=1:start=0,settb=1/${OUTPUT_FPS},setpts=N`;
   if (!request.enableZoom) {
     return `[${input}:v]${cover(width, height)},format=yuv420p,${hold},setsar=1[v${input}]`;
- }
+  }
   const span = Math.max(1, frames - 1);
   const progress = request.zoomDirection === 'in' ? `(n/${span})` : `(1-n/${span})`;
   if (perFrameScale) {
@@ -187,7 +222,7 @@ export function sceneFilter(input: number, frames: number, width: number, height
       `scale=w='${w}':h='${h}':eval=frame:flags=bilinear,` +
       `crop=w=${width}:h=${height}:x='(${w}-${width})/2':y='(${h}-${height})/2':exact=1,setsar=1[v${input}]`
     );
- }
+  }
   // zoompan crops at whole input pixels; working at 2x output size halves the visible step.
   const zoomProgress = request.zoomDirection === 'in' ? `(on/${span})` : `(1-on/${span})`;
   return (
@@ -211,7 +246,8 @@ const MIX_FORMAT = 'sample_fmts=fltp:sample_rates=48000:channel_layouts=stereo';
 export function audioFilter(input: string, fit: NarrationFit, durationSeconds: number, music?: MixedMusic): string {
   const chain: string[] = [];
   if (fit.tempo > 1.0001) chain.push(`atempo=${fit.tempo.toFixed(4)}`);
-  if (fit.cutAt !== null) chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
+  if (fit.cutAt !== null)
+    chain.push(`atrim=0:${fit.cutAt.toFixed(3)}`, `afade=t=out:st=${Math.max(0, fit.cutAt - 0.12).toFixed(3)}:d=0.12`);
   chain.push('aresample=48000', 'apad');
   if (!music) return `${input}${chain.join(',')}[aout]`;
   const end = durationSeconds.toFixed(3);
@@ -267,7 +303,10 @@ const LOGO_MARGIN = 0.045;
  * height, so top corners sit below the header and bottom corners sit above the caption band, the
  * right one clear of the button column; the other formats only keep a title-safe border.
  */
-export function logoOverlayPosition(ctx: Pick<RenderContext, 'width' | 'height' | 'captions'> & { captionStyle: AssemblyRequest['captionStyle'] }, position: LogoPosition): { x: string; y: string } {
+export function logoOverlayPosition(
+  ctx: Pick<RenderContext, 'width' | 'height' | 'captions'> & { captionStyle: AssemblyRequest['captionStyle'] },
+  position: LogoPosition,
+): { x: string; y: string } {
   const { width, height } = ctx;
   const portrait = height > width * 1.3;
   const margin = Math.round(Math.min(width, height) * LOGO_MARGIN);
@@ -278,7 +317,7 @@ export function logoOverlayPosition(ctx: Pick<RenderContext, 'width' | 'height' 
   return {
     x: position.endsWith('left') ? String(margin) : `W-w-${right}`,
     y: position.startsWith('top') ? String(top) : bottom,
- };
+  };
 }
 
 /**
@@ -314,9 +353,17 @@ export function captionDocument(ctx: RenderContext, words: WordTiming[]): string
   const endCard = endCardFor(ctx.request);
   if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
   return buildCaptionsAss({
-    words, style: ctx.request.captionStyle, language: ctx.request.language, width: ctx.width, height: ctx.height, font: ctx.font,
-    durationSeconds: ctx.request.durationSeconds, accentColor: ctx.request.brand?.accentColor ?? null, endCard, cuts: ctx.cuts,
- });
+    words,
+    style: ctx.request.captionStyle,
+    language: ctx.request.language,
+    width: ctx.width,
+    height: ctx.height,
+    font: ctx.font,
+    durationSeconds: ctx.request.durationSeconds,
+    accentColor: ctx.request.brand?.accentColor ?? null,
+    endCard,
+    cuts: ctx.cuts,
+  });
 }
 
 /** The `ass` filter for a caption file written into `cwd` (relative names avoid filtergraph escaping of paths). */

@@ -154,7 +154,13 @@ export function runFfmpeg(ffmpegPath: string, args: string[], options: RunFfmpeg
       if (!refused) return finish(new FfmpegError(`${how}${lastLine ? `: ${lastLine}` : ''}`, code, stderr));
       // The binary itself cannot run the graph: the operator's log names which binary, which version and which filter.
       void ffmpegVersion(ffmpegPath).then((version) =>
-        finish(new FfmpegError(`${how}: ${ffmpegPath} (ffmpeg ${version}) cannot run the '${refused.filter}' filter: ${refused.reason}. ${lastLine}`, code, stderr)),
+        finish(
+          new FfmpegError(
+            `${how}: ${ffmpegPath} (ffmpeg ${version}) cannot run the '${refused.filter}' filter: ${refused.reason}. ${lastLine}`,
+            code,
+            stderr,
+          ),
+        ),
       );
     });
   });
@@ -167,7 +173,11 @@ export async function probeDurationSeconds(
   signal?: AbortSignal,
 ): Promise<number> {
   if (binaries.ffprobePath) {
-    const out = await captureOutput(binaries.ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', mediaPath], signal);
+    const out = await captureOutput(
+      binaries.ffprobePath,
+      ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=nw=1:nk=1', mediaPath],
+      signal,
+    );
     const value = Number(out.trim());
     if (Number.isFinite(value)) return value;
   }

@@ -7,7 +7,21 @@ import { prepareFontsDir } from './caption-fonts.js';
 import { captionsAssWindow, earliestDialogueCs, shiftAssTimes } from './captions-ass.js';
 import { runFfmpeg } from './run-ffmpeg.js';
 import { musicLevelFilter } from './music-mix.js';
-import { AUDIO_ENCODER_ARGS, DEFAULT_SEGMENT_CONCURRENCY, OUTPUT_FPS, assFilter, audioFilter, captionDocument, logoFilter, mixedMusic, sceneFilter, sceneInput, videoEncoderArgs, type NarrationFit, type RenderContext } from './render-graph.js';
+import {
+  AUDIO_ENCODER_ARGS,
+  DEFAULT_SEGMENT_CONCURRENCY,
+  OUTPUT_FPS,
+  assFilter,
+  audioFilter,
+  captionDocument,
+  logoFilter,
+  mixedMusic,
+  sceneFilter,
+  sceneInput,
+  videoEncoderArgs,
+  type NarrationFit,
+  type RenderContext,
+} from './render-graph.js';
 
 /*
  * Scene segments and the encoded soundtrack, cached in a video's folder under a hash of everything
@@ -93,16 +107,26 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
           // The lines themselves (styles, times, tags) and where the segment sits on their clock.
           // The lines on the segment's own clock and where its first frame falls on it: a scene that
           // moves by whole SCENE_SHIFT steps keeps its key, so an edit before it does not redraw it.
-          captions: local && ctx.font ? { ass: local.document, firstFrameTicks: local.firstFrameTicks, font: ctx.font.regularPath, template: captionTemplate(ctx.request.captionStyle)?.version ?? null } : null,
-          logo: ctx.request.brand?.logo ? { ...ctx.request.brand.logo, path: fileHash(ctx.request.brand.logo.path), captions: ctx.captions } : null,
+          captions:
+            local && ctx.font
+              ? {
+                  ass: local.document,
+                  firstFrameTicks: local.firstFrameTicks,
+                  font: ctx.font.regularPath,
+                  template: captionTemplate(ctx.request.captionStyle)?.version ?? null,
+                }
+              : null,
+          logo: ctx.request.brand?.logo
+            ? { ...ctx.request.brand.logo, path: fileHash(ctx.request.brand.logo.path), captions: ctx.captions }
+            : null,
           encoder,
           ffmpeg: ctx.binaries.ffmpegPath,
- }),
+        }),
       )
       .digest('hex')
       .slice(0, 32);
     return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startFrame, startSeconds, seconds, captions: local, scene };
- });
+  });
 }
 
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
@@ -121,19 +145,31 @@ async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: stri
       if (captions) graph = logo ? `${graph};[vlogo]${captions}[v0]` : graph.replace(/\[v0\]$/, `,${captions}[v0]`);
       await runFfmpeg(
         ctx.binaries.ffmpegPath,
-        [...sceneInput(job.scene), ...(ctx.request.brand?.logo ? ['-i', resolve(ctx.request.brand.logo.path)] : []), '-filter_complex', graph, '-map', '[v0]', ...videoEncoderArgs(ctx.options), '-frames:v', String(job.frames), '-an', partial],
+        [
+          ...sceneInput(job.scene),
+          ...(ctx.request.brand?.logo ? ['-i', resolve(ctx.request.brand.logo.path)] : []),
+          '-filter_complex',
+          graph,
+          '-map',
+          '[v0]',
+          ...videoEncoderArgs(ctx.options),
+          '-frames:v',
+          String(job.frames),
+          '-an',
+          partial,
+        ],
         {
           signal: ctx.options.signal,
           durationSeconds: job.seconds,
           onProgress: (percent) => onProgress((percent / 100) * job.seconds),
           onSpawn: ctx.options.onSpawn,
           cwd: cacheDir,
- },
+        },
       );
- } finally {
+    } finally {
       rmSync(join(cacheDir, assName), { force: true });
- }
- });
+    }
+  });
 }
 
 /**
@@ -147,9 +183,9 @@ async function writeThroughPartial(path: string, produce: (partial: string, uniq
   try {
     await produce(partial, unique);
     renameSync(partial, path);
- } finally {
+  } finally {
     rmSync(partial, { force: true });
- }
+  }
 }
 
 /** Runs jobs with at most `limit` at a time; the first failure stops new ones and is thrown after the rest end. */
@@ -161,11 +197,11 @@ async function runLimited<T>(items: T[], limit: number, run: (item: T) => Promis
       const item = items[next++]!;
       try {
         await run(item);
- } catch (error) {
+      } catch (error) {
         failure ??= error;
- }
- }
- };
+      }
+    }
+  };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   if (failure !== null) throw failure;
 }
@@ -194,10 +230,12 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
         tempo: fit.tempo.toFixed(4),
         cutAt: fit.cutAt,
         total,
-        music: request.music ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent, level: musicLevelFilter(0, fit.words) } : null,
+        music: request.music
+          ? { audio: fileHash(request.music.path), volumePercent: request.music.volumePercent, level: musicLevelFilter(0, fit.words) }
+          : null,
         encoder: AUDIO_ENCODER_ARGS,
         ffmpeg: ctx.binaries.ffmpegPath,
- }),
+      }),
     )
     .digest('hex')
     .slice(0, 32);
@@ -208,10 +246,17 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
       runFfmpeg(
         ctx.binaries.ffmpegPath,
         [
-          '-i', resolve(request.audioPath),
+          '-i',
+          resolve(request.audioPath),
           ...(request.music ? ['-stream_loop', '-1', '-i', resolve(request.music.path)] : []),
-          '-filter_complex', audioFilter('[0:a]', fit, total, music),
-          '-map', '[aout]', ...AUDIO_ENCODER_ARGS, '-t', total.toFixed(3), partial,
+          '-filter_complex',
+          audioFilter('[0:a]', fit, total, music),
+          '-map',
+          '[aout]',
+          ...AUDIO_ENCODER_ARGS,
+          '-t',
+          total.toFixed(3),
+          partial,
         ],
         { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn },
       ).then(() => undefined),
@@ -220,7 +265,13 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
   return { path, run };
 }
 
-export async function renderSegmented(ctx: RenderContext, fit: NarrationFit, frames: number[], outputPath: string, cacheDir: string): Promise<SegmentReport> {
+export async function renderSegmented(
+  ctx: RenderContext,
+  fit: NarrationFit,
+  frames: number[],
+  outputPath: string,
+  cacheDir: string,
+): Promise<SegmentReport> {
   mkdirSync(cacheDir, { recursive: true });
   // The fonts sit beside the caption files so the filter names them relatively ('fonts'), free of path escaping.
   if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
@@ -232,21 +283,22 @@ export async function renderSegmented(ctx: RenderContext, fit: NarrationFit, fra
   let lastPercent = -1;
   const report = () => {
     // The join is quick; renders fill 0-95%.
-    const percent = Math.min(95, (([...done.values()].reduce((a, b) => a + b, 0) / total) * 95));
+    const percent = Math.min(95, ([...done.values()].reduce((a, b) => a + b, 0) / total) * 95);
     if (percent > lastPercent) {
       lastPercent = percent;
       ctx.options.onProgress?.(percent);
- }
- };
+    }
+  };
   // Longest segment first, the soundtrack last: the pool's last jobs are the short ones, so both
   // cores stay busy until near the end instead of one long segment finishing alone.
   const tasks: Array<() => Promise<void>> = [...missing]
     .sort((a, b) => b.frames - a.frames || a.index - b.index)
-    .map((job) => () =>
-      renderSegment(ctx, job, cacheDir, (seconds) => {
-        done.set(job.index, seconds);
-        report();
- }),
+    .map(
+      (job) => () =>
+        renderSegment(ctx, job, cacheDir, (seconds) => {
+          done.set(job.index, seconds);
+          report();
+        }),
     );
   const soundtrackReused = existsSync(soundtrack.path);
   if (!soundtrackReused) tasks.push(soundtrack.run);
@@ -258,11 +310,25 @@ export async function renderSegmented(ctx: RenderContext, fit: NarrationFit, fra
   await runFfmpeg(
     ctx.binaries.ffmpegPath,
     [
-      '-f', 'concat', '-safe', '0', '-i', listPath,
-      '-i', soundtrack.path,
-      '-map', '0:v', '-map', '1:a',
-      '-c', 'copy',
-      '-t', total.toFixed(3), '-movflags', '+faststart', outputPath,
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      listPath,
+      '-i',
+      soundtrack.path,
+      '-map',
+      '0:v',
+      '-map',
+      '1:a',
+      '-c',
+      'copy',
+      '-t',
+      total.toFixed(3),
+      '-movflags',
+      '+faststart',
+      outputPath,
     ],
     { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn, cwd: ctx.workDir },
   );

@@ -49,7 +49,12 @@ export function decodeWav(file: Buffer): DecodedWav {
     const size = file.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === 'fmt ') {
-      format = { encoding: file.readUInt16LE(body), channels: file.readUInt16LE(body + 2), sampleRate: file.readUInt32LE(body + 4), bits: file.readUInt16LE(body + 14) };
+      format = {
+        encoding: file.readUInt16LE(body),
+        channels: file.readUInt16LE(body + 2),
+        sampleRate: file.readUInt32LE(body + 4),
+        bits: file.readUInt16LE(body + 14),
+      };
     } else if (id === 'data') {
       if (!format || format.encoding !== 1 || format.bits !== 16) throw new Error('Only 16-bit PCM WAV files can be read');
       // ffmpeg writes a streamed WAV's data size as 0xFFFFFFFF or 0 when it cannot seek back; the rest of the file is the data then.

@@ -105,7 +105,12 @@ async function main(): Promise<void> {
   const source = values['script-file']
     ? { kind: 'script', text: sourceText }
     : values['article-file']
-      ? { kind: 'article', text: sourceText, ...(values['source-title'] ? { title: values['source-title'] } : {}), ...(values['source-url'] ? { url: values['source-url'] } : {}) }
+      ? {
+          kind: 'article',
+          text: sourceText,
+          ...(values['source-title'] ? { title: values['source-title'] } : {}),
+          ...(values['source-url'] ? { url: values['source-url'] } : {}),
+        }
       : undefined;
 
   const parsed = generateVideoBodySchema.safeParse({
@@ -125,7 +130,14 @@ async function main(): Promise<void> {
     music: values.music,
   });
   if (!parsed.success) {
-    fail(parsed.error.issues.map((issue) => `--${issue.path[0] === 'source' ? (values['script-file'] ? 'script-file' : 'article-file') : String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`).join('\n'));
+    fail(
+      parsed.error.issues
+        .map(
+          (issue) =>
+            `--${issue.path[0] === 'source' ? (values['script-file'] ? 'script-file' : 'article-file') : String(issue.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}: ${issue.message}`,
+        )
+        .join('\n'),
+    );
   }
 
   const workspaceDir = values.workspace ? resolve(values.workspace) : mkdtempSync(join(tmpdir(), 'reelsmith-generate-'));
@@ -154,16 +166,25 @@ async function main(): Promise<void> {
   };
 
   try {
-    const output = await runGeneration({
-      jobId: 'cli',
-      params: parsed.data,
-      workspaceDir,
-      providers: registry.providersFor(),
-      signal: controller.signal,
-      onProgress,
-    }, { renderPreset: config.renderPreset });
+    const output = await runGeneration(
+      {
+        jobId: 'cli',
+        params: parsed.data,
+        workspaceDir,
+        providers: registry.providersFor(),
+        signal: controller.signal,
+        onProgress,
+      },
+      { renderPreset: config.renderPreset },
+    );
     const outPath = resolve(values.out);
-    const posterPath = join(dirname(outPath), `${outPath.slice(0, -extname(outPath).length || undefined).split('/').pop()}.jpg`);
+    const posterPath = join(
+      dirname(outPath),
+      `${outPath
+        .slice(0, -extname(outPath).length || undefined)
+        .split('/')
+        .pop()}.jpg`,
+    );
     mkdirSync(dirname(outPath), { recursive: true });
     copyFileSync(output.videoPath, outPath);
     copyFileSync(output.posterPath, posterPath);
@@ -175,7 +196,9 @@ async function main(): Promise<void> {
     // Which ffmpeg made it: the system's, or the static build npm installed (slower, older filters).
     const binaries = defaultFfmpegBinaries();
     const renderedWith = `ffmpeg ${await ffmpegVersion(binaries.ffmpegPath)} (${binaries.ffmpegSource}: ${binaries.ffmpegPath})`;
-    console.log(`\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`);
+    console.log(
+      `\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`,
+    );
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
   } catch (error) {
     console.error(`\n\nGeneration failed: ${(error as Error).message}`);

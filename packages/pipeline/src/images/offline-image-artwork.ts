@@ -23,7 +23,9 @@ export const FLUENT_EMOJI_CREDIT: ArtworkCredit = {
 
 const require = createRequire(import.meta.url);
 const ICONS_PATH = require.resolve('@iconify-json/fluent-emoji/icons.json');
-const ICON_SET_VERSION = (JSON.parse(readFileSync(require.resolve('@iconify-json/fluent-emoji/package.json'), 'utf8')) as { version: string }).version;
+const ICON_SET_VERSION = (
+  JSON.parse(readFileSync(require.resolve('@iconify-json/fluent-emoji/package.json'), 'utf8')) as { version: string }
+).version;
 
 /** The size subjects are rasterised at: the largest a 1080x1920 picture draws them (a little over half its width). */
 export const ARTWORK_SIZE = 640;

@@ -47,8 +47,17 @@ describe('pictures of the subject', () => {
     planScene(prompt, style, createRandom(seed), chooseSceneSubjects({ prompt, topic, seed }));
 
   it('puts the subject in its setting, whatever backdrop the scene prompt describes', () => {
-    for (const [index, prompt] of ['ancient ruins in the desert under a clear sky', 'city rooftops at night with glowing windows', 'a starry night sky above quiet hills'].entries()) {
-      const plan = planned(`${prompt}, the legacy of Why octopuses have three hearts`, 'Why octopuses have three hearts', 'cinematic', index);
+    for (const [index, prompt] of [
+      'ancient ruins in the desert under a clear sky',
+      'city rooftops at night with glowing windows',
+      'a starry night sky above quiet hills',
+    ].entries()) {
+      const plan = planned(
+        `${prompt}, the legacy of Why octopuses have three hearts`,
+        'Why octopuses have three hearts',
+        'cinematic',
+        index,
+      );
       expect(plan).toMatchObject({ terrain: 'sea', focal: 'none' });
       expect(plan.subjects?.name).toBe('octopus');
     }
@@ -80,7 +89,9 @@ describe('pictures of the subject', () => {
       expect(findMotif(topic)).toBe(motif);
       const drawn = await mean(await renderOfflineImage({ ...base, topic }, 'png'));
       let changed = 0;
-      for (let i = 0; i < drawn.length; i += 4) if (Math.abs(drawn[i]! - plain[i]!) + Math.abs(drawn[i + 1]! - plain[i + 1]!) + Math.abs(drawn[i + 2]! - plain[i + 2]!) > 60) changed++;
+      for (let i = 0; i < drawn.length; i += 4)
+        if (Math.abs(drawn[i]! - plain[i]!) + Math.abs(drawn[i + 1]! - plain[i + 1]!) + Math.abs(drawn[i + 2]! - plain[i + 2]!) > 60)
+          changed++;
       // At least 3% of the frame shows the subject.
       expect(changed / (drawn.length / 4), motif).toBeGreaterThan(0.03);
     }

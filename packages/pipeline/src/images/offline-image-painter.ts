@@ -23,12 +23,72 @@ interface Look {
 }
 
 const LOOKS: Record<VisualStyle, Look> = {
-  cinematic: { flat: false, outline: 0, grain: 0.11, vignette: 0.55, mist: 0.45, rays: 0.16, glow: 1, depthOfField: false, brushStrokes: false },
-  'dark horror': { flat: false, outline: 0, grain: 0.16, vignette: 0.7, mist: 0.75, rays: 0.08, glow: 0.7, depthOfField: false, brushStrokes: false },
-  'bright colorful': { flat: false, outline: 0, grain: 0.04, vignette: 0.18, mist: 0.3, rays: 0.12, glow: 1.1, depthOfField: false, brushStrokes: false },
-  'realistic photography': { flat: false, outline: 0, grain: 0.07, vignette: 0.3, mist: 0.35, rays: 0.07, glow: 0.8, depthOfField: true, brushStrokes: false },
-  'artistic painting': { flat: false, outline: 0, grain: 0.06, vignette: 0.35, mist: 0.4, rays: 0.1, glow: 0.9, depthOfField: false, brushStrokes: true },
-  'cartoon animation': { flat: true, outline: 5, grain: 0, vignette: 0.08, mist: 0.15, rays: 0, glow: 0.7, depthOfField: false, brushStrokes: false },
+  cinematic: {
+    flat: false,
+    outline: 0,
+    grain: 0.11,
+    vignette: 0.55,
+    mist: 0.45,
+    rays: 0.16,
+    glow: 1,
+    depthOfField: false,
+    brushStrokes: false,
+  },
+  'dark horror': {
+    flat: false,
+    outline: 0,
+    grain: 0.16,
+    vignette: 0.7,
+    mist: 0.75,
+    rays: 0.08,
+    glow: 0.7,
+    depthOfField: false,
+    brushStrokes: false,
+  },
+  'bright colorful': {
+    flat: false,
+    outline: 0,
+    grain: 0.04,
+    vignette: 0.18,
+    mist: 0.3,
+    rays: 0.12,
+    glow: 1.1,
+    depthOfField: false,
+    brushStrokes: false,
+  },
+  'realistic photography': {
+    flat: false,
+    outline: 0,
+    grain: 0.07,
+    vignette: 0.3,
+    mist: 0.35,
+    rays: 0.07,
+    glow: 0.8,
+    depthOfField: true,
+    brushStrokes: false,
+  },
+  'artistic painting': {
+    flat: false,
+    outline: 0,
+    grain: 0.06,
+    vignette: 0.35,
+    mist: 0.4,
+    rays: 0.1,
+    glow: 0.9,
+    depthOfField: false,
+    brushStrokes: true,
+  },
+  'cartoon animation': {
+    flat: true,
+    outline: 5,
+    grain: 0,
+    vignette: 0.08,
+    mist: 0.15,
+    rays: 0,
+    glow: 0.7,
+    depthOfField: false,
+    brushStrokes: false,
+  },
 };
 
 type Ridge = number[];
@@ -407,7 +467,10 @@ function paintSkyline(c: Ctx, base: number, maxHeight: number, colour: Rgb, wind
     const w = unit * random.range(0.06, 0.15);
     const h = tallest * maxHeight * Math.pow(random.range(0.25, 1), 1.3);
     const top = baseY - h;
-    ctx.fillStyle = look.flat || plan.style === 'bright colorful' ? css(mix(colour, hsl(random.range(0, 360), 55, 55), 0.3)) : layerFill(c, mix(colour, [0, 0, 0], random.range(0, 0.15)), top);
+    ctx.fillStyle =
+      look.flat || plan.style === 'bright colorful'
+        ? css(mix(colour, hsl(random.range(0, 360), 55, 55), 0.3))
+        : layerFill(c, mix(colour, [0, 0, 0], random.range(0, 0.15)), top);
     ctx.beginPath();
     ctx.rect(x, top, w, h + height);
     const roof = random.next();
@@ -435,7 +498,9 @@ function paintSkyline(c: Ctx, base: number, maxHeight: number, colour: Rgb, wind
         for (let col = 0; col < columns; col++) {
           const on = random.next() < lit;
           if (!night && random.next() < 0.5) continue;
-          ctx.fillStyle = on ? css(p.window, random.range(0.6, 1)) : css(night ? scale(colour, 1.25) : mix(colour, p.skyHorizon, 0.3), night ? 0.7 : 0.35);
+          ctx.fillStyle = on
+            ? css(p.window, random.range(0.6, 1))
+            : css(night ? scale(colour, 1.25) : mix(colour, p.skyHorizon, 0.3), night ? 0.7 : 0.35);
           ctx.fillRect(x + w * 0.1 + col * cell + cell * 0.2, top + h * 0.05 + row * cell * 1.5, cell * 0.6, cell * 0.8);
         }
       }
@@ -498,7 +563,11 @@ function paintRim(c: Ctx, ridge: Ridge, smooth: boolean): void {
   ctx.save();
   ctx.clip();
   ctx.globalCompositeOperation = 'screen';
-  traceRidge(c, ridge.map((y) => y + 1.5 * c.unit), smooth);
+  traceRidge(
+    c,
+    ridge.map((y) => y + 1.5 * c.unit),
+    smooth,
+  );
   ctx.lineWidth = 4 * c.unit;
   ctx.strokeStyle = css(c.plan.palette.rim, c.plan.time === 'night' ? 0.25 : 0.45);
   ctx.stroke();
@@ -512,7 +581,8 @@ function paintFocal(c: Ctx, ridge: Ridge, colour: Rgb): void {
   if (plan.focal === 'none') return;
   const short = Math.min(width, height);
   const leftSide = plan.sunX > 0.5;
-  const x = plan.focal === 'lighthouse' ? (leftSide ? 0.2 : 0.8) * width : (leftSide ? random.range(0.2, 0.4) : random.range(0.6, 0.8)) * width;
+  const x =
+    plan.focal === 'lighthouse' ? (leftSide ? 0.2 : 0.8) * width : (leftSide ? random.range(0.2, 0.4) : random.range(0.6, 0.8)) * width;
   const ground = ridgeAt(ridge, width, x) + 2 * c.unit;
   const night = plan.time === 'night' || plan.time === 'dusk' || plan.time === 'storm';
   ctx.fillStyle = css(colour);
@@ -551,7 +621,8 @@ function paintFocal(c: Ctx, ridge: Ridge, colour: Rgb): void {
       ctx.fill();
       if (!c.look.flat) {
         ctx.fillStyle = css(mix(colour, p.rim, 0.25));
-        for (let band = 0; band < 3; band++) ctx.fillRect(x - w * 0.45 + band * w * 0.04, ground - h * (0.25 + band * 0.2), w * (0.9 - band * 0.08), h * 0.07);
+        for (let band = 0; band < 3; band++)
+          ctx.fillRect(x - w * 0.45 + band * w * 0.04, ground - h * (0.25 + band * 0.2), w * (0.9 - band * 0.08), h * 0.07);
       }
       outlinePath(c);
       const lampY = ground - h * 0.86;
@@ -831,7 +902,15 @@ let strokeMapsCache: StrokeMaps | null = null;
  * bent band, round at the ends. Drawing 15,000 strokes through the canvas cost a third of a second
  * per picture; blending this map is a single pass over the pixels.
  */
-function layStrokes(width: number, height: number, from: number, to: number, unit: number, slant: [number, number], random: Random): StrokeMap {
+function layStrokes(
+  width: number,
+  height: number,
+  from: number,
+  to: number,
+  unit: number,
+  slant: [number, number],
+  random: Random,
+): StrokeMap {
   const length = 30 * unit;
   const thickness = 10 * unit;
   const rows = Math.max(0, to - from);
@@ -1071,7 +1150,11 @@ function gradedArtwork(c: Ctx, { image }: Artwork, size: number, haze: number): 
   }
   const shade = TIME_SHADE[c.plan.time] + (c.plan.style === 'dark horror' ? 0.2 : 0);
   // Night's shade, the scene's light and the distance's haze in one pass over the drawing.
-  const [colour, alpha] = combinedWash([[c.plan.palette.near, shade], [c.plan.palette.glow, grade.tint], [c.plan.palette.haze, haze]]);
+  const [colour, alpha] = combinedWash([
+    [c.plan.palette.near, shade],
+    [c.plan.palette.glow, grade.tint],
+    [c.plan.palette.haze, haze],
+  ]);
   if (alpha > 0) {
     ctx.globalCompositeOperation = 'source-atop';
     ctx.fillStyle = css(colour, alpha);
@@ -1183,9 +1266,12 @@ function paintSubject(c: Ctx): void {
   const x = width * (0.5 + random.range(-0.12, 0.12));
   const ground = height * (tall ? 0.6 : 0.8);
   const [y, size] =
-    place === 'sky' ? [height * (tall ? 0.36 : 0.38), short * 0.5]
-      : place === 'center' ? [ground, short * (tall ? 0.55 : 0.5)]
-        : place === 'water' ? [Math.max(ground, plan.horizon * height + short * 0.12), short * 0.6]
+    place === 'sky'
+      ? [height * (tall ? 0.36 : 0.38), short * 0.5]
+      : place === 'center'
+        ? [ground, short * (tall ? 0.55 : 0.5)]
+        : place === 'water'
+          ? [Math.max(ground, plan.horizon * height + short * 0.12), short * 0.6]
           : [ground, short * 0.45];
   paintMotif(plan.motif, {
     ctx: c.ctx,

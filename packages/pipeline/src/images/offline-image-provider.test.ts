@@ -15,7 +15,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const prompt = 'Lone figure walking toward a distant lighthouse on the coast at night';
 
 /** Decoded pixels, optionally averaged down to a thumbnail so grain does not count as content. */
-async function pixels(bytes: Buffer, thumbnail?: { width: number; height: number }): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+async function pixels(
+  bytes: Buffer,
+  thumbnail?: { width: number; height: number },
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   const image = await loadImage(bytes);
   const width = thumbnail?.width ?? image.width;
   const height = thumbnail?.height ?? image.height;
@@ -48,7 +51,14 @@ describe('offline image provider', () => {
 
   it('writes a JPEG of the requested size at the output path', async () => {
     const outputPath = join(dir, 'nested', 'scene-0.jpg');
-    const result = await createOfflineImageProvider().generateImage({ prompt, visualStyle: 'cinematic', width: 360, height: 640, sceneIndex: 0, outputPath });
+    const result = await createOfflineImageProvider().generateImage({
+      prompt,
+      visualStyle: 'cinematic',
+      width: 360,
+      height: 640,
+      sceneIndex: 0,
+      outputPath,
+    });
     expect(result.imagePath).toBe(outputPath);
     const bytes = readFileSync(outputPath);
     expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
@@ -67,11 +77,18 @@ describe('offline image provider', () => {
 
   it('draws a different picture for each scene of the same prompt', async () => {
     const thumbnail = { width: 27, height: 48 };
-    const a = await pixels(await renderOfflineImage({ prompt, visualStyle: 'cinematic', width: 270, height: 480, sceneIndex: 0 }), thumbnail);
-    const b = await pixels(await renderOfflineImage({ prompt, visualStyle: 'cinematic', width: 270, height: 480, sceneIndex: 1 }), thumbnail);
+    const a = await pixels(
+      await renderOfflineImage({ prompt, visualStyle: 'cinematic', width: 270, height: 480, sceneIndex: 0 }),
+      thumbnail,
+    );
+    const b = await pixels(
+      await renderOfflineImage({ prompt, visualStyle: 'cinematic', width: 270, height: 480, sceneIndex: 1 }),
+      thumbnail,
+    );
     let changed = 0;
     for (let i = 0; i < a.data.length; i += 4) {
-      const difference = Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
+      const difference =
+        Math.abs(a.data[i]! - b.data[i]!) + Math.abs(a.data[i + 1]! - b.data[i + 1]!) + Math.abs(a.data[i + 2]! - b.data[i + 2]!);
       if (difference > 18) changed++;
     }
     // Another sky, ridgeline and light: a good part of the frame changes, grain averaged away.
@@ -79,7 +96,13 @@ describe('offline image provider', () => {
   });
 
   it.each(VISUAL_STYLES)('renders a detailed picture in the %s style', async (visualStyle) => {
-    const bytes = await renderOfflineImage({ prompt: 'Panoramic landscape of the mountains', visualStyle, width: 270, height: 480, sceneIndex: 2 });
+    const bytes = await renderOfflineImage({
+      prompt: 'Panoramic landscape of the mountains',
+      visualStyle,
+      width: 270,
+      height: 480,
+      sceneIndex: 2,
+    });
     const { mean, deviation } = lumaStats((await pixels(bytes)).data);
     // Neither a blank frame nor a flat fill: there is a picture with light and shade.
     expect(mean).toBeGreaterThan(12);
@@ -125,7 +148,10 @@ describe('offline image provider', () => {
     const controller = new AbortController();
     controller.abort();
     await expect(
-      createOfflineImageProvider().generateImage({ prompt, visualStyle: 'cinematic', width: 64, height: 64, sceneIndex: 0, outputPath: join(dir, 'x.jpg') }, controller.signal),
+      createOfflineImageProvider().generateImage(
+        { prompt, visualStyle: 'cinematic', width: 64, height: 64, sceneIndex: 0, outputPath: join(dir, 'x.jpg') },
+        controller.signal,
+      ),
     ).rejects.toBeInstanceOf(CancelledError);
   });
 });

@@ -60,8 +60,19 @@ export function createOfflineImageProvider(): ImageProvider {
     name: 'offline',
     async health(): Promise<ProviderHealthReport> {
       try {
-        await renderOfflineImage({ prompt: 'health check', visualStyle: 'cinematic', width: 16, height: 16, sceneIndex: 0, language: 'en' });
-        return { name: 'offline', status: 'healthy', details: `Procedural artwork drawn locally in ${VISUAL_STYLES.length} visual styles, subjects from Fluent Emoji (MIT, Microsoft)` };
+        await renderOfflineImage({
+          prompt: 'health check',
+          visualStyle: 'cinematic',
+          width: 16,
+          height: 16,
+          sceneIndex: 0,
+          language: 'en',
+        });
+        return {
+          name: 'offline',
+          status: 'healthy',
+          details: `Procedural artwork drawn locally in ${VISUAL_STYLES.length} visual styles, subjects from Fluent Emoji (MIT, Microsoft)`,
+        };
       } catch (error) {
         return { name: 'offline', status: 'error', details: `The local image renderer failed: ${(error as Error).message}` };
       }

@@ -4,11 +4,29 @@ import { chooseSceneSubjects } from './offline-image-subject-choice.js';
 
 /** The subjects of a written five-scene story, each scene told the one before it, as the runner does. */
 function videoSubjects(topic: string, language: string): (string | null)[] {
-  const story = composeStory({ topic, style: 'educational', language, durationSeconds: 30, visualStyle: 'cinematic', customPrompt: '', sceneCount: 5, targetWords: 75 });
+  const story = composeStory({
+    topic,
+    style: 'educational',
+    language,
+    durationSeconds: 30,
+    visualStyle: 'cinematic',
+    customPrompt: '',
+    sceneCount: 5,
+    targetWords: 75,
+  });
   const names: (string | null)[] = [];
   story.scenes.forEach((scene, index) => {
     const previous = names.at(-1);
-    names.push(chooseSceneSubjects({ prompt: scene.imagePrompt, narration: scene.narration, topic, language, seed: index, ...(previous ? { previous } : {}) }).name);
+    names.push(
+      chooseSceneSubjects({
+        prompt: scene.imagePrompt,
+        narration: scene.narration,
+        topic,
+        language,
+        seed: index,
+        ...(previous ? { previous } : {}),
+      }).name,
+    );
   });
   return names;
 }
@@ -39,14 +57,28 @@ describe('subjects per scene', () => {
   it('shows what the scene itself names before the topic, and a named subject again when the scene is about it', () => {
     const topic = 'The history of the bicycle';
     expect(chooseSceneSubjects({ prompt: 'a top hat beside a factory chimney', topic, language: 'en', seed: 1 }).name).toBe('top hat');
-    const again = chooseSceneSubjects({ prompt: 'a bicycle leaning on a wall', narration: 'The bicycle got pedals in 1860.', topic, language: 'en', previous: 'bicycle', seed: 2 });
+    const again = chooseSceneSubjects({
+      prompt: 'a bicycle leaning on a wall',
+      narration: 'The bicycle got pedals in 1860.',
+      topic,
+      language: 'en',
+      previous: 'bicycle',
+      seed: 2,
+    });
     expect(again.name).toBe('bicycle');
     // Only echoed by the topic, the previous subject gives way to another.
-    expect(chooseSceneSubjects({ prompt: 'a starry night sky above quiet hills', topic, language: 'en', previous: 'bicycle', seed: 2 }).name).not.toBe('bicycle');
+    expect(
+      chooseSceneSubjects({ prompt: 'a starry night sky above quiet hills', topic, language: 'en', previous: 'bicycle', seed: 2 }).name,
+    ).not.toBe('bicycle');
   });
 
   it('puts up to two related subjects beside the main one', () => {
-    const chosen = chooseSceneSubjects({ prompt: 'a top hat beside a factory', topic: 'The history of the bicycle', language: 'en', seed: 3 });
+    const chosen = chooseSceneSubjects({
+      prompt: 'a top hat beside a factory',
+      topic: 'The history of the bicycle',
+      language: 'en',
+      seed: 3,
+    });
     expect(chosen.companions.length).toBeGreaterThan(0);
     expect(chosen.companions.length).toBeLessThanOrEqual(2);
     expect(chosen.companions.map((subject) => subject.name)).not.toContain(chosen.name);
@@ -66,6 +98,9 @@ describe('subjects per scene', () => {
   });
 
   it('leaves the picture a landscape when nothing is named', () => {
-    expect(chooseSceneSubjects({ prompt: 'a starry night sky above quiet hills', topic: 'How to negotiate a salary', language: 'en', seed: 0 }).name).toBeNull();
+    expect(
+      chooseSceneSubjects({ prompt: 'a starry night sky above quiet hills', topic: 'How to negotiate a salary', language: 'en', seed: 0 })
+        .name,
+    ).toBeNull();
   });
 });

@@ -39,8 +39,13 @@ export interface SubjectQuery {
 const PAINTED: ReadonlySet<Motif> = new Set<Motif>(['volcano', 'mountain', 'river', 'planet', 'moon', 'galaxy', 'sun', 'pyramid', 'city']);
 /** English artwork names that the painted subjects stand for, so the two are one candidate. */
 const PAINTED_NAMES: Partial<Record<Motif, string[]>> = {
-  volcano: ['volcano'], mountain: ['mountain', 'snow-capped mountain', 'mount fuji'], planet: ['ringed planet'], moon: ['full moon', 'crescent moon'],
-  galaxy: ['milky way'], sun: ['sun'], city: ['cityscape'],
+  volcano: ['volcano'],
+  mountain: ['mountain', 'snow-capped mountain', 'mount fuji'],
+  planet: ['ringed planet'],
+  moon: ['full moon', 'crescent moon'],
+  galaxy: ['milky way'],
+  sun: ['sun'],
+  city: ['cityscape'],
 };
 
 /**
@@ -49,17 +54,170 @@ const PAINTED_NAMES: Partial<Record<Motif, string[]>> = {
  * evening, film grain" is a setting and a style, not a picture of a window or a film).
  */
 const BACKDROP_WORDS = new Set([
-  'sky', 'skies', 'sea', 'ocean', 'coast', 'shore', 'beach', 'wave', 'waves', 'lake', 'water', 'night', 'starry', 'star', 'stars', 'moonlit', 'hill', 'hills',
-  'city', 'skyline', 'rooftop', 'rooftops', 'window', 'windows', 'cottage', 'countryside', 'village', 'street', 'streets', 'road', 'path', 'forest', 'pine',
-  'tree', 'trees', 'woods', 'mountain', 'mountains', 'peak', 'peaks', 'valley', 'field', 'fields', 'meadow', 'desert', 'dune', 'dunes', 'storm', 'lightning',
-  'thunder', 'rain', 'cloud', 'clouds', 'fog', 'mist', 'snow', 'dawn', 'dusk', 'sunset', 'sunrise', 'sun', 'golden', 'hour', 'evening', 'morning', 'twilight',
-  'light', 'lights', 'beam', 'glow', 'glowing', 'lighthouse', 'silhouette', 'figure', 'lone', 'horizon', 'landscape', 'home',
-  'harbour', 'harbor', 'port', 'ship', 'ships', 'boat', 'boats', 'castle', 'tower', 'temple', 'ruins', 'church', 'palace', 'monument',
-  'market', 'traveler', 'traveller', 'explorer', 'people', 'crowd', 'crowded', 'keeper', 'rest', 'flash', 'lit', 'cliff', 'rocky', 'misty',
-  'mood', 'composition', 'lighting', 'look', 'film', 'grain', 'detail', 'details', 'cinematic', 'anamorphic', 'widescreen', 'lens', 'depth', 'colour', 'color',
-  'colors', 'colours', 'grading', 'palette', 'illustration', 'painting', 'painted', 'brush', 'strokes', 'cartoon', 'animation', 'animated', 'style', 'photo',
-  'photograph', 'photography', 'realistic', 'vibrant', 'bright', 'colorful', 'colourful', 'dark', 'horror', 'high', 'clean', 'clear', 'informative', 'sharp',
-  'focus', 'render', 'art', 'artistic', 'texture', 'shot', 'wide', 'still', 'scene', 'symbol', 'story', 'view', 'glimpse', 'legacy', 'side',
+  'sky',
+  'skies',
+  'sea',
+  'ocean',
+  'coast',
+  'shore',
+  'beach',
+  'wave',
+  'waves',
+  'lake',
+  'water',
+  'night',
+  'starry',
+  'star',
+  'stars',
+  'moonlit',
+  'hill',
+  'hills',
+  'city',
+  'skyline',
+  'rooftop',
+  'rooftops',
+  'window',
+  'windows',
+  'cottage',
+  'countryside',
+  'village',
+  'street',
+  'streets',
+  'road',
+  'path',
+  'forest',
+  'pine',
+  'tree',
+  'trees',
+  'woods',
+  'mountain',
+  'mountains',
+  'peak',
+  'peaks',
+  'valley',
+  'field',
+  'fields',
+  'meadow',
+  'desert',
+  'dune',
+  'dunes',
+  'storm',
+  'lightning',
+  'thunder',
+  'rain',
+  'cloud',
+  'clouds',
+  'fog',
+  'mist',
+  'snow',
+  'dawn',
+  'dusk',
+  'sunset',
+  'sunrise',
+  'sun',
+  'golden',
+  'hour',
+  'evening',
+  'morning',
+  'twilight',
+  'light',
+  'lights',
+  'beam',
+  'glow',
+  'glowing',
+  'lighthouse',
+  'silhouette',
+  'figure',
+  'lone',
+  'horizon',
+  'landscape',
+  'home',
+  'harbour',
+  'harbor',
+  'port',
+  'ship',
+  'ships',
+  'boat',
+  'boats',
+  'castle',
+  'tower',
+  'temple',
+  'ruins',
+  'church',
+  'palace',
+  'monument',
+  'market',
+  'traveler',
+  'traveller',
+  'explorer',
+  'people',
+  'crowd',
+  'crowded',
+  'keeper',
+  'rest',
+  'flash',
+  'lit',
+  'cliff',
+  'rocky',
+  'misty',
+  'mood',
+  'composition',
+  'lighting',
+  'look',
+  'film',
+  'grain',
+  'detail',
+  'details',
+  'cinematic',
+  'anamorphic',
+  'widescreen',
+  'lens',
+  'depth',
+  'colour',
+  'color',
+  'colors',
+  'colours',
+  'grading',
+  'palette',
+  'illustration',
+  'painting',
+  'painted',
+  'brush',
+  'strokes',
+  'cartoon',
+  'animation',
+  'animated',
+  'style',
+  'photo',
+  'photograph',
+  'photography',
+  'realistic',
+  'vibrant',
+  'bright',
+  'colorful',
+  'colourful',
+  'dark',
+  'horror',
+  'high',
+  'clean',
+  'clear',
+  'informative',
+  'sharp',
+  'focus',
+  'render',
+  'art',
+  'artistic',
+  'texture',
+  'shot',
+  'wide',
+  'still',
+  'scene',
+  'symbol',
+  'story',
+  'view',
+  'glimpse',
+  'legacy',
+  'side',
 ]);
 
 /** The prompt without its backdrop and style words; what is left names things. */
@@ -112,14 +270,18 @@ function candidates(prompt: string, narration: string, topic: string, language?:
   for (const match of fromPrompt.length > 0 || !language ? fromPrompt : findSubjects(prompt, language, { englishToo: false })) {
     add(match.subject.name, match.subject, null, match.score, match.named, 0);
   }
-  for (const match of findSubjects(narration, language, { englishToo: !language })) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  for (const match of findSubjects(narration, language, { englishToo: !language }))
+    add(match.subject.name, match.subject, null, match.score, match.named, 0);
   for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
   // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges), and
   // subjects the artwork set has no picture of (a robot: the emoji is only a face).
   // Only a topic's: in running narration the hand-drawn table's loose words ("an idea", "in
   // history") would draw a light bulb or a clock.
   const topicFound = [...byName.values()].some((entry) => entry.topic > 0);
-  for (const [text, own] of [[sceneText, true], [topic, false]] as const) {
+  for (const [text, own] of [
+    [sceneText, true],
+    [topic, false],
+  ] as const) {
     const motif = findMotif(text);
     if (!motif || (!PAINTED.has(motif) && (own || topicFound))) continue;
     const name = PAINTED_NAMES[motif]?.find((candidate) => byName.has(candidate)) ?? PAINTED_NAMES[motif]?.[0] ?? motif;
@@ -154,11 +316,18 @@ const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: C
  */
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
-  const all = candidates(withoutTopic(subjectWords(query.prompt), topic), withoutTopic(query.narration ?? '', topic), topic, query.language);
+  const all = candidates(
+    withoutTopic(subjectWords(query.prompt), topic),
+    withoutTopic(query.narration ?? '', topic),
+    topic,
+    query.language,
+  );
   const named = all.filter((candidate) => candidate.named).sort(byScore((candidate) => candidate.own + candidate.topic));
   // A topic's weak keyword matches ("dance" in "Why honeybees dance") are not subjects of their own.
   const topicBest = Math.max(0, ...all.map((candidate) => candidate.topic));
-  const fromTopic = all.filter((candidate) => !candidate.named && candidate.topic > 0 && candidate.topic >= topicBest * 0.5).sort(byScore((candidate) => candidate.topic + candidate.own));
+  const fromTopic = all
+    .filter((candidate) => !candidate.named && candidate.topic > 0 && candidate.topic >= topicBest * 0.5)
+    .sort(byScore((candidate) => candidate.topic + candidate.own));
   return [...named, ...fromTopic];
 }
 
@@ -176,7 +345,9 @@ export function chooseSceneSubjects(query: SubjectQuery): SceneSubjects {
   if (!main) {
     // Nothing new is named: something that belongs with the topic's subject instead.
     const anchor = ranked.find((candidate) => candidate.subject)?.subject;
-    const related = anchor ? relatedSubjects(anchor, 8).filter((subject) => subject.name !== query.previous && !avoid.has(subject.name)) : [];
+    const related = anchor
+      ? relatedSubjects(anchor, 8).filter((subject) => subject.name !== query.previous && !avoid.has(subject.name))
+      : [];
     const subject = pick(related, query.seed);
     if (subject) main = { name: subject.name, subject, motif: null, own: 0, named: false, topic: 0 };
     // Every choice has been shown: start over from the best one rather than show nothing.
@@ -187,7 +358,8 @@ export function chooseSceneSubjects(query: SubjectQuery): SceneSubjects {
   const companions: Subject[] = [];
   for (const candidate of ranked) {
     if (companions.length === 2) break;
-    if (candidate !== chosen && candidate.subject && !candidate.motif && (candidate.named || candidate.topic > 0)) companions.push(candidate.subject);
+    if (candidate !== chosen && candidate.subject && !candidate.motif && (candidate.named || candidate.topic > 0))
+      companions.push(candidate.subject);
   }
   if (companions.length < 2 && chosen.subject) {
     const related = relatedSubjects(chosen.subject, 6).filter((subject) => !companions.includes(subject) && subject.name !== chosen.name);

@@ -197,7 +197,9 @@ describe('the subject library', () => {
   it('reads plurals and inflections in Latin scripts, and compounds in German', () => {
     expect(findSubjects('honeybees', 'en')[0]?.subject.name).toBe('honeybee');
     expect(findSubjects('bicicletas', 'es')[0]?.subject.name).toBe('bicycle');
-    expect(findSubjects('Fahrräder und Honigbienen', 'de').map((match) => match.subject.name)).toEqual(expect.arrayContaining(['bicycle', 'honeybee']));
+    expect(findSubjects('Fahrräder und Honigbienen', 'de').map((match) => match.subject.name)).toEqual(
+      expect.arrayContaining(['bicycle', 'honeybee']),
+    );
   });
 
   it('finds names inside Japanese and Hindi text, but not a shorter name inside a longer one', () => {
@@ -214,7 +216,9 @@ describe('the subject library', () => {
     // A verb's -ing form is no thing, unless the annotations name the thing so.
     expect(findSubjects('Bees watching the dance', 'en').map((match) => match.subject.name)).not.toContain('watch');
     expect(findSubjects('Bees watching the dance', 'en')[0]?.subject.name).toBe('honeybee');
-    expect(findSubjects('a man running at dawn', 'en').map((match) => match.subject.name)).toEqual(expect.arrayContaining([expect.stringMatching(/running/)]));
+    expect(findSubjects('a man running at dawn', 'en').map((match) => match.subject.name)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/running/)]),
+    );
     expect(findSubjects('हिमालय कैसे बना', 'hi').map((match) => match.subject.name)).not.toContain('thumbs down');
   });
 });

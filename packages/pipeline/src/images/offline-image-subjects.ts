@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { artworkNames, readCachedText, writeCachedText } from './offline-image-artwork.js';
 
-
 const require = createRequire(import.meta.url);
 // Both are CommonJS; required directly so they load the same from ESM, CommonJS and test runners.
 const snowball = require('snowball-stemmers') as { newStemmer(algorithm: string): { stem(word: string): string } };
-const packageVersion = (name: string): string => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-const { deu, eng, fra, hin, jpn, por, spa } = require('stopword') as Record<'deu' | 'eng' | 'fra' | 'hin' | 'jpn' | 'por' | 'spa', string[]>;
+const packageVersion = (name: string): string =>
+  (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+const { deu, eng, fra, hin, jpn, por, spa } = require('stopword') as Record<
+  'deu' | 'eng' | 'fra' | 'hin' | 'jpn' | 'por' | 'spa',
+  string[]
+>;
 /**
  * The offline painter's vocabulary: every emoji of Microsoft's Fluent Emoji set that shows a thing
  * (animals, plants, food, objects, vehicles, buildings, weather, people and activities), found
@@ -56,7 +59,40 @@ const STEMMER_NAMES: Record<string, string> = { en: 'english', de: 'german', es:
  * neither are the words topics are framed with ("the history of", "the secret life of").
  */
 const FRAMING: Record<string, readonly string[]> = {
-  en: ['us', 'thing', 'things', 'good', 'help', 'keep', 'ahead', 'again', 'mind', 'look', 'know', 'one', 'two', 'three', 'first', 'time', 'way', 'part', 'story', 'history', 'idea', 'ideas', 'fact', 'facts', 'question', 'answer', 'why', 'secret', 'life', 'science', 'mystery', 'world'],
+  en: [
+    'us',
+    'thing',
+    'things',
+    'good',
+    'help',
+    'keep',
+    'ahead',
+    'again',
+    'mind',
+    'look',
+    'know',
+    'one',
+    'two',
+    'three',
+    'first',
+    'time',
+    'way',
+    'part',
+    'story',
+    'history',
+    'idea',
+    'ideas',
+    'fact',
+    'facts',
+    'question',
+    'answer',
+    'why',
+    'secret',
+    'life',
+    'science',
+    'mystery',
+    'world',
+  ],
   de: ['geschichte', 'leben', 'geheimnis', 'wissenschaft', 'welt', 'erste', 'ersten'],
   es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras', 'sobre', 'bajo', 'vez', 'tema'],
   fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières', 'fois', 'sujet'],
@@ -65,8 +101,13 @@ const FRAMING: Record<string, readonly string[]> = {
   ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議'],
 };
 const STOP_WORDS: Record<string, readonly string[]> = {
-  en: [...eng, ...FRAMING.en!], de: [...deu, ...FRAMING.de!], es: [...spa, ...FRAMING.es!], fr: [...fra, ...FRAMING.fr!], pt: [...por, ...FRAMING.pt!],
-  hi: [...hin, ...FRAMING.hi!], ja: [...jpn, ...FRAMING.ja!],
+  en: [...eng, ...FRAMING.en!],
+  de: [...deu, ...FRAMING.de!],
+  es: [...spa, ...FRAMING.es!],
+  fr: [...fra, ...FRAMING.fr!],
+  pt: [...por, ...FRAMING.pt!],
+  hi: [...hin, ...FRAMING.hi!],
+  ja: [...jpn, ...FRAMING.ja!],
 };
 const LATIN_STOP_WORDS = new Set(LATIN_LOCALES.flatMap((locale) => STOP_WORDS[locale]!));
 const LATIN_FRAMING = new Set(LATIN_LOCALES.flatMap((locale) => FRAMING[locale]!));
@@ -94,7 +135,14 @@ const GENDERED = /^(man|woman|men|women)\b/;
 const readJson = <T>(specifier: string): T => JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
 
 const slug = (text: string): string =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[’'.]/g, '').replace(/&/g, '').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[’'.]/g, '')
+    .replace(/&/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 /** The artwork drawn for an emoji: its English name as Fluent Emoji spells it. */
 function artworkFor(label: string, names: Set<string>): string | null {
@@ -113,10 +161,24 @@ function subjects(): NonNullable<typeof englishSubjects> {
   const byEmoji = new Map<string, Subject>();
   // The full English data (not the compact one) has the subgroups.
   for (const emoji of readJson<Array<CompactEmoji & { emoji: string }>>('emojibase-data/en/data.json')) {
-    if (emoji.group === undefined || !PICTURABLE_GROUPS.has(emoji.group) || GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) || GENDERED.test(emoji.label)) continue;
+    if (
+      emoji.group === undefined ||
+      !PICTURABLE_GROUPS.has(emoji.group) ||
+      GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) ||
+      GENDERED.test(emoji.label)
+    )
+      continue;
     const id = artworkFor(emoji.label, names);
     if (!id) continue;
-    const subject: Subject = { id, name: emoji.label, hexcode: emoji.hexcode, group: emoji.group, tags: emoji.tags ?? [], order: emoji.order ?? list.length, subgroup: emoji.subgroup ?? -1 };
+    const subject: Subject = {
+      id,
+      name: emoji.label,
+      hexcode: emoji.hexcode,
+      group: emoji.group,
+      tags: emoji.tags ?? [],
+      order: emoji.order ?? list.length,
+      subgroup: emoji.subgroup ?? -1,
+    };
     list.push(subject);
     byHexcode.set(emoji.hexcode, subject);
     byEmoji.set(stripVariation(emoji.emoji), subject);
@@ -173,7 +235,11 @@ interface TextIndex {
 
 const indexes = new Map<Locale, LatinIndex | TextIndex>();
 
-const wordsOf = (text: string): string[] => text.toLocaleLowerCase().normalize('NFC').match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+const wordsOf = (text: string): string[] =>
+  text
+    .toLocaleLowerCase()
+    .normalize('NFC')
+    .match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
 
 function termsOf(locale: Locale): Array<{ text: string; subject: Subject; label: boolean }> {
   const { byHexcode } = subjects();
@@ -205,7 +271,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
     // Stemming every name and keyword of a language takes a tenth of a second or more: the stems
     // are kept on disk for the next process, per version of the annotations and of the stemmer.
     const cacheName = `stems-${locale}-${packageVersion('emojibase-data')}-${packageVersion('snowball-stemmers')}.json`;
-    const cache = new Map<string, string>(Object.entries((JSON.parse(readCachedText(cacheName) ?? '{}') as Record<string, string>)));
+    const cache = new Map<string, string>(Object.entries(JSON.parse(readCachedText(cacheName) ?? '{}') as Record<string, string>));
     const known = cache.size;
     const stem = (word: string): string => {
       let stemmed = cache.get(word);
@@ -230,7 +296,10 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
     const phrases = new Map<string, Term[]>();
     for (const [key, list] of grouped) {
       const labels = list.filter((entry) => entry.label).length;
-      phrases.set(key, list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })));
+      phrases.set(
+        key,
+        list.map((entry) => ({ ...entry, weight: rarity(entry.label ? labels : list.length) })),
+      );
     }
     // Every Latin language's function words: English "and" or "still" is no Spanish or German name either.
     return { kind: 'latin', locale, stem, phrases, spellings, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
@@ -245,13 +314,21 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
   const terms = raw
     // Short keywords are everyday words (ना "no", です); a kanji is a word on its own, a kana or
     // Devanagari letter is not; short hiragana names hide inside running text (たこ in 言ったことがある).
-    .filter(({ text, label }) => [...text].length >= (/\p{Script=Han}/u.test(text) ? 1 : /^\p{Script=Hiragana}+$/u.test(text) ? 4 : label ? 2 : 3))
+    .filter(
+      ({ text, label }) =>
+        [...text].length >= (/\p{Script=Han}/u.test(text) ? 1 : /^\p{Script=Hiragana}+$/u.test(text) ? 4 : label ? 2 : 3),
+    )
     .filter(({ text }) => !stopWords.has(text))
     .flatMap(({ text, subject, label }) => {
       const term = { subject, label, weight: rarity((label ? labelCounts : counts).get(text) ?? 1) };
       // Hindi inflects a noun's last vowel: मधुमक्खी, मधुमक्खियाँ; बिल्ली, बिल्लियाँ; केला, केले.
       const stem = locale === 'hi' ? text.replace(/[\u093E-\u094C]$/u, '') : text;
-      return stem !== text && [...stem].length >= 3 ? [{ text, term }, { text: stem, term, inflected: true }] : [{ text, term }];
+      return stem !== text && [...stem].length >= 3
+        ? [
+            { text, term },
+            { text: stem, term, inflected: true },
+          ]
+        : [{ text, term }];
     });
   return { kind: 'text', terms, wordStarts: locale === 'hi' };
 }
@@ -272,7 +349,8 @@ function localesFor(text: string, language?: string, englishToo = true): Locale[
   const locales: Locale[] = [];
   const base = language?.toLowerCase().split('-')[0];
   if (/\p{Script=Latin}/u.test(text)) {
-    if (base && (LATIN_LOCALES as readonly string[]).includes(base)) locales.push(...new Set<Locale>(englishToo ? ['en', base as Locale] : [base as Locale]));
+    if (base && (LATIN_LOCALES as readonly string[]).includes(base))
+      locales.push(...new Set<Locale>(englishToo ? ['en', base as Locale] : [base as Locale]));
     else if (base === 'hi' || base === 'ja') locales.push('en');
     else locales.push(...LATIN_LOCALES);
   }
@@ -297,11 +375,45 @@ interface Hit {
  * apart from their singular (hiboux/hibou, aviões/avião, Kängurus/Känguru, Bäume/Baum).
  */
 const PLURALS: Record<string, ReadonlyArray<readonly [string, string]>> = {
-  en: [['ies', 'y'], ['ves', 'f'], ['ves', 'fe'], ['es', ''], ['s', '']],
-  de: [['e', ''], ['en', ''], ['n', ''], ['er', ''], ['s', '']],
-  es: [['ces', 'z'], ['es', ''], ['s', '']],
-  fr: [['aux', 'al'], ['eux', 'eu'], ['oux', 'ou'], ['x', ''], ['s', '']],
-  pt: [['ões', 'ão'], ['ães', 'ão'], ['ãos', 'ão'], ['ais', 'al'], ['éis', 'el'], ['eis', 'el'], ['óis', 'ol'], ['is', 'l'], ['ns', 'm'], ['es', ''], ['s', '']],
+  en: [
+    ['ies', 'y'],
+    ['ves', 'f'],
+    ['ves', 'fe'],
+    ['es', ''],
+    ['s', ''],
+  ],
+  de: [
+    ['e', ''],
+    ['en', ''],
+    ['n', ''],
+    ['er', ''],
+    ['s', ''],
+  ],
+  es: [
+    ['ces', 'z'],
+    ['es', ''],
+    ['s', ''],
+  ],
+  fr: [
+    ['aux', 'al'],
+    ['eux', 'eu'],
+    ['oux', 'ou'],
+    ['x', ''],
+    ['s', ''],
+  ],
+  pt: [
+    ['ões', 'ão'],
+    ['ães', 'ão'],
+    ['ãos', 'ão'],
+    ['ais', 'al'],
+    ['éis', 'el'],
+    ['eis', 'el'],
+    ['óis', 'ol'],
+    ['is', 'l'],
+    ['ns', 'm'],
+    ['es', ''],
+    ['s', ''],
+  ],
 };
 const UMLAUTS: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u' };
 
@@ -345,10 +457,12 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       }
       // An English -ing word names a thing only when the annotations spell it so ("running", "building"):
       // otherwise its stem is a verb's, and "bees watching the dance" would show a wristwatch.
-      if (terms && n === 1 && index.locale === 'en' && /..ing$/.test(words[i]!) && !index.spellings.get(key)?.has(words[i]!)) terms = undefined;
+      if (terms && n === 1 && index.locale === 'en' && /..ing$/.test(words[i]!) && !index.spellings.get(key)?.has(words[i]!))
+        terms = undefined;
       // A function word ("avions" is also French for "we had") may still be a name, never a keyword;
       // a framing word ("sobre": about, and an envelope) never counts.
-      if (terms && n === 1 && index.stopWords.has(words[i]!)) terms = LATIN_FRAMING.has(words[i]!) ? [] : terms.filter((term) => term.label);
+      if (terms && n === 1 && index.stopWords.has(words[i]!))
+        terms = LATIN_FRAMING.has(words[i]!) ? [] : terms.filter((term) => term.label);
       if (!terms?.length) continue;
       for (let k = i; k < i + n; k++) covered[k] = true;
       const via = words.slice(i, i + n).join(' ');
@@ -395,8 +509,16 @@ function textHits(index: TextIndex, text: string): Hit[] {
   }
   const total = Math.max(1, text.length - 1);
   return found
-    .filter((hit) => !found.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end))
-    .map((hit) => ({ term: hit.term, via: text.slice(hit.start, hit.end), at: hit.start / total, length: [...text.slice(hit.start, hit.end)].length, partial: false }));
+    .filter(
+      (hit) => !found.some((other) => other.end - other.start > hit.end - hit.start && other.start <= hit.start && other.end >= hit.end),
+    )
+    .map((hit) => ({
+      term: hit.term,
+      via: text.slice(hit.start, hit.end),
+      at: hit.start / total,
+      length: [...text.slice(hit.start, hit.end)].length,
+      partial: false,
+    }));
 }
 
 function hitScore(hit: Hit, latin: boolean): number {
@@ -413,7 +535,14 @@ function emojiHits(text: string): Hit[] {
   segments.forEach((segment, i) => {
     if (!/\p{Extended_Pictographic}/u.test(segment.segment)) return;
     const subject = byEmoji.get(stripVariation(segment.segment).replace(/\p{Emoji_Modifier}/gu, ''));
-    if (subject) hits.push({ term: { subject, label: true, weight: 2 }, via: segment.segment, at: segments.length <= 1 ? 0 : i / (segments.length - 1), length: 1, partial: false });
+    if (subject)
+      hits.push({
+        term: { subject, label: true, weight: 2 },
+        via: segment.segment,
+        at: segments.length <= 1 ? 0 : i / (segments.length - 1),
+        length: 1,
+        partial: false,
+      });
   });
   return hits;
 }
@@ -445,10 +574,18 @@ export function findSubjects(text: string, language?: string, { englishToo = tru
       entry.named ||= hit.term.label;
     }
   }
-  return [...bySubject.entries()]
-    .map(([subject, entry]) => ({ subject, at: entry.at, named: entry.named, via: entry.via, score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.6 * (1 - entry.at) }))
-    // Among equals, the emoji order: the plain cat before the black one, the telephone before the fax.
-    .sort((a, b) => b.score - a.score || a.at - b.at || order(a.subject) - order(b.subject));
+  return (
+    [...bySubject.entries()]
+      .map(([subject, entry]) => ({
+        subject,
+        at: entry.at,
+        named: entry.named,
+        via: entry.via,
+        score: entry.best + 0.25 * Math.min(entry.rest, entry.best) + 0.6 * (1 - entry.at),
+      }))
+      // Among equals, the emoji order: the plain cat before the black one, the telephone before the fax.
+      .sort((a, b) => b.score - a.score || a.at - b.at || order(a.subject) - order(b.subject))
+  );
 }
 
 const order = (subject: Subject): number => subject.order;

@@ -37,7 +37,10 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -107,7 +110,9 @@ describe('OpenAI image provider', () => {
     expect(error.retryable).toBe(false);
     expect(fake.requests).toHaveLength(1);
 
-    fake.setNext(openAiError(400, 'Your request was rejected as a result of our safety system.', 'invalid_request_error', 'content_policy_violation'));
+    fake.setNext(
+      openAiError(400, 'Your request was rejected as a result of our safety system.', 'invalid_request_error', 'content_policy_violation'),
+    );
     expect((await failure(provider.generateImage(request()))).message).toBe(CONTENT_POLICY_MESSAGE);
   });
 

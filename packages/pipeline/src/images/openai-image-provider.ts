@@ -23,8 +23,7 @@ export interface OpenAiImageProviderOptions extends OpenAiCompatibleConnection {
 
 const PROVIDER = 'openai';
 const CONTENT_POLICY_CODES = new Set(['content_policy_violation', 'moderation_blocked']);
-export const CONTENT_POLICY_MESSAGE =
-  "The image service refused this scene's picture (content policy). Try rephrasing the topic.";
+export const CONTENT_POLICY_MESSAGE = "The image service refused this scene's picture (content policy). Try rephrasing the topic.";
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 type Size = `${number}x${number}`;

@@ -5,10 +5,12 @@
  * when the provider does not say it itself.
  */
 const PHRASE_END = new Set(
-  ('about above across after against along among around at before behind below beneath beside between beyond by during for from in inside into near ' +
+  (
+    'about above across after against along among around at before behind below beneath beside between beyond by during for from in inside into near ' +
     'of off on onto out outside over past through throughout to toward towards under underneath until up upon with within without and or but while ' +
     'as that which who where when is are was were being glowing walking standing sitting flying cutting parting breaking rising falling holding looking ' +
-    'dancing running swimming riding playing shining floating crossing climbing growing burning erupting blooming sleeping waiting').split(' '),
+    'dancing running swimming riding playing shining floating crossing climbing growing burning erupting blooming sleeping waiting'
+  ).split(' '),
 );
 const LEADING = new Set('a an the this that these those some one two three many several its their his her our my your'.split(' '));
 

@@ -25,7 +25,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The official Pexels client calls https://api.pexels.com itself: its requests are sent to the fake. */
 function routePexelsToFake() {
-  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) => realFetch(String(input).replace('https://api.pexels.com', pexels.url), init));
+  vi.stubGlobal('fetch', (input: string | URL | Request, init?: RequestInit) =>
+    realFetch(String(input).replace('https://api.pexels.com', pexels.url), init),
+  );
 }
 
 let counter = 0;
@@ -39,7 +41,10 @@ const request = (overrides: Partial<ImageRequest> = {}): ImageRequest => ({
   topic: 'Why octopuses have three hearts',
   ...overrides,
 });
-const isJpeg = (path: string) => readFileSync(path).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]));
+const isJpeg = (path: string) =>
+  readFileSync(path)
+    .subarray(0, 3)
+    .equals(Buffer.from([0xff, 0xd8, 0xff]));
 
 describe('stock photo search query', () => {
   it('keeps the distinctive words of a generator prompt', () => {
@@ -49,12 +54,18 @@ describe('stock photo search query', () => {
 });
 
 describe('Pexels (official client against a local fake)', () => {
-  it('searches the scene in the video\'s orientation, downloads the photo and credits its photographer', async () => {
+  it("searches the scene in the video's orientation, downloads the photo and credits its photographer", async () => {
     routePexelsToFake();
     const provider = createStockPhotoProvider(pexelsPhotoSearch(pexels.key));
     const result = await provider.generateImage(request());
     expect(isJpeg(result.imagePath)).toBe(true);
-    expect(result.credit).toEqual({ source: 'pexels', sourceId: 'pexels:101', author: 'Ana Reef', authorUrl: 'https://www.pexels.com/@ana-reef', pageUrl: 'https://www.pexels.com/photo/101/' });
+    expect(result.credit).toEqual({
+      source: 'pexels',
+      sourceId: 'pexels:101',
+      author: 'Ana Reef',
+      authorUrl: 'https://www.pexels.com/@ana-reef',
+      pageUrl: 'https://www.pexels.com/photo/101/',
+    });
     // What the photo shows is the search term that found it.
     expect(result.subject).toBe('giant octopus deep ocean');
     const search = pexels.requests.find((sent) => sent.url.pathname.endsWith('/search'))!;
@@ -81,7 +92,10 @@ describe('Pexels (official client against a local fake)', () => {
     const provider = createStockPhotoProvider(pexelsPhotoSearch('wrong-key'));
     const failure = await provider.generateImage(request()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
-    expect(failure).toMatchObject({ retryable: false, message: "The Pexels picture library refused the server's key; ask the operator to check it" });
+    expect(failure).toMatchObject({
+      retryable: false,
+      message: "The Pexels picture library refused the server's key; ask the operator to check it",
+    });
     expect((await provider.health()).status).toBe('error');
   });
 });
@@ -112,7 +126,13 @@ describe('Pexels videos (official client against a local fake)', () => {
     expect(isMp4(first.videoPath!)).toBe(true);
     expect(isJpeg(first.imagePath)).toBe(true);
     // The 6 s clip before the 2 s one: a scene should not loop a blink of footage.
-    expect(first.credit).toEqual({ source: 'pexels', sourceId: 'pexels-video:901', author: 'Eli Current', authorUrl: 'https://www.pexels.com/@eli-current', pageUrl: 'https://www.pexels.com/video/901/' });
+    expect(first.credit).toEqual({
+      source: 'pexels',
+      sourceId: 'pexels-video:901',
+      author: 'Eli Current',
+      authorUrl: 'https://www.pexels.com/@eli-current',
+      pageUrl: 'https://www.pexels.com/video/901/',
+    });
     const search = pexels.requests.find((sent) => sent.url.pathname.replace(/\/+/g, '/') === '/videos/search')!;
     expect(search.headers.authorization).toBe(pexels.key);
     expect(search.url.searchParams.get('orientation')).toBe('portrait');
@@ -138,7 +158,12 @@ describe('Unsplash (official client against a local fake)', () => {
   it('searches squarish for 1:1, credits the photographer and reports the download', async () => {
     const result = await provider().generateImage(request({ width: 1080, height: 1080, prompt: 'an erupting volcano at night' }));
     expect(isJpeg(result.imagePath)).toBe(true);
-    expect(result.credit).toMatchObject({ source: 'unsplash', sourceId: 'unsplash:u201', author: 'Dev Magma', pageUrl: 'https://unsplash.com/photos/u201' });
+    expect(result.credit).toMatchObject({
+      source: 'unsplash',
+      sourceId: 'unsplash:u201',
+      author: 'Dev Magma',
+      pageUrl: 'https://unsplash.com/photos/u201',
+    });
     const search = unsplash.requests.find((sent) => sent.url.pathname === '/search/photos')!;
     expect(search.headers.authorization).toBe(`Client-ID ${unsplash.key}`);
     expect(search.url.searchParams.get('orientation')).toBe('squarish');

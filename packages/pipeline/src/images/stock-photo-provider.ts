@@ -39,7 +39,12 @@ export interface StockPhotoSearch {
   source: StockSource;
   search(query: string, orientation: Orientation, signal?: AbortSignal): Promise<StockPhoto[]>;
   /** Libraries with video (Pexels): clips for the query, tried before photos. */
-  searchClips?(query: string, orientation: Orientation, frame: { width: number; height: number }, signal?: AbortSignal): Promise<StockClip[]>;
+  searchClips?(
+    query: string,
+    orientation: Orientation,
+    frame: { width: number; height: number },
+    signal?: AbortSignal,
+  ): Promise<StockClip[]>;
   /** Unsplash asks to be told when a photo is used (its "download" event). */
   markUsed?(photo: StockPhoto): Promise<void>;
   health(): Promise<void>;
@@ -49,10 +54,12 @@ const SOURCE_NAMES: Record<StockSource, string> = { pexels: 'Pexels', unsplash: 
 const RESULTS_PER_SEARCH = 20;
 /** Words a picture prompt carries for a generator, which only blur a library search. */
 const PROMPT_NOISE = new Set(
-  ('a an the of and or with in on at to for from by is are be as its it this that these those into over under ' +
+  (
+    'a an the of and or with in on at to for from by is are be as its it this that these those into over under ' +
     'cinematic wide shot close up closeup photo photograph picture image illustration scene view detailed ' +
     'dramatic lighting light golden hour soft warm cool style painting render rendering realistic 4k 8k hd high quality ' +
-    'vertical horizontal portrait landscape background foreground composition mood atmosphere atmospheric').split(' '),
+    'vertical horizontal portrait landscape background foreground composition mood atmosphere atmospheric'
+  ).split(' '),
 );
 
 /** A short library query from a generator prompt: its first distinctive words. */
@@ -65,15 +72,22 @@ export function searchQuery(prompt: string, maxWords = 5): string {
   return words.slice(0, maxWords).join(' ');
 }
 
-const orientationOf = (width: number, height: number): Orientation => (width > height * 1.1 ? 'landscape' : height > width * 1.1 ? 'portrait' : 'square');
+const orientationOf = (width: number, height: number): Orientation =>
+  width > height * 1.1 ? 'landscape' : height > width * 1.1 ? 'portrait' : 'square';
 
 function refused(source: StockSource, status: number | undefined, text: string): ProviderError {
   const name = SOURCE_NAMES[source];
   if (status === 401 || status === 403 || /unauthori[sz]ed|forbidden/i.test(text)) {
     return new ProviderError(`The ${name} picture library refused the server's key; ask the operator to check it`, source, false, status);
   }
-  if (status === 429 || /too many/i.test(text)) return new ProviderError(`The ${name} picture library is busy (rate limit); try again in a minute`, source, true, status);
-  return new ProviderError(`The ${name} picture library could not be searched (${text || `status ${status}`}); try again later`, source, true, status);
+  if (status === 429 || /too many/i.test(text))
+    return new ProviderError(`The ${name} picture library is busy (rate limit); try again in a minute`, source, true, status);
+  return new ProviderError(
+    `The ${name} picture library could not be searched (${text || `status ${status}`}); try again later`,
+    source,
+    true,
+    status,
+  );
 }
 
 /**
@@ -81,7 +95,9 @@ function refused(source: StockSource, status: number | undefined, text: string):
  * side (no upscaling, no needless megabytes), else the largest there is.
  */
 export function pickVideoFile(video: Pick<Video, 'video_files'>, frame: { width: number; height: number }): string | null {
-  const files = video.video_files.filter((file) => file.quality !== 'hls' && /mp4/i.test(String(file.file_type)) && file.width && file.height && file.link);
+  const files = video.video_files.filter(
+    (file) => file.quality !== 'hls' && /mp4/i.test(String(file.file_type)) && file.width && file.height && file.link,
+  );
   if (files.length === 0) return null;
   const shortSide = (file: { width: number | null; height: number | null }) => Math.min(file.width ?? 0, file.height ?? 0);
   const needed = Math.min(frame.width, frame.height);
@@ -96,7 +112,20 @@ export function pexelsPhotoSearch(apiKey: string, options: { videos?: boolean } 
     return answer.videos.flatMap((video) => {
       const downloadUrl = pickVideoFile(video, frame);
       return downloadUrl
-        ? [{ downloadUrl, posterUrl: video.image, durationSeconds: video.duration, credit: { source: 'pexels' as const, sourceId: `pexels-video:${video.id}`, author: video.user.name, authorUrl: video.user.url, pageUrl: video.url } }]
+        ? [
+            {
+              downloadUrl,
+              posterUrl: video.image,
+              durationSeconds: video.duration,
+              credit: {
+                source: 'pexels' as const,
+                sourceId: `pexels-video:${video.id}`,
+                author: video.user.name,
+                authorUrl: video.user.url,
+                pageUrl: video.url,
+              },
+            },
+          ]
         : [];
     });
   };
@@ -104,7 +133,13 @@ export function pexelsPhotoSearch(apiKey: string, options: { videos?: boolean } 
     if ('error' in answer) throw refused('pexels', undefined, answer.error);
     return answer.photos.map((photo) => ({
       downloadUrl: photo.src.large2x || photo.src.original,
-      credit: { source: 'pexels', sourceId: `pexels:${photo.id}`, author: photo.photographer, authorUrl: photo.photographer_url, pageUrl: photo.url },
+      credit: {
+        source: 'pexels',
+        sourceId: `pexels:${photo.id}`,
+        author: photo.photographer,
+        authorUrl: photo.photographer_url,
+        pageUrl: photo.url,
+      },
     }));
   };
   const search = async (query: string, orientation: Orientation) => {
@@ -142,7 +177,13 @@ export function unsplashPhotoSearch(accessKey: string, options: { baseUrl?: stri
     if (!data) throw refused('unsplash', response.status, JSON.stringify(error ?? '').slice(0, 120));
     return data.results.map((photo) => ({
       downloadUrl: photo.urls.regular,
-      credit: { source: 'unsplash', sourceId: `unsplash:${photo.id}`, author: photo.user.name, authorUrl: photo.user.links.html, pageUrl: photo.links.html },
+      credit: {
+        source: 'unsplash',
+        sourceId: `unsplash:${photo.id}`,
+        author: photo.user.name,
+        authorUrl: photo.user.links.html,
+        pageUrl: photo.links.html,
+      },
     }));
   };
   return {
@@ -195,7 +236,9 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
       throwIfAborted(signal);
       const orientation = orientationOf(request.width, request.height);
       const avoid = new Set(request.avoidSourceIds ?? []);
-      const queries = [searchQuery(request.prompt), request.topic ? searchQuery(request.topic, 6) : ''].filter((query, index, all) => query && all.indexOf(query) === index);
+      const queries = [searchQuery(request.prompt), request.topic ? searchQuery(request.topic, 6) : ''].filter(
+        (query, index, all) => query && all.indexOf(query) === index,
+      );
       // Scenes with the same query spread over the results instead of all taking the first.
       const pick = <T extends { credit: ImageCredit }>(found: T[]) => {
         const fresh = found.filter((item) => !avoid.has(item.credit.sourceId));
@@ -203,7 +246,13 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
       };
       await mkdir(dirname(request.outputPath), { recursive: true });
       const download = async (url: string, what: 'picture' | 'video', magic: Buffer[], offset = 0) => {
-        const { body } = await requestWithRetry({ provider: name, service: 'image', url, ...(signal ? { signal } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+        const { body } = await requestWithRetry({
+          provider: name,
+          service: 'image',
+          url,
+          ...(signal ? { signal } : {}),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        });
         if (!magic.some((bytes) => body.subarray(offset, offset + bytes.length).equals(bytes))) {
           throw new ProviderError(`The ${SOURCE_NAMES[name]} library sent something that is not a ${what}; try again`, name, true);
         }
@@ -214,7 +263,9 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
       if (library.searchClips) {
         const searchClips = library.searchClips.bind(library);
         for (const query of queries) {
-          const clips = await searchOnce(`clips\u0000${query}`, orientation, () => searchClips(query, orientation, { width: request.width, height: request.height }, signal));
+          const clips = await searchOnce(`clips\u0000${query}`, orientation, () =>
+            searchClips(query, orientation, { width: request.width, height: request.height }, signal),
+          );
           // Clips of a few seconds at least, so a scene does not visibly loop a blink of footage.
           const clip = pick(clips.filter((candidate) => candidate.durationSeconds >= 4)) ?? pick(clips);
           if (!clip) continue;
@@ -236,7 +287,11 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
         // Nothing in the library for this scene: generated art keeps the video going.
         const painted = await renderOfflineScene(request, request.outputPath.endsWith('.png') ? 'png' : 'jpeg');
         await writeFile(request.outputPath, painted.bytes);
-        return { imagePath: request.outputPath, ...(painted.subject ? { subject: painted.subject } : {}), ...(painted.usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}) };
+        return {
+          imagePath: request.outputPath,
+          ...(painted.subject ? { subject: painted.subject } : {}),
+          ...(painted.usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}),
+        };
       }
       await writeFile(request.outputPath, await download(chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
       await library.markUsed?.(chosen);

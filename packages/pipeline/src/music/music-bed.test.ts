@@ -62,7 +62,11 @@ describe('music beds', () => {
     const first = statSync(path).mtimeMs;
     await writeMusicBed('upbeat', path);
     expect(statSync(path).mtimeMs).toBe(first);
-    const probe = execFileSync(resolveFfmpegBinaries().ffprobePath ?? 'ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels', '-of', 'json', path], { encoding: 'utf8' });
+    const probe = execFileSync(
+      resolveFfmpegBinaries().ffprobePath ?? 'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=codec_name,sample_rate,channels', '-of', 'json', path],
+      { encoding: 'utf8' },
+    );
     expect(JSON.parse(probe).streams[0]).toMatchObject({ codec_name: 'pcm_s16le', sample_rate: String(MUSIC_SAMPLE_RATE), channels: 2 });
     expect(readFileSync(path).subarray(0, 4).toString('ascii')).toBe('RIFF');
   });

@@ -45,40 +45,106 @@ interface MoodRecipe {
 // Chord spellings around middle C (60): roots an octave below for the bass.
 const RECIPES: Record<MusicMood, MoodRecipe> = {
   mysterious: {
-    bpm: 64, barsPerChord: 1,
-    chords: [[57, 60, 64, 71], [53, 57, 60, 64], [50, 53, 57, 62], [52, 56, 59, 64]], // Am(add9)-Fmaj7-Dm-E
-    padLevel: 0.5, bass: { pattern: 'none', level: 0 }, arp: { pattern: 'eighths', level: 0.1, octave: 12, decay: 0.5 },
-    kick: { pattern: 'none', level: 0 }, hat: { pattern: 'none', level: 0 }, bells: 0.14, timpani: 0,
+    bpm: 64,
+    barsPerChord: 1,
+    chords: [
+      [57, 60, 64, 71],
+      [53, 57, 60, 64],
+      [50, 53, 57, 62],
+      [52, 56, 59, 64],
+    ], // Am(add9)-Fmaj7-Dm-E
+    padLevel: 0.5,
+    bass: { pattern: 'none', level: 0 },
+    arp: { pattern: 'eighths', level: 0.1, octave: 12, decay: 0.5 },
+    kick: { pattern: 'none', level: 0 },
+    hat: { pattern: 'none', level: 0 },
+    bells: 0.14,
+    timpani: 0,
   },
   upbeat: {
-    bpm: 116, barsPerChord: 2,
-    chords: [[60, 64, 67, 72], [55, 59, 62, 67], [57, 60, 64, 69], [53, 57, 60, 65]], // C-G-Am-F
-    padLevel: 0.24, bass: { pattern: 'quarters', level: 0.34 }, arp: { pattern: 'eighths', level: 0.2, octave: 12, decay: 0.16 },
-    kick: { pattern: 'quarters', level: 0.32 }, hat: { pattern: 'offbeats', level: 0.05 }, bells: 0, timpani: 0,
+    bpm: 116,
+    barsPerChord: 2,
+    chords: [
+      [60, 64, 67, 72],
+      [55, 59, 62, 67],
+      [57, 60, 64, 69],
+      [53, 57, 60, 65],
+    ], // C-G-Am-F
+    padLevel: 0.24,
+    bass: { pattern: 'quarters', level: 0.34 },
+    arp: { pattern: 'eighths', level: 0.2, octave: 12, decay: 0.16 },
+    kick: { pattern: 'quarters', level: 0.32 },
+    hat: { pattern: 'offbeats', level: 0.05 },
+    bells: 0,
+    timpani: 0,
   },
   calm: {
-    bpm: 70, barsPerChord: 2,
-    chords: [[60, 64, 67, 71], [53, 57, 60, 64], [57, 60, 64, 67], [55, 59, 62, 65]], // Cmaj7-Fmaj7-Am7-G7sus
-    padLevel: 0.46, bass: { pattern: 'none', level: 0 }, arp: { pattern: 'quarters', level: 0.12, octave: 12, decay: 0.7 },
-    kick: { pattern: 'none', level: 0 }, hat: { pattern: 'none', level: 0 }, bells: 0, timpani: 0,
+    bpm: 70,
+    barsPerChord: 2,
+    chords: [
+      [60, 64, 67, 71],
+      [53, 57, 60, 64],
+      [57, 60, 64, 67],
+      [55, 59, 62, 65],
+    ], // Cmaj7-Fmaj7-Am7-G7sus
+    padLevel: 0.46,
+    bass: { pattern: 'none', level: 0 },
+    arp: { pattern: 'quarters', level: 0.12, octave: 12, decay: 0.7 },
+    kick: { pattern: 'none', level: 0 },
+    hat: { pattern: 'none', level: 0 },
+    bells: 0,
+    timpani: 0,
   },
   dramatic: {
-    bpm: 84, barsPerChord: 1,
-    chords: [[50, 53, 57, 62], [46, 50, 53, 58], [43, 46, 50, 55], [45, 49, 52, 57]], // Dm-Bb-Gm-A
-    padLevel: 0.42, bass: { pattern: 'eighths', level: 0.26 }, arp: { pattern: 'none', level: 0, octave: 0, decay: 0 },
-    kick: { pattern: 'none', level: 0 }, hat: { pattern: 'none', level: 0 }, bells: 0, timpani: 0.5,
+    bpm: 84,
+    barsPerChord: 1,
+    chords: [
+      [50, 53, 57, 62],
+      [46, 50, 53, 58],
+      [43, 46, 50, 55],
+      [45, 49, 52, 57],
+    ], // Dm-Bb-Gm-A
+    padLevel: 0.42,
+    bass: { pattern: 'eighths', level: 0.26 },
+    arp: { pattern: 'none', level: 0, octave: 0, decay: 0 },
+    kick: { pattern: 'none', level: 0 },
+    hat: { pattern: 'none', level: 0 },
+    bells: 0,
+    timpani: 0.5,
   },
   playful: {
-    bpm: 128, barsPerChord: 1,
-    chords: [[60, 64, 67], [65, 69, 72], [67, 71, 74], [60, 64, 67]], // C-F-G-C
-    padLevel: 0.1, bass: { pattern: 'quarters', level: 0.32 }, arp: { pattern: 'offbeats', level: 0.26, octave: 12, decay: 0.09 },
-    kick: { pattern: 'quarters', level: 0.22 }, hat: { pattern: 'eighths', level: 0.04 }, bells: 0, timpani: 0,
+    bpm: 128,
+    barsPerChord: 1,
+    chords: [
+      [60, 64, 67],
+      [65, 69, 72],
+      [67, 71, 74],
+      [60, 64, 67],
+    ], // C-F-G-C
+    padLevel: 0.1,
+    bass: { pattern: 'quarters', level: 0.32 },
+    arp: { pattern: 'offbeats', level: 0.26, octave: 12, decay: 0.09 },
+    kick: { pattern: 'quarters', level: 0.22 },
+    hat: { pattern: 'eighths', level: 0.04 },
+    bells: 0,
+    timpani: 0,
   },
   inspiring: {
-    bpm: 92, barsPerChord: 2,
-    chords: [[60, 64, 67, 72], [55, 59, 62, 67], [57, 60, 64, 69], [53, 57, 60, 65]], // C-G-Am-F
-    padLevel: 0.4, bass: { pattern: 'eighths', level: 0.22 }, arp: { pattern: 'sixteenths', level: 0.1, octave: 12, decay: 0.14 },
-    kick: { pattern: 'quarters', level: 0.16 }, hat: { pattern: 'none', level: 0 }, bells: 0, timpani: 0,
+    bpm: 92,
+    barsPerChord: 2,
+    chords: [
+      [60, 64, 67, 72],
+      [55, 59, 62, 67],
+      [57, 60, 64, 69],
+      [53, 57, 60, 65],
+    ], // C-G-Am-F
+    padLevel: 0.4,
+    bass: { pattern: 'eighths', level: 0.22 },
+    arp: { pattern: 'sixteenths', level: 0.1, octave: 12, decay: 0.14 },
+    kick: { pattern: 'quarters', level: 0.16 },
+    hat: { pattern: 'none', level: 0 },
+    bells: 0,
+    timpani: 0,
   },
 };
 
@@ -87,11 +153,16 @@ const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
 /** Beat positions (in beats from the bar's start) a pattern plays on, in 4/4. */
 function hits(pattern: Pattern): number[] {
   switch (pattern) {
-    case 'quarters': return [0, 1, 2, 3];
-    case 'eighths': return [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5];
-    case 'offbeats': return [0.5, 1.5, 2.5, 3.5];
-    case 'sixteenths': return Array.from({ length: 16 }, (_, i) => i / 4);
-    case 'none': return [];
+    case 'quarters':
+      return [0, 1, 2, 3];
+    case 'eighths':
+      return [0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5];
+    case 'offbeats':
+      return [0.5, 1.5, 2.5, 3.5];
+    case 'sixteenths':
+      return Array.from({ length: 16 }, (_, i) => i / 4);
+    case 'none':
+      return [];
   }
 }
 
@@ -108,7 +179,14 @@ class Loop {
    * A tone of summed partials (frequency multiples with their levels) starting at `start` seconds,
    * shaped by `envelope(t)`; `pan` from -1 (left) to 1 (right). Sine recurrences keep this cheap.
    */
-  tone(start: number, seconds: number, hz: number, partials: ReadonlyArray<readonly [number, number]>, envelope: (t: number) => number, pan = 0) {
+  tone(
+    start: number,
+    seconds: number,
+    hz: number,
+    partials: ReadonlyArray<readonly [number, number]>,
+    envelope: (t: number) => number,
+    pan = 0,
+  ) {
     const first = Math.round(start * MUSIC_SAMPLE_RATE);
     const count = Math.min(this.frames, Math.round(seconds * MUSIC_SAMPLE_RATE));
     const leftGain = Math.cos(((pan + 1) * Math.PI) / 4);
@@ -185,35 +263,92 @@ export function synthesiseMusicLoop(mood: MusicMood): Loop {
     const chordStart = chordIndex * chordSeconds;
     // Pad: every chord note, slightly detuned left and right, swelling in and crossfading into the next chord.
     const padSeconds = chordSeconds + 1.2;
-    const swell = (t: number) => Math.min(1, t / 0.7) * Math.min(1, Math.max(0, (padSeconds - t) / 1.2)) * (0.85 + 0.15 * Math.sin(2 * Math.PI * 0.25 * t));
+    const swell = (t: number) =>
+      Math.min(1, t / 0.7) * Math.min(1, Math.max(0, (padSeconds - t) / 1.2)) * (0.85 + 0.15 * Math.sin(2 * Math.PI * 0.25 * t));
     for (const note of chord) {
       const hz = midiToHz(note);
-      const partials = [[1, 1], [2, 0.3], [3, 0.12], [4, 0.05]] as const;
-      loop.tone(chordStart, padSeconds, hz * 0.9985, partials, (t) => swell(t) * recipe.padLevel / chord.length, -0.45);
-      loop.tone(chordStart, padSeconds, hz * 1.0015, partials, (t) => swell(t) * recipe.padLevel / chord.length, 0.45);
+      const partials = [
+        [1, 1],
+        [2, 0.3],
+        [3, 0.12],
+        [4, 0.05],
+      ] as const;
+      loop.tone(chordStart, padSeconds, hz * 0.9985, partials, (t) => (swell(t) * recipe.padLevel) / chord.length, -0.45);
+      loop.tone(chordStart, padSeconds, hz * 1.0015, partials, (t) => (swell(t) * recipe.padLevel) / chord.length, 0.45);
     }
     for (let barIndex = 0; barIndex < recipe.barsPerChord; barIndex++) {
       const barStart = chordStart + barIndex * bar;
       const root = midiToHz(chord[0]! - 12);
       for (const position of hits(recipe.bass.pattern)) {
-        loop.tone(barStart + position * beat, beat * 0.95, root / 2, [[1, 1], [2, 0.35]], (t) => Math.min(1, t / 0.01) * Math.exp(-t / 0.35) * recipe.bass.level);
+        loop.tone(
+          barStart + position * beat,
+          beat * 0.95,
+          root / 2,
+          [
+            [1, 1],
+            [2, 0.35],
+          ],
+          (t) => Math.min(1, t / 0.01) * Math.exp(-t / 0.35) * recipe.bass.level,
+        );
       }
       hits(recipe.arp.pattern).forEach((position, step) => {
         const note = chord[step % chord.length]! + recipe.arp.octave;
-        loop.tone(barStart + position * beat, recipe.arp.decay * 5, midiToHz(note), [[1, 1], [3, 0.1], [5, 0.03]], (t) => pluck(recipe.arp.decay)(t) * recipe.arp.level, step % 2 === 0 ? -0.3 : 0.3);
+        loop.tone(
+          barStart + position * beat,
+          recipe.arp.decay * 5,
+          midiToHz(note),
+          [
+            [1, 1],
+            [3, 0.1],
+            [5, 0.03],
+          ],
+          (t) => pluck(recipe.arp.decay)(t) * recipe.arp.level,
+          step % 2 === 0 ? -0.3 : 0.3,
+        );
       });
       for (const position of hits(recipe.kick.pattern)) {
         // A short low thump: carries the pulse without a drum sample.
         const start = barStart + position * beat;
-        loop.tone(start, 0.25, 55, [[1, 1], [2, 0.5]], (t) => Math.exp(-t / 0.07) * recipe.kick.level);
+        loop.tone(
+          start,
+          0.25,
+          55,
+          [
+            [1, 1],
+            [2, 0.5],
+          ],
+          (t) => Math.exp(-t / 0.07) * recipe.kick.level,
+        );
       }
       for (const position of hits(recipe.hat.pattern)) loop.noise(barStart + position * beat, 0.08, recipe.hat.level, 0.02, random);
       if (recipe.timpani > 0) {
-        for (const position of [0, 2]) loop.tone(barStart + position * beat, 1.6, root / 2, [[1, 1], [1.5, 0.3], [2, 0.2]], (t) => Math.min(1, t / 0.005) * Math.exp(-t / 0.45) * recipe.timpani);
+        for (const position of [0, 2])
+          loop.tone(
+            barStart + position * beat,
+            1.6,
+            root / 2,
+            [
+              [1, 1],
+              [1.5, 0.3],
+              [2, 0.2],
+            ],
+            (t) => Math.min(1, t / 0.005) * Math.exp(-t / 0.45) * recipe.timpani,
+          );
       }
       if (recipe.bells > 0 && barIndex === 0) {
         const note = chord[random.int(0, chord.length - 1)]! + 24;
-        loop.tone(barStart + beat * random.int(1, 3), 3, midiToHz(note), [[1, 1], [2.76, 0.3], [5.4, 0.1]], (t) => Math.min(1, t / 0.003) * Math.exp(-t / 0.9) * recipe.bells, random.range(-0.6, 0.6));
+        loop.tone(
+          barStart + beat * random.int(1, 3),
+          3,
+          midiToHz(note),
+          [
+            [1, 1],
+            [2.76, 0.3],
+            [5.4, 0.1],
+          ],
+          (t) => Math.min(1, t / 0.003) * Math.exp(-t / 0.9) * recipe.bells,
+          random.range(-0.6, 0.6),
+        );
       }
     }
   });

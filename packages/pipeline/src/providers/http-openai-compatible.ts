@@ -1,12 +1,6 @@
 import { ProviderError } from '../errors.js';
 import type { ProviderHealthReport } from './types.js';
-import {
-  parseJsonBody,
-  requestWithRetry,
-  serviceLabel,
-  type ProviderErrorDetails,
-  type ServiceKind,
-} from './http.js';
+import { parseJsonBody, requestWithRetry, serviceLabel, type ProviderErrorDetails, type ServiceKind } from './http.js';
 
 /**
  * Connection settings shared by every OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM,

@@ -54,7 +54,11 @@ describe('requestWithRetry', () => {
 
   it('retries a 429 after the Retry-After the provider asked for', async () => {
     const fake = await okServer();
-    fake.setNext({ status: 429, headers: { 'Retry-After': '1' }, body: { detail: { status: 'too_many_concurrent_requests', message: 'busy' } } });
+    fake.setNext({
+      status: 429,
+      headers: { 'Retry-After': '1' },
+      body: { detail: { status: 'too_many_concurrent_requests', message: 'busy' } },
+    });
     const started = Date.now();
     const result = await requestWithRetry({ ...base, url: fake.url });
     expect(result.status).toBe(200);
@@ -132,9 +136,9 @@ describe('requestWithRetry', () => {
     fake.setNext({ status: 503 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    await expect(
-      requestWithRetry({ ...base, retryDelaysMs: [10_000], url: fake.url, signal: controller.signal }),
-    ).rejects.toBeInstanceOf(CancelledError);
+    await expect(requestWithRetry({ ...base, retryDelaysMs: [10_000], url: fake.url, signal: controller.signal })).rejects.toBeInstanceOf(
+      CancelledError,
+    );
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -166,10 +170,19 @@ describe('requestWithRetry', () => {
 
 describe('parseProviderErrorBody', () => {
   it('reads every provider error shape', () => {
-    expect(parseProviderErrorBody('{"error":{"message":"Bad","type":"invalid_request_error","param":null,"code":"x"}}')).toEqual({ code: 'x', message: 'Bad' });
+    expect(parseProviderErrorBody('{"error":{"message":"Bad","type":"invalid_request_error","param":null,"code":"x"}}')).toEqual({
+      code: 'x',
+      message: 'Bad',
+    });
     expect(parseProviderErrorBody('{"error":{"code":"401","message":"Access denied"}}')).toEqual({ code: '401', message: 'Access denied' });
-    expect(parseProviderErrorBody('{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}')).toEqual({ code: 'invalid_api_key', message: 'Invalid API key' });
-    expect(parseProviderErrorBody('{"detail":[{"loc":["body","text"],"msg":"Field required","type":"missing"}]}')).toEqual({ code: 'validation_error', message: 'text: Field required' });
+    expect(parseProviderErrorBody('{"detail":{"status":"invalid_api_key","message":"Invalid API key"}}')).toEqual({
+      code: 'invalid_api_key',
+      message: 'Invalid API key',
+    });
+    expect(parseProviderErrorBody('{"detail":[{"loc":["body","text"],"msg":"Field required","type":"missing"}]}')).toEqual({
+      code: 'validation_error',
+      message: 'text: Field required',
+    });
     expect(parseProviderErrorBody('{"error":"model \\"llama3\\" not found"}')).toEqual({ message: 'model "llama3" not found' });
     expect(parseProviderErrorBody('<html><body>502 Bad Gateway</body></html>')).toEqual({});
     expect(parseProviderErrorBody('')).toEqual({});

@@ -86,15 +86,9 @@ export async function requestWithRetry(options: RequestWithRetryOptions): Promis
   throw markRetriedByAdapter(lastError ?? new ProviderError(`${label} could not be reached`, options.provider, true));
 }
 
-type AttemptOutcome =
-  | { kind: 'ok'; result: HttpResult }
-  | { kind: 'failed'; error: ProviderError; retryAfterMs?: number };
+type AttemptOutcome = { kind: 'ok'; result: HttpResult } | { kind: 'failed'; error: ProviderError; retryAfterMs?: number };
 
-async function attemptOnce(
-  options: RequestWithRetryOptions,
-  doFetch: typeof fetch,
-  label: string,
-): Promise<AttemptOutcome> {
+async function attemptOnce(options: RequestWithRetryOptions, doFetch: typeof fetch, label: string): Promise<AttemptOutcome> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -150,20 +144,10 @@ function errorForStatus(options: RequestWithRetryOptions, label: string, status:
     return new ProviderError(`${label} rejected the API key${said}`, provider, false, status);
   }
   if (status === 429) {
-    return new ProviderError(
-      `${label} is rate-limiting requests; try again in a minute${said}`,
-      provider,
-      true,
-      status,
-    );
+    return new ProviderError(`${label} is rate-limiting requests; try again in a minute${said}`, provider, true, status);
   }
   if (status >= 500 || status === 408 || status === 409) {
-    return new ProviderError(
-      `${label} is unavailable right now (HTTP ${status}); try again later${said}`,
-      provider,
-      true,
-      status,
-    );
+    return new ProviderError(`${label} is unavailable right now (HTTP ${status}); try again later${said}`, provider, true, status);
   }
   if (status === 404) {
     return new ProviderError(
@@ -191,9 +175,7 @@ export function redactSecrets(text: string, secrets?: readonly string[]): string
   for (const secret of secrets ?? []) {
     if (secret.length >= 4) out = out.split(secret).join('[redacted]');
   }
-  return out
-    .replace(/\b(?:sk|pk|xi|rk)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]')
-    .replace(/[A-Za-z0-9_*-]{32,}/g, '[redacted]');
+  return out.replace(/\b(?:sk|pk|xi|rk)[-_][A-Za-z0-9_*-]{6,}/g, '[redacted]').replace(/[A-Za-z0-9_*-]{32,}/g, '[redacted]');
 }
 
 /**

@@ -19,7 +19,8 @@ export async function callProvider<T>(
     try {
       return await call();
     } catch (error) {
-      const retry = error instanceof ProviderError && error.retryable && !error.retriedByAdapter && attempt < delaysMs.length && !signal?.aborted;
+      const retry =
+        error instanceof ProviderError && error.retryable && !error.retriedByAdapter && attempt < delaysMs.length && !signal?.aborted;
       if (!retry) throw error;
       await abortableSleep(delaysMs[attempt]!, signal);
     }

@@ -30,13 +30,25 @@ export function toGenerationError(step: PipelineStep, error: unknown): Error {
   if (error instanceof ProviderError) return new GenerationError(step, error.message, error.retryable, { cause: error });
   // The server is missing something; retrying cannot help, and the cause (with what to install) goes to the operator's log.
   if (error instanceof MissingCaptionFontError) {
-    return new GenerationError(step, 'Captions in this language cannot be drawn on this server yet. Turn captions off to make the video now, or try again later.', false, { cause: error });
+    return new GenerationError(
+      step,
+      'Captions in this language cannot be drawn on this server yet. Turn captions off to make the video now, or try again later.',
+      false,
+      { cause: error },
+    );
   }
   if (error instanceof MissingFfmpegFilterError) {
-    return new GenerationError(step, 'This server cannot draw captions yet. Turn captions off to make the video now, or try again later.', false, { cause: error });
+    return new GenerationError(
+      step,
+      'This server cannot draw captions yet. Turn captions off to make the video now, or try again later.',
+      false,
+      { cause: error },
+    );
   }
   if (error instanceof FfmpegError) {
-    return new GenerationError(step, `Something went wrong while ${STEP_ACTIVITY[step]} (ffmpeg failed). Please try again.`, true, { cause: error });
+    return new GenerationError(step, `Something went wrong while ${STEP_ACTIVITY[step]} (ffmpeg failed). Please try again.`, true, {
+      cause: error,
+    });
   }
   return new GenerationError(step, `Something went wrong while ${STEP_ACTIVITY[step]}. Please try again.`, true, { cause: error });
 }

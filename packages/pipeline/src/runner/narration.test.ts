@@ -97,7 +97,11 @@ describe('planNarration and replanNarration', () => {
   const keys = ['a', 'b', 'c', 'd', 'e'];
   const speech = [5.2, 5.4, 5.0, 5.6, 5.3];
   const first = planNarration(keys, speech, 30);
-  const starts = (plan: ReturnType<typeof planNarration>) => plan.scenes.reduce<number[]>((list, scene, index) => [...list, index === 0 ? 0 : list[index - 1]! + plan.scenes[index - 1]!.pictureFrames], []);
+  const starts = (plan: ReturnType<typeof planNarration>) =>
+    plan.scenes.reduce<number[]>(
+      (list, scene, index) => [...list, index === 0 ? 0 : list[index - 1]! + plan.scenes[index - 1]!.pictureFrames],
+      [],
+    );
 
   it("holds each picture from its scene's speech to the next and fills the planned length", () => {
     expect(planSeconds(first)).toBe(30);
@@ -126,7 +130,11 @@ describe('planNarration and replanNarration', () => {
     expect(grown % SCENE_SHIFT_FRAMES).toBe(0);
     // The speech still ends before the next scene's picture, a pause after it.
     expect(next.scenes[1]!.pictureFrames / 30 - 6.5 / next.scenes[1]!.tempo).toBeGreaterThanOrEqual(MIN_SCENE_GAP_SECONDS - 1e-9);
-    expect(starts(next).slice(2).map((start, index) => start - starts(first)[index + 2]!)).toEqual([grown, grown, grown]);
+    expect(
+      starts(next)
+        .slice(2)
+        .map((start, index) => start - starts(first)[index + 2]!),
+    ).toEqual([grown, grown, grown]);
     expect(Math.abs(planSeconds(next) - 30)).toBeLessThanOrEqual(1);
   });
 

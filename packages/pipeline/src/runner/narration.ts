@@ -51,7 +51,10 @@ export function paceNarration(speechSeconds: readonly number[], durationSeconds:
   }
   let gap = SCENE_GAP_SECONDS;
   let tempo = 1;
-  for (const [maxGap, minTempo] of [[0.6, 0.95], [MAX_SCENE_GAP_SECONDS, MIN_NARRATION_TEMPO]] as const) {
+  for (const [maxGap, minTempo] of [
+    [0.6, 0.95],
+    [MAX_SCENE_GAP_SECONDS, MIN_NARRATION_TEMPO],
+  ] as const) {
     if (gaps > 0) gap = Math.min(maxGap, Math.max(gap, gapFor(tempo)));
     if (end(gap, tempo) >= target - 1e-6) break;
     tempo = Math.max(minTempo, Math.min(tempo, tempoFor(gap)));
@@ -144,7 +147,12 @@ export const MAX_DURATION_DRIFT_SECONDS = 1;
  * rounded to SCENE_SHIFT_FRAMES so the scenes after it move by whole steps (which keeps their
  * segments: segment keys are scene-local up to that step). The pause after its speech is kept.
  */
-export function replanNarration(previous: NarrationPlan, keys: readonly string[], speechSeconds: readonly number[], durationSeconds: number): NarrationPlan | null {
+export function replanNarration(
+  previous: NarrationPlan,
+  keys: readonly string[],
+  speechSeconds: readonly number[],
+  durationSeconds: number,
+): NarrationPlan | null {
   if (previous.plannedSeconds !== durationSeconds || previous.scenes.length !== keys.length) return null;
   const scenes = keys.map((key, index): ScenePlacement => {
     const before = previous.scenes[index]!;
@@ -156,7 +164,11 @@ export function replanNarration(previous: NarrationPlan, keys: readonly string[]
     const overFrames = (speech / tempo - slot) * OUTPUT_FPS;
     let steps = Math.round(overFrames / SCENE_SHIFT_FRAMES);
     // The pause after the speech never drops below the shortest a viewer hears as a break.
-    while (before.pictureFrames + steps * SCENE_SHIFT_FRAMES - (speech / tempo) * OUTPUT_FPS < Math.min(pauseFrames, MIN_SCENE_GAP_SECONDS * OUTPUT_FPS)) steps += 1;
+    while (
+      before.pictureFrames + steps * SCENE_SHIFT_FRAMES - (speech / tempo) * OUTPUT_FPS <
+      Math.min(pauseFrames, MIN_SCENE_GAP_SECONDS * OUTPUT_FPS)
+    )
+      steps += 1;
     return { key, speechSeconds: speech, tempo, pictureFrames: Math.max(1, before.pictureFrames + steps * SCENE_SHIFT_FRAMES) };
   });
   const plan = { plannedSeconds: durationSeconds, scenes };
@@ -183,8 +195,17 @@ const FITTED_FORMAT = 'fitted-v1';
  * cached beside its voicing under its voice key and tempo: a scene left alone is never processed
  * again, and its samples in the joined narration stay identical from version to version.
  */
-async function fitSceneSpeech(binaries: FfmpegBinaries, part: SynthesisResult, placement: ScenePlacement, dir: string, signal?: AbortSignal): Promise<string> {
-  const path = join(dir, `${placement.key}-${hashInputs({ format: FITTED_FORMAT, tempo: placement.tempo.toFixed(4), ffmpeg: binaries.ffmpegPath }).slice(0, 12)}.fitted.wav`);
+async function fitSceneSpeech(
+  binaries: FfmpegBinaries,
+  part: SynthesisResult,
+  placement: ScenePlacement,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  const path = join(
+    dir,
+    `${placement.key}-${hashInputs({ format: FITTED_FORMAT, tempo: placement.tempo.toFixed(4), ffmpeg: binaries.ffmpegPath }).slice(0, 12)}.fitted.wav`,
+  );
   if (existsSync(path)) return path;
   const partial = `${path}.${process.pid}.partial.wav`;
   try {
@@ -192,7 +213,17 @@ async function fitSceneSpeech(binaries: FfmpegBinaries, part: SynthesisResult, p
     const paced = Math.abs(placement.tempo - 1) > 1e-4 ? `atempo=${placement.tempo.toFixed(4)},` : '';
     const stderr = await runFfmpeg(
       binaries.ffmpegPath,
-      ['-loglevel', 'info', '-i', part.audioPath, '-af', `${paced}aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono,${LOUDNESS_METER}`, '-c:a', 'pcm_s16le', partial],
+      [
+        '-loglevel',
+        'info',
+        '-i',
+        part.audioPath,
+        '-af',
+        `${paced}aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono,${LOUDNESS_METER}`,
+        '-c:a',
+        'pcm_s16le',
+        partial,
+      ],
       { signal },
     );
     // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
@@ -248,5 +279,11 @@ export async function joinNarration(
     for (const word of part.words) words.push({ word: word.word, start: at + word.start * scale, end: at + word.end * scale });
   });
   writeFileSync(outputPath, encodeWav(joined, NARRATION_SAMPLE_RATE));
-  return { audioPath: outputPath, durationSeconds: length / NARRATION_SAMPLE_RATE, videoSeconds: videoSamples / NARRATION_SAMPLE_RATE, words, scenes };
+  return {
+    audioPath: outputPath,
+    durationSeconds: length / NARRATION_SAMPLE_RATE,
+    videoSeconds: videoSamples / NARRATION_SAMPLE_RATE,
+    words,
+    scenes,
+  };
 }

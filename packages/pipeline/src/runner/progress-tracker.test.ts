@@ -14,14 +14,37 @@ function track(reports: Array<[PipelineStep, number]>): ProgressUpdate[] {
 
 describe('ProgressTracker', () => {
   it('maps steps run one after another onto their bands', () => {
-    const updates = track([['setup', 0], ['setup', 100], ['story', 100], ['voice', 50], ['voice', 100], ['images', 50]]);
+    const updates = track([
+      ['setup', 0],
+      ['setup', 100],
+      ['story', 100],
+      ['voice', 50],
+      ['voice', 100],
+      ['images', 50],
+    ]);
     expect(updates.map((u) => [u.step, u.stepProgress, u.progress])).toEqual([
-      ['setup', 0, 0], ['setup', 100, 5], ['story', 100, 20], ['voice', 50, 35], ['voice', 100, 50], ['images', 50, 65],
+      ['setup', 0, 0],
+      ['setup', 100, 5],
+      ['story', 100, 20],
+      ['voice', 50, 35],
+      ['voice', 100, 50],
+      ['images', 50, 65],
     ]);
   });
 
   it('with voice and images at once, adds both shares and never shows voice done before it is', () => {
-    const updates = track([['setup', 100], ['story', 100], ['voice', 0], ['images', 0], ['images', 40], ['voice', 30], ['images', 100], ['voice', 60], ['voice', 100], ['video', 0]]);
+    const updates = track([
+      ['setup', 100],
+      ['story', 100],
+      ['voice', 0],
+      ['images', 0],
+      ['images', 40],
+      ['voice', 30],
+      ['images', 100],
+      ['voice', 60],
+      ['voice', 100],
+      ['video', 0],
+    ]);
     const progress = updates.map((u) => u.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     // The job state marks every step before the one shown as completed: voice must stay running until it ends.

@@ -16,7 +16,11 @@ afterAll(() => rmSync(workspaceDir, { recursive: true, force: true }));
 
 function probe(path: string): { streams: Array<Record<string, string | number>>; format: { duration: string } } {
   return JSON.parse(
-    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,pix_fmt,width,height:format=duration', '-of', 'json', path], { encoding: 'utf8' }),
+    execFileSync(
+      'ffprobe',
+      ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,pix_fmt,width,height:format=duration', '-of', 'json', path],
+      { encoding: 'utf8' },
+    ),
   );
 }
 
@@ -26,7 +30,7 @@ function boxOffset(path: string, type: string): number {
   try {
     const size = statSync(path).size;
     const header = Buffer.alloc(16);
-    for (let offset = 0; offset < size; ) {
+    for (let offset = 0; offset < size;) {
       readSync(fd, header, 0, 16, offset);
       const small = header.readUInt32BE(0);
       const boxSize = small === 1 ? Number(header.readBigUInt64BE(8)) : small;

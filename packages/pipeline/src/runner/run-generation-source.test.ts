@@ -16,7 +16,8 @@ import { runGeneration } from './run-generation.js';
 const workspaceRoot = mkdtempSync(join(tmpdir(), 'reelsmith-source-'));
 afterAll(() => rmSync(workspaceRoot, { recursive: true, force: true }));
 
-const articleText = (language: VideoLanguage): string => readFileSync(new URL(`../story/source-articles/${language}.txt`, import.meta.url), 'utf8');
+const articleText = (language: VideoLanguage): string =>
+  readFileSync(new URL(`../story/source-articles/${language}.txt`, import.meta.url), 'utf8');
 
 /** Pictures do not matter here: a placeholder file stands in for each. */
 const placeholderImages: ImageProvider = {
@@ -29,7 +30,9 @@ const placeholderImages: ImageProvider = {
 };
 
 function audioSeconds(path: string): number {
-  return Number(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path], { encoding: 'utf8' }).trim());
+  return Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path], { encoding: 'utf8' }).trim(),
+  );
 }
 
 /**
@@ -53,7 +56,15 @@ describe('a 30 s video of an article, narrated offline', () => {
         narrationSeconds = audioSeconds(request.audioPath);
         writeFileSync(request.outputPath, 'mp4');
         writeFileSync(request.posterPath, 'jpg');
-        return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+        return {
+          videoPath: request.outputPath,
+          posterPath: request.posterPath,
+          durationSeconds: 30,
+          width: 1080,
+          height: 1920,
+          sizeBytes: 3,
+          renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+        };
       };
       const output = await runGeneration(
         {
@@ -66,7 +77,10 @@ describe('a 30 s video of an article, narrated offline', () => {
       );
 
       console.info(`${language}: the article's narration ends at ${narrationSeconds.toFixed(2)} s of 30`);
-      expect(Math.abs(narrationSeconds - (30 - NARRATION_END_MARGIN_SECONDS)), `narration of ${narrationSeconds.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
+      expect(
+        Math.abs(narrationSeconds - (30 - NARRATION_END_MARGIN_SECONDS)),
+        `narration of ${narrationSeconds.toFixed(2)} s`,
+      ).toBeLessThanOrEqual(0.5);
       const sentences = new Set(splitSentences(articleText(language), language).map((sentence) => sentence.text));
       const scenes = output.scenes ?? [];
       expect(scenes.length).toBe(5);
@@ -74,7 +88,9 @@ describe('a 30 s video of an article, narrated offline', () => {
         expect(scene.sourceSentences?.length).toBeGreaterThan(0);
         for (const sentence of scene.sourceSentences!) {
           expect(sentences.has(sentence)).toBe(true);
-          expect(trimSentence(sentence, language).includes(scene.narration) || scene.narration.includes(trimSentence(sentence, language))).toBe(true);
+          expect(
+            trimSentence(sentence, language).includes(scene.narration) || scene.narration.includes(trimSentence(sentence, language)),
+          ).toBe(true);
         }
       }
     });

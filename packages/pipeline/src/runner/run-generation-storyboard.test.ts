@@ -44,8 +44,16 @@ function providers(made: Made, secondsPerScene = 1): Providers {
       health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
         made.voiced.push(request.text);
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${secondsPerScene}`, '-ar', '22050', request.outputPath], { signal });
-        return { audioPath: request.outputPath, durationSeconds: secondsPerScene, words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })) };
+        await runFfmpeg(
+          binaries.ffmpegPath,
+          ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${secondsPerScene}`, '-ar', '22050', request.outputPath],
+          { signal },
+        );
+        return {
+          audioPath: request.outputPath,
+          durationSeconds: secondsPerScene,
+          words: request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 })),
+        };
       },
     },
     images: {
@@ -66,13 +74,23 @@ function assemble(made: Made): typeof assembleVideo {
     made.assembled.push(request);
     writeFileSync(request.outputPath, 'mp4');
     writeFileSync(request.posterPath, 'jpg');
-    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+    return {
+      videoPath: request.outputPath,
+      posterPath: request.posterPath,
+      durationSeconds: 30,
+      width: 1080,
+      height: 1920,
+      sizeBytes: 3,
+      renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+    };
   };
 }
 
 let runNumber = 0;
 /** One render as the server runs it: a fresh workspace each time, the same artefact folder for the video. */
-async function render(options: { params?: GenerationParams; storyboard?: StoryboardInput; secondsPerScene?: number } = {}): Promise<{ made: Made; output: GenerationOutput }> {
+async function render(
+  options: { params?: GenerationParams; storyboard?: StoryboardInput; secondsPerScene?: number } = {},
+): Promise<{ made: Made; output: GenerationOutput }> {
   const made: Made = { voiced: [], painted: [], assembled: [] };
   runNumber++;
   const output = await runGeneration(
@@ -128,7 +146,10 @@ describe('runGeneration with a storyboard: what an edit reuses', () => {
 
   it('re-renders for a caption style change without re-voicing or repainting', async () => {
     const first = await render();
-    const { made } = await render({ params: { ...baseParams, captionStyle: 'netflix', enableCaptions: true }, storyboard: storyboardOf(first.output) });
+    const { made } = await render({
+      params: { ...baseParams, captionStyle: 'netflix', enableCaptions: true },
+      storyboard: storyboardOf(first.output),
+    });
     expect(made.voiced).toEqual([]);
     expect(made.painted).toEqual([]);
     expect(made.assembled).toHaveLength(1);

@@ -46,7 +46,10 @@ function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
         calls.story++;
         return {
           title: 'A light in the fog',
-          scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: `Scene ${i} begins here now`, imagePrompt: `prompt ${i}` })),
+          scenes: Array.from({ length: request.sceneCount }, (_, i) => ({
+            narration: `Scene ${i} begins here now`,
+            imagePrompt: `prompt ${i}`,
+          })),
         };
       },
     },
@@ -56,7 +59,11 @@ function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
       health: async () => ({ name: 'fake-voice', status: 'healthy', details: '' }),
       synthesize: async (request, signal) => {
         calls.voice++;
-        await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SPOKEN_SECONDS}`, '-ar', '22050', request.outputPath], { signal });
+        await runFfmpeg(
+          binaries.ffmpegPath,
+          ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${SPOKEN_SECONDS}`, '-ar', '22050', request.outputPath],
+          { signal },
+        );
         const words = request.text.split(' ').map((word, i) => ({ word, start: i * 0.2, end: i * 0.2 + 0.15 }));
         return { audioPath: request.outputPath, durationSeconds: SPOKEN_SECONDS, words };
       },
@@ -82,7 +89,15 @@ function fakeAssemble(calls: Calls): typeof assembleVideo {
     options?.onProgress?.(50);
     writeFileSync(request.outputPath, 'mp4');
     writeFileSync(request.posterPath, 'jpg');
-    return { videoPath: request.outputPath, posterPath: request.posterPath, durationSeconds: 30, width: 1080, height: 1920, sizeBytes: 3, renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 } };
+    return {
+      videoPath: request.outputPath,
+      posterPath: request.posterPath,
+      durationSeconds: 30,
+      width: 1080,
+      height: 1920,
+      sizeBytes: 3,
+      renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+    };
   };
 }
 
@@ -116,7 +131,10 @@ describe('runGeneration', () => {
       return generateImage(request, signal);
     };
     const updates: ProgressUpdate[] = [];
-    await runGeneration({ jobId: 'j-overlap', params, workspaceDir, providers, onProgress: (u) => updates.push(u) }, { binaries, assemble: fakeAssemble(calls) });
+    await runGeneration(
+      { jobId: 'j-overlap', params, workspaceDir, providers, onProgress: (u) => updates.push(u) },
+      { binaries, assemble: fakeAssemble(calls) },
+    );
     // The joined narration is written by an ffmpeg process; the first picture is asked for before it exists.
     expect(narrationAtFirstPicture[0]).toBe(false);
     expect(existsSync(join(workspaceDir, 'voice', 'narration.wav'))).toBe(true);
@@ -144,7 +162,10 @@ describe('runGeneration', () => {
   it('resumes a failed run without redoing finished steps or finished scenes', async () => {
     const calls = zeroCalls();
     await expect(
-      runGeneration({ jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls, 3) }, { binaries, assemble: fakeAssemble(calls), providerRetryDelaysMs: [1, 1, 1] }),
+      runGeneration(
+        { jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls, 3) },
+        { binaries, assemble: fakeAssemble(calls), providerRetryDelaysMs: [1, 1, 1] },
+      ),
     ).rejects.toBeInstanceOf(GenerationError);
     // Scene 3's retryable failure is tried once and retried three times before the step fails.
     expect(calls).toMatchObject({ story: 1, voice: 5, images: 4 + 3, assemble: 0 });
@@ -171,21 +192,38 @@ describe('runGeneration', () => {
     providers.story.writeStory = async (request) => {
       budgets.push(request.targetWords);
       const perScene = Math.max(1, Math.round(request.targetWords / request.sceneCount));
-      return { title: 'Fitted', scenes: Array.from({ length: request.sceneCount }, (_, i) => ({ narration: Array.from({ length: perScene }, (_, w) => `w${budgets.length}-${i}-${w}`).join(' '), imagePrompt: `p${i}` })) };
+      return {
+        title: 'Fitted',
+        scenes: Array.from({ length: request.sceneCount }, (_, i) => ({
+          narration: Array.from({ length: perScene }, (_, w) => `w${budgets.length}-${i}-${w}`).join(' '),
+          imagePrompt: `p${i}`,
+        })),
+      };
     };
     providers.voice.synthesize = async (request, signal) => {
       voiced += 1;
       const words = request.text.split(' ');
-      await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${words.length * 0.5}`, '-ar', '22050', request.outputPath], { signal });
-      return { audioPath: request.outputPath, durationSeconds: words.length * 0.5, words: words.map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 })) };
+      await runFfmpeg(
+        binaries.ffmpegPath,
+        ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${words.length * 0.5}`, '-ar', '22050', request.outputPath],
+        { signal },
+      );
+      return {
+        audioPath: request.outputPath,
+        durationSeconds: words.length * 0.5,
+        words: words.map((word, i) => ({ word, start: i * 0.5, end: i * 0.5 + 0.4 })),
+      };
     };
     let narrationEnd = 0;
     await runGeneration(
       { jobId: 'fit', params, workspaceDir, providers },
-      { binaries: { ...binaries }, assemble: async (request, options) => {
-        narrationEnd = request.words.at(-1)!.end;
-        return fakeAssemble(zeroCalls())(request, options);
-      } },
+      {
+        binaries: { ...binaries },
+        assemble: async (request, options) => {
+          narrationEnd = request.words.at(-1)!.end;
+          return fakeAssemble(zeroCalls())(request, options);
+        },
+      },
     );
     expect(budgets.length).toBe(2);
     // 160 wpm budgeted 76 words; at 0.5 s a word 28.3 s of speech holds about 57.
@@ -193,7 +231,9 @@ describe('runGeneration', () => {
     expect(budgets[1]!).toBeGreaterThanOrEqual(50);
     expect(budgets[1]!).toBeLessThanOrEqual(60);
     // The first draft's voicing is gone; the voice step reused the second's.
-    const voiceFiles = readdirSync(join(workspaceDir, 'voice')).filter((name) => name.endsWith('.json') && name !== 'manifest.json' && name !== 'placement.json');
+    const voiceFiles = readdirSync(join(workspaceDir, 'voice')).filter(
+      (name) => name.endsWith('.json') && name !== 'manifest.json' && name !== 'placement.json',
+    );
     expect(voiceFiles).toHaveLength(5);
     expect(voiced).toBe(10);
     // Paced, the kept draft ends within the video's last second.
@@ -203,7 +243,10 @@ describe('runGeneration', () => {
 
   it('redoes the story and what follows when the inputs change', async () => {
     const calls = zeroCalls();
-    await runGeneration({ jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls) }, { binaries, assemble: fakeAssemble(calls) });
+    await runGeneration(
+      { jobId: 'j1', params, workspaceDir, providers: fakeProviders(calls) },
+      { binaries, assemble: fakeAssemble(calls) },
+    );
     const ran: PipelineStep[] = [];
     await runGeneration(
       { jobId: 'j1', params: { ...params, topic: 'Another topic' }, workspaceDir, providers: fakeProviders(zeroCalls()) },
@@ -232,7 +275,10 @@ describe('runGeneration', () => {
       return original(request, signal);
     };
     await expect(
-      runGeneration({ jobId: 'j1', params, workspaceDir, providers, signal: controller.signal }, { binaries, assemble: fakeAssemble(calls) }),
+      runGeneration(
+        { jobId: 'j1', params, workspaceDir, providers, signal: controller.signal },
+        { binaries, assemble: fakeAssemble(calls) },
+      ),
     ).rejects.toBeInstanceOf(CancelledError);
     expect(existsSync(join(workspaceDir, 'voice', 'manifest.json'))).toBe(false);
     expect(calls.images).toBe(0);
@@ -250,13 +296,13 @@ describe('background music', () => {
     return music;
   }
 
-  it('mixes the style\'s mood by default, written once into the video\'s artefacts', async () => {
+  it("mixes the style's mood by default, written once into the video's artefacts", async () => {
     expect((await musicOf({ style: 'mysterious', music: 'auto' }))?.path).toMatch(/music\/mysterious\.wav$/);
     rmSync(join(workspaceDir, 'video'), { recursive: true, force: true });
     expect(existsSync(join(workspaceDir, 'music', 'mysterious.wav'))).toBe(true);
   });
 
-  it('uses the chosen mood, no music for none, and the creator\'s own track over either', async () => {
+  it("uses the chosen mood, no music for none, and the creator's own track over either", async () => {
     expect((await musicOf({ music: 'playful' }))?.path).toMatch(/music\/playful\.wav$/);
     rmSync(workspaceDir, { recursive: true, force: true });
     expect(await musicOf({ music: 'none' })).toBeUndefined();
@@ -276,11 +322,29 @@ describe('stock picture credits', () => {
       generateImage: async (request) => {
         avoided.push(request.avoidSourceIds);
         writeFileSync(request.outputPath, 'jpg');
-        return { imagePath: request.outputPath, credit: { source: 'pexels', sourceId: `pexels:${avoided.length}`, author: `Author ${avoided.length}`, authorUrl: 'https://example.com/a', pageUrl: 'https://example.com/p' } };
+        return {
+          imagePath: request.outputPath,
+          credit: {
+            source: 'pexels',
+            sourceId: `pexels:${avoided.length}`,
+            author: `Author ${avoided.length}`,
+            authorUrl: 'https://example.com/a',
+            pageUrl: 'https://example.com/p',
+          },
+        };
       },
     };
-    const output = await runGeneration({ jobId: 'j-credits', params: { ...params, topic: 'Octopuses' }, workspaceDir, providers }, { binaries, assemble: fakeAssemble(calls) });
-    expect(avoided).toEqual([[], ['pexels:1'], ['pexels:1', 'pexels:2'], ['pexels:1', 'pexels:2', 'pexels:3'], ['pexels:1', 'pexels:2', 'pexels:3', 'pexels:4']]);
+    const output = await runGeneration(
+      { jobId: 'j-credits', params: { ...params, topic: 'Octopuses' }, workspaceDir, providers },
+      { binaries, assemble: fakeAssemble(calls) },
+    );
+    expect(avoided).toEqual([
+      [],
+      ['pexels:1'],
+      ['pexels:1', 'pexels:2'],
+      ['pexels:1', 'pexels:2', 'pexels:3'],
+      ['pexels:1', 'pexels:2', 'pexels:3', 'pexels:4'],
+    ]);
     expect(output.credits?.map((credit) => credit.author)).toEqual(['Author 1', 'Author 2', 'Author 3', 'Author 4', 'Author 5']);
   });
 
@@ -293,10 +357,17 @@ describe('stock picture credits', () => {
       generateImage: async (request) => {
         seen.push({ narration: request.narration, language: request.language, previous: request.previousSubject });
         writeFileSync(request.outputPath, 'jpg');
-        return { imagePath: request.outputPath, subject: `thing ${seen.length}`, artwork: { name: 'Fluent Emoji', author: 'Microsoft', url: 'https://example.com/fe', licence: 'MIT' } };
+        return {
+          imagePath: request.outputPath,
+          subject: `thing ${seen.length}`,
+          artwork: { name: 'Fluent Emoji', author: 'Microsoft', url: 'https://example.com/fe', licence: 'MIT' },
+        };
       },
     };
-    const output = await runGeneration({ jobId: 'j-subjects', params: { ...params, topic: 'Bicycles' }, workspaceDir, providers }, { binaries, assemble: fakeAssemble(calls) });
+    const output = await runGeneration(
+      { jobId: 'j-subjects', params: { ...params, topic: 'Bicycles' }, workspaceDir, providers },
+      { binaries, assemble: fakeAssemble(calls) },
+    );
     expect(seen.map((scene) => scene.previous)).toEqual([undefined, 'thing 1', 'thing 2', 'thing 3', 'thing 4']);
     expect(seen.every((scene) => scene.language === params.language && (scene.narration ?? '').length > 0)).toBe(true);
     expect(output.scenes?.map((scene) => scene.subject)).toEqual(['thing 1', 'thing 2', 'thing 3', 'thing 4', 'thing 5']);

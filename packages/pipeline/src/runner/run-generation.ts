@@ -1,16 +1,40 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RESOLUTION_SIZES, resolveMusicMood, type ArtworkCredit, type GenerationParams, type ImageCredit, type PipelineStep } from '@reelsmith/contracts';
+import {
+  RESOLUTION_SIZES,
+  resolveMusicMood,
+  type ArtworkCredit,
+  type GenerationParams,
+  type ImageCredit,
+  type PipelineStep,
+} from '@reelsmith/contracts';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
-import type { GeneratedScene, GenerationOutput, GenerationRun, ImageResult, Story, StorySource, SynthesisResult } from '../providers/types.js';
+import type {
+  GeneratedScene,
+  GenerationOutput,
+  GenerationRun,
+  ImageResult,
+  Story,
+  StorySource,
+  SynthesisResult,
+} from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
-import { joinNarration, MAX_STORY_REPLANS, planNarration, replanNarration, SCENE_GAP_SECONDS, storyBudgetCorrection, type Narration, type NarrationPlan } from './narration.js';
+import {
+  joinNarration,
+  MAX_STORY_REPLANS,
+  planNarration,
+  replanNarration,
+  SCENE_GAP_SECONDS,
+  storyBudgetCorrection,
+  type Narration,
+  type NarrationPlan,
+} from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
@@ -194,12 +218,31 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
     const { key, manifest, audioPath } = voiceArtefact(narration);
     const done = readArtefact<SynthesisResult>(manifest, key, (output) => [output.audioPath]);
     if (done) return { part: done, reused: true };
-    const part = await callProvider(() => providers.voice.synthesize({ text: narration, voiceId: params.voice, language: params.language, outputPath: audioPath }, signal), signal, retryDelays);
+    const part = await callProvider(
+      () =>
+        providers.voice.synthesize({ text: narration, voiceId: params.voice, language: params.language, outputPath: audioPath }, signal),
+      signal,
+      retryDelays,
+    );
     writeCheckpoint(manifest, key, part);
     return { part, reused: false };
   }
 
-  return { run, params, providers, signal, options, progress, binaries, retryDelays, workspaceDir, artefactDir, step, voiceArtefact, voiceScene };
+  return {
+    run,
+    params,
+    providers,
+    signal,
+    options,
+    progress,
+    binaries,
+    retryDelays,
+    workspaceDir,
+    artefactDir,
+    step,
+    voiceArtefact,
+    voiceScene,
+  };
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
@@ -222,58 +265,70 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
 async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
   const { params, providers, run, signal, retryDelays, step, voiceArtefact, voiceScene } = ctx;
-  const story = await step<RunStory>(
-    'story',
-    { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard },
-    async () => {
-      // The creator's storyboard replaces the writer: nothing is written again.
-      if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
-      let targetWords = setup.output.targetWords;
-      const source = storySource(params.source);
-      let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
-      for (let attempt = 0; ; attempt += 1) {
-        const written: Story = await callProvider(() => providers.story.writeStory(
-          {
-            topic: params.topic,
-            style: params.style,
-            language: params.language,
-            durationSeconds: params.duration,
-            visualStyle: params.visualStyle,
-            customPrompt: params.customPrompt,
-            sceneCount: setup.output.sceneCount,
-            targetWords,
-            ...(source ? { source } : {}),
-          },
-          signal,
-        ), signal, retryDelays);
-        if (written.scenes.length === 0) throw new Error('The story has no scenes');
-        // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
-        const planned: RunStory = { title: written.title, scenes: written.scenes.map((scene, index) => ({ narration: scene.narration, imagePrompt: scene.imagePrompt, imageSeed: index, ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}) })) };
-        // A writer that does not follow the budget (a fixed template, a model that ignores it) is not asked again.
-        if (draft && sameNarration(draft.story, planned)) return planned;
-        // The rejected draft's voicing goes, except lines the new draft says again.
-        const kept = new Set(planned.scenes.map((scene) => scene.narration));
-        draft?.story.scenes.forEach((scene, index) => {
-          if (!kept.has(scene.narration)) forgetVoicing(voiceArtefact(scene.narration).manifest, draft!.parts[index]!.audioPath);
-        });
-        if (attempt === MAX_STORY_REPLANS) return planned;
-        // Voicing the story tells whether it fits once paced (the voice step reuses these parts).
-        // A story the pacing cannot fit (beyond ±10% tempo) is rewritten to a budget scaled by
-        // what the voice really took; a rejected draft's voicing is all it costs.
-        const parts: SynthesisResult[] = [];
-        for (const scene of planned.scenes) {
-          throwIfAborted(signal);
-          parts.push((await voiceScene(scene.narration)).part);
-        }
-        const correction = storyBudgetCorrection(parts.map((part) => part.durationSeconds), params.duration);
-        if (correction === null) return planned;
-        const next = Math.max(5, Math.round(targetWords * correction));
-        if (next === targetWords) return planned;
-        draft = { story: planned, parts };
-        targetWords = next;
+  const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
+    // The creator's storyboard replaces the writer: nothing is written again.
+    if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
+    let targetWords = setup.output.targetWords;
+    const source = storySource(params.source);
+    let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
+    for (let attempt = 0; ; attempt += 1) {
+      const written: Story = await callProvider(
+        () =>
+          providers.story.writeStory(
+            {
+              topic: params.topic,
+              style: params.style,
+              language: params.language,
+              durationSeconds: params.duration,
+              visualStyle: params.visualStyle,
+              customPrompt: params.customPrompt,
+              sceneCount: setup.output.sceneCount,
+              targetWords,
+              ...(source ? { source } : {}),
+            },
+            signal,
+          ),
+        signal,
+        retryDelays,
+      );
+      if (written.scenes.length === 0) throw new Error('The story has no scenes');
+      // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
+      const planned: RunStory = {
+        title: written.title,
+        scenes: written.scenes.map((scene, index) => ({
+          narration: scene.narration,
+          imagePrompt: scene.imagePrompt,
+          imageSeed: index,
+          ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
+        })),
+      };
+      // A writer that does not follow the budget (a fixed template, a model that ignores it) is not asked again.
+      if (draft && sameNarration(draft.story, planned)) return planned;
+      // The rejected draft's voicing goes, except lines the new draft says again.
+      const kept = new Set(planned.scenes.map((scene) => scene.narration));
+      draft?.story.scenes.forEach((scene, index) => {
+        if (!kept.has(scene.narration)) forgetVoicing(voiceArtefact(scene.narration).manifest, draft!.parts[index]!.audioPath);
+      });
+      if (attempt === MAX_STORY_REPLANS) return planned;
+      // Voicing the story tells whether it fits once paced (the voice step reuses these parts).
+      // A story the pacing cannot fit (beyond ±10% tempo) is rewritten to a budget scaled by
+      // what the voice really took; a rejected draft's voicing is all it costs.
+      const parts: SynthesisResult[] = [];
+      for (const scene of planned.scenes) {
+        throwIfAborted(signal);
+        parts.push((await voiceScene(scene.narration)).part);
       }
-    },
-  );
+      const correction = storyBudgetCorrection(
+        parts.map((part) => part.durationSeconds),
+        params.duration,
+      );
+      if (correction === null) return planned;
+      const next = Math.max(5, Math.round(targetWords * correction));
+      if (next === targetWords) return planned;
+      draft = { story: planned, parts };
+      targetWords = next;
+    }
+  });
   if (story.output.scenes.length === 0) throw toGenerationError('story', new Error('The story has no scenes'));
   return story;
 }
@@ -282,20 +337,30 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
 function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Checkpointed<Narration>> {
   const { params, providers, run, signal, options, progress, binaries, workspaceDir, artefactDir, step, voiceArtefact, voiceScene } = ctx;
   const sceneCount = story.output.scenes.length;
-  return step<Narration>('voice', { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT }, async () => {
-    const parts: SynthesisResult[] = [];
-    for (const [index, scene] of story.output.scenes.entries()) {
-      throwIfAborted(signal);
-      // A restart mid-step, or the next version, keeps the scenes already voiced.
-      const { part, reused } = await voiceScene(scene.narration);
-      options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused });
-      parts.push(part);
-      progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
-    }
-    const keys = story.output.scenes.map((scene) => voiceArtefact(scene.narration).key);
-    const plan = planForRun(join(artefactDir, 'voice', 'placement.json'), keys, parts.map((part) => part.durationSeconds), params.duration, Boolean(run.storyboard));
-    return joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal);
-  });
+  return step<Narration>(
+    'voice',
+    { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT },
+    async () => {
+      const parts: SynthesisResult[] = [];
+      for (const [index, scene] of story.output.scenes.entries()) {
+        throwIfAborted(signal);
+        // A restart mid-step, or the next version, keeps the scenes already voiced.
+        const { part, reused } = await voiceScene(scene.narration);
+        options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused });
+        parts.push(part);
+        progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
+      }
+      const keys = story.output.scenes.map((scene) => voiceArtefact(scene.narration).key);
+      const plan = planForRun(
+        join(artefactDir, 'voice', 'placement.json'),
+        keys,
+        parts.map((part) => part.durationSeconds),
+        params.duration,
+        Boolean(run.storyboard),
+      );
+      return joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal);
+    },
+  );
 }
 
 /** Images: each scene's picture painted or found (or its earlier one reused), or the creator's upload. */
@@ -324,31 +389,43 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
         }
         const avoidSubjects = scene.avoidSubjects ?? [];
         const key = hashInputs({
-          prompt: scene.imagePrompt, seed: scene.imageSeed, style: params.visualStyle, size: [setup.output.width, setup.output.height], provider: providers.images.name,
+          prompt: scene.imagePrompt,
+          seed: scene.imageSeed,
+          style: params.visualStyle,
+          size: [setup.output.width, setup.output.height],
+          provider: providers.images.name,
           ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
         });
         const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
-        let done = readArtefact<ImageResult>(manifest, key, (output) => [output.imagePath, ...(output.videoPath ? [output.videoPath] : [])]);
+        let done = readArtefact<ImageResult>(manifest, key, (output) => [
+          output.imagePath,
+          ...(output.videoPath ? [output.videoPath] : []),
+        ]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
-          done = await callProvider(() => providers.images.generateImage(
-            {
-              prompt: scene.imagePrompt,
-              visualStyle: params.visualStyle,
-              width: setup.output.width,
-              height: setup.output.height,
-              sceneIndex: scene.imageSeed,
-              outputPath: join(artefactDir, 'images', `${key}.jpg`),
-              topic: params.topic,
-              avoidSourceIds: credits.map((credit) => credit.sourceId),
-              narration: scene.narration,
-              language: params.language,
-              ...(previousSubject ? { previousSubject } : {}),
-              ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
-            },
+          done = await callProvider(
+            () =>
+              providers.images.generateImage(
+                {
+                  prompt: scene.imagePrompt,
+                  visualStyle: params.visualStyle,
+                  width: setup.output.width,
+                  height: setup.output.height,
+                  sceneIndex: scene.imageSeed,
+                  outputPath: join(artefactDir, 'images', `${key}.jpg`),
+                  topic: params.topic,
+                  avoidSourceIds: credits.map((credit) => credit.sourceId),
+                  narration: scene.narration,
+                  language: params.language,
+                  ...(previousSubject ? { previousSubject } : {}),
+                  ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+                },
+                signal,
+              ),
             signal,
-          ), signal, retryDelays);
+            retryDelays,
+          );
           writeCheckpoint(manifest, key, done);
         }
         imagePaths.push(done.imagePath);
@@ -364,7 +441,12 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
 }
 
 /** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
-function videoStep(ctx: RunContext, story: Checkpointed<RunStory>, narration: Checkpointed<Narration>, images: Checkpointed<ImagesOutput>): Promise<Checkpointed<VideoOutput>> {
+function videoStep(
+  ctx: RunContext,
+  story: Checkpointed<RunStory>,
+  narration: Checkpointed<Narration>,
+  images: Checkpointed<ImagesOutput>,
+): Promise<Checkpointed<VideoOutput>> {
   const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
   return step<VideoOutput>(
     'video',
@@ -383,7 +465,11 @@ function videoStep(ctx: RunContext, story: Checkpointed<RunStory>, narration: Ch
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
       // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
       const mood = run.music ? null : resolveMusicMood(params.music, params.style);
-      const music = run.music ?? (mood ? { path: await writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)), volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
+      const music =
+        run.music ??
+        (mood
+          ? { path: await writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)), volumePercent: GENERATED_MUSIC_VOLUME_PERCENT }
+          : undefined);
       const result = await (options.assemble ?? assembleVideo)(
         {
           scenes,
@@ -428,7 +514,9 @@ function videoStep(ctx: RunContext, story: Checkpointed<RunStory>, narration: Ch
         };
       });
       return {
-        title: story.output.title, ...result, scenes: generated,
+        title: story.output.title,
+        ...result,
+        scenes: generated,
         ...(images.output.credits?.length ? { credits: images.output.credits } : {}),
         ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
       };

@@ -63,8 +63,15 @@ export interface SummaryChoice {
  * article's margins never stands in for its point. A sentence that says nearly what a chosen one
  * says is skipped.
  */
-export function chooseSentences(candidates: readonly SummaryCandidate[], scores: readonly number[], targetWords: number, language: string): SummaryChoice {
-  const ranked = [...candidates].sort((a, b) => scores[b.sentence.index]! - scores[a.sentence.index]! || a.sentence.index - b.sentence.index);
+export function chooseSentences(
+  candidates: readonly SummaryCandidate[],
+  scores: readonly number[],
+  targetWords: number,
+  language: string,
+): SummaryChoice {
+  const ranked = [...candidates].sort(
+    (a, b) => scores[b.sentence.index]! - scores[a.sentence.index]! || a.sentence.index - b.sentence.index,
+  );
   const considered = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.5)));
   const chosen: SummaryCandidate[] = [];
   const chosenTerms: Set<string>[] = [];

@@ -1,5 +1,31 @@
 /** Words English headline style leaves lower-case inside a title (articles, short conjunctions and prepositions). */
-const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per', 'to', 'up', 'via', 'vs', 'from', 'into', 'with']);
+const MINOR_WORDS = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'but',
+  'or',
+  'nor',
+  'for',
+  'so',
+  'yet',
+  'as',
+  'at',
+  'by',
+  'in',
+  'of',
+  'off',
+  'on',
+  'per',
+  'to',
+  'up',
+  'via',
+  'vs',
+  'from',
+  'into',
+  'with',
+]);
 
 /**
  * An English topic in headline case, the way titles around it are written ("why octopuses have

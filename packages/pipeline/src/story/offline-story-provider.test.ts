@@ -88,7 +88,11 @@ describe('offline story writer', () => {
     for (const durationSeconds of [30, 60, 90]) {
       for (const style of ['educational', 'mysterious', 'funny', 'motivational']) {
         const story = await provider.writeStory(request({ language, durationSeconds, style, topic: BERMUDA_TRIANGLE[language] }));
-        story.scenes.forEach((scene, index) => expect(scene.narration, `${language} ${durationSeconds} s ${style} scene ${index + 1}`).toContain(BERMUDA_TRIANGLE[language].replace(/^(the|das|el|le|o) /, '')));
+        story.scenes.forEach((scene, index) =>
+          expect(scene.narration, `${language} ${durationSeconds} s ${style} scene ${index + 1}`).toContain(
+            BERMUDA_TRIANGLE[language].replace(/^(the|das|el|le|o) /, ''),
+          ),
+        );
       }
     }
   });
@@ -114,11 +118,28 @@ describe('offline story writer', () => {
   it('has no filler that claims what the writer cannot know', () => {
     const english = loadLanguageTemplates('en');
     const sentences = JSON.stringify([english.beats, english.styles]);
-    for (const claim of ['surprised almost everyone', 'the experts were divided', 'touched far more lives', 'the facts kept coming back', 'told and retold', 'one discovery changed', 'Experts point to', 'fun fact most people', 'is real.', 'Few people know', 'hidden pattern', 'people everywhere are talking', 'real heartbreak', 'Ordinary people did', 'records are incomplete']) {
+    for (const claim of [
+      'surprised almost everyone',
+      'the experts were divided',
+      'touched far more lives',
+      'the facts kept coming back',
+      'told and retold',
+      'one discovery changed',
+      'Experts point to',
+      'fun fact most people',
+      'is real.',
+      'Few people know',
+      'hidden pattern',
+      'people everywhere are talking',
+      'real heartbreak',
+      'Ordinary people did',
+      'records are incomplete',
+    ]) {
       expect(sentences).not.toContain(claim);
     }
     // The other languages say the same sentences: their filler is as long a list, sentence for sentence.
-    for (const language of VIDEO_LANGUAGES) expect(loadLanguageTemplates(language).beats.development).toHaveLength(loadLanguageTemplates('en').beats.development.length);
+    for (const language of VIDEO_LANGUAGES)
+      expect(loadLanguageTemplates(language).beats.development).toHaveLength(loadLanguageTemplates('en').beats.development.length);
   });
 
   it('tells a topic typed as a sentence or a yes/no question as a noun phrase, in every style', async () => {

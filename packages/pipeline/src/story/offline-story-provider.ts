@@ -7,12 +7,7 @@ import { languageDisplayName, needsTranslation } from './source-language.js';
 import { tellSource } from './source-story.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
-import {
-  loadImagePromptTemplates,
-  loadLanguageTemplates,
-  type LanguageTemplates,
-  type StyleVoice,
-} from './offline-story-templates.js';
+import { loadImagePromptTemplates, loadLanguageTemplates, type LanguageTemplates, type StyleVoice } from './offline-story-templates.js';
 
 /**
  * The offline writer composes narration from hand-written sentence templates (data/story-templates),
@@ -60,8 +55,14 @@ function stripCue(clause: string, cues: readonly string[]): string | undefined {
   // Longest cue first so "keep the tone" wins over "keep it"/"tone".
   for (const cue of [...cues].sort((a, b) => b.length - a.length)) {
     const lowerCue = cue.toLocaleLowerCase();
-    if (lower.startsWith(lowerCue) && (lower.length === lowerCue.length || /[\s:]/u.test(lower[lowerCue.length] ?? ' ') || /[:]$/.test(lowerCue))) {
-      const rest = clause.slice(cue.length).replace(/^[\s:,-]+/u, '').trim();
+    if (
+      lower.startsWith(lowerCue) &&
+      (lower.length === lowerCue.length || /[\s:]/u.test(lower[lowerCue.length] ?? ' ') || /[:]$/.test(lowerCue))
+    ) {
+      const rest = clause
+        .slice(cue.length)
+        .replace(/^[\s:,-]+/u, '')
+        .trim();
       return rest.length > 0 ? rest : undefined;
     }
   }
@@ -100,7 +101,6 @@ function hashString(text: string): number {
   }
   return hash >>> 0;
 }
-
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
@@ -216,7 +216,16 @@ export function composeStory(request: StoryRequest): Story {
   const directives = parseCustomPrompt(request.customPrompt ?? '', templates);
   const tones = [...(customTone ? [customTone] : []), ...directives.tones];
   const seed = hashString(
-    JSON.stringify([topic, request.style, language, request.durationSeconds, request.visualStyle, request.customPrompt, request.sceneCount, request.targetWords]),
+    JSON.stringify([
+      topic,
+      request.style,
+      language,
+      request.durationSeconds,
+      request.visualStyle,
+      request.customPrompt,
+      request.sceneCount,
+      request.targetWords,
+    ]),
   );
   const random = createRandom(seed).next;
   const measure = (text: string) => countNarrationWords(text, language);
@@ -452,7 +461,11 @@ export function createOfflineStoryProvider(): StoryProvider {
       if (!request.source) return composeStory(request);
       // Telling a source in another language means translating it, which needs a story model.
       if (needsTranslation(request.source.language, request.language)) {
-        throw new ProviderError(sourceLanguageMismatchMessage(request.source.kind, request.source.language!, request.language), 'offline', false);
+        throw new ProviderError(
+          sourceLanguageMismatchMessage(request.source.kind, request.source.language!, request.language),
+          'offline',
+          false,
+        );
       }
       return tellSource(request, request.source);
     },

@@ -125,10 +125,10 @@ export function buildSourceStoryMessages(
     'A video is a title and a list of scenes. Each scene has narration (what the narrator says), imagePrompt (the single picture shown while it is said) and sourceSentences (the numbers of the source sentences the narration tells).',
     'Use ONLY facts stated in the source. Do not add names, numbers, dates, places, causes, opinions or any other fact that is not in the source text, even if you know it to be true. If the source does not say something, leave it out.',
     kind === 'script'
-      ? 'The source is the creator\'s own script: the narration must be a faithful translation of it, sentence by sentence and in order, with nothing added and nothing left out.'
-      : 'Tell the source\'s main points in the source\'s order, keeping its most important sentences close to their original wording.',
+      ? "The source is the creator's own script: the narration must be a faithful translation of it, sentence by sentence and in order, with nothing added and nothing left out."
+      : "Tell the source's main points in the source's order, keeping its most important sentences close to their original wording.",
     'Narration is spoken text only: no stage directions, no scene numbers, no emojis, no hashtags, no markdown.',
-    'Each imagePrompt is written in English whatever the narration language: one concrete, visual description of what that scene\'s own sentences talk about (its people, things and places), not of the title in general.',
+    "Each imagePrompt is written in English whatever the narration language: one concrete, visual description of what that scene's own sentences talk about (its people, things and places), not of the title in general.",
     `Every imagePrompt is written in the visual style "${request.visualStyle}": ${visual}. Each imagePrompt must say ${NO_TEXT_IN_IMAGE}.`,
     'Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}]}.',
   ].join('\n');
@@ -146,7 +146,9 @@ export function buildSourceStoryMessages(
       : `Write the title and all narration in ${language} (language code ${request.language}).`,
     `Exactly ${request.sceneCount} scenes. The video lasts ${request.durationSeconds} seconds, so the narration must total about ${request.targetWords} words (about ${wordsPerScene} words per scene).`,
     `sourceSentences lists, for each scene, the numbers (1 to ${sentences.length}) of the source sentences its narration tells; never empty.`,
-    request.customPrompt.trim() ? `Extra instructions from the creator (they never allow facts outside the source): """${request.customPrompt.trim()}"""` : '',
+    request.customPrompt.trim()
+      ? `Extra instructions from the creator (they never allow facts outside the source): """${request.customPrompt.trim()}"""`
+      : '',
   ]
     .filter(Boolean)
     .join('\n');

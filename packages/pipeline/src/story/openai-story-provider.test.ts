@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CancelledError, ProviderError } from '../errors.js';
 import type { StoryRequest } from '../providers/types.js';
-import {
-  chatCompletionResponse,
-  openAiError,
-  startFakeOpenAiServer,
-  type FakeOpenAiServer,
-} from '../testing/fake-openai-server.js';
+import { chatCompletionResponse, openAiError, startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server.js';
 import { loadPipelineConfig } from '../pipeline-config.js';
 import { createProviders } from '../provider-registry.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
@@ -49,7 +44,10 @@ type ChatRequestBody = {
 };
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -146,13 +144,20 @@ describe('OpenAI-compatible story provider', () => {
     const { fake, provider } = await setup();
     fake.setNext(chatCompletionResponse(null, { refusal: "I'm sorry, I can't help with that." }));
     const error = await failure(provider.writeStory(request));
-    expect(error.message).toBe("The story service refused to write this story: I'm sorry, I can't help with that. Try rephrasing the topic.");
+    expect(error.message).toBe(
+      "The story service refused to write this story: I'm sorry, I can't help with that. Try rephrasing the topic.",
+    );
     expect(error.retryable).toBe(false);
   });
 
   it('does not retry a rejected API key and never shows the key', async () => {
     const { fake } = await setup();
-    const provider = createOpenAiStoryProvider({ baseUrl: fake.baseUrl, apiKey: 'sk-wrong-key-abcdefghijkl', model: 'gpt-4o-mini', retryDelaysMs: [5, 5] });
+    const provider = createOpenAiStoryProvider({
+      baseUrl: fake.baseUrl,
+      apiKey: 'sk-wrong-key-abcdefghijkl',
+      model: 'gpt-4o-mini',
+      retryDelaysMs: [5, 5],
+    });
     const error = await failure(provider.writeStory(request));
     expect(error.message).toMatch(/^The story service rejected the API key/);
     expect(error.message).not.toContain('sk-wrong-key-abcdefghijkl');
@@ -164,9 +169,15 @@ describe('OpenAI-compatible story provider', () => {
   it('waits out a 429 and succeeds', async () => {
     const { fake, provider } = await setup();
     fake.setNext(
-      openAiError(429, 'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.', 'requests', 'rate_limit_exceeded', {
-        'retry-after-ms': '300',
-      }),
+      openAiError(
+        429,
+        'Rate limit reached for gpt-4o-mini on requests per min (RPM): Limit 3, Used 3.',
+        'requests',
+        'rate_limit_exceeded',
+        {
+          'retry-after-ms': '300',
+        },
+      ),
     );
     const started = Date.now();
     const story = await provider.writeStory(request);
@@ -177,7 +188,14 @@ describe('OpenAI-compatible story provider', () => {
 
   it('does not retry an exhausted quota', async () => {
     const { fake, provider } = await setup();
-    fake.setNext(openAiError(429, 'You exceeded your current quota, please check your plan and billing details.', 'insufficient_quota', 'insufficient_quota'));
+    fake.setNext(
+      openAiError(
+        429,
+        'You exceeded your current quota, please check your plan and billing details.',
+        'insufficient_quota',
+        'insufficient_quota',
+      ),
+    );
     const error = await failure(provider.writeStory(request));
     expect(error.message).toBe('The story service account has run out of credits or quota; check the plan and billing of the API key');
     expect(error.retryable).toBe(false);

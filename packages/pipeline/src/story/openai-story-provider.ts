@@ -30,8 +30,7 @@ export interface OpenAiStoryProviderOptions extends OpenAiCompatibleConnection {
 
 type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 type ResponseFormat =
-  | { type: 'json_schema'; json_schema: { name: string; strict: true; schema: Record<string, unknown> } }
-  | { type: 'json_object' };
+  { type: 'json_schema'; json_schema: { name: string; strict: true; schema: Record<string, unknown> } } | { type: 'json_object' };
 
 const PROVIDER = 'openai';
 const STORY_TIMEOUT_MS = 180_000;
@@ -162,11 +161,7 @@ function promptSentences(source: StorySource, language: string): string[] {
 type Checked = { story: Story; problem?: undefined } | { story?: undefined; problem: string };
 
 function rejectsJsonSchema(error: unknown): boolean {
-  return (
-    error instanceof ProviderError &&
-    error.status === 400 &&
-    /response_format|json_schema|structured output/i.test(error.message)
-  );
+  return error instanceof ProviderError && error.status === 400 && /response_format|json_schema|structured output/i.test(error.message);
 }
 
 interface Choice {
@@ -226,12 +221,19 @@ function checkSourceStory(content: string, finishReason: string | undefined, sce
   const checked = checkStory(content, finishReason, sceneCount);
   if (!checked.story) return checked;
   const parsed = sourceStorySchema(sceneCount).safeParse(JSON.parse(stripCodeFence(content)));
-  if (!parsed.success) return { problem: parsed.error.issues.slice(0, 4).map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`).join('; ') };
+  if (!parsed.success)
+    return {
+      problem: parsed.error.issues
+        .slice(0, 4)
+        .map((issue) => `${issue.path.join('.') || 'answer'}: ${issue.message}`)
+        .join('; '),
+    };
   const scenes = parsed.data.scenes;
   for (const [index, scene] of scenes.entries()) {
     const bad = scene.sourceSentences.find((number) => number < 1 || number > sentences.length);
     if (scene.sourceSentences.length === 0) return { problem: `scenes.${index}.sourceSentences is empty` };
-    if (bad !== undefined) return { problem: `scenes.${index}.sourceSentences has ${bad}, but the source sentences are numbered 1 to ${sentences.length}` };
+    if (bad !== undefined)
+      return { problem: `scenes.${index}.sourceSentences has ${bad}, but the source sentences are numbered 1 to ${sentences.length}` };
   }
   return {
     story: {

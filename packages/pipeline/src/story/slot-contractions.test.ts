@@ -28,8 +28,12 @@ describe('fillSlots', () => {
 
 describe('topics typed as questions', () => {
   it('drops an English question word the topic repeats at the seam, and nothing else', () => {
-    expect(fillSlots('It helps to know why {topic} matters.', { topic: 'why cats purr' }, 'en')).toBe('It helps to know why cats purr matters.');
-    expect(fillSlots('You wondered how {topic} really works.', { topic: 'How volcanoes form' }, 'en')).toBe('You wondered how volcanoes form really works.');
+    expect(fillSlots('It helps to know why {topic} matters.', { topic: 'why cats purr' }, 'en')).toBe(
+      'It helps to know why cats purr matters.',
+    );
+    expect(fillSlots('You wondered how {topic} really works.', { topic: 'How volcanoes form' }, 'en')).toBe(
+      'You wondered how volcanoes form really works.',
+    );
     expect(fillSlots('Nobody knows why {topic}.', { topic: 'whyte' }, 'en')).toBe('Nobody knows why whyte.');
     expect(fillSlots('Parlons de {topic}.', { topic: 'de Gaulle et la France' }, 'fr')).toBe('Parlons de de Gaulle et la France.');
     expect(fillSlots('We know that {topic}.', { topic: 'that song' }, 'en')).toBe('We know that that song.');
@@ -63,12 +67,16 @@ describe('English topic forms', () => {
     expect(englishTopicPhrase('volcanoes')).toBeNull();
     expect(englishTopicPhrase('Why octopuses have three hearts')).toBe('the question of why octopuses have three hearts');
     expect(englishTopicPhrase('Is coffee bad for you?')).toBe('the question "Is coffee bad for you?"');
-    expect(englishTopicPhrase('The first moon landing was almost a disaster.')).toBe('the story that the first moon landing was almost a disaster');
+    expect(englishTopicPhrase('The first moon landing was almost a disaster.')).toBe(
+      'the story that the first moon landing was almost a disaster',
+    );
   });
 
   it('uses the noun phrase only where the sentence goes on after the slot', () => {
     const slots = { topic: 'why cats purr', topicPhrase: 'the question of why cats purr' };
-    expect(fillSlots('It helps to know why {topic} matters.', slots, 'en')).toBe('It helps to know why the question of why cats purr matters.');
+    expect(fillSlots('It helps to know why {topic} matters.', slots, 'en')).toBe(
+      'It helps to know why the question of why cats purr matters.',
+    );
     expect(fillSlots('To understand why {topic}, look closer.', slots, 'en')).toBe('To understand why cats purr, look closer.');
     expect(fillSlots('Remember {topic}.', slots, 'en')).toBe('Remember why cats purr.');
   });
@@ -76,8 +84,12 @@ describe('English topic forms', () => {
 
 describe('German articles at the seam', () => {
   it('drops a typed article after "Thema" and declines it after "von" and "über"', () => {
-    expect(fillSlots('Beim Thema {topic} beginnen wir.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe('Beim Thema Bermuda-Dreieck beginnen wir.');
-    expect(fillSlots('Wenn von {topic} die Rede ist.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe('Wenn vom Bermuda-Dreieck die Rede ist.');
+    expect(fillSlots('Beim Thema {topic} beginnen wir.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe(
+      'Beim Thema Bermuda-Dreieck beginnen wir.',
+    );
+    expect(fillSlots('Wenn von {topic} die Rede ist.', { topic: 'das Bermuda-Dreieck' }, 'de')).toBe(
+      'Wenn vom Bermuda-Dreieck die Rede ist.',
+    );
     expect(fillSlots('Wenn von {topic} die Rede ist.', { topic: 'die Sonne' }, 'de')).toBe('Wenn von der Sonne die Rede ist.');
     expect(fillSlots('Die Geschichte über {topic}.', { topic: 'der Mond' }, 'de')).toBe('Die Geschichte über den Mond.');
     // A capitalised article belongs to a name.
@@ -112,9 +124,15 @@ describe('questions and sentences as topics in the other languages', () => {
     expect(quotedTopic(topic, language)).toBeNull();
   });
 
-  it('reads grammatically inside each language\'s templates', () => {
-    expect(fillSlots('Um {topic} zu verstehen, müssen wir zurück.', { topic: quotedTopic('Warum haben Kraken drei Herzen?', 'de')! }, 'de')).toBe('Um „Warum haben Kraken drei Herzen?“ zu verstehen, müssen wir zurück.');
-    expect(fillSlots('Pense em quem mais se importa com {topic} e por quê.', { topic: quotedTopic('A Terra é redonda.', 'pt')! }, 'pt')).toBe('Pense em quem mais se importa com “A Terra é redonda” e por quê.');
-    expect(fillSlots('{topic}を理解するには、戻る必要があります。', { topic: quotedTopic('富士山はどうやってできたのか', 'ja')! }, 'ja')).toBe('「富士山はどうやってできたのか」を理解するには、戻る必要があります。');
+  it("reads grammatically inside each language's templates", () => {
+    expect(
+      fillSlots('Um {topic} zu verstehen, müssen wir zurück.', { topic: quotedTopic('Warum haben Kraken drei Herzen?', 'de')! }, 'de'),
+    ).toBe('Um „Warum haben Kraken drei Herzen?“ zu verstehen, müssen wir zurück.');
+    expect(
+      fillSlots('Pense em quem mais se importa com {topic} e por quê.', { topic: quotedTopic('A Terra é redonda.', 'pt')! }, 'pt'),
+    ).toBe('Pense em quem mais se importa com “A Terra é redonda” e por quê.');
+    expect(
+      fillSlots('{topic}を理解するには、戻る必要があります。', { topic: quotedTopic('富士山はどうやってできたのか', 'ja')! }, 'ja'),
+    ).toBe('「富士山はどうやってできたのか」を理解するには、戻る必要があります。');
   });
 });

@@ -11,8 +11,16 @@ const CONTRACTIONS: Partial<Record<VideoLanguage, Readonly<Record<string, string
   // German templates name the topic in apposition ("beim Thema Vulkane"): a typed article goes.
   // A typed article is nominative; after "von" (dative) and "über" (accusative) it changes or merges.
   de: {
-    'thema der': 'Thema', 'thema die': 'Thema', 'thema das': 'Thema', 'themas der': 'Themas', 'themas die': 'Themas', 'themas das': 'Themas',
-    'von der': 'vom', 'von das': 'vom', 'von die': 'von der', 'über der': 'über den',
+    'thema der': 'Thema',
+    'thema die': 'Thema',
+    'thema das': 'Thema',
+    'themas der': 'Themas',
+    'themas die': 'Themas',
+    'themas das': 'Themas',
+    'von der': 'vom',
+    'von das': 'vom',
+    'von die': 'von der',
+    'über der': 'über den',
   },
   fr: { 'de le': 'du', 'de les': 'des', 'à le': 'au', 'à les': 'aux' },
   es: { 'de el': 'del', 'a el': 'al' },
@@ -64,7 +72,12 @@ export function fillSlots(template: string, slots: Readonly<Record<string, strin
   });
 }
 
-function fillOne(before: string | undefined, value: string, language: VideoLanguage, table: Readonly<Record<string, string>> | undefined): string {
+function fillOne(
+  before: string | undefined,
+  value: string,
+  language: VideoLanguage,
+  table: Readonly<Record<string, string>> | undefined,
+): string {
   if (before === undefined) return value;
   const firstWord = /^\p{L}+(?=\s)/u.exec(value)?.[0]?.toLowerCase();
   if (language === 'en' && firstWord !== undefined && ENGLISH_QUESTION_WORDS.has(firstWord) && firstWord === before.toLowerCase()) {
@@ -95,8 +108,35 @@ export function topicInSentence(topic: string, language: VideoLanguage): string 
 }
 
 const ENGLISH_FINITE_VERBS = new Set([
-  'is', 'are', 'was', 'were', 'has', 'have', 'had', 'will', 'would', 'can', 'could', 'should', 'must', 'did', 'does', 'do',
-  'became', 'changed', 'made', 'saved', 'ended', 'began', 'started', 'killed', 'built', 'discovered', 'invented', 'won', 'lost',
+  'is',
+  'are',
+  'was',
+  'were',
+  'has',
+  'have',
+  'had',
+  'will',
+  'would',
+  'can',
+  'could',
+  'should',
+  'must',
+  'did',
+  'does',
+  'do',
+  'became',
+  'changed',
+  'made',
+  'saved',
+  'ended',
+  'began',
+  'started',
+  'killed',
+  'built',
+  'discovered',
+  'invented',
+  'won',
+  'lost',
 ]);
 const ENGLISH_RELATIVE_WORDS = new Set(['that', 'which', 'who', 'whom', 'whose', 'where', 'when']);
 
@@ -169,7 +209,11 @@ export function quotedTopic(topic: string, language: VideoLanguage): string | nu
   const lower = trimmed.toLocaleLowerCase(language);
   const endsAsSentence = /[.!?。！？।]$/u.test(trimmed);
   const question =
-    language === 'hi' ? HINDI_QUESTION_WORDS.test(trimmed) : language === 'ja' ? JAPANESE_QUESTION.test(trimmed) : (QUESTION_OPENERS[language]?.test(lower) ?? false);
+    language === 'hi'
+      ? HINDI_QUESTION_WORDS.test(trimmed)
+      : language === 'ja'
+        ? JAPANESE_QUESTION.test(trimmed)
+        : (QUESTION_OPENERS[language]?.test(lower) ?? false);
   if (!endsAsSentence && !question) return null;
   const [open, close] = QUOTES[language];
   return `${open}${trimmed.replace(/\s*[.。।]+$/u, '')}${close}`;

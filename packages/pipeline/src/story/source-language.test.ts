@@ -3,7 +3,9 @@ import { detectSourceLanguage, languageDisplayName, needsTranslation } from './s
 
 describe('the language of a source', () => {
   it('is told from a few sentences, offline', () => {
-    expect(detectSourceLanguage('Das Fahrrad wurde im neunzehnten Jahrhundert erfunden und veränderte, wie sich Menschen bewegten.')).toBe('de');
+    expect(detectSourceLanguage('Das Fahrrad wurde im neunzehnten Jahrhundert erfunden und veränderte, wie sich Menschen bewegten.')).toBe(
+      'de',
+    );
     expect(detectSourceLanguage('Bom dia! Hoje vamos falar de café e da sua longa viagem até a xícara.')).toBe('pt');
     expect(detectSourceLanguage('桜は日本を代表する花として知られています。')).toBe('ja');
   });
@@ -14,7 +16,7 @@ describe('the language of a source', () => {
     expect(needsTranslation(null, 'en')).toBe(false);
   });
 
-  it('needs translating only when known and not the narration\'s', () => {
+  it("needs translating only when known and not the narration's", () => {
     expect(needsTranslation('de', 'en')).toBe(true);
     expect(needsTranslation('en', 'en')).toBe(false);
     expect(languageDisplayName('de')).toBe('German');

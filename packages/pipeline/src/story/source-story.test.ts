@@ -11,12 +11,23 @@ import { isSpaceless, splitSentences, trimSentence } from './source-text.js';
 import { countNarrationWords, planStory, sceneCountFor } from './story-budget.js';
 
 /** Hand-written articles, one per narration language, each with a title line and a footer line of site chrome. */
-export const articleText = (language: VideoLanguage): string => readFileSync(new URL(`./source-articles/${language}.txt`, import.meta.url), 'utf8');
+export const articleText = (language: VideoLanguage): string =>
+  readFileSync(new URL(`./source-articles/${language}.txt`, import.meta.url), 'utf8');
 
 function request(language: string, durationSeconds: number, extra: Partial<StoryRequest> = {}): StoryRequest {
   const sceneCount = sceneCountFor(durationSeconds);
   const { targetWords } = planStory(durationSeconds - SCENE_GAP_SECONDS * (sceneCount - 1), 178, language);
-  return { topic: 'A topic', style: 'educational', language, durationSeconds, visualStyle: 'cinematic', customPrompt: '', sceneCount, targetWords, ...extra };
+  return {
+    topic: 'A topic',
+    style: 'educational',
+    language,
+    durationSeconds,
+    visualStyle: 'cinematic',
+    customPrompt: '',
+    sceneCount,
+    targetWords,
+    ...extra,
+  };
 }
 
 const joinerOf = (language: string) => (isSpaceless(language) ? '' : ' ');
@@ -55,16 +66,24 @@ describe('telling an article offline', () => {
       expect(indexes).toEqual([...indexes].sort((a, b) => a - b));
       // The narration is exactly those sentences (trimmed), nothing added and nothing reworded.
       const joiner = joinerOf(language);
-      expect(story.scenes.map((scene) => scene.narration).join(joiner)).toBe(unique.map((sentence) => trimSentence(sentence, language)).join(joiner));
+      expect(story.scenes.map((scene) => scene.narration).join(joiner)).toBe(
+        unique.map((sentence) => trimSentence(sentence, language)).join(joiner),
+      );
       // Chosen among the better-ranked half of the article's sentences.
       const scores = rankSentences(sentences, language);
-      const ranked = [...sentences].sort((a, b) => scores[b.index]! - scores[a.index]! || a.index - b.index).map((sentence) => sentence.index);
+      const ranked = [...sentences]
+        .sort((a, b) => scores[b.index]! - scores[a.index]! || a.index - b.index)
+        .map((sentence) => sentence.index);
       const topHalf = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
       for (const index of indexes) expect(topHalf.has(index), `sentence ${index}: ${sentences[index]!.text}`).toBe(true);
       // The most central sentence that fits the budget on its own (and says who it is about) is told.
       const best = ranked.find((index) => {
         const narration = trimSentence(sentences[index]!.text, language);
-        return !sentences[index]!.fragment && !opensWithPronoun(narration, language) && countNarrationWords(narration, language) <= asked.targetWords;
+        return (
+          !sentences[index]!.fragment &&
+          !opensWithPronoun(narration, language) &&
+          countNarrationWords(narration, language) <= asked.targetWords
+        );
       });
       expect(indexes).toContain(best);
       // The words fill the duration's budget without going over it.
@@ -88,7 +107,11 @@ describe('telling an article offline', () => {
   });
 
   it('draws each scene from its own sentences: the picture names what that scene says, not the title', () => {
-    const story = tellSource(request('en', 30), { kind: 'article', text: articleText('en'), title: 'How Honeybees Tell Each Other Where the Flowers Are' });
+    const story = tellSource(request('en', 30), {
+      kind: 'article',
+      text: articleText('en'),
+      title: 'How Honeybees Tell Each Other Where the Flowers Are',
+    });
     const prompts = story.scenes.map((scene) => scene.imagePrompt);
     expect(new Set(prompts).size).toBe(prompts.length);
     for (const scene of story.scenes) {
@@ -112,7 +135,11 @@ describe('choosing what to tell', () => {
       'The Bell Rock lighthouse stands on a reef in the North Sea.',
       'Waves cover the reef at high tide.',
     ];
-    const candidates = texts.map((text, index) => ({ sentence: { index, text, fragment: false }, narration: text, words: countNarrationWords(text, 'en') }));
+    const candidates = texts.map((text, index) => ({
+      sentence: { index, text, fragment: false },
+      narration: text,
+      words: countNarrationWords(text, 'en'),
+    }));
     // The "He" sentence is the most central one, yet alone it would leave the viewer asking who.
     const scores = [0.5, 2, 1, 0.4];
     const tight = chooseSentences(candidates, scores, 13, 'en').chosen.map((candidate) => candidate.sentence.index);
@@ -122,7 +149,8 @@ describe('choosing what to tell', () => {
   });
 
   it('splits a sentence at a clause end, not between the items of a list', () => {
-    const text = 'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses, and it guides ships at night.';
+    const text =
+      'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses, and it guides ships at night.';
     const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
     expect(story.scenes.map((scene) => scene.narration)).toEqual([
       'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses,',
@@ -131,7 +159,8 @@ describe('choosing what to tell', () => {
   });
 
   it('splits a long sentence without punctuation before a conjunction, keeping every word', () => {
-    const text = 'A lighthouse is a structure designed to emit light from a system of lamps and lenses and to serve as a navigational aid for pilots at sea.';
+    const text =
+      'A lighthouse is a structure designed to emit light from a system of lamps and lenses and to serve as a navigational aid for pilots at sea.';
     const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
     expect(story.scenes.map((scene) => scene.narration)).toEqual([
       'A lighthouse is a structure designed to emit light from a system of lamps and lenses',
@@ -172,24 +201,26 @@ describe('telling a script offline', () => {
     expect(Math.max(...lengths)).toBeLessThanOrEqual(Math.min(...lengths) * 3);
   });
 
-  it('keeps the script\'s words when it has fewer sentences than scenes, splitting at clause ends', () => {
-    const text = 'The bicycle was invented in 1817, and it had no pedals at all. Riders pushed it along with their feet, like a child on a balance bike, and they could go faster than walking.';
+  it("keeps the script's words when it has fewer sentences than scenes, splitting at clause ends", () => {
+    const text =
+      'The bicycle was invented in 1817, and it had no pedals at all. Riders pushed it along with their feet, like a child on a balance bike, and they could go faster than walking.';
     const story = tellSource(request('en', 30), { kind: 'script', text });
     expect(story.scenes.length).toBeGreaterThan(2);
     expect(story.scenes.map((scene) => scene.narration).join(' ')).toBe(text);
   });
 
   it('says a Japanese script verbatim too', () => {
-    const text = '月には裏側があります。しかし、暗い側というわけではありません。月は地球の周りを一周する間に一回だけ自転します。そのため、地球からはいつも同じ面しか見えません。初めて裏側の写真を撮ったのはソ連の探査機でした。';
+    const text =
+      '月には裏側があります。しかし、暗い側というわけではありません。月は地球の周りを一周する間に一回だけ自転します。そのため、地球からはいつも同じ面しか見えません。初めて裏側の写真を撮ったのはソ連の探査機でした。';
     const story = tellSource(request('ja', 30), { kind: 'script', text });
     expect(story.scenes.map((scene) => scene.narration).join('')).toBe(text);
   });
 
-  it('refuses offline to tell a source in another language than the narration\'s', async () => {
+  it("refuses offline to tell a source in another language than the narration's", async () => {
     const provider = createOfflineStoryProvider();
-    await expect(provider.writeStory({ ...request('en', 30), source: { kind: 'article', text: articleText('de'), language: 'de' } })).rejects.toThrow(
-      'This article is in German; choose German narration, or configure a story model to translate it into English.',
-    );
+    await expect(
+      provider.writeStory({ ...request('en', 30), source: { kind: 'article', text: articleText('de'), language: 'de' } }),
+    ).rejects.toThrow('This article is in German; choose German narration, or configure a story model to translate it into English.');
     const story = await provider.writeStory({ ...request('en', 30), source: { kind: 'script', text: script, language: 'en' } });
     expect(story.scenes.map((scene) => scene.narration).join(' ')).toBe(script);
   });
@@ -201,7 +232,10 @@ describe('source sentences', () => {
       'Dr. Smith met Mr. Jones.',
       'J. K. Rowling wrote it.',
     ]);
-    expect(splitSentences('Das ist z. B. ein Satz. Noch einer!', 'de').map((sentence) => sentence.text)).toEqual(['Das ist z. B. ein Satz.', 'Noch einer!']);
+    expect(splitSentences('Das ist z. B. ein Satz. Noch einer!', 'de').map((sentence) => sentence.text)).toEqual([
+      'Das ist z. B. ein Satz.',
+      'Noch einer!',
+    ]);
   });
 
   it('marks headings and link rows as fragments', () => {

@@ -30,7 +30,11 @@ export function tellSource(request: StoryRequest, source: StorySource): Story {
 }
 
 function scriptUnits(text: string, language: string): Unit[] {
-  return splitSentences(text, language).map((sentence) => ({ text: sentence.text, sentence, words: countNarrationWords(sentence.text, language) }));
+  return splitSentences(text, language).map((sentence) => ({
+    text: sentence.text,
+    sentence,
+    words: countNarrationWords(sentence.text, language),
+  }));
 }
 
 /** Sentences shorter than this say too little on their own to be told out of their paragraph. */
@@ -52,7 +56,38 @@ function articleUnits(text: string, request: StoryRequest): Unit[] {
 }
 
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
-const DANGLING_WORDS = new Set(['and', 'or', 'but', 'the', 'a', 'an', 'of', 'y', 'o', 'e', 'pero', 'mas', 'et', 'ou', 'mais', 'und', 'oder', 'aber', 'der', 'die', 'das', 'de', 'la', 'le', 'el', 'os', 'as', 'और', 'या', 'कि']);
+const DANGLING_WORDS = new Set([
+  'and',
+  'or',
+  'but',
+  'the',
+  'a',
+  'an',
+  'of',
+  'y',
+  'o',
+  'e',
+  'pero',
+  'mas',
+  'et',
+  'ou',
+  'mais',
+  'und',
+  'oder',
+  'aber',
+  'der',
+  'die',
+  'das',
+  'de',
+  'la',
+  'le',
+  'el',
+  'os',
+  'as',
+  'और',
+  'या',
+  'कि',
+]);
 
 /** Conjunctions a clause may open with, per language (a space before them is the break). */
 const CONJUNCTION_BREAK: Record<string, RegExp> = {
@@ -108,7 +143,11 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
     const lastWord = words(unit.text.slice(0, match.index), language).at(-1)?.toLocaleLowerCase(language) ?? '';
     if (DANGLING_WORDS.has(lastWord)) continue;
     // "a tower, building, | or other type…": a comma between list items is not a clause end.
-    if (/^[,、，]/u.test(match[0]) && (listItemWords(unit.text.slice(0, match.index), language) <= 2 || listItemWords(unit.text.slice(at), language, true) <= 2)) continue;
+    if (
+      /^[,、，]/u.test(match[0]) &&
+      (listItemWords(unit.text.slice(0, match.index), language) <= 2 || listItemWords(unit.text.slice(at), language, true) <= 2)
+    )
+      continue;
     // A semicolon, colon or dash ends a clause more surely than a comma does.
     const balance = Math.abs(left - right) + (/^[,、，]/u.test(match[0]) ? 2 : 0);
     if (!best || balance < best.balance) best = { at, balance };
@@ -192,7 +231,8 @@ function sentenceFrequency(sentences: readonly SourceSentence[], language: strin
  * English words that are common verbs and adverbs: a picture cannot show "tells" or "usually".
  * Other languages rely on frequency alone, where the article's recurring words are mostly its nouns.
  */
-const NOT_PICTURABLE_EN = /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
+const NOT_PICTURABLE_EN =
+  /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
 const MAX_PROMPT_SUBJECTS = 5;
 
 /**
@@ -230,7 +270,10 @@ function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<st
     // The article's recurring words are what it is about (bees, hive, dance); a name is a subject too,
     // and in German the capital marks a noun, which a picture can show.
     const noun = language.startsWith('de') && /^\p{Lu}/u.test(token) && index > 0;
-    const weight = Math.log(1 + (term ? (frequency.get(term) ?? 1) : 1)) * (named ? 2 : noun ? 1.5 : 1) * (spaceless ? Math.min(2, Array.from(token).length / 2) : 1);
+    const weight =
+      Math.log(1 + (term ? (frequency.get(term) ?? 1) : 1)) *
+      (named ? 2 : noun ? 1.5 : 1) *
+      (spaceless ? Math.min(2, Array.from(token).length / 2) : 1);
     phrases.push({ surface, score: weight, order: order++ });
   }
   return phrases

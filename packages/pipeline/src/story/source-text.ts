@@ -32,7 +32,8 @@ function segmentersFor(language: string) {
  * Abbreviations ICU may split after ("Dr. Smith", "z. B.", "J. K. Rowling"); a sentence never ends
  * on one, nor on a single letter with a full stop.
  */
-const ABBREVIATIONS = /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|Sra|Dra|Mme|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|\p{L})\.$/u;
+const ABBREVIATIONS =
+  /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Nr|ca|bzw|Sra|Dra|Mme|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|\p{L})\.$/u;
 
 /**
  * The source's sentences in order. Lines are split first (a heading or a list item is a line of its

@@ -35,7 +35,8 @@ function characterSeconds(character: string): number {
 export async function startFakeElevenLabsServer(options: FakeElevenLabsServerOptions): Promise<FakeServer> {
   return startFakeHttpServer(async (request) => {
     const key = request.headers['xi-api-key'];
-    if (key === undefined) return elevenLabsError(401, 'needs_authorization', 'Neither authorization header nor xi-api-key received, please provide one.');
+    if (key === undefined)
+      return elevenLabsError(401, 'needs_authorization', 'Neither authorization header nor xi-api-key received, please provide one.');
     if (key !== options.apiKey) return elevenLabsError(401, 'invalid_api_key', 'Invalid API key');
     const { pathname } = request.url;
     if (request.method === 'GET' && pathname === '/v1/models') {
@@ -50,7 +51,10 @@ export async function startFakeElevenLabsServer(options: FakeElevenLabsServerOpt
     if (request.method === 'GET' && pathname === '/v1/user') {
       return {
         status: 200,
-        body: { user_id: 'fake-user', subscription: { tier: 'creator', character_count: 1_234, character_limit: 100_000, status: 'active' } },
+        body: {
+          user_id: 'fake-user',
+          subscription: { tier: 'creator', character_count: 1_234, character_limit: 100_000, status: 'active' },
+        },
       };
     }
     const match = /^\/v1\/text-to-speech\/([^/]+)\/with-timestamps$/.exec(pathname);
@@ -68,7 +72,16 @@ async function synthesize(request: RecordedRequest, voiceId: string, options: Fa
   if (!format) {
     return {
       status: 422,
-      body: { detail: [{ type: 'enum', loc: ['query', 'output_format'], msg: `Input should be one of ${Object.keys(OUTPUT_FORMATS).join(', ')}`, input: formatName }] },
+      body: {
+        detail: [
+          {
+            type: 'enum',
+            loc: ['query', 'output_format'],
+            msg: `Input should be one of ${Object.keys(OUTPUT_FORMATS).join(', ')}`,
+            input: formatName,
+          },
+        ],
+      },
     };
   }
   let body: { text?: unknown; model_id?: unknown };

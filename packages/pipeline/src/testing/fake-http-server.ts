@@ -62,9 +62,7 @@ export async function startFakeHttpServer(handler: FakeHandler): Promise<FakeSer
         json: <T>() => JSON.parse(text) as T,
       };
       requests.push(recorded);
-      const index = queue.findIndex(
-        (scripted) => !scripted.pathEndsWith || recorded.url.pathname.endsWith(scripted.pathEndsWith),
-      );
+      const index = queue.findIndex((scripted) => !scripted.pathEndsWith || recorded.url.pathname.endsWith(scripted.pathEndsWith));
       const scripted = index >= 0 ? queue.splice(index, 1)[0] : undefined;
       Promise.resolve(scripted ?? handler(recorded))
         .then((response) => send(res, response))

@@ -32,8 +32,14 @@ export function fakeAudio(shape: FakeAudioShape): Promise<Buffer> {
   const key = `${shape.format}-${seconds}-${sampleRate}-${bitrate}`;
   const codec = shape.format === 'mp3' ? ['-c:a', 'libmp3lame', '-b:a', `${bitrate}k`] : ['-c:a', 'pcm_s16le'];
   return cached(key, `${key}.${shape.format}`, (out) => [
-    '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=${sampleRate}:duration=${seconds}`,
-    '-ac', '1', ...codec, out,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=440:sample_rate=${sampleRate}:duration=${seconds}`,
+    '-ac',
+    '1',
+    ...codec,
+    out,
   ]);
 }
 
@@ -41,16 +47,24 @@ export function fakeAudio(shape: FakeAudioShape): Promise<Buffer> {
 export function fakeVideo(width: number, height: number, seconds: number): Promise<Buffer> {
   const key = `mp4-${width}x${height}-${seconds}`;
   return cached(key, `${key}.mp4`, (out) => [
-    '-f', 'lavfi', '-i', `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`, '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', out,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=${width}x${height}:rate=25:duration=${seconds}`,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    out,
   ]);
 }
 
 /** A solid-colour PNG of the given size. */
 export function fakePng(width: number, height: number): Promise<Buffer> {
   const key = `png-${width}x${height}`;
-  return cached(key, `${key}.png`, (out) => [
-    '-f', 'lavfi', '-i', `color=c=0x336699:s=${width}x${height}`, '-frames:v', '1', out,
-  ]);
+  return cached(key, `${key}.png`, (out) => ['-f', 'lavfi', '-i', `color=c=0x336699:s=${width}x${height}`, '-frames:v', '1', out]);
 }
 
 function cached(key: string, fileName: string, args: (out: string) => string[]): Promise<Buffer> {

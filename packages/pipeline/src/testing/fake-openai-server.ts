@@ -14,7 +14,10 @@ export interface FakeOpenAiServerOptions {
    * Story the default chat completion returns (given the scene count and the messages' text); by
    * default one is made up with the requested scene count.
    */
-  story?: (sceneCount: number, prompt: string) => { title: string; scenes: Array<{ narration: string; imagePrompt: string; sourceSentences?: number[] }> };
+  story?: (
+    sceneCount: number,
+    prompt: string,
+  ) => { title: string; scenes: Array<{ narration: string; imagePrompt: string; sourceSentences?: number[] }> };
 }
 
 export interface FakeOpenAiServer extends FakeServer {
@@ -97,9 +100,7 @@ export function chatCompletionResponse(
 function checkAuth(request: RecordedRequest, options: FakeOpenAiServerOptions): ScriptedResponse | undefined {
   if (!options.apiKey) return undefined;
   const given =
-    options.apiKeyHeader === 'api-key'
-      ? request.headers['api-key']
-      : /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    options.apiKeyHeader === 'api-key' ? request.headers['api-key'] : /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
   if (given === undefined || given === '') {
     return openAiError(
       401,
@@ -144,7 +145,12 @@ function chatCompletions(request: RecordedRequest, options: FakeOpenAiServerOpti
     const name = format.json_schema?.name;
     const schema = format.json_schema?.schema;
     if (typeof name !== 'string' || !schema) {
-      return openAiError(400, "Missing required parameter: 'response_format.json_schema.name'.", 'invalid_request_error', 'missing_required_parameter');
+      return openAiError(
+        400,
+        "Missing required parameter: 'response_format.json_schema.name'.",
+        'invalid_request_error',
+        'missing_required_parameter',
+      );
     }
     if (format.json_schema?.strict === true) {
       const problem = strictSchemaProblem(schema, '()');
@@ -182,8 +188,7 @@ function strictSchemaProblem(schema: Record<string, unknown>, context: string): 
 }
 
 function requestedSceneCount(body: ChatBody): number {
-  const scenes = (body.response_format?.json_schema?.schema?.properties as Record<string, { minItems?: unknown }> | undefined)
-    ?.scenes;
+  const scenes = (body.response_format?.json_schema?.schema?.properties as Record<string, { minItems?: unknown }> | undefined)?.scenes;
   if (typeof scenes?.minItems === 'number') return scenes.minItems;
   const prompt = body.messages?.map((message) => String(message.content ?? '')).join('\n') ?? '';
   const match = /exactly (\d+) scenes/i.exec(prompt);

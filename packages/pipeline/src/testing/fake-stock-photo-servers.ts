@@ -39,7 +39,9 @@ function jpeg(colour: string): Buffer {
 
 /** What a query finds: items with any of its words among their keywords (photos and videos alike). */
 function matches<T extends FakeStockPhoto>(query: string, items: readonly T[]): T[] {
-  const words = decodeURIComponent(query).toLocaleLowerCase().split(/[\s+]+/);
+  const words = decodeURIComponent(query)
+    .toLocaleLowerCase()
+    .split(/[\s+]+/);
   return items.filter((item) => item.keywords.some((keyword) => words.includes(keyword)));
 }
 
@@ -52,13 +54,29 @@ export interface FakeStockServer extends FakeServer {
 export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<FakeStockServer> {
   let base = '';
   const server = await startFakeHttpServer(async (request) => {
-    if (request.url.pathname.startsWith('/photos/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777') };
+    if (request.url.pathname.startsWith('/photos/'))
+      return {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg' },
+        body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777'),
+      };
     const file = /^\/video-files\/(\d+)\/(hd|sd)\.mp4$/.exec(request.url.pathname);
     if (file) {
       const video = FAKE_STOCK_VIDEOS.find((candidate) => candidate.id === file[1]);
-      return video ? { status: 200, headers: { 'content-type': 'video/mp4' }, body: await fakeVideo(file[2] === 'hd' ? 192 : 96, file[2] === 'hd' ? 336 : 168, video.seconds) } : { status: 404, body: '' };
+      return video
+        ? {
+            status: 200,
+            headers: { 'content-type': 'video/mp4' },
+            body: await fakeVideo(file[2] === 'hd' ? 192 : 96, file[2] === 'hd' ? 336 : 168, video.seconds),
+          }
+        : { status: 404, body: '' };
     }
-    if (request.url.pathname.startsWith('/videos/pictures/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_VIDEOS.find((video) => request.url.pathname.includes(video.id))?.colour ?? '#777') };
+    if (request.url.pathname.startsWith('/videos/pictures/'))
+      return {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg' },
+        body: jpeg(FAKE_STOCK_VIDEOS.find((video) => request.url.pathname.includes(video.id))?.colour ?? '#777'),
+      };
     if (request.headers.authorization !== key) return { status: 401, body: { error: 'Unauthorized' } };
     if (request.url.pathname.replace(/\/+/g, '/') === '/videos/search') {
       const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_VIDEOS);
@@ -79,12 +97,40 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
             url: `https://www.pexels.com/video/${video.id}/`,
             image: `${base}/videos/pictures/${video.id}/poster.jpeg`,
             avg_color: null,
-            user: { id: Number(video.id) * 3, name: video.author, url: `https://www.pexels.com/@${video.author.toLowerCase().replace(' ', '-')}` },
+            user: {
+              id: Number(video.id) * 3,
+              name: video.author,
+              url: `https://www.pexels.com/@${video.author.toLowerCase().replace(' ', '-')}`,
+            },
             // The real API lists renditions in no particular order, HLS among them.
             video_files: [
-              { id: Number(video.id) * 10, quality: 'hls', file_type: 'video/mp4', width: null, height: null, fps: null, link: `${base}/video-files/${video.id}/playlist.m3u8` },
-              { id: Number(video.id) * 10 + 1, quality: 'hd', file_type: 'video/mp4', width: 1080, height: 1920, fps: 25, link: `${base}/video-files/${video.id}/hd.mp4` },
-              { id: Number(video.id) * 10 + 2, quality: 'sd', file_type: 'video/mp4', width: 540, height: 960, fps: 25, link: `${base}/video-files/${video.id}/sd.mp4` },
+              {
+                id: Number(video.id) * 10,
+                quality: 'hls',
+                file_type: 'video/mp4',
+                width: null,
+                height: null,
+                fps: null,
+                link: `${base}/video-files/${video.id}/playlist.m3u8`,
+              },
+              {
+                id: Number(video.id) * 10 + 1,
+                quality: 'hd',
+                file_type: 'video/mp4',
+                width: 1080,
+                height: 1920,
+                fps: 25,
+                link: `${base}/video-files/${video.id}/hd.mp4`,
+              },
+              {
+                id: Number(video.id) * 10 + 2,
+                quality: 'sd',
+                file_type: 'video/mp4',
+                width: 540,
+                height: 960,
+                fps: 25,
+                link: `${base}/video-files/${video.id}/sd.mp4`,
+              },
             ],
             video_pictures: [{ id: Number(video.id) * 100, nr: 0, picture: `${base}/videos/pictures/${video.id}/poster.jpeg` }],
           })),
@@ -133,8 +179,14 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
 export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promise<FakeStockServer> {
   let base = '';
   const server = await startFakeHttpServer((request) => {
-    if (request.url.pathname.startsWith('/images/')) return { status: 200, headers: { 'content-type': 'image/jpeg' }, body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777') };
-    if (request.headers.authorization !== `Client-ID ${key}`) return { status: 401, body: { errors: ['OAuth error: The access token is invalid'] } };
+    if (request.url.pathname.startsWith('/images/'))
+      return {
+        status: 200,
+        headers: { 'content-type': 'image/jpeg' },
+        body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777'),
+      };
+    if (request.headers.authorization !== `Client-ID ${key}`)
+      return { status: 401, body: { errors: ['OAuth error: The access token is invalid'] } };
     const download = /^\/photos\/([^/]+)\/download$/.exec(request.url.pathname);
     if (download) return { status: 200, body: { url: `${base}/images/photo-${download[1]}` } };
     if (request.url.pathname !== '/search/photos') return { status: 404, body: { errors: ["Couldn't find Photo"] } };
@@ -163,7 +215,12 @@ export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promis
             download: `https://unsplash.com/photos/u${photo.id}/download`,
             download_location: `${base}/photos/u${photo.id}/download?ixid=abc`,
           },
-          user: { id: `user-${photo.id}`, username: photo.author.toLowerCase().replace(' ', ''), name: photo.author, links: { self: `${base}/users/x`, html: `https://unsplash.com/@${photo.author.toLowerCase().replace(' ', '')}` } },
+          user: {
+            id: `user-${photo.id}`,
+            username: photo.author.toLowerCase().replace(' ', ''),
+            name: photo.author,
+            links: { self: `${base}/users/x`, html: `https://unsplash.com/@${photo.author.toLowerCase().replace(' ', '')}` },
+          },
         })),
       },
     };

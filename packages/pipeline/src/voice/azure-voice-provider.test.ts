@@ -23,7 +23,10 @@ async function setup(audioFormat?: 'mp3' | 'wav') {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -68,7 +71,12 @@ describe('Azure voice provider', () => {
 
   it('writes WAV when asked and fixes the extension', async () => {
     const { fake, provider, dir } = await setup('wav');
-    const result = await provider.synthesize({ text: '今日はいい天気ですね。', voiceId: 'ja-JP-NanamiNeural', language: 'ja', outputPath: join(dir, 'voice.audio') });
+    const result = await provider.synthesize({
+      text: '今日はいい天気ですね。',
+      voiceId: 'ja-JP-NanamiNeural',
+      language: 'ja',
+      outputPath: join(dir, 'voice.audio'),
+    });
     expect(fake.requests[0]!.headers['x-microsoft-outputformat']).toBe('riff-24khz-16bit-mono-pcm');
     expect(fake.requests[0]!.text).toContain('xml:lang="ja-JP"');
     expect(result.audioPath).toBe(join(dir, 'voice.wav'));
@@ -84,13 +92,19 @@ describe('Azure voice provider', () => {
   it('reports a rejected key once, without the key', async () => {
     const { provider, dir } = await setup();
     server!.setNext(AZURE_ACCESS_DENIED);
-    const error = await failure(provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }));
-    expect(error.message).toMatch(/^The voice service rejected the API key: Access denied due to invalid subscription key or wrong API endpoint/);
+    const error = await failure(
+      provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
+    );
+    expect(error.message).toMatch(
+      /^The voice service rejected the API key: Access denied due to invalid subscription key or wrong API endpoint/,
+    );
     expect(error.retryable).toBe(false);
     expect(server!.requests).toHaveLength(1);
 
     const wrongKey = createAzureVoiceProvider({ key: 'other-key', endpoint: server!.url, retryDelaysMs: [5] });
-    const again = await failure(wrongKey.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }));
+    const again = await failure(
+      wrongKey.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
+    );
     expect(again.status).toBe(401);
     expect(again.message).not.toContain('other-key');
   });
@@ -99,7 +113,12 @@ describe('Azure voice provider', () => {
     const { fake, provider, dir } = await setup();
     fake.setNext({ status: 429, headers: { 'Retry-After': '1' } });
     const started = Date.now();
-    const result = await provider.synthesize({ text: 'Short line.', voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') });
+    const result = await provider.synthesize({
+      text: 'Short line.',
+      voiceId: 'en-US-JennyNeural',
+      language: 'en',
+      outputPath: join(dir, 'v.mp3'),
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(result.words.map((word) => word.word)).toEqual(['Short', 'line.']);
     expect(fake.requests).toHaveLength(2);
@@ -108,7 +127,9 @@ describe('Azure voice provider', () => {
   it('surfaces a retryable error after three 502s', async () => {
     const { fake, provider, dir } = await setup();
     fake.setNext({ status: 502 }, { status: 502 }, { status: 502 });
-    const error = await failure(provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }));
+    const error = await failure(
+      provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
+    );
     expect(error.message).toBe('The voice service is unavailable right now (HTTP 502); try again later');
     expect(error.retryable).toBe(true);
     expect(fake.requests).toHaveLength(3);

@@ -126,14 +126,16 @@ export function buildSsml(text: string, voiceName: string, language: string): st
 }
 
 export function escapeXml(text: string): string {
-  return text
-    // Control characters are not allowed in XML at all; the service would reject the SSML.
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    text
+      // Control characters are not allowed in XML at all; the service would reject the SSML.
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }
 
 function withExtension(path: string, extension: string): string {

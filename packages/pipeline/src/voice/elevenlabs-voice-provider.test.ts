@@ -23,7 +23,10 @@ async function setup(modelId?: string) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(ProviderError);
   return error as ProviderError;
 }
@@ -51,7 +54,11 @@ describe('ElevenLabs voice provider', () => {
     expect(result.words.map((word) => word.word)).toEqual(['The', 'storm', 'came', 'at', 'midnight.', 'Nobody', 'slept.']);
     // Times come from the alignment the service returned: "storm" is characters 4..8.
     const alignment = await replayAlignment(text);
-    expect(result.words[1]).toEqual({ word: 'storm', start: alignment.character_start_times_seconds[4], end: alignment.character_end_times_seconds[8] });
+    expect(result.words[1]).toEqual({
+      word: 'storm',
+      start: alignment.character_start_times_seconds[4],
+      end: alignment.character_end_times_seconds[8],
+    });
     expect(result.words.at(-1)!.end).toBeLessThanOrEqual(result.durationSeconds);
   });
 
@@ -99,7 +106,13 @@ describe('ElevenLabs voice provider', () => {
   it('explains an exhausted quota, an unknown voice and a validation error', async () => {
     const { fake, provider, dir } = await setup();
     const out = join(dir, 'v.mp3');
-    fake.setNext(elevenLabsError(401, 'quota_exceeded', 'This request exceeds your quota of 10000. You have 0 credits remaining, while 91 credits are required for this request.'));
+    fake.setNext(
+      elevenLabsError(
+        401,
+        'quota_exceeded',
+        'This request exceeds your quota of 10000. You have 0 credits remaining, while 91 credits are required for this request.',
+      ),
+    );
     const quota = await failure(provider.synthesize({ text: 'Hi', voiceId: VOICE, language: 'en', outputPath: out }));
     expect(quota.message).toMatch(/^The voice service account has run out of characters/);
     expect(quota.retryable).toBe(false);
@@ -125,7 +138,9 @@ describe('ElevenLabs voice provider', () => {
     const busy = elevenLabsError(503, 'system_busy', 'We are experiencing heavy traffic, please try again.');
     fake.setNext(busy, busy, busy);
     const error = await failure(provider.synthesize({ text: 'Hi', voiceId: VOICE, language: 'en', outputPath: join(dir, 'v.mp3') }));
-    expect(error.message).toBe('The voice service is unavailable right now (HTTP 503); try again later: We are experiencing heavy traffic, please try again.');
+    expect(error.message).toBe(
+      'The voice service is unavailable right now (HTTP 503); try again later: We are experiencing heavy traffic, please try again.',
+    );
     expect(error.retryable).toBe(true);
     expect(fake.requests).toHaveLength(3);
   });
@@ -142,10 +157,17 @@ describe('ElevenLabs voice provider', () => {
 
   it('checks health through the models list', async () => {
     const { fake, provider } = await setup();
-    await expect(provider.health()).resolves.toEqual({ name: 'elevenlabs', status: 'healthy', details: 'Reachable; model eleven_multilingual_v2' });
+    await expect(provider.health()).resolves.toEqual({
+      name: 'elevenlabs',
+      status: 'healthy',
+      details: 'Reachable; model eleven_multilingual_v2',
+    });
     expect(fake.requests[0]).toMatchObject({ method: 'GET', path: '/v1/models' });
     const bad = createElevenLabsVoiceProvider({ apiKey: 'nope', baseUrl: fake.url });
-    await expect(bad.health()).resolves.toMatchObject({ status: 'error', details: 'The voice service rejected the API key: Invalid API key.' });
+    await expect(bad.health()).resolves.toMatchObject({
+      status: 'error',
+      details: 'The voice service rejected the API key: Invalid API key.',
+    });
   });
 });
 

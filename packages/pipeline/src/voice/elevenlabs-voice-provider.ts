@@ -129,12 +129,7 @@ function classifyElevenLabsError(status: number, details: ProviderErrorDetails):
     case 'voice_not_found':
       return new ProviderError('The voice service does not know the chosen voice; pick another voice', PROVIDER, false, status);
     case 'missing_permissions':
-      return new ProviderError(
-        'The voice service rejected the API key: it lacks the text to speech permission',
-        PROVIDER,
-        false,
-        status,
-      );
+      return new ProviderError('The voice service rejected the API key: it lacks the text to speech permission', PROVIDER, false, status);
     default:
       return undefined;
   }

@@ -45,7 +45,12 @@ const samples = [
     text: 'पुराने प्रकाशस्तंभ के रखवाले के पास एक रहस्य था। गाँव में कोई नहीं जानता था कि वह रात में क्या देखता था।',
     words: 22,
   },
-  { language: 'ja', voiceId: 'ja-jp-m3', text: '古い灯台守には秘密がありました。村の誰も、彼が夜に何を見ていたのか知りませんでした。', words: undefined },
+  {
+    language: 'ja',
+    voiceId: 'ja-jp-m3',
+    text: '古い灯台守には秘密がありました。村の誰も、彼が夜に何を見ていたのか知りませんでした。',
+    words: undefined,
+  },
 ] as const;
 
 describe('offline voice (espeak-ng)', () => {
@@ -94,7 +99,12 @@ describe('offline voice (espeak-ng)', () => {
     });
     expect(results[1]!.durationSeconds).toBeGreaterThan(results[0]!.durationSeconds * 2);
     // Same request alone gives the same audio length: no state leaked between the parallel calls.
-    const again = await provider.synthesize({ text: texts[0]!, voiceId: voices[0]!, language: 'en', outputPath: path.join(workDir, 'again.wav') });
+    const again = await provider.synthesize({
+      text: texts[0]!,
+      voiceId: voices[0]!,
+      language: 'en',
+      outputPath: path.join(workDir, 'again.wav'),
+    });
     expect(again.durationSeconds).toBeCloseTo(results[0]!.durationSeconds, 3);
   });
 
@@ -121,10 +131,18 @@ describe('offline voice (espeak-ng)', () => {
   it('stops when cancelled and keeps working afterwards', async () => {
     const controller = new AbortController();
     const long = 'This sentence is long enough to keep the engine busy for a moment. '.repeat(40);
-    const attempt = provider.synthesize({ text: long, voiceId: 'en-us-m3', language: 'en', outputPath: path.join(workDir, 'cancel.wav') }, controller.signal);
+    const attempt = provider.synthesize(
+      { text: long, voiceId: 'en-us-m3', language: 'en', outputPath: path.join(workDir, 'cancel.wav') },
+      controller.signal,
+    );
     setTimeout(() => controller.abort(), 5);
     await expect(attempt).rejects.toThrow('cancelled');
-    const after = await provider.synthesize({ text: 'Still here.', voiceId: 'en-us-m3', language: 'en', outputPath: path.join(workDir, 'after.wav') });
+    const after = await provider.synthesize({
+      text: 'Still here.',
+      voiceId: 'en-us-m3',
+      language: 'en',
+      outputPath: path.join(workDir, 'after.wav'),
+    });
     expect(after.words.map((word) => word.word)).toEqual(['Still', 'here.']);
   });
 });

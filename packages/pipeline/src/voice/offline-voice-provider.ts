@@ -90,7 +90,13 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
     const { text: speechText, offsets } = buildSpeechText(words);
     try {
       const output = await engine.synthesize(
-        { voice: `${voice.espeakVoice}+${voice.variant}`, rate: voice.speed, pitch: voice.pitch, range: voice.pitchRange, text: speechText },
+        {
+          voice: `${voice.espeakVoice}+${voice.variant}`,
+          rate: voice.speed,
+          pitch: voice.pitch,
+          range: voice.pitchRange,
+          text: speechText,
+        },
         signal,
       );
       return { ...output, words, offsets };
@@ -141,7 +147,11 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
       let timings: WordTiming[] = events.some((event) => event.type === 'word')
         ? timingsFromEvents(words, offsets, events, samples, sampleRate)
         : [];
-      if (timings.length === 0) timings = estimateTimingsForWords(words.map((word) => word.display), durationSeconds);
+      if (timings.length === 0)
+        timings = estimateTimingsForWords(
+          words.map((word) => word.display),
+          durationSeconds,
+        );
 
       throwIfAborted(signal);
       await writeAudio(request.outputPath, encodeWav(samples, sampleRate), signal);

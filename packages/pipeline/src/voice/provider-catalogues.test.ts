@@ -68,12 +68,23 @@ describe('provider voice catalogues', () => {
   });
 
   it('rejects malformed catalogues', () => {
-    const jenny = { id: 'en-US-JennyNeural', language: 'en', locale: 'en-US', name: 'Jenny', description: 'x', gender: 'female', accent: 'American', age: 'adult' };
+    const jenny = {
+      id: 'en-US-JennyNeural',
+      language: 'en',
+      locale: 'en-US',
+      name: 'Jenny',
+      description: 'x',
+      gender: 'female',
+      accent: 'American',
+      age: 'adult',
+    };
     expect(azureCatalogueSchema.safeParse({ voices: [jenny] }).success).toBe(false); // other languages missing
     const full = azureCatalogueSchema.safeParse({ voices: [...loadAzureVoices(), jenny] });
     expect(full.success).toBe(false);
     expect(full.error?.issues.some((issue) => issue.message.includes('Duplicate voice id en-US-JennyNeural'))).toBe(true);
-    const wrongLocale = azureCatalogueSchema.safeParse({ voices: [...loadAzureVoices().filter((v) => v.id !== 'en-US-JennyNeural'), { ...jenny, locale: 'en-GB' }] });
+    const wrongLocale = azureCatalogueSchema.safeParse({
+      voices: [...loadAzureVoices().filter((v) => v.id !== 'en-US-JennyNeural'), { ...jenny, locale: 'en-GB' }],
+    });
     expect(wrongLocale.success).toBe(false);
     const eleven = loadElevenLabsCatalogue();
     const { ko: _ko, ...missingKorean } = eleven.accentNotes;

@@ -44,16 +44,16 @@ export const azureVoiceSchema = z.object({
 });
 export type AzureVoice = z.infer<typeof azureVoiceSchema>;
 
-export const azureCatalogueSchema = z
-  .object({ voices: z.array(azureVoiceSchema).min(1) })
-  .superRefine((catalogue, context) => {
-    requireUniqueIds(catalogue.voices, context);
-    requireEveryLanguageAndGender(catalogue.voices, context);
-    for (const voice of catalogue.voices) {
-      if (!voice.id.startsWith(`${voice.locale}-`)) context.addIssue({ code: 'custom', message: `${voice.id} does not match its locale ${voice.locale}` });
-      if (!voice.locale.startsWith(`${voice.language}-`)) context.addIssue({ code: 'custom', message: `${voice.id}: locale ${voice.locale} is not ${voice.language}` });
-    }
-  });
+export const azureCatalogueSchema = z.object({ voices: z.array(azureVoiceSchema).min(1) }).superRefine((catalogue, context) => {
+  requireUniqueIds(catalogue.voices, context);
+  requireEveryLanguageAndGender(catalogue.voices, context);
+  for (const voice of catalogue.voices) {
+    if (!voice.id.startsWith(`${voice.locale}-`))
+      context.addIssue({ code: 'custom', message: `${voice.id} does not match its locale ${voice.locale}` });
+    if (!voice.locale.startsWith(`${voice.language}-`))
+      context.addIssue({ code: 'custom', message: `${voice.id}: locale ${voice.locale} is not ${voice.language}` });
+  }
+});
 
 /** An ElevenLabs premade voice: one voice speaks every language through the multilingual model. */
 export const elevenLabsVoiceSchema = z.object({

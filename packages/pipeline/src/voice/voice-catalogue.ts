@@ -20,21 +20,19 @@ export const offlineVoiceSchema = z.object({
 });
 export type OfflineVoice = z.infer<typeof offlineVoiceSchema>;
 
-export const offlineVoiceCatalogueSchema = z
-  .object({ voices: z.array(offlineVoiceSchema).min(1) })
-  .superRefine((catalogue, context) => {
-    const seen = new Set<string>();
-    for (const voice of catalogue.voices) {
-      if (seen.has(voice.id)) context.addIssue({ code: 'custom', message: `Duplicate voice id ${voice.id}` });
-      seen.add(voice.id);
+export const offlineVoiceCatalogueSchema = z.object({ voices: z.array(offlineVoiceSchema).min(1) }).superRefine((catalogue, context) => {
+  const seen = new Set<string>();
+  for (const voice of catalogue.voices) {
+    if (seen.has(voice.id)) context.addIssue({ code: 'custom', message: `Duplicate voice id ${voice.id}` });
+    seen.add(voice.id);
+  }
+  for (const language of voiceLanguageSchema.options) {
+    for (const gender of ['male', 'female'] as const) {
+      const count = catalogue.voices.filter((voice) => voice.language === language && voice.gender === gender).length;
+      if (count < 2) context.addIssue({ code: 'custom', message: `${language} needs at least 2 ${gender} voices, has ${count}` });
     }
-    for (const language of voiceLanguageSchema.options) {
-      for (const gender of ['male', 'female'] as const) {
-        const count = catalogue.voices.filter((voice) => voice.language === language && voice.gender === gender).length;
-        if (count < 2) context.addIssue({ code: 'custom', message: `${language} needs at least 2 ${gender} voices, has ${count}` });
-      }
-    }
-  });
+  }
+});
 
 export const OFFLINE_VOICES_FILE = new URL('../../data/voices/offline.json', import.meta.url);
 

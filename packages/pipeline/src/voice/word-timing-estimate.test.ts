@@ -17,12 +17,7 @@ function expectWellFormed(words: WordTiming[], duration: number) {
 
 describe('tokenizeWords', () => {
   it('splits spaced text on whitespace and keeps punctuation on its word', () => {
-    expect(tokenizeWords('“Hello,” she said — softly.', 'en').map((token) => token.word)).toEqual([
-      '“Hello,”',
-      'she',
-      'said —',
-      'softly.',
-    ]);
+    expect(tokenizeWords('“Hello,” she said — softly.', 'en').map((token) => token.word)).toEqual(['“Hello,”', 'she', 'said —', 'softly.']);
   });
 
   it('segments Japanese, gluing particles and punctuation to the word before', () => {
@@ -49,7 +44,18 @@ describe('tokenizeWords', () => {
 describe('estimateWordTimings', () => {
   it('covers the whole audio, in order, for English', () => {
     const words = estimateWordTimings('The keeper climbed the stairs. Outside, the storm screamed relentlessly!', 7.25, 'en');
-    expect(words.map((word) => word.word)).toEqual(['The', 'keeper', 'climbed', 'the', 'stairs.', 'Outside,', 'the', 'storm', 'screamed', 'relentlessly!']);
+    expect(words.map((word) => word.word)).toEqual([
+      'The',
+      'keeper',
+      'climbed',
+      'the',
+      'stairs.',
+      'Outside,',
+      'the',
+      'storm',
+      'screamed',
+      'relentlessly!',
+    ]);
     expectWellFormed(words, 7.25);
   });
 
@@ -76,24 +82,23 @@ describe('estimateWordTimings', () => {
 
   describe('for words already split', () => {
     const words = (text: string, language: string) => tokenizeWords(text, language).map((token) => token.word);
-  it('splits spaced text on whitespace and Chinese/Japanese with Intl.Segmenter', () => {
-    expect(words('The old  keeper.', 'en')).toEqual(['The', 'old', 'keeper.']);
-    const chinese = words('老灯塔看守人有一个秘密。', 'zh');
-    expect(chinese.length).toBeGreaterThan(2);
-    expect(chinese.join('')).toBe('老灯塔看守人有一个秘密。');
-    expect(chinese.at(-1)?.endsWith('。')).toBe(true);
-  });
+    it('splits spaced text on whitespace and Chinese/Japanese with Intl.Segmenter', () => {
+      expect(words('The old  keeper.', 'en')).toEqual(['The', 'old', 'keeper.']);
+      const chinese = words('老灯塔看守人有一个秘密。', 'zh');
+      expect(chinese.length).toBeGreaterThan(2);
+      expect(chinese.join('')).toBe('老灯塔看守人有一个秘密。');
+      expect(chinese.at(-1)?.endsWith('。')).toBe(true);
+    });
 
-  it('estimates monotonic timings that fill the duration, longer words taking longer', () => {
-    const timings = estimateTimingsForWords(['A', 'considerably', 'long', 'sentence.'], 4);
-    expect(timings).toHaveLength(4);
-    for (const [index, timing] of timings.entries()) {
-      expect(timing.end).toBeGreaterThan(timing.start);
-      expect(timing.end).toBeLessThanOrEqual(4);
-      if (index > 0) expect(timing.start).toBeGreaterThanOrEqual(timings[index - 1]!.end);
-    }
-    expect(timings[1]!.end - timings[1]!.start).toBeGreaterThan(timings[0]!.end - timings[0]!.start);
-  });
-
+    it('estimates monotonic timings that fill the duration, longer words taking longer', () => {
+      const timings = estimateTimingsForWords(['A', 'considerably', 'long', 'sentence.'], 4);
+      expect(timings).toHaveLength(4);
+      for (const [index, timing] of timings.entries()) {
+        expect(timing.end).toBeGreaterThan(timing.start);
+        expect(timing.end).toBeLessThanOrEqual(4);
+        if (index > 0) expect(timing.start).toBeGreaterThanOrEqual(timings[index - 1]!.end);
+      }
+      expect(timings[1]!.end - timings[1]!.start).toBeGreaterThan(timings[0]!.end - timings[0]!.start);
+    });
   });
 });

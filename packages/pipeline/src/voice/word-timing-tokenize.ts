@@ -5,7 +5,8 @@ export interface WordToken {
   end: number;
 }
 
-const NO_SPACE_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const NO_SPACE_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Letters, digits and the symbols a narrator reads out (& is "and", % is "percent"). */
 const HAS_WORD_CHAR = /[\p{L}\p{N}&%@#$€£¥₹+=]/u;
 const HIRAGANA_ONLY = /^\p{Script=Hiragana}+$/u;

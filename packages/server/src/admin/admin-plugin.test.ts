@@ -32,7 +32,12 @@ async function signIn(app: App, email: string): Promise<string> {
 function recordingRunner() {
   const runs: Array<{ topic: string; story: string; images: string; voice: string }> = [];
   const runner = async (run: GenerationRun) => {
-    runs.push({ topic: run.params.topic, story: run.providers.story.name, images: run.providers.images.name, voice: run.providers.voice.name });
+    runs.push({
+      topic: run.params.topic,
+      story: run.providers.story.name,
+      images: run.providers.images.name,
+      voice: run.providers.voice.name,
+    });
     throw new GenerationError('story', 'stopped by the test', false);
   };
   return { runs, runner };
@@ -103,7 +108,9 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
     });
 
     it('leaves the switch undone when a user tries it', async () => {
-      const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
+      const providers = providersResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json(),
+      );
       expect(providers.providers.story?.current).toBe('offline');
     });
 
@@ -170,7 +177,10 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       [{ type: 'story', provider: '' }, /too small|at least|>=|missing/i],
       [{ type: 'story', provider: 'gpt' }, /Unknown story provider "gpt"\. Known story providers: offline, openai/],
       [{ type: 'voice', provider: 'openai' }, /Unknown voice provider "openai"/],
-      [{ type: 'voice', provider: 'azure' }, /The azure voice provider is not configured on this server: set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION/],
+      [
+        { type: 'voice', provider: 'azure' },
+        /The azure voice provider is not configured on this server: set AZURE_SPEECH_KEY and AZURE_SPEECH_REGION/,
+      ],
     ])('refuses %j with a 400 that says why', async (body, message) => {
       const response = await switchTo(body);
       expect(response.statusCode, response.body).toBe(400);
@@ -195,7 +205,9 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
         current: 'openai',
       });
 
-      const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
+      const providers = providersResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json(),
+      );
       expect(providers.providers.story?.current).toBe('openai');
       expect(providers.providers.images?.current).toBe('offline');
       // Persisted in the database beside the voice provider, so a restart and every worker see it.
@@ -227,7 +239,9 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       expect(switchProviderResponseSchema.parse(response.json()).current).toBe('elevenlabs');
       const stats = voiceSampleStatsSchema.parse((await app.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json());
       expect(stats.currentProvider).toBe('elevenlabs');
-      const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
+      const providers = providersResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json(),
+      );
       expect(providers.providers.voice?.current).toBe('elevenlabs');
       expect((await switchTo({ type: 'voice', provider: 'offline' })).statusCode).toBe(200);
     });
@@ -235,7 +249,9 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
     it('switches the image provider', async () => {
       const response = await switchTo({ type: 'images', provider: 'openai' });
       expect(response.statusCode, response.body).toBe(200);
-      const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
+      const providers = providersResponseSchema.parse(
+        (await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json(),
+      );
       expect(providers.providers.images).toEqual({ current: 'openai', available: ['offline', 'openai'] });
       expect((await switchTo({ type: 'images', provider: 'offline' })).statusCode).toBe(200);
     });
@@ -246,7 +262,13 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       const read = async () =>
         websocketStatsSchema.parse((await app.inject({ method: 'GET', url: '/api/websocket/stats', headers: auth(adminToken) })).json());
       const before = await read();
-      const socket = connectSocket(baseUrl, { path: '/socket.io/', transports: ['websocket'], auth: { token: userToken }, reconnection: false, forceNew: true });
+      const socket = connectSocket(baseUrl, {
+        path: '/socket.io/',
+        transports: ['websocket'],
+        auth: { token: userToken },
+        reconnection: false,
+        forceNew: true,
+      });
       sockets.push(socket);
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -255,7 +277,8 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       expect((await read()).connectedClients).toBe(before.connectedClients + 1);
       socket.disconnect();
       const deadline = Date.now() + 5000;
-      while ((await read()).connectedClients !== before.connectedClients && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      while ((await read()).connectedClients !== before.connectedClients && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 25));
       expect((await read()).connectedClients).toBe(before.connectedClients);
     });
   });
@@ -285,10 +308,17 @@ describe('provider switch without credentials', () => {
     ['story', /The openai story provider is not configured on this server: set OPENAI_API_KEY/],
     ['images', /The openai image provider is not configured on this server: set IMAGE_API_KEY or OPENAI_API_KEY/],
   ])('refuses openai for %s without an API key', async (type, message) => {
-    const response = await app.inject({ method: 'POST', url: '/providers/switch', headers: auth(adminToken), payload: { type, provider: 'openai' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/providers/switch',
+      headers: auth(adminToken),
+      payload: { type, provider: 'openai' },
+    });
     expect(response.statusCode).toBe(400);
     expect((response.json() as { message: string }).message).toMatch(message);
-    const providers = providersResponseSchema.parse((await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json());
+    const providers = providersResponseSchema.parse(
+      (await app.inject({ method: 'GET', url: '/providers', headers: auth(adminToken) })).json(),
+    );
     expect(providers.providers[type as 'story' | 'images']).toEqual({ current: 'offline', available: ['offline'] });
   });
 });

@@ -69,14 +69,20 @@ export const adminUsersPlugin = fp(
       // Open sockets were authenticated under the old role: they reconnect under the new one.
       await disconnectUserSockets(app, target.id);
       request.log.info({ userId: target.id, role: request.body.role, by: request.user.id }, 'user role changed');
-      return { message: `${target.email} is now ${request.body.role === 'admin' ? 'an admin' : 'a user'}.`, user: await findAdminUser(app.db, target.id) };
+      return {
+        message: `${target.email} is now ${request.body.role === 'admin' ? 'an admin' : 'a user'}.`,
+        user: await findAdminUser(app.db, target.id),
+      };
     });
 
     registerRoute(app, API.adminGrantPlan, async (request) => {
       const { planId, days, reason } = request.body;
       const target = await grantPlan(app.db, actor(request.user), request.params.id, planId, days, reason);
       request.log.info({ userId: target.id, planId, days, by: request.user.id }, 'plan granted');
-      return { message: `${target.email} has the plan for ${days} day${days === 1 ? '' : 's'} (comp).`, user: await findAdminUser(app.db, target.id) };
+      return {
+        message: `${target.email} has the plan for ${days} day${days === 1 ? '' : 's'} (comp).`,
+        user: await findAdminUser(app.db, target.id),
+      };
     });
 
     registerRoute(app, API.adminResetUsage, async (request) => {
@@ -117,12 +123,19 @@ export const adminUsersPlugin = fp(
 
     let sampler: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
-      sampler = setInterval(() => void checkSystemHealth(app, history).catch((error: unknown) => app.log.warn({ err: error }, 'system health sample failed')), HEALTH_SAMPLE_INTERVAL_MS);
+      sampler = setInterval(
+        () => void checkSystemHealth(app, history).catch((error: unknown) => app.log.warn({ err: error }, 'system health sample failed')),
+        HEALTH_SAMPLE_INTERVAL_MS,
+      );
       sampler.unref();
     });
     app.addHook('preClose', async () => {
       if (sampler) clearInterval(sampler);
     });
   },
-  { name: 'admin-users', fastify: '5.x', dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime', 'session-revocation'] },
+  {
+    name: 'admin-users',
+    fastify: '5.x',
+    dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime', 'session-revocation'],
+  },
 );

@@ -21,7 +21,6 @@ import { effectiveStatus, usagePeriodStartOf, videosUsedQuery } from '../payment
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-
 export interface AdminActor {
   id: string;
   email: string;
@@ -51,10 +50,18 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
 /** The users table as User Management reads it: one query with the plan and video counts per row. */
 function usersQuery(db: Db, filter: Omit<UserListFilter, 'page' | 'sort'>, now: Date) {
   const nowText = now.toISOString();
-  let query = db.selectFrom('users').leftJoin('subscriptions', (join) => join.onRef('subscriptions.user_id', '=', 'users.id').on('subscriptions.end_date', '>', nowText));
+  let query = db
+    .selectFrom('users')
+    .leftJoin('subscriptions', (join) => join.onRef('subscriptions.user_id', '=', 'users.id').on('subscriptions.end_date', '>', nowText));
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    query = query.where((eb) => eb.or([sql<boolean>`lower(users.name) like ${pattern} escape '\\'`, sql<boolean>`users.email like ${pattern} escape '\\'`, eb('users.id', '=', filter.search!)]));
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(users.name) like ${pattern} escape '\\'`,
+        sql<boolean>`users.email like ${pattern} escape '\\'`,
+        eb('users.id', '=', filter.search!),
+      ]),
+    );
   }
   if (filter.role) query = query.where('users.role', '=', filter.role);
   if (filter.status) query = query.where('users.status', '=', filter.status);
@@ -69,7 +76,11 @@ function selectUserRows(db: Db, filter: Omit<UserListFilter, 'page' | 'sort'>, n
     .selectAll('users')
     .select(['subscriptions.plan_id as plan_id', 'subscriptions.granted_by as granted_by'])
     .select((eb) => [
-      eb.selectFrom('video_jobs').select(eb.fn.countAll<number | string | bigint>().as('c')).whereRef('video_jobs.user_id', '=', 'users.id').as('total_videos'),
+      eb
+        .selectFrom('video_jobs')
+        .select(eb.fn.countAll<number | string | bigint>().as('c'))
+        .whereRef('video_jobs.user_id', '=', 'users.id')
+        .as('total_videos'),
       // Exactly what the creator's quota counts (deleted videos included), over the same period.
       videosUsedQuery(db, userId, usagePeriodStartOf(db, userId, now)).as('videos_this_month'),
     ]);
@@ -128,7 +139,11 @@ export async function userDetail(db: Kysely<Database>, userId: string, now = new
     db.selectFrom('payment_orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(50).execute(),
     db.selectFrom('video_jobs').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(100).execute(),
     db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(50).execute(),
-    db.selectFrom('api_keys').select((eb) => eb.fn.countAll<number | string | bigint>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
   ]);
   const nowText = now.toISOString();
   return {
@@ -208,7 +223,14 @@ async function writeAudit(db: Db, actor: AdminActor, target: UserRow, action: Au
 }
 
 /** One admin action: the change and its audit entry commit together, or neither does. */
-async function act(db: Kysely<Database>, userId: string, change: (trx: Transaction<Database>, target: UserRow) => Promise<{ action: AuditAction; details: string; reason: string; actor: AdminActor }>): Promise<UserRow> {
+async function act(
+  db: Kysely<Database>,
+  userId: string,
+  change: (
+    trx: Transaction<Database>,
+    target: UserRow,
+  ) => Promise<{ action: AuditAction; details: string; reason: string; actor: AdminActor }>,
+): Promise<UserRow> {
   return db.transaction().execute(async (trx) => {
     const target = await userRow(trx, userId);
     const { action, details, reason, actor } = await change(trx, target);
@@ -234,7 +256,11 @@ export async function suspendUser(
   const target = await act(db, userId, async (trx, target) => {
     if (target.status === 'suspended') throw conflict(ADMIN_USER_MESSAGES.alreadySuspended);
     const now = new Date().toISOString();
-    await trx.updateTable('users').set({ status: 'suspended', suspended_at: now, suspension_reason: reason, updated_at: now }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ status: 'suspended', suspended_at: now, suspension_reason: reason, updated_at: now })
+      .where('id', '=', userId)
+      .execute();
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
     ({ jobs: cancelledJobs, events } = await cancelActiveUserJobs(trx, userId));
     return { action: 'suspend', details: `Account suspended; every session ended; ${describeCancelled(cancelledJobs)}`, reason, actor };
@@ -252,7 +278,11 @@ function describeCancelled(jobs: ReadonlyArray<{ status: string }>): string {
 export async function reactivateUser(db: Kysely<Database>, actor: AdminActor, userId: string, reason: string): Promise<UserRow> {
   return act(db, userId, async (trx, target) => {
     if (target.status !== 'suspended') throw conflict(ADMIN_USER_MESSAGES.notSuspended);
-    await trx.updateTable('users').set({ status: 'active', suspended_at: null, suspension_reason: null, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ status: 'active', suspended_at: null, suspension_reason: null, updated_at: new Date().toISOString() })
+      .where('id', '=', userId)
+      .execute();
     return { action: 'reactivate', details: 'Account reactivated', reason, actor };
   });
 }
@@ -269,17 +299,47 @@ export async function changeRole(db: Kysely<Database>, actor: AdminActor, userId
 
 export const DAY_MS = 86_400_000;
 
-export async function grantPlan(db: Kysely<Database>, actor: AdminActor, userId: string, planId: PlanId, days: number, reason: string): Promise<UserRow> {
+export async function grantPlan(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  userId: string,
+  planId: PlanId,
+  days: number,
+  reason: string,
+): Promise<UserRow> {
   return act(db, userId, async (trx, target) => {
     const now = new Date();
     const start = now.toISOString();
     const end = new Date(now.getTime() + days * DAY_MS).toISOString();
-    const existing = await trx.selectFrom('subscriptions').select(['id', 'plan_id', 'end_date']).where('user_id', '=', target.id).executeTakeFirst();
-    const values = { plan_id: planId, status: 'active' as const, start_date: start, end_date: end, cancelled_at: null, cancellation_reason: null, last_order_id: null, granted_by: actor.id, updated_at: start };
+    const existing = await trx
+      .selectFrom('subscriptions')
+      .select(['id', 'plan_id', 'end_date'])
+      .where('user_id', '=', target.id)
+      .executeTakeFirst();
+    const values = {
+      plan_id: planId,
+      status: 'active' as const,
+      start_date: start,
+      end_date: end,
+      cancelled_at: null,
+      cancellation_reason: null,
+      last_order_id: null,
+      granted_by: actor.id,
+      updated_at: start,
+    };
     if (existing) await trx.updateTable('subscriptions').set(values).where('id', '=', existing.id).execute();
-    else await trx.insertInto('subscriptions').values({ id: randomUUID(), user_id: target.id, currency: 'USD', created_at: start, ...values }).execute();
+    else
+      await trx
+        .insertInto('subscriptions')
+        .values({ id: randomUUID(), user_id: target.id, currency: 'USD', created_at: start, ...values })
+        .execute();
     const replaced = existing && existing.end_date > start ? ` (replaces ${existing.plan_id} until ${existing.end_date.slice(0, 10)})` : '';
-    return { action: 'grant-plan', details: `${getPlan(planId).name} plan as a comp for ${days} day${days === 1 ? '' : 's'}, until ${end.slice(0, 10)}${replaced}`, reason, actor };
+    return {
+      action: 'grant-plan',
+      details: `${getPlan(planId).name} plan as a comp for ${days} day${days === 1 ? '' : 's'}, until ${end.slice(0, 10)}${replaced}`,
+      reason,
+      actor,
+    };
   });
 }
 
@@ -291,7 +351,14 @@ export async function resetUsage(db: Kysely<Database>, actor: AdminActor, userId
   });
 }
 
-export async function recordVideoDeleted(db: Kysely<Database>, actor: AdminActor, target: UserRow, jobId: string, outcome: string, reason: string): Promise<void> {
+export async function recordVideoDeleted(
+  db: Kysely<Database>,
+  actor: AdminActor,
+  target: UserRow,
+  jobId: string,
+  outcome: string,
+  reason: string,
+): Promise<void> {
   await writeAudit(db, actor, target, 'delete-video', reason, `Video ${jobId} ${outcome}`);
 }
 

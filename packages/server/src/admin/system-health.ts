@@ -27,7 +27,9 @@ export class HealthHistory {
     if (now - this.lastRecordedAt < this.minIntervalMs) return;
     this.lastRecordedAt = now;
     const at = new Date(now).toISOString();
-    for (const [name, { status, value }] of Object.entries(values) as Array<[SystemHealthComponent, { status: HealthStatus; value: number }]>) {
+    for (const [name, { status, value }] of Object.entries(values) as Array<
+      [SystemHealthComponent, { status: HealthStatus; value: number }]
+    >) {
       const list = this.samples.get(name) ?? [];
       list.push({ at, status, value });
       while (list.length > 0 && now - Date.parse(list[0]!.at) > HOUR_MS) list.shift();
@@ -50,8 +52,10 @@ function readFfmpegVersion(path: string): Promise<string | null> {
   return ffmpegVersion;
 }
 
-const worst = (statuses: HealthStatus[]): HealthStatus => (statuses.includes('down') ? 'down' : statuses.includes('degraded') ? 'degraded' : 'healthy');
-const formatBytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
+const worst = (statuses: HealthStatus[]): HealthStatus =>
+  statuses.includes('down') ? 'down' : statuses.includes('degraded') ? 'degraded' : 'healthy';
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 
 /**
  * GET /api/admin/system-health: every part the service depends on, checked now, with a status, a
@@ -84,7 +88,14 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
       };
     } catch (error) {
       app.log.error({ err: error }, 'system health: database check failed');
-      return { status: 'down' as const, summary: 'The database does not answer', kind: app.dbDialect, latencyMs: performance.now() - started, migrations: { applied: 0, known: Object.keys(MIGRATIONS).length, latest: null }, value: 0 };
+      return {
+        status: 'down' as const,
+        summary: 'The database does not answer',
+        kind: app.dbDialect,
+        latencyMs: performance.now() - started,
+        migrations: { applied: 0, known: Object.keys(MIGRATIONS).length, latest: null },
+        value: 0,
+      };
     }
   })();
 
@@ -93,10 +104,27 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
     try {
       const hourAgo = new Date(now - HOUR_MS).toISOString();
       const [waiting, active, oldest, failed] = await Promise.all([
-        app.db.selectFrom('video_jobs').select((eb) => eb.fn.countAll<number | string | bigint>().as('c')).where('status', 'in', ['pending', 'queued']).executeTakeFirstOrThrow(),
-        app.db.selectFrom('video_jobs').select((eb) => eb.fn.countAll<number | string | bigint>().as('c')).where('status', '=', 'processing').executeTakeFirstOrThrow(),
-        app.db.selectFrom('video_jobs').select((eb) => eb.fn.min('created_at').as('oldest')).where('status', 'in', ['pending', 'queued']).executeTakeFirst(),
-        app.db.selectFrom('video_jobs').select((eb) => eb.fn.countAll<number | string | bigint>().as('c')).where('status', '=', 'failed').where('updated_at', '>=', hourAgo).executeTakeFirstOrThrow(),
+        app.db
+          .selectFrom('video_jobs')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('c'))
+          .where('status', 'in', ['pending', 'queued'])
+          .executeTakeFirstOrThrow(),
+        app.db
+          .selectFrom('video_jobs')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('c'))
+          .where('status', '=', 'processing')
+          .executeTakeFirstOrThrow(),
+        app.db
+          .selectFrom('video_jobs')
+          .select((eb) => eb.fn.min('created_at').as('oldest'))
+          .where('status', 'in', ['pending', 'queued'])
+          .executeTakeFirst(),
+        app.db
+          .selectFrom('video_jobs')
+          .select((eb) => eb.fn.countAll<number | string | bigint>().as('c'))
+          .where('status', '=', 'failed')
+          .where('updated_at', '>=', hourAgo)
+          .executeTakeFirstOrThrow(),
       ]);
       const oldestWaitingSeconds = oldest?.oldest ? Math.max(0, Math.round((now - Date.parse(String(oldest.oldest))) / 1000)) : null;
       const failedLastHour = Number(failed.c);
@@ -114,7 +142,16 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
       };
     } catch (error) {
       app.log.error({ err: error }, 'system health: queue check failed');
-      return { status: 'down' as const, summary: 'The queue could not be read', backend, waiting: 0, active: 0, oldestWaitingSeconds: null, failedLastHour: 0, value: 0 };
+      return {
+        status: 'down' as const,
+        summary: 'The queue could not be read',
+        backend,
+        waiting: 0,
+        active: 0,
+        oldestWaitingSeconds: null,
+        failedLastHour: 0,
+        value: 0,
+      };
     }
   })();
 
@@ -122,8 +159,16 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
     const mode = app.jobQueue.backend;
     if (mode === 'embedded') {
       const status = await app.jobQueue.status();
-      const list: WorkerHeartbeat[] = [{ id: 'embedded', host: hostname(), jobsRunning: status.processing, lastHeartbeatAt: new Date(now).toISOString() }];
-      return { status: status.running ? ('healthy' as const) : ('down' as const), summary: `Jobs run inside the API server (${status.concurrency} at a time)`, mode, workers: list, value: status.processing };
+      const list: WorkerHeartbeat[] = [
+        { id: 'embedded', host: hostname(), jobsRunning: status.processing, lastHeartbeatAt: new Date(now).toISOString() },
+      ];
+      return {
+        status: status.running ? ('healthy' as const) : ('down' as const),
+        summary: `Jobs run inside the API server (${status.concurrency} at a time)`,
+        mode,
+        workers: list,
+        value: status.processing,
+      };
     }
     const source = app.jobQueue as unknown as { workerHeartbeats?: () => Promise<WorkerHeartbeat[]> };
     try {
@@ -132,7 +177,10 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
       const status: HealthStatus = alive.length === 0 ? 'down' : alive.length < list.length ? 'degraded' : 'healthy';
       return {
         status,
-        summary: alive.length === 0 ? 'No worker process is running: start one with npm run worker' : `${alive.length} worker${alive.length === 1 ? '' : 's'} alive${alive.length < list.length ? `, ${list.length - alive.length} silent` : ''}`,
+        summary:
+          alive.length === 0
+            ? 'No worker process is running: start one with npm run worker'
+            : `${alive.length} worker${alive.length === 1 ? '' : 's'} alive${alive.length < list.length ? `, ${list.length - alive.length} silent` : ''}`,
         mode,
         workers: list,
         value: alive.length,
@@ -167,9 +215,23 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
       const freeBytes = fs.bavail * fs.bsize;
       const totalBytes = fs.blocks * fs.bsize;
       const status: HealthStatus = freeBytes < DISK_LOW_BYTES / 10 ? 'down' : freeBytes < DISK_LOW_BYTES ? 'degraded' : 'healthy';
-      return { status, summary: `${formatBytes(freeBytes)} free of ${formatBytes(totalBytes)}`, path, freeBytes, totalBytes, value: Math.round(freeBytes / 1024 ** 2) };
+      return {
+        status,
+        summary: `${formatBytes(freeBytes)} free of ${formatBytes(totalBytes)}`,
+        path,
+        freeBytes,
+        totalBytes,
+        value: Math.round(freeBytes / 1024 ** 2),
+      };
     } catch (error) {
-      return { status: 'down' as const, summary: `DATA_DIR cannot be read: ${(error as Error).message}`, path, freeBytes: 0, totalBytes: 0, value: 0 };
+      return {
+        status: 'down' as const,
+        summary: `DATA_DIR cannot be read: ${(error as Error).message}`,
+        path,
+        freeBytes: 0,
+        totalBytes: 0,
+        value: 0,
+      };
     }
   })();
 
@@ -193,7 +255,10 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
     const status: HealthStatus = list.length === 0 ? 'healthy' : failing === 0 ? 'healthy' : failing === list.length ? 'down' : 'degraded';
     return {
       status,
-      summary: list.length === 0 ? 'No provider reports health on this server' : list.map((provider) => `${provider.type}: ${provider.name}`).join(' · '),
+      summary:
+        list.length === 0
+          ? 'No provider reports health on this server'
+          : list.map((provider) => `${provider.type}: ${provider.name}`).join(' · '),
       providers: list,
       value: list.length - failing,
     };
@@ -201,7 +266,10 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
 
   const parts = { database, queue, workers, ffmpeg, disk, storage, providers };
   history.record(
-    Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, { status: part.status, value: part.value }])) as Record<SystemHealthComponent, { status: HealthStatus; value: number }>,
+    Object.fromEntries(Object.entries(parts).map(([name, part]) => [name, { status: part.status, value: part.value }])) as Record<
+      SystemHealthComponent,
+      { status: HealthStatus; value: number }
+    >,
     now,
   );
   const withHistory = <K extends SystemHealthComponent>(name: K) => {

@@ -8,7 +8,12 @@ describe('createAccountMailer without SMTP_URL and MAIL_FROM', () => {
     const log = { warn: (...args: unknown[]) => void logged.push(args) } as unknown as FastifyBaseLogger;
     const mailer = createAccountMailer(null, log);
     expect(mailer.mode).toBe('log');
-    await mailer.send({ to: 'owner@example.com', subject: 'Confirm', text: 'secret body with a password-like hunter2', link: 'http://localhost:8080/verify-email?token=abc' });
+    await mailer.send({
+      to: 'owner@example.com',
+      subject: 'Confirm',
+      text: 'secret body with a password-like hunter2',
+      link: 'http://localhost:8080/verify-email?token=abc',
+    });
     expect(logged).toHaveLength(1);
     expect(logged[0]?.[0]).toEqual({ to: 'owner@example.com', subject: 'Confirm', link: 'http://localhost:8080/verify-email?token=abc' });
     expect(JSON.stringify(logged)).not.toContain('hunter2');

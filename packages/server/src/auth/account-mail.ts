@@ -133,7 +133,10 @@ export function createAccountMailOutbox(mailer: AccountMailer, options: { retryD
     } catch (error) {
       const delay = retryDelaysMs[item.attempt];
       if (delay === undefined || closed) {
-        item.log.error({ err: error, to: ready.to, subject: ready.subject, attempts: item.attempt + 1 }, 'could not send an account e-mail; gave up');
+        item.log.error(
+          { err: error, to: ready.to, subject: ready.subject, attempts: item.attempt + 1 },
+          'could not send an account e-mail; gave up',
+        );
         return;
       }
       item.log.warn({ err: error, to: ready.to, subject: ready.subject, retryInMs: delay }, 'could not send an account e-mail; will retry');

@@ -14,7 +14,8 @@ const KEYS_PER_MINUTE = 20;
 export const apiKeyRoutesPlugin = fp(
   async (app) => {
     const auth = app.authService;
-    const perUser = (name: string, max: number) => app.createRateLimiter({ name, max, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    const perUser = (name: string, max: number) =>
+      app.createRateLimiter({ name, max, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
     const limitKeyCreation = perUser('api-key-create', KEYS_PER_MINUTE);
     const limitEmbedSessions = perUser('embed-session', EMBED_SESSIONS_PER_MINUTE);
 

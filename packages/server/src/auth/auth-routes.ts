@@ -183,7 +183,11 @@ export const authRoutesPlugin = fp(
           user: toPublicUser(user),
           api_key: apiKey,
           session_id: session.sessionId,
-          message: createdAccount ? AUTH_MESSAGES.accountCreatedWithGoogle : claimed ? CLAIMED_ACCOUNT_MESSAGE : AUTH_MESSAGES.signedInWithGoogle,
+          message: createdAccount
+            ? AUTH_MESSAGES.accountCreatedWithGoogle
+            : claimed
+              ? CLAIMED_ACCOUNT_MESSAGE
+              : AUTH_MESSAGES.signedInWithGoogle,
         };
       },
       { preHandler: app.limitAuthAttempts },
@@ -259,7 +263,11 @@ export const authRoutesPlugin = fp(
         }
         const now = new Date().toISOString();
         try {
-          await db.updateTable('users').set({ email: used.email, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+          await db
+            .updateTable('users')
+            .set({ email: used.email, email_verified_at: now, updated_at: now })
+            .where('id', '=', user.id)
+            .execute();
         } catch (error) {
           if (isUniqueViolation(error)) throw conflict(MESSAGES.emailTaken, 'email');
           throw error;
@@ -355,5 +363,9 @@ export const authRoutesPlugin = fp(
       };
     });
   },
-  { name: 'auth-routes', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'session-revocation'] },
+  {
+    name: 'auth-routes',
+    fastify: '5.x',
+    dependencies: ['config', 'database', 'auth', 'rate-limit', 'error-handler', 'session-revocation'],
+  },
 );

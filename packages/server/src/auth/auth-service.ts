@@ -1,4 +1,11 @@
-import { ADMIN_USER_MESSAGES, EMBED_SESSION_MINUTES, type ApiKey, type BrandKit, type ApiKeySummary, type Role } from '@reelsmith/contracts';
+import {
+  ADMIN_USER_MESSAGES,
+  EMBED_SESSION_MINUTES,
+  type ApiKey,
+  type BrandKit,
+  type ApiKeySummary,
+  type Role,
+} from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Config } from '../config.js';
@@ -138,7 +145,11 @@ export class AuthService {
 
   /** Revokes every session of the user except `keepSessionId` (all of them when null). */
   async revokeOtherSessions(userId: string, keepSessionId: string | null, db: Db = this.db): Promise<void> {
-    let query = db.updateTable('sessions').set({ revoked_at: new Date().toISOString() }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+    let query = db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date().toISOString() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
     if (keepSessionId) query = query.where('id', '!=', keepSessionId);
     await query.execute();
   }
@@ -148,7 +159,10 @@ export class AuthService {
    * scoped to the routes marked `embed` in the contracts, ended when the key that minted it is revoked.
    */
   async createEmbedSession(userId: string, apiKeyId: string, userAgent: string | undefined, brand?: BrandKit): Promise<IssuedSession> {
-    return this.tokenFor(await this.insertSession(userId, userAgent, this.db, { apiKeyId, brand: brand ? JSON.stringify(brand) : null }), userId);
+    return this.tokenFor(
+      await this.insertSession(userId, userAgent, this.db, { apiKeyId, brand: brand ? JSON.stringify(brand) : null }),
+      userId,
+    );
   }
 
   /** The session's user and scope, when the session is neither revoked nor expired. */
@@ -161,7 +175,11 @@ export class AuthService {
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .selectAll('users')
-        .select(['sessions.scope as session_scope', 'sessions.expires_at as session_expires_at', 'sessions.api_key_id as session_api_key_id'])
+        .select([
+          'sessions.scope as session_scope',
+          'sessions.expires_at as session_expires_at',
+          'sessions.api_key_id as session_api_key_id',
+        ])
         .where('sessions.id', '=', slot.sessionId)
         .where('sessions.user_id', '=', slot.userId)
         .where('sessions.revoked_at', 'is', null)
@@ -287,7 +305,11 @@ export class AuthService {
     const { api_key_id: apiKeyId, api_key_last_used_at: lastUsedAt, ...user } = row;
     const now = Date.now();
     if (!lastUsedAt || now - Date.parse(lastUsedAt) > API_KEY_TOUCH_INTERVAL_MS) {
-      await this.db.updateTable('api_keys').set({ last_used_at: new Date(now).toISOString() }).where('id', '=', apiKeyId).execute();
+      await this.db
+        .updateTable('api_keys')
+        .set({ last_used_at: new Date(now).toISOString() })
+        .where('id', '=', apiKeyId)
+        .execute();
     }
     return { user, apiKeyId };
   }

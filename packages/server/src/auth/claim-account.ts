@@ -17,7 +17,11 @@ export const CLAIMED_ACCOUNT_MESSAGE =
 export async function claimUnverifiedAccount(app: FastifyInstance, user: UserRow, googleSub: string): Promise<UserRow> {
   const now = new Date().toISOString();
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ password_hash: null, google_sub: googleSub, email_verified_at: now, updated_at: now }).where('id', '=', user.id).execute();
+    await trx
+      .updateTable('users')
+      .set({ password_hash: null, google_sub: googleSub, email_verified_at: now, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
     await app.authService.revokeAllApiKeys(user.id, trx);
     await app.authService.revokeOtherSessions(user.id, null, trx);
     await endWebhooks(trx, user.id, now);
@@ -25,7 +29,10 @@ export async function claimUnverifiedAccount(app: FastifyInstance, user: UserRow
     await trx.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
   });
   await app.sessionRevocations.publish({ userId: user.id, exceptSessionId: null, includeApiKeys: true });
-  app.log.warn({ userId: user.id }, 'unconfirmed password account claimed by its Google-verified owner: password, sessions, API keys and webhooks ended');
+  app.log.warn(
+    { userId: user.id },
+    'unconfirmed password account claimed by its Google-verified owner: password, sessions, API keys and webhooks ended',
+  );
   return { ...user, password_hash: null, google_sub: googleSub, email_verified_at: now, updated_at: now };
 }
 
@@ -40,6 +47,10 @@ export function claimedAccountMail(to: string, publicUrl: string): AccountMail {
 }
 
 /** Soft-deletes every webhook of the user (kept for their delivery log; pending deliveries stop). */
-export async function endWebhooks(db: Kysely<Database> | Transaction<Database>, userId: string, now: string = new Date().toISOString()): Promise<void> {
+export async function endWebhooks(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  now: string = new Date().toISOString(),
+): Promise<void> {
   await db.updateTable('webhooks').set({ deleted_at: now }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
 }

@@ -12,7 +12,13 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new single-use token for `email`; earlier unused tokens of the same purpose stop working. */
-export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose, email: string, now = new Date()): Promise<string> {
+export async function issueEmailToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  email: string,
+  now = new Date(),
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db
     .updateTable('email_tokens')
@@ -40,7 +46,12 @@ export async function issueEmailToken(db: Db, userId: string, purpose: EmailToke
  * Marks the token used and returns its user and address, in one conditional update so two uses
  * racing each other cannot both succeed; undefined when unknown, used, expired or of another purpose.
  */
-export async function consumeEmailToken(db: Db, token: string, purpose: EmailTokenPurpose, now = new Date()): Promise<{ userId: string; email: string } | undefined> {
+export async function consumeEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<{ userId: string; email: string } | undefined> {
   const row = await db
     .updateTable('email_tokens')
     .set({ used_at: now.toISOString() })

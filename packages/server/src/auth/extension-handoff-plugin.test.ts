@@ -1,4 +1,9 @@
-import { EXTENSION_HANDOFF_MESSAGES, MESSAGES, extensionHandoffExchangeResponseSchema, extensionHandoffResponseSchema } from '@reelsmith/contracts';
+import {
+  EXTENSION_HANDOFF_MESSAGES,
+  MESSAGES,
+  extensionHandoffExchangeResponseSchema,
+  extensionHandoffResponseSchema,
+} from '@reelsmith/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
@@ -16,7 +21,11 @@ describe('extension hand-off routes', () => {
     database = await createTestDatabase('sqlite');
     app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), { voices: { autoGenerateOfflineSamples: false } });
     const email = `handoff-${Date.now()}@example.com`;
-    const registered = await app.inject({ method: 'POST', url: '/auth/register', payload: { name: 'Hand Off', email, password: PASSWORD } });
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Hand Off', email, password: PASSWORD },
+    });
     expect(registered.statusCode).toBe(200);
     const login = await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } });
     webToken = login.json().token;
@@ -69,7 +78,8 @@ describe('extension hand-off routes', () => {
 
   it('still redeems after the issuing web session logs out: the code names the user, not that session', async () => {
     const email = (await app.inject({ method: 'GET', url: '/auth/profile', headers: bearer(webToken) })).json().user.email as string;
-    const otherWebToken = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } })).json().token as string;
+    const otherWebToken = (await app.inject({ method: 'POST', url: '/auth/login', payload: { email, password: PASSWORD } })).json()
+      .token as string;
     const { code } = (await issue(otherWebToken)).json();
     await app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(otherWebToken) });
     const traded = await exchange(code);

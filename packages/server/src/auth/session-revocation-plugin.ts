@@ -50,7 +50,8 @@ export const sessionRevocationPlugin = fp(
       const channel = sessionRevocationChannel(queue.prefix);
       publisher = new Redis(queue.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
       subscriber = new Redis(queue.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
-      for (const client of [publisher, subscriber]) client.on('error', (error) => app.log.warn({ err: error }, 'session revocation connection error'));
+      for (const client of [publisher, subscriber])
+        client.on('error', (error) => app.log.warn({ err: error }, 'session revocation connection error'));
       subscriber.on('message', (received, text) => {
         if (received !== channel) return;
         let parsed: z.infer<typeof messageSchema> | null = null;

@@ -11,7 +11,10 @@ export const apiKeySecretCipher = (encryptionKey: string): ApiKeyCipher => creat
  * every process; a value already readable under the encryption key is left alone, and one readable
  * under neither (sealed under a JWT_SECRET since replaced) stays as it was.
  */
-export async function resealLegacySecrets(db: Kysely<Database>, secrets: { encryptionKey: string; jwtSecret: string }): Promise<{ apiKeys: number; webhooks: number }> {
+export async function resealLegacySecrets(
+  db: Kysely<Database>,
+  secrets: { encryptionKey: string; jwtSecret: string },
+): Promise<{ apiKeys: number; webhooks: number }> {
   if (secrets.encryptionKey === secrets.jwtSecret) return { apiKeys: 0, webhooks: 0 };
   const reseal = (current: ApiKeyCipher, legacy: ApiKeyCipher, sealed: string): string | null => {
     if (!sealed || current.decrypt(sealed) !== null) return null;
@@ -25,7 +28,12 @@ export async function resealLegacySecrets(db: Kysely<Database>, secrets: { encry
   for (const row of await db.selectFrom('api_keys').select(['id', 'key_encrypted']).where('key_encrypted', '!=', '').execute()) {
     const resealed = reseal(keyCipher, legacyKeyCipher, row.key_encrypted);
     if (resealed === null) continue;
-    await db.updateTable('api_keys').set({ key_encrypted: resealed }).where('id', '=', row.id).where('key_encrypted', '=', row.key_encrypted).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ key_encrypted: resealed })
+      .where('id', '=', row.id)
+      .where('key_encrypted', '=', row.key_encrypted)
+      .execute();
     apiKeys += 1;
   }
 
@@ -35,7 +43,12 @@ export async function resealLegacySecrets(db: Kysely<Database>, secrets: { encry
   for (const row of await db.selectFrom('webhooks').select(['id', 'secret_encrypted']).execute()) {
     const resealed = reseal(hookCipher, legacyHookCipher, row.secret_encrypted);
     if (resealed === null) continue;
-    await db.updateTable('webhooks').set({ secret_encrypted: resealed }).where('id', '=', row.id).where('secret_encrypted', '=', row.secret_encrypted).execute();
+    await db
+      .updateTable('webhooks')
+      .set({ secret_encrypted: resealed })
+      .where('id', '=', row.id)
+      .where('secret_encrypted', '=', row.secret_encrypted)
+      .execute();
     webhooks += 1;
   }
   return { apiKeys, webhooks };

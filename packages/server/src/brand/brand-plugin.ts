@@ -1,4 +1,11 @@
-import { API, CAPTION_TEMPLATE_ANIMATES, CAPTION_TEMPLATE_IDS, CAPTION_TEMPLATES, captionTemplate, type CaptionTemplateId } from '@reelsmith/contracts';
+import {
+  API,
+  CAPTION_TEMPLATE_ANIMATES,
+  CAPTION_TEMPLATE_IDS,
+  CAPTION_TEMPLATES,
+  captionTemplate,
+  type CaptionTemplateId,
+} from '@reelsmith/contracts';
 import { resolveFfmpegBinaries, renderCaptionPreview } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
 import { createReadStream, existsSync } from 'node:fs';
@@ -29,24 +36,20 @@ export const brandPlugin = fp(
       })),
     }));
 
-    app.get(
-      CAPTION_PREVIEW_PATH,
-      { schema: { params: z.object({ id: z.enum(CAPTION_TEMPLATE_IDS) }) } },
-      async (request, reply) => {
-        const { id } = request.params as { id: CaptionTemplateId };
-        const template = captionTemplate(id)!;
-        const file = join(previewDir, `${id}-v${template.version}.png`);
-        if (!existsSync(file)) {
-          let render = pending.get(file);
-          if (!render) {
-            render = renderCaptionPreview(id, file, resolveFfmpegBinaries()).finally(() => pending.delete(file));
-            pending.set(file, render);
-          }
-          await render;
+    app.get(CAPTION_PREVIEW_PATH, { schema: { params: z.object({ id: z.enum(CAPTION_TEMPLATE_IDS) }) } }, async (request, reply) => {
+      const { id } = request.params as { id: CaptionTemplateId };
+      const template = captionTemplate(id)!;
+      const file = join(previewDir, `${id}-v${template.version}.png`);
+      if (!existsSync(file)) {
+        let render = pending.get(file);
+        if (!render) {
+          render = renderCaptionPreview(id, file, resolveFfmpegBinaries()).finally(() => pending.delete(file));
+          pending.set(file, render);
         }
-        return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(createReadStream(file));
-      },
-    );
+        await render;
+      }
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(createReadStream(file));
+    });
 
     registerRoute(app, API.brand, async (request) => findBrandKit(app.db, request.user.id));
 
@@ -55,7 +58,8 @@ export const brandPlugin = fp(
       if (kit.logoUploadId) {
         const upload = await findUserUpload(app.db, request.user.id, kit.logoUploadId);
         if (!upload) throw badRequest('That logo upload does not exist. Upload the logo again.', 'logoUploadId');
-        if (upload.kind !== 'image') throw badRequest('That upload is a sound, not a picture. Upload the logo as a PNG, JPEG or WebP picture.', 'logoUploadId');
+        if (upload.kind !== 'image')
+          throw badRequest('That upload is a sound, not a picture. Upload the logo as a PNG, JPEG or WebP picture.', 'logoUploadId');
       }
       await saveBrandKit(app.db, request.user.id, kit);
       return kit;

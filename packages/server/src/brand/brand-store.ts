@@ -37,7 +37,11 @@ export async function findSessionBrand(db: Db, sessionId: string): Promise<Brand
 }
 
 export async function saveSessionBrand(db: Db, sessionId: string, kit: BrandKit): Promise<void> {
-  await db.updateTable('sessions').set({ brand: JSON.stringify(kit) }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('sessions')
+    .set({ brand: JSON.stringify(kit) })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 /**

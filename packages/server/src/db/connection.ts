@@ -32,9 +32,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   // Kysely looks for its migration tables in every schema unless told which one: with two schemas in
   // one database (tests, or deployments sharing a server) it would find another schema's table and
   // skip creating its own. The connection's current schema (search_path) is the one to migrate.
-  const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter
-    ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
-    : undefined;
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
   const migrator = new Migrator({ db, provider: migrationProvider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');

@@ -41,7 +41,15 @@ async function startEmbeddedPostgres(): Promise<EmbeddedServer> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const password = randomBytes(12).toString('hex');
   const createPostgresUser = process.getuid?.() === 0;
-  const server = new EmbeddedPostgres({ databaseDir, port, user: 'postgres', password, persistent: false, createPostgresUser, onLog: () => undefined });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser,
+    onLog: () => undefined,
+  });
   await server.initialise();
   await server.start();
   return {
@@ -88,7 +96,13 @@ async function onPostgres(url: string, statement: string): Promise<void> {
  */
 export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reelsmith-test-'));
-  const env: Record<string, string> = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET, ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, LOG_LEVEL: 'silent', GALLERY_EXAMPLES: 'off' };
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
+    LOG_LEVEL: 'silent',
+    GALLERY_EXAMPLES: 'off',
+  };
   let dropDatabase = async () => undefined as void;
 
   if (dialect === 'postgres') {

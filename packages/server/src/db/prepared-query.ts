@@ -22,7 +22,9 @@ export function preparedQuery<K extends string, Row, DB>(
 ): (values: Record<K, unknown>) => Promise<Row[]> {
   const slot = Object.fromEntries(names.map((name) => [name, `${SLOT}${name}`])) as Slots<K>;
   const compiled: CompiledQuery<Row> = build(slot).compile();
-  const bindings = compiled.parameters.map((parameter) => (typeof parameter === 'string' && parameter.startsWith(SLOT) ? (parameter.slice(SLOT.length) as K) : null));
+  const bindings = compiled.parameters.map((parameter) =>
+    typeof parameter === 'string' && parameter.startsWith(SLOT) ? (parameter.slice(SLOT.length) as K) : null,
+  );
   const missing = names.filter((name) => !bindings.includes(name));
   if (missing.length > 0) throw new Error(`preparedQuery: ${missing.join(', ')} not used as a value in the query`);
   return async (values) => {

@@ -248,7 +248,6 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type VideoJobRow = Selectable<VideoJobsTable>;
 export type NewVideoJob = Insertable<VideoJobsTable>;
 
-
 /**
  * One row per user: the plan they hold now. `status` is only 'active' or 'cancelled' here;
  * 'expired' is derived on every read from end_date, so no scheduled job is needed for correctness.

@@ -16,7 +16,12 @@ describe('withStatementCache', () => {
     const prepare = vi.spyOn(sqlite, 'prepare');
     kysely = new Kysely<Db>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     await sql`create table notes (id integer primary key, body text not null)`.execute(kysely);
-    for (const [id, body] of [[1, 'one'], [2, 'two'], [3, 'three']] as const) await kysely.insertInto('notes').values({ id, body }).execute();
+    for (const [id, body] of [
+      [1, 'one'],
+      [2, 'two'],
+      [3, 'three'],
+    ] as const)
+      await kysely.insertInto('notes').values({ id, body }).execute();
     const read = (id: number) => kysely!.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst();
     expect(await read(1)).toEqual({ body: 'one' });
     expect(await read(3)).toEqual({ body: 'three' });

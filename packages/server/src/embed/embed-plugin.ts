@@ -56,8 +56,12 @@ export const embedPlugin = fp(
       app.get('/embed/demo', async (request, reply) => {
         // The demo page frames this server's own /embed, which the global CSP's frame-src 'none' forbids.
         const policy = reply.raw.getHeader('content-security-policy');
-        if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace(/frame-src [^;]*/, "frame-src 'self'"));
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(embedDemoPage(requestOrigin(request)));
+        if (typeof policy === 'string')
+          reply.raw.setHeader('content-security-policy', policy.replace(/frame-src [^;]*/, "frame-src 'self'"));
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(embedDemoPage(requestOrigin(request)));
       });
       app.get('/embed/demo.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(DEMO_SCRIPT));
     }

@@ -21,7 +21,13 @@ export const GALLERY_URL_PREFIX = '/gallery/';
  * What each example is made from: a topic, style and caption look per format, the shortest
  * duration the product allows, the offline providers (no key, no network), captions and music on.
  */
-export const GALLERY_RECIPES: ReadonlyArray<{ slug: string; resolution: Resolution; topic: string; style: string; captionStyle: 'tiktok' | 'youtube' | 'instagram' }> = [
+export const GALLERY_RECIPES: ReadonlyArray<{
+  slug: string;
+  resolution: Resolution;
+  topic: string;
+  style: string;
+  captionStyle: 'tiktok' | 'youtube' | 'instagram';
+}> = [
   { slug: 'portrait', resolution: '9:16', topic: 'Why octopuses have three hearts', style: 'educational', captionStyle: 'tiktok' },
   { slug: 'landscape', resolution: '16:9', topic: 'The lighthouse keeper who vanished', style: 'mysterious', captionStyle: 'youtube' },
   { slug: 'square', resolution: '1:1', topic: 'Small habits that change a morning', style: 'motivational', captionStyle: 'instagram' },
@@ -32,14 +38,21 @@ type Recipe = (typeof GALLERY_RECIPES)[number];
  * The examples play in tiles a few hundred pixels wide: rendered at half the product's frame size
  * they cost about a quarter of the CPU and a visitor on a phone downloads a quarter of the bytes.
  */
-const frameSize = (resolution: Resolution) => ({ width: RESOLUTION_SIZES[resolution].width / 2, height: RESOLUTION_SIZES[resolution].height / 2 });
+const frameSize = (resolution: Resolution) => ({
+  width: RESOLUTION_SIZES[resolution].width / 2,
+  height: RESOLUTION_SIZES[resolution].height / 2,
+});
 /** Poster width: the tile's width on a wide screen at 2x; the poster loads with the page, so it stays small. */
 const POSTER_WIDTH = 480;
 /** Lowest CPU priority: a creator's job or a page request always goes first. */
 const BACKGROUND_NICENESS = 19;
 
 /** The recipe's version: a changed recipe makes a new example (its files' names change with it). */
-const recipeHash = (recipe: Recipe) => createHash('sha256').update(JSON.stringify({ ...recipe, v: 1 })).digest('hex').slice(0, 12);
+const recipeHash = (recipe: Recipe) =>
+  createHash('sha256')
+    .update(JSON.stringify({ ...recipe, v: 1 }))
+    .digest('hex')
+    .slice(0, 12);
 
 /** The record of a made example: `<slug>.json`, naming the recipe version it was made from. */
 const recordPath = (dir: string, recipe: Recipe) => join(dir, `${recipe.slug}.json`);
@@ -89,20 +102,39 @@ export async function makeExample(dir: string, recipe: Recipe, options: MakeExam
   try {
     const voice = getVoices('offline', 'en')[0]!;
     const params = generateVideoBodySchema.parse({
-      topic: recipe.topic, style: recipe.style, language: 'en', duration: 30, voice: voice.id, resolution: recipe.resolution,
-      enableCaptions: true, captionStyle: recipe.captionStyle, enableZoom: true, music: 'auto',
+      topic: recipe.topic,
+      style: recipe.style,
+      language: 'en',
+      duration: 30,
+      voice: voice.id,
+      resolution: recipe.resolution,
+      enableCaptions: true,
+      captionStyle: recipe.captionStyle,
+      enableZoom: true,
+      music: 'auto',
     });
     const output = await runGeneration(
-      { jobId: `gallery-${recipe.slug}`, params, workspaceDir, providers: createProviders(config), ...(options.signal ? { signal: options.signal } : {}) },
+      {
+        jobId: `gallery-${recipe.slug}`,
+        params,
+        workspaceDir,
+        providers: createProviders(config),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
       {
         binaries,
         renderPreset: config.renderPreset,
-        assemble: (request, assembleOptions) => assembleVideo(request, { ...assembleOptions, frameSize: frameSize(recipe.resolution), onSpawn: lowPriority }),
+        assemble: (request, assembleOptions) =>
+          assembleVideo(request, { ...assembleOptions, frameSize: frameSize(recipe.resolution), onSpawn: lowPriority }),
       },
     );
     const name = `${recipe.slug}-${hash}`;
     renameSync(output.videoPath, join(dir, `${name}.mp4`));
-    await runFfmpeg(binaries.ffmpegPath, ['-y', '-i', output.posterPath, '-vf', `scale=${POSTER_WIDTH}:-2`, '-q:v', '5', join(dir, `${name}.jpg`)], { onSpawn: lowPriority, ...(options.signal ? { signal: options.signal } : {}) });
+    await runFfmpeg(
+      binaries.ffmpegPath,
+      ['-y', '-i', output.posterPath, '-vf', `scale=${POSTER_WIDTH}:-2`, '-q:v', '5', join(dir, `${name}.jpg`)],
+      { onSpawn: lowPriority, ...(options.signal ? { signal: options.signal } : {}) },
+    );
     const size = frameSize(recipe.resolution);
     return {
       resolution: recipe.resolution,

@@ -1,8 +1,4 @@
-import {
-  errorResponseSchema,
-  type AuthMode,
-  type RouteContract,
-} from '@reelsmith/contracts';
+import { errorResponseSchema, type AuthMode, type RouteContract } from '@reelsmith/contracts';
 import type {
   FastifyContextConfig,
   FastifyInstance,

@@ -19,7 +19,14 @@ import type * as z from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from '../events/job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
-import { claimJobWithToken, jobCounts, renewJobClaim, requeueLapsedClaims, unfinishedJobCount, unfinishedJobs } from '../video-jobs/video-job-repository.js';
+import {
+  claimJobWithToken,
+  jobCounts,
+  renewJobClaim,
+  requeueLapsedClaims,
+  unfinishedJobCount,
+  unfinishedJobs,
+} from '../video-jobs/video-job-repository.js';
 import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
 
 /**
@@ -116,7 +123,10 @@ export class BullmqJobQueue implements JobQueue {
   private sweeping: Promise<void> | null = null;
 
   constructor(private readonly options: BullmqJobQueueOptions) {
-    this.queue = new Queue<VideoJobPayload>(VIDEO_QUEUE_NAME, { connection: connectionOptions(options.redis), prefix: options.redis.prefix });
+    this.queue = new Queue<VideoJobPayload>(VIDEO_QUEUE_NAME, {
+      connection: connectionOptions(options.redis),
+      prefix: options.redis.prefix,
+    });
     // Without a listener an unreachable Redis would surface as an unhandled 'error' event.
     this.queue.on('error', (error) => options.log.warn({ err: error }, 'job queue connection error'));
   }
@@ -127,7 +137,8 @@ export class BullmqJobQueue implements JobQueue {
     const channels = redisChannels(redis.prefix);
     this.publisher = new Redis(redis.url, { maxRetriesPerRequest: null });
     this.subscriber = new Redis(redis.url, { maxRetriesPerRequest: null });
-    for (const client of [this.publisher, this.subscriber]) client.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
+    for (const client of [this.publisher, this.subscriber])
+      client.on('error', (error) => log.warn({ err: error }, 'job queue connection error'));
     this.subscriber.on('message', (channel, message) => {
       if (channel === channels.events) {
         const relayed = parseMessage(relayedJobEventSchema, message, log);
@@ -164,7 +175,8 @@ export class BullmqJobQueue implements JobQueue {
       else if (held && state !== 'unknown') continue;
       await this.add({ jobId: row.id, userId: row.user_id }, fairPriority(await unfinishedJobCount(this.options.db, row.user_id)));
     }
-    if (lapsed.length > 0) this.options.log.warn({ jobs: lapsed.map((row) => row.id) }, 'put running jobs whose claim lapsed back on the queue');
+    if (lapsed.length > 0)
+      this.options.log.warn({ jobs: lapsed.map((row) => row.id) }, 'put running jobs whose claim lapsed back on the queue');
     return lapsed.length;
   }
 
@@ -320,7 +332,9 @@ export class BullmqJobWorkers {
     for (const name of RELAYED_EVENTS) {
       const relay = (event: RelayedJobEvent['event'], userId: string) => {
         const message = relayedJobEventSchema.parse({ name, event, userId });
-        publisher.publish(channels.events, JSON.stringify(message)).catch((error: unknown) => log.warn({ err: error }, 'could not relay a job event'));
+        publisher
+          .publish(channels.events, JSON.stringify(message))
+          .catch((error: unknown) => log.warn({ err: error }, 'could not relay a job event'));
       };
       events.on(name, relay as never);
       this.relays.push(() => events.off(name, relay as never));
@@ -389,14 +403,17 @@ export class BullmqJobWorkers {
     const controller = new AbortController();
     const settled = this.options.worker.run(claim.job, controller.signal);
     this.running.set(jobId, { controller, settled: settled.catch(() => undefined) });
-    const renewal = setInterval(() => {
-      renewJobClaim(this.options.db, jobId, claimToken, lockMs).then(
-        (ours) => {
-          if (!ours && !controller.signal.aborted) controller.abort(new JobClaimLostError());
-        },
-        (error: unknown) => this.options.log.warn({ err: error, jobId }, 'could not renew the job claim'),
-      );
-    }, Math.max(50, Math.floor(lockMs / 3)));
+    const renewal = setInterval(
+      () => {
+        renewJobClaim(this.options.db, jobId, claimToken, lockMs).then(
+          (ours) => {
+            if (!ours && !controller.signal.aborted) controller.abort(new JobClaimLostError());
+          },
+          (error: unknown) => this.options.log.warn({ err: error, jobId }, 'could not renew the job claim'),
+        );
+      },
+      Math.max(50, Math.floor(lockMs / 3)),
+    );
     try {
       await settled;
     } finally {

@@ -26,7 +26,12 @@ describe('JobProgressTracker', () => {
   it('resumes from the stored row rather than from zero', () => {
     const first = new JobProgressTracker(freshRow());
     const stored = first.apply({ step: 'images', stepProgress: 50, progress: 70 });
-    const resumed = new JobProgressTracker({ progress: stored.progress, current_step: 'images', step_progress: 50, steps: JSON.stringify(stored.steps) });
+    const resumed = new JobProgressTracker({
+      progress: stored.progress,
+      current_step: 'images',
+      step_progress: 50,
+      steps: JSON.stringify(stored.steps),
+    });
     const update = resumed.apply({ step: 'setup', stepProgress: 100, progress: 5 });
     expect(update.progress).toBe(70);
     expect(update.steps.images.status).toBe('running');

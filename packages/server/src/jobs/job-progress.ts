@@ -1,4 +1,13 @@
-import { advanceSteps, clampPercent, completeSteps, failSteps, laterProgress, PIPELINE_STEPS, type JobSteps, type PipelineStep } from '@reelsmith/contracts';
+import {
+  advanceSteps,
+  clampPercent,
+  completeSteps,
+  failSteps,
+  laterProgress,
+  PIPELINE_STEPS,
+  type JobSteps,
+  type PipelineStep,
+} from '@reelsmith/contracts';
 import type { ProgressUpdate } from '@reelsmith/pipeline';
 import type { VideoJobRow } from '../db/schema.js';
 import type { ProgressWrite } from '../video-jobs/video-job-repository.js';

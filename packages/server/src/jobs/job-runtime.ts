@@ -48,12 +48,23 @@ export interface JobRuntime {
   storyboards: StoryboardRuns;
 }
 
-export function createJobRuntime({ config, db, log, env = process.env, runner, providersFor, webhooks: webhookOptions, storage = createStorage(config), settings }: JobRuntimeOptions): JobRuntime {
+export function createJobRuntime({
+  config,
+  db,
+  log,
+  env = process.env,
+  runner,
+  providersFor,
+  webhooks: webhookOptions,
+  storage = createStorage(config),
+  settings,
+}: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   let switchboard: ProviderSwitchboard | null = null;
   const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {});
   if (pipeline) {
-    if (!settings) throw new Error('createJobRuntime: the default pipeline reads the admin\'s provider choice, so pass the started AppSettings');
+    if (!settings)
+      throw new Error("createJobRuntime: the default pipeline reads the admin's provider choice, so pass the started AppSettings");
     switchboard = new ProviderSwitchboard({
       registry: pipeline.registry,
       settings: new ProviderSettings(settings),

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { userFacingError } from './job-worker.js';
 
 const unreachable = () =>
-  new ProviderError('Could not reach the voice service (connection refused); check the service address and the network', 'elevenlabs', true);
+  new ProviderError(
+    'Could not reach the voice service (connection refused); check the service address and the network',
+    'elevenlabs',
+    true,
+  );
 
 describe('userFacingError', () => {
   it('gives the creator a creator message when the voice service is unreachable, not the operator one', () => {

@@ -11,7 +11,14 @@ import { publishOutput, removeOutput } from '../output/output-files.js';
 import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
 import type { JobEventBus } from '../events/job-events.js';
 import { JobProgressTracker } from './job-progress.js';
-import { claimState, markCompleted, markFailed, markRequeued, recordProgress, type ProgressWrite } from '../video-jobs/video-job-repository.js';
+import {
+  claimState,
+  markCompleted,
+  markFailed,
+  markRequeued,
+  recordProgress,
+  type ProgressWrite,
+} from '../video-jobs/video-job-repository.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
 import { parseParams } from '../video-jobs/video-job-view.js';
 
@@ -76,10 +83,13 @@ function isServiceFailure(error: ProviderError): boolean {
 
 /** What a creator can do something about; anything else is logged and shown as the generic failure. */
 export function userFacingError(error: unknown): string {
-  const cause = error instanceof GenerationError && error.cause instanceof ProviderError ? error.cause : error instanceof ProviderError ? error : null;
+  const cause =
+    error instanceof GenerationError && error.cause instanceof ProviderError ? error.cause : error instanceof ProviderError ? error : null;
   if (cause && isServiceFailure(cause)) {
     const step = error instanceof GenerationError ? error.step : null;
-    return step === 'voice' || step === 'story' || step === 'images' ? MESSAGES.serviceUnavailable[step] : MESSAGES.serviceUnavailable.other;
+    return step === 'voice' || step === 'story' || step === 'images'
+      ? MESSAGES.serviceUnavailable[step]
+      : MESSAGES.serviceUnavailable.other;
   }
   if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
   if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
@@ -219,7 +229,12 @@ export class JobWorker {
       const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
       // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
       const recorded = await db.transaction().execute(async (trx) => {
-        const completed = await markCompleted(trx, job, { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps }, job.claim_token);
+        const completed = await markCompleted(
+          trx,
+          job,
+          { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps },
+          job.claim_token,
+        );
         if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures, renderStats);
         return completed;
       });

@@ -7,7 +7,17 @@ import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from '../events/job-events.js';
 import type { JobQueue } from './job-queue.js';
-import { cancelUserJob, createJobWithinQuota, deleteFinishedUserJob, findUserJob, jobCounts, listUserJobs, retryFailedUserJob, RETRY_ONLY_FAILED, userStorage } from '../video-jobs/video-job-repository.js';
+import {
+  cancelUserJob,
+  createJobWithinQuota,
+  deleteFinishedUserJob,
+  findUserJob,
+  jobCounts,
+  listUserJobs,
+  retryFailedUserJob,
+  RETRY_ONLY_FAILED,
+  userStorage,
+} from '../video-jobs/video-job-repository.js';
 import type { ProviderSwitchboard } from '../providers/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
@@ -124,13 +134,27 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       async (request) => {
         const body = { ...request.body, voiceProvider: request.body.voiceProvider ?? app.currentVoiceProvider() };
         if (pipeline && !pipeline.availableVoiceProviders().includes(body.voiceProvider)) {
-          throw badRequest(`The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`, 'voiceProvider');
+          throw badRequest(
+            `The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`,
+            'voiceProvider',
+          );
         }
         // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
-        const params = await resolveSource(body, { storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline', allowPrivate: app.config.sourceAllowPrivate, ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}) });
+        const params = await resolveSource(body, {
+          storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline',
+          allowPrivate: app.config.sourceAllowPrivate,
+          ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}),
+        });
         // A partner's embed session may carry its own brand: the video keeps it, re-renders included.
-        const partnerBrand = request.user.scope === 'embed' && request.user.sessionId ? await findSessionBrand(app.db, request.user.sessionId) : null;
-        const outcome = await createJobWithinQuota(app.db, request.user.id, params, new Date(), partnerBrand ? JSON.stringify(partnerBrand) : null);
+        const partnerBrand =
+          request.user.scope === 'embed' && request.user.sessionId ? await findSessionBrand(app.db, request.user.sessionId) : null;
+        const outcome = await createJobWithinQuota(
+          app.db,
+          request.user.id,
+          params,
+          new Date(),
+          partnerBrand ? JSON.stringify(partnerBrand) : null,
+        );
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);
         request.log.info({ jobId: outcome.job.id }, 'video job queued');
@@ -214,5 +238,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       tierConfig: { description: STORAGE_TIER_DESCRIPTION },
     }));
   },
-  { name: 'jobs', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'app-settings', 'auth', 'rate-limit', 'error-handler', 'voices'] },
+  {
+    name: 'jobs',
+    fastify: '5.x',
+    dependencies: ['config', 'database', 'storage', 'app-settings', 'auth', 'rate-limit', 'error-handler', 'voices'],
+  },
 );

@@ -16,11 +16,18 @@ export const heartbeatKey = (prefix: string): string => `${prefix}:worker-heartb
  * A scale-mode worker's heartbeat for System Health: one field per worker in a Redis hash (id → host,
  * jobs running, time), rewritten every 10 s and removed when the worker stops cleanly.
  */
-export function startWorkerHeartbeat(redis: Redis, prefix: string, jobsRunning: () => number, log: FastifyBaseLogger): { id: string; stop(): Promise<void> } {
+export function startWorkerHeartbeat(
+  redis: Redis,
+  prefix: string,
+  jobsRunning: () => number,
+  log: FastifyBaseLogger,
+): { id: string; stop(): Promise<void> } {
   const id = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const beat = () => {
     const heartbeat: WorkerHeartbeat = { id, host: hostname(), jobsRunning: jobsRunning(), lastHeartbeatAt: new Date().toISOString() };
-    redis.hset(heartbeatKey(prefix), id, JSON.stringify(heartbeat)).catch((error: unknown) => log.warn({ err: error }, 'could not write the worker heartbeat'));
+    redis
+      .hset(heartbeatKey(prefix), id, JSON.stringify(heartbeat))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not write the worker heartbeat'));
   };
   beat();
   const timer = setInterval(beat, HEARTBEAT_INTERVAL_MS);

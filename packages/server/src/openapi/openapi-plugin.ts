@@ -41,8 +41,12 @@ export const openApiPlugin = fp(
     const document = buildOpenApiDocument();
     registerRoute(app, API.openApi, async () => document);
 
-    app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_PAGE));
-    app.get('/api/docs/assets/docs-init.js', async (_request, reply) => reply.type('application/javascript; charset=utf-8').send(DOCS_INIT));
+    app.get('/api/docs', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_PAGE),
+    );
+    app.get('/api/docs/assets/docs-init.js', async (_request, reply) =>
+      reply.type('application/javascript; charset=utf-8').send(DOCS_INIT),
+    );
     app.get<{ Params: { file: string } }>('/api/docs/assets/:file', async (request, reply) => {
       const type = SWAGGER_UI_FILES[request.params.file];
       if (!type) throw notFound(`No such documentation asset: ${request.params.file}`);

@@ -23,11 +23,19 @@ export function parseAdminCommand(args: string[]): AdminCommand | { error: strin
  * as set by hand, so ADMIN_EMAILS neither re-grants a revoked admin nor removes a granted one.
  * Returns the user's id, or null when no account has the address.
  */
-export async function setRoleByOperator(db: Kysely<Database>, command: AdminCommand, now = new Date()): Promise<{ userId: string; role: Role } | null> {
+export async function setRoleByOperator(
+  db: Kysely<Database>,
+  command: AdminCommand,
+  now = new Date(),
+): Promise<{ userId: string; role: Role } | null> {
   const role: Role = command.action === 'grant' ? 'admin' : 'user';
   const user = await db.selectFrom('users').select('id').where('email', '=', command.email).executeTakeFirst();
   if (!user) return null;
-  await db.updateTable('users').set({ role, role_set_by_admin_at: now.toISOString(), updated_at: now.toISOString() }).where('id', '=', user.id).execute();
+  await db
+    .updateTable('users')
+    .set({ role, role_set_by_admin_at: now.toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .execute();
   return { userId: user.id, role };
 }
 

@@ -44,7 +44,11 @@ describe('publishOutput and removeOutput', () => {
     const outputDir = tempDir();
     writeFileSync(join(workspace, 'video.mp4'), Buffer.alloc(1000));
     writeFileSync(join(workspace, 'poster.jpg'), Buffer.alloc(200));
-    const published = await publishOutput(new LocalStorage(outputDir), { videoPath: join(workspace, 'video.mp4'), posterPath: join(workspace, 'poster.jpg'), title: 'Night Sky' });
+    const published = await publishOutput(new LocalStorage(outputDir), {
+      videoPath: join(workspace, 'video.mp4'),
+      posterPath: join(workspace, 'poster.jpg'),
+      title: 'Night Sky',
+    });
     expect(published.videoUrl).toBe(`/output/${published.token}/night-sky.mp4`);
     expect(published.posterUrl).toBe(`/output/${published.token}/night-sky.jpg`);
     expect(published).toMatchObject({ filename: 'night-sky.mp4', sizeBytes: 1200, videoBytes: 1000 });
@@ -60,7 +64,9 @@ describe('publishOutput and removeOutput', () => {
   it('leaves no half-published directory when a file is missing', async () => {
     const outputDir = tempDir();
     const storage = new LocalStorage(outputDir);
-    await expect(publishOutput(storage, { videoPath: '/nonexistent/video.mp4', posterPath: '/nonexistent/poster.jpg', title: 'x' })).rejects.toThrow();
+    await expect(
+      publishOutput(storage, { videoPath: '/nonexistent/video.mp4', posterPath: '/nonexistent/poster.jpg', title: 'x' }),
+    ).rejects.toThrow();
     expect(await storage.list('output/')).toEqual([]);
   });
 });

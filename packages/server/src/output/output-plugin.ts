@@ -13,14 +13,21 @@ const outputParamsSchema = z.object({
 const outputQuerySchema = z.object({ download: z.string().optional() }).loose();
 
 /** RFC 5987 value-chars: encodeURIComponent leaves `'()*!` as they are, which the attr-char grammar excludes. */
-const rfc5987 = (text: string): string => encodeURIComponent(text).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc5987 = (text: string): string =>
+  encodeURIComponent(text).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * `attachment` for a download: `filename*` carries the real title in UTF-8 (Hindi and Japanese keep
  * it), `filename` an ASCII fallback with the job id so two downloads never collide.
  */
 export function downloadDisposition(title: string, jobId: string, extension: string, suffix = ''): string {
-  const readable = `${title.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 120) || 'Reelsmith video'}${suffix}`;
+  const readable = `${
+    title
+      .normalize('NFC')
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+      .trim()
+      .slice(0, 120) || 'Reelsmith video'
+  }${suffix}`;
   const fallback = `${slugifyTitle(title)}${suffix}-${jobId}.${extension}`.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(`${readable}.${extension}`)}`;
 }
@@ -46,7 +53,11 @@ export const outputPlugin = fp(
           // The latest version's token is the job's own; earlier versions (storyboard re-renders) keep theirs.
           const job =
             (await app.db.selectFrom('video_jobs').select(['id', 'result']).where('output_token', '=', token).executeTakeFirst()) ??
-            (await app.db.selectFrom('video_versions').select(['video_id as id', 'result']).where('output_token', '=', token).executeTakeFirst());
+            (await app.db
+              .selectFrom('video_versions')
+              .select(['video_id as id', 'result'])
+              .where('output_token', '=', token)
+              .executeTakeFirst());
           if (!job) throw notFound('File not found');
           const { title = '', version = 1 } = JSON.parse(job.result ?? '{}') as { title?: string; version?: number };
           // From v2 on the name carries the version, so two versions' downloads never overwrite each other.

@@ -10,7 +10,9 @@ import { countPlanVideosThisMonth, findSubscription, recordVideoMade } from './s
 
 // Rows in any state and at any date, written directly: only a test sets up history this way.
 /** A migrated database of one dialect for payment unit tests; `close` in afterAll. */
-async function openMigratedTestDatabase(dialect: TestDialect): Promise<{ handle: DatabaseHandle; testDb: TestDatabase; close(): Promise<void> }> {
+async function openMigratedTestDatabase(
+  dialect: TestDialect,
+): Promise<{ handle: DatabaseHandle; testDb: TestDatabase; close(): Promise<void> }> {
   const testDb = await createTestDatabase(dialect);
   const handle = createDatabase(testDb.config().database);
   await migrateToLatest(handle.db);
@@ -27,7 +29,10 @@ async function openMigratedTestDatabase(dialect: TestDialect): Promise<{ handle:
 async function insertUser(db: Kysely<Database>, email = `${randomUUID()}@example.com`): Promise<string> {
   const id = randomUUID();
   const at = new Date().toISOString();
-  await db.insertInto('users').values({ id, email, name: 'Test User', password_hash: null, google_sub: null, role: 'user', created_at: at, updated_at: at }).execute();
+  await db
+    .insertInto('users')
+    .values({ id, email, name: 'Test User', password_hash: null, google_sub: null, role: 'user', created_at: at, updated_at: at })
+    .execute();
   return id;
 }
 
@@ -37,7 +42,20 @@ async function insertJob(db: Kysely<Database>, userId: string, status: JobStatus
   const at = createdAt.toISOString();
   await db
     .insertInto('video_jobs')
-    .values({ id, user_id: userId, status, params: '{}', steps: '{}', created_at: at, updated_at: at, result: null, error: null, current_step: null, started_at: null, completed_at: null })
+    .values({
+      id,
+      user_id: userId,
+      status,
+      params: '{}',
+      steps: '{}',
+      created_at: at,
+      updated_at: at,
+      result: null,
+      error: null,
+      current_step: null,
+      started_at: null,
+      completed_at: null,
+    })
     .execute();
   await recordVideoMade(db, { jobId: id, userId, createdAt: at });
   return id;
@@ -71,7 +89,6 @@ async function insertSubscription(
     .execute();
 }
 
-
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const days = (n: number) => new Date(NOW.getTime() + n * 86_400_000);
 
@@ -103,13 +120,23 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
     await insertJob(handle.db, userId, 'cancelled', days(-1));
     expect((await checkCanGenerate(handle.db, userId, 30, NOW)).isFreeVideo).toBe(true);
     await insertJob(handle.db, userId, 'processing', days(-40));
-    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired });
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({
+      canGenerate: false,
+      isFreeVideo: false,
+      reason: MESSAGES.subscriptionRequired,
+    });
   });
 
   it('counts this calendar month (UTC) against the plan limit, ignoring failed and cancelled jobs', async () => {
     const userId = await insertUser(handle.db);
     // Started before March (and runs into April) so that only the calendar month bounds the count.
-    await insertSubscription(handle.db, userId, 'essentials_plan', new Date('2026-02-25T00:00:00.000Z'), new Date('2026-04-05T00:00:00.000Z'));
+    await insertSubscription(
+      handle.db,
+      userId,
+      'essentials_plan',
+      new Date('2026-02-25T00:00:00.000Z'),
+      new Date('2026-04-05T00:00:00.000Z'),
+    );
     // Last month's jobs (one millisecond before March 1st UTC) do not count.
     for (let i = 0; i < 10; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-02-28T23:59:59.999Z'));
     for (let i = 0; i < 9; i += 1) await insertJob(handle.db, userId, 'completed', new Date('2026-03-01T00:00:00.000Z'));
@@ -117,7 +144,11 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
     await insertJob(handle.db, userId, 'cancelled', days(-1));
     expect(await checkCanGenerate(handle.db, userId, 90, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
     await insertJob(handle.db, userId, 'queued', days(-1));
-    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({
+      canGenerate: false,
+      isFreeVideo: false,
+      reason: MESSAGES.videoLimitReached(10),
+    });
     // On April 1st the count starts again.
     expect((await checkCanGenerate(handle.db, userId, 60, new Date('2026-04-01T00:00:00.000Z'))).canGenerate).toBe(true);
   });
@@ -132,7 +163,11 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
     expect(await checkCanGenerate(handle.db, userId, 90, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
     await insertJob(handle.db, userId, 'completed', NOW);
     expect(await countPlanVideosThisMonth(handle.db, userId, await findSubscription(handle.db, userId), NOW)).toBe(10);
-    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.videoLimitReached(10) });
+    expect(await checkCanGenerate(handle.db, userId, 30, NOW)).toEqual({
+      canGenerate: false,
+      isFreeVideo: false,
+      reason: MESSAGES.videoLimitReached(10),
+    });
   });
 
   it('gives a plan renewed after expiry its whole limit, even in the month the old one was used up', async () => {
@@ -159,9 +194,17 @@ describe.each(TEST_DIALECTS)('checkCanGenerate on %s', (dialect) => {
     await insertSubscription(handle.db, userId, 'starter_plan', days(-20), days(10), days(-2));
     expect(await checkCanGenerate(handle.db, userId, 60, NOW)).toEqual({ canGenerate: true, isFreeVideo: false, reason: null });
     // At the end date it has expired: without any job yet, only a free 30 s video remains.
-    expect(await checkCanGenerate(handle.db, userId, 60, days(10))).toEqual({ canGenerate: false, isFreeVideo: true, reason: VALIDATION_MESSAGES.freeVideoTooLong });
+    expect(await checkCanGenerate(handle.db, userId, 60, days(10))).toEqual({
+      canGenerate: false,
+      isFreeVideo: true,
+      reason: VALIDATION_MESSAGES.freeVideoTooLong,
+    });
     await insertJob(handle.db, userId, 'completed', days(-3));
-    expect(await checkCanGenerate(handle.db, userId, 30, days(10))).toEqual({ canGenerate: false, isFreeVideo: false, reason: MESSAGES.subscriptionRequired });
+    expect(await checkCanGenerate(handle.db, userId, 30, days(10))).toEqual({
+      canGenerate: false,
+      isFreeVideo: false,
+      reason: MESSAGES.subscriptionRequired,
+    });
   });
 
   it('works inside a transaction (the jobs service calls it there)', async () => {

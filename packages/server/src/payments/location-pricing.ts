@@ -50,5 +50,9 @@ export const currencyForCountry = (countryCode: string): Currency => (countryCod
 export function resolveLocationPricing(input: { headerValue: string | null; ip: string }, lookup: CountryLookup): LocationPricingResponse {
   const code = normalizeCode(input.headerValue) ?? normalizeCode(lookup(input.ip));
   if (!code) return { success: false, pricing: { currency: 'USD' }, location: { country: 'Unknown', countryCode: UNKNOWN_COUNTRY_CODE } };
-  return { success: true, pricing: { currency: currencyForCountry(code) }, location: { country: regionNames.of(code) ?? code, countryCode: code } };
+  return {
+    success: true,
+    pricing: { currency: currencyForCountry(code) },
+    location: { country: regionNames.of(code) ?? code, countryCode: code },
+  };
 }

@@ -47,7 +47,10 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     const paymentsConfigured = gateway.mode !== 'test' || config.testCheckoutAllowed;
     if (gateway.mode === 'test' && !options.gateway) {
       if (paymentsConfigured) app.log.warn('payments in TEST MODE: no Razorpay keys, so every plan can be activated without paying');
-      else app.log.warn('payments are off: NODE_ENV=production without Razorpay keys (set PAYMENTS_TEST_CHECKOUT=true to allow the test checkout)');
+      else
+        app.log.warn(
+          'payments are off: NODE_ENV=production without Razorpay keys (set PAYMENTS_TEST_CHECKOUT=true to allow the test checkout)',
+        );
     } else {
       app.log.info({ checkoutMode: gateway.mode }, 'payments through Razorpay');
     }
@@ -59,11 +62,23 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     registerRoute(app, API.plans, async (request) => ({ ...service.plans(request.query.currency), paymentsConfigured }));
     registerRoute(app, API.subscription, async (request) => service.subscription(request.user.id));
     registerRoute(app, API.canGenerate, async (request) => service.canGenerate(request.user.id, request.query.duration));
-    const limitOrders = app.createRateLimiter({ name: 'payments-orders', max: 30, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
-    registerRoute(app, API.createOrder, async (request) => service.createOrder(request.user.id, request.body.planId, request.body.currency), {
+    const limitOrders = app.createRateLimiter({
+      name: 'payments-orders',
+      max: 30,
+      timeWindowMs: 60_000,
+      key: (request) => request.user?.id ?? request.ip,
+    });
+    registerRoute(
+      app,
+      API.createOrder,
+      async (request) => service.createOrder(request.user.id, request.body.planId, request.body.currency),
+      {
+        preHandler: [limitOrders, requirePayments],
+      },
+    );
+    registerRoute(app, API.verifyPayment, async (request) => service.verifyPayment(request.user.id, request.body), {
       preHandler: [limitOrders, requirePayments],
     });
-    registerRoute(app, API.verifyPayment, async (request) => service.verifyPayment(request.user.id, request.body), { preHandler: [limitOrders, requirePayments] });
     registerRoute(app, API.cancelSubscription, async (request) => service.cancel(request.user.id, request.body.reason));
 
     registerRoute(app, API.testCheckoutPay, async (request) => {

@@ -35,7 +35,8 @@ export const PAYMENT_MESSAGES = {
   noSubscriptionToCancel: 'You have no active subscription to cancel',
   alreadyCancelled: 'Your subscription is already cancelled',
   reactivated: (plan: string, until: string) => `Your ${plan} plan is active again until ${until}. No payment is needed.`,
-  replacesCancelled: (current: string, next: string) => `Your cancelled ${current} plan will be replaced by ${next} as soon as the payment succeeds.`,
+  replacesCancelled: (current: string, next: string) =>
+    `Your cancelled ${current} plan will be replaced by ${next} as soon as the payment succeeds.`,
   webhookNotConfigured: 'Payment webhook is not configured',
   invalidWebhookSignature: 'Invalid webhook signature',
   testPaymentFailed: 'TEST MODE: the payment failed as chosen. No money was taken.',
@@ -49,7 +50,13 @@ const capturedEventSchema = z.object({
     .object({
       payment: z
         .object({
-          entity: z.object({ id: z.string(), order_id: z.string().nullable(), amount: z.number().int(), currency: z.string(), status: z.string() }),
+          entity: z.object({
+            id: z.string(),
+            order_id: z.string().nullable(),
+            amount: z.number().int(),
+            currency: z.string(),
+            status: z.string(),
+          }),
         })
         .optional(),
     })
@@ -69,7 +76,8 @@ export interface PaymentsServiceOptions {
  * A subscription date as every billing screen shows it ("Dec 23, 2026"), read in UTC: the server
  * knows no viewer's time zone (the studio words its own toast with the viewer's local date).
  */
-const untilDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+const untilDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
 export class PaymentsService {
   readonly #db: Kysely<Database>;
@@ -143,7 +151,13 @@ export class PaymentsService {
           .set({ status: 'active', cancelled_at: null, cancellation_reason: null, updated_at: now.toISOString() })
           .where('id', '=', current.id)
           .execute();
-        return { ...base, order: null, proration: null, requiresPayment: false, message: PAYMENT_MESSAGES.reactivated(plan.name, untilDate(current.end_date)) };
+        return {
+          ...base,
+          order: null,
+          proration: null,
+          requiresPayment: false,
+          message: PAYMENT_MESSAGES.reactivated(plan.name, untilDate(current.end_date)),
+        };
       }
       if (planRank(planId) < planRank(current.plan_id)) {
         if (status === 'active') throw conflict(MESSAGES.downgradeNotAllowed, 'planId');
@@ -152,7 +166,13 @@ export class PaymentsService {
       } else {
         // The difference between two prices is only meaningful in one currency: the one already paid.
         currency = current.currency;
-        const prorated = prorateUpgrade(current.plan_id, planId, currency, { start: new Date(current.start_date), end: new Date(current.end_date) }, now);
+        const prorated = prorateUpgrade(
+          current.plan_id,
+          planId,
+          currency,
+          { start: new Date(current.start_date), end: new Date(current.end_date) },
+          now,
+        );
         kind = 'upgrade';
         amount = prorated.amount;
         periodEnd = current.end_date;
@@ -182,7 +202,10 @@ export class PaymentsService {
       }));
     } catch (error) {
       if (error instanceof PaymentProviderError) {
-        this.#log.error({ provider: this.#gateway.mode, code: error.code, status: error.statusCode, reason: error.message }, 'payment order creation failed');
+        this.#log.error(
+          { provider: this.#gateway.mode, code: error.code, status: error.statusCode, reason: error.message },
+          'payment order creation failed',
+        );
         throw new HttpError(502, MESSAGES.orderFailed);
       }
       throw error;
@@ -212,7 +235,13 @@ export class PaymentsService {
         orderId: providerOrderId,
         amount: price.total,
         currency,
-        plan: { name: plan.name, price: toMajor(price.base), hasGst: hasGst(currency), gstAmount: toMajor(price.gst), totalAmount: toMajor(price.total) },
+        plan: {
+          name: plan.name,
+          price: toMajor(price.base),
+          hasGst: hasGst(currency),
+          gstAmount: toMajor(price.gst),
+          totalAmount: toMajor(price.total),
+        },
       },
       proration,
       requiresPayment: true,
@@ -221,7 +250,11 @@ export class PaymentsService {
   }
 
   async #orderForUser(userId: string, providerOrderId: string): Promise<PaymentOrderRow> {
-    const order = await this.#db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', providerOrderId).executeTakeFirst();
+    const order = await this.#db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('provider_order_id', '=', providerOrderId)
+      .executeTakeFirst();
     // Someone else's order reads as missing: its existence is not this user's business.
     if (!order || order.user_id !== userId) throw notFound(PAYMENT_MESSAGES.orderNotFound);
     return order;
@@ -327,7 +360,12 @@ export class PaymentsService {
   }
 
   /** TEST MODE only: what the in-page checkout's buttons do. */
-  async testCheckoutPay(userId: string, orderId: string, outcome: 'success' | 'failure', gateway: TestCheckoutGateway): Promise<PaymentHandlerResult> {
+  async testCheckoutPay(
+    userId: string,
+    orderId: string,
+    outcome: 'success' | 'failure',
+    gateway: TestCheckoutGateway,
+  ): Promise<PaymentHandlerResult> {
     const order = await this.#orderForUser(userId, orderId);
     if (order.status !== 'created') throw conflict(PAYMENT_MESSAGES.orderNotPayable);
     const stored = { providerOrderId: order.provider_order_id, amount: order.amount, currency: order.currency };
@@ -347,7 +385,8 @@ export class PaymentsService {
   async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; handled: boolean }> {
     // Logged once at start-up (payments plugin); each anonymous call is answered quietly.
     if (!this.#webhookSecret) throw new HttpError(503, PAYMENT_MESSAGES.webhookNotConfigured, undefined, { quiet: true });
-    if (!signature || !isValidWebhookSignature(this.#webhookSecret, rawBody, signature)) throw badRequest(PAYMENT_MESSAGES.invalidWebhookSignature);
+    if (!signature || !isValidWebhookSignature(this.#webhookSecret, rawBody, signature))
+      throw badRequest(PAYMENT_MESSAGES.invalidWebhookSignature);
     let event: z.infer<typeof capturedEventSchema>;
     try {
       event = capturedEventSchema.parse(JSON.parse(rawBody.toString('utf8')));
@@ -357,10 +396,17 @@ export class PaymentsService {
     const payment = event.payload?.payment?.entity;
     if (event.event !== 'payment.captured' || !payment?.order_id) return { received: true, handled: false };
 
-    const order = await this.#db.selectFrom('payment_orders').selectAll().where('provider_order_id', '=', payment.order_id).executeTakeFirst();
+    const order = await this.#db
+      .selectFrom('payment_orders')
+      .selectAll()
+      .where('provider_order_id', '=', payment.order_id)
+      .executeTakeFirst();
     if (!order) return { received: true, handled: false };
     if (payment.amount !== order.amount || payment.currency !== order.currency) {
-      this.#log.warn({ orderId: order.id, amount: payment.amount, expected: order.amount }, 'captured payment does not match its order; nothing activated');
+      this.#log.warn(
+        { orderId: order.id, amount: payment.amount, expected: order.amount },
+        'captured payment does not match its order; nothing activated',
+      );
       return { received: true, handled: false };
     }
     if (order.status === 'paid') return { received: true, handled: order.provider_payment_id === payment.id };
@@ -369,4 +415,3 @@ export class PaymentsService {
     return { received: true, handled: true };
   }
 }
-

@@ -24,7 +24,9 @@ describe('plan features', () => {
   it('claims only what the product gives every subscriber of that plan', () => {
     for (const plan of PLANS) {
       for (const feature of plan.features) {
-        const claim = VERIFIED_CLAIMS.map((candidate) => ({ candidate, match: feature.match(candidate.pattern) })).find((entry) => entry.match);
+        const claim = VERIFIED_CLAIMS.map((candidate) => ({ candidate, match: feature.match(candidate.pattern) })).find(
+          (entry) => entry.match,
+        );
         expect(claim, `${plan.id}: "${feature}" is not a verified claim`).toBeDefined();
         expect(claim!.candidate.holds(plan, claim!.match!), `${plan.id}: "${feature}" is not true`).toBe(true);
       }

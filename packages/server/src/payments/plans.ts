@@ -13,7 +13,11 @@ import { z } from 'zod';
  * 90 s, enforced server-side); everything else is the same for every account, so no card sells it as
  * a paid extra. plan-features.test.ts checks each claim against the product's own constants.
  */
-const SHARED_FEATURES = ['30, 60 and 90 second videos', 'All 7 video languages and 20 story styles', 'Word-timed captions in 5 styles'] as const;
+const SHARED_FEATURES = [
+  '30, 60 and 90 second videos',
+  'All 7 video languages and 20 story styles',
+  'Word-timed captions in 5 styles',
+] as const;
 
 const PLAN_DATA = [
   {
@@ -52,7 +56,10 @@ const planDefinitionSchema = z.object({
   id: planIdSchema,
   name: z.string().min(1),
   prices: z.object({ INR: minorUnits, USD: minorUnits }),
-  videoLimit: z.number().int().refine((limit) => limit === UNLIMITED_VIDEOS || limit > 0, 'videoLimit must be -1 or positive'),
+  videoLimit: z
+    .number()
+    .int()
+    .refine((limit) => limit === UNLIMITED_VIDEOS || limit > 0, 'videoLimit must be -1 or positive'),
   features: z.array(z.string().min(1)).min(4),
 });
 export type PlanDefinition = z.infer<typeof planDefinitionSchema>;
@@ -61,7 +68,10 @@ const catalogueSchema = z
   .array(planDefinitionSchema)
   .refine((plans) => plans.map((plan) => plan.id).join() === PLAN_IDS.join(), 'plans must list every plan id in tier order')
   .refine(
-    (plans) => plans.every((plan, index) => index === 0 || (plans[index - 1]!.prices.INR < plan.prices.INR && plans[index - 1]!.prices.USD < plan.prices.USD)),
+    (plans) =>
+      plans.every(
+        (plan, index) => index === 0 || (plans[index - 1]!.prices.INR < plan.prices.INR && plans[index - 1]!.prices.USD < plan.prices.USD),
+      ),
     'a higher tier must cost more in every currency (proration relies on it)',
   );
 

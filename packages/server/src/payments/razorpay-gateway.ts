@@ -14,7 +14,13 @@ export interface RazorpaySettings {
 }
 
 const orderSchema = z.object({ id: z.string().min(1), amount: z.number().int(), currency: z.string(), status: z.string() });
-const paymentSchema = z.object({ id: z.string(), order_id: z.string().nullable(), amount: z.number().int(), currency: z.string(), status: z.string() });
+const paymentSchema = z.object({
+  id: z.string(),
+  order_id: z.string().nullable(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+});
 const errorSchema = z.object({ error: z.object({ code: z.string().optional(), description: z.string().optional() }) });
 
 /** Razorpay's Orders and Payments API (basic auth with the key id and secret). */
@@ -53,7 +59,11 @@ export class RazorpayGateway implements PaymentGateway {
     if (!response.ok) {
       const parsed = errorSchema.safeParse(json);
       const description = parsed.success ? (parsed.data.error.description ?? 'no description') : `HTTP ${response.status}`;
-      throw new PaymentProviderError(`Razorpay ${method} ${path} failed: ${description}`, response.status, parsed.success ? (parsed.data.error.code ?? null) : null);
+      throw new PaymentProviderError(
+        `Razorpay ${method} ${path} failed: ${description}`,
+        response.status,
+        parsed.success ? (parsed.data.error.code ?? null) : null,
+      );
     }
     return { status: response.status, json };
   }

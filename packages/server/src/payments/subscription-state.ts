@@ -38,7 +38,9 @@ export async function forgetUncountedVideo(db: Db, userId: string, jobId: string
     .deleteFrom('video_usage')
     .where('job_id', '=', jobId)
     .where('user_id', '=', userId)
-    .where('job_id', 'in', (eb) => eb.selectFrom('video_jobs').select('id').where('id', '=', jobId).where('status', 'in', UNCOUNTED_JOB_STATUSES))
+    .where('job_id', 'in', (eb) =>
+      eb.selectFrom('video_jobs').select('id').where('id', '=', jobId).where('status', 'in', UNCOUNTED_JOB_STATUSES),
+    )
     .execute();
 }
 
@@ -82,7 +84,8 @@ export async function findUsageResetAt(db: Db, userId: string): Promise<string |
 }
 
 /** The later of two ISO timestamps in SQL; a NULL `a` gives `b`. */
-const laterOf = (a: Expression<unknown>, b: Expression<unknown>): Expression<string> => sql<string>`case when ${a} > ${b} then ${a} else ${b} end`;
+const laterOf = (a: Expression<unknown>, b: Expression<unknown>): Expression<string> =>
+  sql<string>`case when ${a} > ${b} then ${a} else ${b} end`;
 
 /**
  * planUsagePeriodStart for a user of an outer query (`userId` a column), in SQL, so a list of users
@@ -90,7 +93,11 @@ const laterOf = (a: Expression<unknown>, b: Expression<unknown>): Expression<str
  * subscription that still grants access, the admin's reset), the latest wins.
  */
 export function usagePeriodStartOf(db: Db, userId: Expression<string>, now: Date): Expression<string> {
-  const planStart = db.selectFrom('subscriptions').select('start_date').where('subscriptions.user_id', '=', userId).where('subscriptions.end_date', '>', now.toISOString());
+  const planStart = db
+    .selectFrom('subscriptions')
+    .select('start_date')
+    .where('subscriptions.user_id', '=', userId)
+    .where('subscriptions.end_date', '>', now.toISOString());
   const resetAt = db.selectFrom('users as reset_user').select('reset_user.usage_reset_at').where('reset_user.id', '=', userId);
   return laterOf(resetAt, laterOf(planStart, sql<string>`${startOfUtcMonth(now)}`));
 }
@@ -100,7 +107,12 @@ export function usagePeriodStartOf(db: Db, userId: Expression<string>, now: Date
  * access, only those made since it started. The free video made before buying, or the jobs of an
  * earlier (expired or replaced) period in the same month, do not use up a plan just paid for.
  */
-export async function countPlanVideosThisMonth(db: Db, userId: string, subscription: SubscriptionRow | undefined, now: Date): Promise<number> {
+export async function countPlanVideosThisMonth(
+  db: Db,
+  userId: string,
+  subscription: SubscriptionRow | undefined,
+  now: Date,
+): Promise<number> {
   return countVideosUsed(db, userId, planUsagePeriodStart(subscription, now, await findUsageResetAt(db, userId)));
 }
 

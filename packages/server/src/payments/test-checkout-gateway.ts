@@ -58,14 +58,26 @@ export class TestCheckoutGateway implements PaymentGateway {
   /** What the in-page checkout's "Pay successfully" does: captures the order's full amount and signs the result. */
   pay(order: TestCheckoutOrder): { paymentId: string; signature: string } {
     const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
-    this.#payments.set(paymentId, { id: paymentId, orderId: order.providerOrderId, amount: order.amount, currency: order.currency, status: 'captured' });
+    this.#payments.set(paymentId, {
+      id: paymentId,
+      orderId: order.providerOrderId,
+      amount: order.amount,
+      currency: order.currency,
+      status: 'captured',
+    });
     return { paymentId, signature: paymentSignature(this.#keySecret, order.providerOrderId, paymentId) };
   }
 
   /** "Fail payment": recorded as Razorpay records a declined attempt, and never signed. */
   fail(order: TestCheckoutOrder): void {
     const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
-    this.#payments.set(paymentId, { id: paymentId, orderId: order.providerOrderId, amount: order.amount, currency: order.currency, status: 'failed' });
+    this.#payments.set(paymentId, {
+      id: paymentId,
+      orderId: order.providerOrderId,
+      amount: order.amount,
+      currency: order.currency,
+      status: 'failed',
+    });
   }
 
   isValidPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {

@@ -31,7 +31,6 @@ declare module 'fastify' {
   }
 }
 
-
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -50,7 +49,8 @@ export const authPlugin = fp(
     const notice = encryptionKeyNotice(app.config.encryption);
     if (notice) app.log[notice.level](notice.message);
     const resealed = await resealLegacySecrets(app.db, { encryptionKey: app.config.encryption.key, jwtSecret: app.config.jwtSecret });
-    if (resealed.apiKeys + resealed.webhooks > 0) app.log.info(resealed, 'stored API keys and webhook secrets moved from JWT_SECRET to the encryption key');
+    if (resealed.apiKeys + resealed.webhooks > 0)
+      app.log.info(resealed, 'stored API keys and webhook secrets moved from JWT_SECRET to the encryption key');
     const service = new AuthService(app.db, app.config);
     app.decorate('authService', service);
     app.decorate('verifyGoogleCredential', createGoogleVerifier(app.config.google));

@@ -26,7 +26,9 @@ export const errorHandlerPlugin = fp(
         const context = (error as FastifyError).validationContext;
         const field = fieldOf(first?.instancePath ?? '', context);
         const message =
-          first?.message && first.instancePath.replace(/\//g, '') !== '' ? first.message : `The request ${context ?? 'input'} is missing or malformed`;
+          first?.message && first.instancePath.replace(/\//g, '') !== ''
+            ? first.message
+            : `The request ${context ?? 'input'} is missing or malformed`;
         return reply.code(400).send(errorBody(400, message, field));
       }
       if (error instanceof HttpError) {

@@ -1,5 +1,12 @@
 import { cachedValue, PROVIDER_HEALTH_CACHE_MS } from '../plugins/health-plugin.js';
-import { PROVIDER_TYPES, VOICE_PROVIDERS, type ProviderHealth, type ProviderType, type ProvidersResponse, type VoiceProviderId } from '@reelsmith/contracts';
+import {
+  PROVIDER_TYPES,
+  VOICE_PROVIDERS,
+  type ProviderHealth,
+  type ProviderType,
+  type ProvidersResponse,
+  type VoiceProviderId,
+} from '@reelsmith/contracts';
 import type { ImageProviderId, Provider, ProviderChoice, ProviderRegistry, StoryProviderId } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
 import type { VoiceSettings } from '../voices/voice-settings.js';
@@ -73,7 +80,10 @@ export class ProviderSwitchboard {
   async switchTo(type: ProviderType, provider: string): Promise<string> {
     const label = TYPE_LABEL[type];
     if (!KNOWN_PROVIDERS[type].includes(provider)) {
-      throw badRequest(`Unknown ${label} provider "${provider}". Known ${label} providers: ${KNOWN_PROVIDERS[type].join(', ')}`, 'provider');
+      throw badRequest(
+        `Unknown ${label} provider "${provider}". Known ${label} providers: ${KNOWN_PROVIDERS[type].join(', ')}`,
+        'provider',
+      );
     }
     if (!this.available(type).includes(provider)) {
       const needs = REQUIREMENTS[`${type}:${provider}`];
@@ -111,7 +121,10 @@ export class ProviderSwitchboard {
     const key = `${type}:${name}`;
     let cached = this.healthCache.get(key);
     if (!cached) {
-      cached = cachedValue(() => this.checkOne(type, name), PROVIDER_HEALTH_CACHE_MS, { staleWhileRefresh: true, now: () => (this.options.now?.() ?? new Date()).getTime() });
+      cached = cachedValue(() => this.checkOne(type, name), PROVIDER_HEALTH_CACHE_MS, {
+        staleWhileRefresh: true,
+        now: () => (this.options.now?.() ?? new Date()).getTime(),
+      });
       this.healthCache.set(key, cached);
     }
     return cached();

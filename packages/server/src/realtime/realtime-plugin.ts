@@ -44,7 +44,10 @@ interface SocketData {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Disconnects `socket` when its session expires, to the millisecond, without waiting for its next subscribe. */
-function endAtExpiry(socket: { disconnect(close: boolean): unknown; once(event: 'disconnect', listener: () => void): unknown }, expiresAtMs: number): void {
+function endAtExpiry(
+  socket: { disconnect(close: boolean): unknown; once(event: 'disconnect', listener: () => void): unknown },
+  expiresAtMs: number,
+): void {
   let timer: NodeJS.Timeout;
   const arm = () => {
     const left = expiresAtMs - Date.now();
@@ -103,7 +106,11 @@ export const realtimePlugin = fp(
         } else {
           const found = await app.authService.findUserByApiKey(auth.data.apiKey);
           if (!found) return next(new Error(INVALID_API_KEY_MESSAGE));
-          socket.data = { userId: found.user.id, credential: { kind: 'apiKey', key: auth.data.apiKey, apiKeyId: found.apiKeyId }, expiresAtMs: null };
+          socket.data = {
+            userId: found.user.id,
+            credential: { kind: 'apiKey', key: auth.data.apiKey, apiKeyId: found.apiKeyId },
+            expiresAtMs: null,
+          };
         }
         next();
       } catch (error) {

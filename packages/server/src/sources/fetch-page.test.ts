@@ -12,10 +12,15 @@ beforeAll(async () => {
     served += 1;
     if (request.url === '/meta-charset') {
       // No charset in the header: the document names its own.
-      const body = Buffer.concat([Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>'), Buffer.from('Caf\u00e9 cr\u00e8me \u0093quoted\u0094', 'latin1'), Buffer.from('</p></body></html>')]);
+      const body = Buffer.concat([
+        Buffer.from('<html><head><meta charset="windows-1252"></head><body><p>'),
+        Buffer.from('Caf\u00e9 cr\u00e8me \u0093quoted\u0094', 'latin1'),
+        Buffer.from('</p></body></html>'),
+      ]);
       return void response.writeHead(200, { 'content-type': 'text/html' }).end(body);
     }
-    if (request.url === '/declared-large') return void response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(3 * 1024 * 1024) }).end();
+    if (request.url === '/declared-large')
+      return void response.writeHead(200, { 'content-type': 'text/html', 'content-length': String(3 * 1024 * 1024) }).end();
     if (request.url === '/relative') return void response.writeHead(302, { location: 'meta-charset' }).end();
     if (request.url === '/ftp') return void response.writeHead(302, { location: 'ftp://files.example/a.txt' }).end();
     if (request.url === '/teapot') return void response.writeHead(418).end();
@@ -27,7 +32,10 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(PageFetchError);
   return (error as Error).message;
 }

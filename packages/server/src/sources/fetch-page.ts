@@ -20,7 +20,8 @@ export const PAGE_MESSAGES = {
   tooManyRedirects: `The link redirects more than ${PAGE_MAX_REDIRECTS} times. Paste the address the page finally opens at.`,
   timedOut: `The page did not arrive within ${PAGE_TIMEOUT_MS / 1000} seconds. Try again later, or paste the article's text.`,
   tooLarge: `The page is larger than ${PAGE_MAX_BYTES / 1024 / 1024} MB. Paste the article's text instead.`,
-  notText: (type: string) => `The link is not a web page or text (it is ${type || 'of an unknown type'}). Give the link of an article, or paste its text.`,
+  notText: (type: string) =>
+    `The link is not a web page or text (it is ${type || 'of an unknown type'}). Give the link of an article, or paste its text.`,
   unreachable: (reason: string) => `The page could not be fetched (${reason}). Check the link, or paste the article's text.`,
 } as const;
 
@@ -165,7 +166,8 @@ function toPageError(error: unknown, deadline: AbortSignal): PageFetchError {
   if (error instanceof PageFetchError) return error;
   if (deadline.aborted) return new PageFetchError(PAGE_MESSAGES.timedOut);
   const code = (error as { code?: string }).code;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new PageFetchError(PAGE_MESSAGES.unreachable('the site\'s name does not resolve'));
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return new PageFetchError(PAGE_MESSAGES.unreachable("the site's name does not resolve"));
   if (code === 'ECONNREFUSED') return new PageFetchError(PAGE_MESSAGES.unreachable('the site refused the connection'));
   const message = error instanceof Error ? error.message : String(error);
   // The connect-time guard's refusal: the name was re-pointed to a private address after the check.
@@ -177,11 +179,15 @@ function toPageError(error: unknown, deadline: AbortSignal): PageFetchError {
 function decode(body: Buffer, contentType: string, kind: 'html' | 'text'): string {
   const fromHeader = /charset\s*=\s*["']?([\w.:-]+)/i.exec(contentType)?.[1];
   const head = body.subarray(0, 4096).toString('latin1');
-  const fromDocument =
-    kind === 'html'
-      ? (/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? null)
-      : null;
-  const fromBom = body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 'utf-8' : body[0] === 0xff && body[1] === 0xfe ? 'utf-16le' : body[0] === 0xfe && body[1] === 0xff ? 'utf-16be' : null;
+  const fromDocument = kind === 'html' ? (/<meta[^>]+charset\s*=\s*["']?([\w.:-]+)/i.exec(head)?.[1] ?? null) : null;
+  const fromBom =
+    body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf
+      ? 'utf-8'
+      : body[0] === 0xff && body[1] === 0xfe
+        ? 'utf-16le'
+        : body[0] === 0xfe && body[1] === 0xff
+          ? 'utf-16be'
+          : null;
   for (const label of [fromHeader, fromDocument, fromBom, 'utf-8']) {
     if (!label) continue;
     try {
@@ -196,7 +202,8 @@ function decode(body: Buffer, contentType: string, kind: 'html' | 'text'): strin
 }
 
 /** What windows-1252 puts at 0x80–0x9F (curly quotes, dashes, €); undefined bytes stay as they are. */
-const WINDOWS_1252_HIGH = '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+const WINDOWS_1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
 
 /**
  * Pages labelled windows-1252, ISO-8859-1 or ASCII (the web reads all three as windows-1252).

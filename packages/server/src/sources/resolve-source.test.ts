@@ -11,12 +11,17 @@ const params = (source: Record<string, unknown>, extra: Record<string, unknown> 
   generateVideoBodySchema.parse({ style: 'educational', language: 'en', duration: 30, voice: 'en-us-m3', source, ...extra });
 
 async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
   expect(error).toBeInstanceOf(HttpError);
   return error as HttpError;
 }
 
-const page = (html: string): typeof fetchPage => async (url) => ({ url, kind: 'html', text: html });
+const page =
+  (html: string): typeof fetchPage =>
+  async (url) => ({ url, kind: 'html', text: html });
 
 describe('resolveSource', () => {
   it('leaves a topic request as it is', async () => {
@@ -28,23 +33,39 @@ describe('resolveSource', () => {
     const german = params({ kind: 'article', text: GERMAN });
     const error = await refusal(resolveSource(german, { storyModel: false, allowPrivate: false }));
     expect(error).toMatchObject({ statusCode: 400, field: 'language' });
-    expect(error.message).toBe('This article is in German; choose German narration, or configure a story model to translate it into English.');
+    expect(error.message).toBe(
+      'This article is in German; choose German narration, or configure a story model to translate it into English.',
+    );
     expect(await resolveSource(german, { storyModel: true, allowPrivate: false })).toEqual(german);
-    expect(await resolveSource(params({ kind: 'article', text: GERMAN }, { language: 'de' }), { storyModel: false, allowPrivate: false })).toBeDefined();
+    expect(
+      await resolveSource(params({ kind: 'article', text: GERMAN }, { language: 'de' }), { storyModel: false, allowPrivate: false }),
+    ).toBeDefined();
   });
 
-  it('refuses a script over the duration\'s word budget, and not one that fits', async () => {
+  it("refuses a script over the duration's word budget, and not one that fits", async () => {
     const fits = params({ kind: 'script', text: Array.from({ length: 99 }, () => 'word').join(' ') + '.' });
     expect(await resolveSource(fits, { storyModel: false, allowPrivate: false })).toEqual(fits);
     const over = params({ kind: 'script', text: Array.from({ length: 100 }, () => 'word').join(' ') + '.' });
     const error = await refusal(resolveSource(over, { storyModel: false, allowPrivate: false }));
-    expect(error).toMatchObject({ statusCode: 400, field: 'source.text', message: 'The narration has 100 words; a 30 s video holds at most 99. Shorten a scene or delete one.' });
+    expect(error).toMatchObject({
+      statusCode: 400,
+      field: 'source.text',
+      message: 'The narration has 100 words; a 30 s video holds at most 99. Shorten a scene or delete one.',
+    });
   });
 
-  it('turns a link into the page\'s article, with its title as the topic, storable as a job\'s params', async () => {
-    const paragraphs = Array.from({ length: 8 }, (_, index) => `<p>Paragraph ${index + 1} explains how a lighthouse lens gathers the lamp's light\u0007 into one beam that sailors can see from far away.</p>`);
+  it("turns a link into the page's article, with its title as the topic, storable as a job's params", async () => {
+    const paragraphs = Array.from(
+      { length: 8 },
+      (_, index) =>
+        `<p>Paragraph ${index + 1} explains how a lighthouse lens gathers the lamp's light\u0007 into one beam that sailors can see from far away.</p>`,
+    );
     const html = `<html><head><title>Lighthouses</title></head><body><nav><a href="/">Home</a></nav><article><h1>Lighthouses</h1>${paragraphs.join('')}</article><footer>© Site</footer></body></html>`;
-    const resolved = await resolveSource(params({ kind: 'url', url: 'https://example.org/lights' }), { storyModel: false, allowPrivate: false, fetch: page(html) });
+    const resolved = await resolveSource(params({ kind: 'url', url: 'https://example.org/lights' }), {
+      storyModel: false,
+      allowPrivate: false,
+      fetch: page(html),
+    });
     expect(resolved.topic).toBe('Lighthouses');
     expect(resolved.source).toMatchObject({ kind: 'article', title: 'Lighthouses', url: 'https://example.org/lights' });
     const text = (resolved.source as { text: string }).text;
@@ -55,9 +76,13 @@ describe('resolveSource', () => {
     expect(generateVideoBodySchema.parse(resolved)).toEqual(resolved);
   });
 
-  it('keeps a topic the creator gave over the page\'s title', async () => {
+  it("keeps a topic the creator gave over the page's title", async () => {
     const html = `<html><head><title>Lighthouses</title></head><body><article>${'<p>The lens gathers the light of the lamp into a single beam that ships can see from thirty kilometres away at night.</p>'.repeat(6)}</article></body></html>`;
-    const resolved = await resolveSource(params({ kind: 'url', url: 'https://example.org/lights' }, { topic: 'My own topic' }), { storyModel: false, allowPrivate: false, fetch: page(html) });
+    const resolved = await resolveSource(params({ kind: 'url', url: 'https://example.org/lights' }, { topic: 'My own topic' }), {
+      storyModel: false,
+      allowPrivate: false,
+      fetch: page(html),
+    });
     expect(resolved.topic).toBe('My own topic');
   });
 });

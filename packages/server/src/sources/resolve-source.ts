@@ -1,4 +1,11 @@
-import { ARTICLE_MAX_LENGTH, narrationBudgetError, SOURCE_TITLE_MAX_LENGTH, topicFromSource, type ArticleSource, type GenerationParams } from '@reelsmith/contracts';
+import {
+  ARTICLE_MAX_LENGTH,
+  narrationBudgetError,
+  SOURCE_TITLE_MAX_LENGTH,
+  topicFromSource,
+  type ArticleSource,
+  type GenerationParams,
+} from '@reelsmith/contracts';
 import { detectSourceLanguage, needsTranslation, sourceLanguageMismatchMessage } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
 import { extractArticle, NOT_AN_ARTICLE_MESSAGE, plainTextArticle } from './extract-article.js';

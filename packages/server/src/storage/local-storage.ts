@@ -4,7 +4,14 @@ import { copyFile, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/prom
 import { dirname, join, relative, sep } from 'node:path';
 import { notFound } from '../errors.js';
 import { parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
-import { assertStorageKey, StorageMissingError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
+import {
+  assertStorageKey,
+  StorageMissingError,
+  type ObjectStorage,
+  type PutOptions,
+  type ServeOptions,
+  type StorageCheck,
+} from './object-storage.js';
 import { statfs } from 'node:fs/promises';
 
 /** rename, or copy + unlink when the source sits on another file system. */
@@ -52,7 +59,14 @@ export class LocalStorage implements ObjectStorage {
     }
     // send parses Range itself; what we ignore (bytes=abc, multi-range) it must not see.
     if (range.kind === 'whole') delete request.raw.headers.range;
-    const result = await send(request.raw, path, { acceptRanges: true, etag: true, lastModified: true, cacheControl: false, dotfiles: 'deny', index: false });
+    const result = await send(request.raw, path, {
+      acceptRanges: true,
+      etag: true,
+      lastModified: true,
+      cacheControl: false,
+      dotfiles: 'deny',
+      index: false,
+    });
     if (result.type === 'error') {
       const status = (result.metadata as { error?: { status?: number } }).error?.status ?? 500;
       if (status === 404) throw notFound('File not found');
@@ -99,7 +113,13 @@ export class LocalStorage implements ObjectStorage {
     try {
       await mkdir(this.root, { recursive: true });
       const fs = await statfs(this.root);
-      return { kind: 'local', bucket: null, reachable: true, latencyMs: performance.now() - started, details: `${Math.round((fs.bavail * fs.bsize) / 1e9)} GB free at ${this.root}` };
+      return {
+        kind: 'local',
+        bucket: null,
+        reachable: true,
+        latencyMs: performance.now() - started,
+        details: `${Math.round((fs.bavail * fs.bsize) / 1e9)} GB free at ${this.root}`,
+      };
     } catch (error) {
       return { kind: 'local', bucket: null, reachable: false, latencyMs: performance.now() - started, details: (error as Error).message };
     }

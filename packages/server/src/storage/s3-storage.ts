@@ -17,7 +17,16 @@ import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { notFound } from '../errors.js';
 import { contentRange, parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
-import { assertStorageKey, contentTypeOf, StorageMissingError, StorageWriteError, type ObjectStorage, type PutOptions, type ServeOptions, type StorageCheck } from './object-storage.js';
+import {
+  assertStorageKey,
+  contentTypeOf,
+  StorageMissingError,
+  StorageWriteError,
+  type ObjectStorage,
+  type PutOptions,
+  type ServeOptions,
+  type StorageCheck,
+} from './object-storage.js';
 
 export interface S3StorageSettings {
   bucket: string;
@@ -92,7 +101,10 @@ export class S3Storage implements ObjectStorage {
         options.signal?.removeEventListener('abort', abort);
       }
     }
-    throw new StorageWriteError(`Could not upload ${key} to S3 bucket ${this.bucket} after ${UPLOAD_ATTEMPTS} attempts: ${(lastError as Error)?.message ?? lastError}`, { cause: lastError });
+    throw new StorageWriteError(
+      `Could not upload ${key} to S3 bucket ${this.bucket} after ${UPLOAD_ATTEMPTS} attempts: ${(lastError as Error)?.message ?? lastError}`,
+      { cause: lastError },
+    );
   }
 
   async serve(request: FastifyRequest, reply: FastifyReply, key: string, options: ServeOptions = {}): Promise<FastifyReply> {
@@ -154,7 +166,11 @@ export class S3Storage implements ObjectStorage {
       if (isMissing(error)) throw notFound('File not found');
       throw error;
     }
-    if (partial) reply.code(206).header('content-range', contentRange(range.start, range.end, size)).header('content-length', range.end - range.start + 1);
+    if (partial)
+      reply
+        .code(206)
+        .header('content-range', contentRange(range.start, range.end, size))
+        .header('content-length', range.end - range.start + 1);
     else reply.code(200).header('content-length', size);
     return reply.send(object.Body as Readable);
   }
@@ -212,10 +228,22 @@ export class S3Storage implements ObjectStorage {
     const started = performance.now();
     try {
       await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
-      return { kind: 's3', bucket: this.bucket, reachable: true, latencyMs: performance.now() - started, details: `Bucket ${this.bucket} reachable${this.settings.endpoint ? ` at ${new URL(this.settings.endpoint).host}` : ''}` };
+      return {
+        kind: 's3',
+        bucket: this.bucket,
+        reachable: true,
+        latencyMs: performance.now() - started,
+        details: `Bucket ${this.bucket} reachable${this.settings.endpoint ? ` at ${new URL(this.settings.endpoint).host}` : ''}`,
+      };
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      return { kind: 's3', bucket: this.bucket, reachable: false, latencyMs: performance.now() - started, details: `Bucket ${this.bucket} not reachable${status ? ` (HTTP ${status})` : ''}: ${(error as Error).name}` };
+      return {
+        kind: 's3',
+        bucket: this.bucket,
+        reachable: false,
+        latencyMs: performance.now() - started,
+        details: `Bucket ${this.bucket} not reachable${status ? ` (HTTP ${status})` : ''}: ${(error as Error).name}`,
+      };
     }
   }
 

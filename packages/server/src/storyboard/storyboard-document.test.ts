@@ -11,7 +11,11 @@ const rendered = [0, 1, 2].map((index) => ({
   startSeconds: index * 5,
   durationSeconds: 5,
 }));
-const first = documentFromFirstRender(params, 'Tides', rendered, ['/output/t/scene-1.jpg', '/output/t/scene-2.jpg', '/output/t/scene-3.jpg']);
+const first = documentFromFirstRender(params, 'Tides', rendered, [
+  '/output/t/scene-1.jpg',
+  '/output/t/scene-2.jpg',
+  '/output/t/scene-3.jpg',
+]);
 const view = (document = first) => toStoryboardView(document, { videoId: 'v', version: 1, durationSeconds: 30, rendersLeft: 20 });
 
 function editOf(document = first): StoryboardEdit {
@@ -54,7 +58,12 @@ describe('storyboard documents', () => {
   });
 
   it('says what each rendered picture shows, and only while the picture is the one shown', () => {
-    const withSubjects = documentFromFirstRender(params, 'Tides', rendered.map((scene, index) => ({ ...scene, ...(index < 2 ? { subject: ['moon', 'water wave'][index] } : {}) })), ['/1.jpg', '/2.jpg', '/3.jpg']);
+    const withSubjects = documentFromFirstRender(
+      params,
+      'Tides',
+      rendered.map((scene, index) => ({ ...scene, ...(index < 2 ? { subject: ['moon', 'water wave'][index] } : {}) })),
+      ['/1.jpg', '/2.jpg', '/3.jpg'],
+    );
     expect(view(withSubjects).scenes.map((scene) => scene.subject)).toEqual(['moon', 'water wave', undefined]);
     const edit = editOf(withSubjects);
     edit.scenes[1] = { ...edit.scenes[1]!, imagePrompt: 'a lighthouse' };
@@ -62,7 +71,12 @@ describe('storyboard documents', () => {
   });
 
   it('remembers what a regenerated picture showed, so the next one shows something else', () => {
-    let document = documentFromFirstRender(params, 'Tides', rendered.map((scene) => ({ ...scene, subject: 'moon' })), ['/1.jpg', '/2.jpg', '/3.jpg']);
+    let document = documentFromFirstRender(
+      params,
+      'Tides',
+      rendered.map((scene) => ({ ...scene, subject: 'moon' })),
+      ['/1.jpg', '/2.jpg', '/3.jpg'],
+    );
     const regenerate = () => {
       const edit = editOf(document);
       edit.scenes[0] = { ...edit.scenes[0]!, regenerateImage: true };
@@ -72,7 +86,12 @@ describe('storyboard documents', () => {
     expect(document.scenes[0]!.shownSubjects).toEqual(['moon']);
     expect(document.scenes[1]!.shownSubjects).toBeUndefined();
     // The next render showed the crescent moon; regenerating again passes over both.
-    document = { ...document, scenes: document.scenes.map((scene, index) => (index === 0 ? { ...scene, rendered: { ...scene.rendered!, imageSeed: scene.imageSeed, subject: 'crescent moon' } } : scene)) };
+    document = {
+      ...document,
+      scenes: document.scenes.map((scene, index) =>
+        index === 0 ? { ...scene, rendered: { ...scene.rendered!, imageSeed: scene.imageSeed, subject: 'crescent moon' } } : scene,
+      ),
+    };
     document = regenerate();
     expect(document.scenes[0]!.shownSubjects).toEqual(['moon', 'crescent moon']);
     // A new prompt starts over.

@@ -63,7 +63,11 @@ const settingsOf = (document: VideoSettings): VideoSettings => ({
 });
 
 /** Records a finished render: every scene is now as rendered, with its picture's URL and its timing. */
-export function markRendered(document: StoryboardDocument, scenes: readonly GeneratedScene[], imageUrls: readonly string[]): StoryboardDocument {
+export function markRendered(
+  document: StoryboardDocument,
+  scenes: readonly GeneratedScene[],
+  imageUrls: readonly string[],
+): StoryboardDocument {
   return {
     ...document,
     scenes: document.scenes.map((scene, position) => {
@@ -89,7 +93,12 @@ export function markRendered(document: StoryboardDocument, scenes: readonly Gene
 }
 
 /** The storyboard of a first render, made from what the pipeline wrote. */
-export function documentFromFirstRender(params: GenerationParams, title: string, scenes: readonly GeneratedScene[], imageUrls: readonly string[]): StoryboardDocument {
+export function documentFromFirstRender(
+  params: GenerationParams,
+  title: string,
+  scenes: readonly GeneratedScene[],
+  imageUrls: readonly string[],
+): StoryboardDocument {
   const document: StoryboardDocument = {
     title,
     voice: params.voice,

@@ -59,7 +59,9 @@ export const storyboardPlugin = fp(
     let sweeper: NodeJS.Timeout | null = null;
     app.addHook('onReady', async () => {
       const sweep = () =>
-        void removeUnusedUploads(app.db, uploadFiles, new Date(Date.now() - UPLOAD_RETENTION_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'could not remove unused uploads'));
+        void removeUnusedUploads(app.db, uploadFiles, new Date(Date.now() - UPLOAD_RETENTION_MS)).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'could not remove unused uploads'),
+        );
       sweep();
       sweeper = setInterval(sweep, UPLOAD_SWEEP_INTERVAL_MS);
       sweeper.unref();
@@ -84,7 +86,8 @@ export const storyboardPlugin = fp(
 
     async function storyboardOf(row: VideoJobRow): Promise<StoryboardDocument> {
       const document = await findStoryboard(app.db, row.id);
-      if (!document) throw conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
+      if (!document)
+        throw conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
       return document;
     }
 
@@ -121,7 +124,8 @@ export const storyboardPlugin = fp(
         if (upload.kind !== 'audio') throw badRequest(M.uploadNotAudio, 'music.uploadId');
         const videoSeconds = parseParams(row.params).duration;
         const seconds = Number(upload.duration_seconds ?? 0);
-        if (seconds > videoSeconds + MUSIC_MARGIN_SECONDS) throw badRequest(M.uploadAudioTooLong(seconds, videoSeconds + MUSIC_MARGIN_SECONDS), 'music.uploadId');
+        if (seconds > videoSeconds + MUSIC_MARGIN_SECONDS)
+          throw badRequest(M.uploadAudioTooLong(seconds, videoSeconds + MUSIC_MARGIN_SECONDS), 'music.uploadId');
       }
       let next: StoryboardDocument;
       try {
@@ -134,7 +138,12 @@ export const storyboardPlugin = fp(
       return view(row, next);
     });
 
-    const limitRenders = app.createRateLimiter({ name: 'video-render', max: RENDERS_PER_MINUTE, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    const limitRenders = app.createRateLimiter({
+      name: 'video-render',
+      max: RENDERS_PER_MINUTE,
+      timeWindowMs: 60_000,
+      key: (request) => request.user?.id ?? request.ip,
+    });
     registerRoute(
       app,
       API.renderVideo,
@@ -174,12 +183,24 @@ export const storyboardPlugin = fp(
       // A video finished before versions were recorded is its own v1.
       const result = parseResult(row.result);
       if (versions.length === 0 && result) {
-        versions.push({ version: 1, videoUrl: result.videoUrl, createdAt: row.completed_at ?? row.updated_at, ...(result.durationSeconds !== undefined ? { durationSeconds: result.durationSeconds } : {}), ...(result.posterUrl ? { posterUrl: result.posterUrl } : {}), filename: result.filename });
+        versions.push({
+          version: 1,
+          videoUrl: result.videoUrl,
+          createdAt: row.completed_at ?? row.updated_at,
+          ...(result.durationSeconds !== undefined ? { durationSeconds: result.durationSeconds } : {}),
+          ...(result.posterUrl ? { posterUrl: result.posterUrl } : {}),
+          filename: result.filename,
+        });
       }
       return { versions };
     });
 
-    const limitUploads = app.createRateLimiter({ name: 'upload', max: UPLOADS_PER_MINUTE, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
+    const limitUploads = app.createRateLimiter({
+      name: 'upload',
+      max: UPLOADS_PER_MINUTE,
+      timeWindowMs: 60_000,
+      key: (request) => request.user?.id ?? request.ip,
+    });
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: { fileSize: UPLOAD_AUDIO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
       registerRoute(
@@ -196,7 +217,9 @@ export const storyboardPlugin = fp(
             const received = join(work, 'received');
             await pipeline(file.file, createWriteStream(received));
             if (file.file.truncated) throw badRequest(M.uploadTooLarge, 'file');
-            const prepared = await decodeSlots.run(userId, () => prepareUpload(mediaTools(), received, join(work, 'stored'), { keepTransparency: request.query.purpose === 'logo' }));
+            const prepared = await decodeSlots.run(userId, () =>
+              prepareUpload(mediaTools(), received, join(work, 'stored'), { keepTransparency: request.query.purpose === 'logo' }),
+            );
             const id = randomUUID();
             const fileName = `${id}.${prepared.extension}`;
             await uploadFiles.store(userId, fileName, prepared.path);

@@ -51,12 +51,14 @@ export class StoryboardRuns {
     const document = job.version > 1 ? await findStoryboard(this.options.db, job.id) : undefined;
     const uploadPath = async (uploadId: string, what: string) => {
       const upload = await findUserUpload(this.options.db, job.user_id, uploadId);
-      if (!upload) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
+      if (!upload)
+        throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
       let path: string;
       try {
         path = await this.options.uploads.copyFor(job.user_id, upload.file_name, join(artefactDir, 'uploads'));
       } catch (error) {
-        if (error instanceof StorageMissingError) throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
+        if (error instanceof StorageMissingError)
+          throw new GenerationError('setup', `The ${what} uploaded for this video is gone. Upload it again in the storyboard.`, false);
         throw error;
       }
       return { path, contentHash: upload.content_hash };
@@ -67,7 +69,12 @@ export class StoryboardRuns {
           accentColor: kit.accentColor,
           fontId: kit.fontId,
           logo: kit.logoUploadId
-            ? { path: (await uploadPath(kit.logoUploadId, 'brand logo')).path, position: kit.logoPosition, scale: kit.logoScale, opacity: kit.logoOpacity }
+            ? {
+                path: (await uploadPath(kit.logoUploadId, 'brand logo')).path,
+                position: kit.logoPosition,
+                scale: kit.logoScale,
+                opacity: kit.logoOpacity,
+              }
             : null,
           endCard: kit.endCard,
         }
@@ -93,7 +100,9 @@ export class StoryboardRuns {
       },
       artefactDir,
       storyboard: { title: document.title, scenes },
-      ...(document.music ? { music: { path: (await uploadPath(document.music.uploadId, 'music')).path, volumePercent: document.music.volumePercent } } : {}),
+      ...(document.music
+        ? { music: { path: (await uploadPath(document.music.uploadId, 'music')).path, volumePercent: document.music.volumePercent } }
+        : {}),
       ...(brand ? { brand } : {}),
     };
   }
@@ -123,11 +132,21 @@ export class StoryboardRuns {
     imageUrls: readonly string[],
     renderStats: RenderStats,
   ): Promise<void> {
-    await insertVersion(db, { videoId: job.id, version: job.version, outputToken: published.token, result, sizeBytes: published.sizeBytes, renderStats });
+    await insertVersion(db, {
+      videoId: job.id,
+      version: job.version,
+      outputToken: published.token,
+      result,
+      sizeBytes: published.sizeBytes,
+      renderStats,
+    });
     const scenes = output.scenes;
     if (!scenes) return;
     const before = await findStoryboard(db, job.id);
-    const document = before && job.version > 1 ? markRendered(before, scenes, imageUrls) : documentFromFirstRender(params, output.title, scenes, imageUrls);
+    const document =
+      before && job.version > 1
+        ? markRendered(before, scenes, imageUrls)
+        : documentFromFirstRender(params, output.title, scenes, imageUrls);
     await saveStoryboard(db, job.id, job.user_id, document);
   }
 }

@@ -12,7 +12,13 @@ export async function findStoryboard(db: Db, videoId: string): Promise<Storyboar
   return row ? (JSON.parse(row.document) as StoryboardDocument) : undefined;
 }
 
-export async function saveStoryboard(db: Db, videoId: string, userId: string, document: StoryboardDocument, now = new Date()): Promise<void> {
+export async function saveStoryboard(
+  db: Db,
+  videoId: string,
+  userId: string,
+  document: StoryboardDocument,
+  now = new Date(),
+): Promise<void> {
   const text = JSON.stringify(document);
   const timestamp = now.toISOString();
   await db

@@ -1,11 +1,20 @@
-import { LOGO_RASTER_SIDE, SVG_UPLOAD_MESSAGES as M, UPLOAD_SVG_MAX_ASPECT, UPLOAD_SVG_MAX_BYTES, UPLOAD_SVG_MAX_SIDE } from '@reelsmith/contracts';
+import {
+  LOGO_RASTER_SIDE,
+  SVG_UPLOAD_MESSAGES as M,
+  UPLOAD_SVG_MAX_ASPECT,
+  UPLOAD_SVG_MAX_BYTES,
+  UPLOAD_SVG_MAX_SIDE,
+} from '@reelsmith/contracts';
 import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { badRequest } from '../errors.js';
 
 /** A file whose first bytes (after a byte order mark and white space) open XML or an <svg> element. */
 export function looksLikeSvg(head: Buffer): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return /^<(\?xml|svg[\s>]|!--|!doctype\s+svg)/i.test(text);
 }
 
@@ -57,8 +66,10 @@ export async function rasteriseSvgLogo(inputPath: string, outputPath: string): P
     throw badRequest(M.unreadable, 'file');
   }
   const valid = (side: number) => Number.isFinite(side) && side >= 1 && side <= UPLOAD_SVG_MAX_SIDE;
-  if (!valid(width) || !valid(height) || Math.max(width, height) > UPLOAD_SVG_MAX_ASPECT * Math.min(width, height)) throw badRequest(M.size(width, height), 'file');
-  const fitTo = width >= height ? ({ mode: 'width', value: LOGO_RASTER_SIDE } as const) : ({ mode: 'height', value: LOGO_RASTER_SIDE } as const);
+  if (!valid(width) || !valid(height) || Math.max(width, height) > UPLOAD_SVG_MAX_ASPECT * Math.min(width, height))
+    throw badRequest(M.size(width, height), 'file');
+  const fitTo =
+    width >= height ? ({ mode: 'width', value: LOGO_RASTER_SIDE } as const) : ({ mode: 'height', value: LOGO_RASTER_SIDE } as const);
   let png: Buffer;
   try {
     png = (await renderAsync(text, { ...PARSE_OPTIONS, fitTo })).asPng();

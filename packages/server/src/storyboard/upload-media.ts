@@ -1,4 +1,12 @@
-import { MUSIC_MAX_SECONDS, STORYBOARD_MESSAGES as M, SVG_UPLOAD_MESSAGES, UPLOAD_AUDIO_MAX_BYTES, UPLOAD_IMAGE_MAX_BYTES, UPLOAD_IMAGE_MAX_PIXELS, type UploadKind } from '@reelsmith/contracts';
+import {
+  MUSIC_MAX_SECONDS,
+  STORYBOARD_MESSAGES as M,
+  SVG_UPLOAD_MESSAGES,
+  UPLOAD_AUDIO_MAX_BYTES,
+  UPLOAD_IMAGE_MAX_BYTES,
+  UPLOAD_IMAGE_MAX_PIXELS,
+  type UploadKind,
+} from '@reelsmith/contracts';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
@@ -71,7 +79,9 @@ export function sniffFormat(head: Buffer): AcceptedFormat | { refused: string } 
   if (ascii(head, 0, 3) === 'ID3') return MP3;
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xf6) === 0xf0) return AAC;
   if (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0) return MP3;
-  const text = ascii(head, 0, 16).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart();
+  const text = ascii(head, 0, 16)
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart();
   if (text.startsWith('#EXTM3U') || text.startsWith('#EXT')) return { refused: 'Playlist (M3U/HLS)' };
   if (text.startsWith('ffconcat')) return { refused: 'Playlist (concat)' };
   if (ascii(head, 0, 4) === 'GIF8') return { refused: 'GIF' };
@@ -105,7 +115,11 @@ function run(command: string, args: string[], timeout: number): Promise<{ stdout
 
 async function probe(tools: MediaTools, path: string, format?: AcceptedFormat): Promise<Probe | null> {
   const input = format ? readWith(format, path) : ['-protocol_whitelist', 'file', '-i', path];
-  const result = await run(tools.ffprobePath, ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=format_name,duration', '-of', 'json', ...input], PROBE_TIMEOUT_MS);
+  const result = await run(
+    tools.ffprobePath,
+    ['-v', 'error', '-show_entries', 'stream=codec_type,codec_name,width,height:format=format_name,duration', '-of', 'json', ...input],
+    PROBE_TIMEOUT_MS,
+  );
   if (result.failed) return null;
   try {
     return JSON.parse(result.stdout) as Probe;
@@ -115,7 +129,9 @@ async function probe(tools: MediaTools, path: string, format?: AcceptedFormat): 
 }
 
 async function hashFile(path: string): Promise<string> {
-  return createHash('sha256').update(await readFile(path)).digest('hex');
+  return createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex');
 }
 
 /**
@@ -126,7 +142,12 @@ async function hashFile(path: string): Promise<string> {
  * as a logo (`keepTransparency`), is checked and drawn to a PNG, which then goes the PNG's way.
  * Throws a 400 that says what is wrong.
  */
-export async function prepareUpload(tools: MediaTools, inputPath: string, outputBase: string, options: { maxAudioSeconds?: number; keepTransparency?: boolean } = {}): Promise<PreparedUpload> {
+export async function prepareUpload(
+  tools: MediaTools,
+  inputPath: string,
+  outputBase: string,
+  options: { maxAudioSeconds?: number; keepTransparency?: boolean } = {},
+): Promise<PreparedUpload> {
   const maxAudioSeconds = options.maxAudioSeconds ?? MUSIC_MAX_SECONDS;
   const { size } = await stat(inputPath);
   if (size === 0) throw badRequest(M.uploadEmpty, 'file');
@@ -140,7 +161,8 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
   const format = sniffFormat(head);
   if (format === null) throw badRequest(M.uploadUnreadable, 'file');
   if ('refused' in format) throw badRequest(M.uploadWrongFormat(format.refused), 'file');
-  if (size > (format.kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_AUDIO_MAX_BYTES)) throw badRequest(format.kind === 'image' ? M.uploadImageTooLarge : M.uploadAudioTooLarge, 'file');
+  if (size > (format.kind === 'image' ? UPLOAD_IMAGE_MAX_BYTES : UPLOAD_AUDIO_MAX_BYTES))
+    throw badRequest(format.kind === 'image' ? M.uploadImageTooLarge : M.uploadAudioTooLarge, 'file');
   const probed = await probe(tools, inputPath, format);
   const streams = probed?.streams ?? [];
   if (!probed) throw badRequest(format.kind === 'image' ? M.uploadDamaged : M.uploadUnreadable, 'file');
@@ -159,8 +181,20 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
     const encoded = await run(
       tools.ffmpegPath,
       [
-        '-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-frames:v', '1', '-vf', scale,
-        ...(options.keepTransparency ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png'] : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
+        '-hide_banner',
+        '-nostdin',
+        '-y',
+        '-v',
+        'error',
+        '-xerror',
+        ...readWith(format, inputPath),
+        '-frames:v',
+        '1',
+        '-vf',
+        scale,
+        ...(options.keepTransparency
+          ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png']
+          : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
         path,
       ],
       ENCODE_TIMEOUT_MS,
@@ -181,20 +215,53 @@ export async function prepareUpload(tools: MediaTools, inputPath: string, output
 
   const audio = streams.find((stream) => stream.codec_type === 'audio');
   if (!audio) throw badRequest(M.uploadUnreadable, 'file');
-  if (!format.codecs.test(audio.codec_name ?? '')) throw badRequest(M.uploadWrongFormat(`${format.name} with ${(audio.codec_name ?? 'unknown').toUpperCase()}`), 'file');
+  if (!format.codecs.test(audio.codec_name ?? ''))
+    throw badRequest(M.uploadWrongFormat(`${format.name} with ${(audio.codec_name ?? 'unknown').toUpperCase()}`), 'file');
   // Measured before decoding: a long, low-bitrate file would cost minutes of ffmpeg for a track no video uses.
   const probedSeconds = Number(probed.format?.duration ?? NaN);
-  if (Number.isFinite(probedSeconds) && probedSeconds > maxAudioSeconds) throw badRequest(M.uploadAudioTooLong(probedSeconds, maxAudioSeconds), 'file');
+  if (Number.isFinite(probedSeconds) && probedSeconds > maxAudioSeconds)
+    throw badRequest(M.uploadAudioTooLong(probedSeconds, maxAudioSeconds), 'file');
   const path = `${outputBase}.m4a`;
   const encoded = await run(
     tools.ffmpegPath,
     // -t: a header that understates the length still yields no more than the limit.
-    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), '-vn', '-map_metadata', '-1', '-t', String(maxAudioSeconds), '-c:a', 'aac', '-b:a', '192k', '-ar', '48000', '-ac', '2', '-f', 'mp4', path],
+    [
+      '-hide_banner',
+      '-nostdin',
+      '-y',
+      '-v',
+      'error',
+      '-xerror',
+      ...readWith(format, inputPath),
+      '-vn',
+      '-map_metadata',
+      '-1',
+      '-t',
+      String(maxAudioSeconds),
+      '-c:a',
+      'aac',
+      '-b:a',
+      '192k',
+      '-ar',
+      '48000',
+      '-ac',
+      '2',
+      '-f',
+      'mp4',
+      path,
+    ],
     ENCODE_TIMEOUT_MS,
   );
   if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
   const stored = await probe(tools, path);
   const durationSeconds = Number(stored?.format?.duration ?? NaN);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw badRequest(M.uploadDamaged, 'file');
-  return { kind: 'audio', path, extension: 'm4a', contentHash: await hashFile(path), sizeBytes: (await stat(path)).size, durationSeconds: Math.round(durationSeconds * 100) / 100 };
+  return {
+    kind: 'audio',
+    path,
+    extension: 'm4a',
+    contentHash: await hashFile(path),
+    sizeBytes: (await stat(path)).size,
+    durationSeconds: Math.round(durationSeconds * 100) / 100,
+  };
 }

@@ -42,13 +42,24 @@ export async function uploadsOnlyUsedBy(db: Db, userId: string, videoId: string)
 /** Deletes the uploads' rows and files; a file already gone is no error. */
 export async function removeUploads(db: Db, files: UploadFiles, uploads: readonly UploadToRemove[]): Promise<void> {
   if (uploads.length === 0) return;
-  await db.deleteFrom('uploads').where('id', 'in', uploads.map((upload) => upload.id)).execute();
+  await db
+    .deleteFrom('uploads')
+    .where(
+      'id',
+      'in',
+      uploads.map((upload) => upload.id),
+    )
+    .execute();
   for (const upload of uploads) await files.remove(upload.user_id, upload.file_name);
 }
 
 /** Uploads older than `before` that no storyboard uses (uploaded and never used, or no longer used): deleted. */
 export async function removeUnusedUploads(db: Db, files: UploadFiles, before: Date): Promise<number> {
-  const old = await db.selectFrom('uploads').select(['id', 'user_id', 'file_name']).where('created_at', '<', before.toISOString()).execute();
+  const old = await db
+    .selectFrom('uploads')
+    .select(['id', 'user_id', 'file_name'])
+    .where('created_at', '<', before.toISOString())
+    .execute();
   if (old.length === 0) return 0;
   const owners = [...new Set(old.map((upload) => upload.user_id))];
   const used = new Set<string>();

@@ -36,7 +36,13 @@ function progressEvent(row: Pick<VideoJobRow, 'id' | 'user_id' | 'status' | 'pro
   return {
     name: 'job_progress',
     userId: row.user_id,
-    event: { jobId: row.id, progress: Number(row.progress), step: (row.current_step as PipelineStep | null) ?? 'setup', stepProgress: Number(row.step_progress), status: row.status },
+    event: {
+      jobId: row.id,
+      progress: Number(row.progress),
+      step: (row.current_step as PipelineStep | null) ?? 'setup',
+      stepProgress: Number(row.step_progress),
+      status: row.status,
+    },
   };
 }
 /** Statuses a job is in while a worker owns it; both go back to 'queued' after a restart. */
@@ -51,7 +57,13 @@ export type CreateJobOutcome = { created: true; job: VideoJobRow } | { created: 
  * limit cannot both pass the check: PostgreSQL serialises them on the user's row (locked by
  * checkCanGenerate), SQLite runs one write transaction at a time.
  */
-export async function createJobWithinQuota(db: Db, userId: string, params: GenerationParams, now = new Date(), brand: string | null = null): Promise<CreateJobOutcome> {
+export async function createJobWithinQuota(
+  db: Db,
+  userId: string,
+  params: GenerationParams,
+  now = new Date(),
+  brand: string | null = null,
+): Promise<CreateJobOutcome> {
   return db.transaction().execute(async (trx) => {
     const verdict = await checkCanGenerate(trx, userId, params.duration, now);
     if (!verdict.canGenerate) return { created: false, reason: verdict.reason };
@@ -123,7 +135,9 @@ const userJobQueries = new WeakMap<Db, (values: { userId: string; jobId: string 
 export async function findUserJob(db: Db, userId: string, jobId: string): Promise<VideoJobRow | undefined> {
   let query = userJobQueries.get(db);
   if (!query) {
-    query = preparedQuery(db, ['userId', 'jobId'] as const, (slot) => db.selectFrom('video_jobs').selectAll().where('id', '=', slot.jobId).where('user_id', '=', slot.userId));
+    query = preparedQuery(db, ['userId', 'jobId'] as const, (slot) =>
+      db.selectFrom('video_jobs').selectAll().where('id', '=', slot.jobId).where('user_id', '=', slot.userId),
+    );
     userJobQueries.set(db, query);
   }
   const [row] = await query({ userId, jobId });
@@ -209,14 +223,25 @@ export async function claimJobWithToken(db: Db, jobId: string, token: string, lo
   const timestamp = now.toISOString();
   const job = await db
     .updateTable('video_jobs')
-    .set({ status: 'processing', started_at: timestamp, updated_at: timestamp, claim_token: token, claim_expires_at: new Date(now.getTime() + lockMs).toISOString() })
+    .set({
+      status: 'processing',
+      started_at: timestamp,
+      updated_at: timestamp,
+      claim_token: token,
+      claim_expires_at: new Date(now.getTime() + lockMs).toISOString(),
+    })
     .where('id', '=', jobId)
     .where((eb) =>
       eb.or([
         eb('status', '=', 'queued'),
         eb.and([
           eb('status', 'in', RUNNING),
-          eb.or([eb('claim_token', 'is', null), eb('claim_token', '=', token), eb('claim_expires_at', 'is', null), eb('claim_expires_at', '<=', timestamp)]),
+          eb.or([
+            eb('claim_token', 'is', null),
+            eb('claim_token', '=', token),
+            eb('claim_expires_at', 'is', null),
+            eb('claim_expires_at', '<=', timestamp),
+          ]),
         ]),
       ]),
     )
@@ -274,7 +299,12 @@ export type ProgressOutcome = 'written' | 'inactive' | 'claim-lost';
  * A smaller overall progress than stored is not written but is no error while the claim is still
  * ours (a resumed run may report less).
  */
-export async function recordProgress(db: Db, job: JobOwner, updates: readonly ProgressWrite[], claimToken: string | null): Promise<{ outcome: ProgressOutcome; events: JobEvent[] }> {
+export async function recordProgress(
+  db: Db,
+  job: JobOwner,
+  updates: readonly ProgressWrite[],
+  claimToken: string | null,
+): Promise<{ outcome: ProgressOutcome; events: JobEvent[] }> {
   const jobId = job.id;
   const update = updates.at(-1);
   if (!update) return { outcome: 'written', events: [] };
@@ -328,26 +358,28 @@ export async function markCompleted(
 ): Promise<JobEvent[] | null> {
   const jobId = job.id;
   const timestamp = new Date().toISOString();
-  const updated = await fenced(db
-    .updateTable('video_jobs')
-    .set({
-      status: 'completed',
-      progress: 100,
-      current_step: 'video',
-      step_progress: 100,
-      steps: JSON.stringify(done.steps),
-      result: JSON.stringify(done.result),
-      error: null,
-      output_token: done.outputToken,
-      size_bytes: done.sizeBytes,
-      updated_at: timestamp,
-      completed_at: timestamp,
-      claim_token: null,
-      claim_expires_at: null,
-    })
-    .where('id', '=', jobId)
-    .where('status', 'in', RUNNING), claimToken)
-    .executeTakeFirst();
+  const updated = await fenced(
+    db
+      .updateTable('video_jobs')
+      .set({
+        status: 'completed',
+        progress: 100,
+        current_step: 'video',
+        step_progress: 100,
+        steps: JSON.stringify(done.steps),
+        result: JSON.stringify(done.result),
+        error: null,
+        output_token: done.outputToken,
+        size_bytes: done.sizeBytes,
+        updated_at: timestamp,
+        completed_at: timestamp,
+        claim_token: null,
+        claim_expires_at: null,
+      })
+      .where('id', '=', jobId)
+      .where('status', 'in', RUNNING),
+    claimToken,
+  ).executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
   return [
     { name: 'job_progress', userId: job.user_id, event: { jobId, progress: 100, step: 'video', stepProgress: 100, status: 'completed' } },
@@ -377,7 +409,13 @@ function previousVersion(error: string | null, steps: JobSteps, timestamp: strin
  * naming the version that failed, and clients apply it to the same state (contracts' job-state).
  * Null when the job was no longer this claim's to fail.
  */
-export async function markFailed(db: Db, job: Pick<VideoJobRow, 'id' | 'user_id' | 'version'>, error: string, steps: JobSteps, claimToken: string | null): Promise<JobEvent[] | null> {
+export async function markFailed(
+  db: Db,
+  job: Pick<VideoJobRow, 'id' | 'user_id' | 'version'>,
+  error: string,
+  steps: JobSteps,
+  claimToken: string | null,
+): Promise<JobEvent[] | null> {
   const timestamp = new Date().toISOString();
   const rerender = job.version > 1;
   const updated = await fenced(
@@ -390,7 +428,15 @@ export async function markFailed(db: Db, job: Pick<VideoJobRow, 'id' | 'user_id'
           .where('status', 'in', RUNNING)
       : db
           .updateTable('video_jobs')
-          .set({ status: 'failed', error, steps: JSON.stringify(steps), updated_at: timestamp, completed_at: timestamp, claim_token: null, claim_expires_at: null })
+          .set({
+            status: 'failed',
+            error,
+            steps: JSON.stringify(steps),
+            updated_at: timestamp,
+            completed_at: timestamp,
+            claim_token: null,
+            claim_expires_at: null,
+          })
           .where('id', '=', job.id)
           .where('status', 'in', RUNNING),
     claimToken,
@@ -404,7 +450,13 @@ export async function markFailed(db: Db, job: Pick<VideoJobRow, 'id' | 'user_id'
  * completed and under the render limit, so two clicks cannot start two renders. The row keeps the
  * latest version's result while it renders; the allowance is untouched (it is the same video).
  */
-export async function queueRerender(db: Db, userId: string, videoId: string, maxVersion: number, now = new Date()): Promise<{ version: number; events: JobEvent[] } | undefined> {
+export async function queueRerender(
+  db: Db,
+  userId: string,
+  videoId: string,
+  maxVersion: number,
+  now = new Date(),
+): Promise<{ version: number; events: JobEvent[] } | undefined> {
   const row = await db
     .updateTable('video_jobs')
     .set((eb) => ({
@@ -471,7 +523,11 @@ export async function requeueLapsedClaims(db: Db, graceMs: number, now = new Dat
  * previous version (completed again). Both announce a 'cancelled' progress event, at the progress
  * stored. The rows are final before any worker is stopped, so a worker records nothing afterwards.
  */
-async function cancelActive(db: Db, filter: { userId: string; jobId?: string }, now: Date): Promise<Array<{ row: VideoJobRow; events: JobEvent[] }>> {
+async function cancelActive(
+  db: Db,
+  filter: { userId: string; jobId?: string },
+  now: Date,
+): Promise<Array<{ row: VideoJobRow; events: JobEvent[] }>> {
   const timestamp = now.toISOString();
   let active = db.selectFrom('video_jobs').selectAll().where('user_id', '=', filter.userId).where('status', 'in', ACTIVE);
   if (filter.jobId !== undefined) active = active.where('id', '=', filter.jobId);
@@ -512,7 +568,11 @@ export async function cancelUserJob(db: Db, userId: string, jobId: string, now =
  * Cancelled jobs are not counted against the plan. Returns what each job was, for the caller to
  * stop the running ones, and the events to publish once the transaction is committed.
  */
-export async function cancelActiveUserJobs(db: Db, userId: string, now = new Date()): Promise<{ jobs: Array<{ id: string; status: JobStatus; version: number }>; events: JobEvent[] }> {
+export async function cancelActiveUserJobs(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ jobs: Array<{ id: string; status: JobStatus; version: number }>; events: JobEvent[] }> {
   const cancelled = await cancelActive(db, { userId }, now);
   return {
     jobs: cancelled.map(({ row }) => ({ id: row.id, status: row.status, version: Number(row.version) })),

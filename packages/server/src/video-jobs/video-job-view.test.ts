@@ -23,7 +23,7 @@ function row(overrides: Partial<VideoJobRow> = {}): VideoJobRow {
 }
 
 describe('parseParams', () => {
-  it('gives every reader its own copy of a job\'s params', () => {
+  it("gives every reader its own copy of a job's params", () => {
     const first = parseParams(JSON.stringify(params));
     first.topic = 'Changed by one caller';
     expect(parseParams(JSON.stringify(params)).topic).toBe('Tides');
@@ -36,9 +36,12 @@ describe('parseParams', () => {
 });
 
 describe('toVideoJob', () => {
-  it('shows a source\'s credit, never its text, for short and long sources alike', () => {
+  it("shows a source's credit, never its text, for short and long sources alike", () => {
     for (const paragraphs of [3, 600]) {
-      const text = Array.from({ length: paragraphs }, (_, index) => `Paragraph ${index + 1} of the article says something about tides and the moon.`).join('\n');
+      const text = Array.from(
+        { length: paragraphs },
+        (_, index) => `Paragraph ${index + 1} of the article says something about tides and the moon.`,
+      ).join('\n');
       const source = { kind: 'article', text, title: 'Tides', url: 'https://news.example/tides' };
       const stored = row({ params: JSON.stringify({ ...params, source }) });
       const job = toVideoJob(stored);
@@ -52,9 +55,17 @@ describe('toVideoJob', () => {
     }
   });
 
-  it('turns a row into the API\'s job, with damaged steps read as fresh ones', () => {
+  it("turns a row into the API's job, with damaged steps read as fresh ones", () => {
     const job = toVideoJob(row({ steps: 'not json' }));
-    expect(job).toMatchObject({ id: 'job-1', status: 'processing', progress: 40, currentStep: 'voice', stepProgress: 20, params: { topic: 'Tides' }, result: null });
+    expect(job).toMatchObject({
+      id: 'job-1',
+      status: 'processing',
+      progress: 40,
+      currentStep: 'voice',
+      stepProgress: 20,
+      params: { topic: 'Tides' },
+      result: null,
+    });
     expect(Object.values(job.steps).every((step) => step.status === 'pending')).toBe(true);
   });
 

@@ -49,7 +49,9 @@ describe('VoiceSampleService with the real offline voice', () => {
     expect(service.counts('offline')).toMatchObject({ available: 1, missing: sampleSlots('offline').length - 1 });
 
     const probe = JSON.parse(
-      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration', '-of', 'json', target], { encoding: 'utf8' }),
+      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=codec_name:format=duration', '-of', 'json', target], {
+        encoding: 'utf8',
+      }),
     ) as { streams: { codec_name: string }[]; format: { duration: string } };
     expect(probe.streams[0]?.codec_name).toBe('mp3');
     expect(Number(probe.format.duration)).toBeGreaterThan(1);

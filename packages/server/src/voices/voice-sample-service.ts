@@ -66,7 +66,13 @@ export class VoiceSampleService {
 
   /** The storage key of a sample file under samplesDir. */
   keyOf(file: string): string {
-    return SAMPLES_KEY_PREFIX + file.slice(this.options.samplesDir.length + 1).split(/[\\/]/).join('/');
+    return (
+      SAMPLES_KEY_PREFIX +
+      file
+        .slice(this.options.samplesDir.length + 1)
+        .split(/[\\/]/)
+        .join('/')
+    );
   }
 
   /** Re-reads which samples the bucket holds (S3 only; another API process may have added some). */
@@ -164,7 +170,10 @@ export class VoiceSampleService {
       if (bucket ? !this.bucketKeys.has(this.keyOf(target)) : !existsSync(target)) {
         const temp = join(this.options.workDir, `${provider}-${index}-${Date.now()}.mp3`);
         try {
-          const result = await synthesizer.synthesize({ text: SAMPLE_SENTENCES[slot.language], voiceId: slot.voiceId, language: slot.language, outputPath: temp }, signal);
+          const result = await synthesizer.synthesize(
+            { text: SAMPLE_SENTENCES[slot.language], voiceId: slot.voiceId, language: slot.language, outputPath: temp },
+            signal,
+          );
           if (bucket) {
             await bucket.put(this.keyOf(target), result.audioPath, { contentType: 'audio/mpeg', signal });
             this.bucketKeys.add(this.keyOf(target));

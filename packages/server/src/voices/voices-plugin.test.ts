@@ -82,7 +82,11 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       expect(body.voices.male.length).toBeGreaterThan(0);
       expect(body.voices.female.length).toBeGreaterThan(0);
       expect(body.voices.male.every((voice) => voice.gender === 'male')).toBe(true);
-      expect([...body.voices.male, ...body.voices.female].map((voice) => voice.id).sort()).toEqual(getVoices('offline', 'en').map((voice) => voice.id).sort());
+      expect([...body.voices.male, ...body.voices.female].map((voice) => voice.id).sort()).toEqual(
+        getVoices('offline', 'en')
+          .map((voice) => voice.id)
+          .sort(),
+      );
     });
 
     it('lists another provider when asked', async () => {
@@ -109,7 +113,12 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       const response = await app.inject({ method: 'GET', url: '/api/voice-samples/stats' });
       expect(response.statusCode).toBe(200);
       const stats = voiceSampleStatsSchema.parse(response.json());
-      expect(stats).toMatchObject({ total: expectedSampleCount('offline'), available: 0, missing: expectedSampleCount('offline'), currentProvider: 'offline' });
+      expect(stats).toMatchObject({
+        total: expectedSampleCount('offline'),
+        available: 0,
+        missing: expectedSampleCount('offline'),
+        currentProvider: 'offline',
+      });
       expect(Object.keys(stats.byLanguage).sort()).toEqual(['de', 'en', 'es', 'fr', 'hi', 'it', 'ja', 'ko', 'pt', 'zh']);
     });
 
@@ -128,9 +137,16 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
         expect((await app.inject({ method, url })).statusCode).toBe(401);
         expect((await app.inject({ method, url, headers: auth(userToken) })).statusCode).toBe(403);
       }
-      const switchAsUser = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(userToken), payload: { provider: 'offline' } });
+      const switchAsUser = await app.inject({
+        method: 'POST',
+        url: '/api/voice-providers/switch',
+        headers: auth(userToken),
+        payload: { provider: 'offline' },
+      });
       expect(switchAsUser.statusCode).toBe(403);
-      expect((await app.inject({ method: 'POST', url: '/api/voice-providers/switch', payload: { provider: 'offline' } })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: '/api/voice-providers/switch', payload: { provider: 'offline' } })).statusCode).toBe(
+        401,
+      );
     });
 
     it('generates the missing samples in the background with progress, then serves them', async () => {
@@ -139,7 +155,9 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       expect(start.statusCode).toBe(200);
       expect(start.json()).toMatchObject({ started: true });
 
-      const during = voiceProviderConfigSchema.parse((await app.inject({ method: 'GET', url: '/api/voice-providers/config', headers: auth(adminToken) })).json());
+      const during = voiceProviderConfigSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/voice-providers/config', headers: auth(adminToken) })).json(),
+      );
       expect(during.current).toBe('offline');
       expect(during.available).toEqual(['elevenlabs', 'offline']);
       expect(during.samples_status).toMatchObject({ generating: true, progress: 0, available: 0 });
@@ -152,13 +170,17 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
       expect(offline.requests).toHaveLength(expectedSampleCount('offline'));
       expect(offline.requests.find((request) => request.language === 'fr')?.text).toMatch(/histoire/);
 
-      const after = voiceProviderConfigSchema.parse((await app.inject({ method: 'GET', url: '/api/voice-providers/config', headers: auth(adminToken) })).json());
+      const after = voiceProviderConfigSchema.parse(
+        (await app.inject({ method: 'GET', url: '/api/voice-providers/config', headers: auth(adminToken) })).json(),
+      );
       expect(after.samples_status).toMatchObject({ generating: false, progress: 100, missing: 0 });
       const stats = voiceSampleStatsSchema.parse((await app.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json());
       expect(stats.available).toBe(expectedSampleCount('offline'));
       expect(stats.byLanguage.en).toBe(getVoices('offline', 'en').length);
       // Nothing half-written is left in the served folder.
-      expect(readdirSync(database.config().paths.voiceSamplesDir).filter((name) => !name.endsWith('.mp3') && name !== 'native')).toEqual([]);
+      expect(readdirSync(database.config().paths.voiceSamplesDir).filter((name) => !name.endsWith('.mp3') && name !== 'native')).toEqual(
+        [],
+      );
 
       const nothingMissing = await app.inject({ method: 'POST', url: '/api/voice-samples/generate', headers: auth(adminToken) });
       expect(nothingMissing.json()).toMatchObject({ started: false, message: 'Every voice sample is already present' });
@@ -195,18 +217,33 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
 
   describe('POST /api/voice-providers/switch', () => {
     it('rejects an unknown or unconfigured provider', async () => {
-      const unknown = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: { provider: 'polly' } });
+      const unknown = await app.inject({
+        method: 'POST',
+        url: '/api/voice-providers/switch',
+        headers: auth(adminToken),
+        payload: { provider: 'polly' },
+      });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().field).toBe('provider');
       const missingBody = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: {} });
       expect(missingBody.statusCode).toBe(400);
-      const azure = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: { provider: 'azure' } });
+      const azure = await app.inject({
+        method: 'POST',
+        url: '/api/voice-providers/switch',
+        headers: auth(adminToken),
+        payload: { provider: 'azure' },
+      });
       expect(azure.statusCode).toBe(400);
       expect(azure.json().message).toMatch(/AZURE_SPEECH_KEY/);
     });
 
     it('switches, persists in the database and changes the default of /voices and the stats', async () => {
-      const response = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: { provider: 'elevenlabs' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/voice-providers/switch',
+        headers: auth(adminToken),
+        payload: { provider: 'elevenlabs' },
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Voice provider switched to elevenlabs', current: 'elevenlabs' });
       const stored = await app.db.selectFrom('app_settings').select('value').where('key', '=', 'voiceProvider').executeTakeFirst();
@@ -225,7 +262,9 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
     });
 
     it('keeps the choice across a restart', async () => {
-      const restarted = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL }), { voices: { env: {}, autoGenerateOfflineSamples: false } });
+      const restarted = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL }), {
+        voices: { env: {}, autoGenerateOfflineSamples: false },
+      });
       try {
         expect((await restarted.inject({ method: 'GET', url: '/api/voice-samples/stats' })).json().currentProvider).toBe('elevenlabs');
       } finally {

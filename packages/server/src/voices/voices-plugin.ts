@@ -82,7 +82,10 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
     if (app.storage.kind === 's3') {
       // The samples live in the bucket: the same URLs answer through storage (presigned redirect or S3_PROXY streaming).
       await samples.refreshIndex();
-      const refresh = setInterval(() => void samples.refreshIndex().catch((error: unknown) => app.log.warn({ err: error }, 'could not list voice samples')), SAMPLE_INDEX_REFRESH_MS);
+      const refresh = setInterval(
+        () => void samples.refreshIndex().catch((error: unknown) => app.log.warn({ err: error }, 'could not list voice samples')),
+        SAMPLE_INDEX_REFRESH_MS,
+      );
       refresh.unref();
       app.addHook('onClose', async () => clearInterval(refresh));
       app.route({
@@ -91,27 +94,29 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
         schema: { params: z.object({ '*': z.string().regex(SAMPLE_PATH, 'must be a voice sample file') }) },
         handler: async (request, reply) => {
           const path = (request.params as { '*': string })['*'];
-          return app.storage.serve(request, reply, SAMPLES_KEY_PREFIX + path, { cacheControl: `public, max-age=${SAMPLE_MAX_AGE_SECONDS}` });
+          return app.storage.serve(request, reply, SAMPLES_KEY_PREFIX + path, {
+            cacheControl: `public, max-age=${SAMPLE_MAX_AGE_SECONDS}`,
+          });
         },
       });
     } else
-    // The samples folder, with ETag, Last-Modified, Range and caching; a missing file is the JSON 404.
-    await app.register(async (scope) => {
-      await scope.register(fastifyStatic, {
-        root: app.config.paths.voiceSamplesDir,
-        prefix: '/audio/voice-samples/',
-        decorateReply: false,
-        index: false,
-        list: false,
-        dotfiles: 'deny',
-        cacheControl: true,
-        maxAge: SAMPLE_MAX_AGE_SECONDS * 1000,
-        etag: true,
-        lastModified: true,
-        acceptRanges: true,
-        allowedPath: (pathName) => /^\/(native\/)?[^/]+\.mp3$/.test(pathName),
+      // The samples folder, with ETag, Last-Modified, Range and caching; a missing file is the JSON 404.
+      await app.register(async (scope) => {
+        await scope.register(fastifyStatic, {
+          root: app.config.paths.voiceSamplesDir,
+          prefix: '/audio/voice-samples/',
+          decorateReply: false,
+          index: false,
+          list: false,
+          dotfiles: 'deny',
+          cacheControl: true,
+          maxAge: SAMPLE_MAX_AGE_SECONDS * 1000,
+          etag: true,
+          lastModified: true,
+          acceptRanges: true,
+          allowedPath: (pathName) => /^\/(native\/)?[^/]+\.mp3$/.test(pathName),
+        });
       });
-    });
 
     registerRoute(app, API.voices, async (request) => {
       const provider = request.query.provider ?? settings.voiceProvider();

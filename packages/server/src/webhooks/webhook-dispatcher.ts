@@ -53,7 +53,9 @@ export interface WebhookDispatcherOptions {
 }
 
 /** What tests may change: the retry schedule, the poll interval and the delivery limits. */
-export type WebhookTimings = Partial<Pick<WebhookDispatcherOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'tenantConcurrency' | 'attemptsPerMinute'>>;
+export type WebhookTimings = Partial<
+  Pick<WebhookDispatcherOptions, 'retryDelaysMs' | 'pollIntervalMs' | 'concurrency' | 'tenantConcurrency' | 'attemptsPerMinute'>
+>;
 
 interface DueDelivery {
   id: string;
@@ -88,7 +90,10 @@ export class WebhookDispatcher {
 
   /** Enqueues a delivery for every job outcome `events` reports. */
   listen(events: JobEventBus): void {
-    events.on('job_completed', (event, userId) => void this.enqueueCompleted(event, userId).catch((error: unknown) => this.logError(error)));
+    events.on(
+      'job_completed',
+      (event, userId) => void this.enqueueCompleted(event, userId).catch((error: unknown) => this.logError(error)),
+    );
     events.on('job_failed', (event, userId) => void this.enqueueFailed(event, userId).catch((error: unknown) => this.logError(error)));
   }
 
@@ -122,7 +127,12 @@ export class WebhookDispatcher {
 
   async enqueue(userId: string, type: WebhookEventType, data: WebhookEvent['data']): Promise<void> {
     const { db } = this.options;
-    const hooks = await db.selectFrom('webhooks').select(['id', 'events']).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+    const hooks = await db
+      .selectFrom('webhooks')
+      .select(['id', 'events'])
+      .where('user_id', '=', userId)
+      .where('deleted_at', 'is', null)
+      .execute();
     const targets = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(type));
     if (targets.length === 0) return;
     const now = new Date().toISOString();
@@ -279,7 +289,8 @@ export class WebhookDispatcher {
     let started = 0;
     for (const delivery of due) {
       if (this.inFlight.size >= concurrency) break;
-      if (this.inFlight.has(delivery.id) || this.inFlightOf(delivery.user_id) >= tenantLimit || thisMinute(delivery.user_id) >= perMinute) continue;
+      if (this.inFlight.has(delivery.id) || this.inFlightOf(delivery.user_id) >= tenantLimit || thisMinute(delivery.user_id) >= perMinute)
+        continue;
       const claim = await db
         .updateTable('webhook_deliveries')
         .set({ locked_until: new Date(now.getTime() + CLAIM_MS).toISOString() })
@@ -311,14 +322,22 @@ export class WebhookDispatcher {
     if (delivery.deleted_at) {
       result = { statusCode: null, error: 'webhook deleted', durationMs: 0 };
     } else if (secret === null) {
-      result = { statusCode: null, error: 'signing secret unreadable (JWT_SECRET changed); delete and re-create the webhook', durationMs: 0 };
+      result = {
+        statusCode: null,
+        error: 'signing secret unreadable (JWT_SECRET changed); delete and re-create the webhook',
+        durationMs: 0,
+      };
     } else {
       const refusal = await refuseUnlessPublic(delivery.url, this.options.allowPrivate);
       if (refusal) {
         result = { statusCode: null, error: refusal, durationMs: 0 };
       } else {
         const headers = { [WEBHOOK_SIGNATURE_HEADER]: signWebhookBody(secret, delivery.payload, Math.floor(Date.now() / 1000)) };
-        result = await (this.options.send ?? ((url, body, h) => postWebhook(url, body, h, this.options.allowPrivate)))(delivery.url, delivery.payload, headers);
+        result = await (this.options.send ?? ((url, body, h) => postWebhook(url, body, h, this.options.allowPrivate)))(
+          delivery.url,
+          delivery.payload,
+          headers,
+        );
       }
     }
     const delivered = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;

@@ -28,7 +28,12 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       target,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Reelsmith-Webhooks/1', ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Reelsmith-Webhooks/1',
+          ...headers,
+        },
         timeout: WEBHOOK_TIMEOUT_MS,
         ...(allowPrivate ? {} : { lookup: publicOnlyLookup }),
       },

@@ -22,7 +22,13 @@ export const webhooksPlugin = fp(
     const cipher = webhookSecretCipher(app.config.encryption.key);
 
     async function ownWebhook(userId: string, id: string) {
-      const hook = await db.selectFrom('webhooks').selectAll().where('id', '=', id).where('user_id', '=', userId).where('deleted_at', 'is', null).executeTakeFirst();
+      const hook = await db
+        .selectFrom('webhooks')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
       if (!hook) throw notFound(WEBHOOK_NOT_FOUND_MESSAGE);
       return hook;
     }
@@ -35,7 +41,8 @@ export const webhooksPlugin = fp(
       const id = randomUUID();
       const createdAt = new Date().toISOString();
       const active = () => db.selectFrom('webhooks').where('user_id', '=', request.user.id).where('deleted_at', 'is', null);
-      const count = async (query: ReturnType<typeof active>) => Number((await query.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n);
+      const count = async (query: ReturnType<typeof active>) =>
+        Number((await query.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirstOrThrow()).n);
       if ((await count(active())) >= MAX_WEBHOOKS_PER_USER) throw conflict(WEBHOOK_LIMIT_MESSAGE, 'url');
       await db
         .insertInto('webhooks')
@@ -68,7 +75,12 @@ export const webhooksPlugin = fp(
         .orderBy('created_at', 'asc')
         .execute();
       return {
-        webhooks: rows.map((row) => ({ id: row.id, url: row.url, events: z.array(webhookEventTypeSchema).parse(JSON.parse(row.events)), createdAt: row.created_at })),
+        webhooks: rows.map((row) => ({
+          id: row.id,
+          url: row.url,
+          events: z.array(webhookEventTypeSchema).parse(JSON.parse(row.events)),
+          createdAt: row.created_at,
+        })),
       };
     });
 
@@ -102,25 +114,23 @@ export const webhooksPlugin = fp(
               .orderBy('attempt', 'asc')
               .execute();
       return {
-        deliveries: deliveries.map(
-          (delivery): WebhookDelivery => ({
-            id: delivery.id,
-            eventId: delivery.event_id,
-            type: webhookEventTypeSchema.parse(delivery.type),
-            status: delivery.status,
-            nextAttemptAt: delivery.next_attempt_at,
-            createdAt: delivery.created_at,
-            attempts: attempts
-              .filter((attempt) => attempt.delivery_id === delivery.id)
-              .map((attempt) => ({
-                attempt: Number(attempt.attempt),
-                at: attempt.at,
-                statusCode: attempt.status_code === null ? null : Number(attempt.status_code),
-                error: attempt.error,
-                durationMs: Number(attempt.duration_ms),
-              })),
-          }),
-        ),
+        deliveries: deliveries.map((delivery): WebhookDelivery => ({
+          id: delivery.id,
+          eventId: delivery.event_id,
+          type: webhookEventTypeSchema.parse(delivery.type),
+          status: delivery.status,
+          nextAttemptAt: delivery.next_attempt_at,
+          createdAt: delivery.created_at,
+          attempts: attempts
+            .filter((attempt) => attempt.delivery_id === delivery.id)
+            .map((attempt) => ({
+              attempt: Number(attempt.attempt),
+              at: attempt.at,
+              statusCode: attempt.status_code === null ? null : Number(attempt.status_code),
+              error: attempt.error,
+              durationMs: Number(attempt.duration_ms),
+            })),
+        })),
       };
     });
   },

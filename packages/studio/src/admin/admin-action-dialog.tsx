@@ -19,7 +19,17 @@ export interface AdminActionDialogProps {
 export const REASON_MIN_LENGTH = 3;
 
 /** Every admin action asks for confirmation and a reason, which the audit log keeps. */
-export function AdminActionDialog({ open, title, description, confirmLabel, children, busy, danger = false, onCancel, onConfirm }: AdminActionDialogProps) {
+export function AdminActionDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  children,
+  busy,
+  danger = false,
+  onCancel,
+  onConfirm,
+}: AdminActionDialogProps) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -70,7 +80,9 @@ export function AdminActionDialog({ open, title, description, confirmLabel, chil
                 aria-invalid={touched && !valid}
                 onChange={(event) => setReason(event.target.value)}
               />
-              {touched && !valid ? <p className="rs-field__error">Give a reason for this action (at least {REASON_MIN_LENGTH} characters).</p> : null}
+              {touched && !valid ? (
+                <p className="rs-field__error">Give a reason for this action (at least {REASON_MIN_LENGTH} characters).</p>
+              ) : null}
             </div>
             <div className="rs-dialog__actions">
               <button type="button" className="rs-button rs-button--ghost" disabled={busy} onClick={close}>

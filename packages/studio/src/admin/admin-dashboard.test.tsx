@@ -50,9 +50,20 @@ function serverState(overrides: Partial<ServerState> = {}): ServerState {
       { type: 'images', name: 'offline', status: 'healthy', details: 'Procedural artwork', checkedAt },
     ],
     status: 'healthy',
-    queue: { running: true, concurrency: 2, pending: 3, processing: 1, backend: 'embedded', jobs: { total: 12, completed: 8, failed: 2, cancelled: 2 } },
+    queue: {
+      running: true,
+      concurrency: 2,
+      pending: 3,
+      processing: 1,
+      backend: 'embedded',
+      jobs: { total: 12, completed: 8, failed: 2, cancelled: 2 },
+    },
     connectedClients: 5,
-    voiceConfig: { current: 'offline', available: ['offline', 'elevenlabs'], samples_status: { total: 560, available: 500, missing: 60, generating: false, progress: 89 } },
+    voiceConfig: {
+      current: 'offline',
+      available: ['offline', 'elevenlabs'],
+      samples_status: { total: 560, available: 500, missing: 60, generating: false, progress: 89 },
+    },
     ...overrides,
   };
 }
@@ -171,7 +182,10 @@ describe('AdminDashboard', () => {
 
   it("says 'Failed to load admin data' when the admin data cannot be loaded", async () => {
     installMatchMedia();
-    const api = fakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' } }));
+    const api = fakeFetch(() => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' },
+    }));
     renderWithServices(<AdminDashboard />, { fetch: api.fetch, role: 'admin' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load admin data');
     // The websocket figure fails silently.
@@ -182,13 +196,11 @@ describe('AdminDashboard', () => {
     const user = userEvent.setup();
     renderDashboard();
     const tabs = screen.getByRole('tablist', { name: 'Admin sections' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
-      'Providers',
-      'Voice Providers',
-      'Queue Management',
-      'System Health',
-      'Environment',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Providers', 'Voice Providers', 'Queue Management', 'System Health', 'Environment']);
 
     // Providers: one card per type with the current provider's health.
     const story = await screen.findByRole('region', { name: 'Story provider' });
@@ -227,12 +239,13 @@ describe('AdminDashboard', () => {
 
     await user.click(screen.getByRole('tab', { name: 'System Health' }));
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(rows.map((row) => within(row).queryAllByRole('columnheader').map((cell) => cell.textContent))[0]).toEqual([
-      'Provider Type',
-      'Name',
-      'Status',
-      'Details',
-    ]);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .queryAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      )[0],
+    ).toEqual(['Provider Type', 'Name', 'Status', 'Details']);
     expect(rows[2]!.textContent).toContain('Voice');
     expect(rows[2]!.textContent).toContain('espeak-ng (WebAssembly) with 40 voices');
 
@@ -300,7 +313,10 @@ describe('AdminDashboard', () => {
   it("shows the server's message when a switch is refused", async () => {
     const user = userEvent.setup();
     const state = serverState({
-      switchFailure: { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'The openai story provider is not configured on this server' } },
+      switchFailure: {
+        status: 400,
+        body: { statusCode: 400, error: 'Bad Request', message: 'The openai story provider is not configured on this server' },
+      },
     });
     renderDashboard(state);
     const story = await screen.findByRole('region', { name: 'Story provider' });
@@ -329,7 +345,11 @@ describe('AdminDashboard', () => {
   it("runs the target's health check first and switches to a failing one only after a second confirmation", async () => {
     const user = userEvent.setup();
     const { server } = renderDashboard(
-      serverState({ targetHealth: { elevenlabs: { status: 'error', details: 'Could not reach the voice service; check the service address and the network' } } }),
+      serverState({
+        targetHealth: {
+          elevenlabs: { status: 'error', details: 'Could not reach the voice service; check the service address and the network' },
+        },
+      }),
     );
     await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
     const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });

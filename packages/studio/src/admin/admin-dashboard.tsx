@@ -72,11 +72,21 @@ export function AdminDashboard() {
 
       <Tabs.Root defaultValue="providers" className="rs-admin-tabs">
         <Tabs.List className="rs-admin-tabs__list rs-tab-strip" aria-label="Admin sections" {...keyboardOnlyTabFocus}>
-          <Tabs.Trigger value="providers" className="rs-admin-tabs__tab">Providers</Tabs.Trigger>
-          <Tabs.Trigger value="voice" className="rs-admin-tabs__tab">Voice Providers</Tabs.Trigger>
-          <Tabs.Trigger value="queue" className="rs-admin-tabs__tab">Queue Management</Tabs.Trigger>
-          <Tabs.Trigger value="health" className="rs-admin-tabs__tab">System Health</Tabs.Trigger>
-          <Tabs.Trigger value="environment" className="rs-admin-tabs__tab">Environment</Tabs.Trigger>
+          <Tabs.Trigger value="providers" className="rs-admin-tabs__tab">
+            Providers
+          </Tabs.Trigger>
+          <Tabs.Trigger value="voice" className="rs-admin-tabs__tab">
+            Voice Providers
+          </Tabs.Trigger>
+          <Tabs.Trigger value="queue" className="rs-admin-tabs__tab">
+            Queue Management
+          </Tabs.Trigger>
+          <Tabs.Trigger value="health" className="rs-admin-tabs__tab">
+            System Health
+          </Tabs.Trigger>
+          <Tabs.Trigger value="environment" className="rs-admin-tabs__tab">
+            Environment
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="providers" className="rs-admin-tabs__panel">
           <ProvidersTab providers={providers.data?.providers} health={providersHealth.data?.health} />

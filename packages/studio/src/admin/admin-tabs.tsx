@@ -27,15 +27,40 @@ function HealthChip({ status }: { status: ProviderHealth['status'] | undefined }
   );
 }
 
-function ProviderTypeSwitch({ type, label, entry, switching, onConfirm }: { type: ProviderType; label: string; entry: { current: string; available: string[] }; switching: boolean; onConfirm: (provider: string) => Promise<void> }) {
+function ProviderTypeSwitch({
+  type,
+  label,
+  entry,
+  switching,
+  onConfirm,
+}: {
+  type: ProviderType;
+  label: string;
+  entry: { current: string; available: string[] };
+  switching: boolean;
+  onConfirm: (provider: string) => Promise<void>;
+}) {
   const checkHealth = useProviderCheck(type);
   return (
-    <ProviderSwitch subject={`${label.toLowerCase()} provider`} current={entry.current} available={entry.available} switching={switching} onConfirm={onConfirm} checkHealth={checkHealth} />
+    <ProviderSwitch
+      subject={`${label.toLowerCase()} provider`}
+      current={entry.current}
+      available={entry.available}
+      switching={switching}
+      onConfirm={onConfirm}
+      checkHealth={checkHealth}
+    />
   );
 }
 
 /** One card per provider type: the current provider, its health and the switch. */
-export function ProvidersTab({ providers, health }: { providers: ProvidersResponse['providers'] | undefined; health: ProviderHealth[] | undefined }) {
+export function ProvidersTab({
+  providers,
+  health,
+}: {
+  providers: ProvidersResponse['providers'] | undefined;
+  health: ProviderHealth[] | undefined;
+}) {
   const switchProvider = useSwitchProvider();
   const onConfirm = (type: ProviderType) => async (provider: string) => {
     try {
@@ -63,7 +88,13 @@ export function ProvidersTab({ providers, health }: { providers: ProvidersRespon
             </p>
             {check ? <p className="rs-admin-provider__details">{check.details}</p> : null}
             {entry ? (
-              <ProviderTypeSwitch type={type} label={label} entry={entry} switching={switchProvider.isPending} onConfirm={onConfirm(type)} />
+              <ProviderTypeSwitch
+                type={type}
+                label={label}
+                entry={entry}
+                switching={switchProvider.isPending}
+                onConfirm={onConfirm(type)}
+              />
             ) : null}
           </section>
         );
@@ -167,10 +198,18 @@ export function SystemHealthTab({ health }: { health: ProviderHealth[] | undefin
       <table className="rs-admin-table" role="table">
         <thead role="rowgroup">
           <tr role="row">
-            <th scope="col" role="columnheader">Provider Type</th>
-            <th scope="col" role="columnheader">Name</th>
-            <th scope="col" role="columnheader">Status</th>
-            <th scope="col" role="columnheader">Details</th>
+            <th scope="col" role="columnheader">
+              Provider Type
+            </th>
+            <th scope="col" role="columnheader">
+              Name
+            </th>
+            <th scope="col" role="columnheader">
+              Status
+            </th>
+            <th scope="col" role="columnheader">
+              Details
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -181,12 +220,16 @@ export function SystemHealthTab({ health }: { health: ProviderHealth[] | undefin
               <td role="cell">
                 <HealthChip status={item.status} />
               </td>
-              <td role="cell" className="rs-admin-table__details">{item.details}</td>
+              <td role="cell" className="rs-admin-table__details">
+                {item.details}
+              </td>
             </tr>
           ))}
           {health ? null : (
             <tr role="row">
-              <td role="cell" colSpan={4}>Checking providers…</td>
+              <td role="cell" colSpan={4}>
+                Checking providers…
+              </td>
             </tr>
           )}
         </tbody>

@@ -62,7 +62,10 @@ export function useSystemHealthDetail() {
   });
 }
 
-export type AdminUserAction = Extract<ApiName, 'adminSuspendUser' | 'adminReactivateUser' | 'adminChangeRole' | 'adminGrantPlan' | 'adminResetUsage'>;
+export type AdminUserAction = Extract<
+  ApiName,
+  'adminSuspendUser' | 'adminReactivateUser' | 'adminChangeRole' | 'adminGrantPlan' | 'adminResetUsage'
+>;
 
 /** One admin action on a user, then every admin read (list, user page, audit log) reloads. */
 export function useAdminUserAction() {

@@ -25,7 +25,15 @@ export function AuditLogPage() {
 
   return (
     <div className="rs-page rs-admin rs-admin-users">
-      <PageHeader title="Audit Log" subtitle="Every action an admin took on an account, newest first." actions={<Link className="rs-button rs-button--ghost" to="/admin/users">User Management</Link>} />
+      <PageHeader
+        title="Audit Log"
+        subtitle="Every action an admin took on an account, newest first."
+        actions={
+          <Link className="rs-button rs-button--ghost" to="/admin/users">
+            User Management
+          </Link>
+        }
+      />
       {log.isError ? (
         <p className="rs-alert rs-alert--error" role="alert">
           {errorMessage(log.error, 'Failed to load the audit log')}

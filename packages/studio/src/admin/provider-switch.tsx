@@ -51,7 +51,11 @@ export function ProviderSwitch({ subject, current, available, switching, onConfi
     setCheck({ state: 'checking' });
     setAcknowledged(false);
     checkHealth(target).then(
-      (health) => live && setCheck(health.status === 'healthy' ? { state: 'healthy', details: health.details } : { state: 'failing', details: health.details }),
+      (health) =>
+        live &&
+        setCheck(
+          health.status === 'healthy' ? { state: 'healthy', details: health.details } : { state: 'failing', details: health.details },
+        ),
       () => live && setCheck({ state: 'failing', details: HEALTH_CHECK_UNAVAILABLE }),
     );
     return () => {
@@ -97,7 +101,9 @@ export function ProviderSwitch({ subject, current, available, switching, onConfi
               Switch the {subject} from {providerName(current)} to {targetName}. {SWITCH_WARNING}
             </Dialog.Description>
             {check.state === 'checking' ? (
-              <p className="rs-admin-switch__check" role="status">Checking {targetName}…</p>
+              <p className="rs-admin-switch__check" role="status">
+                Checking {targetName}…
+              </p>
             ) : check.state === 'healthy' ? (
               <p className="rs-admin-switch__check rs-admin-switch__check--healthy" role="status">
                 {targetName} passed its health check: {check.details}
@@ -108,7 +114,11 @@ export function ProviderSwitch({ subject, current, available, switching, onConfi
                   <strong>{targetName} failed its health check:</strong> {check.details}
                 </p>
                 <p>New videos will fail while it is broken; creators are told the service is unavailable and the video is not counted.</p>
-                {acknowledged ? <p><strong>Are you sure? Every new video will use {targetName} from now on.</strong></p> : null}
+                {acknowledged ? (
+                  <p>
+                    <strong>Are you sure? Every new video will use {targetName} from now on.</strong>
+                  </p>
+                ) : null}
               </div>
             )}
             <div className="rs-dialog__actions">

@@ -1,4 +1,10 @@
-import { SYSTEM_HEALTH_COMPONENTS, type HealthSample, type HealthStatus, type SystemHealth, type SystemHealthComponent } from '@reelsmith/contracts';
+import {
+  SYSTEM_HEALTH_COMPONENTS,
+  type HealthSample,
+  type HealthStatus,
+  type SystemHealth,
+  type SystemHealthComponent,
+} from '@reelsmith/contracts';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
@@ -31,8 +37,16 @@ const CHART_LABELS: Record<SystemHealthComponent, string> = {
 const STATUS_TEXT: Record<HealthStatus, string> = { healthy: 'Healthy', degraded: 'Degraded', down: 'Down' };
 const STATUS_TONE: Record<HealthStatus, string> = { healthy: 'success', degraded: 'warning', down: 'error' };
 
-const formatBytes = (bytes: number) => (bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`);
-const formatAge = (seconds: number | null) => (seconds === null ? 'none waiting' : seconds < 90 ? `${seconds} s` : seconds < 5400 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`);
+const formatBytes = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${(bytes / 1024 ** 3).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
+const formatAge = (seconds: number | null) =>
+  seconds === null
+    ? 'none waiting'
+    : seconds < 90
+      ? `${seconds} s`
+      : seconds < 5400
+        ? `${Math.round(seconds / 60)} min`
+        : `${Math.round(seconds / 3600)} h`;
 
 /** The last hour as a small line, one dot per sample coloured by its status. */
 export function HealthSparkline({ samples, label }: { samples: HealthSample[]; label: string }) {
@@ -50,11 +64,24 @@ export function HealthSparkline({ samples, label }: { samples: HealthSample[]; l
   const last = samples[samples.length - 1]!;
   return (
     <figure className="rs-health__chart">
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" height={height} role="img" aria-label={`Last hour: ${label}, now ${last.value}`} preserveAspectRatio="none">
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        height={height}
+        role="img"
+        aria-label={`Last hour: ${label}, now ${last.value}`}
+        preserveAspectRatio="none"
+      >
         <line x1="0" x2={width} y1={height - 1} y2={height - 1} className="rs-health__axis" />
         {samples.length > 1 ? <polyline points={points} className="rs-health__line" /> : null}
         {samples.map((sample) => (
-          <circle key={sample.at} cx={x(sample.at)} cy={y(sample.value)} r="2.5" className={`rs-health__dot rs-health__dot--${sample.status}`} />
+          <circle
+            key={sample.at}
+            cx={x(sample.at)}
+            cy={y(sample.value)}
+            r="2.5"
+            className={`rs-health__dot rs-health__dot--${sample.status}`}
+          />
         ))}
       </svg>
       <figcaption>
@@ -166,7 +193,11 @@ export function SystemHealthPage() {
       <PageHeader
         title="System Health"
         subtitle={data ? `Checked ${formatDateTime(data.checkedAt)} · refreshed every 30 s` : 'Checking every part of the service…'}
-        actions={data ? <span className={`rs-chip rs-health__overall rs-health__overall--${data.status}`}>Overall: {STATUS_TEXT[data.status]}</span> : undefined}
+        actions={
+          data ? (
+            <span className={`rs-chip rs-health__overall rs-health__overall--${data.status}`}>Overall: {STATUS_TEXT[data.status]}</span>
+          ) : undefined
+        }
       />
       {health.isError ? (
         <p className="rs-alert rs-alert--error" role="alert">
@@ -178,7 +209,11 @@ export function SystemHealthPage() {
           ? SYSTEM_HEALTH_COMPONENTS.map((name) => {
               const part = data[name];
               return (
-                <section key={name} className={`rs-card rs-admin-card rs-admin-card--${STATUS_TONE[part.status]} rs-health__card`} aria-label={TITLES[name]}>
+                <section
+                  key={name}
+                  className={`rs-card rs-admin-card rs-admin-card--${STATUS_TONE[part.status]} rs-health__card`}
+                  aria-label={TITLES[name]}
+                >
                   <header className="rs-health__header">
                     <h2>{TITLES[name]}</h2>
                     <span className={`rs-chip rs-health__status rs-health__status--${part.status}`} data-status={part.status}>

@@ -49,7 +49,13 @@ export function VideosCard({ videos, onDelete }: { videos: AdminUserDetail['vide
   );
 }
 
-export function PaymentsCard({ payments, subscription }: { payments: AdminUserDetail['payments']; subscription: AdminUserDetail['subscription'] }) {
+export function PaymentsCard({
+  payments,
+  subscription,
+}: {
+  payments: AdminUserDetail['payments'];
+  subscription: AdminUserDetail['subscription'];
+}) {
   return (
     <section className="rs-card rs-admin-table-card" aria-label="Subscription and payments">
       <h2 className="rs-admin-subtitle">Subscription and payments</h2>

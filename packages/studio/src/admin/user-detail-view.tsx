@@ -85,7 +85,9 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
         </p>
       ) : null}
       {!data || !user ? (
-        detail.isError ? null : <p>Loading…</p>
+        detail.isError ? null : (
+          <p>Loading…</p>
+        )
       ) : (
         <>
           <section className="rs-card rs-admin-users__summary" aria-label="Account">
@@ -121,7 +123,13 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
             </dl>
             <div className="rs-admin-users__actions" role="group" aria-label="Actions">
               {user.status === 'active' ? (
-                <button type="button" className="rs-button rs-button--danger" disabled={self} title={self ? 'You cannot suspend your own account' : undefined} onClick={() => setPending({ kind: 'suspend' })}>
+                <button
+                  type="button"
+                  className="rs-button rs-button--danger"
+                  disabled={self}
+                  title={self ? 'You cannot suspend your own account' : undefined}
+                  onClick={() => setPending({ kind: 'suspend' })}
+                >
                   Suspend
                 </button>
               ) : (
@@ -174,7 +182,12 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
               <label htmlFor={roleId} className="rs-field__label">
                 New role
               </label>
-              <select id={roleId} className="rs-field__input rs-select" value={role} onChange={(event) => setRole(event.target.value as Role)}>
+              <select
+                id={roleId}
+                className="rs-field__input rs-select"
+                value={role}
+                onChange={(event) => setRole(event.target.value as Role)}
+              >
                 <option value="user">User</option>
                 <option value="admin">Admin</option>
               </select>
@@ -186,7 +199,12 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
                 <label htmlFor={planFieldId} className="rs-field__label">
                   Plan
                 </label>
-                <select id={planFieldId} className="rs-field__input rs-select" value={planId} onChange={(event) => setPlanId(event.target.value as PlanId)}>
+                <select
+                  id={planFieldId}
+                  className="rs-field__input rs-select"
+                  value={planId}
+                  onChange={(event) => setPlanId(event.target.value as PlanId)}
+                >
                   {PLAN_IDS.map((plan) => (
                     <option key={plan} value={plan}>
                       {PLAN_LABELS[plan]}
@@ -198,7 +216,15 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
                 <label htmlFor={daysId} className="rs-field__label">
                   Days
                 </label>
-                <input id={daysId} type="number" min={1} max={ADMIN_GRANT_MAX_DAYS} className="rs-field__input" value={days} onChange={(event) => setDays(event.target.value)} />
+                <input
+                  id={daysId}
+                  type="number"
+                  min={1}
+                  max={ADMIN_GRANT_MAX_DAYS}
+                  className="rs-field__input"
+                  value={days}
+                  onChange={(event) => setDays(event.target.value)}
+                />
               </div>
             </div>
           ) : null}

@@ -21,7 +21,17 @@ const SORT_OPTIONS: Array<[string, string]> = [
   ['-videosThisMonth', 'Most this month'],
 ];
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange(value: string): void; options: Array<[string, string]> }) {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  options: Array<[string, string]>;
+}) {
   const id = useId();
   return (
     <div className="rs-admin-users__filter">
@@ -47,11 +57,21 @@ export function UserManagementPage() {
   const [params, setParams] = useSearchParams();
   const selected = params.get('user');
   const [search, setSearch] = useState(params.get('search') ?? '');
-  const [query, setQuery] = useState<UserListQuery>({ search: params.get('search') ?? '', role: undefined, plan: undefined, status: undefined, page: 1, sort: '-createdAt' });
+  const [query, setQuery] = useState<UserListQuery>({
+    search: params.get('search') ?? '',
+    role: undefined,
+    plan: undefined,
+    status: undefined,
+    page: 1,
+    sort: '-createdAt',
+  });
   const searchId = useId();
 
   useEffect(() => {
-    const timer = setTimeout(() => setQuery((current) => (current.search === search ? current : { ...current, search, page: 1 })), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setQuery((current) => (current.search === search ? current : { ...current, search, page: 1 })),
+      SEARCH_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   }, [search]);
 
@@ -72,22 +92,55 @@ export function UserManagementPage() {
 
   return (
     <div className="rs-page rs-admin rs-admin-users">
-      <PageHeader title="User Management" subtitle="Find a creator, see their plan and videos, and act on their account." actions={<Link className="rs-button rs-button--ghost" to="/admin/audit">Audit log</Link>} />
+      <PageHeader
+        title="User Management"
+        subtitle="Find a creator, see their plan and videos, and act on their account."
+        actions={
+          <Link className="rs-button rs-button--ghost" to="/admin/audit">
+            Audit log
+          </Link>
+        }
+      />
       <section className="rs-card rs-admin-users__filters" aria-label="Find users">
         <div className="rs-admin-users__filter rs-admin-users__filter--search">
           <label htmlFor={searchId} className="rs-field__label">
             Search
           </label>
-          <input id={searchId} type="search" className="rs-field__input" placeholder="Name or e-mail" value={search} onChange={(event) => setSearch(event.target.value)} />
+          <input
+            id={searchId}
+            type="search"
+            className="rs-field__input"
+            placeholder="Name or e-mail"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
-        <Select label="Role" value={query.role ?? ''} onChange={(role) => update({ role: (role || undefined) as Role | undefined })} options={[['', 'All roles'], ['user', 'User'], ['admin', 'Admin']]} />
+        <Select
+          label="Role"
+          value={query.role ?? ''}
+          onChange={(role) => update({ role: (role || undefined) as Role | undefined })}
+          options={[
+            ['', 'All roles'],
+            ['user', 'User'],
+            ['admin', 'Admin'],
+          ]}
+        />
         <Select
           label="Plan"
           value={query.plan ?? ''}
           onChange={(plan) => update({ plan: (plan || undefined) as PlanId | 'free' | undefined })}
           options={[['', 'All plans'], ['free', 'Free'], ...PLAN_IDS.map((id): [string, string] => [id, PLAN_LABELS[id]])]}
         />
-        <Select label="Status" value={query.status ?? ''} onChange={(status) => update({ status: (status || undefined) as 'active' | 'suspended' | undefined })} options={[['', 'All'], ['active', 'Active'], ['suspended', 'Suspended']]} />
+        <Select
+          label="Status"
+          value={query.status ?? ''}
+          onChange={(status) => update({ status: (status || undefined) as 'active' | 'suspended' | undefined })}
+          options={[
+            ['', 'All'],
+            ['active', 'Active'],
+            ['suspended', 'Suspended'],
+          ]}
+        />
         <Select label="Sort" value={query.sort} onChange={(sort) => update({ sort })} options={SORT_OPTIONS} />
       </section>
 
@@ -122,7 +175,12 @@ export function UserManagementPage() {
             {users.data?.users.map((user) => (
               <tr key={user.id}>
                 <td className="rs-admin-users__who">
-                  <button type="button" className="rs-link-button" onClick={() => open(user.id)} aria-label={`Open ${user.name} (${user.email})`}>
+                  <button
+                    type="button"
+                    className="rs-link-button"
+                    onClick={() => open(user.id)}
+                    aria-label={`Open ${user.name} (${user.email})`}
+                  >
                     {user.name}
                   </button>
                   <span className="rs-admin-users__email">{user.email}</span>
@@ -143,13 +201,23 @@ export function UserManagementPage() {
           </tbody>
         </table>
         <nav className="rs-admin-users__pager" aria-label="Pages">
-          <button type="button" className="rs-button rs-button--ghost" disabled={page <= 1} onClick={() => setQuery((current) => ({ ...current, page: page - 1 }))}>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost"
+            disabled={page <= 1}
+            onClick={() => setQuery((current) => ({ ...current, page: page - 1 }))}
+          >
             Previous
           </button>
           <span>
             Page {page} of {pages}
           </span>
-          <button type="button" className="rs-button rs-button--ghost" disabled={page >= pages} onClick={() => setQuery((current) => ({ ...current, page: page + 1 }))}>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost"
+            disabled={page >= pages}
+            onClick={() => setQuery((current) => ({ ...current, page: page + 1 }))}
+          >
             Next
           </button>
         </nav>

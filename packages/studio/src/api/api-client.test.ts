@@ -20,14 +20,20 @@ describe('api client', () => {
 
   it('fills path parameters and JSON bodies', async () => {
     const { fetch, requests } = fakeFetch(({ path }) =>
-      path.startsWith('/api/videos/') ? { body: { success: true, status: 'cancelled', message: 'Job cancelled' } } : { body: { user: { id: '1', name: 'A', email: 'a@b.co', role: 'user' }, token: 't' } },
+      path.startsWith('/api/videos/')
+        ? { body: { success: true, status: 'cancelled', message: 'Job cancelled' } }
+        : { body: { user: { id: '1', name: 'A', email: 'a@b.co', role: 'user' }, token: 't' } },
     );
     const api = createApiClient({ baseUrl: '', getToken: () => null, fetch });
     const deleted = await api.call('deleteVideo', { params: { id: 'job 1' } });
     expect(deleted.status).toBe('cancelled');
     expect(requests[0]).toMatchObject({ method: 'DELETE', path: '/api/videos/job%201' });
     await api.call('login', { body: { email: 'a@b.co', password: 'pw' } });
-    expect(requests[1]).toMatchObject({ method: 'POST', body: { email: 'a@b.co', password: 'pw' }, headers: { 'Content-Type': 'application/json' } });
+    expect(requests[1]).toMatchObject({
+      method: 'POST',
+      body: { email: 'a@b.co', password: 'pw' },
+      headers: { 'Content-Type': 'application/json' },
+    });
   });
 
   it('lets one call override the token', async () => {
@@ -38,7 +44,10 @@ describe('api client', () => {
   });
 
   it('throws the server error with status and field', async () => {
-    const { fetch } = fakeFetch(() => ({ status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid email address', field: 'email' } }));
+    const { fetch } = fakeFetch(() => ({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid email address', field: 'email' },
+    }));
     const api = createApiClient({ baseUrl: '', getToken: () => null, fetch });
     const error = await api.call('login', { body: { email: 'x', password: 'y' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -52,11 +61,19 @@ describe('api client', () => {
     expect(e1).toMatchObject({ status: 502, fromServer: false });
     expect(errorMessage(e1, 'Login failed')).toBe('Login failed');
 
-    const offline = createApiClient({ baseUrl: '', getToken: () => null, fetch: (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch });
+    const offline = createApiClient({
+      baseUrl: '',
+      getToken: () => null,
+      fetch: (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch,
+    });
     const e2 = await offline.call('authConfig').catch((e: unknown) => e);
     expect(e2).toMatchObject({ status: 0, fromServer: false });
 
-    const wrongShape = createApiClient({ baseUrl: '', getToken: () => null, fetch: fakeFetch(() => ({ body: { unexpected: true } })).fetch });
+    const wrongShape = createApiClient({
+      baseUrl: '',
+      getToken: () => null,
+      fetch: fakeFetch(() => ({ body: { unexpected: true } })).fetch,
+    });
     await expect(wrongShape.call('authConfig')).rejects.toMatchObject({ status: 200, fromServer: false });
   });
 });

@@ -1,11 +1,23 @@
-import { buildPath, errorResponseSchema, loadMoreRoutes, MESSAGES, STUDIO_ROUTES, type API, type ApiName, type ApiResponse, type RouteContract } from '@reelsmith/contracts';
+import {
+  buildPath,
+  errorResponseSchema,
+  loadMoreRoutes,
+  MESSAGES,
+  STUDIO_ROUTES,
+  type API,
+  type ApiName,
+  type ApiResponse,
+  type RouteContract,
+} from '@reelsmith/contracts';
 import type * as z from 'zod/v4/core';
 
 type Route<N extends ApiName> = (typeof API)[N];
 type InputOf<R, K extends string> = R extends { [P in K]: infer S extends z.$ZodType } ? z.input<S> : never;
 
 /** The request parts a route declares; routes without a part do not accept it. */
-export type CallOptions<N extends ApiName> = (Route<N> extends { body: z.$ZodType } ? { body: InputOf<Route<N>, 'body'> } : { body?: never }) &
+export type CallOptions<N extends ApiName> = (Route<N> extends { body: z.$ZodType }
+  ? { body: InputOf<Route<N>, 'body'> }
+  : { body?: never }) &
   (Route<N> extends { params: z.$ZodType } ? { params: InputOf<Route<N>, 'params'> } : { params?: never }) &
   (Route<N> extends { query: z.$ZodType } ? { query?: InputOf<Route<N>, 'query'> } : { query?: never }) & {
     /** Overrides the signed-in token for this call (null: send none). */
@@ -98,7 +110,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const call = async (name: ApiName, callOptions: CallOptions<ApiName> = {} as CallOptions<ApiName>) => {
     const route = await routeFor(name);
-    const opts = callOptions as { body?: unknown; params?: Record<string, string>; query?: Record<string, unknown>; token?: string | null; signal?: AbortSignal };
+    const opts = callOptions as {
+      body?: unknown;
+      params?: Record<string, string>;
+      query?: Record<string, unknown>;
+      token?: string | null;
+      signal?: AbortSignal;
+    };
     const url = `${options.baseUrl}${buildPath(route.path, opts.params)}${queryString(opts.query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.token === undefined ? options.getToken() : opts.token;
@@ -136,7 +154,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const parsed = route.response.safeParse(json);
     if (!parsed.success) {
-      throw new ApiError(`Unexpected response from ${route.method} ${route.path}`, response.status, { fromServer: false, cause: parsed.error });
+      throw new ApiError(`Unexpected response from ${route.method} ${route.path}`, response.status, {
+        fromServer: false,
+        cause: parsed.error,
+      });
     }
     return parsed.data;
   };

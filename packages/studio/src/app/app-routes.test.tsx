@@ -37,7 +37,8 @@ function serverFor(user: User): FakeHandler {
     if (path === '/auth/logout') return { body: { success: true } };
     if (path === '/payments/subscription') return { body: { subscription: null, usage: { videosThisMonth: 0 } } };
     if (path === '/auth/api-keys') return { body: { api_keys: [] } };
-    if (path === '/api/videos') return { body: { jobs: [job('1', 'processing'), job('2', 'queued'), job('3', 'completed'), job('4', 'failed')] } };
+    if (path === '/api/videos')
+      return { body: { jobs: [job('1', 'processing'), job('2', 'queued'), job('3', 'completed'), job('4', 'failed')] } };
     if (path === '/api/analytics/events') return { body: { accepted: 1 } };
     return undefined;
   };
@@ -114,7 +115,11 @@ describe('shell', () => {
   it('shows the signed-out menu, visitor buttons and legal links', async () => {
     const { services, requests } = await visit('/', null);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Studio', 'Pricing']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Studio', 'Pricing']);
     expect(screen.getByText('One free video included with signup. No credit card required.')).toBeInTheDocument();
     const signUp = screen.getByRole('link', { name: 'Sign Up Free' });
     expect(signUp).toHaveAttribute('href', '/login');
@@ -134,7 +139,11 @@ describe('shell', () => {
   it('shows the signed-in menu with Studio highlighted on /generate, no admin section for a user', async () => {
     await visit('/generate', testUser);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Studio', 'My Videos', 'Pricing', 'Settings']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Studio', 'My Videos', 'Pricing', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Studio' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Admin Dashboard')).toBeNull();
     expect(screen.getByText('AI Video Platform')).toBeInTheDocument();
@@ -155,7 +164,12 @@ describe('shell', () => {
   });
 
   it('shows 0 active jobs when the list fails', async () => {
-    renderStudio({ path: '/', platform: signedInPlatform(testUser), handler: (r) => (r.path === '/api/videos' ? { status: 500, body: { statusCode: 500, error: 'x', message: 'down' } } : serverFor(testUser)(r)) });
+    renderStudio({
+      path: '/',
+      platform: signedInPlatform(testUser),
+      handler: (r) =>
+        r.path === '/api/videos' ? { status: 500, body: { statusCode: 500, error: 'x', message: 'down' } } : serverFor(testUser)(r),
+    });
     expect(await screen.findByLabelText('Active jobs: 0')).toBeInTheDocument();
   });
 

@@ -9,7 +9,17 @@ import { StudioToaster, type ToastPosition } from '../toaster.js';
  * Platform, services and toasts, without the query cache or the routes: what a host that renders
  * its own small screens needs (the extension popup, whose JavaScript stays under 100 KB gzip).
  */
-export function CoreProviders({ platform, services, children, toastPosition }: { platform: Platform; services: CoreServices; children?: ReactNode; toastPosition?: ToastPosition }) {
+export function CoreProviders({
+  platform,
+  services,
+  children,
+  toastPosition,
+}: {
+  platform: Platform;
+  services: CoreServices;
+  children?: ReactNode;
+  toastPosition?: ToastPosition;
+}) {
   return (
     <PlatformProvider platform={platform}>
       <ServicesProvider services={services}>

@@ -60,7 +60,11 @@ describe('visitor One Tap in the studio', () => {
     fakeGoogleIdentity('user_1tap');
     const reload = vi.fn();
     const platform = testPlatform({ googleSignIn: true, navigation: { openTab: () => undefined, reload } });
-    renderStudio({ path: '/', platform, handler: server('client-failure', { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: '' } }) });
+    renderStudio({
+      path: '/',
+      platform,
+      handler: server('client-failure', { status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: '' } }),
+    });
 
     expect(await screen.findByText(MESSAGES.oneTapFailed)).toBeInTheDocument();
     expect(reload).not.toHaveBeenCalled();

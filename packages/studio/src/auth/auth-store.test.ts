@@ -32,7 +32,9 @@ const server: FakeHandler = ({ path, headers }) => {
     case '/auth/logout':
       return { body: { success: true } };
     case '/auth/profile':
-      return signedIn ? { body: { user: { ...testUser, name: 'Renamed' } } } : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } };
+      return signedIn
+        ? { body: { user: { ...testUser, name: 'Renamed' } } }
+        : { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Your session has expired. Please sign in again.' } };
     case '/auth/api-keys':
       return signedIn ? { body: { api_keys: [testApiKeyListed] } } : undefined;
     case '/payments/subscription':
@@ -42,7 +44,11 @@ const server: FakeHandler = ({ path, headers }) => {
   }
 };
 
-function setup({ handler = server, storage = new MemoryStorage(), readsApiKey }: { handler?: FakeHandler; storage?: MemoryStorage; readsApiKey?: boolean } = {}) {
+function setup({
+  handler = server,
+  storage = new MemoryStorage(),
+  readsApiKey,
+}: { handler?: FakeHandler; storage?: MemoryStorage; readsApiKey?: boolean } = {}) {
   const { fetch, requests } = fakeFetch(handler);
   let store: AuthStoreApi | null = null;
   const api = createApiClient({ baseUrl: '', getToken: () => store?.getState().token ?? null, fetch });
@@ -54,12 +60,24 @@ function setup({ handler = server, storage = new MemoryStorage(), readsApiKey }:
 describe('auth store', () => {
   it('starts signed out and not loading when no session is stored: a visitor sees the page, not the splash', () => {
     const { store, requests } = setup();
-    expect(store.getState()).toMatchObject({ user: null, token: null, apiKey: null, isAuthenticated: false, isLoading: false, subscription: null });
+    expect(store.getState()).toMatchObject({
+      user: null,
+      token: null,
+      apiKey: null,
+      isAuthenticated: false,
+      isLoading: false,
+      subscription: null,
+    });
     expect(requests).toHaveLength(0);
   });
 
   it('starts loading when a session is stored, until initialize has checked it', async () => {
-    const storage = new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 })]]);
+    const storage = new MemoryStorage([
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: testUser, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
+    ]);
     const { store } = setup({ storage });
     expect(store.getState()).toMatchObject({ token: 'token-1', isLoading: true });
     await store.getState().initialize();
@@ -81,7 +99,10 @@ describe('auth store', () => {
 
   it('tolerates failing subscription and API-key fetches', async () => {
     const { store, logged } = setup({
-      handler: (r) => (r.path === '/payments/subscription' || r.path === '/auth/api-keys' ? { status: 500, body: { statusCode: 500, error: 'x', message: 'boom' } } : server(r)),
+      handler: (r) =>
+        r.path === '/payments/subscription' || r.path === '/auth/api-keys'
+          ? { status: 500, body: { statusCode: 500, error: 'x', message: 'boom' } }
+          : server(r),
     });
     await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
     expect(store.getState()).toMatchObject({ isAuthenticated: true, subscription: null, apiKey: null, isLoadingSubscription: false });
@@ -118,7 +139,12 @@ describe('auth store', () => {
   });
 
   it('logout resets state even when the server is unreachable', async () => {
-    const offline = setup({ handler: () => { throw new Error('offline'); }, storage: new MemoryStorage() });
+    const offline = setup({
+      handler: () => {
+        throw new Error('offline');
+      },
+      storage: new MemoryStorage(),
+    });
     offline.store.setState({ user: testUser, token: 'token-1', isAuthenticated: true });
     await offline.store.getState().logout();
     expect(offline.store.getState().isAuthenticated).toBe(false);
@@ -147,7 +173,10 @@ describe('auth store', () => {
 
   it('a 401 from the profile endpoint logs the user out', async () => {
     const storage = new MemoryStorage([
-      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
       [STORAGE_KEYS.token, 'expired'],
     ]);
     const { store } = setup({ storage });
@@ -159,7 +188,10 @@ describe('auth store', () => {
   it('a session the server ended because the account is suspended signs out and keeps the reason, in memory only, until dismissed', async () => {
     const suspended = { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: ADMIN_USER_MESSAGES.accountSuspended } };
     const storage = new MemoryStorage([
-      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'token-s', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: testUser, token: 'token-s', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
       [STORAGE_KEYS.token, 'token-s'],
     ]);
     const { store } = setup({ storage, handler: (r) => (r.path === '/auth/profile' ? suspended : server(r)) });
@@ -172,7 +204,10 @@ describe('auth store', () => {
 
   it('an expired session signs out without a reason to explain', async () => {
     const storage = new MemoryStorage([
-      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: testUser, token: 'expired', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
     ]);
     const { store } = setup({ storage });
     await store.getState().initialize();
@@ -182,7 +217,10 @@ describe('auth store', () => {
 
   it('never asks for the API key on a session that may not read it (a minted embed session)', async () => {
     const storage = new MemoryStorage([
-      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: null, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 })],
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: null, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
     ]);
     const { store, requests } = setup({ storage, readsApiKey: false });
     await store.getState().initialize();
@@ -193,7 +231,9 @@ describe('auth store', () => {
   });
 
   it('a network failure on refresh keeps the session', async () => {
-    const { store, logged } = setup({ handler: (r) => (r.path === '/auth/profile' ? { status: 503, body: { statusCode: 503, error: 'x', message: 'down' } } : server(r)) });
+    const { store, logged } = setup({
+      handler: (r) => (r.path === '/auth/profile' ? { status: 503, body: { statusCode: 503, error: 'x', message: 'down' } } : server(r)),
+    });
     store.setState({ user: testUser, token: 'token-1', isAuthenticated: true });
     await store.getState().refreshUser();
     expect(store.getState().isAuthenticated).toBe(true);

@@ -73,7 +73,12 @@ function hasStoredSession(storage: KeyValueStorage): boolean {
   }
 }
 
-export function createAuthStore({ api, storage, log = (message, error) => console.warn(message, error), readsApiKey = true }: AuthStoreDeps): AuthStoreApi {
+export function createAuthStore({
+  api,
+  storage,
+  log = (message, error) => console.warn(message, error),
+  readsApiKey = true,
+}: AuthStoreDeps): AuthStoreApi {
   return createStore<AuthStore>()(
     persist(
       (set, get) => {

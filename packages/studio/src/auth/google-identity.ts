@@ -40,7 +40,8 @@ export function loadGoogleIdentity(): Promise<GoogleAccountsId> {
     script.src = GSI_SCRIPT_URL;
     script.async = true;
     script.defer = true;
-    script.onload = () => (window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('Google Identity Services did not load')));
+    script.onload = () =>
+      window.google?.accounts?.id ? resolve(window.google.accounts.id) : reject(new Error('Google Identity Services did not load'));
     script.onerror = () => {
       scriptPromise = null;
       reject(new Error('Google Identity Services script failed to load'));

@@ -1,4 +1,11 @@
-import { MESSAGES, REFRESH_INTERVALS_MS, type CanGenerateResponse, type Currency, type StorageStats, type SubscriptionResponse } from '@reelsmith/contracts';
+import {
+  MESSAGES,
+  REFRESH_INTERVALS_MS,
+  type CanGenerateResponse,
+  type Currency,
+  type StorageStats,
+  type SubscriptionResponse,
+} from '@reelsmith/contracts';
 import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
@@ -100,7 +107,13 @@ export function usePlans(currency: Currency) {
 /** GET /api/storage/stats, tolerated when absent or failing (the plan area then omits its line). */
 /** The signed-in user's storage stats query; the app also starts it while a stored session is checked. */
 export function storageStatsQuery(api: ApiClient, userId: string | null) {
-  return queryOptions({ queryKey: billingQueryKeys.storageStats(userId), queryFn: () => api.call('storageStats'), enabled: userId !== null, retry: 0, refetchInterval: REFRESH_INTERVALS_MS.storage });
+  return queryOptions({
+    queryKey: billingQueryKeys.storageStats(userId),
+    queryFn: () => api.call('storageStats'),
+    enabled: userId !== null,
+    retry: 0,
+    refetchInterval: REFRESH_INTERVALS_MS.storage,
+  });
 }
 
 export function useStorageStats(): UseQueryResult<StorageStats> {

@@ -15,17 +15,33 @@ describe('currency detection', () => {
     expect(currencyFromBrowser(browser)).toBe(currency);
   });
 
-  const client = (body: unknown, status = 200) => createApiClient({ baseUrl: '', getToken: () => null, fetch: fakeFetch(() => ({ status, body })).fetch });
+  const client = (body: unknown, status = 200) =>
+    createApiClient({ baseUrl: '', getToken: () => null, fetch: fakeFetch(() => ({ status, body })).fetch });
   const american = { timeZone: 'America/Chicago', languages: ['en-US'] };
   const indian = { timeZone: 'Asia/Kolkata', languages: ['en-GB'] };
 
   it("trusts the server's lookup when it knows the country", async () => {
-    expect(await detectCurrency(client({ success: true, pricing: { currency: 'INR' }, location: { country: 'India', countryCode: 'IN' } }), american)).toBe('INR');
-    expect(await detectCurrency(client({ success: true, pricing: { currency: 'USD' }, location: { country: 'Germany', countryCode: 'DE' } }), indian)).toBe('USD');
+    expect(
+      await detectCurrency(
+        client({ success: true, pricing: { currency: 'INR' }, location: { country: 'India', countryCode: 'IN' } }),
+        american,
+      ),
+    ).toBe('INR');
+    expect(
+      await detectCurrency(
+        client({ success: true, pricing: { currency: 'USD' }, location: { country: 'Germany', countryCode: 'DE' } }),
+        indian,
+      ),
+    ).toBe('USD');
   });
 
   it('falls back to the browser when the server does not know or fails', async () => {
-    expect(await detectCurrency(client({ success: false, pricing: { currency: 'USD' }, location: { country: 'Unknown', countryCode: 'XX' } }), indian)).toBe('INR');
+    expect(
+      await detectCurrency(
+        client({ success: false, pricing: { currency: 'USD' }, location: { country: 'Unknown', countryCode: 'XX' } }),
+        indian,
+      ),
+    ).toBe('INR');
     expect(await detectCurrency(client({ statusCode: 500, error: 'x', message: 'down' }, 500), indian)).toBe('INR');
     expect(await detectCurrency(client({ statusCode: 500, error: 'x', message: 'down' }, 500), american)).toBe('USD');
   });

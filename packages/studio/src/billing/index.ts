@@ -1,5 +1,12 @@
 export { PlanArea } from './plan-area.js';
 export { PricingDialog, preloadPricingDialog } from './pricing-dialog-lazy.js';
-export { useCanGenerate, useSubscription, usePricingCurrency, useStorageStats, type CanGenerateState, type SubscriptionState } from './billing-hooks.js';
+export {
+  useCanGenerate,
+  useSubscription,
+  usePricingCurrency,
+  useStorageStats,
+  type CanGenerateState,
+  type SubscriptionState,
+} from './billing-hooks.js';
 export { planCardState } from './plan-card-state.js';
 export { formatPlanDate, formatPrice } from './billing-format.js';

@@ -54,7 +54,11 @@ export function PlanArea() {
   } else {
     // Without a plan, can-generate refuses with isFreeVideo false only once the free video is spent.
     const freeVideoUsed = canGenerate.data !== null && !canGenerate.data.canGenerate && !canGenerate.data.isFreeVideo;
-    summary = <span className="rs-plan-area__free">{freeVideoUsed ? 'Free video used · choose a plan to make more' : 'Free plan: one free 30-second video'}</span>;
+    summary = (
+      <span className="rs-plan-area__free">
+        {freeVideoUsed ? 'Free video used · choose a plan to make more' : 'Free plan: one free 30-second video'}
+      </span>
+    );
     action = 'Upgrade Plan';
   }
 

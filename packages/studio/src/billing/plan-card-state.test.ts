@@ -23,7 +23,12 @@ describe('planCardState', () => {
   });
 
   it('marks the active plan as current and disabled with an Active chip', () => {
-    expect(planCardState(basic, sub('basic_plan', 'active'))).toEqual({ label: 'Current Plan', disabled: true, chip: { text: 'Active', tone: 'active' }, current: true });
+    expect(planCardState(basic, sub('basic_plan', 'active'))).toEqual({
+      label: 'Current Plan',
+      disabled: true,
+      chip: { text: 'Active', tone: 'active' },
+      current: true,
+    });
   });
 
   it('blocks lower plans while a higher one is active, and offers upgrades', () => {
@@ -42,7 +47,10 @@ describe('planCardState', () => {
   });
 
   it('offers Renew on an expired plan', () => {
-    expect(planCardState(basic, sub('basic_plan', 'expired'))).toMatchObject({ label: 'Renew Plan', chip: { text: 'Expired on Apr 10, 2026' } });
+    expect(planCardState(basic, sub('basic_plan', 'expired'))).toMatchObject({
+      label: 'Renew Plan',
+      chip: { text: 'Expired on Apr 10, 2026' },
+    });
     expect(planCardState(starter, sub('basic_plan', 'expired')).disabled).toBe(false);
   });
 });

@@ -1,4 +1,11 @@
-import { MESSAGES, PAYMENTS_NOT_CONFIGURED_MESSAGE, PLAN_CARD_FEATURE_COUNT, type Currency, type Plan, type Subscription } from '@reelsmith/contracts';
+import {
+  MESSAGES,
+  PAYMENTS_NOT_CONFIGURED_MESSAGE,
+  PLAN_CARD_FEATURE_COUNT,
+  type Currency,
+  type Plan,
+  type Subscription,
+} from '@reelsmith/contracts';
 import { useEffect } from 'react';
 import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
@@ -35,7 +42,10 @@ export function PlanCard({
         <span className="rs-plan-card__period">/month</span>
       </p>
       {plan.hasGst ? (
-        <p className="rs-plan-card__gst" aria-label={`Price ${formatAmount(plan.price, plan.currency)}, GST 18% ${formatAmount(plan.gstAmount, plan.currency)}, total ${formatAmount(plan.totalAmount, plan.currency)} per month`}>
+        <p
+          className="rs-plan-card__gst"
+          aria-label={`Price ${formatAmount(plan.price, plan.currency)}, GST 18% ${formatAmount(plan.gstAmount, plan.currency)}, total ${formatAmount(plan.totalAmount, plan.currency)} per month`}
+        >
           <span>+ GST (18%) {formatAmount(plan.gstAmount, plan.currency)}</span>
           <span className="rs-plan-card__total">Total {formatAmount(plan.totalAmount, plan.currency)}/month</span>
         </p>
@@ -113,7 +123,17 @@ export function PlanGrid({ currency, onSubscribed }: { currency: Currency; onSub
 export function SecurePaymentsNote() {
   return (
     <p className="rs-pricing__secure">
-      <svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        width="14"
+        height="14"
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <rect x="4" y="11" width="16" height="10" rx="2" />
         <path d="M8 11V7a4 4 0 0 1 8 0v4" />
       </svg>

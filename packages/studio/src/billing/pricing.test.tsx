@@ -6,7 +6,14 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../platform.js';
-import { renderStudio, renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+import {
+  renderStudio,
+  renderWithStudio,
+  testPlatform,
+  testUser,
+  type FakeHandler,
+  type RecordedRequest,
+} from '../testing/render-studio.js';
 import { useEffect } from 'react';
 import { useJobService } from '../jobs/jobs-context.js';
 import { PlanArea } from './plan-area.js';
@@ -28,7 +35,12 @@ const plan = (id: Plan['id'], name: string, price: number, videoLimit: number): 
   gstAmount: Math.round(price * 18) / 100,
   totalAmount: Math.round(price * 118) / 100,
 });
-const PLANS = [plan('essentials_plan', 'Essentials', 199, 10), plan('starter_plan', 'Starter', 499, 30), plan('basic_plan', 'Basic', 999, 75), plan('pro_plan', 'Pro', 1999, -1)];
+const PLANS = [
+  plan('essentials_plan', 'Essentials', 199, 10),
+  plan('starter_plan', 'Starter', 499, 30),
+  plan('basic_plan', 'Basic', 999, 75),
+  plan('pro_plan', 'Pro', 1999, -1),
+];
 
 const subscriptionOf = (planId: Plan['id'], status: 'active' | 'cancelled' | 'expired', used = 3) => ({
   subscription: {
@@ -48,7 +60,9 @@ const NONE = { subscription: null, usage: { videosThisMonth: 0 } };
 
 function signedInPlatform(overrides: Parameters<typeof testPlatform>[0] = {}) {
   return testPlatform({
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })]]),
+    storage: new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: 'k', isAuthenticated: true }, version: 0 })],
+    ]),
     ...overrides,
   });
 }
@@ -60,24 +74,32 @@ function server(state: { subscription: unknown }, extra: FakeHandler = () => und
     if (r.path === '/auth/profile') return { body: { user: testUser as User } };
     if (r.path === '/payments/subscription') return { body: state.subscription };
     if (r.path === '/payments/plans') return { body: { currency: r.query.get('currency'), plans: PLANS } };
-    if (r.path === '/extension-api/location/pricing') return { body: { success: true, pricing: { currency: 'INR' }, location: { country: 'India', countryCode: 'IN' } } };
+    if (r.path === '/extension-api/location/pricing')
+      return { body: { success: true, pricing: { currency: 'INR' }, location: { country: 'India', countryCode: 'IN' } } };
     if (r.path === '/api/analytics/events') return { body: { accepted: 1 } };
     if (r.path === '/api/videos') return { body: { jobs: [] } };
-    if (r.path === '/api/storage/stats') return { body: { totalVideos: 7, totalBytes: 1000, tierConfig: { description: 'Videos are kept for 30 days' } } };
+    if (r.path === '/api/storage/stats')
+      return { body: { totalVideos: 7, totalBytes: 1000, tierConfig: { description: 'Videos are kept for 30 days' } } };
     return undefined;
   };
 }
 
 describe('PlanCard', () => {
   const renderCard = (subscription: ReturnType<typeof subscriptionOf>['subscription'] | null, target = PLANS[2]!) =>
-    renderWithStudio(<PlanCard plan={target} subscription={subscription as never} pending={false} busy={false} onChoose={() => undefined} />);
+    renderWithStudio(
+      <PlanCard plan={target} subscription={subscription as never} pending={false} busy={false} onChoose={() => undefined} />,
+    );
 
   it('shows price, limit and only the first 4 features', () => {
     renderCard(null, PLANS[3]);
     const card = screen.getByRole('article', { name: 'Pro plan' });
     expect(within(card).getByText('₹1,999')).toBeInTheDocument();
     expect(within(card).getByText('Unlimited')).toBeInTheDocument();
-    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['One', 'Two', 'Three', 'Four']);
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['One', 'Two', 'Three', 'Four']);
     expect(within(card).getByRole('button', { name: 'Choose Pro' })).toBeEnabled();
   });
 
@@ -130,7 +152,9 @@ describe('Pricing page', () => {
     renderStudio({
       path: '/pricing',
       handler: server({ subscription: NONE }, (r) =>
-        r.path === '/extension-api/location/pricing' ? { body: { success: true, pricing: { currency: 'USD' }, location: { country: 'Germany', countryCode: 'DE' } } } : undefined,
+        r.path === '/extension-api/location/pricing'
+          ? { body: { success: true, pricing: { currency: 'USD' }, location: { country: 'Germany', countryCode: 'DE' } } }
+          : undefined,
       ),
     });
     expect(await screen.findByText('Prices in US Dollars ($)')).toBeInTheDocument();
@@ -142,7 +166,12 @@ describe('Pricing page', () => {
       if (r.path === '/payments/create-order') {
         return {
           body: {
-            order: { orderId: 'order_test_1', amount: 58_882, currency: 'INR', plan: { name: 'Starter', price: 499, hasGst: true, gstAmount: 89.82, totalAmount: 588.82 } },
+            order: {
+              orderId: 'order_test_1',
+              amount: 58_882,
+              currency: 'INR',
+              plan: { name: 'Starter', price: 499, hasGst: true, gstAmount: 89.82, totalAmount: 588.82 },
+            },
             razorpayKeyId: null,
             checkoutMode: 'test',
             proration: null,
@@ -198,14 +227,24 @@ describe('Pricing page', () => {
       if (orders === 2) return { status: 409, body: { statusCode: 409, error: 'Conflict', message: MESSAGES.downgradeNotAllowed } };
       return {
         body: {
-          order: { orderId: 'order_test_2', amount: 30_000, currency: 'INR', plan: { name: 'Basic', price: 254.24, hasGst: true, gstAmount: 45.76, totalAmount: 300 } },
+          order: {
+            orderId: 'order_test_2',
+            amount: 30_000,
+            currency: 'INR',
+            plan: { name: 'Basic', price: 254.24, hasGst: true, gstAmount: 45.76, totalAmount: 300 },
+          },
           razorpayKeyId: null,
           checkoutMode: 'test',
           proration: {
             isProrated: true,
             description: 'Upgrade from Starter to Basic for the remaining 15 days of your billing period: ₹254.24',
             amount: 254.24,
-            breakdown: { calculation: '(₹999.00 - ₹499.00) × 15/31 days = ₹241.94', remainingDays: 15, currentPlan: 'Starter', newPlan: 'Basic' },
+            breakdown: {
+              calculation: '(₹999.00 - ₹499.00) × 15/31 days = ₹241.94',
+              remainingDays: 15,
+              currentPlan: 'Starter',
+              newPlan: 'Basic',
+            },
           },
           requiresPayment: true,
           message: null,
@@ -231,7 +270,12 @@ describe('Pricing page', () => {
       if (r.path === '/payments/create-order') {
         return {
           body: {
-            order: { orderId: 'order_test_3', amount: 499, currency: 'USD', plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 } },
+            order: {
+              orderId: 'order_test_3',
+              amount: 499,
+              currency: 'USD',
+              plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 },
+            },
             razorpayKeyId: null,
             checkoutMode: 'test',
             proration: null,
@@ -240,8 +284,10 @@ describe('Pricing page', () => {
           },
         };
       }
-      if (r.path === '/payments/test-checkout/pay') return { body: { razorpay_payment_id: 'pay_x', razorpay_order_id: 'order_test_3', razorpay_signature: 'bad' } };
-      if (r.path === '/payments/verify-payment') return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid payment signature' } };
+      if (r.path === '/payments/test-checkout/pay')
+        return { body: { razorpay_payment_id: 'pay_x', razorpay_order_id: 'order_test_3', razorpay_signature: 'bad' } };
+      if (r.path === '/payments/verify-payment')
+        return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid payment signature' } };
       return undefined;
     });
     renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
@@ -258,7 +304,12 @@ describe('Pricing page', () => {
       if (r.path === '/payments/create-order') {
         return {
           body: {
-            order: { orderId: 'order_test_4', amount: 499, currency: 'USD', plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 } },
+            order: {
+              orderId: 'order_test_4',
+              amount: 499,
+              currency: 'USD',
+              plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 },
+            },
             razorpayKeyId: null,
             checkoutMode: 'test',
             proration: null,
@@ -267,7 +318,8 @@ describe('Pricing page', () => {
           },
         };
       }
-      if (r.path === '/payments/test-checkout/pay') return { body: { razorpay_payment_id: 'pay_y', razorpay_order_id: 'order_test_4', razorpay_signature: 'e'.repeat(64) } };
+      if (r.path === '/payments/test-checkout/pay')
+        return { body: { razorpay_payment_id: 'pay_y', razorpay_order_id: 'order_test_4', razorpay_signature: 'e'.repeat(64) } };
       if (r.path === '/payments/verify-payment') return { body: { success: false, subscription: null } };
       return undefined;
     });
@@ -285,7 +337,16 @@ describe('Pricing page', () => {
     const handler = server(state, (r) => {
       if (r.path !== '/payments/create-order') return undefined;
       state.subscription = subscriptionOf('basic_plan', 'active');
-      return { body: { order: null, razorpayKeyId: null, checkoutMode: 'test', proration: null, requiresPayment: false, message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.' } };
+      return {
+        body: {
+          order: null,
+          razorpayKeyId: null,
+          checkoutMode: 'test',
+          proration: null,
+          requiresPayment: false,
+          message: 'Your Basic plan is active again until Apr 10, 2026. No payment is needed.',
+        },
+      };
     });
     renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     await userEvent.click(await screen.findByRole('button', { name: 'Reactivate Plan' }));
@@ -295,28 +356,48 @@ describe('Pricing page', () => {
   });
 
   it('confirms and verifies an upgrade in the currency of the subscription, not the one the page shows', async () => {
-    const usdEssentials = { ...subscriptionOf('essentials_plan', 'active', 1), subscription: { ...subscriptionOf('essentials_plan', 'active', 1).subscription, currency: 'USD' } };
+    const usdEssentials = {
+      ...subscriptionOf('essentials_plan', 'active', 1),
+      subscription: { ...subscriptionOf('essentials_plan', 'active', 1).subscription, currency: 'USD' },
+    };
     const state = { subscription: usdEssentials as unknown };
     const handler = server(state, (r) => {
       if (r.path === '/payments/create-order') {
         return {
           body: {
-            order: { orderId: 'order_test_5', amount: 500, currency: 'USD', plan: { name: 'Starter', price: 5, hasGst: false, gstAmount: 0, totalAmount: 5 } },
+            order: {
+              orderId: 'order_test_5',
+              amount: 500,
+              currency: 'USD',
+              plan: { name: 'Starter', price: 5, hasGst: false, gstAmount: 0, totalAmount: 5 },
+            },
             razorpayKeyId: null,
             checkoutMode: 'test',
             proration: {
               isProrated: true,
               description: 'Upgrade from Essentials to Starter for the remaining 31 days of your billing period: $5.00',
               amount: 5,
-              breakdown: { calculation: '($9.99 - $4.99) × 31/31 days = $5.00', remainingDays: 31, currentPlan: 'Essentials', newPlan: 'Starter' },
+              breakdown: {
+                calculation: '($9.99 - $4.99) × 31/31 days = $5.00',
+                remainingDays: 31,
+                currentPlan: 'Essentials',
+                newPlan: 'Starter',
+              },
             },
             requiresPayment: true,
             message: null,
           },
         };
       }
-      if (r.path === '/payments/test-checkout/pay') return { body: { razorpay_payment_id: 'pay_test_5', razorpay_order_id: 'order_test_5', razorpay_signature: 'd'.repeat(64) } };
-      if (r.path === '/payments/verify-payment') return { body: { success: true, subscription: { ...usdEssentials.subscription, planId: 'starter_plan', planName: 'Starter', videoLimit: 30 } } };
+      if (r.path === '/payments/test-checkout/pay')
+        return { body: { razorpay_payment_id: 'pay_test_5', razorpay_order_id: 'order_test_5', razorpay_signature: 'd'.repeat(64) } };
+      if (r.path === '/payments/verify-payment')
+        return {
+          body: {
+            success: true,
+            subscription: { ...usdEssentials.subscription, planId: 'starter_plan', planName: 'Starter', videoLimit: 30 },
+          },
+        };
       return undefined;
     });
     const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
@@ -341,11 +422,22 @@ describe('Pricing page', () => {
 describe('PlanArea', () => {
   const FREE_VIDEO_LEFT = { canGenerate: true, isFreeVideo: true, reason: null };
   async function renderArea(subscription: unknown, { desktop = true, canGenerate = FREE_VIDEO_LEFT as unknown } = {}) {
-    window.matchMedia = ((query: string) => ({ matches: desktop && query.includes('min-width: 900px'), media: query, addEventListener: () => {}, removeEventListener: () => {} })) as never;
+    window.matchMedia = ((query: string) => ({
+      matches: desktop && query.includes('min-width: 900px'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as never;
     const handler = server({ subscription }, (r) => (r.path === '/payments/can-generate' ? { body: canGenerate } : undefined));
     const rendered = renderWithStudio(<PlanArea />, { handler, path: '/' });
     await act(async () => {
-      rendered.services.authStore.setState({ user: testUser, token: 't', isAuthenticated: true, isLoading: false, subscription: subscription as never });
+      rendered.services.authStore.setState({
+        user: testUser,
+        token: 't',
+        isAuthenticated: true,
+        isLoading: false,
+        subscription: subscription as never,
+      });
     });
     return rendered;
   }
@@ -361,17 +453,38 @@ describe('PlanArea', () => {
   });
 
   it('says a video being made beside the stored count, not only "0 videos stored"', async () => {
-    const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((step) => [step, { status: 'pending', progress: 0 }]));
-    const making = { id: 'j-making', status: 'processing', progress: 40, currentStep: 'images', stepProgress: 10, params: { topic: 'Owls' }, created_at: '2026-11-22T10:00:00.000Z', result: null, error: null, steps };
+    const steps = Object.fromEntries(
+      ['setup', 'story', 'voice', 'images', 'video'].map((step) => [step, { status: 'pending', progress: 0 }]),
+    );
+    const making = {
+      id: 'j-making',
+      status: 'processing',
+      progress: 40,
+      currentStep: 'images',
+      stepProgress: 10,
+      params: { topic: 'Owls' },
+      created_at: '2026-11-22T10:00:00.000Z',
+      result: null,
+      error: null,
+      steps,
+    };
     function AreaWithActiveJob() {
       const service = useJobService();
       useEffect(() => service.store.getState().mergeServerJobs([making as never]), [service]);
       return <PlanArea />;
     }
-    const handler = server({ subscription: subscriptionOf('starter_plan', 'active', 4) }, (r) => (r.path === '/payments/can-generate' ? { body: FREE_VIDEO_LEFT } : undefined));
+    const handler = server({ subscription: subscriptionOf('starter_plan', 'active', 4) }, (r) =>
+      r.path === '/payments/can-generate' ? { body: FREE_VIDEO_LEFT } : undefined,
+    );
     const rendered = renderWithStudio(<AreaWithActiveJob />, { handler, path: '/' });
     await act(async () => {
-      rendered.services.authStore.setState({ user: testUser, token: 't', isAuthenticated: true, isLoading: false, subscription: subscriptionOf('starter_plan', 'active', 4) as never });
+      rendered.services.authStore.setState({
+        user: testUser,
+        token: 't',
+        isAuthenticated: true,
+        isLoading: false,
+        subscription: subscriptionOf('starter_plan', 'active', 4) as never,
+      });
     });
     expect(await screen.findByText('7 videos stored · 1 being made · Videos are kept for 30 days')).toBeInTheDocument();
   });
@@ -409,10 +522,25 @@ describe('PlanArea', () => {
   });
 
   it('tolerates a missing storage stats endpoint', async () => {
-    window.matchMedia = ((query: string) => ({ matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} })) as never;
-    const rendered = renderWithStudio(<PlanArea />, { handler: server({ subscription: NONE }, (r) => (r.path === '/api/storage/stats' ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } } : undefined)) });
+    window.matchMedia = ((query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    })) as never;
+    const rendered = renderWithStudio(<PlanArea />, {
+      handler: server({ subscription: NONE }, (r) =>
+        r.path === '/api/storage/stats' ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } } : undefined,
+      ),
+    });
     await act(async () => {
-      rendered.services.authStore.setState({ user: testUser, token: 't', isAuthenticated: true, isLoading: false, subscription: NONE as never });
+      rendered.services.authStore.setState({
+        user: testUser,
+        token: 't',
+        isAuthenticated: true,
+        isLoading: false,
+        subscription: NONE as never,
+      });
     });
     expect(screen.getByRole('button', { name: 'Upgrade Plan' })).toBeInTheDocument();
     await waitFor(() => expect(rendered.requests.some((r) => r.path === '/api/storage/stats')).toBe(true));

@@ -16,10 +16,14 @@ export function paymentSummary(order: OrderResponse): string | null {
   if (!order.order) return null;
   const { currency, plan } = order.order;
   const money = (amount: number) => formatAmount(amount, currency);
-  const taxLines = plan.hasGst ? [`GST (18%): ${money(plan.gstAmount)}`, `Total: ${money(plan.totalAmount)}`] : [`Total: ${money(plan.totalAmount)}`];
+  const taxLines = plan.hasGst
+    ? [`GST (18%): ${money(plan.gstAmount)}`, `Total: ${money(plan.totalAmount)}`]
+    : [`Total: ${money(plan.totalAmount)}`];
   if (order.proration?.isProrated) {
     const { description, breakdown } = order.proration;
-    return [description, '', breakdown.calculation, `Prorated amount: ${money(plan.price)}`, ...taxLines, '', 'Proceed to payment?'].join('\n');
+    return [description, '', breakdown.calculation, `Prorated amount: ${money(plan.price)}`, ...taxLines, '', 'Proceed to payment?'].join(
+      '\n',
+    );
   }
   if (plan.hasGst) {
     return [`${plan.name} plan`, '', `Base price: ${money(plan.price)}`, ...taxLines, '', 'Proceed to payment?'].join('\n');

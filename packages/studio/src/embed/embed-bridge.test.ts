@@ -7,7 +7,21 @@ import { MemoryStorage } from '../platform.js';
 import { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 
 const PARENT = 'https://partner.example';
-const params = { topic: 'Salt', style: 'educational', language: 'en', duration: 30, voice: 'v1', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in', enableCaptions: false, captionStyle: 'tiktok', music: 'auto' } as const;
+const params = {
+  topic: 'Salt',
+  style: 'educational',
+  language: 'en',
+  duration: 30,
+  voice: 'v1',
+  visualStyle: 'cinematic',
+  resolution: '9:16',
+  customPrompt: '',
+  enableZoom: true,
+  zoomDirection: 'in',
+  enableCaptions: false,
+  captionStyle: 'tiktok',
+  music: 'auto',
+} as const;
 
 function setUp() {
   const posted: Array<{ message: unknown; origin: string }> = [];
@@ -42,13 +56,29 @@ describe('embed bridge', () => {
     store.applyProgress({ jobId: 'job-1', progress: 20, step: 'story', stepProgress: 50, status: 'processing' });
     store.applyProgress({ jobId: 'job-1', progress: 20, step: 'story', stepProgress: 60, status: 'processing' });
     store.applyProgress({ jobId: 'job-1', progress: 60, step: 'images', stepProgress: 10, status: 'processing' });
-    store.applyCompleted({ jobId: 'job-1', result: { videoUrl: '/output/a/video.mp4', posterUrl: '/output/a/poster.jpg', filename: 'video.mp4', title: 'Salt', durationSeconds: 31 } });
+    store.applyCompleted({
+      jobId: 'job-1',
+      result: {
+        videoUrl: '/output/a/video.mp4',
+        posterUrl: '/output/a/poster.jpg',
+        filename: 'video.mp4',
+        title: 'Salt',
+        durationSeconds: 31,
+      },
+    });
     store.applyProgress({ jobId: 'job-1', progress: 100, step: 'video', stepProgress: 100, status: 'completed' });
     expect(events().filter((e) => e.type !== 'ready')).toEqual([
       { type: 'job-created', jobId: 'job-1' },
       { type: 'job-progress', jobId: 'job-1', progress: 20, step: 'story' },
       { type: 'job-progress', jobId: 'job-1', progress: 60, step: 'images' },
-      { type: 'job-completed', jobId: 'job-1', videoUrl: 'https://studio.example/output/a/video.mp4', posterUrl: 'https://studio.example/output/a/poster.jpg', title: 'Salt', durationSeconds: 31 },
+      {
+        type: 'job-completed',
+        jobId: 'job-1',
+        videoUrl: 'https://studio.example/output/a/video.mp4',
+        posterUrl: 'https://studio.example/output/a/poster.jpg',
+        title: 'Salt',
+        durationSeconds: 31,
+      },
     ]);
     stop();
     store.addSubmittedJob('job-2', params);
@@ -66,9 +96,20 @@ describe('embed bridge', () => {
   it('accepts commands only from the parent window and origin, in the contract shape', () => {
     const parent = {};
     const command = { source: EMBED_MESSAGE_SOURCE, command: { type: 'set-topic', topic: 'Tides' } };
-    expect(parseEmbedCommand({ origin: PARENT, source: parent as MessageEventSource, data: command }, PARENT, parent)).toEqual({ type: 'set-topic', topic: 'Tides' });
-    expect(parseEmbedCommand({ origin: 'https://evil.example', source: parent as MessageEventSource, data: command }, PARENT, parent)).toBeNull();
+    expect(parseEmbedCommand({ origin: PARENT, source: parent as MessageEventSource, data: command }, PARENT, parent)).toEqual({
+      type: 'set-topic',
+      topic: 'Tides',
+    });
+    expect(
+      parseEmbedCommand({ origin: 'https://evil.example', source: parent as MessageEventSource, data: command }, PARENT, parent),
+    ).toBeNull();
     expect(parseEmbedCommand({ origin: PARENT, source: {} as MessageEventSource, data: command }, PARENT, parent)).toBeNull();
-    expect(parseEmbedCommand({ origin: PARENT, source: parent as MessageEventSource, data: { source: 'x', command: command.command } }, PARENT, parent)).toBeNull();
+    expect(
+      parseEmbedCommand(
+        { origin: PARENT, source: parent as MessageEventSource, data: { source: 'x', command: command.command } },
+        PARENT,
+        parent,
+      ),
+    ).toBeNull();
   });
 });

@@ -75,7 +75,11 @@ export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, abso
 }
 
 /** A command from the partner page, or null for anything else (another origin or window, another shape). */
-export function parseEmbedCommand(event: Pick<MessageEvent, 'origin' | 'source' | 'data'>, parentOrigin: string, parent: unknown): EmbedCommand | null {
+export function parseEmbedCommand(
+  event: Pick<MessageEvent, 'origin' | 'source' | 'data'>,
+  parentOrigin: string,
+  parent: unknown,
+): EmbedCommand | null {
   if (event.origin !== parentOrigin || event.source !== parent) return null;
   const parsed = embedCommandEnvelopeSchema.safeParse(event.data);
   return parsed.success ? parsed.data.command : null;

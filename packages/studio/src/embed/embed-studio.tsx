@@ -87,7 +87,11 @@ export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
   if (signedIn) return <SignedInStudio mode={mode} />;
   return (
     <div className={`rs-embed rs-embed--${mode} rs-embed--signed-out`}>
-      <SignInForm onSignedIn={() => undefined} header={<h1 className="rs-embed__title">Sign in to Reelsmith</h1>} footer={platform.googleSignIn ? <EmbedGoogleSignIn /> : null} />
+      <SignInForm
+        onSignedIn={() => undefined}
+        header={<h1 className="rs-embed__title">Sign in to Reelsmith</h1>}
+        footer={platform.googleSignIn ? <EmbedGoogleSignIn /> : null}
+      />
     </div>
   );
 }

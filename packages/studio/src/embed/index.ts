@@ -2,6 +2,13 @@
 export { EmbedStudio, type EmbedStudioProps } from './embed-studio.js';
 export { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 export { StudioToaster } from '../toaster.js';
-export { MemoryStorage, PlatformProvider, isDesktopChromeBrowser, type Platform, type FormRequests, type PageArticleReader } from '../platform.js';
+export {
+  MemoryStorage,
+  PlatformProvider,
+  isDesktopChromeBrowser,
+  type Platform,
+  type FormRequests,
+  type PageArticleReader,
+} from '../platform.js';
 export { ServicesProvider } from '../services.js';
 export { createStudioServices } from '../studio-services.js';

@@ -17,7 +17,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }])) as TrackedJob['steps'];
+const steps = Object.fromEntries(
+  ['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]),
+) as TrackedJob['steps'];
 const job = (over: Partial<TrackedJob> = {}): TrackedJob => ({
   id: 'j1',
   status: 'processing',
@@ -31,7 +33,14 @@ const job = (over: Partial<TrackedJob> = {}): TrackedJob => ({
   steps,
   ...over,
 });
-const event = (over: Partial<JobProgressEvent> = {}): JobProgressEvent => ({ jobId: 'j1', progress: 30, step: 'voice', stepProgress: 10, status: 'processing', ...over });
+const event = (over: Partial<JobProgressEvent> = {}): JobProgressEvent => ({
+  jobId: 'j1',
+  progress: 30,
+  step: 'voice',
+  stepProgress: 10,
+  status: 'processing',
+  ...over,
+});
 
 function setup(defaults?: Record<string, unknown>) {
   installMatchMedia();
@@ -66,7 +75,7 @@ describe('job toasts', () => {
     expect(screen.queryByText('Generating audio: 30%')).not.toBeInTheDocument();
   });
 
-  it('takes a job\'s progress toast away when the job is cancelled', async () => {
+  it("takes a job's progress toast away when the job is cancelled", async () => {
     const effects = setup();
     act(() => effects.progress(event({ progress: 53, step: 'images' }), job({ progress: 53, currentStep: 'images' })));
     expect(await screen.findByText('Creating visuals: 53%')).toBeInTheDocument();

@@ -12,7 +12,15 @@ import type { JobEventEffects } from './job-service.js';
  * replaces it) while progress is below 100, and the failure message. The Settings preferences
  * decide whether progress toasts show and whether a finished video downloads itself.
  */
-export function createJobToasts({ storage, api, platform }: { storage: KeyValueStorage; api: ApiClient; platform: Pick<Platform, 'apiBaseUrl'> }): JobEventEffects {
+export function createJobToasts({
+  storage,
+  api,
+  platform,
+}: {
+  storage: KeyValueStorage;
+  api: ApiClient;
+  platform: Pick<Platform, 'apiBaseUrl'>;
+}): JobEventEffects {
   return {
     progress(event, job) {
       if (!isActiveJobStatus(job.status)) return;

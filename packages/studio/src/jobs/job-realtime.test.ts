@@ -78,11 +78,15 @@ describe('socket.io job client', () => {
 
     // A dropped transport reconnects by itself and reports the connect as resumed.
     (clientSocket as unknown as Socket).io.engine.close();
-    await vi.waitFor(() => expect(connections).toEqual([
-      { connected: true, resumed: false },
-      { connected: false, resumed: false },
-      { connected: true, resumed: true },
-    ]), { timeout: 8000 });
+    await vi.waitFor(
+      () =>
+        expect(connections).toEqual([
+          { connected: true, resumed: false },
+          { connected: false, resumed: false },
+          { connected: true, resumed: true },
+        ]),
+      { timeout: 8000 },
+    );
 
     client.disconnect();
     expect(await client.subscribe('job-3')).toBe(false);

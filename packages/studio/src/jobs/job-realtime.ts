@@ -58,17 +58,23 @@ export interface SocketIoJobClientOptions {
  * socket.io at /socket.io/ with the contracts' reconnection settings and the bearer token in the
  * handshake. Every event is parsed with the contracts' schema; malformed ones are dropped.
  */
-export function createSocketIoJobClient({ url, createSocket = defaultFactory, log = (m, d) => console.warn(m, d) }: SocketIoJobClientOptions = {}): JobRealtimeClient {
+export function createSocketIoJobClient({
+  url,
+  createSocket = defaultFactory,
+  log = (m, d) => console.warn(m, d),
+}: SocketIoJobClientOptions = {}): JobRealtimeClient {
   let socket: JobSocket | null = null;
   // The socket being created (the default factory loads socket.io first); a newer connect or a disconnect makes it stale.
   let pending: Promise<JobSocket | null> | null = null;
   let generation = 0;
 
-  const parsed = <S extends z.ZodMiniType>(schema: S, name: string, handle: (value: z.infer<S>) => void) => (payload: unknown) => {
-    const result = schema.safeParse(payload);
-    if (result.success) handle(result.data);
-    else log(`Ignoring a malformed ${name} event`, result.error);
-  };
+  const parsed =
+    <S extends z.ZodMiniType>(schema: S, name: string, handle: (value: z.infer<S>) => void) =>
+    (payload: unknown) => {
+      const result = schema.safeParse(payload);
+      if (result.success) handle(result.data);
+      else log(`Ignoring a malformed ${name} event`, result.error);
+    };
 
   return {
     connect(token, handlers) {

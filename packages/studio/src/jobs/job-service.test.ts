@@ -75,7 +75,9 @@ function setup(handler: FakeHandler) {
 
 describe('job service', () => {
   it('submits, tracks the new job and subscribes to it', async () => {
-    const { service, realtime, requests } = setup(({ path }) => (path === '/api/videos/generate' ? { body: { jobId: 'j1', status: 'queued', message: 'Queued' } } : undefined));
+    const { service, realtime, requests } = setup(({ path }) =>
+      path === '/api/videos/generate' ? { body: { jobId: 'j1', status: 'queued', message: 'Queued' } } : undefined,
+    );
     service.retain('tok');
     const pending = service.submit(params);
     expect(service.store.getState().generating).toBe(true);
@@ -87,26 +89,37 @@ describe('job service', () => {
   });
 
   it('leaves no job and clears generating when the submit fails', async () => {
-    const { service } = setup(() => ({ status: 402, body: { statusCode: 402, error: 'Payment Required', message: 'Subscription required to generate videos' } }));
+    const { service } = setup(() => ({
+      status: 402,
+      body: { statusCode: 402, error: 'Payment Required', message: 'Subscription required to generate videos' },
+    }));
     await expect(service.submit(params)).rejects.toMatchObject({ message: 'Subscription required to generate videos' });
     expect(service.store.getState()).toMatchObject({ jobs: {}, generating: false });
   });
 
   it('applies live events and reports each change to the effects once', async () => {
-    const { service, realtime, effects } = setup(({ path }) => (path === '/api/videos/generate' ? { body: { jobId: 'j1', status: 'queued', message: 'Queued' } } : undefined));
+    const { service, realtime, effects } = setup(({ path }) =>
+      path === '/api/videos/generate' ? { body: { jobId: 'j1', status: 'queued', message: 'Queued' } } : undefined,
+    );
     service.retain('tok');
     await service.submit(params);
     const live = realtime.live();
     live.connectionChange(true, { resumed: false });
     expect(service.store.getState().connected).toBe(true);
     live.progress({ jobId: 'j1', progress: 30, step: 'voice', stepProgress: 40, status: 'processing' });
-    expect(effects.progress).toHaveBeenCalledWith(expect.objectContaining({ progress: 30 }), expect.objectContaining({ progress: 30, currentStep: 'voice' }));
+    expect(effects.progress).toHaveBeenCalledWith(
+      expect.objectContaining({ progress: 30 }),
+      expect.objectContaining({ progress: 30, currentStep: 'voice' }),
+    );
     // The server reports 100 % with status completed right before the completion event.
     live.progress({ jobId: 'j1', progress: 100, step: 'video', stepProgress: 100, status: 'completed' });
     live.completed({ jobId: 'j1', result: { videoUrl: '/output/j1/c.mp4', filename: 'c.mp4' } });
     live.completed({ jobId: 'j1', result: { videoUrl: '/output/j1/c.mp4', filename: 'c.mp4' } });
     expect(effects.completed).toHaveBeenCalledTimes(1);
-    expect(effects.completed).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ result: { videoUrl: '/output/j1/c.mp4', filename: 'c.mp4' } }));
+    expect(effects.completed).toHaveBeenCalledWith(
+      expect.anything(),
+      expect.objectContaining({ result: { videoUrl: '/output/j1/c.mp4', filename: 'c.mp4' } }),
+    );
     expect(service.store.getState().jobs.j1).toMatchObject({ status: 'completed', progress: 100 });
     // A late failure never hides a video that was made (contracts' job-state).
     live.failed({ jobId: 'j1', error: 'late' });
@@ -133,7 +146,11 @@ describe('job service', () => {
   });
 
   it('fetches a job it hears about but does not know', async () => {
-    const { service, realtime } = setup(({ path }) => (path === '/api/videos/x9/status' ? { body: { ...statusBody('x9', 100, 'completed'), result: { videoUrl: '/output/x9/v.mp4', filename: 'v.mp4' } } } : undefined));
+    const { service, realtime } = setup(({ path }) =>
+      path === '/api/videos/x9/status'
+        ? { body: { ...statusBody('x9', 100, 'completed'), result: { videoUrl: '/output/x9/v.mp4', filename: 'v.mp4' } } }
+        : undefined,
+    );
     service.retain('tok');
     realtime.live().completed({ jobId: 'x9', result: { videoUrl: '/output/x9/v.mp4', filename: 'v.mp4' } });
     await vi.waitFor(() => expect(service.store.getState().jobs.x9?.status).toBe('completed'));

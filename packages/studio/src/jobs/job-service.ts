@@ -87,7 +87,14 @@ export interface JobServiceOptions {
   onClosedByServer?: () => void;
 }
 
-export function createJobService({ api, realtime, effects = {}, log = (m, d) => console.warn(m, d), releaseGraceMs = 3000, onClosedByServer }: JobServiceOptions): JobService {
+export function createJobService({
+  api,
+  realtime,
+  effects = {},
+  log = (m, d) => console.warn(m, d),
+  releaseGraceMs = 3000,
+  onClosedByServer,
+}: JobServiceOptions): JobService {
   const store = createJobStore();
   followJobTransitions(store, effects);
   let connectedToken: string | null = null;
@@ -114,7 +121,10 @@ export function createJobService({ api, realtime, effects = {}, log = (m, d) => 
     void realtime.subscribe(jobId);
   };
 
-  const activeIds = () => Object.values(store.getState().jobs).filter((job) => isActiveJobStatus(job.status)).map((job) => job.id);
+  const activeIds = () =>
+    Object.values(store.getState().jobs)
+      .filter((job) => isActiveJobStatus(job.status))
+      .map((job) => job.id);
 
   const refreshActiveJobs = async () => {
     await Promise.all(activeIds().map((id) => refreshJob(id)));

@@ -68,7 +68,10 @@ export function useJobService(): JobService {
   const createHostJobService = useContext(JobServiceFactoryContext);
   let service = servicesJobs.get(services);
   if (!service) {
-    const effects = withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), { queryClient, authStore: services.authStore });
+    const effects = withListRefresh(createJobToasts({ storage: platform.storage, api: services.api, platform }), {
+      queryClient,
+      authStore: services.authStore,
+    });
     service = createHostJobService
       ? createHostJobService({ services, platform, effects })
       : createJobService({

@@ -49,7 +49,15 @@ const serverJob = (id: string, status: VideoJob['status'], progress: number, ext
 describe('job store', () => {
   it('creates a submitted job as pending, queued for processing, at progress 1', () => {
     const job = storeWithJob().getState().jobs.j1;
-    expect(job).toMatchObject({ id: 'j1', status: 'pending', progress: NEW_JOB_PROGRESS, stepText: QUEUED_STEP_TEXT, currentStep: null, result: null, error: null });
+    expect(job).toMatchObject({
+      id: 'j1',
+      status: 'pending',
+      progress: NEW_JOB_PROGRESS,
+      stepText: QUEUED_STEP_TEXT,
+      currentStep: null,
+      result: null,
+      error: null,
+    });
     expect(job?.params.topic).toBe('Deep sea creatures');
     expect(job?.created_at).toBe('2026-11-22T10:00:00.000Z');
   });
@@ -115,7 +123,12 @@ describe('job store', () => {
 
   it('sorts newest first and tracks the connection and generating flags', () => {
     const store = createJobStore();
-    store.getState().mergeServerJobs([serverJob('old', 'completed', 100, { created_at: '2026-01-01T00:00:00.000Z' }), serverJob('new', 'completed', 100, { created_at: '2026-02-01T00:00:00.000Z' })]);
+    store
+      .getState()
+      .mergeServerJobs([
+        serverJob('old', 'completed', 100, { created_at: '2026-01-01T00:00:00.000Z' }),
+        serverJob('new', 'completed', 100, { created_at: '2026-02-01T00:00:00.000Z' }),
+      ]);
     expect(sortedJobs(store.getState().jobs).map((j) => j.id)).toEqual(['new', 'old']);
     store.getState().setConnected(true);
     store.getState().setGenerating(true);
@@ -123,7 +136,7 @@ describe('job store', () => {
     store.getState().reset();
     expect(store.getState()).toMatchObject({ jobs: {}, connected: false, generating: false });
   });
-  it("holds a failed re-render as the server stores it (previous version, with the error), announced once as a failure", () => {
+  it('holds a failed re-render as the server stores it (previous version, with the error), announced once as a failure', () => {
     const store = createJobStore();
     const failed = vi.fn();
     const completed = vi.fn();

@@ -6,7 +6,11 @@ import { apiUrl, type Platform } from '../platform.js';
  * The job's file URL against the API host: from the job's result when present, else from
  * GET /api/videos/:id. Null while the file does not exist yet.
  */
-export async function resolveVideoFileUrl(api: ApiClient, platform: Pick<Platform, 'apiBaseUrl'>, job: Pick<VideoJob, 'id' | 'result'>): Promise<string | null> {
+export async function resolveVideoFileUrl(
+  api: ApiClient,
+  platform: Pick<Platform, 'apiBaseUrl'>,
+  job: Pick<VideoJob, 'id' | 'result'>,
+): Promise<string | null> {
   let path = job.result?.videoUrl ?? null;
   if (!path) {
     const detail = await api.call('video', { params: { id: job.id } }).catch((error: unknown) => {

@@ -43,13 +43,22 @@ export function ForgotPasswordPanel({ initialEmail = '', onBack }: { initialEmai
       {sent ? <Notice message={sent} /> : null}
       <form noValidate onSubmit={submit} aria-label="Reset password form">
         <p className="rs-login__hint">Enter your account's e-mail and we'll send you a link to set a new password.</p>
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
           {submitting ? 'Sending…' : 'Send reset link'}
         </button>
       </form>
       <p className="rs-login__switch">
-        <button type="button" className="rs-link-button" onClick={onBack}>Back to sign in</button>
+        <button type="button" className="rs-link-button" onClick={onBack}>
+          Back to sign in
+        </button>
       </p>
     </div>
   );
@@ -90,7 +99,13 @@ export function VerifyEmailPage() {
 
   return (
     <AccountCard title="Verify your e-mail">
-      {result === null ? <p className="rs-login__hint">Checking your link…</p> : result.ok ? <Notice message={result.message} /> : <FormAlert message={result.message} />}
+      {result === null ? (
+        <p className="rs-login__hint">Checking your link…</p>
+      ) : result.ok ? (
+        <Notice message={result.message} />
+      ) : (
+        <FormAlert message={result.message} />
+      )}
       <p className="rs-login__switch">
         <Link to="/login">Go to sign in</Link> · <Link to="/">Open the studio</Link>
       </p>
@@ -144,13 +159,29 @@ export function ResetPasswordPage() {
         <div className="rs-auth-form">
           <FormAlert message={failure} />
           <form noValidate onSubmit={submit} aria-label="New password form">
-            <PasswordField label="New password" name="password" autoComplete="new-password" value={password} onChange={(event) => setPassword(event.target.value)} error={errors.password} />
-            <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={(event) => setConfirm(event.target.value)} error={errors.confirm} />
+            <PasswordField
+              label="New password"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={errors.password}
+            />
+            <PasswordField
+              label="Confirm new password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+              error={errors.confirm}
+            />
             <label className="rs-checkbox">
               <input type="checkbox" checked={keepApiKeys} onChange={(event) => setKeepApiKeys(event.target.checked)} />
               Keep my API keys working (only if you alone know them)
             </label>
-            <p className="rs-login__hint">Every signed-in session ends when the password changes, and every API key unless you keep them.</p>
+            <p className="rs-login__hint">
+              Every signed-in session ends when the password changes, and every API key unless you keep them.
+            </p>
             <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
               {submitting ? 'Saving…' : 'Set new password'}
             </button>

@@ -21,7 +21,8 @@ const server: FakeHandler = ({ method, path, body }) => {
   }
   if (path === '/auth/register' && method === 'POST') {
     const { email } = body as { email: string };
-    if (email === 'taken@example.com') return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' } };
+    if (email === 'taken@example.com')
+      return { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' } };
     return { body: { user: { ...testUser, email }, token: 'token-reg', api_key: testApiKey } };
   }
   if (path === '/auth/logout') return { body: { success: true } };

@@ -59,8 +59,12 @@ export function LoginPage() {
         </header>
         <Tabs.Root value={tab} onValueChange={(value) => switchTo(value as Tab)} className="rs-tabs">
           <Tabs.List className="rs-tabs__list" aria-label="Sign in or sign up">
-            <Tabs.Trigger value="signin" className="rs-tabs__trigger">Sign In</Tabs.Trigger>
-            <Tabs.Trigger value="signup" className="rs-tabs__trigger">Sign Up</Tabs.Trigger>
+            <Tabs.Trigger value="signin" className="rs-tabs__trigger">
+              Sign In
+            </Tabs.Trigger>
+            <Tabs.Trigger value="signup" className="rs-tabs__trigger">
+              Sign Up
+            </Tabs.Trigger>
           </Tabs.List>
           <Tabs.Content value="signin" className="rs-tabs__content">
             {forgotPassword ? (
@@ -71,15 +75,26 @@ export function LoginPage() {
                 initialEmail={prefillEmail}
                 // After sign-in the destination is the studio at /.
                 onSignedIn={() => navigate('/', { replace: true })}
-                header={gis ? (<><GoogleButton gis={gis} text="continue_with" /><Divider /></>) : null}
+                header={
+                  gis ? (
+                    <>
+                      <GoogleButton gis={gis} text="continue_with" />
+                      <Divider />
+                    </>
+                  ) : null
+                }
                 footer={
                   <>
                     <p className="rs-login__forgot">
-                      <button type="button" className="rs-link-button" onClick={() => setForgotPassword(true)}>Forgot password?</button>
+                      <button type="button" className="rs-link-button" onClick={() => setForgotPassword(true)}>
+                        Forgot password?
+                      </button>
                     </p>
                     <p className="rs-login__switch">
                       Don't have an account?{' '}
-                      <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>Sign up</button>
+                      <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>
+                        Sign up
+                      </button>
                     </p>
                   </>
                 }
@@ -90,11 +105,20 @@ export function LoginPage() {
             <SignUpForm
               key={`signup-${formGeneration}`}
               onRegistered={onRegistered}
-              header={gis ? (<><GoogleButton gis={gis} text="signup_with" /><Divider /></>) : null}
+              header={
+                gis ? (
+                  <>
+                    <GoogleButton gis={gis} text="signup_with" />
+                    <Divider />
+                  </>
+                ) : null
+              }
               footer={
                 <p className="rs-login__switch">
                   Already have an account?{' '}
-                  <button type="button" className="rs-link-button" onClick={() => switchTo('signin')}>Sign in</button>
+                  <button type="button" className="rs-link-button" onClick={() => switchTo('signin')}>
+                    Sign in
+                  </button>
                 </p>
               }
             />

@@ -43,8 +43,23 @@ export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: Si
       <FormAlert message={failure} />
       {header}
       <form noValidate onSubmit={(event) => void submit(event)} aria-label="Sign in form">
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={update('email')} error={errors.email} />
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={values.password} onChange={update('password')} error={errors.password} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={update('email')}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={update('password')}
+          error={errors.password}
+        />
         <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
           {submitting ? 'Signing in…' : 'Sign In'}
         </button>

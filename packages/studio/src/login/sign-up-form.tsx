@@ -34,9 +34,31 @@ export function SignUpForm({ onRegistered, header, footer }: SignUpFormProps) {
       {header}
       <form noValidate onSubmit={(event) => void submit(event)} aria-label="Create an account">
         <TextField label="Full Name" name="name" autoComplete="name" value={values.name} onChange={update('name')} error={errors.name} />
-        <TextField label="Email" type="email" name="email" autoComplete="email" value={values.email} onChange={update('email')} error={errors.email} />
-        <PasswordField label="Password" name="password" autoComplete="new-password" value={values.password} onChange={update('password')} error={errors.password} />
-        <PasswordField label="Confirm Password" name="confirmPassword" autoComplete="new-password" value={values.confirmPassword} onChange={update('confirmPassword')} error={errors.confirmPassword} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={update('email')}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={update('password')}
+          error={errors.password}
+        />
+        <PasswordField
+          label="Confirm Password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={update('confirmPassword')}
+          error={errors.confirmPassword}
+        />
         <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
           {submitting ? 'Creating account…' : 'Create Account'}
         </button>

@@ -88,7 +88,15 @@ export function GoogleButton({ gis, text }: { gis: GoogleAccountsId; text: 'cont
   useEffect(() => {
     if (!container.current) return;
     try {
-      gis.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', shape: 'pill', text, width: 320, logo_alignment: 'center' });
+      gis.renderButton(container.current, {
+        type: 'standard',
+        theme: 'outline',
+        size: 'large',
+        shape: 'pill',
+        text,
+        width: 320,
+        logo_alignment: 'center',
+      });
     } catch (error) {
       // A Google button failure is logged to the console only: e-mail sign-in still works.
       console.error('Rendering the Google button failed', error);

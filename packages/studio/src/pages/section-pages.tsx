@@ -17,4 +17,3 @@ export function ComingSoonPage({ title, description }: { title: string; descript
     </div>
   );
 }
-

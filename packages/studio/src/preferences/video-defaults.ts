@@ -16,7 +16,11 @@ import type { KeyValueStorage } from '../platform.js';
 /**
  * Resolution labels, shared by the studio form and the Video Defaults settings so both read alike.
  */
-export const RESOLUTION_LABELS: Record<Resolution, string> = { '9:16': '9:16 · Vertical', '16:9': '16:9 · Landscape', '1:1': '1:1 · Square' };
+export const RESOLUTION_LABELS: Record<Resolution, string> = {
+  '9:16': '9:16 · Vertical',
+  '16:9': '16:9 · Landscape',
+  '1:1': '1:1 · Square',
+};
 
 /**
  * Local video defaults (stored under the key videoDefaults). Each field falls back

@@ -2,16 +2,7 @@ import type { Role } from '@reelsmith/contracts';
 
 /** The screens of the product's route table. */
 export type Screen =
-  | 'login'
-  | 'studio'
-  | 'videos'
-  | 'storyboard'
-  | 'settings'
-  | 'pricing'
-  | 'adminDashboard'
-  | 'userManagement'
-  | 'systemHealth'
-  | 'auditLog';
+  'login' | 'studio' | 'videos' | 'storyboard' | 'settings' | 'pricing' | 'adminDashboard' | 'userManagement' | 'systemHealth' | 'auditLog';
 
 export const SCREEN_TITLES: Record<Screen, string> = {
   login: 'Login',

@@ -20,7 +20,12 @@ import './brand-tab.css';
 
 const brandQueryKey = ['brand'] as const;
 
-const POSITION_LABELS: Record<LogoPosition, string> = { 'top-left': 'Top left', 'top-right': 'Top right', 'bottom-left': 'Bottom left', 'bottom-right': 'Bottom right' };
+const POSITION_LABELS: Record<LogoPosition, string> = {
+  'top-left': 'Top left',
+  'top-right': 'Top right',
+  'bottom-left': 'Bottom left',
+  'bottom-right': 'Bottom right',
+};
 
 /**
  * Settings → Brand: the logo (corner, size, opacity), caption font, accent colour for the templates'
@@ -89,56 +94,150 @@ export function BrandTab() {
         </label>
 
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('logo')}>Logo (PNG, JPEG or WebP)</label>
-          <input id={id('logo')} type="file" accept="image/png,image/jpeg,image/webp" className="rs-field__input" disabled={uploading} onChange={(e) => void chooseLogo(e.target.files?.[0])} />
+          <label className="rs-field__label" htmlFor={id('logo')}>
+            Logo (PNG, JPEG or WebP)
+          </label>
+          <input
+            id={id('logo')}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            className="rs-field__input"
+            disabled={uploading}
+            onChange={(e) => void chooseLogo(e.target.files?.[0])}
+          />
           <p className="rs-brand__hint">{uploading ? 'Uploading…' : draft.logoUploadId ? 'A logo is set.' : 'No logo.'}</p>
           {draft.logoUploadId ? (
-            <button type="button" className="rs-button rs-button--ghost" onClick={() => { set('logoUploadId', null); setLogoPreview(null); }}>
+            <button
+              type="button"
+              className="rs-button rs-button--ghost"
+              onClick={() => {
+                set('logoUploadId', null);
+                setLogoPreview(null);
+              }}
+            >
               Remove logo
             </button>
           ) : null}
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('position')}>Logo position</label>
-          <select id={id('position')} className="rs-field__input rs-select" value={draft.logoPosition} onChange={(e) => set('logoPosition', e.target.value as LogoPosition)}>
-            {LOGO_POSITIONS.map((position) => <option key={position} value={position}>{POSITION_LABELS[position]}</option>)}
+          <label className="rs-field__label" htmlFor={id('position')}>
+            Logo position
+          </label>
+          <select
+            id={id('position')}
+            className="rs-field__input rs-select"
+            value={draft.logoPosition}
+            onChange={(e) => set('logoPosition', e.target.value as LogoPosition)}
+          >
+            {LOGO_POSITIONS.map((position) => (
+              <option key={position} value={position}>
+                {POSITION_LABELS[position]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('scale')}>Logo size: {Math.round(draft.logoScale * 100)}% of the width</label>
-          <input id={id('scale')} type="range" min={LOGO_SCALE_RANGE.min} max={LOGO_SCALE_RANGE.max} step={0.01} value={draft.logoScale} onChange={(e) => set('logoScale', Number(e.target.value))} />
+          <label className="rs-field__label" htmlFor={id('scale')}>
+            Logo size: {Math.round(draft.logoScale * 100)}% of the width
+          </label>
+          <input
+            id={id('scale')}
+            type="range"
+            min={LOGO_SCALE_RANGE.min}
+            max={LOGO_SCALE_RANGE.max}
+            step={0.01}
+            value={draft.logoScale}
+            onChange={(e) => set('logoScale', Number(e.target.value))}
+          />
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('opacity')}>Logo opacity: {Math.round(draft.logoOpacity * 100)}%</label>
-          <input id={id('opacity')} type="range" min={LOGO_OPACITY_RANGE.min} max={LOGO_OPACITY_RANGE.max} step={0.05} value={draft.logoOpacity} onChange={(e) => set('logoOpacity', Number(e.target.value))} />
+          <label className="rs-field__label" htmlFor={id('opacity')}>
+            Logo opacity: {Math.round(draft.logoOpacity * 100)}%
+          </label>
+          <input
+            id={id('opacity')}
+            type="range"
+            min={LOGO_OPACITY_RANGE.min}
+            max={LOGO_OPACITY_RANGE.max}
+            step={0.05}
+            value={draft.logoOpacity}
+            onChange={(e) => set('logoOpacity', Number(e.target.value))}
+          />
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('accent')}>Accent colour (caption template highlights)</label>
-          <input id={id('accent')} type="color" className="rs-brand__colour" value={draft.accentColor.toLowerCase()} onChange={(e) => set('accentColor', e.target.value.toUpperCase())} />
+          <label className="rs-field__label" htmlFor={id('accent')}>
+            Accent colour (caption template highlights)
+          </label>
+          <input
+            id={id('accent')}
+            type="color"
+            className="rs-brand__colour"
+            value={draft.accentColor.toLowerCase()}
+            onChange={(e) => set('accentColor', e.target.value.toUpperCase())}
+          />
         </div>
         <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('font')}>Caption font</label>
-          <select id={id('font')} className="rs-field__input rs-select" value={draft.fontId} onChange={(e) => set('fontId', e.target.value as BrandKit['fontId'])}>
-            {BRAND_FONTS.map((font) => <option key={font.id} value={font.id}>{font.name} ({font.scripts})</option>)}
+          <label className="rs-field__label" htmlFor={id('font')}>
+            Caption font
+          </label>
+          <select
+            id={id('font')}
+            className="rs-field__input rs-select"
+            value={draft.fontId}
+            onChange={(e) => set('fontId', e.target.value as BrandKit['fontId'])}
+          >
+            {BRAND_FONTS.map((font) => (
+              <option key={font.id} value={font.id}>
+                {font.name} ({font.scripts})
+              </option>
+            ))}
           </select>
         </div>
         <label className="rs-brand__check">
-          <input type="checkbox" checked={draft.endCard !== null} onChange={(e) => set('endCard', e.target.checked ? { text: '', seconds: 2 } : null)} />
+          <input
+            type="checkbox"
+            checked={draft.endCard !== null}
+            onChange={(e) => set('endCard', e.target.checked ? { text: '', seconds: 2 } : null)}
+          />
           <span>End card</span>
         </label>
         {draft.endCard ? (
           <div className="rs-brand__row">
             <div className="rs-field">
-              <label className="rs-field__label" htmlFor={id('card-text')}>End card text</label>
-              <input id={id('card-text')} className="rs-field__input" maxLength={60} placeholder="@yourhandle or Follow for more" value={draft.endCard.text} onChange={(e) => set('endCard', { ...draft.endCard!, text: e.target.value })} />
+              <label className="rs-field__label" htmlFor={id('card-text')}>
+                End card text
+              </label>
+              <input
+                id={id('card-text')}
+                className="rs-field__input"
+                maxLength={60}
+                placeholder="@yourhandle or Follow for more"
+                value={draft.endCard.text}
+                onChange={(e) => set('endCard', { ...draft.endCard!, text: e.target.value })}
+              />
             </div>
             <div className="rs-field">
-              <label className="rs-field__label" htmlFor={id('card-seconds')}>Seconds</label>
-              <input id={id('card-seconds')} type="number" className="rs-field__input" min={END_CARD_MIN_SECONDS} max={END_CARD_MAX_SECONDS} step={0.5} value={draft.endCard.seconds} onChange={(e) => set('endCard', { ...draft.endCard!, seconds: Number(e.target.value) })} />
+              <label className="rs-field__label" htmlFor={id('card-seconds')}>
+                Seconds
+              </label>
+              <input
+                id={id('card-seconds')}
+                type="number"
+                className="rs-field__input"
+                min={END_CARD_MIN_SECONDS}
+                max={END_CARD_MAX_SECONDS}
+                step={0.5}
+                value={draft.endCard.seconds}
+                onChange={(e) => set('endCard', { ...draft.endCard!, seconds: Number(e.target.value) })}
+              />
             </div>
           </div>
         ) : null}
-        {error ? <p className="rs-field__error" role="alert">{error}</p> : null}
+        {error ? (
+          <p className="rs-field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
         <button type="submit" className="rs-button rs-button--primary" disabled={save.isPending || uploading}>
           {save.isPending ? 'Saving…' : 'Save brand'}
         </button>
@@ -150,8 +249,14 @@ export function BrandTab() {
             {logoPreview ? <img src={logoPreview} alt="" /> : <span className="rs-brand__logo-box">LOGO</span>}
           </span>
         ) : null}
-        {draft.endCard?.text ? <span className="rs-brand__card" style={{ background: draft.accentColor }}>{draft.endCard.text}</span> : null}
-        <span className="rs-brand__captions"><CaptionPreview style="word-pop" accentColor={draft.accentColor} /></span>
+        {draft.endCard?.text ? (
+          <span className="rs-brand__card" style={{ background: draft.accentColor }}>
+            {draft.endCard.text}
+          </span>
+        ) : null}
+        <span className="rs-brand__captions">
+          <CaptionPreview style="word-pop" accentColor={draft.accentColor} />
+        </span>
       </div>
     </form>
   );

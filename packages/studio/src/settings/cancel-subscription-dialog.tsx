@@ -11,7 +11,13 @@ import { useApi } from '../services.js';
  * Cancel Subscription: a required reason, a note that access continues until the
  * end date, Keep Subscription and Confirm Cancellation. Opened from the plan section and the Danger Zone.
  */
-export function CancelSubscriptionDialog({ triggerLabel = 'Cancel Subscription', triggerClassName = 'rs-button rs-button--danger' }: { triggerLabel?: string; triggerClassName?: string }) {
+export function CancelSubscriptionDialog({
+  triggerLabel = 'Cancel Subscription',
+  triggerClassName = 'rs-button rs-button--danger',
+}: {
+  triggerLabel?: string;
+  triggerClassName?: string;
+}) {
   const api = useApi();
   const subscription = useSubscription();
   const endDate = subscription.data?.subscription?.endDate ?? null;
@@ -48,7 +54,9 @@ export function CancelSubscriptionDialog({ triggerLabel = 'Cancel Subscription',
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className={triggerClassName}>{triggerLabel}</button>
+        <button type="button" className={triggerClassName}>
+          {triggerLabel}
+        </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="rs-dialog__overlay" />
@@ -59,7 +67,9 @@ export function CancelSubscriptionDialog({ triggerLabel = 'Cancel Subscription',
             {endDate ? ` (${formatPlanDate(endDate)})` : ''}. No further payments are taken.
           </Dialog.Description>
           <div className={`rs-field${showError ? ' rs-field--invalid' : ''}`}>
-            <label htmlFor={reasonId} className="rs-field__label">Reason for cancellation</label>
+            <label htmlFor={reasonId} className="rs-field__label">
+              Reason for cancellation
+            </label>
             <textarea
               id={reasonId}
               className="rs-field__input rs-textarea"
@@ -74,11 +84,17 @@ export function CancelSubscriptionDialog({ triggerLabel = 'Cancel Subscription',
               }}
               onBlur={() => setTouched(true)}
             />
-            {showError ? <p id={errorId} className="rs-field__error">{VALIDATION_MESSAGES.cancellationReasonRequired}</p> : null}
+            {showError ? (
+              <p id={errorId} className="rs-field__error">
+                {VALIDATION_MESSAGES.cancellationReasonRequired}
+              </p>
+            ) : null}
           </div>
           <div className="rs-dialog__actions">
             <Dialog.Close asChild>
-              <button type="button" className="rs-button rs-button--ghost">Keep Subscription</button>
+              <button type="button" className="rs-button rs-button--ghost">
+                Keep Subscription
+              </button>
             </Dialog.Close>
             <button type="button" className="rs-button rs-button--danger" disabled={!valid || submitting} onClick={() => void confirm()}>
               Confirm Cancellation

@@ -14,7 +14,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const studioKey = { id: 'k0', name: 'Default key', prefix: 'rsk_studio00', created_at: '2026-01-01T00:00:00.000Z', last_used_at: null, studio: true };
+const studioKey = {
+  id: 'k0',
+  name: 'Default key',
+  prefix: 'rsk_studio00',
+  created_at: '2026-01-01T00:00:00.000Z',
+  last_used_at: null,
+  studio: true,
+};
 
 let deleted = 0;
 
@@ -37,7 +44,11 @@ function open() {
     if (r.path === '/api/webhooks' && r.method === 'GET') return { body: { webhooks: hooks } };
     if (r.path === '/api/webhooks' && r.method === 'POST') {
       const body = r.body as { url: string; events: string[] };
-      if (body.url.includes('localhost')) return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Webhook URLs must reach a public address', field: 'url' } };
+      if (body.url.includes('localhost'))
+        return {
+          status: 400,
+          body: { statusCode: 400, error: 'Bad Request', message: 'Webhook URLs must reach a public address', field: 'url' },
+        };
       hooks = [{ id: 'w1', url: body.url, events: body.events, createdAt: '2026-02-01T00:00:00.000Z' }];
       return { body: { id: 'w1', secret: 'whsec_the-secret' } };
     }
@@ -47,7 +58,21 @@ function open() {
       return { body: { success: true } };
     }
     if (r.path === '/api/webhooks/w1/deliveries') {
-      return { body: { deliveries: [{ id: 'd1', eventId: 'evt', type: 'video.completed', status: 'delivered', attempts: [{ attempt: 1, at: '2026-02-01T00:00:00.000Z', statusCode: 200, error: null, durationMs: 12 }], nextAttemptAt: null, createdAt: '2026-02-01T00:00:00.000Z' }] } };
+      return {
+        body: {
+          deliveries: [
+            {
+              id: 'd1',
+              eventId: 'evt',
+              type: 'video.completed',
+              status: 'delivered',
+              attempts: [{ attempt: 1, at: '2026-02-01T00:00:00.000Z', statusCode: 200, error: null, durationMs: 12 }],
+              nextAttemptAt: null,
+              createdAt: '2026-02-01T00:00:00.000Z',
+            },
+          ],
+        },
+      };
     }
     if (r.path === '/payments/subscription') return { body: { subscription: null, usage: { videosThisMonth: 0 } } };
     if (r.path === '/api/videos') return { body: { jobs: [] } };
@@ -55,7 +80,9 @@ function open() {
     return undefined;
   };
   const platform = testPlatform({
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+    storage: new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+    ]),
   });
   const rendered = renderStudio({ path: '/settings', handler, platform });
   return { ...rendered, u: userEvent.setup() };
@@ -117,7 +144,9 @@ describe('Settings → Developer', () => {
     await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('https://hooks.example.com/reelsmith')).toBeInTheDocument();
     await u.click(deleteButton);
-    await u.click(within(await screen.findByRole('dialog', { name: 'Delete this webhook?' })).getByRole('button', { name: 'Delete webhook' }));
+    await u.click(
+      within(await screen.findByRole('dialog', { name: 'Delete this webhook?' })).getByRole('button', { name: 'Delete webhook' }),
+    );
     await waitFor(() => expect(screen.queryByText('https://hooks.example.com/reelsmith')).toBeNull());
     expect(deleted).toBe(1);
   });

@@ -22,7 +22,11 @@ function SecretOnce({ label, secret, onDone }: { label: string; secret: string; 
       </p>
       <code className="rs-developer__code">{secret}</code>
       <div className="rs-developer__row">
-        <button type="button" className="rs-button rs-button--ghost" onClick={() => void navigator.clipboard?.writeText(secret).then(() => toast.success('Copied'))}>
+        <button
+          type="button"
+          className="rs-button rs-button--ghost"
+          onClick={() => void navigator.clipboard?.writeText(secret).then(() => toast.success('Copied'))}
+        >
           Copy
         </button>
         <button type="button" className="rs-button rs-button--ghost" onClick={onDone}>
@@ -59,7 +63,12 @@ function ApiKeysSection() {
   });
   const confirm = useConfirm();
   const askRevoke = async (key: { id: string; name: string }) => {
-    const yes = await confirm.ask({ title: `Revoke “${key.name}”?`, description: 'Anything using this key stops working at once. This cannot be undone.', confirmLabel: 'Revoke key', destructive: true });
+    const yes = await confirm.ask({
+      title: `Revoke “${key.name}”?`,
+      description: 'Anything using this key stops working at once. This cannot be undone.',
+      confirmLabel: 'Revoke key',
+      destructive: true,
+    });
     if (yes) revoke.mutate(key.id);
   };
 
@@ -72,11 +81,22 @@ function ApiKeysSection() {
 
   return (
     <section className="rs-card rs-developer__section" aria-labelledby="rs-developer-keys">
-      <h2 id="rs-developer-keys" className="rs-developer__title">API keys</h2>
-      <p className="rs-developer__hint">Send a key in the <code>x-api-key</code> header from your server. Never put one in a web page.</p>
+      <h2 id="rs-developer-keys" className="rs-developer__title">
+        API keys
+      </h2>
+      <p className="rs-developer__hint">
+        Send a key in the <code>x-api-key</code> header from your server. Never put one in a web page.
+      </p>
       {created ? <SecretOnce label="Your new API key." secret={created} onDone={() => setCreated(null)} /> : null}
       <form className="rs-developer__form" onSubmit={submit} noValidate aria-label="New API key">
-        <TextField label="Key name" name="keyName" value={name} onChange={(e) => setName(e.target.value)} error={error} placeholder="e.g. Production server" />
+        <TextField
+          label="Key name"
+          name="keyName"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error}
+          placeholder="e.g. Production server"
+        />
         <button type="submit" className="rs-button rs-button--primary" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}
         </button>
@@ -94,17 +114,17 @@ function ApiKeysSection() {
         <tbody>
           {(keys.data?.api_keys ?? []).map((key) => (
             <tr key={key.id}>
-              <td>{key.name}{key.studio ? <span className="rs-chip rs-developer__chip">Studio</span> : null}</td>
-              <td><code>{key.prefix}…</code></td>
+              <td>
+                {key.name}
+                {key.studio ? <span className="rs-chip rs-developer__chip">Studio</span> : null}
+              </td>
+              <td>
+                <code>{key.prefix}…</code>
+              </td>
               <td>{formatDate(key.created_at)}</td>
               <td>{formatDate(key.last_used_at)}</td>
               <td>
-                <button
-                  type="button"
-                  className="rs-link-button"
-                  disabled={revoke.isPending}
-                  onClick={() => void askRevoke(key)}
-                >
+                <button type="button" className="rs-link-button" disabled={revoke.isPending} onClick={() => void askRevoke(key)}>
                   Revoke
                 </button>
               </td>
@@ -120,7 +140,11 @@ function ApiKeysSection() {
 
 function Deliveries({ webhookId }: { webhookId: string }) {
   const api = useApi();
-  const deliveries = useQuery({ queryKey: [...webhooksQueryKey, webhookId, 'deliveries'], queryFn: () => api.call('webhookDeliveries', { params: { id: webhookId } }), refetchInterval: 10_000 });
+  const deliveries = useQuery({
+    queryKey: [...webhooksQueryKey, webhookId, 'deliveries'],
+    queryFn: () => api.call('webhookDeliveries', { params: { id: webhookId } }),
+    refetchInterval: 10_000,
+  });
   const list = deliveries.data?.deliveries ?? [];
   if (list.length === 0) return <p className="rs-developer__hint">No deliveries yet.</p>;
   return (
@@ -129,8 +153,8 @@ function Deliveries({ webhookId }: { webhookId: string }) {
         const last = delivery.attempts[delivery.attempts.length - 1];
         return (
           <li key={delivery.id}>
-            <span className={`rs-chip rs-developer__status rs-developer__status--${delivery.status}`}>{delivery.status}</span> {delivery.type} ·{' '}
-            {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? '' : 's'}
+            <span className={`rs-chip rs-developer__status rs-developer__status--${delivery.status}`}>{delivery.status}</span>{' '}
+            {delivery.type} · {delivery.attempts.length} attempt{delivery.attempts.length === 1 ? '' : 's'}
             {last ? ` · last ${last.statusCode ?? last.error ?? ''}` : ''}
             {delivery.nextAttemptAt ? ` · next ${formatDate(delivery.nextAttemptAt)}` : ''}
           </li>
@@ -168,7 +192,12 @@ function WebhooksSection() {
   });
   const confirm = useConfirm();
   const askDelete = async (hook: { id: string; url: string }) => {
-    const yes = await confirm.ask({ title: 'Delete this webhook?', description: `${hook.url} receives no more events; deliveries still waiting are not retried.`, confirmLabel: 'Delete webhook', destructive: true });
+    const yes = await confirm.ask({
+      title: 'Delete this webhook?',
+      description: `${hook.url} receives no more events; deliveries still waiting are not retried.`,
+      confirmLabel: 'Delete webhook',
+      destructive: true,
+    });
     if (yes) remove.mutate(hook.id);
   };
 
@@ -178,17 +207,29 @@ function WebhooksSection() {
     setError(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (parsed.success) create.mutate({ url: parsed.data.url, events: parsed.data.events });
   };
-  const toggle = (type: WebhookEventType, on: boolean) => setEvents((current) => (on ? [...new Set([...current, type])] : current.filter((t) => t !== type)));
+  const toggle = (type: WebhookEventType, on: boolean) =>
+    setEvents((current) => (on ? [...new Set([...current, type])] : current.filter((t) => t !== type)));
 
   return (
     <section className="rs-card rs-developer__section" aria-labelledby="rs-developer-webhooks">
-      <h2 id="rs-developer-webhooks" className="rs-developer__title">Webhooks</h2>
+      <h2 id="rs-developer-webhooks" className="rs-developer__title">
+        Webhooks
+      </h2>
       <p className="rs-developer__hint">
-        We POST <code>{'{ id, type, createdAt, data }'}</code> with a <code>Reelsmith-Signature</code> header, and retry for about a day until your endpoint answers 2xx.
+        We POST <code>{'{ id, type, createdAt, data }'}</code> with a <code>Reelsmith-Signature</code> header, and retry for about a day
+        until your endpoint answers 2xx.
       </p>
       {secret ? <SecretOnce label="Your signing secret." secret={secret} onDone={() => setSecret(null)} /> : null}
       <form className="rs-developer__form" onSubmit={submit} noValidate aria-label="New webhook">
-        <TextField label="Endpoint URL" name="webhookUrl" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={error} placeholder="https://example.com/reelsmith" />
+        <TextField
+          label="Endpoint URL"
+          name="webhookUrl"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          error={error}
+          placeholder="https://example.com/reelsmith"
+        />
         <fieldset className="rs-developer__events">
           <legend className="rs-field__label">Events</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
@@ -210,7 +251,13 @@ function WebhooksSection() {
               <button type="button" className="rs-link-button" onClick={() => setOpen(open === hook.id ? null : hook.id)}>
                 {open === hook.id ? 'Hide deliveries' : 'Deliveries'}
               </button>
-              <button type="button" className="rs-link-button" disabled={remove.isPending} onClick={() => void askDelete(hook)} aria-label={`Delete webhook ${hook.url}`}>
+              <button
+                type="button"
+                className="rs-link-button"
+                disabled={remove.isPending}
+                onClick={() => void askDelete(hook)}
+                aria-label={`Delete webhook ${hook.url}`}
+              >
                 Delete
               </button>
             </div>
@@ -230,7 +277,14 @@ export function DeveloperTab() {
       <ApiKeysSection />
       <WebhooksSection />
       <p className="rs-developer__hint">
-        Reference: <a href="/api/docs" target="_blank" rel="noreferrer">API docs</a> · <a href="/api/openapi.json" target="_blank" rel="noreferrer">openapi.json</a>
+        Reference:{' '}
+        <a href="/api/docs" target="_blank" rel="noreferrer">
+          API docs
+        </a>{' '}
+        ·{' '}
+        <a href="/api/openapi.json" target="_blank" rel="noreferrer">
+          openapi.json
+        </a>
       </p>
     </div>
   );

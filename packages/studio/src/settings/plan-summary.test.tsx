@@ -14,17 +14,44 @@ afterEach(() => {
   toast.remove();
 });
 
-const plan = (id: string, name: string, price: number, videoLimit: number) => ({ id, name, price, currency: 'INR', videoLimit, features: [], hasGst: true, gstAmount: price * 0.18, totalAmount: price * 1.18 });
+const plan = (id: string, name: string, price: number, videoLimit: number) => ({
+  id,
+  name,
+  price,
+  currency: 'INR',
+  videoLimit,
+  features: [],
+  hasGst: true,
+  gstAmount: price * 0.18,
+  totalAmount: price * 1.18,
+});
 const plans = { currency: 'INR', plans: [plan('essentials_plan', 'Essentials', 199, 10), plan('pro_plan', 'Pro', 999, -1)] };
 const subscriptionOf = (status: string, planId = 'essentials_plan', planName = 'Essentials', videoLimit = 10) => ({
-  subscription: { planId, planName, status, cancelled_at: status === 'cancelled' ? '2026-11-10T00:00:00.000Z' : null, cancelledAt: null, startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-12-01T00:00:00.000Z', videoLimit, currency: 'INR' },
+  subscription: {
+    planId,
+    planName,
+    status,
+    cancelled_at: status === 'cancelled' ? '2026-11-10T00:00:00.000Z' : null,
+    cancelledAt: null,
+    startDate: '2026-11-01T00:00:00.000Z',
+    endDate: '2026-12-01T00:00:00.000Z',
+    videoLimit,
+    currency: 'INR',
+  },
   usage: { videosThisMonth: 3 },
 });
 
 function openSettings(subscription: unknown) {
   const rendered = renderStudio({
     path: '/settings',
-    platform: testPlatform({ storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]) }),
+    platform: testPlatform({
+      storage: new MemoryStorage([
+        [
+          STORAGE_KEYS.authStore,
+          JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 }),
+        ],
+      ]),
+    }),
     handler: (r) => {
       if (r.path === '/auth/profile') return { body: { user: testUser } };
       if (r.path === '/auth/api-keys') return { body: { api_keys: [] } };

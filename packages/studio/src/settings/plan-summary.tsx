@@ -41,7 +41,11 @@ export function PlanSummary() {
           <dl className="rs-plan-summary__facts">
             <div>
               <dt>Price</dt>
-              <dd>{plan ? `${formatPrice(plan.price, subscription.currency)} per month · ${CURRENCY_NAMES[subscription.currency]}` : CURRENCY_NAMES[subscription.currency]}</dd>
+              <dd>
+                {plan
+                  ? `${formatPrice(plan.price, subscription.currency)} per month · ${CURRENCY_NAMES[subscription.currency]}`
+                  : CURRENCY_NAMES[subscription.currency]}
+              </dd>
             </div>
             <div>
               <dt>{subscription.status === 'active' ? 'Renewal' : subscription.status === 'cancelled' ? 'Ends' : 'Ended'}</dt>
@@ -59,7 +63,11 @@ export function PlanSummary() {
       <div className="rs-plan-summary__actions">
         {subscription?.status === 'active' ? (
           <>
-            {isTopPlan ? null : <Link to="/pricing" className="rs-button rs-button--primary">Upgrade</Link>}
+            {isTopPlan ? null : (
+              <Link to="/pricing" className="rs-button rs-button--primary">
+                Upgrade
+              </Link>
+            )}
             <CancelSubscriptionDialog triggerLabel="Cancel Plan" triggerClassName="rs-button rs-button--ghost rs-button--danger" />
           </>
         ) : (

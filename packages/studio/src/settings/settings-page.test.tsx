@@ -15,8 +15,15 @@ afterEach(() => {
 
 const activeSubscription = {
   subscription: {
-    planId: 'basic_plan', planName: 'Basic', status: 'active', cancelled_at: null, cancelledAt: null,
-    startDate: '2026-11-01T00:00:00.000Z', endDate: '2026-12-01T00:00:00.000Z', videoLimit: 30, currency: 'INR',
+    planId: 'basic_plan',
+    planName: 'Basic',
+    status: 'active',
+    cancelled_at: null,
+    cancelledAt: null,
+    startDate: '2026-11-01T00:00:00.000Z',
+    endDate: '2026-12-01T00:00:00.000Z',
+    videoLimit: 30,
+    currency: 'INR',
   },
   usage: { videosThisMonth: 2 },
 };
@@ -34,7 +41,9 @@ function open({ user = testUser as User, subscription = null as unknown, extra =
     return undefined;
   };
   const platform = testPlatform({
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+    storage: new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+    ]),
   });
   const rendered = renderStudio({ path: '/settings', handler, platform });
   return { ...rendered, u: userEvent.setup() };
@@ -69,7 +78,12 @@ describe('Settings', () => {
   });
 
   it('shows the server message when the profile save fails', async () => {
-    const { u } = open({ extra: (r) => (r.method === 'PUT' ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' } } : undefined) });
+    const { u } = open({
+      extra: (r) =>
+        r.method === 'PUT'
+          ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'An account with this email already exists' } }
+          : undefined,
+    });
     await u.click(await screen.findByRole('button', { name: 'Save Profile' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
   });
@@ -80,7 +94,8 @@ describe('Settings', () => {
       user: unverified,
       extra: (r) => {
         if (r.method === 'PUT') return { body: { user: { ...unverified, pendingEmail: 'new@example.com' } } };
-        if (r.path === '/auth/resend-verification') return { body: { success: true, message: ACCOUNT_MESSAGES.verificationSent(testUser.email) } };
+        if (r.path === '/auth/resend-verification')
+          return { body: { success: true, message: ACCOUNT_MESSAGES.verificationSent(testUser.email) } };
         return undefined;
       },
     });
@@ -105,16 +120,32 @@ describe('Settings', () => {
     await u.click(screen.getByRole('button', { name: 'Save Defaults' }));
     expect(await screen.findByText(MESSAGES.defaultsSaved)).toBeInTheDocument();
     expect(JSON.parse(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ?? '{}')).toEqual({
-      defaultStyle: 'funny', defaultLanguage: 'en', defaultDuration: 60, defaultVisualStyle: 'cinematic', defaultResolution: '16:9', autoDownload: false, showProgress: true,
+      defaultStyle: 'funny',
+      defaultLanguage: 'en',
+      defaultDuration: 60,
+      defaultVisualStyle: 'cinematic',
+      defaultResolution: '16:9',
+      autoDownload: false,
+      showProgress: true,
     });
   });
 
   it('labels the defaults as the studio form does', async () => {
     const { u } = open();
     await u.click(await screen.findByRole('tab', { name: 'Video Defaults' }));
-    const labels = (field: string) => within(screen.getByLabelText(field)).getAllByRole('option').map((option) => option.textContent);
+    const labels = (field: string) =>
+      within(screen.getByLabelText(field))
+        .getAllByRole('option')
+        .map((option) => option.textContent);
     expect(labels('Default Style')).toContain('Sci-fi');
-    expect(labels('Default Visual Style')).toEqual(['Cinematic', 'Dark horror', 'Bright colorful', 'Realistic photography', 'Artistic painting', 'Cartoon animation']);
+    expect(labels('Default Visual Style')).toEqual([
+      'Cinematic',
+      'Dark horror',
+      'Bright colorful',
+      'Realistic photography',
+      'Artistic painting',
+      'Cartoon animation',
+    ]);
     expect(labels('Default Resolution')).toEqual(['9:16 · Vertical', '16:9 · Landscape', '1:1 · Square']);
   });
 
@@ -124,13 +155,22 @@ describe('Settings', () => {
     const autoDownload = screen.getByRole('switch', { name: 'Auto-download completed videos' });
     expect(autoDownload).not.toBeChecked();
     await u.click(autoDownload);
-    expect(JSON.parse(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ?? '{}')).toMatchObject({ autoDownload: true, showProgress: true });
+    expect(JSON.parse(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ?? '{}')).toMatchObject({
+      autoDownload: true,
+      showProgress: true,
+    });
     expect(screen.getByText('Preferences are stored locally in this browser.')).toBeInTheDocument();
     expect(screen.queryByText('Danger Zone')).toBeNull();
   });
 
   it('cancels an active subscription with a required reason', async () => {
-    const { u, requests } = open({ subscription: activeSubscription, extra: (r) => (r.path === '/payments/cancel-subscription' ? { body: { success: true, message: 'ok', subscription: { ...activeSubscription.subscription, status: 'cancelled' } } } : undefined) });
+    const { u, requests } = open({
+      subscription: activeSubscription,
+      extra: (r) =>
+        r.path === '/payments/cancel-subscription'
+          ? { body: { success: true, message: 'ok', subscription: { ...activeSubscription.subscription, status: 'cancelled' } } }
+          : undefined,
+    });
     await u.click(await screen.findByRole('tab', { name: 'Preferences' }));
     await u.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
     const dialog = await screen.findByRole('dialog');

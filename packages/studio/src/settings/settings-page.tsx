@@ -98,7 +98,9 @@ function ProfileTab() {
   return (
     <div className="rs-settings__grid">
       <section className="rs-card rs-settings__identity">
-        <span className="rs-avatar rs-avatar--large" aria-hidden="true">{user.name.trim().charAt(0).toUpperCase() || '?'}</span>
+        <span className="rs-avatar rs-avatar--large" aria-hidden="true">
+          {user.name.trim().charAt(0).toUpperCase() || '?'}
+        </span>
         <p className="rs-settings__name">{user.name}</p>
         <p className="rs-settings__email">{user.email}</p>
         {user.emailVerified === false ? <ResendVerification /> : null}
@@ -107,8 +109,23 @@ function ProfileTab() {
       <section className="rs-card">
         <FormAlert message={failure} />
         <form noValidate onSubmit={submit} aria-label="Profile">
-          <TextField label="Full Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} />
-          <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+          <TextField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errors.name}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+          />
           <button type="submit" className="rs-button rs-button--primary" disabled={saving}>
             {saving ? 'Saving…' : 'Save Profile'}
           </button>
@@ -118,11 +135,23 @@ function ProfileTab() {
   );
 }
 
-function SelectField({ label, value, onChange, children }: { label: string; value: string | number; onChange(value: string): void; children: ReactNode }) {
+function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string | number;
+  onChange(value: string): void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="rs-field">
-      <label htmlFor={id} className="rs-field__label">{label}</label>
+      <label htmlFor={id} className="rs-field__label">
+        {label}
+      </label>
       <select id={id} className="rs-field__input rs-select" value={value} onChange={(e) => onChange(e.target.value)}>
         {children}
       </select>
@@ -150,23 +179,65 @@ function VideoDefaultsTab() {
   return (
     <section className="rs-card">
       <form onSubmit={save} aria-label="Video defaults" className="rs-settings__form-grid">
-        <SelectField label="Default Style" value={defaults.defaultStyle} onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}>
-          {SETTINGS_STORY_STYLES.map((s) => <option key={s} value={s}>{optionLabel(s)}</option>)}
+        <SelectField
+          label="Default Style"
+          value={defaults.defaultStyle}
+          onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}
+        >
+          {SETTINGS_STORY_STYLES.map((s) => (
+            <option key={s} value={s}>
+              {optionLabel(s)}
+            </option>
+          ))}
         </SelectField>
-        <SelectField label="Default Language" value={defaults.defaultLanguage} onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}>
-          {VIDEO_LANGUAGES.map((l) => <option key={l} value={l}>{LANGUAGE_NAMES[l]}</option>)}
+        <SelectField
+          label="Default Language"
+          value={defaults.defaultLanguage}
+          onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}
+        >
+          {VIDEO_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {LANGUAGE_NAMES[l]}
+            </option>
+          ))}
         </SelectField>
-        <SelectField label="Default Duration" value={defaults.defaultDuration} onChange={(v) => set('defaultDuration', Number(v) as VideoDefaults['defaultDuration'])}>
-          {DURATIONS.map((d) => <option key={d} value={d}>{d} seconds</option>)}
+        <SelectField
+          label="Default Duration"
+          value={defaults.defaultDuration}
+          onChange={(v) => set('defaultDuration', Number(v) as VideoDefaults['defaultDuration'])}
+        >
+          {DURATIONS.map((d) => (
+            <option key={d} value={d}>
+              {d} seconds
+            </option>
+          ))}
         </SelectField>
-        <SelectField label="Default Visual Style" value={defaults.defaultVisualStyle} onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}>
-          {VISUAL_STYLES.map((s) => <option key={s} value={s}>{optionLabel(s)}</option>)}
+        <SelectField
+          label="Default Visual Style"
+          value={defaults.defaultVisualStyle}
+          onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}
+        >
+          {VISUAL_STYLES.map((s) => (
+            <option key={s} value={s}>
+              {optionLabel(s)}
+            </option>
+          ))}
         </SelectField>
-        <SelectField label="Default Resolution" value={defaults.defaultResolution} onChange={(v) => set('defaultResolution', v as VideoDefaults['defaultResolution'])}>
-          {RESOLUTIONS.map((r) => <option key={r} value={r}>{RESOLUTION_LABELS[r]}</option>)}
+        <SelectField
+          label="Default Resolution"
+          value={defaults.defaultResolution}
+          onChange={(v) => set('defaultResolution', v as VideoDefaults['defaultResolution'])}
+        >
+          {RESOLUTIONS.map((r) => (
+            <option key={r} value={r}>
+              {RESOLUTION_LABELS[r]}
+            </option>
+          ))}
         </SelectField>
         <div className="rs-settings__actions">
-          <button type="submit" className="rs-button rs-button--primary">Save Defaults</button>
+          <button type="submit" className="rs-button rs-button--primary">
+            Save Defaults
+          </button>
         </div>
       </form>
     </section>
@@ -178,12 +249,24 @@ function pickDefaults(d: VideoDefaults) {
   return { defaultStyle, defaultLanguage, defaultDuration, defaultVisualStyle, defaultResolution };
 }
 
-function Switch({ label, description, checked, onChange }: { label: string; description: string; checked: boolean; onChange(checked: boolean): void }) {
+function Switch({
+  label,
+  description,
+  checked,
+  onChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+}) {
   const id = useId();
   return (
     <div className="rs-switch-row">
       <div>
-        <label htmlFor={id} className="rs-switch-row__label">{label}</label>
+        <label htmlFor={id} className="rs-switch-row__label">
+          {label}
+        </label>
         <p className="rs-switch-row__description">{description}</p>
       </div>
       <input id={id} type="checkbox" role="switch" className="rs-switch" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -205,8 +288,18 @@ function PreferencesTab() {
   return (
     <div className="rs-settings__stack">
       <section className="rs-card">
-        <Switch label="Auto-download completed videos" description="Download each video as soon as it finishes." checked={prefs.autoDownload} onChange={(v) => update('autoDownload', v)} />
-        <Switch label="Show detailed progress" description="Show each generation step while a video is being made." checked={prefs.showProgress} onChange={(v) => update('showProgress', v)} />
+        <Switch
+          label="Auto-download completed videos"
+          description="Download each video as soon as it finishes."
+          checked={prefs.autoDownload}
+          onChange={(v) => update('autoDownload', v)}
+        />
+        <Switch
+          label="Show detailed progress"
+          description="Show each generation step while a video is being made."
+          checked={prefs.showProgress}
+          onChange={(v) => update('showProgress', v)}
+        />
         <p className="rs-settings__note">Preferences are stored locally in this browser.</p>
       </section>
       {subscriptionActive ? (
@@ -228,17 +321,37 @@ export function SettingsPage() {
       <PlanSummary />
       <Tabs.Root defaultValue="profile" className="rs-settings">
         <Tabs.List className="rs-settings__tabs rs-tab-strip" aria-label="Settings sections" {...keyboardOnlyTabFocus}>
-          <Tabs.Trigger value="profile" className="rs-settings__tab">Profile</Tabs.Trigger>
-          <Tabs.Trigger value="defaults" className="rs-settings__tab">Video Defaults</Tabs.Trigger>
-          <Tabs.Trigger value="preferences" className="rs-settings__tab">Preferences</Tabs.Trigger>
-          <Tabs.Trigger value="brand" className="rs-settings__tab">Brand</Tabs.Trigger>
-          <Tabs.Trigger value="developer" className="rs-settings__tab">Developer</Tabs.Trigger>
+          <Tabs.Trigger value="profile" className="rs-settings__tab">
+            Profile
+          </Tabs.Trigger>
+          <Tabs.Trigger value="defaults" className="rs-settings__tab">
+            Video Defaults
+          </Tabs.Trigger>
+          <Tabs.Trigger value="preferences" className="rs-settings__tab">
+            Preferences
+          </Tabs.Trigger>
+          <Tabs.Trigger value="brand" className="rs-settings__tab">
+            Brand
+          </Tabs.Trigger>
+          <Tabs.Trigger value="developer" className="rs-settings__tab">
+            Developer
+          </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="profile"><ProfileTab /></Tabs.Content>
-        <Tabs.Content value="defaults"><VideoDefaultsTab /></Tabs.Content>
-        <Tabs.Content value="preferences"><PreferencesTab /></Tabs.Content>
-        <Tabs.Content value="brand"><BrandTab /></Tabs.Content>
-        <Tabs.Content value="developer"><DeveloperTab /></Tabs.Content>
+        <Tabs.Content value="profile">
+          <ProfileTab />
+        </Tabs.Content>
+        <Tabs.Content value="defaults">
+          <VideoDefaultsTab />
+        </Tabs.Content>
+        <Tabs.Content value="preferences">
+          <PreferencesTab />
+        </Tabs.Content>
+        <Tabs.Content value="brand">
+          <BrandTab />
+        </Tabs.Content>
+        <Tabs.Content value="developer">
+          <DeveloperTab />
+        </Tabs.Content>
       </Tabs.Root>
     </div>
   );

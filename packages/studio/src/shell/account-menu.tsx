@@ -3,7 +3,17 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogoutIcon, SettingsIcon } from '../ui/icons.js';
 
 /** The avatar's menu in the top bar (loaded on demand by top-bar.tsx). */
-export function AccountMenu({ user, initial, onSettings, onLogout }: { user: User; initial: string; onSettings(): void; onLogout(): void }) {
+export function AccountMenu({
+  user,
+  initial,
+  onSettings,
+  onLogout,
+}: {
+  user: User;
+  initial: string;
+  onSettings(): void;
+  onLogout(): void;
+}) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>

@@ -15,18 +15,32 @@ afterEach(() => {
 });
 
 const signedInStorage = () =>
-  new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]);
+  new MemoryStorage([
+    [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+  ]);
 
-function bridge(installed: boolean, onCode: (code: string) => Promise<void> = async () => undefined): ExtensionBridge & { codes: string[] } {
+function bridge(
+  installed: boolean,
+  onCode: (code: string) => Promise<void> = async () => undefined,
+): ExtensionBridge & { codes: string[] } {
   const codes: string[] = [];
-  return { storeUrl: 'https://store.test/reelsmith', codes, isInstalled: async () => installed, sendHandoffCode: async (code) => (codes.push(code), onCode(code)) };
+  return {
+    storeUrl: 'https://store.test/reelsmith',
+    codes,
+    isInstalled: async () => installed,
+    sendHandoffCode: async (code) => (codes.push(code), onCode(code)),
+  };
 }
 
 describe('ExtensionBanner', () => {
   it('greets visitors on desktop Chrome, links to the store and stays closed for the session', async () => {
     const opened: string[] = [];
     const session = new MemoryStorage();
-    const platform = testPlatform({ browser: { isDesktopChrome: () => true }, sessionStorage: session, navigation: { openTab: (u) => void opened.push(u), reload: () => undefined } });
+    const platform = testPlatform({
+      browser: { isDesktopChrome: () => true },
+      sessionStorage: session,
+      navigation: { openTab: (u) => void opened.push(u), reload: () => undefined },
+    });
     const u = userEvent.setup();
     const first = renderWithStudio(<ExtensionBanner />, { platform });
     expect(screen.getByText(EXTENSION_BANNER_TEXT.visitor.title)).toBeInTheDocument();
@@ -54,7 +68,9 @@ describe('ExtensionBanner', () => {
 
   it("takes over the place the boot script kept for it: the bar's class moves to the app, or goes when the bar does not show", () => {
     document.documentElement.classList.add(WEB_SHELL.bannerClass);
-    const shown = renderWithStudio(<ExtensionBanner />, { platform: testPlatform({ browser: { isDesktopChrome: () => true }, sessionStorage: new MemoryStorage() }) });
+    const shown = renderWithStudio(<ExtensionBanner />, {
+      platform: testPlatform({ browser: { isDesktopChrome: () => true }, sessionStorage: new MemoryStorage() }),
+    });
     expect(document.body).toHaveClass('rs-has-extension-banner');
     expect(document.documentElement).not.toHaveClass(WEB_SHELL.bannerClass);
     shown.unmount();
@@ -80,7 +96,10 @@ describe('ExtensionBanner', () => {
     const u = userEvent.setup();
     const rendered = renderWithStudio(<ExtensionBanner />, {
       platform,
-      handler: (r) => (r.path === '/auth/extension-handoff' ? { body: { code: 'c'.repeat(43), expiresAt: new Date(Date.now() + 60_000).toISOString() } } : undefined),
+      handler: (r) =>
+        r.path === '/auth/extension-handoff'
+          ? { body: { code: 'c'.repeat(43), expiresAt: new Date(Date.now() + 60_000).toISOString() } }
+          : undefined,
     });
     await act(() => rendered.services.authStore.persist.rehydrate());
     await u.click(await screen.findByRole('button', { name: EXTENSION_BANNER_TEXT.connect }));
@@ -99,7 +118,8 @@ describe('ExtensionBanner', () => {
     const u = userEvent.setup();
     const rendered = renderWithStudio(<ExtensionBanner />, {
       platform,
-      handler: (r) => (r.path === '/auth/extension-handoff' ? { body: { code: 'c'.repeat(43), expiresAt: new Date().toISOString() } } : undefined),
+      handler: (r) =>
+        r.path === '/auth/extension-handoff' ? { body: { code: 'c'.repeat(43), expiresAt: new Date().toISOString() } } : undefined,
     });
     await act(() => rendered.services.authStore.persist.rehydrate());
     await u.click(await screen.findByRole('button', { name: EXTENSION_BANNER_TEXT.connect }));
@@ -110,10 +130,27 @@ describe('ExtensionBanner', () => {
 describe('isDesktopChromeBrowser', () => {
   const chromeUa = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
   it('believes client hints over the user-agent string', () => {
-    expect(isDesktopChromeBrowser({ userAgent: chromeUa, userAgentData: { brands: [{ brand: 'Google Chrome' }, { brand: 'Chromium' }], mobile: false } })).toBe(true);
-    expect(isDesktopChromeBrowser({ userAgent: chromeUa, userAgentData: { brands: [{ brand: 'Microsoft Edge' }, { brand: 'Chromium' }], mobile: false } })).toBe(false);
-    expect(isDesktopChromeBrowser({ userAgent: chromeUa, userAgentData: { brands: [{ brand: 'Opera' }, { brand: 'Chromium' }], mobile: false } })).toBe(false);
-    expect(isDesktopChromeBrowser({ userAgent: chromeUa, userAgentData: { brands: [{ brand: 'Google Chrome' }], mobile: true } })).toBe(false);
+    expect(
+      isDesktopChromeBrowser({
+        userAgent: chromeUa,
+        userAgentData: { brands: [{ brand: 'Google Chrome' }, { brand: 'Chromium' }], mobile: false },
+      }),
+    ).toBe(true);
+    expect(
+      isDesktopChromeBrowser({
+        userAgent: chromeUa,
+        userAgentData: { brands: [{ brand: 'Microsoft Edge' }, { brand: 'Chromium' }], mobile: false },
+      }),
+    ).toBe(false);
+    expect(
+      isDesktopChromeBrowser({
+        userAgent: chromeUa,
+        userAgentData: { brands: [{ brand: 'Opera' }, { brand: 'Chromium' }], mobile: false },
+      }),
+    ).toBe(false);
+    expect(isDesktopChromeBrowser({ userAgent: chromeUa, userAgentData: { brands: [{ brand: 'Google Chrome' }], mobile: true } })).toBe(
+      false,
+    );
   });
   it('falls back on the user-agent string', () => {
     expect(isDesktopChromeBrowser({ userAgent: chromeUa })).toBe(true);

@@ -88,7 +88,9 @@ export function ExtensionBanner() {
     } catch (error) {
       // The extension's own refusal (not installed, expired code) is worded for the user already.
       const fallback = EXTENSION_HANDOFF_MESSAGES.failed;
-      toast.error(error instanceof ApiError ? errorMessage(error, fallback) : error instanceof Error && error.message ? error.message : fallback);
+      toast.error(
+        error instanceof ApiError ? errorMessage(error, fallback) : error instanceof Error && error.message ? error.message : fallback,
+      );
     } finally {
       setConnecting(false);
     }
@@ -100,15 +102,29 @@ export function ExtensionBanner() {
         <strong>{text.title}</strong> <span>{text.body}</span>
       </div>
       {signedIn && installed && platform.extension ? (
-        <button type="button" className="rs-button rs-button--primary rs-extension-banner__action" disabled={connecting} onClick={() => void connect()}>
+        <button
+          type="button"
+          className="rs-button rs-button--primary rs-extension-banner__action"
+          disabled={connecting}
+          onClick={() => void connect()}
+        >
           {connecting ? EXTENSION_BANNER_TEXT.connecting : EXTENSION_BANNER_TEXT.connect}
         </button>
       ) : (
-        <button type="button" className="rs-button rs-button--primary rs-extension-banner__action" onClick={() => platform.navigation.openTab(storeUrl)}>
+        <button
+          type="button"
+          className="rs-button rs-button--primary rs-extension-banner__action"
+          onClick={() => platform.navigation.openTab(storeUrl)}
+        >
           {EXTENSION_BANNER_TEXT.install}
         </button>
       )}
-      <button type="button" className="rs-icon-button rs-extension-banner__close" aria-label={EXTENSION_BANNER_TEXT.close} onClick={dismiss}>
+      <button
+        type="button"
+        className="rs-icon-button rs-extension-banner__close"
+        aria-label={EXTENSION_BANNER_TEXT.close}
+        onClick={dismiss}
+      >
         <CloseIcon />
       </button>
     </div>

@@ -15,7 +15,9 @@ export function LoadingSplash() {
         </svg>
       </div>
       <p className="rs-splash__name">Reelsmith</p>
-      <div className="rs-splash__bar" aria-hidden="true"><span /></div>
+      <div className="rs-splash__bar" aria-hidden="true">
+        <span />
+      </div>
     </div>
   );
 }

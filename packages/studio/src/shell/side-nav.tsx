@@ -3,7 +3,17 @@ import { Link, useLocation } from 'react-router';
 import { apiUrl, usePlatform } from '../platform.js';
 import { usePreloadRoute } from '../routes/route-preload.js';
 import { useAnalytics, useAuth } from '../services.js';
-import { DashboardIcon, ExternalIcon, HealthIcon, LogoMark, PricingIcon, SettingsIcon, StudioIcon, UsersIcon, VideosIcon } from '../ui/icons.js';
+import {
+  DashboardIcon,
+  ExternalIcon,
+  HealthIcon,
+  LogoMark,
+  PricingIcon,
+  SettingsIcon,
+  StudioIcon,
+  UsersIcon,
+  VideosIcon,
+} from '../ui/icons.js';
 
 interface NavItem {
   to: string;
@@ -48,7 +58,13 @@ function NavList({ items, label }: { items: NavItem[]; label: string }) {
         const Icon = item.icon;
         return (
           <li key={item.to}>
-            <Link to={item.to} onPointerEnter={() => preloadRoute(item.to)} onFocus={() => preloadRoute(item.to)} className={`rs-nav__link${active ? ' rs-nav__link--active' : ''}`} aria-current={active ? 'page' : undefined}>
+            <Link
+              to={item.to}
+              onPointerEnter={() => preloadRoute(item.to)}
+              onFocus={() => preloadRoute(item.to)}
+              className={`rs-nav__link${active ? ' rs-nav__link--active' : ''}`}
+              aria-current={active ? 'page' : undefined}
+            >
               <Icon />
               <span>{item.label}</span>
             </Link>
@@ -90,10 +106,22 @@ export function SideNav() {
 
       {!signedIn ? (
         <div className="rs-nav__visitor">
-          <Link to="/login" onPointerEnter={() => preloadRoute('/login')} onFocus={() => preloadRoute('/login')} className="rs-button rs-button--ghost rs-button--block" onClick={() => analytics.click('sidebar_sign_in', pathname)}>
+          <Link
+            to="/login"
+            onPointerEnter={() => preloadRoute('/login')}
+            onFocus={() => preloadRoute('/login')}
+            className="rs-button rs-button--ghost rs-button--block"
+            onClick={() => analytics.click('sidebar_sign_in', pathname)}
+          >
             Sign In
           </Link>
-          <Link to="/login" onPointerEnter={() => preloadRoute('/login')} onFocus={() => preloadRoute('/login')} className="rs-button rs-button--primary rs-button--block" onClick={() => analytics.click('sidebar_sign_up_free', pathname)}>
+          <Link
+            to="/login"
+            onPointerEnter={() => preloadRoute('/login')}
+            onFocus={() => preloadRoute('/login')}
+            className="rs-button rs-button--primary rs-button--block"
+            onClick={() => analytics.click('sidebar_sign_up_free', pathname)}
+          >
             Sign Up Free
           </Link>
           <p className="rs-nav__free-note">One free video included with signup. No credit card required.</p>
@@ -103,7 +131,9 @@ export function SideNav() {
       <div className="rs-nav__footer">
         {signedIn ? (
           <div className="rs-nav__user">
-            <span className="rs-avatar" aria-hidden="true">{user.name.trim().charAt(0).toUpperCase() || '?'}</span>
+            <span className="rs-avatar" aria-hidden="true">
+              {user.name.trim().charAt(0).toUpperCase() || '?'}
+            </span>
             <span className="rs-nav__user-text">
               <span className="rs-nav__user-name">{user.name}</span>
               <span className="rs-nav__user-email">{user.email}</span>

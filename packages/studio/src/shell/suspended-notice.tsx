@@ -19,7 +19,10 @@ export function SuspendedNotice() {
           <Dialog.Title className="rs-dialog__title">Your account is suspended</Dialog.Title>
           <Dialog.Description asChild>
             <div className="rs-dialog__description">
-              <p>An administrator suspended this account, so you have been signed out. While it is suspended you cannot sign in or make videos.</p>
+              <p>
+                An administrator suspended this account, so you have been signed out. While it is suspended you cannot sign in or make
+                videos.
+              </p>
               <p>
                 If you think this is a mistake, appeal through{' '}
                 <a href={apiUrl(platform, CONTACT_LINK.path)} target="_blank" rel="noopener noreferrer">

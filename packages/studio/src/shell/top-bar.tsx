@@ -30,18 +30,28 @@ function SignedInActions() {
 
   return (
     <div className="rs-topbar__actions">
-      <span className={`rs-topbar__jobs${activeJobs > 0 ? ' rs-topbar__jobs--busy' : ''}`} aria-label={`Active jobs: ${activeJobs}`} title="Active jobs">
+      <span
+        className={`rs-topbar__jobs${activeJobs > 0 ? ' rs-topbar__jobs--busy' : ''}`}
+        aria-label={`Active jobs: ${activeJobs}`}
+        title="Active jobs"
+      >
         <ActivityIcon />
-        <span className="rs-badge" data-testid="active-jobs-count">{activeJobs}</span>
+        <span className="rs-badge" data-testid="active-jobs-count">
+          {activeJobs}
+        </span>
       </span>
       {/* Named by its content ("Notifications 0"), so the name contains the visible count (WCAG 2.5.3). */}
       <button type="button" className="rs-icon-button">
         <BellIcon />
-        <span className="rs-visually-hidden">Notifications</span>{' '}
-        <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
+        <span className="rs-visually-hidden">Notifications</span> <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
       </button>
       <Suspense fallback={<AccountMenuButton initial={initial} />}>
-        <AccountMenu user={user} initial={initial} onSettings={() => navigate('/settings')} onLogout={() => void logout().then(() => navigate('/'))} />
+        <AccountMenu
+          user={user}
+          initial={initial}
+          onSettings={() => navigate('/settings')}
+          onLogout={() => void logout().then(() => navigate('/'))}
+        />
       </Suspense>
     </div>
   );

@@ -9,7 +9,9 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry(): voi
       {status === 'failed' ? (
         <>
           <span>Not saved:</span>{' '}
-          <button type="button" className="rs-link-button" onClick={onRetry}>retry</button>
+          <button type="button" className="rs-link-button" onClick={onRetry}>
+            retry
+          </button>
         </>
       ) : (
         <span>{SAVE_TEXT[status]}</span>
@@ -47,7 +49,13 @@ export function RenderBar({
   return (
     <div className="rs-storyboard__bar" role="region" aria-label="Render">
       <div className="rs-storyboard__bar-text">
-        {message ? <p className="rs-field__error" role="alert">{message}</p> : <p>{summary}</p>}
+        {message ? (
+          <p className="rs-field__error" role="alert">
+            {message}
+          </p>
+        ) : (
+          <p>{summary}</p>
+        )}
         <p className="rs-storyboard__bar-note">{note}</p>
       </div>
       <SaveIndicator status={saveStatus} onRetry={onRetrySave} />

@@ -35,13 +35,19 @@ export function SceneCard(props: {
   const narrationError = errors[`scenes.${index}.narration`];
   const promptError = errors[`scenes.${index}.imagePrompt`] ?? errors[`scenes.${index}.imageUploadId`];
   return (
-    <li className={`rs-scene${props.playing ? ' rs-scene--playing' : ''}`} aria-label={`Scene ${number}`} aria-current={props.playing ? 'true' : undefined}>
+    <li
+      className={`rs-scene${props.playing ? ' rs-scene--playing' : ''}`}
+      aria-label={`Scene ${number}`}
+      aria-current={props.playing ? 'true' : undefined}
+    >
       <div className="rs-scene__media">
         <div className="rs-scene__picture" style={{ aspectRatio: props.aspect }}>
           {picture ? (
             <img src={picture} alt={`Picture of scene ${number}`} />
           ) : (
-            <span className="rs-scene__placeholder">{scene.regenerateImage ? 'A new picture is painted at render' : 'Picture painted at render'}</span>
+            <span className="rs-scene__placeholder">
+              {scene.regenerateImage ? 'A new picture is painted at render' : 'Picture painted at render'}
+            </span>
           )}
           {scene.imageUploadId ? <span className="rs-scene__badge">Your picture</span> : null}
         </div>
@@ -52,8 +58,15 @@ export function SceneCard(props: {
         <div className="rs-scene__head">
           <h2 className="rs-scene__title">Scene {number}</h2>
           {props.onPlay ? (
-            <button type="button" className="rs-scene__timing rs-scene__play" onClick={props.onPlay} aria-label={`Play scene ${number}: starts at ${formatSeconds(scene.startSeconds)}, lasts ${formatSeconds(scene.durationSeconds)}`}>
-              <span aria-hidden="true" className="rs-scene__play-icon">▶</span>
+            <button
+              type="button"
+              className="rs-scene__timing rs-scene__play"
+              onClick={props.onPlay}
+              aria-label={`Play scene ${number}: starts at ${formatSeconds(scene.startSeconds)}, lasts ${formatSeconds(scene.durationSeconds)}`}
+            >
+              <span aria-hidden="true" className="rs-scene__play-icon">
+                ▶
+              </span>
               <span>{`${formatSeconds(scene.startSeconds)} · ${formatSeconds(scene.durationSeconds)}`}</span>
             </button>
           ) : (
@@ -61,7 +74,9 @@ export function SceneCard(props: {
           )}
         </div>
         <div className={`rs-field${narrationError ? ' rs-field--invalid' : ''}`}>
-          <label htmlFor={ids.narration} className="rs-field__label">Narration</label>
+          <label htmlFor={ids.narration} className="rs-field__label">
+            Narration
+          </label>
           <textarea
             id={ids.narration}
             className="rs-field__input rs-scene__text"
@@ -85,7 +100,9 @@ export function SceneCard(props: {
           </figure>
         ) : null}
         <div className={`rs-field${promptError ? ' rs-field--invalid' : ''}`}>
-          <label htmlFor={ids.prompt} className="rs-field__label">Image prompt</label>
+          <label htmlFor={ids.prompt} className="rs-field__label">
+            Image prompt
+          </label>
           <textarea
             id={ids.prompt}
             className="rs-field__input rs-scene__text"
@@ -120,12 +137,40 @@ export function SceneCard(props: {
             }}
           />
           <span className="rs-scene__spacer" />
-          <button type="button" className="rs-icon-button rs-scene__move" disabled={disabled || index === 0} onClick={() => props.onMove(-1)} aria-label={`Move scene ${number} up`}>↑</button>
-          <button type="button" className="rs-icon-button rs-scene__move" disabled={disabled || index === count - 1} onClick={() => props.onMove(1)} aria-label={`Move scene ${number} down`}>↓</button>
-          <button type="button" className="rs-button rs-button--ghost rs-button--small" disabled={disabled || count >= STORYBOARD_MAX_SCENES} onClick={props.onAddAfter} aria-label={`Add a scene after scene ${number}`}>
+          <button
+            type="button"
+            className="rs-icon-button rs-scene__move"
+            disabled={disabled || index === 0}
+            onClick={() => props.onMove(-1)}
+            aria-label={`Move scene ${number} up`}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="rs-icon-button rs-scene__move"
+            disabled={disabled || index === count - 1}
+            onClick={() => props.onMove(1)}
+            aria-label={`Move scene ${number} down`}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost rs-button--small"
+            disabled={disabled || count >= STORYBOARD_MAX_SCENES}
+            onClick={props.onAddAfter}
+            aria-label={`Add a scene after scene ${number}`}
+          >
             Add after
           </button>
-          <button type="button" className="rs-button rs-button--ghost rs-button--small rs-button--danger" disabled={disabled || count <= 1} onClick={props.onDelete} aria-label={`Delete scene ${number}`}>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost rs-button--small rs-button--danger"
+            disabled={disabled || count <= 1}
+            onClick={props.onDelete}
+            aria-label={`Delete scene ${number}`}
+          >
             Delete
           </button>
         </div>

@@ -15,13 +15,26 @@ describe('scene places in the rendered video', () => {
   });
 
   it('follows on from the scene before when a scene knows its length but not its start', () => {
-    expect(sceneSpans([{ startSeconds: 0, durationSeconds: 4 }, { startSeconds: null, durationSeconds: 3 }])).toEqual([{ start: 0, end: 4 }, { start: 4, end: 7 }]);
+    expect(
+      sceneSpans([
+        { startSeconds: 0, durationSeconds: 4 },
+        { startSeconds: null, durationSeconds: 3 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 4 },
+      { start: 4, end: 7 },
+    ]);
   });
 });
 
 describe('adoptSceneIds', () => {
   const draft: StoryboardDraft = {
-    title: 'T', voice: 'v', captionStyle: 'tiktok', enableCaptions: true, enableZoom: false, music: null,
+    title: 'T',
+    voice: 'v',
+    captionStyle: 'tiktok',
+    enableCaptions: true,
+    enableZoom: false,
+    music: null,
     scenes: [
       { key: 's1', id: 's1', narration: 'a', imagePrompt: 'p', imageUrl: null, startSeconds: 0, durationSeconds: 1 },
       { key: 'new-x', narration: 'b typed later', imagePrompt: 'p', imageUrl: null, startSeconds: null, durationSeconds: null },
@@ -29,8 +42,17 @@ describe('adoptSceneIds', () => {
   };
 
   it('gives a saved new scene its server id and keeps what was typed since', () => {
-    const next = adoptSceneIds(draft, new Map([['s1', 's1'], ['new-x', 's9']]));
-    expect(next.scenes.map((scene) => [scene.key, scene.id, scene.narration])).toEqual([['s1', 's1', 'a'], ['new-x', 's9', 'b typed later']]);
+    const next = adoptSceneIds(
+      draft,
+      new Map([
+        ['s1', 's1'],
+        ['new-x', 's9'],
+      ]),
+    );
+    expect(next.scenes.map((scene) => [scene.key, scene.id, scene.narration])).toEqual([
+      ['s1', 's1', 'a'],
+      ['new-x', 's9', 'b typed later'],
+    ]);
   });
 
   it('returns the same draft when nothing is new', () => {

@@ -1,4 +1,10 @@
-import { narrationBudgetError, STORYBOARD_MAX_SCENES, type CaptionStyle, type Storyboard, type StoryboardUpdateBody } from '@reelsmith/contracts';
+import {
+  narrationBudgetError,
+  STORYBOARD_MAX_SCENES,
+  type CaptionStyle,
+  type Storyboard,
+  type StoryboardUpdateBody,
+} from '@reelsmith/contracts';
 
 /** One scene card as the creator edits it. */
 export interface DraftScene {
@@ -98,7 +104,14 @@ export function addSceneAfter(draft: StoryboardDraft, index: number): Storyboard
   if (draft.scenes.length >= STORYBOARD_MAX_SCENES) return draft;
   const scenes = [...draft.scenes];
   const prompt = draft.scenes[index]?.imagePrompt ?? '';
-  scenes.splice(index + 1, 0, { key: newKey(), narration: '', imagePrompt: prompt, imageUrl: null, startSeconds: null, durationSeconds: null });
+  scenes.splice(index + 1, 0, {
+    key: newKey(),
+    narration: '',
+    imagePrompt: prompt,
+    imageUrl: null,
+    startSeconds: null,
+    durationSeconds: null,
+  });
   return { ...draft, scenes };
 }
 
@@ -112,11 +125,16 @@ export const formatSeconds = (seconds: number | null): string => (seconds === nu
 /** The draft with server ids given to the scenes (by key) that were new when they were saved. */
 export function adoptSceneIds(draft: StoryboardDraft, ids: ReadonlyMap<string, string | undefined>): StoryboardDraft {
   if (!draft.scenes.some((scene) => !scene.id && ids.get(scene.key))) return draft;
-  return { ...draft, scenes: draft.scenes.map((scene) => (scene.id || !ids.get(scene.key) ? scene : { ...scene, id: ids.get(scene.key)! })) };
+  return {
+    ...draft,
+    scenes: draft.scenes.map((scene) => (scene.id || !ids.get(scene.key) ? scene : { ...scene, id: ids.get(scene.key)! })),
+  };
 }
 
 /** Where each scene sits in the rendered video: its own start, else the end of the one before (new scenes have none). */
-export function sceneSpans(scenes: ReadonlyArray<Pick<DraftScene, 'startSeconds' | 'durationSeconds'>>): Array<{ start: number; end: number } | null> {
+export function sceneSpans(
+  scenes: ReadonlyArray<Pick<DraftScene, 'startSeconds' | 'durationSeconds'>>,
+): Array<{ start: number; end: number } | null> {
   let cursor: number | null = 0;
   return scenes.map((scene) => {
     const start = scene.startSeconds ?? cursor;

@@ -53,7 +53,10 @@ const board = {
   changed: false,
 };
 
-const signedIn = (): MemoryStorage => new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]);
+const signedIn = (): MemoryStorage =>
+  new MemoryStorage([
+    [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+  ]);
 
 function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = signedIn(), navigation?: Platform['navigation']) {
   const handler: FakeHandler = (request) => {
@@ -66,7 +69,12 @@ function open(extra: FakeHandler = () => undefined, storage: MemoryStorage = sig
     if (path === '/api/videos') return { body: { jobs: [video()] } };
     if (path === '/api/videos/v1') return { body: { job: video(), result: video().result } };
     if (path === '/api/videos/v1/storyboard' && method === 'GET') return { body: board };
-    if (path === '/api/videos/v1/versions') return { body: { versions: [{ version: 1, videoUrl: '/output/abc/tides.mp4', createdAt: '2026-11-20T10:01:00.000Z', filename: 'tides.mp4' }] } };
+    if (path === '/api/videos/v1/versions')
+      return {
+        body: {
+          versions: [{ version: 1, videoUrl: '/output/abc/tides.mp4', createdAt: '2026-11-20T10:01:00.000Z', filename: 'tides.mp4' }],
+        },
+      };
     if (path === '/api/analytics/events') return { body: { accepted: 1 } };
     return undefined;
   };
@@ -91,18 +99,30 @@ describe('the storyboard page', () => {
   });
 
   it('shows what the video is based on and, per scene, the source sentences it tells', async () => {
-    const sourced = { ...video(), params: { ...video().params, source: { kind: 'article', title: 'Tide tables explained', url: 'https://sea.example/tides' } } };
+    const sourced = {
+      ...video(),
+      params: { ...video().params, source: { kind: 'article', title: 'Tide tables explained', url: 'https://sea.example/tides' } },
+    };
     open(({ path, method }) => {
       if (path === '/api/videos') return { body: { jobs: [sourced] } };
       if (path === '/api/videos/v1') return { body: { job: sourced, result: sourced.result } };
       if (path === '/api/videos/v1/storyboard' && method === 'GET') {
-        return { body: { ...board, scenes: [{ ...scene(1), sourceSentences: ['The moon pulls the sea.', 'Twice a day the water rises.'] }, scene(2), scene(3)] } };
+        return {
+          body: {
+            ...board,
+            scenes: [{ ...scene(1), sourceSentences: ['The moon pulls the sea.', 'Twice a day the water rises.'] }, scene(2), scene(3)],
+          },
+        };
       }
       return undefined;
     });
     const first = await screen.findByRole('listitem', { name: 'Scene 1' });
     const told = within(first).getByRole('figure', { name: 'Source sentences told in scene 1' });
-    expect(within(told).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['The moon pulls the sea.', 'Twice a day the water rises.']);
+    expect(
+      within(told)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['The moon pulls the sea.', 'Twice a day the water rises.']);
     expect(within(screen.getByRole('listitem', { name: 'Scene 2' })).queryByRole('figure')).toBeNull();
     expect(await screen.findByRole('link', { name: 'Tide tables explained' })).toHaveAttribute('href', 'https://sea.example/tides');
   });
@@ -154,13 +174,23 @@ describe('the storyboard page', () => {
   it("shows the server's message at the scene it is about and starts no render", async () => {
     const { user, requests } = open((request) =>
       request.method === 'PUT'
-        ? { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.', field: 'scenes.1.narration' } }
+        ? {
+            status: 400,
+            body: {
+              statusCode: 400,
+              error: 'Bad Request',
+              message: 'Scene 2: the narration is empty. Write what the narrator says, or delete the scene.',
+              field: 'scenes.1.narration',
+            },
+          }
         : undefined,
     );
     const second = await screen.findByRole('listitem', { name: 'Scene 2' });
     await user.clear(within(second).getByLabelText('Narration'));
     await user.click(screen.getByRole('button', { name: 'Render' }));
-    expect(await within(second).findByText('Scene 2: the narration is empty. Write what the narrator says, or delete the scene.')).toBeInTheDocument();
+    expect(
+      await within(second).findByText('Scene 2: the narration is empty. Write what the narrator says, or delete the scene.'),
+    ).toBeInTheDocument();
     expect(within(second).getByLabelText('Narration')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.some((r) => r.path === '/api/videos/v1/render')).toBe(false);
   });
@@ -177,7 +207,9 @@ describe('the storyboard page', () => {
 
   it('says why a storyboard cannot open', async () => {
     open((request) =>
-      request.path === '/api/videos/v1/storyboard' ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Video not found' } } : undefined,
+      request.path === '/api/videos/v1/storyboard'
+        ? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Video not found' } }
+        : undefined,
     );
     expect(await screen.findByText('Video not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Videos' })).toHaveAttribute('href', '/videos');
@@ -207,7 +239,9 @@ describe('the storyboard page', () => {
     const handler: FakeHandler = (request) => {
       if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
       puts.push(request);
-      return serverDown ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : { body: board };
+      return serverDown
+        ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } }
+        : { body: board };
     };
     const storage = signedIn();
     const first = open(handler, storage);
@@ -231,11 +265,22 @@ describe('the storyboard page', () => {
 
   it('asks before an in-app link or the browser leaves unsaved changes behind', async () => {
     const guards = { held: 0 };
-    const navigation = { openTab: () => undefined, reload: () => undefined, guardUnload: () => {
-      guards.held++;
-      return () => void guards.held--;
-    } };
-    const { user } = open((request) => (request.method === 'PUT' ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } } : undefined), signedIn(), navigation);
+    const navigation = {
+      openTab: () => undefined,
+      reload: () => undefined,
+      guardUnload: () => {
+        guards.held++;
+        return () => void guards.held--;
+      },
+    };
+    const { user } = open(
+      (request) =>
+        request.method === 'PUT'
+          ? { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'The service is busy.' } }
+          : undefined,
+      signedIn(),
+      navigation,
+    );
     await screen.findByRole('listitem', { name: 'Scene 1' });
     expect(guards.held).toBe(0);
     await user.type(within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration'), '!');

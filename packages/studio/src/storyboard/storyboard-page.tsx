@@ -36,7 +36,9 @@ export function StoryboardPage() {
         <PageHeader title="Storyboard" />
         <section className="rs-card rs-storyboard__empty" role="alert">
           <p>{errorMessage(editor.boardQuery.error, 'The storyboard could not be loaded. Try again in a moment.')}</p>
-          <Link to="/videos" className="rs-button rs-button--ghost">Back to My Videos</Link>
+          <Link to="/videos" className="rs-button rs-button--ghost">
+            Back to My Videos
+          </Link>
         </section>
       </div>
     );
@@ -45,7 +47,9 @@ export function StoryboardPage() {
     return (
       <div className="rs-page">
         <PageHeader title="Storyboard" />
-        <p className="rs-videos__loading" role="status">Loading the storyboard…</p>
+        <p className="rs-videos__loading" role="status">
+          Loading the storyboard…
+        </p>
       </div>
     );
   }
@@ -70,7 +74,9 @@ export function StoryboardPage() {
         actions={
           <div className="rs-storyboard__header-actions">
             <VersionMenu videoId={id} latestVersion={shownVersion} />
-            <Link to="/videos" className="rs-button rs-button--ghost rs-button--small">My Videos</Link>
+            <Link to="/videos" className="rs-button rs-button--ghost rs-button--small">
+              My Videos
+            </Link>
           </div>
         }
       />
@@ -80,40 +86,52 @@ export function StoryboardPage() {
         <div className="rs-storyboard__watch">
           {current && rendering ? (
             <section className="rs-card rs-storyboard__progress" aria-label="Render progress" aria-live="polite">
-              <h2 className="rs-section-title">Rendering version {current.result?.version ? current.result.version + 1 : board.version + 1}</h2>
-              <JobProgress job={{ progress: current.progress, currentStep: current.currentStep, ...(job?.stepText ? { stepText: job.stepText } : {}) }} title="the render" />
+              <h2 className="rs-section-title">
+                Rendering version {current.result?.version ? current.result.version + 1 : board.version + 1}
+              </h2>
+              <JobProgress
+                job={{ progress: current.progress, currentStep: current.currentStep, ...(job?.stepText ? { stepText: job.stepText } : {}) }}
+                title="the render"
+              />
             </section>
           ) : null}
           {current ? <StoryboardPlayer job={current} version={shownVersion} videoRef={player} onTime={setPlayerTime} /> : null}
         </div>
         <div className="rs-storyboard__settings">
           <VideoSettings draft={draft} errors={errors} locked={locked} edit={edit} params={params} />
-          <MusicSettings draft={draft} errors={errors} locked={locked} edit={edit} uploading={editor.musicBusy} onUpload={(file) => void editor.uploadMusic(file)} />
+          <MusicSettings
+            draft={draft}
+            errors={errors}
+            locked={locked}
+            edit={edit}
+            uploading={editor.musicBusy}
+            onUpload={(file) => void editor.uploadMusic(file)}
+          />
         </div>
 
-      <section aria-label="Scenes" className="rs-storyboard__scenes-section">
-        <h2 className="rs-section-title rs-storyboard__scenes-title">Scenes</h2>
-        <ol className="rs-storyboard__scenes">
-          {draft.scenes.map((scene, index) => (
-            <SceneCard
-              key={scene.key}
-              scene={scene}
-              index={index}
-              count={draft.scenes.length}
-              aspect={aspect}
-              errors={errors}
-              disabled={locked}
-              playing={index === playing}
-              onPlay={spans[index] ? () => playFrom(spans[index]!.start) : undefined}
-              onChange={(change) => edit(updateScene(draft, index, change))}
-              onMove={(delta) => edit(moveScene(draft, index, delta))}
-              onDelete={() => edit(deleteScene(draft, index))}
-              onAddAfter={() => edit(addSceneAfter(draft, index))}
-              onUpload={(file) => editor.uploadPicture(index, file)}
-            />
-          ))}
-        </ol>
-      </section>
+        <section aria-label="Scenes" className="rs-storyboard__scenes-section">
+          <h2 className="rs-section-title rs-storyboard__scenes-title">Scenes</h2>
+          <ol className="rs-storyboard__scenes">
+            {draft.scenes.map((scene, index) => (
+              <SceneCard
+                key={scene.key}
+                scene={scene}
+                index={index}
+                count={draft.scenes.length}
+                aspect={aspect}
+                errors={errors}
+                disabled={locked}
+                playing={index === playing}
+                onPlay={spans[index] ? () => playFrom(spans[index]!.start) : undefined}
+                onChange={(change) => edit(updateScene(draft, index, change))}
+                onMove={(delta) => edit(moveScene(draft, index, delta))}
+                onDelete={() => edit(deleteScene(draft, index))}
+                onAddAfter={() => edit(addSceneAfter(draft, index))}
+                onUpload={(file) => editor.uploadPicture(index, file)}
+              />
+            ))}
+          </ol>
+        </section>
       </div>
 
       <RenderBar

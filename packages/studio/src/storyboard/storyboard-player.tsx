@@ -3,7 +3,17 @@ import type { Ref } from 'react';
 import { apiUrl, usePlatform } from '../platform.js';
 
 /** The player of the latest version, beside the scenes; it reports where it is so the playing scene can be marked. */
-export function StoryboardPlayer({ job, version, videoRef, onTime }: { job: Pick<VideoJob, 'result'>; version: number; videoRef: Ref<HTMLVideoElement>; onTime(seconds: number): void }) {
+export function StoryboardPlayer({
+  job,
+  version,
+  videoRef,
+  onTime,
+}: {
+  job: Pick<VideoJob, 'result'>;
+  version: number;
+  videoRef: Ref<HTMLVideoElement>;
+  onTime(seconds: number): void;
+}) {
   const platform = usePlatform();
   const url = job.result?.videoUrl;
   if (!url) return null;

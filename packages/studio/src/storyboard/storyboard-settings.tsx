@@ -32,21 +32,49 @@ export function VideoSettings({ draft, errors, locked, edit, params }: SettingsP
   return (
     <Section title="Video">
       <div className={`rs-field${errors.title ? ' rs-field--invalid' : ''}`}>
-        <label htmlFor={ids.title} className="rs-field__label">Title</label>
-        <input id={ids.title} className="rs-field__input" value={draft.title} disabled={locked} onChange={(e) => edit({ ...draft, title: e.target.value })} />
+        <label htmlFor={ids.title} className="rs-field__label">
+          Title
+        </label>
+        <input
+          id={ids.title}
+          className="rs-field__input"
+          value={draft.title}
+          disabled={locked}
+          onChange={(e) => edit({ ...draft, title: e.target.value })}
+        />
         <FieldError id={`${ids.title}-error`} message={errors.title} />
       </div>
       {params ? (
-        <VoicePicker language={params.language} {...(params.voiceProvider ? { provider: params.voiceProvider } : {})} value={draft.voice} onChange={(voice) => voice && voice !== draft.voice && edit({ ...draft, voice })} error={errors.voice} />
+        <VoicePicker
+          language={params.language}
+          {...(params.voiceProvider ? { provider: params.voiceProvider } : {})}
+          value={draft.voice}
+          onChange={(voice) => voice && voice !== draft.voice && edit({ ...draft, voice })}
+          error={errors.voice}
+        />
       ) : null}
       <div className="rs-storyboard__toggles">
-        <Toggle id={ids.captions} label="Captions" checked={draft.enableCaptions} onChange={(on) => edit({ ...draft, enableCaptions: on })} />
+        <Toggle
+          id={ids.captions}
+          label="Captions"
+          checked={draft.enableCaptions}
+          onChange={(on) => edit({ ...draft, enableCaptions: on })}
+        />
         <Toggle id={ids.zoom} label="Zoom Effect" checked={draft.enableZoom} onChange={(on) => edit({ ...draft, enableZoom: on })} />
       </div>
       {draft.enableCaptions ? (
         <div className="rs-field">
-          <span id={`${ids.captionStyle}-label`} className="rs-field__label">Caption Style</span>
-          <CaptionStylePicker id={ids.captionStyle} labelId={`${ids.captionStyle}-label`} value={draft.captionStyle} disabled={locked} onChange={(style) => edit({ ...draft, captionStyle: style })} descriptions={CAPTION_TEMPLATE_ANIMATES} />
+          <span id={`${ids.captionStyle}-label`} className="rs-field__label">
+            Caption Style
+          </span>
+          <CaptionStylePicker
+            id={ids.captionStyle}
+            labelId={`${ids.captionStyle}-label`}
+            value={draft.captionStyle}
+            disabled={locked}
+            onChange={(style) => edit({ ...draft, captionStyle: style })}
+            descriptions={CAPTION_TEMPLATE_ANIMATES}
+          />
         </div>
       ) : null}
     </Section>
@@ -54,7 +82,14 @@ export function VideoSettings({ draft, errors, locked, edit, params }: SettingsP
 }
 
 /** The background music: the track, its volume, and uploading or removing it. */
-export function MusicSettings({ draft, errors, locked, edit, uploading, onUpload }: SettingsProps & { uploading: boolean; onUpload(file: File): void }) {
+export function MusicSettings({
+  draft,
+  errors,
+  locked,
+  edit,
+  uploading,
+  onUpload,
+}: SettingsProps & { uploading: boolean; onUpload(file: File): void }) {
   const volumeId = useId();
   return (
     <Section title="Background music">
@@ -62,15 +97,40 @@ export function MusicSettings({ draft, errors, locked, edit, uploading, onUpload
         <>
           <p className="rs-storyboard__music-name">{draft.music.name ?? 'Your track'}</p>
           <div className="rs-field">
-            <label htmlFor={volumeId} className="rs-field__label">Music volume · {draft.music.volumePercent}%</label>
-            <input id={volumeId} type="range" min={0} max={100} step={5} value={draft.music.volumePercent} disabled={locked} onChange={(e) => edit({ ...draft, music: { ...draft.music!, volumePercent: Number(e.target.value) } })} />
+            <label htmlFor={volumeId} className="rs-field__label">
+              Music volume · {draft.music.volumePercent}%
+            </label>
+            <input
+              id={volumeId}
+              type="range"
+              min={0}
+              max={100}
+              step={5}
+              value={draft.music.volumePercent}
+              disabled={locked}
+              onChange={(e) => edit({ ...draft, music: { ...draft.music!, volumePercent: Number(e.target.value) } })}
+            />
           </div>
-          <button type="button" className="rs-button rs-button--ghost rs-button--small" disabled={locked} onClick={() => edit({ ...draft, music: null })}>Remove music</button>
+          <button
+            type="button"
+            className="rs-button rs-button--ghost rs-button--small"
+            disabled={locked}
+            onClick={() => edit({ ...draft, music: null })}
+          >
+            Remove music
+          </button>
         </>
       ) : (
         <p className="rs-storyboard__hint">MP3, WAV or M4A up to 20 MB, mixed under the narration and quieter while the narrator speaks.</p>
       )}
-      <FileButton label={draft.music ? 'Replace music' : 'Upload music'} accept={AUDIO_TYPES} busy={uploading} disabled={locked} ariaLabel="Upload background music" onFile={onUpload} />
+      <FileButton
+        label={draft.music ? 'Replace music' : 'Upload music'}
+        accept={AUDIO_TYPES}
+        busy={uploading}
+        disabled={locked}
+        ariaLabel="Upload background music"
+        onFile={onUpload}
+      />
       <FieldError id="rs-music-error" message={errors['music.uploadId']} />
     </Section>
   );

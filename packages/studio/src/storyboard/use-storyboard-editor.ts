@@ -47,8 +47,17 @@ export function useStoryboardEditor(id: string) {
   const draftRef = useRef<StoryboardDraft | null>(null);
   const saveChain = useRef<Promise<unknown>>(Promise.resolve());
 
-  const boardQuery = useQuery({ queryKey: storyboardQueryKey(id), queryFn: () => api.call('storyboard', { params: { id } }), enabled: id !== '', retry: false });
-  const detailQuery = useQuery({ queryKey: ['videos', 'detail', id], queryFn: () => api.call('video', { params: { id } }), enabled: id !== '' });
+  const boardQuery = useQuery({
+    queryKey: storyboardQueryKey(id),
+    queryFn: () => api.call('storyboard', { params: { id } }),
+    enabled: id !== '',
+    retry: false,
+  });
+  const detailQuery = useQuery({
+    queryKey: ['videos', 'detail', id],
+    queryFn: () => api.call('video', { params: { id } }),
+    enabled: id !== '',
+  });
   const board: Storyboard | undefined = boardQuery.data;
   const current: VideoJob | undefined = job ?? detailQuery.data?.job;
   const rendering = current ? isActiveJobStatus(current.status) : false;
@@ -168,7 +177,11 @@ export function useStoryboardEditor(id: string) {
   const uploadPicture = async (index: number, file: File) => {
     try {
       const uploaded = await uploadFile(api, token, file);
-      setDraft((before) => (before ? updateScene(before, index, { imageUploadId: uploaded.id, previewUrl: URL.createObjectURL(file), regenerateImage: false }) : before));
+      setDraft((before) =>
+        before
+          ? updateScene(before, index, { imageUploadId: uploaded.id, previewUrl: URL.createObjectURL(file), regenerateImage: false })
+          : before,
+      );
       setErrors({});
       toast.success(`Picture added to scene ${index + 1}`);
     } catch (error) {
@@ -182,8 +195,16 @@ export function useStoryboardEditor(id: string) {
     setMusicBusy(true);
     try {
       const uploaded = await uploadFile(api, token, file);
-      if (uploaded.kind !== 'audio') throw new ApiError('That file is a picture. Choose an MP3, WAV or M4A file.', 400, { fromServer: true });
-      setDraft((before) => (before ? { ...before, music: { uploadId: uploaded.id, volumePercent: before.music?.volumePercent ?? MUSIC_VOLUME_DEFAULT, name: file.name } } : before));
+      if (uploaded.kind !== 'audio')
+        throw new ApiError('That file is a picture. Choose an MP3, WAV or M4A file.', 400, { fromServer: true });
+      setDraft((before) =>
+        before
+          ? {
+              ...before,
+              music: { uploadId: uploaded.id, volumePercent: before.music?.volumePercent ?? MUSIC_VOLUME_DEFAULT, name: file.name },
+            }
+          : before,
+      );
     } catch (error) {
       const message = errorMessage(error, 'The music could not be uploaded. Try again in a moment.');
       setErrors({ 'music.uploadId': message });

@@ -7,7 +7,13 @@ import { fakeFetch, renderWithServices, TEST_API_BASE } from '../voices/voices-t
 import { ExampleGallery } from './example-gallery.js';
 
 const example = (resolution: '9:16' | '16:9' | '1:1', slug: string) => ({
-  resolution, title: `A ${slug} example`, videoUrl: `/gallery/${slug}-0123456789ab.mp4`, posterUrl: `/gallery/${slug}-0123456789ab.jpg`, width: 540, height: 960, durationSeconds: 30,
+  resolution,
+  title: `A ${slug} example`,
+  videoUrl: `/gallery/${slug}-0123456789ab.mp4`,
+  posterUrl: `/gallery/${slug}-0123456789ab.jpg`,
+  width: 540,
+  height: 960,
+  durationSeconds: 30,
 });
 const show = (body: GalleryResponse) => renderWithServices(<ExampleGallery />, { fetch: fakeFetch(() => ({ body })).fetch });
 
@@ -29,11 +35,17 @@ describe('the example gallery', () => {
 
   it('shows nothing when the server makes no examples, or none could be made', async () => {
     const { services } = show({ state: 'off', examples: [] });
-    await services.queryClient.getQueryCache().find({ queryKey: ['gallery'] })?.fetch();
+    await services.queryClient
+      .getQueryCache()
+      .find({ queryKey: ['gallery'] })
+      ?.fetch();
     expect(screen.queryByRole('region', { name: 'See what it makes' })).not.toBeInTheDocument();
     cleanup();
     const failed = show({ state: 'failed', examples: [] });
-    await failed.services.queryClient.getQueryCache().find({ queryKey: ['gallery'] })?.fetch();
+    await failed.services.queryClient
+      .getQueryCache()
+      .find({ queryKey: ['gallery'] })
+      ?.fetch();
     expect(screen.queryByRole('region', { name: 'See what it makes' })).not.toBeInTheDocument();
   });
 });

@@ -9,7 +9,15 @@ export const galleryQueryKey = ['gallery'] as const;
 const MAKING_POLL_MS = 20_000;
 const SLUG: Record<Resolution, string> = { '9:16': 'portrait', '16:9': 'landscape', '1:1': 'square' };
 
-function ExampleTile({ resolution, example, state }: { resolution: Resolution; example: GalleryExample | undefined; state: GalleryResponse['state'] }) {
+function ExampleTile({
+  resolution,
+  example,
+  state,
+}: {
+  resolution: Resolution;
+  example: GalleryExample | undefined;
+  state: GalleryResponse['state'];
+}) {
   const platform = usePlatform();
   const label = RESOLUTION_LABELS[resolution];
   return (
@@ -30,13 +38,21 @@ function ExampleTile({ resolution, example, state }: { resolution: Resolution; e
           aria-label={`Example video, ${label}: ${example.title}`}
         />
       ) : (
-        <div className="rs-gallery__media rs-gallery__placeholder" role="img" aria-label={`Example video, ${label}: ${state === 'failed' ? GALLERY_TEXT.failed : GALLERY_TEXT.making}`}>
+        <div
+          className="rs-gallery__media rs-gallery__placeholder"
+          role="img"
+          aria-label={`Example video, ${label}: ${state === 'failed' ? GALLERY_TEXT.failed : GALLERY_TEXT.making}`}
+        >
           <span>{state === 'failed' ? GALLERY_TEXT.failed : GALLERY_TEXT.making}</span>
         </div>
       )}
       <figcaption className="rs-gallery__caption">
         <span className="rs-gallery__format">{label}</span>
-        {example ? <span className="rs-gallery__title">{example.title} · {Math.round(example.durationSeconds)} s</span> : null}
+        {example ? (
+          <span className="rs-gallery__title">
+            {example.title} · {Math.round(example.durationSeconds)} s
+          </span>
+        ) : null}
       </figcaption>
     </figure>
   );
@@ -57,11 +73,18 @@ export function ExampleGallery() {
   if (!data || data.state === 'off' || (data.state === 'failed' && data.examples.length === 0)) return null;
   return (
     <section className="rs-card rs-gallery" aria-labelledby="rs-gallery-title" aria-busy={data.state === 'making'}>
-      <h2 id="rs-gallery-title" className="rs-section-title">{GALLERY_TEXT.title}</h2>
+      <h2 id="rs-gallery-title" className="rs-section-title">
+        {GALLERY_TEXT.title}
+      </h2>
       <p className="rs-gallery__subtitle">{GALLERY_TEXT.subtitle}</p>
       <div className="rs-gallery__grid">
         {RESOLUTIONS.map((resolution) => (
-          <ExampleTile key={resolution} resolution={resolution} example={data.examples.find((example) => example.resolution === resolution)} state={data.state} />
+          <ExampleTile
+            key={resolution}
+            resolution={resolution}
+            example={data.examples.find((example) => example.resolution === resolution)}
+            state={data.state}
+          />
         ))}
       </div>
     </section>

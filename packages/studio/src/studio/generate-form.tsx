@@ -40,9 +40,15 @@ const LOCK = '🔒';
 function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
   return (
     <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">{label}</label>
+      <label htmlFor={id} className="rs-field__label">
+        {label}
+      </label>
       {children}
-      {error ? <p id={`${id}-error`} className="rs-field__error">{error}</p> : null}
+      {error ? (
+        <p id={`${id}-error`} className="rs-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -90,20 +96,28 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
   );
   // The extension's context menu (and the embed's set-topic) hand a topic or a source over while the form is open too.
   useEffect(
-    () => platform.formRequests?.subscribe((request) => (request.kind === 'topic' ? set('topic', request.topic) : set('source', draftFromSource(request)))),
+    () =>
+      platform.formRequests?.subscribe((request) =>
+        request.kind === 'topic' ? set('topic', request.topic) : set('source', draftFromSource(request)),
+      ),
     [platform, set],
   );
 
   // Saved defaults or a lapsed plan may leave a locked duration chosen (judged once the plan is known).
   useEffect(() => {
-    if (access.settled && access.longDurationsLocked && values.duration !== FREE_VIDEO_MAX_SECONDS) setValues((current) => ({ ...current, duration: FREE_VIDEO_MAX_SECONDS }));
+    if (access.settled && access.longDurationsLocked && values.duration !== FREE_VIDEO_MAX_SECONDS)
+      setValues((current) => ({ ...current, duration: FREE_VIDEO_MAX_SECONDS }));
   }, [access.settled, access.longDurationsLocked, values.duration]);
 
   // The voice's provider is whatever the voices list came from (the provider config is admin-only).
   const voices = useVoices(values.language, undefined);
   const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
 
-  const { blocked, buttonText, submit: submitValues } = useGenerationSubmit({ signedIn, generating, activeJobs, access, send: (params) => jobService.submit(params), refused: openPricing });
+  const {
+    blocked,
+    buttonText,
+    submit: submitValues,
+  } = useGenerationSubmit({ signedIn, generating, activeJobs, access, send: (params) => jobService.submit(params), refused: openPricing });
 
   const submit = async () => {
     if (!signedIn) {
@@ -149,17 +163,33 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
 
       <div className="rs-generate__grid">
         <Field id={id('style')} label="Style" error={shownError('style')}>
-          <select id={id('style')} className="rs-field__input rs-select" value={values.style} onChange={(e) => set('style', e.target.value)} onBlur={touch('style')}>
+          <select
+            id={id('style')}
+            className="rs-field__input rs-select"
+            value={values.style}
+            onChange={(e) => set('style', e.target.value)}
+            onBlur={touch('style')}
+          >
             {STORY_STYLES.map((style) => (
-              <option key={style} value={style}>{STYLE_LABELS[style] ?? optionLabel(style)}</option>
+              <option key={style} value={style}>
+                {STYLE_LABELS[style] ?? optionLabel(style)}
+              </option>
             ))}
           </select>
         </Field>
         <Field id={id('language')} label="Language" error={shownError('language')}>
-          <select id={id('language')} className="rs-field__input rs-select" value={values.language} onChange={(e) => set('language', e.target.value)} onBlur={touch('language')}>
+          <select
+            id={id('language')}
+            className="rs-field__input rs-select"
+            value={values.language}
+            onChange={(e) => set('language', e.target.value)}
+            onBlur={touch('language')}
+          >
             <option value="">Select a language</option>
             {VIDEO_LANGUAGES.map((language) => (
-              <option key={language} value={language}>{LANGUAGE_NAMES[language]}</option>
+              <option key={language} value={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
             ))}
           </select>
         </Field>
@@ -181,7 +211,12 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
 
       <div className="rs-generate__grid rs-generate__grid--three">
         <Field id={id('duration')} label="Duration" error={shownError('duration')}>
-          <select id={id('duration')} className="rs-field__input rs-select" value={values.duration} onChange={(e) => set('duration', Number(e.target.value) as Duration)}>
+          <select
+            id={id('duration')}
+            className="rs-field__input rs-select"
+            value={values.duration}
+            onChange={(e) => set('duration', Number(e.target.value) as Duration)}
+          >
             {DURATIONS.map((duration) => (
               <option key={duration} value={duration} disabled={access.longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS}>
                 {durationLabel(duration)}
@@ -190,16 +225,30 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           </select>
         </Field>
         <Field id={id('visualStyle')} label="Visual Style">
-          <select id={id('visualStyle')} className="rs-field__input rs-select" value={values.visualStyle} onChange={(e) => set('visualStyle', e.target.value as GenerationFormValues['visualStyle'])}>
+          <select
+            id={id('visualStyle')}
+            className="rs-field__input rs-select"
+            value={values.visualStyle}
+            onChange={(e) => set('visualStyle', e.target.value as GenerationFormValues['visualStyle'])}
+          >
             {VISUAL_STYLES.map((style) => (
-              <option key={style} value={style}>{optionLabel(style)}</option>
+              <option key={style} value={style}>
+                {optionLabel(style)}
+              </option>
             ))}
           </select>
         </Field>
         <Field id={id('resolution')} label="Resolution">
-          <select id={id('resolution')} className="rs-field__input rs-select" value={values.resolution} onChange={(e) => set('resolution', e.target.value as Resolution)}>
+          <select
+            id={id('resolution')}
+            className="rs-field__input rs-select"
+            value={values.resolution}
+            onChange={(e) => set('resolution', e.target.value as Resolution)}
+          >
             {RESOLUTIONS.map((resolution) => (
-              <option key={resolution} value={resolution}>{RESOLUTION_LABELS[resolution]}</option>
+              <option key={resolution} value={resolution}>
+                {RESOLUTION_LABELS[resolution]}
+              </option>
             ))}
           </select>
         </Field>
@@ -224,9 +273,16 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
       </Field>
 
       <Field id={id('music')} label="Music">
-        <select id={id('music')} className="rs-field__input rs-select" value={values.music} onChange={(e) => set('music', e.target.value as MusicChoice)}>
+        <select
+          id={id('music')}
+          className="rs-field__input rs-select"
+          value={values.music}
+          onChange={(e) => set('music', e.target.value as MusicChoice)}
+        >
           {MUSIC_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>{musicChoiceLabel(choice, values.style === 'custom' ? values.customStyle : values.style)}</option>
+            <option key={choice} value={choice}>
+              {musicChoiceLabel(choice, values.style === 'custom' ? values.customStyle : values.style)}
+            </option>
           ))}
         </select>
       </Field>
@@ -236,9 +292,16 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           <Toggle id={id('enableZoom')} label="Zoom Effect" checked={values.enableZoom} onChange={(on) => set('enableZoom', on)} />
           {values.enableZoom ? (
             <Field id={id('zoomDirection')} label="Zoom Direction">
-              <select id={id('zoomDirection')} className="rs-field__input rs-select" value={values.zoomDirection} onChange={(e) => set('zoomDirection', e.target.value as GenerationFormValues['zoomDirection'])}>
+              <select
+                id={id('zoomDirection')}
+                className="rs-field__input rs-select"
+                value={values.zoomDirection}
+                onChange={(e) => set('zoomDirection', e.target.value as GenerationFormValues['zoomDirection'])}
+              >
                 {ZOOM_DIRECTIONS.map((direction) => (
-                  <option key={direction} value={direction}>{direction === 'in' ? 'Zoom in' : 'Zoom out'}</option>
+                  <option key={direction} value={direction}>
+                    {direction === 'in' ? 'Zoom in' : 'Zoom out'}
+                  </option>
                 ))}
               </select>
             </Field>
@@ -248,8 +311,16 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
           <Toggle id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
           {values.enableCaptions ? (
             <div className="rs-field">
-              <span id={id('captionStyleLabel')} className="rs-field__label">Caption Style</span>
-              <CaptionStylePicker id={id('captionStyle')} labelId={id('captionStyleLabel')} value={values.captionStyle} onChange={(style) => set('captionStyle', style)} descriptions={CAPTION_TEMPLATE_ANIMATES} />
+              <span id={id('captionStyleLabel')} className="rs-field__label">
+                Caption Style
+              </span>
+              <CaptionStylePicker
+                id={id('captionStyle')}
+                labelId={id('captionStyleLabel')}
+                value={values.captionStyle}
+                onChange={(style) => set('captionStyle', style)}
+                descriptions={CAPTION_TEMPLATE_ANIMATES}
+              />
             </div>
           ) : null}
         </div>

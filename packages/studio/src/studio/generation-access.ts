@@ -24,5 +24,10 @@ export function generationAccess(input: {
   const { signedIn, subscription, canGenerate } = input;
   const isFreeVideo = canGenerate?.isFreeVideo ?? false;
   const hasSubscription = subscription !== null && subscription.status !== 'expired';
-  return { isFreeVideo, settled: !signedIn || !input.loading, longDurationsLocked: !signedIn || !hasSubscription || isFreeVideo, check: input.check };
+  return {
+    isFreeVideo,
+    settled: !signedIn || !input.loading,
+    longDurationsLocked: !signedIn || !hasSubscription || isFreeVideo,
+    check: input.check,
+  };
 }

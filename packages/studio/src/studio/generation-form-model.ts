@@ -110,7 +110,17 @@ export function generationRequest(values: GenerationFormValues, voiceProvider?: 
 /** Where the submit button is: checking the plan, sending the job, or the 1 s after success. */
 export type SubmitPhase = 'idle' | 'checking' | 'generating' | 'started';
 
-export function submitButtonText({ signedIn, phase, generating, activeJobs }: { signedIn: boolean; phase: SubmitPhase; generating: boolean; activeJobs: number }): string {
+export function submitButtonText({
+  signedIn,
+  phase,
+  generating,
+  activeJobs,
+}: {
+  signedIn: boolean;
+  phase: SubmitPhase;
+  generating: boolean;
+  activeJobs: number;
+}): string {
   if (!signedIn) return 'Try Free Demo - Sign Up Required!';
   if (phase === 'checking') return 'Submitting...';
   if (generating || phase === 'generating') return 'Generating...';
@@ -120,7 +130,17 @@ export function submitButtonText({ signedIn, phase, generating, activeJobs }: { 
 }
 
 /** Blocked while a submission, a generation or any active job exists (visitors may always press). */
-export function isSubmitBlocked({ signedIn, phase, generating, activeJobs }: { signedIn: boolean; phase: SubmitPhase; generating: boolean; activeJobs: number }): boolean {
+export function isSubmitBlocked({
+  signedIn,
+  phase,
+  generating,
+  activeJobs,
+}: {
+  signedIn: boolean;
+  phase: SubmitPhase;
+  generating: boolean;
+  activeJobs: number;
+}): boolean {
   return signedIn && (phase !== 'idle' || generating || activeJobs > 0);
 }
 

@@ -19,7 +19,9 @@ function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) 
         </div>
         <div className="rs-recent__text">
           <div className="rs-recent__head">
-            <h3 className="rs-recent__title" title={title}>{title}</h3>
+            <h3 className="rs-recent__title" title={title}>
+              {title}
+            </h3>
             <StatusChip status={job.status} />
           </div>
           <p className="rs-recent__meta">
@@ -35,7 +37,9 @@ function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) 
         <div className="rs-recent__actions">
           <VideoFileActions job={job} compact />
           {editable ? (
-            <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>Edit</Link>
+            <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>
+              Edit
+            </Link>
           ) : null}
         </div>
       ) : null}
@@ -47,11 +51,21 @@ function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) 
  * The 5 latest jobs with a Live indicator while the live connection is up (signed in only).
  * `editable: false` where the storyboard cannot open (the embedded studio): no Edit that does nothing.
  */
-export function RecentVideosPanel({ jobs, connected, editable = true }: { jobs: readonly TrackedJob[]; connected: boolean; editable?: boolean }) {
+export function RecentVideosPanel({
+  jobs,
+  connected,
+  editable = true,
+}: {
+  jobs: readonly TrackedJob[];
+  connected: boolean;
+  editable?: boolean;
+}) {
   return (
     <section className="rs-card rs-recent" aria-labelledby="rs-recent-title">
       <header className="rs-recent__header">
-        <h2 id="rs-recent-title" className="rs-section-title">Recent Videos</h2>
+        <h2 id="rs-recent-title" className="rs-section-title">
+          Recent Videos
+        </h2>
         {connected ? (
           <span className="rs-live" title="Progress updates arrive live">
             <span className="rs-live__dot" aria-hidden="true" />
@@ -60,13 +74,17 @@ export function RecentVideosPanel({ jobs, connected, editable = true }: { jobs: 
         ) : null}
         <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} label="Clear failed" />
         {jobs.length > SEE_ALL_THRESHOLD ? (
-          <Link to="/videos" className="rs-button rs-button--ghost rs-button--small rs-recent__see-all">See All</Link>
+          <Link to="/videos" className="rs-button rs-button--ghost rs-button--small rs-recent__see-all">
+            See All
+          </Link>
         ) : null}
       </header>
       {jobs.length === 0 ? (
         <div className="rs-recent__empty">
           <p>No videos yet. Your first one will appear here while it is made.</p>
-          <Link to="/videos" className="rs-button rs-button--ghost">View All Videos</Link>
+          <Link to="/videos" className="rs-button rs-button--ghost">
+            View All Videos
+          </Link>
         </div>
       ) : (
         <ul className="rs-recent__list">

@@ -10,7 +10,9 @@ import type { SourceDraft } from './source-draft.js';
 export function scriptBudgetError(text: string, durationSeconds: number): string | null {
   const words = countNarrationWords(text);
   const limit = narrationWordLimit(durationSeconds);
-  return words > limit ? `Your script has ${words} words; a ${durationSeconds} s video holds at most ${limit}. Shorten it or choose a longer duration.` : null;
+  return words > limit
+    ? `Your script has ${words} words; a ${durationSeconds} s video holds at most ${limit}. Shorten it or choose a longer duration.`
+    : null;
 }
 
 /** The line under the source box: what will be told, and how much of it fits. `isLink`: the box holds a lone link. */
@@ -18,8 +20,8 @@ export function sourceHint(draft: SourceDraft, durationSeconds: number, isLink: 
   const text = draft.text.trim();
   if (draft.choice === 'topic' || text === '') return null;
   const words = countNarrationWords(text);
-  if (draft.choice === 'script') return `${words} ${words === 1 ? 'word' : 'words'} · a ${durationSeconds} s video holds at most ${narrationWordLimit(durationSeconds)}, told word for word`;
+  if (draft.choice === 'script')
+    return `${words} ${words === 1 ? 'word' : 'words'} · a ${durationSeconds} s video holds at most ${narrationWordLimit(durationSeconds)}, told word for word`;
   if (isLink) return 'A link: the page is read when you generate, and its main sentences are told.';
   return `${words} ${words === 1 ? 'word' : 'words'} of article · its most central sentences are told in ${durationSeconds} s`;
 }
-

@@ -33,7 +33,12 @@ export function sourceInput(draft: SourceDraft): SourceInput | undefined {
   if (draft.choice === 'script') return { kind: 'script', text: draft.text };
   const link = draft.page ? null : linkIn(draft.text);
   if (link) return { kind: 'url', url: link };
-  return { kind: 'article', text: draft.text, ...(draft.page?.title ? { title: draft.page.title } : {}), ...(draft.page?.url ? { url: draft.page.url } : {}) };
+  return {
+    kind: 'article',
+    text: draft.text,
+    ...(draft.page?.title ? { title: draft.page.title } : {}),
+    ...(draft.page?.url ? { url: draft.page.url } : {}),
+  };
 }
 
 /**
@@ -50,5 +55,10 @@ export function sourceError(draft: SourceDraft): string | undefined {
 /** A script or an article the host hands the form (the extension's context menu, its page reader). */
 export function draftFromSource(source: ScriptSource | ArticleSource): SourceDraft {
   if (source.kind === 'script') return { choice: 'script', text: source.text, page: null };
-  return { choice: 'article', text: source.text, page: source.title || source.url ? { ...(source.title ? { title: source.title } : {}), ...(source.url ? { url: source.url } : {}) } : null };
+  return {
+    choice: 'article',
+    text: source.text,
+    page:
+      source.title || source.url ? { ...(source.title ? { title: source.title } : {}), ...(source.url ? { url: source.url } : {}) } : null,
+  };
 }

@@ -29,14 +29,22 @@ export default function SourceEditor({ id, source, duration, error, isLink, rows
       {source.page ? (
         <p className="rs-source__page-credit">
           Read from{' '}
-          {source.page.url ? <a href={source.page.url} target="_blank" rel="noreferrer">{source.page.title || source.page.url}</a> : source.page.title}
+          {source.page.url ? (
+            <a href={source.page.url} target="_blank" rel="noreferrer">
+              {source.page.title || source.page.url}
+            </a>
+          ) : (
+            source.page.title
+          )}
           <button type="button" className="rs-link-button" onClick={() => onSource({ ...source, text: '', page: null })}>
             Clear
           </button>
         </p>
       ) : null}
       <div className={`rs-field${problem ? ' rs-field--invalid' : ''}`}>
-        <label htmlFor={id} className="rs-field__label">{source.choice === 'script' ? 'Script' : 'Article text or link'}</label>
+        <label htmlFor={id} className="rs-field__label">
+          {source.choice === 'script' ? 'Script' : 'Article text or link'}
+        </label>
         <textarea
           id={id}
           className="rs-field__input rs-field__textarea rs-source__text"
@@ -48,7 +56,15 @@ export default function SourceEditor({ id, source, duration, error, isLink, rows
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem || hint ? noteId : undefined}
         />
-        {problem ? <p id={noteId} className="rs-field__error">{problem}</p> : hint ? <p id={noteId} className="rs-source__hint">{hint}</p> : null}
+        {problem ? (
+          <p id={noteId} className="rs-field__error">
+            {problem}
+          </p>
+        ) : hint ? (
+          <p id={noteId} className="rs-source__hint">
+            {hint}
+          </p>
+        ) : null}
       </div>
     </>
   );

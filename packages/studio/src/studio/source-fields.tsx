@@ -29,7 +29,19 @@ const SourceEditor = lazy(() => import('./source-editor.js'));
  * text box for it, and where the host can read the page beside it, "Make a video of this page".
  * With a script or an article, the topic becomes optional (the source's title names the video).
  */
-export function SourceFields({ idBase, topic, source, duration, topicError, sourceError, onTopic, onSource, onTopicBlur, onSourceBlur, compact = false }: SourceFieldsProps) {
+export function SourceFields({
+  idBase,
+  topic,
+  source,
+  duration,
+  topicError,
+  sourceError,
+  onTopic,
+  onSource,
+  onTopicBlur,
+  onSourceBlur,
+  compact = false,
+}: SourceFieldsProps) {
   const platform = usePlatform();
   const reader = platform.pageArticle;
   const [reading, setReading] = useState(false);
@@ -53,16 +65,29 @@ export function SourceFields({ idBase, topic, source, duration, topicError, sour
   return (
     <div className="rs-source">
       {reader ? (
-        <button type="button" className="rs-button rs-button--ghost rs-button--block rs-source__page" disabled={reading} onClick={() => void readPage()}>
+        <button
+          type="button"
+          className="rs-button rs-button--ghost rs-button--block rs-source__page"
+          disabled={reading}
+          onClick={() => void readPage()}
+        >
           {reading ? 'Reading the page…' : 'Make a video of this page'}
         </button>
       ) : null}
       {/* Pressed buttons, not radios: the choices' names must not read as the Topic field's label. */}
       <div className="rs-source__switch" role="group" aria-labelledby={id('start-from')}>
-        <span id={id('start-from')} className="rs-field__label">Start from</span>
+        <span id={id('start-from')} className="rs-field__label">
+          Start from
+        </span>
         <div className="rs-source__options">
           {SOURCE_CHOICES.map((choice) => (
-            <button key={choice} type="button" className="rs-source__option" aria-pressed={source.choice === choice} onClick={() => choose(choice)}>
+            <button
+              key={choice}
+              type="button"
+              className="rs-source__option"
+              aria-pressed={source.choice === choice}
+              onClick={() => choose(choice)}
+            >
               {SOURCE_CHOICE_LABELS[choice]}
             </button>
           ))}
@@ -71,11 +96,22 @@ export function SourceFields({ idBase, topic, source, duration, topicError, sour
 
       {withSource ? (
         <Suspense fallback={null}>
-          <SourceEditor id={id('source')} source={source} duration={duration} error={sourceError} isLink={source.choice === 'article' && !source.page && linkIn(source.text) !== null} rows={compact ? 4 : 7} onSource={onSource} {...(onSourceBlur ? { onBlur: onSourceBlur } : {})} />
+          <SourceEditor
+            id={id('source')}
+            source={source}
+            duration={duration}
+            error={sourceError}
+            isLink={source.choice === 'article' && !source.page && linkIn(source.text) !== null}
+            rows={compact ? 4 : 7}
+            onSource={onSource}
+            {...(onSourceBlur ? { onBlur: onSourceBlur } : {})}
+          />
         </Suspense>
       ) : null}
       <div className={`rs-field${topicError ? ' rs-field--invalid' : ''}`}>
-        <label htmlFor={topicId} className="rs-field__label">{withSource ? 'Topic (optional)' : 'Topic'}</label>
+        <label htmlFor={topicId} className="rs-field__label">
+          {withSource ? 'Topic (optional)' : 'Topic'}
+        </label>
         <textarea
           id={topicId}
           className={`rs-field__input rs-field__textarea${withSource ? ' rs-source__topic-line' : ''}`}
@@ -87,7 +123,11 @@ export function SourceFields({ idBase, topic, source, duration, topicError, sour
           aria-invalid={topicError ? true : undefined}
           aria-describedby={topicError ? `${topicId}-error` : undefined}
         />
-        {topicError ? <p id={`${topicId}-error`} className="rs-field__error">{topicError}</p> : null}
+        {topicError ? (
+          <p id={`${topicId}-error`} className="rs-field__error">
+            {topicError}
+          </p>
+        ) : null}
       </div>
     </div>
   );

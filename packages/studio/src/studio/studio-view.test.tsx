@@ -8,7 +8,14 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
 import { MemoryStorage, type Platform } from '../platform.js';
-import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
+import {
+  JobRealtimeProvider,
+  renderWithStudio,
+  testPlatform,
+  testUser,
+  type FakeHandler,
+  type RecordedRequest,
+} from '../testing/render-studio.js';
 import { StudioView } from './studio-view.js';
 
 // The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
@@ -34,9 +41,30 @@ const job = (id: string, topic: string, status: string, minutesAgo: number, extr
   steps,
   ...extra,
 });
-const voice = (id: string, name: string, gender: 'male' | 'female') => ({ id, name, description: 'Warm narrator', gender, accent: 'American', age: 'Adult' });
-const voicesBody = { language: 'en', provider: 'offline', voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] } };
-const activeSubscription = { planId: 'pro_plan', planName: 'Pro', status: 'active', cancelled_at: null, cancelledAt: null, startDate: '2026-11-01', endDate: '2026-12-01', videoLimit: -1, currency: 'INR' };
+const voice = (id: string, name: string, gender: 'male' | 'female') => ({
+  id,
+  name,
+  description: 'Warm narrator',
+  gender,
+  accent: 'American',
+  age: 'Adult',
+});
+const voicesBody = {
+  language: 'en',
+  provider: 'offline',
+  voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] },
+};
+const activeSubscription = {
+  planId: 'pro_plan',
+  planName: 'Pro',
+  status: 'active',
+  cancelled_at: null,
+  cancelledAt: null,
+  startDate: '2026-11-01',
+  endDate: '2026-12-01',
+  videoLimit: -1,
+  currency: 'INR',
+};
 
 function fakeRealtime() {
   let handlers: JobRealtimeHandlers | null = null;
@@ -68,17 +96,33 @@ interface Options {
   pageArticle?: Platform['pageArticle'];
 }
 
-function open({ signedIn = true, jobs = [], subscription = null, canGenerate = { body: { canGenerate: true, isFreeVideo: true, reason: null } }, generate = { body: { jobId: 'new-1', status: 'queued', message: 'Queued' } }, openTab = vi.fn(), pageArticle }: Options = {}) {
+function open({
+  signedIn = true,
+  jobs = [],
+  subscription = null,
+  canGenerate = { body: { canGenerate: true, isFreeVideo: true, reason: null } },
+  generate = { body: { jobId: 'new-1', status: 'queued', message: 'Queued' } },
+  openTab = vi.fn(),
+  pageArticle,
+}: Options = {}) {
   const handler: FakeHandler = ({ method, path }) => {
     if (path === '/api/videos' && method === 'GET') return { body: { jobs } };
     if (path === '/payments/can-generate') return canGenerate;
     if (path === '/api/videos/generate') return generate;
     if (path === '/voices') return { body: voicesBody };
-    if (path === '/api/voice-samples/stats') return { body: { total: 560, available: 560, missing: 0, byLanguage: {}, currentProvider: 'offline' } };
+    if (path === '/api/voice-samples/stats')
+      return { body: { total: 560, available: 560, missing: 0, byLanguage: {}, currentProvider: 'offline' } };
     return undefined;
   };
   const storage = new MemoryStorage(
-    signedIn ? [[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]] : [],
+    signedIn
+      ? [
+          [
+            STORAGE_KEYS.authStore,
+            JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 }),
+          ],
+        ]
+      : [],
   );
   const realtime = fakeRealtime();
   const platform = testPlatform({ storage, navigation: { openTab, reload: () => undefined }, ...(pageArticle ? { pageArticle } : {}) });
@@ -91,8 +135,14 @@ function open({ signedIn = true, jobs = [], subscription = null, canGenerate = {
     </JobRealtimeProvider>,
     { handler, platform },
   );
-  if (subscription) rendered.services.authStore.setState({ subscription: { subscription: subscription as never, usage: { videosThisMonth: 0 } } });
-  return { ...rendered, realtime, user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }), openTab };
+  if (subscription)
+    rendered.services.authStore.setState({ subscription: { subscription: subscription as never, usage: { videosThisMonth: 0 } } });
+  return {
+    ...rendered,
+    realtime,
+    user: userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) }),
+    openTab,
+  };
 }
 
 /** The Recent Videos panel once its code has loaded (it shows a busy placeholder until then). */
@@ -130,7 +180,11 @@ describe('Video Studio', () => {
     expect(within(counters).getByText('Completed').previousSibling).toHaveTextContent('3');
 
     const recent = await loadedRecentVideos();
-    expect(within(recent).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+    expect(
+      within(recent)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
     expect(within(recent).getByRole('link', { name: 'See All' })).toHaveAttribute('href', '/videos');
     expect(within(recent).getByRole('progressbar', { name: 'Progress of Bravo' })).toHaveAttribute('aria-valuenow', '66');
     expect(within(recent).getByText('Creating visuals')).toBeInTheDocument();
@@ -168,7 +222,9 @@ describe('Video Studio', () => {
     const { user } = open();
     expect(screen.getByLabelText('Style', { exact: true })).toHaveValue('mysterious');
     expect(screen.getByLabelText('Language', { exact: true })).toHaveValue('');
-    expect(within(screen.getByLabelText('Language', { exact: true })).getByRole('option', { name: 'Select a language' })).toBeInTheDocument();
+    expect(
+      within(screen.getByLabelText('Language', { exact: true })).getByRole('option', { name: 'Select a language' }),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Duration')).toHaveValue('30');
     expect(screen.getByLabelText('Visual Style')).toHaveValue('cinematic');
     expect(screen.getByLabelText('Resolution')).toHaveValue('9:16');
@@ -179,7 +235,9 @@ describe('Video Studio', () => {
     expect(screen.queryByText(VALIDATION_MESSAGES.topicRequired)).not.toBeInTheDocument();
     // Music follows the style until the creator picks a mood or none.
     expect(screen.getByLabelText('Music')).toHaveValue('auto');
-    expect(within(screen.getByLabelText('Music')).getByRole('option', { selected: true })).toHaveTextContent('Match the style (Mysterious)');
+    expect(within(screen.getByLabelText('Music')).getByRole('option', { selected: true })).toHaveTextContent(
+      'Match the style (Mysterious)',
+    );
     await user.selectOptions(screen.getByLabelText('Style', { exact: true }), 'Funny');
     expect(within(screen.getByLabelText('Music')).getByRole('option', { selected: true })).toHaveTextContent('Match the style (Playful)');
     await user.selectOptions(screen.getByLabelText('Music'), 'No music');
@@ -225,7 +283,15 @@ describe('Video Studio', () => {
     await user.selectOptions(screen.getByLabelText('Music'), 'Dramatic');
     await user.click(submitButton());
     await screen.findByText(MESSAGES.submitSuccess);
-    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ music: 'dramatic', style: 'noir detective', topic: 'The lost city of Atlantis', voice: 'en-f-1', voiceProvider: 'offline', language: 'en', duration: 30 });
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({
+      music: 'dramatic',
+      style: 'noir detective',
+      topic: 'The lost city of Atlantis',
+      voice: 'en-f-1',
+      voiceProvider: 'offline',
+      language: 'en',
+      duration: 30,
+    });
   });
 
   it('checks the plan, submits, then reads Starting... for a second and Processing while the job runs', async () => {
@@ -296,7 +362,15 @@ describe('Video Studio', () => {
   });
 
   it('opens pricing with the reason when the plan does not allow the video', async () => {
-    const { user, requests } = open({ canGenerate: { body: { canGenerate: false, isFreeVideo: false, reason: 'You have used all 5 videos of your plan this month. Upgrade your plan for more videos.' } } });
+    const { user, requests } = open({
+      canGenerate: {
+        body: {
+          canGenerate: false,
+          isFreeVideo: false,
+          reason: 'You have used all 5 videos of your plan this month. Upgrade your plan for more videos.',
+        },
+      },
+    });
     await fillValidForm(user);
     await user.click(submitButton());
     expect(await screen.findByText('Pricing page')).toBeInTheDocument();
@@ -320,7 +394,9 @@ describe('Video Studio', () => {
   });
 
   it('shows the server message when the submit fails, else the fallback', async () => {
-    const first = open({ generate: { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Topic must be at most 500 characters' } } });
+    const first = open({
+      generate: { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Topic must be at most 500 characters' } },
+    });
     await fillValidForm(first.user);
     await first.user.click(submitButton());
     expect(await screen.findByText('Topic must be at most 500 characters')).toBeInTheDocument();
@@ -352,7 +428,18 @@ describe('Video Studio', () => {
   it('starts from the saved video defaults', () => {
     const storage = new MemoryStorage([
       [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
-      [STORAGE_KEYS.videoDefaults, JSON.stringify({ defaultStyle: 'funny', defaultLanguage: 'de', defaultDuration: 30, defaultVisualStyle: 'dark horror', defaultResolution: '1:1', autoDownload: false, showProgress: true })],
+      [
+        STORAGE_KEYS.videoDefaults,
+        JSON.stringify({
+          defaultStyle: 'funny',
+          defaultLanguage: 'de',
+          defaultDuration: 30,
+          defaultVisualStyle: 'dark horror',
+          defaultResolution: '1:1',
+          autoDownload: false,
+          showProgress: true,
+        }),
+      ],
     ]);
     const realtime = fakeRealtime();
     renderWithStudio(
@@ -368,10 +455,21 @@ describe('Video Studio', () => {
   });
 
   it('keeps a saved 60 s default with a plan and falls back to 30 s without one', async () => {
-    const saved = JSON.stringify({ defaultStyle: 'funny', defaultLanguage: 'en', defaultDuration: 60, defaultVisualStyle: 'cinematic', defaultResolution: '9:16', autoDownload: false, showProgress: true });
+    const saved = JSON.stringify({
+      defaultStyle: 'funny',
+      defaultLanguage: 'en',
+      defaultDuration: 60,
+      defaultVisualStyle: 'cinematic',
+      defaultResolution: '9:16',
+      autoDownload: false,
+      showProgress: true,
+    });
     const render = (subscription: unknown, canGenerate: unknown) => {
       const storage = new MemoryStorage([
-        [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+        [
+          STORAGE_KEYS.authStore,
+          JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 }),
+        ],
         [STORAGE_KEYS.videoDefaults, saved],
       ]);
       const realtime = fakeRealtime();
@@ -379,9 +477,16 @@ describe('Video Studio', () => {
         <JobRealtimeProvider createRealtime={() => realtime.client}>
           <StudioView />
         </JobRealtimeProvider>,
-        { platform: testPlatform({ storage }), handler: ({ path }) => (path === '/payments/can-generate' ? { body: canGenerate } : undefined) },
+        {
+          platform: testPlatform({ storage }),
+          handler: ({ path }) => (path === '/payments/can-generate' ? { body: canGenerate } : undefined),
+        },
       );
-      void act(() => rendered.services.authStore.setState({ subscription: subscription ? { subscription: subscription as never, usage: { videosThisMonth: 0 } } : null }));
+      void act(() =>
+        rendered.services.authStore.setState({
+          subscription: subscription ? { subscription: subscription as never, usage: { videosThisMonth: 0 } } : null,
+        }),
+      );
     };
     render(activeSubscription, { canGenerate: true, isFreeVideo: false, reason: null });
     await vi.waitFor(() => expect(within(screen.getByLabelText('Duration')).getByRole('option', { name: '60 seconds' })).toBeEnabled());
@@ -403,7 +508,9 @@ describe('Video Studio', () => {
     await user.click(await screen.findByRole('radio', { name: 'Bella' }));
     await user.click(script);
     await user.paste(Array.from({ length: 100 }, (_, i) => `word${i}`).join(' '));
-    expect(await screen.findByText('Your script has 100 words; a 30 s video holds at most 99. Shorten it or choose a longer duration.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your script has 100 words; a 30 s video holds at most 99. Shorten it or choose a longer duration.'),
+    ).toBeInTheDocument();
     await user.click(submitButton());
     expect(await screen.findAllByText(/Your script has 100 words/)).not.toHaveLength(0);
     expect(requestsTo(requests, '/api/videos/generate')).toEqual([]);
@@ -422,7 +529,12 @@ describe('Video Studio', () => {
   });
 
   it('takes a link as a url source, and "Make a video of this page" fills the article read by the host, credited to its page', async () => {
-    const article = { kind: 'article' as const, text: 'Lighthouses guide ships home. Each one flashes its own pattern.', title: 'How lighthouses work', url: 'https://coast.example/lighthouses' };
+    const article = {
+      kind: 'article' as const,
+      text: 'Lighthouses guide ships home. Each one flashes its own pattern.',
+      title: 'How lighthouses work',
+      url: 'https://coast.example/lighthouses',
+    };
     const read = vi.fn(async () => article);
     const { user, requests } = open({ pageArticle: { read } });
     await user.click(screen.getByRole('button', { name: 'Article or link' }));
@@ -449,7 +561,19 @@ describe('Video Studio', () => {
   });
 
   it('credits the source of a video in Recent Videos', async () => {
-    open({ jobs: [job('a', 'How lighthouses work', 'completed', 1, { params: { topic: 'How lighthouses work', duration: 30, language: 'en', source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' } } }), job('b', 'My words', 'completed', 2, { params: { topic: 'My words', duration: 30, language: 'en', source: { kind: 'script' } } })] });
+    open({
+      jobs: [
+        job('a', 'How lighthouses work', 'completed', 1, {
+          params: {
+            topic: 'How lighthouses work',
+            duration: 30,
+            language: 'en',
+            source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' },
+          },
+        }),
+        job('b', 'My words', 'completed', 2, { params: { topic: 'My words', duration: 30, language: 'en', source: { kind: 'script' } } }),
+      ],
+    });
     const recent = await loadedRecentVideos();
     await within(recent).findByText('My words');
     expect(within(recent).getByRole('link', { name: 'How lighthouses work' })).toHaveAttribute('href', 'https://coast.example/l');

@@ -26,7 +26,9 @@ function RecentVideosPlaceholder() {
   return (
     <section className="rs-card rs-recent" aria-labelledby="rs-recent-title" aria-busy="true">
       <header className="rs-recent__header">
-        <h2 id="rs-recent-title" className="rs-section-title">Recent Videos</h2>
+        <h2 id="rs-recent-title" className="rs-section-title">
+          Recent Videos
+        </h2>
       </header>
     </section>
   );
@@ -61,9 +63,15 @@ export function StudioView() {
   return (
     <div className="rs-page rs-page--studio">
       {user ? (
-        <PageHeader title={`Welcome back, ${user.name}!`} subtitle="Turn a topic, your own script or an article into a narrated short video." />
+        <PageHeader
+          title={`Welcome back, ${user.name}!`}
+          subtitle="Turn a topic, your own script or an article into a narrated short video."
+        />
       ) : (
-        <PageHeader title="Create AI videos for social media" subtitle="Try a free demo: your first video is free when you sign up. No credit card required." />
+        <PageHeader
+          title="Create AI videos for social media"
+          subtitle="Try a free demo: your first video is free when you sign up. No credit card required."
+        />
       )}
       {signedIn ? <PlanArea /> : null}
       <div className="rs-counters" role="group" aria-label="Your videos">

@@ -27,9 +27,12 @@ export interface GenerationSubmitOptions {
 export function useGenerationSubmit({ signedIn, generating, activeJobs, access, send, refused }: GenerationSubmitOptions) {
   const [phase, setPhase] = useState<SubmitPhase>('idle');
   const startedTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (startedTimer.current) clearTimeout(startedTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (startedTimer.current) clearTimeout(startedTimer.current);
+    },
+    [],
+  );
 
   const state = { signedIn, phase, generating, activeJobs };
   const blocked = isSubmitBlocked(state);

@@ -5,7 +5,9 @@ export function VisitorVideosCard() {
   const navigate = useNavigate();
   return (
     <section className="rs-card rs-recent" aria-labelledby="rs-visitor-videos-title">
-      <h2 id="rs-visitor-videos-title" className="rs-section-title">Your videos</h2>
+      <h2 id="rs-visitor-videos-title" className="rs-section-title">
+        Your videos
+      </h2>
       <div className="rs-recent__empty">
         <p>Sign up to generate your first video free. No credit card required.</p>
         {/* A button, not a link: the side navigation already has the Sign Up Free link. */}

@@ -58,7 +58,16 @@ export function testPlatform(overrides: Partial<Platform> = {}): Platform {
 export function installMatchMedia(): void {
   if (typeof window.matchMedia === 'function') return;
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 
 export interface RenderedStudio extends RenderResult {
@@ -84,11 +93,21 @@ export function realtimeJobService(realtime: (apiBaseUrl: string) => JobRealtime
 }
 
 /** Supplies the job port built over `realtime` to what it wraps. */
-export function JobRealtimeProvider({ createRealtime, children }: { createRealtime: (apiBaseUrl: string) => JobRealtimeClient; children?: ReactNode }) {
+export function JobRealtimeProvider({
+  createRealtime,
+  children,
+}: {
+  createRealtime: (apiBaseUrl: string) => JobRealtimeClient;
+  children?: ReactNode;
+}) {
   return <JobServiceProvider createJobService={realtimeJobService(createRealtime)}>{children}</JobServiceProvider>;
 }
 
-export function renderStudio({ path = '/', handler = () => undefined, platform = testPlatform() }: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
+export function renderStudio({
+  path = '/',
+  handler = () => undefined,
+  platform = testPlatform(),
+}: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
   installMatchMedia();
   const { fetch, requests } = fakeFetch(handler);
   const services = createStudioServices(platform, { fetch });
@@ -103,7 +122,10 @@ export function renderStudio({ path = '/', handler = () => undefined, platform =
 }
 
 /** Renders one component inside the studio's providers (no routes). */
-export function renderWithStudio(ui: ReactElement, { handler = () => undefined, platform = testPlatform(), path = '/' }: { handler?: FakeHandler; platform?: Platform; path?: string } = {}): RenderedStudio {
+export function renderWithStudio(
+  ui: ReactElement,
+  { handler = () => undefined, platform = testPlatform(), path = '/' }: { handler?: FakeHandler; platform?: Platform; path?: string } = {},
+): RenderedStudio {
   installMatchMedia();
   const { fetch, requests } = fakeFetch(handler);
   const services = createStudioServices(platform, { fetch });

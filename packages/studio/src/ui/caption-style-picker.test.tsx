@@ -41,7 +41,8 @@ describe('CaptionStylePicker', () => {
 
   it("previews the templates in the brand's accent and leaves the spec styles their own colours", () => {
     const { container } = render(<Harness accent="#12AB34" />);
-    const accent = (style: string) => (container.querySelector(`.rs-capview--${style}`) as HTMLElement).style.getPropertyValue('--rs-cap-accent');
+    const accent = (style: string) =>
+      (container.querySelector(`.rs-capview--${style}`) as HTMLElement).style.getPropertyValue('--rs-cap-accent');
     expect(accent('karaoke')).toBe('#12AB34');
     expect(accent('word-pop')).toBe('#12AB34');
     expect(accent('tiktok')).toBe('#FFE600');

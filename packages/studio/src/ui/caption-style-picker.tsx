@@ -17,7 +17,11 @@ export function CaptionPreview({ style, accentColor }: { style: CaptionStyle; ac
     <span className={`rs-capview rs-capview--${style}`} style={{ '--rs-cap-accent': accent } as CSSProperties} aria-hidden="true">
       <span className="rs-capview__line">
         {SAMPLE.map((word, index) => (
-          <span key={word} className={`rs-capview__word${index === 2 ? ' rs-capview__word--key' : ''}`} style={{ animationDelay: `${index * 0.6}s` }}>
+          <span
+            key={word}
+            className={`rs-capview__word${index === 2 ? ' rs-capview__word--key' : ''}`}
+            style={{ animationDelay: `${index * 0.6}s` }}
+          >
             {word}
           </span>
         ))}
@@ -43,7 +47,11 @@ export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, 
   return (
     <div className="rs-capick" role="radiogroup" id={id} aria-labelledby={labelId}>
       {CAPTION_CHOICES.map((choice) => (
-        <label key={choice.value} className={`rs-capick__item${choice.value === value ? ' rs-capick__item--on' : ''}`} title={descriptions?.[choice.value]}>
+        <label
+          key={choice.value}
+          className={`rs-capick__item${choice.value === value ? ' rs-capick__item--on' : ''}`}
+          title={descriptions?.[choice.value]}
+        >
           <input
             type="radio"
             name={id}

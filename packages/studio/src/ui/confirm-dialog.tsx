@@ -17,7 +17,18 @@ export interface ConfirmDialogProps {
 }
 
 /** The product's own yes/no question (never the browser's confirm()): a modal with Cancel and a confirm button. */
-export function ConfirmDialog({ open, title, description, confirmLabel, cancelLabel = 'Cancel', destructive, busy, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  destructive,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (!next && !busy ? onCancel() : undefined)}>
       <Dialog.Portal>
@@ -32,7 +43,12 @@ export function ConfirmDialog({ open, title, description, confirmLabel, cancelLa
             <button type="button" className="rs-button rs-button--ghost" disabled={busy} onClick={onCancel}>
               {cancelLabel}
             </button>
-            <button type="button" className={`rs-button ${destructive ? 'rs-button--danger' : 'rs-button--primary'}`} disabled={busy} onClick={onConfirm}>
+            <button
+              type="button"
+              className={`rs-button ${destructive ? 'rs-button--danger' : 'rs-button--primary'}`}
+              disabled={busy}
+              onClick={onConfirm}
+            >
               {confirmLabel}
             </button>
           </div>

@@ -1,4 +1,8 @@
 /** A field's error under it; `id` is what the field's aria-describedby names. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? <p id={id} className="rs-field__error">{message}</p> : null;
+  return message ? (
+    <p id={id} className="rs-field__error">
+      {message}
+    </p>
+  ) : null;
 }

@@ -5,7 +5,21 @@ import './file-button.css';
  * A file button: a visually plain <label> over a hidden <input type=file>, so it stays keyboard
  * reachable. `busy` is this button's own upload running (it says so); `disabled` only greys it.
  */
-export function FileButton({ label, accept, busy, disabled = false, onFile, ariaLabel }: { label: string; accept: string; busy: boolean; disabled?: boolean; onFile(file: File): void; ariaLabel: string }) {
+export function FileButton({
+  label,
+  accept,
+  busy,
+  disabled = false,
+  onFile,
+  ariaLabel,
+}: {
+  label: string;
+  accept: string;
+  busy: boolean;
+  disabled?: boolean;
+  onFile(file: File): void;
+  ariaLabel: string;
+}) {
   const id = useId();
   return (
     <span className="rs-file-button">

@@ -12,9 +12,22 @@ export function TextField({ label, error, type = 'text', ...input }: FieldProps)
   const errorId = `${id}-error`;
   return (
     <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">{label}</label>
-      <input id={id} type={type} className="rs-field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
-      {error ? <p id={errorId} className="rs-field__error">{error}</p> : null}
+      <label htmlFor={id} className="rs-field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type={type}
+        className="rs-field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="rs-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -26,15 +39,35 @@ export function PasswordField({ label, error, ...input }: FieldProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">{label}</label>
+      <label htmlFor={id} className="rs-field__label">
+        {label}
+      </label>
       <div className="rs-field__password">
-        <input id={id} type={visible ? 'text' : 'password'} className="rs-field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className="rs-field__input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
         {/* Labelled "Show"/"Hide" (not "Show password") so a label search for the field name finds only the input. */}
-        <button type="button" className="rs-field__toggle" aria-label={visible ? 'Hide' : 'Show'} aria-controls={id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        <button
+          type="button"
+          className="rs-field__toggle"
+          aria-label={visible ? 'Hide' : 'Show'}
+          aria-controls={id}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {error ? <p id={errorId} className="rs-field__error">{error}</p> : null}
+      {error ? (
+        <p id={errorId} className="rs-field__error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -13,7 +13,14 @@ export function JobProgress({ job, title }: { job: Pick<TrackedJob, 'progress' |
   const percent = Math.round(Math.max(0, Math.min(100, job.progress)));
   return (
     <div className="rs-job-progress">
-      <div className="rs-progress" role="progressbar" aria-label={`Progress of ${title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="rs-progress"
+        role="progressbar"
+        aria-label={`Progress of ${title}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <span style={{ width: `${percent}%` }} />
       </div>
       <p className="rs-job-progress__text">

@@ -55,7 +55,9 @@ function open(list: unknown[], openTab = vi.fn(), extra: FakeHandler = () => und
   const platform = testPlatform({
     apiBaseUrl: 'http://api.test',
     navigation: { openTab, reload: () => undefined },
-    storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+    storage: new MemoryStorage([
+      [STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })],
+    ]),
   });
   renderStudio({ path: '/videos', handler, platform });
   return { openTab, user: userEvent.setup() };
@@ -76,10 +78,25 @@ describe('My Videos', () => {
   });
 
   it('credits the photographers of a video made from stock photos, once each, with links', async () => {
-    const credit = (author: string, source: 'pexels' | 'unsplash', id: string) => ({ source, sourceId: `${source}:${id}`, author, authorUrl: `https://${source}.example/@${author}`, pageUrl: `https://${source}.example/${id}` });
+    const credit = (author: string, source: 'pexels' | 'unsplash', id: string) => ({
+      source,
+      sourceId: `${source}:${id}`,
+      author,
+      authorUrl: `https://${source}.example/@${author}`,
+      pageUrl: `https://${source}.example/${id}`,
+    });
     open([
       job('1', 'Octopus hearts', 'completed', '2026-11-20T10:00:00.000Z', {
-        result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', credits: [credit('Ana', 'pexels', '1'), credit('Ben', 'pexels', '2'), credit('Ana', 'pexels', '3'), credit('Cara', 'unsplash', 'x')] },
+        result: {
+          videoUrl: '/output/1/o.mp4',
+          filename: 'o.mp4',
+          credits: [
+            credit('Ana', 'pexels', '1'),
+            credit('Ben', 'pexels', '2'),
+            credit('Ana', 'pexels', '3'),
+            credit('Cara', 'unsplash', 'x'),
+          ],
+        },
       }),
     ]);
     const credits = await screen.findByText(/^Photos:/);
@@ -90,8 +107,17 @@ describe('My Videos', () => {
 
   it('says what a video is based on, linking to the page it was made from', async () => {
     open([
-      job('1', 'Lighthouses', 'completed', '2026-11-20T10:00:00.000Z', { params: { topic: 'Lighthouses', duration: 30, language: 'en', source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' } } }),
-      job('2', 'Bees', 'processing', '2026-11-20T09:00:00.000Z', { params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'article', url: 'https://bees.example/dance' } } }),
+      job('1', 'Lighthouses', 'completed', '2026-11-20T10:00:00.000Z', {
+        params: {
+          topic: 'Lighthouses',
+          duration: 30,
+          language: 'en',
+          source: { kind: 'article', title: 'How lighthouses work', url: 'https://coast.example/l' },
+        },
+      }),
+      job('2', 'Bees', 'processing', '2026-11-20T09:00:00.000Z', {
+        params: { topic: 'Bees', duration: 30, language: 'en', source: { kind: 'article', url: 'https://bees.example/dance' } },
+      }),
       job('3', 'Mars', 'completed', '2026-11-20T08:00:00.000Z'),
     ]);
     expect(await screen.findByRole('link', { name: 'How lighthouses work' })).toHaveAttribute('href', 'https://coast.example/l');
@@ -102,18 +128,37 @@ describe('My Videos', () => {
 
   it('credits the artwork set that generated pictures draw on, with its licence', async () => {
     const artwork = [{ name: 'Fluent Emoji', author: 'Microsoft', url: 'https://github.com/microsoft/fluentui-emoji', licence: 'MIT' }];
-    open([job('1', 'Bicycles', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', artwork } })]);
+    open([
+      job('1', 'Bicycles', 'completed', '2026-11-20T10:00:00.000Z', {
+        result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', artwork },
+      }),
+    ]);
     const credits = await screen.findByText(/^Artwork:/);
     expect(credits).toHaveTextContent('Artwork: Fluent Emoji by Microsoft (MIT)');
-    expect(within(credits).getByRole('link', { name: 'Fluent Emoji' })).toHaveAttribute('href', 'https://github.com/microsoft/fluentui-emoji');
+    expect(within(credits).getByRole('link', { name: 'Fluent Emoji' })).toHaveAttribute(
+      'href',
+      'https://github.com/microsoft/fluentui-emoji',
+    );
   });
 
   it('says videos when the scenes are stock footage', async () => {
-    const clip = (author: string, id: string) => ({ source: 'pexels' as const, sourceId: `pexels-video:${id}`, author, authorUrl: `https://pexels.example/@${author}`, pageUrl: `https://pexels.example/video/${id}` });
+    const clip = (author: string, id: string) => ({
+      source: 'pexels' as const,
+      sourceId: `pexels-video:${id}`,
+      author,
+      authorUrl: `https://pexels.example/@${author}`,
+      pageUrl: `https://pexels.example/video/${id}`,
+    });
     open([
-      job('1', 'Octopus hearts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', credits: [clip('Eli', '901'), clip('Fay', '902')] } }),
+      job('1', 'Octopus hearts', 'completed', '2026-11-20T10:00:00.000Z', {
+        result: { videoUrl: '/output/1/o.mp4', filename: 'o.mp4', credits: [clip('Eli', '901'), clip('Fay', '902')] },
+      }),
       job('2', 'Coral', 'completed', '2026-11-19T10:00:00.000Z', {
-        result: { videoUrl: '/output/2/o.mp4', filename: 'o.mp4', credits: [clip('Eli', '901'), { ...clip('Ana', '101'), sourceId: 'pexels:101' }] },
+        result: {
+          videoUrl: '/output/2/o.mp4',
+          filename: 'o.mp4',
+          credits: [clip('Eli', '901'), { ...clip('Ana', '101'), sourceId: 'pexels:101' }],
+        },
       }),
     ]);
     expect(await screen.findByText(/^Videos:/)).toHaveTextContent('Videos: Eli, Fay on Pexels');
@@ -182,7 +227,10 @@ describe('My Videos', () => {
     });
     await screen.findByText('5 of 5 videos');
     // Only active jobs can be cancelled.
-    expect(screen.getAllByRole('button', { name: /^Cancel / }).map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel Ancient Rome', 'Cancel Black holes']);
+    expect(screen.getAllByRole('button', { name: /^Cancel / }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Cancel Ancient Rome',
+      'Cancel Black holes',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Cancel Ancient Rome' }));
     expect(await screen.findByText(MESSAGES.jobCancelled)).toBeInTheDocument();
     expect(deletes).toEqual(['/api/videos/2']);
@@ -194,7 +242,11 @@ describe('My Videos', () => {
   it('shows the server message when cancelling fails, else the fallback', async () => {
     let withMessage = true;
     const { user } = open(jobs, vi.fn(), ({ method }) =>
-      method === 'DELETE' ? (withMessage ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The job already finished' } } : { status: 500, body: 'oops' }) : undefined,
+      method === 'DELETE'
+        ? withMessage
+          ? { status: 409, body: { statusCode: 409, error: 'Conflict', message: 'The job already finished' } }
+          : { status: 500, body: 'oops' }
+        : undefined,
     );
     await user.click(await screen.findByRole('button', { name: 'Cancel Ancient Rome' }));
     expect(await screen.findByText('The job already finished')).toBeInTheDocument();
@@ -206,7 +258,10 @@ describe('My Videos', () => {
   });
 
   it('labels a processing job with its step, or its progress when no step is known', async () => {
-    open([job('7', 'Volcanoes', 'processing', '2026-11-22T09:00:00.000Z', { currentStep: 'voice', progress: 35 }), job('8', 'Tides', 'processing', '2026-11-22T08:00:00.000Z', { progress: 12 })]);
+    open([
+      job('7', 'Volcanoes', 'processing', '2026-11-22T09:00:00.000Z', { currentStep: 'voice', progress: 35 }),
+      job('8', 'Tides', 'processing', '2026-11-22T08:00:00.000Z', { progress: 12 }),
+    ]);
     const volcano = (await screen.findByRole('heading', { name: 'Volcanoes' })).closest('li') as HTMLElement;
     expect(within(volcano).getByText('Generating audio')).toBeInTheDocument();
     expect(within(volcano).getByText('35%')).toBeInTheDocument();
@@ -217,7 +272,14 @@ describe('My Videos', () => {
   it("shows every video's poster, lazily, in a box of the video's shape with its length on it", async () => {
     open([
       job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', {
-        result: { videoUrl: '/output/1/zebra.mp4', posterUrl: '/output/1/zebra.jpg', filename: 'zebra.mp4', durationSeconds: 31.4, width: 1080, height: 1920 },
+        result: {
+          videoUrl: '/output/1/zebra.mp4',
+          posterUrl: '/output/1/zebra.jpg',
+          filename: 'zebra.mp4',
+          durationSeconds: 31.4,
+          width: 1080,
+          height: 1920,
+        },
       }),
       job('2', 'Wide rivers', 'completed', '2026-11-19T10:00:00.000Z', {
         params: { topic: 'Wide rivers', duration: 60, language: 'en', resolution: '16:9' },
@@ -250,7 +312,11 @@ describe('My Videos', () => {
       { version: 2, videoUrl: '/output/b/v2.mp4', filename: 'v2.mp4', createdAt: '2026-11-21T10:00:00.000Z' },
     ];
     const { user } = open(
-      [job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/b/v2.mp4', filename: 'v2.mp4', version: 2 } })],
+      [
+        job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', {
+          result: { videoUrl: '/output/b/v2.mp4', filename: 'v2.mp4', version: 2 },
+        }),
+      ],
       vi.fn(),
       ({ path }) => (path === '/api/videos/1/versions' ? { body: { versions } } : undefined),
     );

@@ -10,7 +10,14 @@ import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.
 import { PageHeader } from '../ui/page-header.js';
 import { JobProgress, StatusChip } from './job-progress.js';
 import { VideoFileActions } from './video-file-actions.js';
-import { DeleteVideoButton, isDeletable, RetryVideoButton, SelectVideoCheckbox, useVideoSelection, VideoBulkActions } from './video-delete-controls.js';
+import {
+  DeleteVideoButton,
+  isDeletable,
+  RetryVideoButton,
+  SelectVideoCheckbox,
+  useVideoSelection,
+  VideoBulkActions,
+} from './video-delete-controls.js';
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { SourceCredit } from './source-credit.js';
 import { VersionMenu } from './version-menu.js';
@@ -47,7 +54,13 @@ function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
     }
   };
   return (
-    <button type="button" className="rs-button rs-button--ghost rs-button--danger" disabled={busy} onClick={() => void cancel()} aria-label={`Cancel ${title}`}>
+    <button
+      type="button"
+      className="rs-button rs-button--ghost rs-button--danger"
+      disabled={busy}
+      onClick={() => void cancel()}
+      aria-label={`Cancel ${title}`}
+    >
       {busy ? 'Cancelling...' : 'Cancel'}
     </button>
   );
@@ -85,7 +98,9 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
       {job.status === 'completed' ? <VideoFileActions job={job} download={!versioned} /> : null}
       <div className="rs-video-row__actions">
         {job.status === 'completed' ? (
-          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>Edit</Link>
+          <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost" aria-label={`Edit ${title}`}>
+            Edit
+          </Link>
         ) : null}
         {active ? <CancelButton job={job} title={title} /> : null}
         {job.status === 'failed' ? <RetryVideoButton job={job} /> : null}
@@ -112,13 +127,22 @@ export function MyVideosPage() {
       <section className="rs-card rs-videos__toolbar" aria-label="Filter videos">
         <div className="rs-videos__control rs-videos__control--grow">
           <label htmlFor={ids.search}>Search videos</label>
-          <input id={ids.search} type="search" className="rs-field__input" placeholder="Search by topic" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id={ids.search}
+            type="search"
+            className="rs-field__input"
+            placeholder="Search by topic"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div className="rs-videos__control">
           <label htmlFor={ids.status}>Status</label>
           <select id={ids.status} className="rs-field__input" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)}>
             {STATUS_FILTERS.map((f) => (
-              <option key={f} value={f}>{STATUS_FILTER_LABELS[f]}</option>
+              <option key={f} value={f}>
+                {STATUS_FILTER_LABELS[f]}
+              </option>
             ))}
           </select>
         </div>
@@ -126,7 +150,9 @@ export function MyVideosPage() {
           <label htmlFor={ids.sort}>Sort</label>
           <select id={ids.sort} className="rs-field__input" value={sort} onChange={(e) => setSort(e.target.value as SortOrder)}>
             {SORT_ORDERS.map((s) => (
-              <option key={s} value={s}>{SORT_LABELS[s]}</option>
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
             ))}
           </select>
         </div>
@@ -138,7 +164,9 @@ export function MyVideosPage() {
         <VideoBulkActions shown={shown} all={jobs} selection={selection} />
       </div>
       {isLoading && jobs.length === 0 ? (
-        <p className="rs-videos__loading" role="status">Loading your videos…</p>
+        <p className="rs-videos__loading" role="status">
+          Loading your videos…
+        </p>
       ) : shown.length > 0 ? (
         <ul className="rs-videos__list">
           {shown.map((job) => (
@@ -152,7 +180,9 @@ export function MyVideosPage() {
       ) : (
         <section className="rs-card rs-videos__empty">
           <h2>No videos yet</h2>
-          <Link to="/" className="rs-button rs-button--primary">Go to Video Studio</Link>
+          <Link to="/" className="rs-button rs-button--primary">
+            Go to Video Studio
+          </Link>
         </section>
       )}
     </div>

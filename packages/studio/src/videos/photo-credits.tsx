@@ -27,10 +27,15 @@ export function PhotoCredits({ credits }: { credits: readonly ImageCredit[] | un
           {authors.map((credit, index) => (
             <span key={credit.authorUrl}>
               {index > 0 ? ', ' : null}
-              <a href={credit.authorUrl} target="_blank" rel="noreferrer">{credit.author}</a>
+              <a href={credit.authorUrl} target="_blank" rel="noreferrer">
+                {credit.author}
+              </a>
             </span>
           ))}{' '}
-          on <a href={source === 'pexels' ? 'https://www.pexels.com' : 'https://unsplash.com'} target="_blank" rel="noreferrer">{SOURCE_NAMES[source]}</a>
+          on{' '}
+          <a href={source === 'pexels' ? 'https://www.pexels.com' : 'https://unsplash.com'} target="_blank" rel="noreferrer">
+            {SOURCE_NAMES[source]}
+          </a>
         </span>
       ))}
     </p>
@@ -46,7 +51,10 @@ export function ArtworkCredits({ artwork }: { artwork: readonly ArtworkCredit[] 
       {artwork.map((credit, index) => (
         <span key={credit.name}>
           {index > 0 ? '; ' : null}
-          <a href={credit.url} target="_blank" rel="noreferrer">{credit.name}</a> by {credit.author} ({credit.licence})
+          <a href={credit.url} target="_blank" rel="noreferrer">
+            {credit.name}
+          </a>{' '}
+          by {credit.author} ({credit.licence})
         </span>
       ))}
     </p>

@@ -33,15 +33,29 @@ export function VersionMenu({ videoId, latestVersion }: { videoId: string; lates
 
   return (
     <div className="rs-version-menu">
-      <label htmlFor={selectId} className="rs-visually-hidden">Version</label>
-      <select id={selectId} className="rs-field__input rs-select rs-version-menu__select" value={selected.version} onChange={(e) => setChosen(Number(e.target.value))}>
+      <label htmlFor={selectId} className="rs-visually-hidden">
+        Version
+      </label>
+      <select
+        id={selectId}
+        className="rs-field__input rs-select rs-version-menu__select"
+        value={selected.version}
+        onChange={(e) => setChosen(Number(e.target.value))}
+      >
         {versions.map((entry) => (
           <option key={entry.version} value={entry.version}>
-            v{entry.version}{entry === versions[0] ? ' (latest)' : ''} · {new Date(entry.createdAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
+            v{entry.version}
+            {entry === versions[0] ? ' (latest)' : ''} ·{' '}
+            {new Date(entry.createdAt).toLocaleDateString(undefined, { month: 'short', day: 'numeric' })}
           </option>
         ))}
       </select>
-      <button type="button" className="rs-button rs-button--primary rs-button--small" onClick={download} aria-label={`Download version ${selected.version}`}>
+      <button
+        type="button"
+        className="rs-button rs-button--primary rs-button--small"
+        onClick={download}
+        aria-label={`Download version ${selected.version}`}
+      >
         Download
       </button>
     </div>

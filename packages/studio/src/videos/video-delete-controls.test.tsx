@@ -36,7 +36,12 @@ function openMyVideos(initial: ReturnType<typeof job>[], path = '/videos') {
     path,
     platform: testPlatform({
       apiBaseUrl: 'http://api.test',
-      storage: new MemoryStorage([[STORAGE_KEYS.authStore, JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 })]]),
+      storage: new MemoryStorage([
+        [
+          STORAGE_KEYS.authStore,
+          JSON.stringify({ state: { user: testUser, token: 't', apiKey: null, isAuthenticated: true }, version: 0 }),
+        ],
+      ]),
     }),
     handler: ({ method, path }) => {
       if (path === '/auth/profile') return { body: { user: testUser } };
@@ -93,7 +98,9 @@ describe('My Videos: delete, clear and retry', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Zebra facts' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select Mars' }));
     await user.click(screen.getByRole('button', { name: 'Delete selected (2)' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete 2 videos?' })).getByRole('button', { name: 'Delete 2 videos' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete 2 videos?' })).getByRole('button', { name: 'Delete 2 videos' }),
+    );
     await screen.findByText('3 of 3 videos');
     expect(deletes(requests).sort()).toEqual(['/api/videos/1', '/api/videos/5']);
   });
@@ -102,7 +109,11 @@ describe('My Videos: delete, clear and retry', () => {
     const { user, requests } = openMyVideos(jobs);
     await screen.findByText('5 of 5 videos');
     await user.click(screen.getByRole('button', { name: 'Clear failed and cancelled (2)' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Clear 2 failed and cancelled videos?' })).getByRole('button', { name: 'Clear them' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Clear 2 failed and cancelled videos?' })).getByRole('button', {
+        name: 'Clear them',
+      }),
+    );
     await screen.findByText('3 of 3 videos');
     expect(deletes(requests).sort()).toEqual(['/api/videos/3', '/api/videos/4']);
   });
@@ -116,7 +127,7 @@ describe('My Videos: delete, clear and retry', () => {
     expect(screen.getByRole('button', { name: 'Cancel Broken voice' })).toBeInTheDocument();
   });
 
-  it('offers Retry and Clear failed in the studio\'s Recent Videos too', async () => {
+  it("offers Retry and Clear failed in the studio's Recent Videos too", async () => {
     const { user, requests } = openMyVideos(jobs, '/');
     const recent = await screen.findByRole('region', { name: 'Recent Videos' });
     await within(recent).findByRole('button', { name: 'Retry Broken voice' });

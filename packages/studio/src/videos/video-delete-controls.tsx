@@ -26,7 +26,13 @@ export function DeleteVideoButton({ job }: { job: TrackedJob }) {
   };
   return (
     <>
-      <button type="button" className="rs-button rs-button--ghost rs-button--danger" disabled={deleting} onClick={() => void run()} aria-label={`Delete ${title}`}>
+      <button
+        type="button"
+        className="rs-button rs-button--ghost rs-button--danger"
+        disabled={deleting}
+        onClick={() => void run()}
+        aria-label={`Delete ${title}`}
+      >
         Delete
       </button>
       {dialog}
@@ -55,7 +61,13 @@ export function RetryVideoButton({ job, compact }: { job: TrackedJob; compact?: 
 export function SelectVideoCheckbox({ job, selected, onToggle }: { job: TrackedJob; selected: boolean; onToggle: (id: string) => void }) {
   if (!isDeletable(job)) return <span className="rs-video-row__select" aria-hidden="true" />;
   return (
-    <input type="checkbox" className="rs-video-row__select" checked={selected} onChange={() => onToggle(job.id)} aria-label={`Select ${videoTitle(job)}`} />
+    <input
+      type="checkbox"
+      className="rs-video-row__select"
+      checked={selected}
+      onChange={() => onToggle(job.id)}
+      aria-label={`Select ${videoTitle(job)}`}
+    />
   );
 }
 
@@ -108,7 +120,15 @@ export function ClearFailedButton({ jobs, label = 'Clear failed and cancelled' }
  * My Videos' bulk bar: select all shown, delete the selected ones, or clear every failed and
  * cancelled row, each after a confirmation.
  */
-export function VideoBulkActions({ shown, all, selection }: { shown: readonly TrackedJob[]; all: readonly TrackedJob[]; selection: ReturnType<typeof useVideoSelection> }) {
+export function VideoBulkActions({
+  shown,
+  all,
+  selection,
+}: {
+  shown: readonly TrackedJob[];
+  all: readonly TrackedJob[];
+  selection: ReturnType<typeof useVideoSelection>;
+}) {
   const { deleteVideos, deleting } = useVideoActions();
   const { ask, dialog } = useConfirm();
   const deletableShown = shown.filter(isDeletable).map((job) => job.id);
@@ -116,7 +136,12 @@ export function VideoBulkActions({ shown, all, selection }: { shown: readonly Tr
   const allPicked = deletableShown.length > 0 && deletableShown.every((id) => selection.isSelected(id));
 
   const deleteSelected = async () => {
-    if (!(await ask(deleteQuestion(count, count === 1 ? 'The selected video will be deleted.' : `The ${count} selected videos will be deleted.`)))) return;
+    if (
+      !(await ask(
+        deleteQuestion(count, count === 1 ? 'The selected video will be deleted.' : `The ${count} selected videos will be deleted.`),
+      ))
+    )
+      return;
     const deleted = await deleteVideos(selection.selected).catch(() => []);
     if (deleted.length > 0) selection.clear();
   };
@@ -125,10 +150,20 @@ export function VideoBulkActions({ shown, all, selection }: { shown: readonly Tr
   return (
     <div className="rs-videos__bulk" role="group" aria-label="Delete videos">
       <label className="rs-videos__select-all">
-        <input type="checkbox" checked={allPicked} disabled={deletableShown.length === 0} onChange={() => (allPicked ? selection.clear() : selection.setAll(deletableShown))} />
+        <input
+          type="checkbox"
+          checked={allPicked}
+          disabled={deletableShown.length === 0}
+          onChange={() => (allPicked ? selection.clear() : selection.setAll(deletableShown))}
+        />
         <span>Select all</span>
       </label>
-      <button type="button" className="rs-button rs-button--ghost rs-button--danger rs-button--small" disabled={count === 0 || deleting} onClick={() => void deleteSelected()}>
+      <button
+        type="button"
+        className="rs-button rs-button--ghost rs-button--danger rs-button--small"
+        disabled={count === 0 || deleting}
+        onClick={() => void deleteSelected()}
+      >
         {count === 0 ? 'Delete selected' : `Delete selected (${count})`}
       </button>
       <ClearFailedButton jobs={all} />

@@ -20,7 +20,17 @@ export function videoShape(job: Pick<VideoJob, 'result' | 'params'>): VideoShape
   return job.params.resolution === '16:9' ? 'landscape' : job.params.resolution === '1:1' ? 'square' : 'portrait';
 }
 
-export function VideoPreviewDialog({ title, url, shape = 'landscape', onClose }: { title: string; url: string | null; shape?: VideoShape; onClose(): void }) {
+export function VideoPreviewDialog({
+  title,
+  url,
+  shape = 'landscape',
+  onClose,
+}: {
+  title: string;
+  url: string | null;
+  shape?: VideoShape;
+  onClose(): void;
+}) {
   return (
     <Dialog.Root open={url !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       <Dialog.Portal>
@@ -44,7 +54,15 @@ export function VideoPreviewDialog({ title, url, shape = 'landscape', onClose }:
  * Without a file URL both say the file is not ready. `download: false` where the version menu beside
  * it downloads (one Download button per video, for the version chosen there).
  */
-export function VideoFileActions({ job, compact = false, download: withDownload = true }: { job: Pick<VideoJob, 'id' | 'result' | 'params'>; compact?: boolean; download?: boolean }) {
+export function VideoFileActions({
+  job,
+  compact = false,
+  download: withDownload = true,
+}: {
+  job: Pick<VideoJob, 'id' | 'result' | 'params'>;
+  compact?: boolean;
+  download?: boolean;
+}) {
   const api = useApi();
   const platform = usePlatform();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
@@ -71,7 +89,12 @@ export function VideoFileActions({ job, compact = false, download: withDownload 
         Preview
       </button>
       {withDownload ? (
-        <button type="button" className={`rs-button rs-button--primary${size}`} onClick={() => void download()} aria-label={`Download ${title}`}>
+        <button
+          type="button"
+          className={`rs-button rs-button--primary${size}`}
+          onClick={() => void download()}
+          aria-label={`Download ${title}`}
+        >
           Download
         </button>
       ) : null}

@@ -35,10 +35,15 @@ export function videoTitle(job: Pick<VideoJob, 'params'>): string {
   return job.params.topic.trim() || UNTITLED_VIDEO;
 }
 
-export function filterAndSortJobs<J extends ListedJob>(jobs: readonly J[], { search, status, sort }: { search: string; status: StatusFilter; sort: SortOrder }): J[] {
+export function filterAndSortJobs<J extends ListedJob>(
+  jobs: readonly J[],
+  { search, status, sort }: { search: string; status: StatusFilter; sort: SortOrder },
+): J[] {
   const needle = search.trim().toLowerCase();
   const shown = jobs.filter(
-    (job) => (status === 'all' || FILTER_STATUSES[status].includes(job.status)) && (needle === '' || job.params.topic.toLowerCase().includes(needle)),
+    (job) =>
+      (status === 'all' || FILTER_STATUSES[status].includes(job.status)) &&
+      (needle === '' || job.params.topic.toLowerCase().includes(needle)),
   );
   const time = (job: ListedJob) => Date.parse(job.created_at) || 0;
   return shown.sort((a, b) => {

@@ -32,7 +32,15 @@ export function VideoPoster({ job, size }: { job: Pick<VideoJob, 'result' | 'par
   return (
     <div className={`rs-poster rs-poster--${size} rs-poster--${shape}`} style={box} data-shape={shape}>
       {poster ? (
-        <img className="rs-poster__image" src={apiUrl(platform, poster)} alt="" loading="lazy" decoding="async" width={box.width} height={box.height} />
+        <img
+          className="rs-poster__image"
+          src={apiUrl(platform, poster)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          width={box.width}
+          height={box.height}
+        />
       ) : (
         <span className="rs-poster__empty" aria-hidden="true" />
       )}

@@ -17,7 +17,12 @@ export function QuotaStatusWidget() {
   if (!stats.data) {
     if (!isAdmin) return null;
     return (
-      <aside className="rs-quota-widget rs-quota-widget--unknown" aria-label="Voice sample quota" data-tone="unknown" aria-busy={!stats.isError}>
+      <aside
+        className="rs-quota-widget rs-quota-widget--unknown"
+        aria-label="Voice sample quota"
+        data-tone="unknown"
+        aria-busy={!stats.isError}
+      >
         <span className="rs-quota-widget__title">Voice previews</span>
         <span className="rs-quota-widget__count">{stats.isError ? QUOTA_UNKNOWN_TEXT : QUOTA_CHECKING_TEXT}</span>
       </aside>

@@ -1,4 +1,13 @@
-import { LANGUAGE_NAMES, MESSAGES, VALIDATION_MESSAGES, type Gender, type Voice, type VoiceLanguage, type VoiceProviderId, type VoicesResponse } from '@reelsmith/contracts';
+import {
+  LANGUAGE_NAMES,
+  MESSAGES,
+  VALIDATION_MESSAGES,
+  type Gender,
+  type Voice,
+  type VoiceLanguage,
+  type VoiceProviderId,
+  type VoicesResponse,
+} from '@reelsmith/contracts';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { asVoiceLanguage } from './voice-language.js';
 
@@ -100,7 +109,13 @@ export function VoiceLists({ language, value, onChange, error, voices }: Omit<Vo
           const headingId = `${baseId}-${gender}`;
           return (
             <section key={gender} className="rs-voice-picker__group" data-active={activeGender === gender} aria-labelledby={headingId}>
-              <button type="button" id={headingId} className="rs-voice-picker__group-title" onClick={() => setActiveGender(gender)} aria-pressed={activeGender === gender}>
+              <button
+                type="button"
+                id={headingId}
+                className="rs-voice-picker__group-title"
+                onClick={() => setActiveGender(gender)}
+                aria-pressed={activeGender === gender}
+              >
                 {label} <span className="rs-badge">{voices.length}</span>
               </button>
               <div role="radiogroup" aria-label={label} className="rs-voice-picker__list">

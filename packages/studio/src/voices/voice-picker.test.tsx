@@ -8,10 +8,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { VoicePicker, voiceMeta } from './voice-picker.js';
 import { fakeFetch, renderWithServices } from './voices-test-harness.js';
 
-const voice = (id: string, name: string, gender: 'male' | 'female'): Voice => ({ id, name, gender, description: `${name} voice`, accent: 'Neutral', age: 'adult' });
+const voice = (id: string, name: string, gender: 'male' | 'female'): Voice => ({
+  id,
+  name,
+  gender,
+  description: `${name} voice`,
+  accent: 'Neutral',
+  age: 'adult',
+});
 
 const CATALOGUE: Record<string, Voice[]> = {
-  en: [voice('en-m1', 'James', 'male'), voice('en-m2', 'Oliver', 'male'), voice('en-f1', 'Emma', 'female'), voice('shared-f', 'Ava', 'female')],
+  en: [
+    voice('en-m1', 'James', 'male'),
+    voice('en-m2', 'Oliver', 'male'),
+    voice('en-f1', 'Emma', 'female'),
+    voice('shared-f', 'Ava', 'female'),
+  ],
   de: [voice('de-m1', 'Lukas', 'male'), voice('de-f1', 'Mia', 'female'), voice('shared-f', 'Ava', 'female')],
 };
 
@@ -61,8 +73,16 @@ describe('VoicePicker', () => {
     renderWithServices(<Harness language="en" />, { fetch: api.fetch });
     const male = await screen.findByRole('radiogroup', { name: 'Male voices' });
     const female = screen.getByRole('radiogroup', { name: 'Female voices' });
-    expect(within(male).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['James', 'Oliver']);
-    expect(within(female).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['Emma', 'Ava']);
+    expect(
+      within(male)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['James', 'Oliver']);
+    expect(
+      within(female)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('aria-label')),
+    ).toEqual(['Emma', 'Ava']);
     expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
     expect(await within(male).findByRole('button', { name: 'Play preview of James' })).toBeInTheDocument();
 
@@ -129,16 +149,24 @@ describe('VoicePicker', () => {
   });
 
   it('shows the form validation error, but only the inline hint once a language is chosen', async () => {
-    renderWithServices(<VoicePicker language="" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
+    renderWithServices(<VoicePicker language="" value="" onChange={() => undefined} error="Please select a voice" />, {
+      fetch: voicesApi().fetch,
+    });
     expect(screen.getByText('Please select a voice')).toBeInTheDocument();
     cleanup();
-    renderWithServices(<VoicePicker language="en" value="" onChange={() => undefined} error="Please select a voice" />, { fetch: voicesApi().fetch });
+    renderWithServices(<VoicePicker language="en" value="" onChange={() => undefined} error="Please select a voice" />, {
+      fetch: voicesApi().fetch,
+    });
     expect(screen.getByText('Please select a voice from either male or female voices above.')).toBeInTheDocument();
     expect(screen.queryByText('Please select a voice')).toBeNull();
   });
 
   it('describes a voice without repeating an accent its description names', () => {
-    expect(voiceMeta({ description: 'Clear, even narrator, American accent', accent: 'American', age: 'young adult' })).toBe('Clear, even narrator, American accent · young adult');
-    expect(voiceMeta({ description: 'Warm storyteller', accent: 'British', age: 'middle aged' })).toBe('Warm storyteller · British · middle aged');
+    expect(voiceMeta({ description: 'Clear, even narrator, American accent', accent: 'American', age: 'young adult' })).toBe(
+      'Clear, even narrator, American accent · young adult',
+    );
+    expect(voiceMeta({ description: 'Warm storyteller', accent: 'British', age: 'middle aged' })).toBe(
+      'Warm storyteller · British · middle aged',
+    );
   });
 });

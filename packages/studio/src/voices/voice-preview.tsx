@@ -28,7 +28,14 @@ export const PROVIDER_LABELS: Record<VoiceProviderId, string> = {
  * Play/pause control for one voice's static sample: idle, loading,
  * playing, error. Only one preview sounds at a time; a new voice or language resets it.
  */
-export function VoicePreview({ voiceId, voiceName, language, provider = DEFAULT_PREVIEW_VOICE_PROVIDER, compositeVoiceId, label }: VoicePreviewProps) {
+export function VoicePreview({
+  voiceId,
+  voiceName,
+  language,
+  provider = DEFAULT_PREVIEW_VOICE_PROVIDER,
+  compositeVoiceId,
+  label,
+}: VoicePreviewProps) {
   const platform = usePlatform();
   const id = compositeVoiceId ?? `${provider}:${voiceId}:${language}`;
   const src = apiUrl(platform, voiceSamplePath(provider, voiceId, language));
@@ -66,7 +73,8 @@ export function VoicePreview({ voiceId, voiceName, language, provider = DEFAULT_
   };
   const onTimeUpdate = () => {
     const audio = audioRef.current;
-    if (audio && audio.duration > 0 && Number.isFinite(audio.duration)) setProgress(Math.min(100, (audio.currentTime / audio.duration) * 100));
+    if (audio && audio.duration > 0 && Number.isFinite(audio.duration))
+      setProgress(Math.min(100, (audio.currentTime / audio.duration) * 100));
   };
   const onError = () => {
     if (audioRef.current) releasePlayback(audioRef.current);
@@ -91,7 +99,10 @@ export function VoicePreview({ voiceId, voiceName, language, provider = DEFAULT_
   };
 
   const playing = state === 'playing' || state === 'loading';
-  const tooltip = state === 'error' ? MESSAGES.previewTooltipUnavailable : `Preview ${voiceName} (${language.toUpperCase()}, ${PROVIDER_LABELS[provider]})`;
+  const tooltip =
+    state === 'error'
+      ? MESSAGES.previewTooltipUnavailable
+      : `Preview ${voiceName} (${language.toUpperCase()}, ${PROVIDER_LABELS[provider]})`;
   return (
     <div className={`rs-voice-preview rs-voice-preview--${state}`} title={tooltip} data-state={state}>
       <button

@@ -105,7 +105,13 @@ export function VoiceSampleMigrationCard() {
         </div>
       )}
 
-      <button type="button" className="rs-link-button" aria-expanded={expanded} aria-controls={breakdownId} onClick={() => setExpanded((open) => !open)}>
+      <button
+        type="button"
+        className="rs-link-button"
+        aria-expanded={expanded}
+        aria-controls={breakdownId}
+        onClick={() => setExpanded((open) => !open)}
+      >
         {expanded ? 'Hide language breakdown' : 'Show language breakdown'}
       </button>
       {expanded && (

@@ -28,7 +28,13 @@ export function VoiceSampleStatsPanel({ defaultExpanded = false }: { defaultExpa
 
   return (
     <section className="rs-card rs-voice-stats" aria-label="Voice sample statistics">
-      <button type="button" className="rs-voice-stats__toggle" aria-expanded={expanded} aria-controls={contentId} onClick={() => setExpanded((open) => !open)}>
+      <button
+        type="button"
+        className="rs-voice-stats__toggle"
+        aria-expanded={expanded}
+        aria-controls={contentId}
+        onClick={() => setExpanded((open) => !open)}
+      >
         <span>Voice samples</span>
         {stats.data && (
           <span className="rs-chip">

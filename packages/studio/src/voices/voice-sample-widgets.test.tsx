@@ -61,7 +61,10 @@ describe('QuotaStatusWidget', () => {
   });
 
   it('says the count is unavailable when the stats cannot be read', async () => {
-    const api = fakeFetch(() => ({ status: 500, body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' } }));
+    const api = fakeFetch(() => ({
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' },
+    }));
     renderWithServices(<QuotaStatusWidget />, { fetch: api.fetch, role: 'admin' });
     await waitFor(() => expect(screen.getByLabelText('Voice sample quota')).toHaveTextContent('Count unavailable'), { timeout: 5000 });
     expect(screen.getByLabelText('Voice sample quota')).toHaveAttribute('data-tone', 'unknown');

@@ -9,7 +9,10 @@ import { createStudioServices } from '../studio-services.js';
 
 export const TEST_API_BASE = 'http://api.test';
 
-export type Responder = (url: URL, init: RequestInit | undefined) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
+export type Responder = (
+  url: URL,
+  init: RequestInit | undefined,
+) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>;
 
 /** A fetch that answers from `responder` and records every call. */
 export function fakeFetch(responder: Responder) {

@@ -8,7 +8,10 @@ import type { Kysely, Migration } from 'kysely';
 export const developerApi: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('api_keys').addColumn('revoked_at', 'text').execute();
-    await db.schema.alterTable('sessions').addColumn('scope', 'text', (c) => c.notNull().defaultTo('full')).execute();
+    await db.schema
+      .alterTable('sessions')
+      .addColumn('scope', 'text', (c) => c.notNull().defaultTo('full'))
+      .execute();
     await db.schema.alterTable('sessions').addColumn('api_key_id', 'text').execute();
 
     await db.schema

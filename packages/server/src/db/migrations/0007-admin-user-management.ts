@@ -7,7 +7,10 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const adminUserManagement: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('users').addColumn('status', 'text', (column) => column.notNull().defaultTo('active')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('status', 'text', (column) => column.notNull().defaultTo('active'))
+      .execute();
     await db.schema.alterTable('users').addColumn('suspended_at', 'text').execute();
     await db.schema.alterTable('users').addColumn('suspension_reason', 'text').execute();
     await db.schema.alterTable('users').addColumn('last_sign_in_at', 'text').execute();

@@ -3,7 +3,10 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 /** In this database's own schema only (introspection would also see other schemas' tables). */
 async function hasColumn(db: Kysely<any>, table: string, column: string): Promise<boolean> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    const found = await sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(db);
+    const found =
+      await sql`select 1 from information_schema.columns where table_schema = current_schema() and table_name = ${table} and column_name = ${column}`.execute(
+        db,
+      );
     return found.rows.length > 0;
   }
   const columns = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);

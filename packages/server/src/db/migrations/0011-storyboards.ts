@@ -7,7 +7,10 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const storyboards: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('video_jobs').addColumn('version', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+    await db.schema
+      .alterTable('video_jobs')
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
     await db.schema
       .createTable('video_versions')
       .addColumn('video_id', 'text', (c) => c.notNull().references('video_jobs.id').onDelete('cascade'))
