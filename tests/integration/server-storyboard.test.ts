@@ -229,8 +229,9 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     const before = await storyboard(user, videoId);
     expect(before).toMatchObject({ version: 1, title: 'Octopus hearts', changed: false, rendersLeft: MAX_RERENDERS, durationSeconds: 30 });
     expect(before.scenes).toHaveLength(5);
-    // 1 s of speech a scene, paced at the limits for 30 s: pauses of 1 s, the voice at 0.9.
-    expect(before.scenes.map((scene) => scene.startSeconds)).toEqual([0, 2.11, 4.22, 6.33, 8.44]);
+    // 1 s of speech a scene, paced at the limits for 30 s: pauses of 1 s, the voice at 0.9; each cut
+    // lands on a whole frame (1/30 s), so the starts are 2.11 s apart rounded to frames.
+    expect(before.scenes.map((scene) => scene.startSeconds)).toEqual([0, 2.1, 4.23, 6.33, 8.43]);
     for (const scene of before.scenes) expect((await app.inject({ method: 'GET', url: scene.imageUrl! })).statusCode).toBe(200);
 
     const picture = (await upload(user, files.png, 'mine.png', 'image/png')).json() as { id: string };
