@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@reelsmith/contracts';
-import { guardWindowUnload, type CoreServices, type Platform } from '@reelsmith/studio/popup';
+import type { CoreServices, Navigation, Platform } from '@reelsmith/studio/popup';
 import { apiBaseUrlFrom } from './api-origin.js';
 import { ChromeSyncedStorage } from './chrome-storage.js';
 import { chromeJobSourceDeps, createExtensionJobSource, type ExtensionJobSource } from './extension-job-source.js';
@@ -17,8 +17,9 @@ export interface ExtensionHost<S extends CoreServices> {
  */
 export async function createExtensionHost<S extends CoreServices>(
   createServices: (platform: Platform) => S,
-  extras: Pick<Platform, 'formRequests'> = {},
+  extras: Pick<Platform, 'formRequests'> & Pick<Navigation, 'guardUnload'> = {},
 ): Promise<ExtensionHost<S>> {
+  const { guardUnload, ...platformExtras } = extras;
   const storage = await ChromeSyncedStorage.hydrate(chrome.storage.local);
   const apiBaseUrl = apiBaseUrlFrom(storage);
   const platform: Platform = {
@@ -27,14 +28,15 @@ export async function createExtensionHost<S extends CoreServices>(
     navigation: {
       openTab: (url) => void chrome.tabs.create({ url: new URL(url, `${apiBaseUrl}/`).toString() }),
       reload: () => window.location.reload(),
-      guardUnload: () => guardWindowUnload(window),
+      // Handed in by the views that edit (the side panel); the popup edits nothing and stays smaller.
+      ...(guardUnload ? { guardUnload } : {}),
     },
     // The extension banner promotes the extension; inside the extension it never shows.
     browser: { isDesktopChrome: () => false },
     apiBaseUrl,
     // Manifest V3 pages cannot load Google's remote sign-in script.
     googleSignIn: false,
-    ...extras,
+    ...platformExtras,
     // Loaded when asked: the popup's first load has a JavaScript budget.
     pageArticle: {
       read: async () =>

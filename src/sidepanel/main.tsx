@@ -1,4 +1,4 @@
-import { createStudioServices, JobServiceProvider, StudioApp } from '@reelsmith/studio';
+import { createStudioServices, guardWindowUnload, JobServiceProvider, StudioApp } from '@reelsmith/studio';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
@@ -12,6 +12,7 @@ if (!container) throw new Error('#root is missing from the side panel page');
 // The page's context menu leaves what the form should start from for the side panel (the popup has no menu of its own).
 const { platform, services, jobs } = await createExtensionHost(createStudioServices, {
   formRequests: createFormRequests({ session: chrome.storage.session, onChanged: chrome.storage.onChanged }),
+  guardUnload: () => guardWindowUnload(window),
 });
 createRoot(container).render(
   <StrictMode>

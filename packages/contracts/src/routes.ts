@@ -4,7 +4,6 @@ import * as admin from './admin.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as extension from './extension.js';
-import * as gallery from './gallery.js';
 import * as payments from './payments.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
@@ -153,9 +152,6 @@ export const STUDIO_ROUTES = {
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),
   voiceSampleStats: route({ method: 'GET', path: '/api/voice-samples/stats', auth: 'none', response: voices.voiceSampleStatsSchema }),
-
-  // The visitor page's example videos
-  gallery: route({ method: 'GET', path: '/api/gallery', auth: 'none', response: gallery.galleryResponseSchema }),
 
   // Admin
   health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),

@@ -5,7 +5,6 @@ export {
   PlatformProvider,
   usePlatform,
   apiUrl,
-  guardWindowUnload,
   isDesktopChromeUserAgent,
   isDesktopChromeBrowser,
   MemoryStorage,
@@ -53,3 +52,4 @@ export { useGenerationAccess } from './studio/use-generation-access.js';
 export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';
 export { VoicePicker, asVoiceLanguage, useVoices } from './voices/index.js';
 export { labelForProgress, labelForStep } from './jobs/job-labels.js';
+export { guardWindowUnload } from './window-unload.js';

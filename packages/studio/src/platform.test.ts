@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, guardWindowUnload, isDesktopChromeUserAgent } from './platform.js';
+import { apiUrl, isDesktopChromeUserAgent } from './platform.js';
+import { guardWindowUnload } from './window-unload.js';
 
 const UA = {
   chromeDesktop: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

@@ -25,17 +25,6 @@ export interface Navigation {
   guardUnload?(): () => void;
 }
 
-/** The browser's own "Leave site?" question over a window's beforeunload, for hosts to hand in as `guardUnload`. */
-export function guardWindowUnload(target: Pick<Window, 'addEventListener' | 'removeEventListener'>): () => void {
-  const ask = (event: BeforeUnloadEvent) => {
-    event.preventDefault();
-    // Chromium before 119 asks only when returnValue is set.
-    event.returnValue = '';
-  };
-  target.addEventListener('beforeunload', ask);
-  return () => target.removeEventListener('beforeunload', ask);
-}
-
 export interface BrowserInfo {
   /** Desktop Chrome only: not mobile, not Opera, not Edge (where the extension banner shows). */
   isDesktopChrome(): boolean;

@@ -1,5 +1,7 @@
 import { captionStyleSchema } from '@reelsmith/contracts';
-import { z } from 'zod';
+// zod's functional build, like the contracts: the classic one would pull its JSON Schema converter into
+// the chunks the popup shares with the worker.
+import * as z from 'zod/mini';
 import type { KeyValueStorage } from '../platform.js';
 import type { StoryboardDraft } from './storyboard-model.js';
 
@@ -15,7 +17,7 @@ const localDraftSchema = z.object({
     enableCaptions: z.boolean(),
     enableZoom: z.boolean(),
     music: z.nullable(z.object({ uploadId: z.string(), volumePercent: z.number(), name: z.optional(z.string()) })),
-    scenes: z.array(z.object({ key: z.string(), narration: z.string(), imagePrompt: z.string() }).loose()).min(1),
+    scenes: z.array(z.looseObject({ key: z.string(), narration: z.string(), imagePrompt: z.string() })).check(z.minLength(1)),
   }),
 });
 
