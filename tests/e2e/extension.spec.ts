@@ -5,6 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageScripts } from '../../scripts/extension-bundle.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 
 /**
@@ -168,7 +169,8 @@ test('the web app hands the extension a one-time code that signs it in', async (
 test('the popup opens on the splash, not a blank frame, and its scripts carry no router or studio shell', () => {
   const html = readFileSync(join(extensionDir, 'src', 'popup', 'index.html'), 'utf8');
   expect(html).toMatch(/<div id="root"><div class="rs-splash" role="status" aria-label="Loading Reelsmith">/);
-  const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  // The entry script and every file it imports statically: what the popup runs before its first frame.
+  const scripts = pageScripts(extensionDir, 'popup');
   expect(scripts.length).toBeGreaterThan(1);
   for (const script of scripts) {
     const text = readFileSync(join(extensionDir, script), 'utf8');
