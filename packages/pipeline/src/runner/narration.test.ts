@@ -138,6 +138,17 @@ describe('planNarration and replanNarration', () => {
     expect(Math.abs(planSeconds(next) - 30)).toBeLessThanOrEqual(1);
   });
 
+  it('keeps every other scene when a much shorter narration would end the video over a second early: its pause grows instead', () => {
+    const edited = [...speech];
+    edited[1] = 2.5; // less than half: even at 0.9 the picture would shrink by far more than a second
+    const next = replanNarration(first, ['a', 'y', 'c', 'd', 'e'], edited, 30)!;
+    expect(next).not.toBeNull();
+    expect(next.scenes.filter((_, index) => index !== 1)).toEqual(first.scenes.filter((_, index) => index !== 1));
+    expect(next.scenes[1]!.pictureFrames).toBeLessThanOrEqual(first.scenes[1]!.pictureFrames);
+    expect((first.scenes[1]!.pictureFrames - next.scenes[1]!.pictureFrames) % SCENE_SHIFT_FRAMES).toBe(0);
+    expect(Math.abs(planSeconds(next) - 30)).toBeLessThanOrEqual(1);
+  });
+
   it('paces anew (null) when an edit would move the end more than a second, or the scenes or length differ', () => {
     const edited = [...speech];
     edited[0] = 9;

@@ -171,6 +171,18 @@ export function replanNarration(
       steps += 1;
     return { key, speechSeconds: speech, tempo, pictureFrames: Math.max(1, before.pictureFrames + steps * SCENE_SHIFT_FRAMES) };
   });
+  // Shorter speech that would end the video more than the drift allows keeps more of its picture
+  // (a longer pause after its words) instead of moving every scene: re-voiced scenes, last first,
+  // grow back by whole steps, never past their previous length.
+  for (let index = scenes.length - 1; index >= 0; index--) {
+    const before = previous.scenes[index]!;
+    if (scenes[index] === before) continue;
+    while (
+      scenes[index]!.pictureFrames + SCENE_SHIFT_FRAMES <= before.pictureFrames &&
+      planSeconds({ plannedSeconds: durationSeconds, scenes }) < durationSeconds - MAX_DURATION_DRIFT_SECONDS - 1e-6
+    )
+      scenes[index] = { ...scenes[index]!, pictureFrames: scenes[index]!.pictureFrames + SCENE_SHIFT_FRAMES };
+  }
   const plan = { plannedSeconds: durationSeconds, scenes };
   return Math.abs(planSeconds(plan) - durationSeconds) <= MAX_DURATION_DRIFT_SECONDS + 1e-6 ? plan : null;
 }
