@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  * Each package is imported through the entry points its package.json `exports` lists, never by file.
  */
 
-const PACKAGES = ['contracts', 'pipeline', 'server', 'studio', 'sdk'] as const;
+const PACKAGES = ['contracts', 'pipeline', 'server', 'studio', 'sdk', 'mcp'] as const;
 /** Tests and what only they use: they may import the root's devDependencies (vitest, testing-library, fakes). */
 const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing/**', '**/*-test-*.ts', '**/*-test-*.tsx'];
 type PackageName = (typeof PACKAGES)[number];
@@ -103,11 +103,19 @@ export default defineConfig(
   },
   {
     files: ['packages/server/src/**'],
-    rules: onlyPackages(['contracts', 'pipeline', 'server'], 'The server never imports the studio (UI) or the SDK.'),
+    // The server mounts the MCP server at /mcp; the MCP server reaches the product through the SDK only.
+    rules: onlyPackages(['contracts', 'pipeline', 'server', 'mcp'], 'The server never imports the studio (UI) or the SDK.'),
   },
   {
     files: ['packages/sdk/src/**'],
     rules: onlyPackages(['contracts'], 'The SDK is published on its own: it builds on the contracts only.'),
+  },
+  {
+    files: ['packages/mcp/src/**'],
+    rules: onlyPackages(
+      ['contracts', 'sdk'],
+      'The MCP server calls the product only through its HTTP API (the SDK), never the server, pipeline or studio.',
+    ),
   },
   {
     files: ['packages/studio/src/**'],

@@ -25,6 +25,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
   // Flat: each module is one concept; only the file-circle rule applies.
   contracts: { root: 'packages/contracts/src', layers: [] },
   sdk: { root: 'packages/sdk/src', layers: [] },
+  mcp: { root: 'packages/mcp/src', layers: [] },
   pipeline: {
     root: 'packages/pipeline/src',
     layers: [
@@ -77,6 +78,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'realtime/',
       'openapi/',
       'embed/',
+      'mcp/',
       'operator/',
       'app.ts',
       'index.ts',

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 const PROJECTS = [
   'packages/contracts/tsconfig.json',
   'packages/sdk/tsconfig.json',
+  'packages/mcp/tsconfig.json',
   'packages/pipeline/tsconfig.json',
   'packages/server/tsconfig.json',
   'packages/studio/tsconfig.json',

@@ -24,6 +24,7 @@ import { openApiPlugin } from './openapi/openapi-plugin.js';
 import { outputPlugin } from './output/output-plugin.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
+import { mcpPlugin } from './mcp/mcp-plugin.js';
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(openApiPlugin);
     await app.register(webhooksPlugin);
     await app.register(embedPlugin);
+    await app.register(mcpPlugin);
     await app.register(adminUsersPlugin);
     await app.register(galleryPlugin, overrides.gallery ?? {});
     for (const plugin of overrides.plugins ?? []) await app.register(plugin);

@@ -34,3 +34,4 @@ export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhoo
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
 export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../uploads/upload-retention.js';
 export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';
+export { MCP_KEY_REQUIRED_MESSAGE, MCP_PATH, MCP_STATELESS_MESSAGE } from '../mcp/mcp-plugin.js';

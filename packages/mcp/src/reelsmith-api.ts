@@ -1,0 +1,46 @@
+import { API_KEY_HEADER, errorResponseSchema } from '@reelsmith/contracts';
+import { createClient, ReelsmithApiError, type ReelsmithClient } from '@reelsmith/sdk';
+
+/** How the MCP server reaches Reelsmith: only through its public HTTP API, with the creator's own key. */
+export interface ApiConnection {
+  /** The API's address, e.g. https://reelsmith.example (the server's own, when it mounts /mcp). */
+  baseUrl: string;
+  /** The creator's API key: every call has exactly this key's rights. */
+  apiKey: string;
+  /** Where video, poster and picture links point (the server's PUBLIC_URL); defaults to baseUrl. */
+  publicUrl?: string;
+  /** The transport of the HTTP calls (the server hands in one that goes through its own routes). */
+  fetch?: typeof fetch;
+}
+
+export interface ReelsmithApi {
+  client: ReelsmithClient;
+  /** A path of the API (`/output/…`) as an absolute address an agent can open or hand on. */
+  absolute: (path: string) => string;
+  /** GET of a route the contracts of this build may not list yet (research), parsed by the caller. */
+  getJson: (path: string, query: Record<string, string>) => Promise<unknown>;
+}
+
+export function connect({ baseUrl, apiKey, publicUrl, fetch: fetchImpl = globalThis.fetch }: ApiConnection): ReelsmithApi {
+  const base = baseUrl.replace(/\/+$/, '');
+  const linkBase = `${(publicUrl ?? baseUrl).replace(/\/+$/, '')}/`;
+  return {
+    client: createClient({ baseUrl: base, apiKey, fetch: fetchImpl }),
+    absolute: (path) => new URL(path, linkBase).toString(),
+    async getJson(path, query) {
+      const response = await fetchImpl(`${base}${path}?${new URLSearchParams(query).toString()}`, {
+        headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json' },
+      });
+      const json: unknown = await response.json().catch(() => null);
+      if (!response.ok) {
+        const error = errorResponseSchema.safeParse(json);
+        throw new ReelsmithApiError(
+          response.status,
+          error.success ? error.data.message : `HTTP ${response.status}`,
+          error.success ? error.data.field : undefined,
+        );
+      }
+      return json;
+    },
+  };
+}
