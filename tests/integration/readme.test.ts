@@ -49,7 +49,7 @@ describe('README', () => {
   });
 
   it("lists every entry point each package's package.json exports", () => {
-    const packages = ['contracts', 'pipeline', 'server', 'studio', 'sdk'];
+    const packages = ['contracts', 'pipeline', 'server', 'studio', 'sdk', 'mcp'];
     // The list reads `@reelsmith/studio`, `/embed`, …; one package's entries end at the next `;` or `)`.
     const listed = (name: string) => readme.match(new RegExp('`@reelsmith/' + name + '`([^;)]*)'))?.[1] ?? '';
     for (const name of packages) {
