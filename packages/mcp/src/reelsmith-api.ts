@@ -1,5 +1,5 @@
-import { API_KEY_HEADER, errorResponseSchema } from '@reelsmith/contracts';
-import { createClient, ReelsmithApiError, type ReelsmithClient } from '@reelsmith/sdk';
+import { API_KEY_HEADER } from '@reelsmith/contracts';
+import { apiErrorFrom, createClient, type ReelsmithClient } from '@reelsmith/sdk';
 
 /** How the MCP server reaches Reelsmith: only through its public HTTP API, with the creator's own key. */
 export interface ApiConnection {
@@ -32,14 +32,7 @@ export function connect({ baseUrl, apiKey, publicUrl, fetch: fetchImpl = globalT
         headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json' },
       });
       const json: unknown = await response.json().catch(() => null);
-      if (!response.ok) {
-        const error = errorResponseSchema.safeParse(json);
-        throw new ReelsmithApiError(
-          response.status,
-          error.success ? error.data.message : `HTTP ${response.status}`,
-          error.success ? error.data.field : undefined,
-        );
-      }
+      if (!response.ok) throw apiErrorFrom(response.status, json);
       return json;
     },
   };

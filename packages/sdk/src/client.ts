@@ -30,6 +30,12 @@ export class ReelsmithApiError extends Error {
   }
 }
 
+/** The error of a non-2xx answer: the API's own message and field when its body is the error shape. */
+export function apiErrorFrom(status: number, json: unknown): ReelsmithApiError {
+  const error = errorResponseSchema.safeParse(json);
+  return new ReelsmithApiError(status, error.success ? error.data.message : `HTTP ${status}`, error.success ? error.data.field : undefined);
+}
+
 export interface WaitOptions {
   /** Between status reads (default 2000 ms). */
   intervalMs?: number;
@@ -60,14 +66,7 @@ export function createClient({ baseUrl, apiKey, fetch: fetchImpl = globalThis.fe
       ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
     const json: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      const error = errorResponseSchema.safeParse(json);
-      throw new ReelsmithApiError(
-        response.status,
-        error.success ? error.data.message : `HTTP ${response.status}`,
-        error.success ? error.data.field : undefined,
-      );
-    }
+    if (!response.ok) throw apiErrorFrom(response.status, json);
     return contract.response.parse(json) as ApiResponse<N>;
   }
 
