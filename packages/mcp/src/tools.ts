@@ -98,7 +98,7 @@ export const TOOL_DEFINITIONS = {
     title: 'Video status',
     description:
       "A video's status (queued, processing, completed, failed, cancelled), its current step and percent; once completed, " +
-      'the absolute videoUrl and posterUrl, its duration, version and picture credits. waitSeconds (up to 50) waits for it to finish ' +
+      `the absolute videoUrl and posterUrl, its duration, version and picture credits. waitSeconds (up to ${MAX_WAIT_SECONDS}) waits for it to finish ` +
       'and sends progress notifications meanwhile when the client asks for them; 0 answers at once.',
     inputSchema: videoIdInput.extend({
       waitSeconds: z
