@@ -72,6 +72,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'sources/',
       'gallery/',
       'storyboard/',
+      'post/',
       'jobs/',
       'admin/',
       'realtime/',

@@ -51,3 +51,10 @@ export const captionFileQuerySchema = z.object({
   format: z._default(z.enum(CAPTION_FILE_FORMATS), 'srt'),
   version: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))),
 });
+
+/** What the caption file and post kit routes tell a creator. */
+export const POST_KIT_MESSAGES = {
+  notFinished: 'This video is not finished yet: its captions and post text come with it.',
+  noCaptionFile: 'This video was made before caption files existed: render it again from its storyboard to get them.',
+  unknownVersion: 'This video has no such version.',
+} as const;

@@ -46,7 +46,9 @@ describe('caption files', () => {
   });
 
   it('writes WebVTT that the W3C parser accepts without errors, escaping markup', () => {
-    const vtt = formatVtt(buildCaptionCues({ ...track, words: [...timed('Tom & Jerry <live> --> now.'), ...timed('Octopuses have three hearts.', 3)] }));
+    const vtt = formatVtt(
+      buildCaptionCues({ ...track, words: [...timed('Tom & Jerry <live> --> now.'), ...timed('Octopuses have three hearts.', 3)] }),
+    );
     const parsed = new WebVTTParser().parse(vtt, 'subtitles');
     expect(parsed.errors).toEqual([]);
     expect(parsed.cues[0]!.text).toBe('Tom &amp; Jerry &lt;live&gt; → now.');
@@ -54,7 +56,11 @@ describe('caption files', () => {
   });
 
   it('counts full-width characters twice and joins Japanese without spaces', () => {
-    const cues = buildCaptionCues({ words: timed('タコには心臓が三つあります。二つはえらに血を送ります。', 0, true), cuts: [], language: 'ja' });
+    const cues = buildCaptionCues({
+      words: timed('タコには心臓が三つあります。二つはえらに血を送ります。', 0, true),
+      cuts: [],
+      language: 'ja',
+    });
     expect(cues[0]!.lines.join('')).toBe('タコには心臓が三つあります。');
     for (const cue of cues) for (const line of cue.lines) expect(columns(line)).toBeLessThanOrEqual(CAPTION_LINE_COLUMNS);
   });

@@ -70,12 +70,7 @@ export function buildCaptionCues(track: CaptionTrack): CaptionCue[] {
     const current = { word, start: timing.start, end: Math.max(timing.start, timing.end) };
     const last = pending.at(-1);
     if (last) {
-      const fits =
-        wrap(
-          [...pending.map((w) => w.word), word],
-          joiner,
-          CAPTION_LINE_COLUMNS,
-        ).length <= CAPTION_MAX_LINES;
+      const fits = wrap([...pending.map((w) => w.word), word], joiner, CAPTION_LINE_COLUMNS).length <= CAPTION_MAX_LINES;
       const breaks =
         !fits ||
         sceneOf(current.start) !== sceneOf(pending[0]!.start) ||
@@ -109,7 +104,9 @@ const cueLine = (line: string) => line.replace(/-->/g, '→').trim();
 /** SubRip: numbered cues, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, a blank line after each. */
 export function formatSrt(cues: readonly CaptionCue[]): string {
   return cues
-    .map((cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.lines.map(cueLine).join('\n')}\n`)
+    .map(
+      (cue, index) => `${index + 1}\n${timestamp(cue.start, ',')} --> ${timestamp(cue.end, ',')}\n${cue.lines.map(cueLine).join('\n')}\n`,
+    )
     .join('\n');
 }
 

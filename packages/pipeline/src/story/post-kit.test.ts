@@ -15,12 +15,18 @@ const STORIES: Record<(typeof VIDEO_LANGUAGES)[number], { topic: string; title: 
   de: {
     topic: 'Warum Kraken drei Herzen haben',
     title: 'Warum Kraken drei Herzen haben',
-    narration: ['Ein Krake hat drei Herzen. Zwei pumpen Blut durch die Kiemen.', 'Das dritte Herz versorgt den Körper. Beim Schwimmen setzt es aus.'],
+    narration: [
+      'Ein Krake hat drei Herzen. Zwei pumpen Blut durch die Kiemen.',
+      'Das dritte Herz versorgt den Körper. Beim Schwimmen setzt es aus.',
+    ],
   },
   es: {
     topic: 'Por qué los pulpos tienen tres corazones',
     title: 'Por qué los pulpos tienen tres corazones',
-    narration: ['El pulpo tiene tres corazones. Dos bombean sangre a las branquias.', 'El tercero alimenta el cuerpo. Se detiene al nadar.'],
+    narration: [
+      'El pulpo tiene tres corazones. Dos bombean sangre a las branquias.',
+      'El tercero alimenta el cuerpo. Se detiene al nadar.',
+    ],
   },
   fr: {
     topic: 'Pourquoi la pieuvre a trois cœurs',
@@ -78,7 +84,11 @@ describe('post kit', () => {
       ...STORIES.en,
       language: 'en',
       credits: [],
-      written: { title: 'Three hearts', summary: 'Octopuses run on three hearts.', hashtags: ['#MarineBiology', 'octopus facts', '#marinebiology'] },
+      written: {
+        title: 'Three hearts',
+        summary: 'Octopuses run on three hearts.',
+        hashtags: ['#MarineBiology', 'octopus facts', '#marinebiology'],
+      },
     });
     expect(post.description.startsWith('Octopuses run on three hearts.')).toBe(true);
     expect(post.hashtags.slice(0, 2)).toEqual(['#MarineBiology', '#OctopusFacts']);

@@ -126,7 +126,9 @@ function hashtagOf(term: string, language: string): string | null {
   const parts = term
     .split(/[^\p{L}\p{M}\p{N}_]+/u)
     .filter(Boolean)
-    .map((part) => (isSpaceless(language) || !/\p{Ll}/u.test(part.charAt(0)) ? part : part.charAt(0).toLocaleUpperCase(language) + part.slice(1)));
+    .map((part) =>
+      isSpaceless(language) || !/\p{Ll}/u.test(part.charAt(0)) ? part : part.charAt(0).toLocaleUpperCase(language) + part.slice(1),
+    );
   const tag = parts.join('');
   return tag && !/^\p{N}+$/u.test(tag) ? `#${tag}` : null;
 }
@@ -143,7 +145,11 @@ function keyTerms(input: PostKitInput): string[] {
       const lower = word.toLocaleLowerCase(input.language);
       if (stop.has(lower) || NOT_TAGS.has(lower) || /^\p{N}+$/u.test(lower)) continue;
       // Japanese words with kana endings are verbs and adjectives ("送り"); the nouns are kanji or katakana.
-      if (spaceless ? /\p{Script=Hiragana}/u.test(lower) || Array.from(lower).length < 2 : Array.from(lower).length < (input.language === 'hi' ? 3 : 4))
+      if (
+        spaceless
+          ? /\p{Script=Hiragana}/u.test(lower) || Array.from(lower).length < 2
+          : Array.from(lower).length < (input.language === 'hi' ? 3 : 4)
+      )
         continue;
       // "octopus" and "octopuses", "Krake" and "Kraken": one tag, the first spelling met.
       const key = spaceless ? lower : Array.from(lower).slice(0, 5).join('');
@@ -191,7 +197,8 @@ export function buildPostKit(input: PostKitInput): PostKit {
     hashtags.push(tag);
   };
   for (const tag of input.written?.hashtags ?? []) push(hashtagOf(tag.replace(/^#+/u, ''), input.language));
-  for (const term of keyTerms(input).slice(0, POST_HASHTAGS_MAX - 2)) if (hashtags.length < POST_HASHTAGS_MAX - 2) push(hashtagOf(term, input.language));
+  for (const term of keyTerms(input).slice(0, POST_HASHTAGS_MAX - 2))
+    if (hashtags.length < POST_HASHTAGS_MAX - 2) push(hashtagOf(term, input.language));
   for (const common of labels.common) if (hashtags.length < POST_HASHTAGS_MIN + 2) push(hashtagOf(common, input.language));
   return { title, description, hashtags };
 }
