@@ -73,6 +73,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'sources/',
       'gallery/',
       'storyboard/',
+      'post/',
       'jobs/',
       'admin/',
       'realtime/',

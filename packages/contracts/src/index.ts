@@ -514,3 +514,14 @@ export { isRerender, jobFailureText, jobTransition, jobTransitions, rerenderOutc
 export type { JobTransition } from './job-transitions.js';
 export { GALLERY_TEXT, galleryExampleSchema, galleryResponseSchema, galleryStateSchema } from './gallery.js';
 export type { GalleryExample, GalleryResponse, GalleryState } from './gallery.js';
+export {
+  CAPTION_FILE_FORMATS,
+  POST_DESCRIPTION_MAX_LENGTH,
+  POST_HASHTAGS_MAX_COUNT,
+  POST_KIT_MESSAGES,
+  POST_TITLE_MAX_LENGTH,
+  captionFileQuerySchema,
+  postKitSchema,
+  postKitUpdateBodySchema,
+} from './post-kit.js';
+export type { CaptionFileFormat, PostKit, PostKitUpdateBody } from './post-kit.js';

@@ -7,6 +7,7 @@ import * as brandKit from './brand.js';
 import * as developer from './developer.js';
 import * as gallery from './gallery.js';
 import * as payments from './payments.js';
+import * as postKit from './post-kit.js';
 import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
@@ -189,6 +190,24 @@ export const MORE_ROUTES = {
     auth: 'bearerOrApiKey',
     params: videos.jobIdParamsSchema,
     response: storyboard.videoVersionsResponseSchema,
+  }),
+  /** The narration's word-timed captions as a SubRip or WebVTT file (text, not JSON). */
+  videoCaptions: route({
+    method: 'GET',
+    path: '/api/videos/:id/captions',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    params: videos.jobIdParamsSchema,
+    query: postKit.captionFileQuerySchema,
+    response: z.string(),
+  }),
+  updatePostKit: route({
+    method: 'PUT',
+    path: '/api/videos/:id/post',
+    auth: 'bearerOrApiKey',
+    params: videos.jobIdParamsSchema,
+    body: postKit.postKitUpdateBodySchema,
+    response: postKit.postKitSchema,
   }),
 
   // Voices

@@ -18,6 +18,7 @@ import {
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
 import { sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
+import { postKitSchema } from './post-kit.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
@@ -231,6 +232,8 @@ export const videoResultSchema = z.object({
   source: z.optional(sourceCreditSchema),
   /** Artwork sets the generated pictures draw on, credited as their licences ask. */
   artwork: z.optional(z.array(artworkCreditSchema)),
+  /** Title, description and hashtags for posting it, in the narration's language (videos made before post kits have none). */
+  post: z.optional(postKitSchema),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

@@ -31,3 +31,5 @@ export { detectSourceLanguage, languageDisplayName, needsTranslation } from './s
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
 export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';
 export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';
+export { buildCaptionCues, formatSrt, formatVtt, type CaptionCue } from './assembly/caption-files.js';
+export { buildPostKit, postCreditLines } from './story/post-kit.js';

@@ -25,6 +25,25 @@ function fakeFetch(answers: Array<[number, unknown]>) {
 }
 
 describe('createClient', () => {
+  it('downloads a caption file as text and saves the post kit', async () => {
+    const srt = '1\n00:00:00,000 --> 00:00:01,200\nSalt\n';
+    const calls: string[] = [];
+    const fetch = (async (url: string) => {
+      calls.push(url);
+      return url.includes('/captions')
+        ? new Response(srt, { status: 200, headers: { 'content-type': 'application/x-subrip; charset=utf-8' } })
+        : new Response(JSON.stringify({ title: 'Salt', description: 'Why the sea is salty.', hashtags: ['#Salt'] }), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+    }) as unknown as typeof globalThis.fetch;
+    const client = createClient({ baseUrl: 'https://reelsmith.example', apiKey: 'rsk_x', fetch });
+    expect(await client.captions('j1', { format: 'srt', version: 2 })).toBe(srt);
+    expect(calls[0]).toBe('https://reelsmith.example/api/videos/j1/captions?format=srt&version=2');
+    const saved = await client.updatePost('j1', { title: 'Salt', description: 'Why the sea is salty.', hashtags: ['#Salt'] });
+    expect(saved.hashtags).toEqual(['#Salt']);
+  });
+
   it('sends the API key and the contract path, and parses the response with the contract', async () => {
     const { calls, fetch } = fakeFetch([[200, { jobId: 'j1', status: 'queued', message: 'Video generation started' }]]);
     const client = createClient({ baseUrl: 'https://reelsmith.example/', apiKey: 'rsk_x', fetch });

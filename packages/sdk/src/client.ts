@@ -65,7 +65,9 @@ export function createClient({ baseUrl, apiKey, fetch: fetchImpl = globalThis.fe
       },
       ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
     });
-    const json: unknown = await response.json().catch(() => null);
+    // A file the API answers as text (a caption file) is the response itself; errors are always JSON.
+    const isText = response.ok && !/json/i.test(response.headers.get('content-type') ?? 'application/json');
+    const json: unknown = isText ? await response.text() : await response.json().catch(() => null);
     if (!response.ok) throw apiErrorFrom(response.status, json);
     return contract.response.parse(json) as ApiResponse<N>;
   }
@@ -90,6 +92,11 @@ export function createClient({ baseUrl, apiKey, fetch: fetchImpl = globalThis.fe
         await new Promise((resolve) => setTimeout(resolve, intervalMs));
       }
     },
+    /** GET /api/videos/:id/captions → the narration's captions as a SubRip (default) or WebVTT file's text. */
+    captions: (jobId: string, { format = 'srt', version }: { format?: 'srt' | 'vtt'; version?: number } = {}) =>
+      call('videoCaptions', { params: { id: jobId }, query: { format, ...(version ? { version } : {}) } }),
+    /** PUT /api/videos/:id/post → the post kit (title, description, hashtags) as saved. */
+    updatePost: (jobId: string, post: ApiBody<'updatePostKit'>) => call('updatePostKit', { params: { id: jobId }, body: post }),
     /** Any route of the contracts, typed. */
     call,
   };

@@ -32,6 +32,7 @@ import { staticWebPlugin } from './plugins/static-web-plugin.js';
 import { storagePlugin, type StoragePluginOptions } from './storage/storage-plugin.js';
 import { appSettingsPlugin } from './plugins/app-settings-plugin.js';
 import { storyboardPlugin } from './storyboard/storyboard-plugin.js';
+import { postPlugin } from './post/post-plugin.js';
 import { brandPlugin } from './brand/brand-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(outputPlugin);
     await app.register(jobsPlugin, overrides.jobs ?? {});
     await app.register(storyboardPlugin);
+    await app.register(postPlugin);
     await app.register(brandPlugin);
     await app.register(realtimePlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});

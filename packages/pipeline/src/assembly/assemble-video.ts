@@ -202,5 +202,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
       segmentsReused: report?.reused ?? 0,
     },
     ...(report ? { soundtrackReused: report.soundtrackReused } : {}),
+    // Made whether or not the captions are burned in: the caption files need them either way.
+    captionTrack: { words: fit.words, cuts, language: request.language },
   };
 }

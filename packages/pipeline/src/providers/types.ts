@@ -6,6 +6,7 @@ import type {
   ImageCredit,
   LogoPosition,
   PipelineStep,
+  PostKit,
   RenderStats,
   Resolution,
   VisualStyle,
@@ -39,6 +40,14 @@ export interface Scene {
 export interface Story {
   title: string;
   scenes: Scene[];
+  /** A title, a two-or-three-sentence summary and hashtags for the post, when the writer wrote them (a model does). */
+  post?: WrittenPost;
+}
+
+export interface WrittenPost {
+  title: string;
+  summary: string;
+  hashtags: string[];
 }
 
 export interface StoryRequest {
@@ -258,6 +267,15 @@ export interface GeneratedScene {
   subject?: string;
 }
 
+/** What a caption file is made from (assembly/caption-files.ts), kept with each rendered version. */
+export interface CaptionTrack {
+  /** The words as the video speaks them, on the video's clock. */
+  words: WordTiming[];
+  /** Where the pictures change, in seconds: no cue spans one. */
+  cuts: number[];
+  language: string;
+}
+
 /** What the final render made and what it did. */
 export interface AssemblyResult {
   videoPath: string;
@@ -273,10 +291,14 @@ export interface AssemblyResult {
   renderStats: RenderStats;
   /** The encoded soundtrack came from the segment cache (only pictures or captions changed). */
   soundtrackReused?: boolean;
+  /** The spoken words on the video's clock and its scene cuts: what the caption files are made from. */
+  captionTrack?: CaptionTrack;
 }
 
 export interface GenerationOutput extends AssemblyResult {
   title: string;
+  /** Title, description and hashtags for posting the video. */
+  post?: PostKit;
   /** The scenes as rendered (their timings feed the storyboard). */
   scenes?: GeneratedScene[];
   /** Photographers of the stock pictures used, in scene order. */

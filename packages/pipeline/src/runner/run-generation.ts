@@ -7,7 +7,9 @@ import {
   type GenerationParams,
   type ImageCredit,
   type PipelineStep,
+  type PostKit,
 } from '@reelsmith/contracts';
+import { buildPostKit, postCreditLines } from '../story/post-kit.js';
 import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
@@ -20,6 +22,7 @@ import type {
   Story,
   StorySource,
   SynthesisResult,
+  WrittenPost,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
 import { planStory, sceneCountFor } from '../story/story-budget.js';
@@ -65,6 +68,8 @@ interface RunScene {
 interface RunStory {
   title: string;
   scenes: RunScene[];
+  /** The writer's title, summary and hashtags for the post, when it wrote them (a model does). */
+  post?: WrittenPost;
 }
 
 interface SetupOutput {
@@ -295,6 +300,7 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
       // A scene's seed is its first place in the story, kept when scenes move, so moving one repaints nothing.
       const planned: RunStory = {
         title: written.title,
+        ...(written.post ? { post: written.post } : {}),
         scenes: written.scenes.map((scene, index) => ({
           narration: scene.narration,
           imagePrompt: scene.imagePrompt,
@@ -547,5 +553,31 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   }
   // The version took as long as the whole run; what the render drew and reused is its own.
   const renderStats = { ...video.output.renderStats, seconds: (performance.now() - started) / 1000 };
-  return { ...video.output, renderStats, sizeBytes: statSync(video.output.videoPath).size };
+  const post = postKitFor(ctx.params, story.output, video.output);
+  return { ...video.output, renderStats, sizeBytes: statSync(video.output.videoPath).size, post };
+}
+
+/**
+ * The post kit: the story writer's own (a model writes one) or one built from the story, either way
+ * ending with the credits of what the video draws on and the AI-content notice.
+ */
+function postKitFor(params: GenerationParams, story: RunStory, video: VideoOutput): PostKit {
+  const source = params.source;
+  const credits = postCreditLines(params.language, {
+    ...(source && source.kind !== 'script'
+      ? { source: { title: source.kind === 'article' ? (source.title ?? params.topic) : params.topic, url: source.url } }
+      : {}),
+    pictures: [
+      ...(video.credits ?? []).map((credit) => ({ author: credit.author, license: credit.source, sourceUrl: credit.pageUrl })),
+      ...(video.artwork ?? []).map((art) => ({ author: `${art.name} by ${art.author}`, license: art.licence, sourceUrl: art.url })),
+    ],
+  });
+  return buildPostKit({
+    title: story.post?.title ?? story.title,
+    topic: params.topic,
+    language: params.language,
+    narration: story.scenes.map((scene) => scene.narration),
+    credits,
+    ...(story.post ? { written: story.post } : {}),
+  });
 }

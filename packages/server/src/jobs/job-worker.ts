@@ -20,7 +20,7 @@ import {
   type ProgressWrite,
 } from '../video-jobs/video-job-repository.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
-import { parseParams } from '../video-jobs/video-job-view.js';
+import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
 export type GenerationRunner = (run: GenerationRun) => Promise<GenerationOutput>;
@@ -147,6 +147,20 @@ class ProgressWriter {
  * the user can act on), or, when aborted, nothing (a cancelled row is already final) or back to
  * 'queued' (shutdown, keeping the workspace so the next run resumes from its checkpoints).
  */
+/**
+ * The new render's post kit, unless the creator edited the one before: their words outlive a
+ * re-render (the story's changes rarely change what the post should say).
+ */
+async function postKitOf(db: Kysely<Database>, output: GenerationOutput, job: VideoJobRow): Promise<Pick<VideoResult, 'post'>> {
+  if (job.version > 1) {
+    // Read now, not at the claim: the creator may have edited it while this version rendered.
+    const row = await db.selectFrom('video_jobs').select('result').where('id', '=', job.id).executeTakeFirst();
+    const previous = parseResult(row?.result ?? null)?.post;
+    if (previous?.editedAt) return { post: previous };
+  }
+  return output.post ? { post: output.post } : {};
+}
+
 export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -223,6 +237,7 @@ export class JobWorker {
         ...(output.credits?.length ? { credits: output.credits } : {}),
         ...(params.source ? { source: sourceCredit(params.source) } : {}),
         ...(output.artwork?.length ? { artwork: output.artwork } : {}),
+        ...(await postKitOf(db, output, job)),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;

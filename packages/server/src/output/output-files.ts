@@ -1,4 +1,6 @@
+import type { CaptionTrack } from '@reelsmith/pipeline';
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import type { ObjectStorage } from '../storage/object-storage.js';
 
 /** URL prefix the output directory is served under. */
@@ -38,6 +40,9 @@ export interface PublishedOutput {
   videoBytes: number;
 }
 
+/** The caption track stored beside a version's video: `<slug>.mp4` → `<slug>.captions.json`. */
+export const captionTrackFilename = (videoFilename: string): string => videoFilename.replace(/\.mp4$/i, '') + '.captions.json';
+
 /** Storage key of a published file: `output/<token>/<file>`, served as `/output/<token>/<file>`. */
 export const outputKey = (token: string, filename: string): string => `output/${token}/${filename}`;
 /** Storage prefix holding all of one job's published files. */
@@ -50,7 +55,7 @@ export const outputPrefix = (token: string): string => `output/${token}/`;
  */
 export async function publishOutput(
   storage: ObjectStorage,
-  files: { videoPath: string; posterPath: string; title: string },
+  files: { videoPath: string; posterPath: string; title: string; captionTrack?: CaptionTrack | undefined },
   signal?: AbortSignal,
   /** Appended to the file names after the slug (e.g. '-v2'), so it survives the slug's length limit. */
   nameSuffix = '',
@@ -62,6 +67,12 @@ export async function publishOutput(
   try {
     const video = await storage.put(outputKey(token, filename), files.videoPath, { contentType: 'video/mp4', signal });
     const poster = await storage.put(outputKey(token, posterFilename), files.posterPath, { contentType: 'image/jpeg', signal });
+    if (files.captionTrack) {
+      // What the caption files (SubRip, WebVTT) of this version are made from, kept beside its video.
+      const trackPath = `${files.videoPath}.captions.json`;
+      await writeFile(trackPath, JSON.stringify(files.captionTrack));
+      await storage.put(outputKey(token, captionTrackFilename(filename)), trackPath, { contentType: 'application/json', signal });
+    }
     return {
       token,
       filename,

@@ -1,4 +1,5 @@
 import {
+  type PostKit,
   ACTIVE_JOB_STATUSES,
   completeSteps,
   FINISHED_JOB_STATUSES,
@@ -17,7 +18,7 @@ import { preparedQuery } from '../db/prepared-query.js';
 import type { JobEvent } from '../events/job-events.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
-import { initialSteps, parseParams, parseSteps } from './video-job-view.js';
+import { initialSteps, parseParams, parseResult, parseSteps } from './video-job-view.js';
 
 /*
  * The video job repository: the only module that writes `video_jobs`. Each transition is one
@@ -640,4 +641,35 @@ export async function userStorage(db: Db, userId: string): Promise<{ totalVideos
     .executeTakeFirstOrThrow();
   const uploadBytes = toCount(uploads.bytes);
   return { totalVideos: toCount(row.videos), totalBytes: toCount(row.bytes) + uploadBytes, uploadBytes };
+}
+
+/**
+ * Stores the creator's own title, description and hashtags in a finished video's result (marked
+ * edited, so a re-render keeps them). Undefined when the video is not the user's or has no result.
+ */
+export async function updateUserPostKit(
+  db: Db,
+  userId: string,
+  jobId: string,
+  post: Omit<PostKit, 'editedAt'>,
+  now = new Date(),
+): Promise<PostKit | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('video_jobs')
+      .select(['result'])
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const result = row ? parseResult(row.result) : null;
+    if (!result) return undefined;
+    const edited: PostKit = { ...post, editedAt: now.toISOString() };
+    await trx
+      .updateTable('video_jobs')
+      .set({ result: JSON.stringify({ ...result, post: edited }) })
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .execute();
+    return edited;
+  });
 }

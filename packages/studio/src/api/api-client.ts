@@ -136,7 +136,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     const text = await response.text();
     let json: unknown = undefined;
-    if (text) {
+    // A file answered as text (a caption file) is the response itself; errors are always JSON.
+    const isText = response.ok && !/json/i.test(response.headers.get('content-type') ?? 'application/json');
+    if (isText) json = text;
+    else if (text) {
       try {
         json = JSON.parse(text);
       } catch {

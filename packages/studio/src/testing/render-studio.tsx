@@ -18,7 +18,8 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-export type FakeHandler = (request: RecordedRequest) => { status?: number; body: unknown } | undefined;
+/** `contentType` sends `body` (a string) as it is, like a file the API answers; otherwise it is JSON. */
+export type FakeHandler = (request: RecordedRequest) => { status?: number; body: unknown; contentType?: string } | undefined;
 
 /**
  * A fetch that answers from `handler` (undefined → a contract-shaped 404) and records each
@@ -37,6 +38,8 @@ export function fakeFetch(handler: FakeHandler): { fetch: typeof fetch; requests
     };
     requests.push(request);
     const answer = handler(request) ?? { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'Not found' } };
+    if (answer.contentType && typeof answer.body === 'string')
+      return new Response(answer.body, { status: answer.status ?? 200, headers: { 'Content-Type': answer.contentType } });
     return new Response(JSON.stringify(answer.body), { status: answer.status ?? 200, headers: { 'Content-Type': 'application/json' } });
   }) as typeof fetch;
   return { fetch: fetchImpl, requests };

@@ -334,6 +334,69 @@ describe('My Videos', () => {
     click.mockRestore();
   });
 
+  it('shows the post kit with one-click copies, saves an edit, and downloads the caption files', async () => {
+    const post = {
+      title: 'Zebra stripes',
+      description: 'Zebras are striped.\n\nMade with AI',
+      hashtags: ['#Zebra', '#Stripes', '#Shorts'],
+    };
+    const saved: unknown[] = [];
+    const srt = '1\n00:00:00,000 --> 00:00:01,000\nZebras\n';
+    const { user } = open(
+      [
+        job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', {
+          result: { videoUrl: '/output/1/zebra.mp4', filename: 'zebra.mp4', post },
+        }),
+      ],
+      vi.fn(),
+      (request) => {
+        if (request.path === '/api/videos/1/post' && request.method === 'PUT') {
+          saved.push(request.body);
+          const body = request.body as typeof post;
+          if (body.hashtags.includes('#bad!'))
+            return {
+              status: 400,
+              body: { statusCode: 400, error: 'Bad Request', message: 'A hashtag is # and then letters', field: 'hashtags.1' },
+            };
+          return { body: { ...body, editedAt: '2026-11-27T10:00:00.000Z' } };
+        }
+        if (request.path === '/api/videos/1/captions') return { body: srt, contentType: 'application/x-subrip; charset=utf-8' };
+        return undefined;
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Post kit and captions' }));
+    expect(screen.getByText('Zebra stripes')).toBeInTheDocument();
+    expect(screen.getByText('#Zebra #Stripes #Shorts')).toBeInTheDocument();
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(screen.getByRole('button', { name: 'Copy hashtags' }));
+    expect(writeText).toHaveBeenCalledWith('#Zebra #Stripes #Shorts');
+
+    await user.click(screen.getByRole('button', { name: 'Edit post text' }));
+    const tags = screen.getByLabelText('Hashtags');
+    await user.clear(tags);
+    await user.type(tags, 'zebra #bad!');
+    await user.click(screen.getByRole('button', { name: 'Save post text' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('A hashtag is # and then letters');
+    await user.clear(tags);
+    await user.type(tags, 'zebra, savanna');
+    await user.click(screen.getByRole('button', { name: 'Save post text' }));
+    expect(await screen.findByText('#zebra #savanna')).toBeInTheDocument();
+    expect(saved.at(-1)).toMatchObject({ title: 'Zebra stripes', hashtags: ['#zebra', '#savanna'] });
+
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const createObjectURL = vi.fn(() => 'blob:captions');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    await user.click(screen.getByRole('button', { name: 'SRT caption file' }));
+    await vi.waitFor(() => expect(clicked[0]?.download).toBe('zebra.srt'));
+    const blob = (createObjectURL.mock.calls[0] as unknown as [Blob])[0];
+    expect(await blob.text()).toBe(srt);
+    click.mockRestore();
+  });
+
   it('shows the empty state with a way back to the studio', async () => {
     open([]);
     const empty = await screen.findByRole('heading', { name: 'No videos yet' });

@@ -20,6 +20,7 @@ import {
 } from './video-delete-controls.js';
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { SourceCredit } from './source-credit.js';
+import { PostKitPanel } from './post-kit-panel.js';
 import { VersionMenu } from './version-menu.js';
 import { VideoPoster } from './video-poster.js';
 import { storyboardPath } from '../routes/route-table.js';
@@ -94,6 +95,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
         {job.status === 'completed' ? <ArtworkCredits artwork={job.result?.artwork} /> : null}
         {versioned ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
+        {job.status === 'completed' ? <PostKitPanel job={job} /> : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} download={!versioned} /> : null}
       <div className="rs-video-row__actions">
