@@ -9,6 +9,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateVideoBodySchema } from '@reelsmith/contracts';
 import {
+  cpuSecondsNow,
   createProviderRegistry,
   formatTimings,
   loadPipelineConfig,
@@ -178,7 +179,14 @@ async function main(): Promise<void> {
   // This process's clock starts with it (performance.now() is 0 at node's start): the start-up is
   // loading the CLI and its modules, up to the run.
   const runStarted = performance.now() / 1000;
-  timings.push({ name: 'start-up', start: 0, seconds: runStarted, reused: false });
+  const startupCpu = cpuSecondsNow();
+  timings.push({
+    name: 'start-up',
+    start: 0,
+    seconds: runStarted,
+    ...(startupCpu !== null ? { cpuSeconds: startupCpu } : {}),
+    reused: false,
+  });
   try {
     const output = await runGeneration(
       {
@@ -192,6 +200,7 @@ async function main(): Promise<void> {
       { renderPreset: config.renderPreset, onTiming: (timing) => timings.push(timing) },
     );
     const runEnded = performance.now() / 1000;
+    const runEndedCpu = cpuSecondsNow();
     const outPath = resolve(values.out);
     const posterPath = join(
       dirname(outPath),
@@ -217,8 +226,17 @@ async function main(): Promise<void> {
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
     if (values.timings) {
       const end = performance.now() / 1000;
-      timings.push({ name: 'finish', start: runEnded, seconds: end - runEnded, reused: false });
-      console.log(`\n${formatTimings(timings, 0, { label: 'total (this process)', seconds: end })}`);
+      const endCpu = cpuSecondsNow();
+      timings.push({
+        name: 'finish',
+        start: runEnded,
+        seconds: end - runEnded,
+        ...(endCpu !== null && runEndedCpu !== null ? { cpuSeconds: endCpu - runEndedCpu } : {}),
+        reused: false,
+      });
+      console.log(
+        `\n${formatTimings(timings, 0, { label: 'total (this process)', seconds: end, ...(endCpu !== null ? { cpuSeconds: endCpu } : {}) })}`,
+      );
     }
   } catch (error) {
     console.error(`\n\nGeneration failed: ${(error as Error).message}`);

@@ -36,7 +36,7 @@ import {
   type NarrationPlan,
 } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
-import { timed, type StepTiming } from './step-timings.js';
+import { startTiming, timed, type StepTiming } from './step-timings.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
 export interface RunGenerationOptions {
@@ -187,10 +187,10 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
     throwIfAborted(signal);
     const inputHash = hashInputs(inputs);
     const manifestPath = join(workspaceDir, name, 'manifest.json');
-    const started = performance.now();
+    const timing = startTiming(name);
     const done = readCheckpoint<T>(manifestPath, inputHash);
     if (done !== null) {
-      options.onTiming?.({ name, start: started / 1000, seconds: (performance.now() - started) / 1000, reused: true });
+      options.onTiming?.(timing.end(true));
       progress.report(name, 100, 'reused');
       return { output: done, hash: hashInputs({ inputHash, done }) };
     }
@@ -201,7 +201,7 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
       const output = await work(inputHash);
       throwIfAborted(signal);
       writeCheckpoint(manifestPath, inputHash, output);
-      options.onTiming?.({ name, start: started / 1000, seconds: (performance.now() - started) / 1000, reused: false });
+      options.onTiming?.(timing.end());
       progress.report(name, 100);
       return { output, hash: hashInputs({ inputHash, done: output }) };
     } catch (error) {
@@ -452,12 +452,25 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
   );
 }
 
+/** The generated music bed the job's mood asks for (null: the creator's own track, or none). */
+async function musicBedFor(ctx: RunContext): Promise<string | null> {
+  const { run, params, options, artefactDir } = ctx;
+  const mood = run.music ? null : resolveMusicMood(params.music, params.style);
+  if (!mood) return null;
+  try {
+    return await timed('music', options.onTiming, () => writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)));
+  } catch (error) {
+    throw toGenerationError('video', error);
+  }
+}
+
 /** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
 function videoStep(
   ctx: RunContext,
   story: Checkpointed<RunStory>,
   narration: Checkpointed<Narration>,
   images: Checkpointed<ImagesOutput>,
+  musicBed: Promise<string | null>,
 ): Promise<Checkpointed<VideoOutput>> {
   const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
   return step<VideoOutput>(
@@ -476,15 +489,8 @@ function videoStep(
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
       // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
-      const mood = run.music ? null : resolveMusicMood(params.music, params.style);
-      const music =
-        run.music ??
-        (mood
-          ? {
-              path: await timed('video: music', options.onTiming, () => writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`))),
-              volumePercent: GENERATED_MUSIC_VOLUME_PERCENT,
-            }
-          : undefined);
+      const bed = await musicBed;
+      const music = run.music ?? (bed ? { path: bed, volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
       const result = await timed('video: render', options.onTiming, () =>
         (options.assemble ?? assembleVideo)(
           {
@@ -554,10 +560,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
   // and checkpoints its artefacts, which a retry of the job then reuses.
+  // The music bed needs only the job's mood, so it is made meanwhile rather than after both.
+  const musicBed = musicBedFor(ctx);
+  musicBed.catch(() => undefined);
   const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup)]);
   if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
   if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value);
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
