@@ -527,7 +527,8 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
     const cut = cutAfter(group.start);
     const next = Math.min(groups[index + 1]?.start ?? Infinity, cut);
     if (next !== Infinity) group.end = next - group.end < 0.5 ? next : Math.min(next, group.end + 0.4);
-    if (group.end > cut) group.end = Math.max(group.start + 0.01, Math.floor(cut * 100) / 100);
+    const clearAt = Math.floor(cut * 100) / 100;
+    if (group.end > clearAt) group.end = Math.max(group.start + 0.01, clearAt);
   }
   return groups;
 }
