@@ -60,7 +60,8 @@ async function build() {
   });
   for (const file of besideBundle) copyFileSync(join(root, file), join(outDir, file.split('/').pop()));
   const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, join(root, input)));
-  writeFileSync(inputsFile, JSON.stringify(inputs));
+  writeFileSync(`${inputsFile}.${process.pid}.partial`, JSON.stringify(inputs));
+  renameSync(`${inputsFile}.${process.pid}.partial`, inputsFile);
   // The bundle goes in last: a build cut short leaves the old (stale) one, which is rebuilt next time.
   renameSync(partial, bundle);
 }
