@@ -472,7 +472,7 @@ function videoStep(
   images: Checkpointed<ImagesOutput>,
   musicBed: Promise<string | null>,
 ): Promise<Checkpointed<VideoOutput>> {
-  const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
+  const { params, run, signal, options, progress, binaries, workspaceDir, step } = ctx;
   return step<VideoOutput>(
     'video',
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
