@@ -44,7 +44,6 @@ async function build() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    sourcemap: 'linked',
     metafile: true,
     logLevel: 'warning',
     plugins: [
