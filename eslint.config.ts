@@ -55,7 +55,7 @@ function onlyPackages(allowed: readonly PackageName[], why: string): Linter.Rule
 }
 
 export default defineConfig(
-  { ignores: ['dist/**', 'test-results/**', 'playwright-report/**', '**/node_modules/**', 'public/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'test-results/**', 'playwright-report/**', '**/node_modules/**', 'public/**'] },
   tseslint.configs.recommended,
   {
     // Typed linting: each file is linted with the program of its nearest tsconfig.json; the bench

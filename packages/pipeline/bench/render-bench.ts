@@ -35,12 +35,14 @@ import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from 
 import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
 import {
   createProviders,
+  formatTimings,
   loadPipelineConfig,
   resolveFfmpegBinaries,
   runGeneration,
   type AssemblyRequest,
   type GenerationOutput,
   type RenderBrand,
+  type StepTiming,
   type StoryboardInput,
 } from '../src/index.js';
 
@@ -182,6 +184,9 @@ interface CaseResult {
   sizeMb: number;
   frames: number;
   referenceSeconds: number;
+  /** Where the whole pipeline's seconds went, step by step, on the performance.now() clock from `startedAt`. */
+  timings: StepTiming[];
+  startedAt: number;
 }
 
 async function runCase(duration: Duration, resolution: Resolution): Promise<CaseResult> {
@@ -202,6 +207,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
   const started = performance.now();
   const ownCpuBefore = process.cpuUsage();
   const childCpuBefore = endedChildrenCpuSeconds();
+  const timings: StepTiming[] = [];
   try {
     await runGeneration(
       {
@@ -227,6 +233,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       },
       {
         binaries,
+        onTiming: (timing) => timings.push(timing),
         assemble: async (request, options) => {
           renderRequest = request;
           if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));
@@ -278,6 +285,8 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       sizeMb: statSync(videoPath).size / 1e6,
       frames: await videoFrames(binaries.ffprobePath, videoPath),
       referenceSeconds,
+      timings,
+      startedAt: started / 1000,
     };
   } finally {
     for (const stop of watchers) stop();
@@ -340,6 +349,9 @@ for (const duration of durations) {
     ];
     rows.push(row);
     console.log(row.join('  '));
+    console.log(
+      `\n${result.label}, whole pipeline step by step (CPU s: this process and the processes it ran, meanwhile):\n${formatTimings(result.timings, result.startedAt, { label: 'whole pipeline', seconds: result.totalSeconds, cpuSeconds: result.totalCpuSeconds })}\n`,
+    );
   }
 }
 /** Per-frame MD5s of a video's pictures (ffmpeg's framemd5), in order. */

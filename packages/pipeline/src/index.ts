@@ -1,6 +1,7 @@
 export * from './providers/types.js';
 export * from './errors.js';
 export { runGeneration, type RunGenerationOptions } from './runner/run-generation.js';
+export { cpuSecondsNow, formatTimings, type StepTiming } from './runner/step-timings.js';
 export { GenerationError } from './runner/generation-error.js';
 export { STEP_BANDS } from './runner/progress-tracker.js';
 export { loadPipelineConfig, PipelineConfigError, PIPELINE_ENV_VARIABLES, type PipelineConfig } from './pipeline-config.js';

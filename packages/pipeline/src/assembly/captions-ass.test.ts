@@ -243,6 +243,32 @@ describe('captions at scene cuts', () => {
     expect(uncut.some((group) => group.start < cut && group.end > cut)).toBe(true);
   });
 
+  it("ends a scene's captions the same whenever the next scene's first word falls (a re-voiced scene leaves the one before it)", () => {
+    // Scene one says two words and ends 0.45 s before the cut; scene two's first word comes a little
+    // or a lot after the cut, as a re-voiced line's leading silence moves it.
+    const scene = (secondStart: number) =>
+      buildCaptionsAss({
+        words: [
+          { word: 'Hello', start: 0, end: 0.4 },
+          { word: 'there.', start: 0.45, end: 1.55 },
+          { word: 'Next', start: secondStart, end: secondStart + 0.3 },
+        ],
+        style: 'tiktok',
+        language: 'en',
+        width: 1080,
+        height: 1920,
+        font: latin,
+        durationSeconds: 30,
+        cuts: [2],
+      });
+    const firstScene = (ass: string) =>
+      captionsAssWindow(ass, 0, 2)
+        .document.split('\n')
+        .filter((line) => line.startsWith('Dialogue:'));
+    expect(firstScene(scene(2.02))).toEqual(firstScene(scene(2.3)));
+    expect(firstScene(scene(2.02)).at(-1)).toMatch(/^Dialogue: 0,0:00:00\.\d\d,0:00:02\.00,/);
+  });
+
   it('moves every line of a document by whole centiseconds, keeping its tags', () => {
     const ass = buildCaptionsAss({
       words: sentence,

@@ -519,12 +519,16 @@ export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
   flush();
   // Hold each group until the next one starts unless the speaker pauses long enough to clear the
   // screen, and never past the next cut (on whole centiseconds, the file's resolution, at or before it).
+  // The next scene's first group is not looked at: the cut stands in for it, so a scene's captions
+  // never depend on when the next scene's first word falls, and re-voicing a scene leaves the
+  // scene before it (and its cached segment) as it was.
   for (let index = 0; index < groups.length; index++) {
     const group = groups[index]!;
-    const next = groups[index + 1];
-    if (next) group.end = next.start - group.end < 0.5 ? next.start : Math.min(next.start, group.end + 0.4);
     const cut = cutAfter(group.start);
-    if (group.end > cut) group.end = Math.max(group.start + 0.01, Math.floor(cut * 100) / 100);
+    const next = Math.min(groups[index + 1]?.start ?? Infinity, cut);
+    if (next !== Infinity) group.end = next - group.end < 0.5 ? next : Math.min(next, group.end + 0.4);
+    const clearAt = Math.floor(cut * 100) / 100;
+    if (group.end > clearAt) group.end = Math.max(group.start + 0.01, clearAt);
   }
   return groups;
 }

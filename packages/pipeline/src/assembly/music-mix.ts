@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FfmpegBinaries } from './ffmpeg-binary.js';
 import { LOUDNESS_METER, parseLoudness } from './loudness.js';
@@ -73,21 +73,65 @@ export function musicLevelFilter(gainDb: number, words: readonly WordTiming[]): 
 
 const measured = new Map<string, Promise<number | null>>();
 
+/** Where a file's measured loudness is kept: beside it, so the next process (the next version's render) reads it. */
+export const loudnessSidecarPath = (path: string): string => `${resolve(path)}.loudness.json`;
+
+function readSidecar(path: string, key: string): number | null | undefined {
+  try {
+    const stored = JSON.parse(readFileSync(loudnessSidecarPath(path), 'utf8')) as { key?: string; lufs?: number | null };
+    return stored.key === key && (typeof stored.lufs === 'number' || stored.lufs === null) ? stored.lufs : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeSidecar(path: string, key: string, lufs: number | null): void {
+  const sidecar = loudnessSidecarPath(path);
+  const partial = `${sidecar}.${process.pid}.partial`;
+  try {
+    writeFileSync(partial, JSON.stringify({ key, lufs }));
+    renameSync(partial, sidecar);
+  } catch {
+    // A folder that cannot be written (a read-only upload) only costs the next render a measurement.
+    rmSync(partial, { force: true });
+  }
+}
+
 /**
  * Integrated loudness (LUFS) of a file as the mix hears it (48 kHz stereo), or null for silence.
- * Remembered per file version: a long MP3 takes a few hundred ms to measure, and every re-render
- * with the same music would measure it again.
+ * Measured once per file version and kept beside the file: a long MP3 takes a few hundred ms to
+ * measure, and every re-render with the same music (each in its own process) would measure it again.
  */
 function loudnessOf(binaries: FfmpegBinaries, path: string, format: string, signal?: AbortSignal): Promise<number | null> {
   const stat = statSync(path);
-  const key = `${binaries.ffmpegPath}\n${resolve(path)}\n${stat.size}\n${stat.mtimeMs}\n${format}`;
+  const version = `${binaries.ffmpegPath}\n${stat.size}\n${stat.mtimeMs}\n${format}`;
+  const key = `${resolve(path)}\n${version}`;
   let pending = measured.get(key);
   if (!pending) {
-    pending = runFfmpeg(
-      binaries.ffmpegPath,
-      ['-loglevel', 'info', '-i', resolve(path), '-vn', '-af', `aresample=48000,aformat=${format},${LOUDNESS_METER}`, '-f', 'null', '-'],
-      { signal },
-    ).then((stderr) => parseLoudness(stderr).integratedLufs);
+    const kept = readSidecar(path, version);
+    pending =
+      kept !== undefined
+        ? Promise.resolve(kept)
+        : runFfmpeg(
+            binaries.ffmpegPath,
+            [
+              '-loglevel',
+              'info',
+              '-i',
+              resolve(path),
+              '-vn',
+              '-af',
+              `aresample=48000,aformat=${format},${LOUDNESS_METER}`,
+              '-f',
+              'null',
+              '-',
+            ],
+            { signal },
+          ).then((stderr) => {
+            const lufs = parseLoudness(stderr).integratedLufs;
+            writeSidecar(path, version, lufs);
+            return lufs;
+          });
     measured.set(key, pending);
     pending.catch(() => measured.delete(key));
   }

@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateVideoBodySchema } from '@reelsmith/contracts';
-import { createProviderRegistry, loadPipelineConfig, runGeneration, type ProgressUpdate } from '../index.js';
+import {
+  cpuSecondsNow,
+  createProviderRegistry,
+  formatTimings,
+  loadPipelineConfig,
+  runGeneration,
+  type ProgressUpdate,
+  type StepTiming,
+} from '../index.js';
 import { defaultFfmpegBinaries, ffmpegVersion } from '../assembly/ffmpeg-binary.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 
@@ -36,7 +44,8 @@ const USAGE = `Usage: npm run generate -- --topic "..." [options]
                           inspiring or none (default auto)
   --custom-prompt TEXT    extra instructions for the story
   --out FILE              where to write the MP4 (default video.mp4); the poster goes beside it
-  --workspace DIR         keep the job's workspace here (re-running resumes from it)`;
+  --workspace DIR         keep the job's workspace here (re-running resumes from it)
+  --timings               print where the seconds went: start-up, each step and its phases`;
 
 function fail(message: string): never {
   console.error(`${message}\n\n${USAGE}`);
@@ -68,6 +77,7 @@ async function main(): Promise<void> {
         music: { type: 'string', default: 'auto' },
         out: { type: 'string', default: 'video.mp4' },
         workspace: { type: 'string' },
+        timings: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
       strict: true,
@@ -165,6 +175,18 @@ async function main(): Promise<void> {
     lastDecile = Math.floor(update.stepProgress / 10);
   };
 
+  const timings: StepTiming[] = [];
+  // This process's clock starts with it (performance.now() is 0 at node's start): the start-up is
+  // loading the CLI and its modules, up to the run.
+  const runStarted = performance.now() / 1000;
+  const startupCpu = cpuSecondsNow();
+  timings.push({
+    name: 'start-up',
+    start: 0,
+    seconds: runStarted,
+    ...(startupCpu !== null ? { cpuSeconds: startupCpu } : {}),
+    reused: false,
+  });
   try {
     const output = await runGeneration(
       {
@@ -175,8 +197,10 @@ async function main(): Promise<void> {
         signal: controller.signal,
         onProgress,
       },
-      { renderPreset: config.renderPreset },
+      { renderPreset: config.renderPreset, onTiming: (timing) => timings.push(timing) },
     );
+    const runEnded = performance.now() / 1000;
+    const runEndedCpu = cpuSecondsNow();
     const outPath = resolve(values.out);
     const posterPath = join(
       dirname(outPath),
@@ -200,6 +224,20 @@ async function main(): Promise<void> {
       `\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`,
     );
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
+    if (values.timings) {
+      const end = performance.now() / 1000;
+      const endCpu = cpuSecondsNow();
+      timings.push({
+        name: 'finish',
+        start: runEnded,
+        seconds: end - runEnded,
+        ...(endCpu !== null && runEndedCpu !== null ? { cpuSeconds: endCpu - runEndedCpu } : {}),
+        reused: false,
+      });
+      console.log(
+        `\n${formatTimings(timings, 0, { label: 'total (this process)', seconds: end, ...(endCpu !== null ? { cpuSeconds: endCpu } : {}) })}`,
+      );
+    }
   } catch (error) {
     console.error(`\n\nGeneration failed: ${(error as Error).message}`);
     // The operator's view: the real cause (missing font, missing filter, ffmpeg's last stderr lines).

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { MusicMood } from '@reelsmith/contracts';
 import { encodeWav, pcm16FromFloat } from '../audio/wav.js';
 import { createRandom, seedFromText, type Random } from '../seeded-random.js';
@@ -363,6 +365,43 @@ export const encodeLoop = (loop: { left: Float32Array; right: Float32Array; fram
 /** A process synthesises each mood once (a few MB each); every later job only writes the file. */
 const encodedBeds = new Map<MusicMood, Buffer>();
 
+/** Bump when the synthesis changes the bytes in a way the recipes do not show. */
+const BED_FORMAT = 'bed-v1';
+
+/**
+ * Where a mood's loop is kept for every process on the machine (synthesising one takes about a
+ * second of CPU, which each CLI run and each worker process paid again), named by its recipe.
+ */
+function sharedBedPath(mood: MusicMood): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ format: BED_FORMAT, rate: MUSIC_SAMPLE_RATE, rms: RMS, peak: PEAK, recipe: RECIPES[mood] }))
+    .digest('hex')
+    .slice(0, 16);
+  return join(tmpdir(), 'reelsmith-music', `${mood}-${key}.wav`);
+}
+
+async function readShared(path: string): Promise<Buffer | null> {
+  try {
+    return await readFile(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Written whole or not at all (a temporary file renamed into place); a folder that cannot be written only costs the next process a synthesis. */
+async function writeWhole(path: string, bytes: Buffer): Promise<boolean> {
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(partial, bytes);
+    await rename(partial, path);
+    return true;
+  } catch {
+    await rm(partial, { force: true });
+    return false;
+  }
+}
+
 /**
  * The mood's loop at `path`, written once (atomically, so a crash never leaves half a file that a
  * resumed job would mix in).
@@ -370,10 +409,13 @@ const encodedBeds = new Map<MusicMood, Buffer>();
 export async function writeMusicBed(mood: MusicMood, path: string): Promise<string> {
   if (existsSync(path)) return path;
   await mkdir(dirname(path), { recursive: true });
-  const partial = `${path}.${process.pid}.partial`;
   let wav = encodedBeds.get(mood);
-  if (!wav) encodedBeds.set(mood, (wav = encodeLoop(synthesiseMusicLoop(mood))));
-  await writeFile(partial, wav);
-  await rename(partial, path);
+  if (!wav) {
+    const shared = sharedBedPath(mood);
+    wav = (await readShared(shared)) ?? encodeLoop(synthesiseMusicLoop(mood));
+    encodedBeds.set(mood, wav);
+    if (!existsSync(shared)) await writeWhole(shared, wav);
+  }
+  if (!(await writeWhole(path, wav))) throw new Error(`Cannot write the music bed to ${path}`);
   return path;
 }

@@ -261,11 +261,10 @@ export async function joinNarration(
   cacheDir: string,
   signal?: AbortSignal,
 ): Promise<Narration> {
-  const fitted: Int16Array[] = [];
-  for (const [index, part] of parts.entries()) {
-    const wav = decodeWav(readFileSync(await fitSceneSpeech(binaries, part, plan.scenes[index]!, cacheDir, signal)));
-    fitted.push(wav.samples);
-  }
+  // Each scene is fitted in its own ffmpeg processes, all at once: a few short single-threaded
+  // passes each, which one after another left a core idle and paid every process start in turn.
+  const fittedPaths = await Promise.all(parts.map((part, index) => fitSceneSpeech(binaries, part, plan.scenes[index]!, cacheDir, signal)));
+  const fitted = fittedPaths.map((path) => decodeWav(readFileSync(path)).samples);
   const samplesPerFrame = NARRATION_SAMPLE_RATE / OUTPUT_FPS;
   const starts: number[] = [];
   let frame = 0;

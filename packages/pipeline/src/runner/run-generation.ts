@@ -39,6 +39,7 @@ import {
   type NarrationPlan,
 } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
+import { startTiming, timed, type StepTiming } from './step-timings.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
 export interface RunGenerationOptions {
@@ -53,6 +54,8 @@ export interface RunGenerationOptions {
   providerRetryDelaysMs?: readonly number[];
   /** Called for each scene's narration and picture: made now, or reused from the artefact folder. */
   onArtefact?: (artefact: { kind: 'voice' | 'image'; sceneIndex: number; reused: boolean }) => void;
+  /** Called as each step (and each phase worth telling apart inside one) ends, with how long it took. */
+  onTiming?: (timing: StepTiming) => void;
 }
 
 /** A story scene as the runner carries it: the storyboard's seed and upload, or the written story's defaults. */
@@ -189,8 +192,10 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
     throwIfAborted(signal);
     const inputHash = hashInputs(inputs);
     const manifestPath = join(workspaceDir, name, 'manifest.json');
+    const timing = startTiming(name);
     const done = readCheckpoint<T>(manifestPath, inputHash);
     if (done !== null) {
+      options.onTiming?.(timing.end(true));
       progress.report(name, 100, 'reused');
       return { output: done, hash: hashInputs({ inputHash, done }) };
     }
@@ -201,6 +206,7 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
       const output = await work(inputHash);
       throwIfAborted(signal);
       writeCheckpoint(manifestPath, inputHash, output);
+      options.onTiming?.(timing.end());
       progress.report(name, 100);
       return { output, hash: hashInputs({ inputHash, done: output }) };
     } catch (error) {
@@ -269,7 +275,7 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
 
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
 async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
-  const { params, providers, run, signal, retryDelays, step, voiceArtefact, voiceScene } = ctx;
+  const { params, providers, run, signal, options, retryDelays, step, voiceArtefact, voiceScene } = ctx;
   const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
     // The creator's storyboard replaces the writer: nothing is written again.
     if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
@@ -319,11 +325,11 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
       // Voicing the story tells whether it fits once paced (the voice step reuses these parts).
       // A story the pacing cannot fit (beyond ±10% tempo) is rewritten to a budget scaled by
       // what the voice really took; a rejected draft's voicing is all it costs.
-      const parts: SynthesisResult[] = [];
-      for (const scene of planned.scenes) {
-        throwIfAborted(signal);
-        parts.push((await voiceScene(scene.narration)).part);
-      }
+      // The scenes are voiced at once: the offline engine runs one espeak thread per core.
+      throwIfAborted(signal);
+      const parts = await timed('story: synthesis', options.onTiming, () =>
+        Promise.all(planned.scenes.map(async (scene) => (await voiceScene(scene.narration)).part)),
+      );
       const correction = storyBudgetCorrection(
         parts.map((part) => part.durationSeconds),
         params.duration,
@@ -347,15 +353,19 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
     'voice',
     { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT },
     async () => {
-      const parts: SynthesisResult[] = [];
-      for (const [index, scene] of story.output.scenes.entries()) {
-        throwIfAborted(signal);
-        // A restart mid-step, or the next version, keeps the scenes already voiced.
-        const { part, reused } = await voiceScene(scene.narration);
-        options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused });
-        parts.push(part);
-        progress.report('voice', ((index + 1) / (sceneCount + 1)) * 100);
-      }
+      // A restart mid-step, or the next version, keeps the scenes already voiced; the rest are voiced at once.
+      throwIfAborted(signal);
+      let voiced = 0;
+      const parts = await timed('voice: synthesis', options.onTiming, () =>
+        Promise.all(
+          story.output.scenes.map(async (scene, index) => {
+            const { part, reused } = await voiceScene(scene.narration);
+            options.onArtefact?.({ kind: 'voice', sceneIndex: index, reused });
+            progress.report('voice', (++voiced / (sceneCount + 1)) * 100);
+            return part;
+          }),
+        ),
+      );
       const keys = story.output.scenes.map((scene) => voiceArtefact(scene.narration).key);
       const plan = planForRun(
         join(artefactDir, 'voice', 'placement.json'),
@@ -364,7 +374,9 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
         params.duration,
         Boolean(run.storyboard),
       );
-      return joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal);
+      return timed('voice: fitting', options.onTiming, () =>
+        joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal),
+      );
     },
   );
 }
@@ -446,14 +458,27 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
   );
 }
 
+/** The generated music bed the job's mood asks for (null: the creator's own track, or none). */
+async function musicBedFor(ctx: RunContext): Promise<string | null> {
+  const { run, params, options, artefactDir } = ctx;
+  const mood = run.music ? null : resolveMusicMood(params.music, params.style);
+  if (!mood) return null;
+  try {
+    return await timed('music', options.onTiming, () => writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)));
+  } catch (error) {
+    throw toGenerationError('video', error);
+  }
+}
+
 /** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
 function videoStep(
   ctx: RunContext,
   story: Checkpointed<RunStory>,
   narration: Checkpointed<Narration>,
   images: Checkpointed<ImagesOutput>,
+  musicBed: Promise<string | null>,
 ): Promise<Checkpointed<VideoOutput>> {
-  const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
+  const { params, run, signal, options, progress, binaries, workspaceDir, step } = ctx;
   return step<VideoOutput>(
     'video',
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
@@ -470,38 +495,36 @@ function videoStep(
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
       // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
-      const mood = run.music ? null : resolveMusicMood(params.music, params.style);
-      const music =
-        run.music ??
-        (mood
-          ? { path: await writeMusicBed(mood, join(artefactDir, 'music', `${mood}.wav`)), volumePercent: GENERATED_MUSIC_VOLUME_PERCENT }
-          : undefined);
-      const result = await (options.assemble ?? assembleVideo)(
-        {
-          scenes,
-          audioPath: narration.output.audioPath,
-          words: narration.output.words,
-          resolution: params.resolution,
-          durationSeconds: duration,
-          enableZoom: params.enableZoom,
-          zoomDirection: params.zoomDirection,
-          enableCaptions: params.enableCaptions,
-          captionStyle: params.captionStyle,
-          language: params.language,
-          outputPath,
-          posterPath: join(workspaceDir, 'video', 'poster.jpg'),
-          workDir: join(workspaceDir, 'video', 'work'),
-          // Scene segments outlive the job so the next version re-renders only the scenes that changed.
-          ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
-          ...(music ? { music } : {}),
-          ...(run.brand ? { brand: run.brand } : {}),
-        },
-        {
-          binaries,
-          ...(options.renderPreset ? { preset: options.renderPreset } : {}),
-          ...(signal ? { signal } : {}),
-          onProgress: (percent) => progress.report('video', Math.min(99, percent)),
-        },
+      const bed = await musicBed;
+      const music = run.music ?? (bed ? { path: bed, volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
+      const result = await timed('video: render', options.onTiming, () =>
+        (options.assemble ?? assembleVideo)(
+          {
+            scenes,
+            audioPath: narration.output.audioPath,
+            words: narration.output.words,
+            resolution: params.resolution,
+            durationSeconds: duration,
+            enableZoom: params.enableZoom,
+            zoomDirection: params.zoomDirection,
+            enableCaptions: params.enableCaptions,
+            captionStyle: params.captionStyle,
+            language: params.language,
+            outputPath,
+            posterPath: join(workspaceDir, 'video', 'poster.jpg'),
+            workDir: join(workspaceDir, 'video', 'work'),
+            // Scene segments outlive the job so the next version re-renders only the scenes that changed.
+            ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
+            ...(music ? { music } : {}),
+            ...(run.brand ? { brand: run.brand } : {}),
+          },
+          {
+            binaries,
+            ...(options.renderPreset ? { preset: options.renderPreset } : {}),
+            ...(signal ? { signal } : {}),
+            onProgress: (percent) => progress.report('video', Math.min(99, percent)),
+          },
+        ),
       );
       // Where each scene lands once the narration is fitted to the duration (sped up when it runs long).
       const placed = fitNarration(narration.output.durationSeconds, duration, narration.output.words, scenes).scenes;
@@ -543,10 +566,13 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
   // and checkpoints its artefacts, which a retry of the job then reuses.
+  // The music bed needs only the job's mood, so it is made meanwhile rather than after both.
+  const musicBed = musicBedFor(ctx);
+  musicBed.catch(() => undefined);
   const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup)]);
   if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
   if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value);
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));

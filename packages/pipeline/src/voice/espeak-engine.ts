@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { CancelledError } from '../errors.js';
 
@@ -40,7 +41,9 @@ const WORKER_URL = new URL('./espeak-worker.mjs', import.meta.url);
  * loads 24 MB of voice data). espeak is single-threaded and keeps the voice/rate/pitch as global
  * state, so requests run strictly one after another through `queue`.
  */
-class EspeakEngine {
+class EspeakThread {
+  /** Requests queued or running on this thread. */
+  load = 0;
   private worker: Worker | undefined;
   private ready: Promise<Worker> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
@@ -87,8 +90,14 @@ class EspeakEngine {
     if (worker) void worker.terminate();
   }
 
-  /** Synthesises `request`, after every earlier request has finished. */
+  /** Starts the worker ahead of its first request, so its voice data loads while another thread speaks. */
+  warm(): void {
+    this.start().catch(() => undefined);
+  }
+
+  /** Synthesises `request`, after every earlier request of this thread has finished. */
   synthesize(request: EspeakRequest, signal?: AbortSignal): Promise<EspeakOutput> {
+    this.load += 1;
     const run = async (): Promise<EspeakOutput> => {
       if (signal?.aborted) throw new CancelledError();
       const worker = await this.start();
@@ -113,8 +122,28 @@ class EspeakEngine {
         worker.postMessage({ requestId, ...request });
       });
     };
-    const result = this.queue.then(run, run);
+    const result = this.queue.then(run, run).finally(() => (this.load -= 1));
     this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+/**
+ * espeak threads, one per core: a story's scenes are voiced at once (each scene takes a second or
+ * more of CPU), each request going to the thread with the least queued. All threads start with the
+ * first request, so the others' voice data loads while the first speaks.
+ */
+class EspeakEngine {
+  private readonly threads: EspeakThread[];
+
+  constructor(size = Math.max(1, Math.min(4, availableParallelism()))) {
+    this.threads = Array.from({ length: size }, () => new EspeakThread());
+  }
+
+  synthesize(request: EspeakRequest, signal?: AbortSignal): Promise<EspeakOutput> {
+    const thread = this.threads.reduce((least, candidate) => (candidate.load < least.load ? candidate : least));
+    const result = thread.synthesize(request, signal);
+    for (const other of this.threads) if (other !== thread) other.warm();
     return result;
   }
 }

@@ -85,7 +85,7 @@ describe('offline voice (espeak-ng)', () => {
     expect(Math.abs(probeDuration(outputPath) - result.durationSeconds)).toBeLessThan(0.15);
   });
 
-  it('serialises concurrent calls, each getting its own voice and text', async () => {
+  it('runs concurrent calls (one espeak thread per core), each getting its own voice and text', async () => {
     const texts = ['One two three.', 'Four five six seven eight nine ten eleven twelve.', 'Thirteen.'];
     const voices = ['en-us-m3', 'en-us-f3', 'en-gb-m1'];
     const results = await Promise.all(
@@ -99,13 +99,15 @@ describe('offline voice (espeak-ng)', () => {
     });
     expect(results[1]!.durationSeconds).toBeGreaterThan(results[0]!.durationSeconds * 2);
     // Same request alone gives the same audio length: no state leaked between the parallel calls.
+    // It may run on another thread than before, whose espeak ended its last utterance elsewhere:
+    // lengths then differ by a few samples of trailing silence (0.6 ms measured), never by a word.
     const again = await provider.synthesize({
       text: texts[0]!,
       voiceId: voices[0]!,
       language: 'en',
       outputPath: path.join(workDir, 'again.wav'),
     });
-    expect(again.durationSeconds).toBeCloseTo(results[0]!.durationSeconds, 3);
+    expect(again.durationSeconds).toBeCloseTo(results[0]!.durationSeconds, 2);
   });
 
   it('every catalogue voice produces speech', async () => {
