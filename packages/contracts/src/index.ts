@@ -487,6 +487,7 @@ export {
   embedSessionBodySchema,
   endCardSchema,
   logoPositionSchema,
+  readableTextOn,
 } from './brand.js';
 export type {
   BrandFontId,
