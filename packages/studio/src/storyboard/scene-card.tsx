@@ -99,7 +99,7 @@ export function SceneCard(props: {
           className="rs-link-button rs-scene__more-toggle"
           aria-expanded={open}
           aria-controls={ids.more}
-          aria-label={`${open ? 'Less' : 'More'} about scene ${number}: image prompt and actions`}
+          aria-label={`${open ? 'Show less' : 'Show more'} of scene ${number}`}
           onClick={() => setExpanded(!expanded)}
         >
           {open ? 'Less' : 'More'}

@@ -426,7 +426,7 @@ describe('the storyboard page', () => {
     const { user } = open();
     const first = await screen.findByRole('listitem', { name: 'Scene 1' });
     // The toggle shows only under the phone media query, which jsdom does not apply: it is looked up hidden.
-    const more = within(first).getByRole('button', { name: /^More about scene 1/, hidden: true });
+    const more = within(first).getByRole('button', { name: 'Show more of scene 1', hidden: true });
     expect(more).toHaveAttribute('aria-expanded', 'false');
     expect(first).not.toHaveClass('rs-scene--expanded');
     const controlled = document.getElementById(more.getAttribute('aria-controls')!)!;
@@ -434,7 +434,7 @@ describe('the storyboard page', () => {
     expect(within(controlled).getByRole('button', { name: 'Delete scene 1' })).toBeInTheDocument();
     expect(within(controlled).queryByLabelText('Narration')).toBeNull();
     await user.click(more);
-    expect(within(first).getByRole('button', { name: /^Less about scene 1/, hidden: true })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(first).getByRole('button', { name: 'Show less of scene 1', hidden: true })).toHaveAttribute('aria-expanded', 'true');
     expect(first).toHaveClass('rs-scene--expanded');
   });
 });
