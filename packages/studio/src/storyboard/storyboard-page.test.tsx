@@ -9,7 +9,7 @@ import { LAZY_PAGES } from '../app/lazy-routes.js';
 import { MemoryStorage, type Platform } from '../platform.js';
 import { renderStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 // The page loads on demand in the app; fetched once here so each test times the page, not the import.
 beforeAll(() => LAZY_PAGES.storyboard.preload(), 30_000);
 afterEach(() => {
@@ -53,6 +53,20 @@ const board = {
   changed: false,
   revision: 'r1',
 };
+
+/** The storyboard as another tab saved it: a new revision and another first line. */
+const theirs = { ...board, revision: 'r2', scenes: [{ ...scene(1), narration: 'Written in the other tab' }, scene(2), scene(3)] };
+
+/** Answers every storyboard PUT with `answer`, recording the requests. */
+function recordPuts(answer: (request: RecordedRequest) => { status?: number; body: unknown }) {
+  const puts: RecordedRequest[] = [];
+  const handler: FakeHandler = (request) => {
+    if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
+    puts.push(request);
+    return answer(request);
+  };
+  return { puts, handler };
+}
 
 const signedIn = (): MemoryStorage =>
   new MemoryStorage([
@@ -322,19 +336,15 @@ describe('the storyboard page', () => {
   });
 
   it('names the version it edits in If-Match, and after a 412 says the storyboard changed in another tab and saves nothing more until told', async () => {
-    const theirs = { ...board, revision: 'r2', scenes: [{ ...scene(1), narration: 'Written in the other tab' }, scene(2), scene(3)] };
-    const puts: RecordedRequest[] = [];
-    const { user } = open((request) => {
-      if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
-      puts.push(request);
-      if (request.headers['If-Match'] === '"r1"') {
-        return {
-          status: 412,
-          body: { statusCode: 412, error: 'Precondition Failed', message: 'This storyboard changed in another tab.', storyboard: theirs },
-        };
-      }
-      return { body: { ...theirs, revision: 'r3', scenes: [{ ...scene(1), narration: 'Mine wins' }, scene(2), scene(3)] } };
-    });
+    const { puts, handler } = recordPuts((request) =>
+      request.headers['If-Match'] === '"r1"'
+        ? {
+            status: 412,
+            body: { statusCode: 412, error: 'Precondition Failed', message: 'This storyboard changed in another tab.', storyboard: theirs },
+          }
+        : { body: { ...theirs, revision: 'r3', scenes: [{ ...scene(1), narration: 'Mine wins' }, scene(2), scene(3)] } },
+    );
+    const { user } = open(handler);
     const narration = () => within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration');
     await screen.findByRole('listitem', { name: 'Scene 1' });
     await user.clear(narration());
@@ -357,13 +367,11 @@ describe('the storyboard page', () => {
   });
 
   it("takes the other tab's version on Reload and drops this tab's edit", async () => {
-    const theirs = { ...board, revision: 'r2', scenes: [{ ...scene(1), narration: 'Written in the other tab' }, scene(2), scene(3)] };
-    const puts: RecordedRequest[] = [];
-    const { user } = open((request) => {
-      if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
-      puts.push(request);
-      return { status: 412, body: { statusCode: 412, error: 'Precondition Failed', message: 'Changed elsewhere.', storyboard: theirs } };
-    });
+    const { puts, handler } = recordPuts(() => ({
+      status: 412,
+      body: { statusCode: 412, error: 'Precondition Failed', message: 'Changed elsewhere.', storyboard: theirs },
+    }));
+    const { user } = open(handler);
     const narration = () => within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration');
     await screen.findByRole('listitem', { name: 'Scene 1' });
     await user.type(narration(), ' and mine');
