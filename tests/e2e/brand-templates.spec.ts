@@ -71,7 +71,7 @@ test('a creator sets a brand, picks a caption template from its previews, and se
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Brand' }).click();
   await page.getByLabel('Apply my brand to new videos and re-renders').check();
-  await page.getByLabel('Logo (PNG, JPEG or WebP)').setInputFiles(logo);
+  await page.getByLabel('Logo (PNG, JPEG, WebP or SVG)').setInputFiles(logo);
   await expect(page.getByText('A logo is set.')).toBeVisible();
   await page.getByLabel('Logo position').selectOption('top-right');
   await page.getByLabel('Accent colour (caption template highlights)').fill(ACCENT.toLowerCase());

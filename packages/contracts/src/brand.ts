@@ -56,7 +56,7 @@ export type EndCard = z.infer<typeof endCardSchema>;
 
 export const brandKitSchema = z.object({
   enabled: z.boolean(),
-  /** A picture uploaded with POST /api/uploads (PNG, JPEG or WebP); null for no logo. */
+  /** A picture uploaded with POST /api/uploads?purpose=logo (PNG, JPEG, WebP or SVG); null for no logo. */
   logoUploadId: z.nullable(z.string().check(z.minLength(1), z.maxLength(64))),
   logoPosition: logoPositionSchema,
   /** The logo's width as a share of the frame's shorter side. */
@@ -77,6 +77,15 @@ export const brandKitSchema = z.object({
   endCard: z.nullable(endCardSchema),
 });
 export type BrandKit = z.infer<typeof brandKitSchema>;
+
+/** Dark text on a light accent, white on a dark one (WCAG relative luminance), as the end card is drawn. */
+export function readableTextOn(hex: string): '#111111' | '#FFFFFF' {
+  const channel = (offset: number) => {
+    const value = Number.parseInt(hex.slice(1 + offset, 3 + offset), 16) / 255;
+    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4) > 0.4 ? '#111111' : '#FFFFFF';
+}
 
 export const DEFAULT_BRAND_KIT: BrandKit = {
   enabled: false,

@@ -167,6 +167,7 @@ export const MORE_ROUTES = {
     params: videos.jobIdParamsSchema,
     body: storyboard.storyboardUpdateBodySchema,
     response: storyboard.storyboardSchema,
+    errorResponses: { 412: storyboard.storyboardConflictSchema },
   }),
   /** Multipart (field `file`); the body is read as a stream, so no body schema here. */
   upload: route({

@@ -126,6 +126,8 @@ export const storyboardSceneSchema = z.object({
    * (before any trimming). Present only for videos made from a script or an article.
    */
   sourceSentences: z.optional(z.array(z.string())),
+  /** True when the narration is no longer the one written from `sourceSentences` (the creator rewrote it). */
+  narrationEdited: z.optional(z.boolean()),
 });
 export type StoryboardScene = z.infer<typeof storyboardSceneSchema>;
 
@@ -146,8 +148,29 @@ export const storyboardSchema = z.object({
   rendersLeft: z.number().check(z.int(), z.gte(0)),
   /** True when something changed since the last render. */
   changed: z.boolean(),
+  /**
+   * The stored storyboard's version tag, also sent as the `ETag` header (quoted). A PUT with
+   * `If-Match: "<revision>"` is refused with a 412 when the storyboard has changed since.
+   */
+  revision: z.string(),
 });
 export type Storyboard = z.infer<typeof storyboardSchema>;
+
+/** How many storyboard writes (PUT) one video takes in STORYBOARD_WRITE_WINDOW_SECONDS; autosave sends at most one a second. */
+export const STORYBOARD_WRITES_PER_WINDOW = 20;
+export const STORYBOARD_WRITE_WINDOW_SECONDS = 10;
+
+export const STORYBOARD_CONFLICT_MESSAGE =
+  'This storyboard changed in another tab or window since you opened it. Reload it, or send your version again with its current ETag in If-Match.';
+
+/** The 412 of a PUT whose If-Match names an older version: the error and the storyboard as it is now. */
+export const storyboardConflictSchema = z.object({
+  statusCode: z.literal(412),
+  error: z.string(),
+  message: z.string(),
+  storyboard: storyboardSchema,
+});
+export type StoryboardConflict = z.infer<typeof storyboardConflictSchema>;
 
 const sceneEditSchema = z.object({
   /** Absent for a new scene. */

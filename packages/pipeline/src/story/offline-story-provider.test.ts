@@ -241,6 +241,8 @@ describe('offline story writer', () => {
       for (const prompt of prompts) {
         expect(prompt).toMatch(pattern);
         expect(prompt).toContain('समुद्र');
+        // The prompt is written before the format is known, and shown in the storyboard: it names no frame shape a 9:16 video lacks.
+        expect(prompt).not.toMatch(/widescreen|anamorphic|letterbox/i);
       }
     }
   });

@@ -94,7 +94,12 @@ export function registerRoute<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.body ? { body: contract.body } : {}),
-      response: { [contract.status ?? 200]: contract.response, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      response: {
+        [contract.status ?? 200]: contract.response,
+        ...contract.errorResponses,
+        '4xx': errorResponseSchema,
+        '5xx': errorResponseSchema,
+      },
     },
     // Authentication first, before the body is parsed or validated: an anonymous caller gets 401,
     // never a 400 describing the schema.

@@ -60,6 +60,12 @@ function operation(name: string, contract: RouteContract): JsonSchema {
     responses[403] = { ...error, description: 'Not allowed (role, plan, or an embed session outside its scope)' };
   }
   if (contract.params) responses[404] = { ...error, description: 'Not found' };
+  if (contract.errorResponses?.[412]) {
+    responses[412] = {
+      description: 'If-Match names an older version: the body carries the current one (its ETag in the header)',
+      content: { 'application/json': { schema: toSchema(contract.errorResponses[412], 'output') } },
+    };
+  }
   const security = SECURITY[contract.auth];
   return {
     operationId: name,

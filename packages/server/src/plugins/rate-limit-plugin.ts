@@ -13,6 +13,8 @@ export interface RateLimiterOptions {
   timeWindowMs: number;
   /** What to count by; null skips the limit for this request (e.g. no e-mail in the body). */
   key: (request: FastifyRequest) => string | null;
+  /** The 429's message when MESSAGES.rateLimited (sign-in attempts) does not fit. */
+  message?: string;
 }
 
 declare module 'fastify' {
@@ -48,7 +50,7 @@ export const rateLimitPlugin = fp(
         const result = await check(request);
         if (!result.isAllowed && result.isExceeded) {
           reply.header('retry-after', String(result.ttlInSeconds));
-          throw tooManyRequests(MESSAGES.rateLimited);
+          throw tooManyRequests(options.message ?? MESSAGES.rateLimited);
         }
       };
     });

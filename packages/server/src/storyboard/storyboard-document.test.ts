@@ -16,7 +16,8 @@ const first = documentFromFirstRender(params, 'Tides', rendered, [
   '/output/t/scene-2.jpg',
   '/output/t/scene-3.jpg',
 ]);
-const view = (document = first) => toStoryboardView(document, { videoId: 'v', version: 1, durationSeconds: 30, rendersLeft: 20 });
+const view = (document = first) =>
+  toStoryboardView(document, { videoId: 'v', version: 1, durationSeconds: 30, rendersLeft: 20, revision: 'r1' });
 
 function editOf(document = first): StoryboardEdit {
   return {
@@ -126,5 +127,27 @@ describe('storyboard documents', () => {
     const twice = editOf();
     twice.scenes[2] = { ...twice.scenes[2]!, id: twice.scenes[0]!.id! };
     expect(() => applyEdit(first, twice)).toThrow('Scene 3 is not part of this storyboard');
+  });
+
+  it('marks a scene told from the source as edited once its narration is rewritten, and only that scene', () => {
+    const fromSource = documentFromFirstRender(
+      params,
+      'Tides',
+      rendered.map((scene, index) => ({ ...scene, sourceSentences: [`Source sentence ${index}.`] })),
+      ['/a.jpg', '/b.jpg', '/c.jpg'],
+    );
+    expect(view(fromSource).scenes.map((scene) => scene.narrationEdited)).toEqual([false, false, false]);
+    const edit = editOf(fromSource);
+    edit.scenes[1] = { ...edit.scenes[1]!, narration: 'Rewritten in my own words' };
+    const next = applyEdit(fromSource, edit);
+    expect(view(next).scenes.map((scene) => scene.narrationEdited)).toEqual([false, true, false]);
+    expect(view(next).scenes[1]!.sourceSentences).toEqual(['Source sentence 1.']);
+    // Put back as it was written from the source, it is no longer marked.
+    const back = applyEdit(next, editOf(fromSource));
+    expect(view(back).scenes.map((scene) => scene.narrationEdited)).toEqual([false, false, false]);
+  });
+
+  it('says nothing about edits for a scene that was not told from a source', () => {
+    expect(view().scenes.every((scene) => scene.narrationEdited === undefined)).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ export interface DocumentScene {
   rendered?: RenderedScene;
   /** The source sentences the scene was written from (videos made from a script or an article). */
   sourceSentences?: string[];
+  /** The narration first written from `sourceSentences`, so a rewritten one can be told apart (absent before it was kept). */
+  sourceNarration?: string;
   /** What this scene's earlier pictures showed: "regenerate" asks for a picture of something else. */
   shownSubjects?: string[];
 }
@@ -110,7 +112,7 @@ export function documentFromFirstRender(
       narration: scene.narration,
       imagePrompt: scene.imagePrompt,
       imageSeed: scene.imageSeed,
-      ...(scene.sourceSentences ? { sourceSentences: [...scene.sourceSentences] } : {}),
+      ...(scene.sourceSentences ? { sourceSentences: [...scene.sourceSentences], sourceNarration: scene.narration } : {}),
     })),
   };
   return markRendered(document, scenes, imageUrls);
@@ -138,7 +140,7 @@ export function documentChanged(document: StoryboardDocument): boolean {
 
 export function toStoryboardView(
   document: StoryboardDocument,
-  video: { videoId: string; version: number; durationSeconds: number; rendersLeft: number },
+  video: { videoId: string; version: number; durationSeconds: number; rendersLeft: number; revision: string },
 ): Storyboard {
   return {
     videoId: video.videoId,
@@ -163,11 +165,15 @@ export function toStoryboardView(
         ...(samePicture && scene.rendered!.subject ? { subject: scene.rendered!.subject } : {}),
         changed,
         ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
+        ...(scene.sourceSentences && scene.sourceNarration !== undefined
+          ? { narrationEdited: scene.narration !== scene.sourceNarration }
+          : {}),
       };
     }),
     durationSeconds: video.durationSeconds,
     rendersLeft: video.rendersLeft,
     changed: documentChanged(document),
+    revision: video.revision,
   };
 }
 
@@ -200,6 +206,7 @@ export function applyEdit(document: StoryboardDocument, edit: StoryboardEdit): S
       ...(before?.rendered ? { rendered: before.rendered } : {}),
       // An edited scene still comes from the sentences it was written from; a new scene comes from none.
       ...(before?.sourceSentences ? { sourceSentences: before.sourceSentences } : {}),
+      ...(before?.sourceNarration !== undefined ? { sourceNarration: before.sourceNarration } : {}),
       ...(shownSubjects.length > 0 ? { shownSubjects } : {}),
     };
   });

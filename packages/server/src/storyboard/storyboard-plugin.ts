@@ -6,7 +6,10 @@ import {
   MESSAGES,
   MUSIC_MARGIN_SECONDS,
   narrationBudgetError,
+  STORYBOARD_CONFLICT_MESSAGE,
   STORYBOARD_MESSAGES as M,
+  STORYBOARD_WRITE_WINDOW_SECONDS,
+  STORYBOARD_WRITES_PER_WINDOW,
   UPLOAD_AUDIO_MAX_BYTES,
   type RenderStats,
   type Storyboard,
@@ -20,13 +23,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyReply } from 'fastify';
 import type { VideoJobRow } from '../db/schema.js';
-import { badRequest, conflict, HttpError, notFound } from '../errors.js';
+import { badRequest, conflict, HttpError, notFound, statusText } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { findUserJob, queueRerender } from '../video-jobs/video-job-repository.js';
 import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
 import { applyEdit, toStoryboardView, UnknownSceneError, type StoryboardDocument } from './storyboard-document.js';
-import { findStoryboard, listVersions, parseRenderStats, saveStoryboard } from './storyboard-store.js';
+import {
+  findStoryboard,
+  findStoryboardRecord,
+  listVersions,
+  parseRenderStats,
+  replaceStoryboardIf,
+  revisionOf,
+  saveStoryboard,
+  type StoryboardRecord,
+} from './storyboard-store.js';
+import { ifMatchAllows } from './if-match.js';
 import { findUserUpload, insertUpload } from '../uploads/upload-store.js';
 import { UploadFiles } from '../uploads/upload-files.js';
 import { prepareUpload, type MediaTools } from './upload-media.js';
@@ -84,59 +98,110 @@ export const storyboardPlugin = fp(
       return row;
     }
 
+    const missingStoryboard = (row: VideoJobRow) =>
+      conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
+
     async function storyboardOf(row: VideoJobRow): Promise<StoryboardDocument> {
       const document = await findStoryboard(app.db, row.id);
-      if (!document)
-        throw conflict(row.status === 'completed' ? M.noStoryboard : isActiveJobStatus(row.status) ? M.notReady : M.notFinished);
+      if (!document) throw missingStoryboard(row);
       return document;
     }
 
-    const view = (row: VideoJobRow, document: StoryboardDocument): Storyboard =>
-      toStoryboardView(document, {
+    async function recordOf(row: VideoJobRow): Promise<StoryboardRecord> {
+      const record = await findStoryboardRecord(app.db, row.id);
+      if (!record) throw missingStoryboard(row);
+      return record;
+    }
+
+    const view = (row: VideoJobRow, record: StoryboardRecord): Storyboard =>
+      toStoryboardView(record.document, {
         videoId: row.id,
         version: latestVersion(row),
         durationSeconds: parseParams(row.params).duration,
         rendersLeft: Math.max(0, MAX_RERENDERS + 1 - row.version),
+        revision: record.revision,
       });
 
-    registerRoute(app, API.storyboard, async (request) => {
+    /** The storyboard as it is now, with its ETag, answering a PUT whose If-Match names an older one. */
+    const preconditionFailed = (reply: FastifyReply, row: VideoJobRow, record: StoryboardRecord): FastifyReply =>
+      reply
+        .code(412)
+        .header('etag', `"${record.revision}"`)
+        .send({ statusCode: 412 as const, error: statusText(412), message: STORYBOARD_CONFLICT_MESSAGE, storyboard: view(row, record) });
+
+    registerRoute(app, API.storyboard, async (request, reply) => {
       const row = await ownVideo(request.user.id, request.params.id);
-      return view(row, await storyboardOf(row));
+      const record = await recordOf(row);
+      // no-cache: a browser must ask again (If-None-Match is not needed) rather than show another tab's old copy.
+      void reply.header('etag', `"${record.revision}"`).header('cache-control', 'private, no-cache');
+      return view(row, record);
     });
 
-    registerRoute(app, API.updateStoryboard, async (request) => {
-      const userId = request.user.id;
-      const row = await ownVideo(userId, request.params.id);
-      if (isActiveJobStatus(row.status)) throw conflict(M.renderRunning);
-      const document = await storyboardOf(row);
-      const edit = request.body;
-      const budget = narrationBudgetError(edit.scenes, parseParams(row.params).duration);
-      if (budget) throw badRequest(budget, 'scenes');
-      for (const [index, scene] of edit.scenes.entries()) {
-        if (!scene.imageUploadId || scene.regenerateImage) continue;
-        const upload = await findUserUpload(app.db, userId, scene.imageUploadId);
-        if (!upload) throw new HttpError(404, M.unknownUpload, `scenes.${index}.imageUploadId`);
-        if (upload.kind !== 'image') throw badRequest(M.uploadNotImage, `scenes.${index}.imageUploadId`);
-      }
-      if (edit.music) {
-        const upload = await findUserUpload(app.db, userId, edit.music.uploadId);
-        if (!upload) throw new HttpError(404, M.unknownUpload, 'music.uploadId');
-        if (upload.kind !== 'audio') throw badRequest(M.uploadNotAudio, 'music.uploadId');
-        const videoSeconds = parseParams(row.params).duration;
-        const seconds = Number(upload.duration_seconds ?? 0);
-        if (seconds > videoSeconds + MUSIC_MARGIN_SECONDS)
-          throw badRequest(M.uploadAudioTooLong(seconds, videoSeconds + MUSIC_MARGIN_SECONDS), 'music.uploadId');
-      }
-      let next: StoryboardDocument;
-      try {
-        next = applyEdit(document, edit);
-      } catch (error) {
-        if (error instanceof UnknownSceneError) throw badRequest(error.message, `scenes.${error.index}.id`);
-        throw error;
-      }
-      await saveStoryboard(app.db, row.id, userId, next);
-      return view(row, next);
+    // Autosave sends at most one write a second; a client looping on PUT is stopped per video, not per account.
+    const limitWrites = app.createRateLimiter({
+      name: 'storyboard-write',
+      max: STORYBOARD_WRITES_PER_WINDOW,
+      timeWindowMs: STORYBOARD_WRITE_WINDOW_SECONDS * 1000,
+      key: (request) => {
+        const params = request.params as { id?: unknown } | undefined;
+        return `${request.user?.id ?? request.ip}:${typeof params?.id === 'string' ? params.id : ''}`;
+      },
+      message: `This storyboard was saved more than ${STORYBOARD_WRITES_PER_WINDOW} times in ${STORYBOARD_WRITE_WINDOW_SECONDS} s. Wait a few seconds and save again.`,
     });
+
+    registerRoute(
+      app,
+      API.updateStoryboard,
+      async (request, reply) => {
+        const userId = request.user.id;
+        const row = await ownVideo(userId, request.params.id);
+        if (isActiveJobStatus(row.status)) throw conflict(M.renderRunning);
+        const record = await recordOf(row);
+        const ifMatch = request.headers['if-match'];
+        if (ifMatch !== undefined && !ifMatchAllows(ifMatch, record.revision)) return preconditionFailed(reply, row, record);
+        const document = record.document;
+        const edit = request.body;
+        const budget = narrationBudgetError(edit.scenes, parseParams(row.params).duration);
+        if (budget) throw badRequest(budget, 'scenes');
+        for (const [index, scene] of edit.scenes.entries()) {
+          if (!scene.imageUploadId || scene.regenerateImage) continue;
+          const upload = await findUserUpload(app.db, userId, scene.imageUploadId);
+          if (!upload) throw new HttpError(404, M.unknownUpload, `scenes.${index}.imageUploadId`);
+          if (upload.kind !== 'image') throw badRequest(M.uploadNotImage, `scenes.${index}.imageUploadId`);
+        }
+        if (edit.music) {
+          const upload = await findUserUpload(app.db, userId, edit.music.uploadId);
+          if (!upload) throw new HttpError(404, M.unknownUpload, 'music.uploadId');
+          if (upload.kind !== 'audio') throw badRequest(M.uploadNotAudio, 'music.uploadId');
+          const videoSeconds = parseParams(row.params).duration;
+          const seconds = Number(upload.duration_seconds ?? 0);
+          if (seconds > videoSeconds + MUSIC_MARGIN_SECONDS)
+            throw badRequest(M.uploadAudioTooLong(seconds, videoSeconds + MUSIC_MARGIN_SECONDS), 'music.uploadId');
+        }
+        let next: StoryboardDocument;
+        try {
+          next = applyEdit(document, edit);
+        } catch (error) {
+          if (error instanceof UnknownSceneError) throw badRequest(error.message, `scenes.${error.index}.id`);
+          throw error;
+        }
+        let saved: StoryboardRecord;
+        if (ifMatch === undefined) {
+          // No condition asked for: the write replaces whatever is stored (API clients written before ETags).
+          await saveStoryboard(app.db, row.id, userId, next);
+          const text = JSON.stringify(next);
+          saved = { document: next, text, revision: revisionOf(text) };
+        } else {
+          const replaced = await replaceStoryboardIf(app.db, row.id, record.text, next);
+          // Another write landed between the read above and this one: the same answer as a stale If-Match.
+          if (!replaced) return preconditionFailed(reply, row, await recordOf(row));
+          saved = replaced;
+        }
+        void reply.header('etag', `"${saved.revision}"`);
+        return view(row, saved);
+      },
+      { preHandler: limitWrites },
+    );
 
     const limitRenders = app.createRateLimiter({
       name: 'video-render',

@@ -1,5 +1,6 @@
 import { renderStatsSchema, type RenderStats, type VideoResult } from '@reelsmith/contracts';
 import type { Kysely } from 'kysely';
+import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Database, VideoVersionsTable } from '../db/schema.js';
 import type { StoryboardDocument } from './storyboard-document.js';
@@ -8,8 +9,46 @@ type Db = Kysely<Database>;
 export type VideoVersionRow = Selectable<VideoVersionsTable>;
 
 export async function findStoryboard(db: Db, videoId: string): Promise<StoryboardDocument | undefined> {
+  return (await findStoryboardRecord(db, videoId))?.document;
+}
+
+/** A stored storyboard with the exact text it is stored as, which a conditional write compares against. */
+export interface StoryboardRecord {
+  document: StoryboardDocument;
+  text: string;
+  /** Names this exact text (the ETag without its quotes): any write by anyone changes it. */
+  revision: string;
+}
+
+export const revisionOf = (text: string): string => createHash('sha256').update(text).digest('base64url').slice(0, 22);
+
+export async function findStoryboardRecord(db: Db, videoId: string): Promise<StoryboardRecord | undefined> {
   const row = await db.selectFrom('video_storyboards').select('document').where('video_id', '=', videoId).executeTakeFirst();
-  return row ? (JSON.parse(row.document) as StoryboardDocument) : undefined;
+  return row
+    ? { document: JSON.parse(row.document) as StoryboardDocument, text: row.document, revision: revisionOf(row.document) }
+    : undefined;
+}
+
+/**
+ * Replaces the storyboard only if it is still stored as `expectedText`, in one statement, so two
+ * writers that read the same version cannot both win. Returns the new record, or undefined when
+ * someone wrote in between.
+ */
+export async function replaceStoryboardIf(
+  db: Db,
+  videoId: string,
+  expectedText: string,
+  document: StoryboardDocument,
+  now = new Date(),
+): Promise<StoryboardRecord | undefined> {
+  const text = JSON.stringify(document);
+  const result = await db
+    .updateTable('video_storyboards')
+    .set({ document: text, updated_at: now.toISOString() })
+    .where('video_id', '=', videoId)
+    .where('document', '=', expectedText)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? { document, text, revision: revisionOf(text) } : undefined;
 }
 
 export async function saveStoryboard(

@@ -23,6 +23,8 @@ export type CallOptions<N extends ApiName> = (Route<N> extends { body: z.$ZodTyp
     /** Overrides the signed-in token for this call (null: send none). */
     token?: string | null;
     signal?: AbortSignal;
+    /** Sent as If-Match: the write applies only to the version with this ETag (a 412 otherwise). */
+    ifMatch?: string;
   };
 
 type OptionalArg<N extends ApiName> = Route<N> extends { body: z.$ZodType } | { params: z.$ZodType } ? [CallOptions<N>] : [CallOptions<N>?];
@@ -33,12 +35,15 @@ export class ApiError extends Error {
   readonly field: string | undefined;
   /** True when the message came from the server (so the UI shows it instead of its own fallback). */
   readonly fromServer: boolean;
-  constructor(message: string, status: number, options: { field?: string; fromServer: boolean; cause?: unknown }) {
+  /** The whole error body, for the errors that carry more than a message (a 412's current version). */
+  readonly body: unknown;
+  constructor(message: string, status: number, options: { field?: string; fromServer: boolean; cause?: unknown; body?: unknown }) {
     super(message, { cause: options.cause });
     this.name = 'ApiError';
     this.status = status;
     this.field = options.field;
     this.fromServer = options.fromServer;
+    this.body = options.body;
   }
 }
 
@@ -116,11 +121,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       query?: Record<string, unknown>;
       token?: string | null;
       signal?: AbortSignal;
+      ifMatch?: string;
     };
     const url = `${options.baseUrl}${buildPath(route.path, opts.params)}${queryString(opts.query)}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = opts.token === undefined ? options.getToken() : opts.token;
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (opts.ifMatch !== undefined) headers['If-Match'] = opts.ifMatch;
     let body: string | undefined;
     if (opts.body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -150,7 +157,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!response.ok) {
       const parsed = errorResponseSchema.safeParse(json);
       if (parsed.success) {
-        throw new ApiError(parsed.data.message, response.status, { field: parsed.data.field, fromServer: true });
+        throw new ApiError(parsed.data.message, response.status, { field: parsed.data.field, fromServer: true, body: json });
       }
       throw new ApiError(`Request failed with status ${response.status}`, response.status, { fromServer: false });
     }

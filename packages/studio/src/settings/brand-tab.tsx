@@ -6,6 +6,7 @@ import {
   LOGO_OPACITY_RANGE,
   LOGO_POSITIONS,
   LOGO_SCALE_RANGE,
+  readableTextOn,
   type BrandKit,
   type LogoPosition,
 } from '@reelsmith/contracts';
@@ -16,9 +17,14 @@ import { errorMessage } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 import { uploadFile } from '../storyboard/upload-file.js';
 import { CaptionPreview } from '../ui/caption-style-picker.js';
+import { FileButton } from '../ui/file-button.js';
 import './brand-tab.css';
 
 const brandQueryKey = ['brand'] as const;
+
+/** What the logo upload takes (`POST /api/uploads?purpose=logo`): SVG is drawn to a transparent PNG by the server. */
+const LOGO_TYPES = 'image/png,image/jpeg,image/webp,image/svg+xml,.svg';
+export const LOGO_LABEL = 'Logo (PNG, JPEG, WebP or SVG)';
 
 const POSITION_LABELS: Record<LogoPosition, string> = {
   'top-left': 'Top left',
@@ -85,6 +91,11 @@ export function BrandTab() {
 
   // In 9:16 the shorter side is the width, so the scale is the logo's share of the preview's width.
   const logoStyle: CSSProperties = { width: `${draft.logoScale * 100}%`, opacity: draft.logoOpacity };
+  const logo = draft.logoUploadId ? (
+    <span className={`rs-brand__logo rs-brand__logo--${draft.logoPosition}`} style={logoStyle}>
+      {logoPreview ? <img src={logoPreview} alt="" /> : <span className="rs-brand__logo-box">LOGO</span>}
+    </span>
+  ) : null;
   return (
     <form className="rs-card rs-brand" onSubmit={submit} noValidate aria-label="Brand kit">
       <div className="rs-brand__fields">
@@ -93,31 +104,39 @@ export function BrandTab() {
           <span>Apply my brand to new videos and re-renders</span>
         </label>
 
-        <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('logo')}>
-            Logo (PNG, JPEG or WebP)
-          </label>
-          <input
-            id={id('logo')}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            className="rs-field__input"
-            disabled={uploading}
-            onChange={(e) => void chooseLogo(e.target.files?.[0])}
-          />
-          <p className="rs-brand__hint">{uploading ? 'Uploading…' : draft.logoUploadId ? 'A logo is set.' : 'No logo.'}</p>
-          {draft.logoUploadId ? (
-            <button
-              type="button"
-              className="rs-button rs-button--ghost"
-              onClick={() => {
-                set('logoUploadId', null);
-                setLogoPreview(null);
-              }}
-            >
-              Remove logo
-            </button>
-          ) : null}
+        <div className="rs-field" role="group" aria-labelledby={id('logo-label')}>
+          <span className="rs-field__label" id={id('logo-label')}>
+            Logo
+          </span>
+          <div className="rs-brand__logo-row">
+            <span className="rs-brand__logo-thumb" aria-hidden="true">
+              {logoPreview ? <img src={logoPreview} alt="" /> : draft.logoUploadId ? <span>Logo</span> : <span>None</span>}
+            </span>
+            <FileButton
+              label={draft.logoUploadId ? 'Replace logo' : 'Upload logo'}
+              accept={LOGO_TYPES}
+              busy={uploading}
+              ariaLabel={LOGO_LABEL}
+              onFile={(file) => void chooseLogo(file)}
+            />
+            {draft.logoUploadId ? (
+              <button
+                type="button"
+                className="rs-button rs-button--ghost rs-button--small"
+                disabled={uploading}
+                onClick={() => {
+                  set('logoUploadId', null);
+                  setLogoPreview(null);
+                }}
+              >
+                Remove logo
+              </button>
+            ) : null}
+          </div>
+          <p className="rs-brand__hint" role="status">
+            {uploading ? 'Uploading…' : draft.logoUploadId ? 'A logo is set.' : 'No logo.'} PNG, JPEG, WebP or SVG (up to 512 KB); a
+            transparent PNG, WebP or SVG keeps its transparency.
+          </p>
         </div>
         <div className="rs-field">
           <label className="rs-field__label" htmlFor={id('position')}>
@@ -243,21 +262,35 @@ export function BrandTab() {
         </button>
       </div>
 
-      <div className={`rs-brand__frame${draft.enabled ? '' : ' rs-brand__frame--off'}`} aria-label="Brand preview" role="img">
-        {draft.logoUploadId ? (
-          <span className={`rs-brand__logo rs-brand__logo--${draft.logoPosition}`} style={logoStyle}>
-            {logoPreview ? <img src={logoPreview} alt="" /> : <span className="rs-brand__logo-box">LOGO</span>}
-          </span>
+      {/* Beside the fields and in view while they scroll: every change shows at once. */}
+      <aside className={`rs-brand__preview${draft.enabled ? '' : ' rs-brand__preview--off'}`} aria-label="Preview">
+        <figure className="rs-brand__shot">
+          <div className="rs-brand__frame" aria-label="Brand preview" role="img">
+            <span className="rs-brand__scene" aria-hidden="true" />
+            {logo}
+            <span className="rs-brand__captions">
+              <CaptionPreview style="word-pop" accentColor={draft.accentColor} />
+            </span>
+          </div>
+          <figcaption>During the video</figcaption>
+        </figure>
+        {draft.endCard ? (
+          <figure className="rs-brand__shot">
+            <div className="rs-brand__frame" aria-label="End card preview" role="img">
+              <span className="rs-brand__scene rs-brand__scene--last" aria-hidden="true" />
+              {logo}
+              <span className="rs-brand__card" style={{ background: draft.accentColor, color: readableTextOn(draft.accentColor) }}>
+                {draft.endCard.text || 'Your end card'}
+              </span>
+              <span className="rs-brand__captions">
+                <CaptionPreview style="word-pop" accentColor={draft.accentColor} />
+              </span>
+            </div>
+            <figcaption>Last {draft.endCard.seconds} s</figcaption>
+          </figure>
         ) : null}
-        {draft.endCard?.text ? (
-          <span className="rs-brand__card" style={{ background: draft.accentColor }}>
-            {draft.endCard.text}
-          </span>
-        ) : null}
-        <span className="rs-brand__captions">
-          <CaptionPreview style="word-pop" accentColor={draft.accentColor} />
-        </span>
-      </div>
+        {draft.enabled ? null : <p className="rs-brand__hint">Off: new videos are made without the brand.</p>}
+      </aside>
     </form>
   );
 }

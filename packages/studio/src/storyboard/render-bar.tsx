@@ -1,9 +1,17 @@
 import type { SaveStatus } from './use-storyboard-editor.js';
 
-const SAVE_TEXT: Record<Exclude<SaveStatus, 'failed'>, string> = { saved: 'Saved', pending: 'Saving…', saving: 'Saving…' };
+const SAVE_TEXT: Record<Exclude<SaveStatus, 'failed' | 'invalid'>, string> = {
+  saved: 'Saved',
+  pending: 'Saving…',
+  saving: 'Saving…',
+  conflict: 'Not saved: changed in another tab',
+};
 
-/** Where the draft stands: saved, on its way, or not saved with a way to try again. */
-function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry(): void }) {
+/**
+ * Where the draft stands: saved, on its way, not saved with a way to try again, or not saved
+ * because of the draft itself (what to fix instead of a retry that cannot help).
+ */
+function SaveIndicator({ status, invalidText, onRetry }: { status: SaveStatus; invalidText: string; onRetry(): void }) {
   return (
     <div className={`rs-storyboard__save rs-storyboard__save--${status}`} role="status" aria-label="Draft">
       {status === 'failed' ? (
@@ -13,6 +21,8 @@ function SaveIndicator({ status, onRetry }: { status: SaveStatus; onRetry(): voi
             retry
           </button>
         </>
+      ) : status === 'invalid' ? (
+        <span>Not saved: {invalidText}</span>
       ) : (
         <span>{SAVE_TEXT[status]}</span>
       )}
@@ -26,6 +36,7 @@ export function RenderBar({
   summary,
   note,
   saveStatus,
+  invalidText,
   onRetrySave,
   busy,
   rendering,
@@ -39,6 +50,8 @@ export function RenderBar({
   /** What a render will do, said before it starts. */
   note: string;
   saveStatus: SaveStatus;
+  /** What to fix when the draft cannot be saved as it is ("cut 12 words"). */
+  invalidText: string;
   onRetrySave(): void;
   busy: 'rendering' | null;
   rendering: boolean;
@@ -58,7 +71,7 @@ export function RenderBar({
         )}
         <p className="rs-storyboard__bar-note">{note}</p>
       </div>
-      <SaveIndicator status={saveStatus} onRetry={onRetrySave} />
+      <SaveIndicator status={saveStatus} invalidText={invalidText} onRetry={onRetrySave} />
       <button type="button" className="rs-button rs-button--primary" disabled={locked || !canRender} onClick={onRender}>
         {busy === 'rendering' ? 'Starting…' : rendering ? 'Rendering…' : 'Render'}
       </button>

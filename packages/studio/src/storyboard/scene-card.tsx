@@ -2,7 +2,7 @@ import { STORYBOARD_MAX_SCENES } from '@reelsmith/contracts';
 import { useId, useState } from 'react';
 import { FieldError } from '../ui/field-error.js';
 import { FileButton } from '../ui/file-button.js';
-import { formatSeconds, type DraftScene } from './storyboard-model.js';
+import { formatSeconds, narrationEdited, type DraftScene } from './storyboard-model.js';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
 
@@ -29,14 +29,19 @@ export function SceneCard(props: {
 }) {
   const { scene, index, count, errors, disabled } = props;
   const number = index + 1;
-  const ids = { narration: useId(), prompt: useId() };
+  const ids = { narration: useId(), prompt: useId(), more: useId() };
   const [uploading, setUploading] = useState(false);
+  // On a phone a card shows its picture and narration; the prompt, the source and the actions open under More.
+  const [expanded, setExpanded] = useState(false);
   const picture = scene.previewUrl ?? (scene.regenerateImage ? null : scene.imageUrl);
   const narrationError = errors[`scenes.${index}.narration`];
   const promptError = errors[`scenes.${index}.imagePrompt`] ?? errors[`scenes.${index}.imageUploadId`];
+  const narrationRewritten = scene.sourceSentences !== undefined && narrationEdited(scene);
+  // An error behind More must be seen: the card opens by itself.
+  const open = expanded || promptError !== undefined;
   return (
     <li
-      className={`rs-scene${props.playing ? ' rs-scene--playing' : ''}`}
+      className={`rs-scene${props.playing ? ' rs-scene--playing' : ''}${open ? ' rs-scene--expanded' : ''}`}
       aria-label={`Scene ${number}`}
       aria-current={props.playing ? 'true' : undefined}
     >
@@ -89,90 +94,111 @@ export function SceneCard(props: {
           />
           <FieldError id={`${ids.narration}-error`} message={narrationError} />
         </div>
-        {scene.sourceSentences ? (
-          <figure className="rs-scene__source" aria-label={`Source sentences told in scene ${number}`}>
-            <figcaption>From the source</figcaption>
-            <ol>
-              {scene.sourceSentences.map((sentence, i) => (
-                <li key={i}>{sentence}</li>
-              ))}
-            </ol>
-          </figure>
-        ) : null}
-        <div className={`rs-field${promptError ? ' rs-field--invalid' : ''}`}>
-          <label htmlFor={ids.prompt} className="rs-field__label">
-            Image prompt
-          </label>
-          <textarea
-            id={ids.prompt}
-            className="rs-field__input rs-scene__text"
-            rows={2}
-            value={scene.imagePrompt}
-            disabled={disabled}
-            aria-invalid={promptError ? true : undefined}
-            aria-describedby={promptError ? `${ids.prompt}-error` : undefined}
-            onChange={(e) => props.onChange({ imagePrompt: e.target.value })}
-          />
-          <FieldError id={`${ids.prompt}-error`} message={promptError} />
-        </div>
-        <div className="rs-scene__actions">
-          <button
-            type="button"
-            className="rs-button rs-button--ghost rs-button--small"
-            disabled={disabled}
-            onClick={() => props.onChange({ regenerateImage: true, imageUploadId: undefined, previewUrl: undefined })}
-            aria-label={`Regenerate the picture of scene ${number}`}
-          >
-            Regenerate picture
-          </button>
-          <FileButton
-            label="Upload picture"
-            accept={IMAGE_TYPES}
-            busy={uploading}
-            disabled={disabled}
-            ariaLabel={`Upload a picture for scene ${number}`}
-            onFile={(file) => {
-              setUploading(true);
-              void props.onUpload(file).finally(() => setUploading(false));
-            }}
-          />
-          <span className="rs-scene__spacer" />
-          <button
-            type="button"
-            className="rs-icon-button rs-scene__move"
-            disabled={disabled || index === 0}
-            onClick={() => props.onMove(-1)}
-            aria-label={`Move scene ${number} up`}
-          >
-            ↑
-          </button>
-          <button
-            type="button"
-            className="rs-icon-button rs-scene__move"
-            disabled={disabled || index === count - 1}
-            onClick={() => props.onMove(1)}
-            aria-label={`Move scene ${number} down`}
-          >
-            ↓
-          </button>
-          <button
-            type="button"
-            className="rs-button rs-button--ghost rs-button--small"
-            disabled={disabled || count >= STORYBOARD_MAX_SCENES}
-            onClick={props.onAddAfter}
-            aria-label={`Add a scene after scene ${number}`}
-          >
-            Add after
-          </button>
-          <button
-            type="button"
-            className="rs-button rs-button--ghost rs-button--small rs-button--danger"
-            disabled={disabled || count <= 1}
-            onClick={props.onDelete}
-            aria-label={`Delete scene ${number}`}
-          >
-            Delete
-          </button>
+        <button
+          type="button"
+          className="rs-link-button rs-scene__more-toggle"
+          aria-expanded={open}
+          aria-controls={ids.more}
+          aria-label={`${open ? 'Show less' : 'Show more'} of scene ${number}`}
+          onClick={() => setExpanded(!expanded)}
+        >
+          {open ? 'Less' : 'More'}
+        </button>
+        <div className="rs-scene__more" id={ids.more}>
+          {scene.sourceSentences ? (
+            <figure
+              className={`rs-scene__source${narrationRewritten ? ' rs-scene__source--edited' : ''}`}
+              aria-label={`Source sentences told in scene ${number}`}
+            >
+              <figcaption>
+                From the source
+                {narrationRewritten ? <span className="rs-scene__edited"> · narration edited</span> : null}
+              </figcaption>
+              {narrationRewritten ? (
+                <p className="rs-scene__source-note">You rewrote the narration, so it no longer tells these sentences word for word.</p>
+              ) : null}
+              <ol>
+                {scene.sourceSentences.map((sentence, i) => (
+                  <li key={i}>{sentence}</li>
+                ))}
+              </ol>
+            </figure>
+          ) : null}
+          <div className={`rs-field${promptError ? ' rs-field--invalid' : ''}`}>
+            <label htmlFor={ids.prompt} className="rs-field__label">
+              Image prompt
+            </label>
+            <textarea
+              id={ids.prompt}
+              className="rs-field__input rs-scene__text"
+              rows={2}
+              value={scene.imagePrompt}
+              disabled={disabled}
+              aria-invalid={promptError ? true : undefined}
+              aria-describedby={promptError ? `${ids.prompt}-error` : undefined}
+              onChange={(e) => props.onChange({ imagePrompt: e.target.value })}
+            />
+            <FieldError id={`${ids.prompt}-error`} message={promptError} />
+          </div>
+          <div className="rs-scene__actions">
+            <button
+              type="button"
+              className="rs-button rs-button--ghost rs-button--small"
+              disabled={disabled}
+              onClick={() => props.onChange({ regenerateImage: true, imageUploadId: undefined, previewUrl: undefined })}
+              aria-label={`Regenerate the picture of scene ${number}`}
+            >
+              Regenerate picture
+            </button>
+            <FileButton
+              label="Upload picture"
+              accept={IMAGE_TYPES}
+              busy={uploading}
+              disabled={disabled}
+              ariaLabel={`Upload a picture for scene ${number}`}
+              onFile={(file) => {
+                setUploading(true);
+                void props.onUpload(file).finally(() => setUploading(false));
+              }}
+            />
+            <span className="rs-scene__spacer" />
+            <button
+              type="button"
+              className="rs-icon-button rs-scene__move"
+              disabled={disabled || index === 0}
+              onClick={() => props.onMove(-1)}
+              aria-label={`Move scene ${number} up`}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="rs-icon-button rs-scene__move"
+              disabled={disabled || index === count - 1}
+              onClick={() => props.onMove(1)}
+              aria-label={`Move scene ${number} down`}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="rs-button rs-button--ghost rs-button--small"
+              disabled={disabled || count >= STORYBOARD_MAX_SCENES}
+              onClick={props.onAddAfter}
+              aria-label={`Add a scene after scene ${number}`}
+            >
+              Add after
+            </button>
+            <button
+              type="button"
+              className="rs-button rs-button--ghost rs-button--small rs-button--danger"
+              disabled={disabled || count <= 1}
+              onClick={props.onDelete}
+              aria-label={`Delete scene ${number}`}
+            >
+              Delete
+            </button>
+          </div>
         </div>
       </div>
     </li>

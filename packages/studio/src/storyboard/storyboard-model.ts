@@ -1,5 +1,7 @@
 import {
+  countNarrationWords,
   narrationBudgetError,
+  narrationWordLimit,
   STORYBOARD_MAX_SCENES,
   type CaptionStyle,
   type Storyboard,
@@ -26,6 +28,8 @@ export interface DraftScene {
   regenerateImage?: boolean;
   /** The source's sentences this scene tells (videos made from a script or an article); read-only. */
   sourceSentences?: string[];
+  /** The narration as the storyboard opened and whether the server already counted it as rewritten from its source. */
+  loaded?: { narration: string; edited: boolean };
 }
 
 export interface StoryboardDraft {
@@ -60,9 +64,17 @@ export function draftFrom(board: Storyboard): StoryboardDraft {
       startSeconds: scene.startSeconds,
       durationSeconds: scene.durationSeconds,
       ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
-      ...(scene.sourceSentences?.length ? { sourceSentences: scene.sourceSentences } : {}),
+      ...(scene.sourceSentences?.length
+        ? { sourceSentences: scene.sourceSentences, loaded: { narration: scene.narration, edited: scene.narrationEdited ?? false } }
+        : {}),
     })),
   };
+}
+
+/** True when a scene told from its source no longer has the narration first written from it: saved so, or typed since. */
+export function narrationEdited(scene: Pick<DraftScene, 'narration' | 'loaded'>): boolean {
+  if (!scene.loaded) return false;
+  return scene.loaded.edited || scene.narration.trim() !== scene.loaded.narration.trim();
 }
 
 export function toUpdateBody(draft: StoryboardDraft): StoryboardUpdateBody {
@@ -120,6 +132,12 @@ export function budgetMessage(draft: StoryboardDraft, durationSeconds: number): 
   return narrationBudgetError(draft.scenes, durationSeconds);
 }
 
+/** How many words the draft's narration is over its duration's budget (0 when it fits). */
+export function budgetExcess(draft: Pick<StoryboardDraft, 'scenes'>, durationSeconds: number): number {
+  const words = draft.scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration), 0);
+  return Math.max(0, words - narrationWordLimit(durationSeconds));
+}
+
 export const formatSeconds = (seconds: number | null): string => (seconds === null ? '—' : `${seconds.toFixed(1)} s`);
 
 /** The draft with server ids given to the scenes (by key) that were new when they were saved. */
@@ -128,6 +146,15 @@ export function adoptSceneIds(draft: StoryboardDraft, ids: ReadonlyMap<string, s
   return {
     ...draft,
     scenes: draft.scenes.map((scene) => (scene.id || !ids.get(scene.key) ? scene : { ...scene, id: ids.get(scene.key)! })),
+  };
+}
+
+/** The draft with the ids of scenes `known` lacks dropped, so they are saved as new scenes rather than refused. */
+export function keepKnownSceneIds(draft: StoryboardDraft, known: ReadonlySet<string>): StoryboardDraft {
+  if (draft.scenes.every((scene) => !scene.id || known.has(scene.id))) return draft;
+  return {
+    ...draft,
+    scenes: draft.scenes.map(({ id, ...scene }) => (id && known.has(id) ? { ...scene, id } : scene)),
   };
 }
 

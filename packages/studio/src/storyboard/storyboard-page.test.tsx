@@ -9,7 +9,7 @@ import { LAZY_PAGES } from '../app/lazy-routes.js';
 import { MemoryStorage, type Platform } from '../platform.js';
 import { renderStudio, testPlatform, testUser, type FakeHandler, type RecordedRequest } from '../testing/render-studio.js';
 
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10_000 });
 // The page loads on demand in the app; fetched once here so each test times the page, not the import.
 beforeAll(() => LAZY_PAGES.storyboard.preload(), 30_000);
 afterEach(() => {
@@ -51,7 +51,22 @@ const board = {
   durationSeconds: 30,
   rendersLeft: 20,
   changed: false,
+  revision: 'r1',
 };
+
+/** The storyboard as another tab saved it: a new revision and another first line. */
+const theirs = { ...board, revision: 'r2', scenes: [{ ...scene(1), narration: 'Written in the other tab' }, scene(2), scene(3)] };
+
+/** Answers every storyboard PUT with `answer`, recording the requests. */
+function recordPuts(answer: (request: RecordedRequest) => { status?: number; body: unknown }) {
+  const puts: RecordedRequest[] = [];
+  const handler: FakeHandler = (request) => {
+    if (request.path !== '/api/videos/v1/storyboard' || request.method !== 'PUT') return undefined;
+    puts.push(request);
+    return answer(request);
+  };
+  return { puts, handler };
+}
 
 const signedIn = (): MemoryStorage =>
   new MemoryStorage([
@@ -318,5 +333,116 @@ describe('the storyboard page', () => {
     await waitFor(() => expect(screen.getByLabelText('Upload a picture for scene 1')).toBeDisabled());
     expect(screen.queryByText('Uploading…')).toBeNull();
     expect(screen.getAllByText('Upload picture')).toHaveLength(3);
+  });
+
+  it('names the version it edits in If-Match, and after a 412 says the storyboard changed in another tab and saves nothing more until told', async () => {
+    const { puts, handler } = recordPuts((request) =>
+      request.headers['If-Match'] === '"r1"'
+        ? {
+            status: 412,
+            body: { statusCode: 412, error: 'Precondition Failed', message: 'This storyboard changed in another tab.', storyboard: theirs },
+          }
+        : { body: { ...theirs, revision: 'r3', scenes: [{ ...scene(1), narration: 'Mine wins' }, scene(2), scene(3)] } },
+    );
+    const { user } = open(handler);
+    const narration = () => within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration');
+    await screen.findByRole('listitem', { name: 'Scene 1' });
+    await user.clear(narration());
+    await user.type(narration(), 'Mine wins');
+    const banner = await screen.findByRole('alertdialog', { name: 'This storyboard changed in another tab: reload or keep yours' });
+    expect(puts).toHaveLength(1);
+    expect(puts[0]!.headers['If-Match']).toBe('"r1"');
+    expect(screen.getByRole('status', { name: 'Draft' })).toHaveTextContent('Not saved: changed in another tab');
+    expect(screen.getByRole('button', { name: 'Render' })).toBeDisabled();
+    // Autosave waits for the creator: more typing sends nothing.
+    await user.type(narration(), '!');
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    expect(puts).toHaveLength(1);
+
+    await user.click(within(banner).getByRole('button', { name: 'Keep yours' }));
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts[1]!.headers['If-Match']).toBe('"r2"');
+    expect((puts[1]!.body as { scenes: Array<{ narration: string }> }).scenes[0]!.narration).toBe('Mine wins!');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  });
+
+  it("takes the other tab's version on Reload and drops this tab's edit", async () => {
+    const { puts, handler } = recordPuts(() => ({
+      status: 412,
+      body: { statusCode: 412, error: 'Precondition Failed', message: 'Changed elsewhere.', storyboard: theirs },
+    }));
+    const { user } = open(handler);
+    const narration = () => within(screen.getByRole('listitem', { name: 'Scene 1' })).getByLabelText('Narration');
+    await screen.findByRole('listitem', { name: 'Scene 1' });
+    await user.type(narration(), ' and mine');
+    const banner = await screen.findByRole('alertdialog');
+    await user.click(within(banner).getByRole('button', { name: 'Reload' }));
+    expect(narration()).toHaveValue('Written in the other tab');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('status', { name: 'Draft' })).toHaveTextContent('Saved');
+    expect(puts).toHaveLength(1);
+  });
+
+  it('does not offer a retry for narration over the word budget: it says how many words to cut and sends nothing', async () => {
+    const puts: RecordedRequest[] = [];
+    const { user } = open((request) => {
+      if (request.method === 'PUT') puts.push(request);
+      return undefined;
+    });
+    const narration = await within(await screen.findByRole('listitem', { name: 'Scene 2' })).findByLabelText('Narration');
+    // The three scenes have 15 words; a 30 s video holds 99: 95 more words make 110, 11 too many.
+    await user.click(narration);
+    await user.paste(' word'.repeat(95));
+    const draft = screen.getByRole('status', { name: 'Draft' });
+    await waitFor(() => expect(draft).toHaveTextContent('Not saved: cut 11 words'));
+    expect(within(draft).queryByRole('button', { name: 'retry' })).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent('The narration has 110 words; a 30 s video holds at most 99.');
+    await new Promise((resolve) => setTimeout(resolve, 1400));
+    expect(puts).toHaveLength(0);
+  });
+
+  it('marks the source sentences once the narration told from them is rewritten', async () => {
+    const sourced = [
+      { ...scene(1), sourceSentences: ['The moon pulls the sea.'], narrationEdited: false },
+      { ...scene(2), sourceSentences: ['Twice a day the water rises.'], narrationEdited: true },
+      scene(3),
+    ];
+    const { user } = open(({ path, method }) =>
+      path === '/api/videos/v1/storyboard' && method === 'GET' ? { body: { ...board, scenes: sourced } } : undefined,
+    );
+    const first = await screen.findByRole('listitem', { name: 'Scene 1' });
+    const second = screen.getByRole('listitem', { name: 'Scene 2' });
+    expect(within(first).getByRole('figure')).not.toHaveTextContent('narration edited');
+    // Saved rewritten before this page opened.
+    expect(within(second).getByRole('figure')).toHaveTextContent('From the source · narration edited');
+    await user.type(within(first).getByLabelText('Narration'), ' Tonight.');
+    expect(within(first).getByRole('figure')).toHaveTextContent('narration edited');
+    expect(within(first).getByText(/no longer tells these sentences word for word/)).toBeInTheDocument();
+  });
+
+  it("shows the video's poster in the player before it plays", async () => {
+    const withPoster = { ...video(), result: { ...video().result, posterUrl: '/output/abc/poster.jpg' } };
+    open(({ path }) => {
+      if (path === '/api/videos') return { body: { jobs: [withPoster] } };
+      if (path === '/api/videos/v1') return { body: { job: withPoster, result: withPoster.result } };
+      return undefined;
+    });
+    expect(await screen.findByLabelText('Version 1 of the video')).toHaveAttribute('poster', 'http://api.test/output/abc/poster.jpg');
+  });
+
+  it('puts the prompt, the source and the actions of a card behind More (folded on phones)', async () => {
+    const { user } = open();
+    const first = await screen.findByRole('listitem', { name: 'Scene 1' });
+    // The toggle shows only under the phone media query, which jsdom does not apply: it is looked up hidden.
+    const more = within(first).getByRole('button', { name: 'Show more of scene 1', hidden: true });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(first).not.toHaveClass('rs-scene--expanded');
+    const controlled = document.getElementById(more.getAttribute('aria-controls')!)!;
+    expect(within(controlled).getByLabelText('Image prompt')).toHaveValue('shore 1');
+    expect(within(controlled).getByRole('button', { name: 'Delete scene 1' })).toBeInTheDocument();
+    expect(within(controlled).queryByLabelText('Narration')).toBeNull();
+    await user.click(more);
+    expect(within(first).getByRole('button', { name: 'Show less of scene 1', hidden: true })).toHaveAttribute('aria-expanded', 'true');
+    expect(first).toHaveClass('rs-scene--expanded');
   });
 });

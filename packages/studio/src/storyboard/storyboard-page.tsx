@@ -6,6 +6,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { JobProgress } from '../videos/job-progress.js';
 import { SourceCredit } from '../videos/source-credit.js';
 import { VersionMenu } from '../videos/version-menu.js';
+import { ConflictBanner } from './conflict-banner.js';
 import { RenderBar } from './render-bar.js';
 import { SceneCard } from './scene-card.js';
 import { addSceneAfter, budgetMessage, deleteScene, moveScene, sceneAt, sceneSpans, updateScene } from './storyboard-model.js';
@@ -81,6 +82,7 @@ export function StoryboardPage() {
         }
       />
       <SourceCredit source={params?.source} className="rs-source-credit rs-storyboard__source" />
+      {editor.conflict ? <ConflictBanner theirs={editor.conflict} onReload={editor.takeTheirs} onKeepMine={editor.keepMine} /> : null}
 
       <div className="rs-storyboard__layout">
         <div className="rs-storyboard__watch">
@@ -139,11 +141,12 @@ export function StoryboardPage() {
         summary={`${draft.scenes.length} scenes · ${board.rendersLeft} renders left`}
         note={`Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than ${board.durationSeconds} s.`}
         saveStatus={editor.saveStatus}
+        invalidText={editor.invalidText}
         onRetrySave={editor.retrySave}
         busy={editor.busy}
         rendering={rendering}
         locked={locked}
-        canRender={budget === null && board.rendersLeft > 0}
+        canRender={budget === null && board.rendersLeft > 0 && editor.conflict === null}
         onRender={() => void editor.render()}
       />
       {leave.dialog}

@@ -16,6 +16,7 @@ export function StoryboardPlayer({
 }) {
   const platform = usePlatform();
   const url = job.result?.videoUrl;
+  const poster = job.result?.posterUrl;
   if (!url) return null;
   return (
     <figure className="rs-storyboard__player">
@@ -23,6 +24,8 @@ export function StoryboardPlayer({
         ref={videoRef}
         key={url}
         src={apiUrl(platform, url)}
+        // The poster shows the video's first frame before it plays, rather than a black box.
+        {...(poster ? { poster: apiUrl(platform, poster) } : {})}
         controls
         playsInline
         preload="metadata"

@@ -1,4 +1,4 @@
-import { isActiveJobStatus, MUSIC_VOLUME_DEFAULT, type Storyboard, type VideoJob } from '@reelsmith/contracts';
+import { isActiveJobStatus, MUSIC_VOLUME_DEFAULT, storyboardConflictSchema, type Storyboard, type VideoJob } from '@reelsmith/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../api/api-client.js';
@@ -9,7 +9,15 @@ import { useApi, useAuth } from '../services.js';
 import { toast } from '../toaster.js';
 import { versionsQueryKey } from '../videos/version-menu.js';
 import type { FieldErrors } from './scene-card.js';
-import { adoptSceneIds, draftFrom, toUpdateBody, updateScene, type StoryboardDraft } from './storyboard-model.js';
+import {
+  adoptSceneIds,
+  budgetExcess,
+  draftFrom,
+  keepKnownSceneIds,
+  toUpdateBody,
+  updateScene,
+  type StoryboardDraft,
+} from './storyboard-model.js';
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from './local-draft.js';
 import { storyboardQueryKey } from './storyboard-queries.js';
 import { uploadFile } from './upload-file.js';
@@ -17,8 +25,15 @@ import { uploadFile } from './upload-file.js';
 /** Edits pause this long before the draft is saved, so typing sends one request, not one per key. */
 export const AUTOSAVE_DELAY_MS = 1000;
 
-/** Where the draft stands against the server: `pending` is an edit waiting for its save. */
-export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed';
+/** After a 429 the draft is sent again by itself this long later (the server allows 20 writes in 10 s per video). */
+export const RATE_LIMITED_RETRY_MS = 5000;
+
+/**
+ * Where the draft stands against the server: `pending` is an edit waiting for its save; `failed` a
+ * save that may work if tried again; `invalid` a draft the server cannot take as it is (trying again
+ * cannot help, `invalidText` says what to fix); `conflict` a storyboard changed elsewhere since.
+ */
+export type SaveStatus = 'saved' | 'pending' | 'saving' | 'failed' | 'invalid' | 'conflict';
 
 /**
  * The storyboard editor's state: the server's storyboard and job, the creator's draft, its errors,
@@ -43,8 +58,14 @@ export function useStoryboardEditor(id: string) {
   const [savedBody, setSavedBody] = useState<string | null>(null);
   /** The body whose save failed: not tried again by itself until the creator edits or asks. */
   const [failedBody, setFailedBody] = useState<string | null>(null);
+  /** Why it failed: `retry` (the network, the server) may pass next time; `fix` (a 4xx about the draft) cannot. */
+  const [failure, setFailure] = useState<'retry' | 'fix'>('retry');
   const [saving, setSaving] = useState(false);
+  /** The storyboard as another tab saved it, while the creator has not chosen between it and their draft. */
+  const [conflict, setConflict] = useState<Storyboard | null>(null);
   const draftRef = useRef<StoryboardDraft | null>(null);
+  /** The ETag of the version this draft edits; every save names it in If-Match. */
+  const revision = useRef<string | null>(null);
   const saveChain = useRef<Promise<unknown>>(Promise.resolve());
 
   const boardQuery = useQuery({
@@ -68,6 +89,7 @@ export function useStoryboardEditor(id: string) {
 
   useEffect(() => {
     if (!board || draft !== null) return;
+    revision.current = board.revision;
     const fresh = draftFrom(board);
     setSavedBody(JSON.stringify(toUpdateBody(fresh)));
     const kept = readLocalDraft(storage, id, board.version);
@@ -90,6 +112,7 @@ export function useStoryboardEditor(id: string) {
     void queryClient.invalidateQueries({ queryKey: videoListQueryKey });
     void boardQuery.refetch().then((result) => {
       if (!result.data) return;
+      revision.current = result.data.revision;
       const fresh = draftFrom(result.data);
       setSavedBody(JSON.stringify(toUpdateBody(fresh)));
       setDraft(fresh);
@@ -122,7 +145,12 @@ export function useStoryboardEditor(id: string) {
       const sent = toUpdateBody(snapshot);
       setSaving(true);
       try {
-        const saved = await api.call('updateStoryboard', { params: { id }, body: sent });
+        const saved = await api.call('updateStoryboard', {
+          params: { id },
+          body: sent,
+          ...(revision.current ? { ifMatch: `"${revision.current}"` } : {}),
+        });
+        revision.current = saved.revision;
         queryClient.setQueryData(storyboardQueryKey(id), saved);
         // Scenes added since the last save now have server ids; the draft keeps every later keystroke.
         const ids = new Map(snapshot.scenes.map((scene, index) => [scene.key, saved.scenes[index]?.id]));
@@ -131,7 +159,20 @@ export function useStoryboardEditor(id: string) {
         setFailedBody(null);
         return true;
       } catch (error) {
+        const changedElsewhere = error instanceof ApiError && error.status === 412 ? storyboardConflictSchema.safeParse(error.body) : null;
+        if (changedElsewhere?.success) {
+          // Autosave stops here: sending the draft again would overwrite the other tab's work unseen.
+          setConflict(changedElsewhere.data.storyboard);
+          return false;
+        }
         setFailedBody(JSON.stringify(sent));
+        if (error instanceof ApiError && error.status === 429) {
+          // Too many saves of this video in a row: waiting is the whole remedy, so it is sent again by itself.
+          setFailure('retry');
+          setTimeout(() => setFailedBody((failed) => (failed === JSON.stringify(sent) ? null : failed)), RATE_LIMITED_RETRY_MS);
+          return false;
+        }
+        setFailure(error instanceof ApiError && error.fromServer && error.status >= 400 && error.status < 500 ? 'fix' : 'retry');
         showError(error, 'The storyboard could not be saved. Try again in a moment.');
         return false;
       } finally {
@@ -152,15 +193,60 @@ export function useStoryboardEditor(id: string) {
     else clearLocalDraft(storage, id);
   }, [board, draft, dirty, savedBody, storage, id]);
 
+  const excess = draft && board ? budgetExcess(draft, board.durationSeconds) : 0;
+
   useEffect(() => {
-    if (!dirty || saving || locked || body === failedBody) return;
+    // A draft over the word budget is not sent: the server would refuse it, and saying so before is clearer.
+    if (!dirty || saving || locked || body === failedBody || conflict !== null || excess > 0) return;
     const timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [dirty, saving, locked, body, failedBody, save]);
+  }, [dirty, saving, locked, body, failedBody, conflict, excess, save]);
 
-  const saveStatus: SaveStatus = saving ? 'saving' : !dirty ? 'saved' : body === failedBody ? 'failed' : 'pending';
+  const saveStatus: SaveStatus =
+    conflict !== null
+      ? 'conflict'
+      : saving
+        ? 'saving'
+        : !dirty
+          ? 'saved'
+          : excess > 0
+            ? 'invalid'
+            : body === failedBody
+              ? failure === 'fix'
+                ? 'invalid'
+                : 'failed'
+              : 'pending';
+  const invalidText = excess > 0 ? `cut ${excess} ${excess === 1 ? 'word' : 'words'}` : 'fix what is marked';
+
+  /** "Reload": the other tab's storyboard replaces this draft. */
+  const takeTheirs = () => {
+    if (!conflict) return;
+    revision.current = conflict.revision;
+    queryClient.setQueryData(storyboardQueryKey(id), conflict);
+    const fresh = draftFrom(conflict);
+    setSavedBody(JSON.stringify(toUpdateBody(fresh)));
+    setDraft(fresh);
+    setFailedBody(null);
+    setErrors({});
+    setFormError(null);
+    setConflict(null);
+    clearLocalDraft(storage, id);
+  };
+
+  /** "Keep yours": this draft is saved over the version the other tab made, now that the creator has seen it. */
+  const keepMine = async (): Promise<boolean> => {
+    if (!conflict) return false;
+    revision.current = conflict.revision;
+    // Scenes the other tab deleted cannot be named by id any more; they are saved as new scenes.
+    const known = new Set(conflict.scenes.map((scene) => scene.id));
+    setDraft((before) => (before ? keepKnownSceneIds(before, known) : before));
+    if (draftRef.current) draftRef.current = keepKnownSceneIds(draftRef.current, known);
+    setConflict(null);
+    return save();
+  };
 
   const render = async () => {
+    if (conflict) return;
     setBusy('rendering');
     try {
       if (!(await save())) return;
@@ -228,6 +314,10 @@ export function useStoryboardEditor(id: string) {
     musicBusy,
     locked,
     saveStatus,
+    invalidText,
+    conflict,
+    takeTheirs,
+    keepMine: () => void keepMine(),
     edit,
     retrySave: () => void save(),
     render,
