@@ -32,6 +32,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'abortable-sleep.ts',
       'seeded-random.ts',
       'pipeline-config.ts',
+      'sandbox/',
       'audio/',
       'providers/',
       'music/',

@@ -31,3 +31,12 @@ export { detectSourceLanguage, languageDisplayName, needsTranslation } from './s
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
 export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';
 export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';
+export {
+  SandboxPool,
+  SandboxLimitError,
+  sharedSandbox,
+  SANDBOX_DEFAULTS,
+  type SandboxLimit,
+  type SandboxPoolOptions,
+  type SandboxTask,
+} from './sandbox/worker-pool.js';

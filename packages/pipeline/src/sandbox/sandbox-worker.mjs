@@ -1,0 +1,19 @@
+// The worker thread's entry of the sandbox pool (worker-pool.ts). It is plain JavaScript so it starts
+// the same way under `npm start`, `npm run worker`, vitest and the e2e server: tsx's tsImport loads
+// the TypeScript task module itself, whatever loader (or none) the parent process was started with.
+import { tsImport } from 'tsx/esm/api';
+
+/** Each task module is loaded once per worker; a worker is reused for many tasks until it is ended. */
+const modules = new Map();
+
+/** Runs `name` of the task module at `module` (a file URL the main thread chose, never user input) with `args`. */
+export default async function runTask({ module, name, args }) {
+  let loaded = modules.get(module);
+  if (!loaded) {
+    loaded = module.endsWith('.ts') ? tsImport(module, import.meta.url) : import(module);
+    modules.set(module, loaded);
+  }
+  const task = (await loaded)[name];
+  if (typeof task !== 'function') throw new Error(`The sandbox task ${name} is not exported by ${module}`);
+  return task(...args);
+}
