@@ -1,3 +1,4 @@
+import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 
 /**
@@ -29,8 +30,13 @@ export interface SandboxPoolOptions {
   perUser: number;
   /** Heap of one worker (old generation), MB. */
   memoryMb: number;
-  /** Wall time of a task when the caller names none, ms. */
+  /** Wall time of a task when the caller names none, ms, counted from when its worker starts it. */
   timeoutMs: number;
+  /**
+   * Time a task may wait for a thread and for its module to load (a new worker compiles it), ms;
+   * past it the task is refused as the server being busy.
+   */
+  waitMs: number;
   /** An idle worker is ended after this long, so an idle server holds no extra heaps. */
   idleTimeoutMs: number;
 }
@@ -41,7 +47,8 @@ export const SANDBOX_DEFAULTS: SandboxPoolOptions = {
   perUser: 3,
   memoryMb: 384,
   timeoutMs: 10_000,
-  idleTimeoutMs: 30_000,
+  waitMs: 20_000,
+  idleTimeoutMs: 60_000,
 };
 
 export interface SandboxTask {
@@ -100,19 +107,30 @@ export class SandboxPool {
     if (user !== undefined) this.perUser.set(user, (this.perUser.get(user) ?? 0) + 1);
     const timeoutMs = options.timeoutMs ?? this.options.timeoutMs;
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
+    let ended: 'waited' | 'timed-out' | null = null;
+    const end = (why: 'waited' | 'timed-out') => {
+      ended = why;
       controller.abort();
-    }, timeoutMs);
+    };
+    let timer = setTimeout(() => end('waited'), this.options.waitMs);
+    const { port1, port2 } = new MessageChannel();
+    port1.once('message', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => end('timed-out'), timeoutMs);
+    });
     const onCallerAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onCallerAbort, { once: true });
     try {
-      return (await this.pool.run({ module: task.module, name: task.name, args: task.args }, { signal: controller.signal })) as T;
+      return (await this.pool.run(
+        { module: task.module, name: task.name, args: task.args, started: port2 },
+        { signal: controller.signal, transferList: [port2] },
+      )) as T;
     } catch (error) {
-      throw this.explain(error, timedOut, timeoutMs);
+      if (ended === 'waited') throw new SandboxLimitError('busy', 'The server is busy with other work; try again in a minute.');
+      throw this.explain(error, ended === 'timed-out', timeoutMs);
     } finally {
       clearTimeout(timer);
+      port1.close();
       options.signal?.removeEventListener('abort', onCallerAbort);
       if (user !== undefined) {
         const left = (this.perUser.get(user) ?? 1) - 1;
