@@ -147,6 +147,11 @@ class ProgressWriter {
  * the user can act on), or, when aborted, nothing (a cancelled row is already final) or back to
  * 'queued' (shutdown, keeping the workspace so the next run resumes from its checkpoints).
  */
+/** Runs of one job that may end without finishing (the process or worker crashed) before it is failed. */
+export const MAX_CRASHED_RUNS = 2;
+export const CRASHED_RUNS_MESSAGE =
+  'This video stopped the server twice while it was being made, so it was not tried again. Its source may be too long or unusual: try a shorter text, or a topic. It does not count against your plan.';
+
 export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -173,6 +178,21 @@ export class JobWorker {
       controller.abort(outcome === 'claim-lost' ? new JobClaimLostError() : new JobNoLongerActiveError());
     }, log);
     const workspaceDir = this.workspaceFor(job.id);
+
+    if (job.unfinished_runs > MAX_CRASHED_RUNS) {
+      // Its last runs ended the process (or their worker) mid-step: a third run would crash it again.
+      log.error({ runs: job.unfinished_runs - 1 }, 'job crashed its runs twice; failed instead of resumed');
+      const recorded = await markFailed(
+        db,
+        job,
+        CRASHED_RUNS_MESSAGE,
+        tracker.fail((job.current_step as PipelineStep | null) ?? undefined),
+        claimToken,
+        false,
+      );
+      if (recorded) events.publish(recorded);
+      return;
+    }
 
     let output: GenerationOutput;
     let renderStats: RenderStats;
