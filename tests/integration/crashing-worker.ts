@@ -27,6 +27,7 @@ if (process.env.CRASH_MODE === 'embedded') {
   const app = await buildApp(config, { voices: { autoGenerateOfflineSamples: false }, jobs: { runner, providersFor } });
   await app.ready();
 } else {
+  if (config.queue.backend !== 'bullmq') throw new Error('CRASH_MODE=bullmq needs QUEUE_BACKEND=bullmq');
   const handle = createDatabase(config.database);
   const log = createLogger('silent');
   const runtime = createJobRuntime({ config, db: handle.db, log, runner, providersFor });
