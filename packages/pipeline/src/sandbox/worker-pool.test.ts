@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxLimitError, SandboxPool } from './worker-pool.js';
 
@@ -18,6 +20,11 @@ describe('SandboxPool', () => {
   it('runs a TypeScript task module in a worker thread and returns its result', async () => {
     expect(await pool.run({ module: TASKS, name: 'echo', args: ['hi'] })).toBe('echo hi');
   }, 30_000);
+
+  it('runs tasks in a process started with the tsx loader, as npm start and npm run worker do', () => {
+    const main = fileURLToPath(new URL('./sandbox-test-main.ts', import.meta.url));
+    expect(execFileSync(process.execPath, ['--import', 'tsx', main], { encoding: 'utf8', timeout: 60_000 })).toBe('echo from tsx\n');
+  }, 90_000);
 
   it('ends a task past its wall time while the event loop keeps answering', async () => {
     const started = Date.now();

@@ -84,6 +84,9 @@ export class SandboxPool {
       // The pool's own queue is unbounded here: run() refuses before it grows past maxQueue, with a message.
       maxQueue: Infinity,
       concurrentTasksPerWorker: 1,
+      // Not the parent's flags: under `tsx` they register its loader, which breaks the worker entry's
+      // own tsImport; the entry loads TypeScript the same way under tsx, plain node and vitest.
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.options.memoryMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },
     });
   }
