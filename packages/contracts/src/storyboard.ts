@@ -47,6 +47,9 @@ export const SVG_UPLOAD_MESSAGES = {
   unreadable: 'The file starts like an SVG but is not a well-formed SVG picture. Export it again.',
   size: (width: number, height: number) =>
     `The SVG is ${Math.round(width)}×${Math.round(height)}; its width and height must each be between 1 and ${UPLOAD_SVG_MAX_SIDE}, and neither more than ${UPLOAD_SVG_MAX_ASPECT} times the other.`,
+  tooComplex: (reason: string) => `This logo is too complex (${reason}). Simplify it or upload the logo as a PNG.`,
+  embeddedTooManyPixels: (megapixels: number) =>
+    `The SVG embeds a picture of ${megapixels.toFixed(1)} megapixels; at most ${UPLOAD_IMAGE_MAX_PIXELS / 1_000_000} are accepted. Embed a smaller picture.`,
 };
 
 export const STORYBOARD_MESSAGES = {

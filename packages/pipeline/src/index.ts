@@ -34,3 +34,12 @@ export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.j
 export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';
 export { buildCaptionCues, formatSrt, formatVtt, type CaptionCue } from './assembly/caption-files.js';
 export { buildPostKit, postCreditLines } from './story/post-kit.js';
+export {
+  SandboxPool,
+  SandboxLimitError,
+  sharedSandbox,
+  SANDBOX_DEFAULTS,
+  type SandboxLimit,
+  type SandboxPoolOptions,
+  type SandboxTask,
+} from './sandbox/worker-pool.js';

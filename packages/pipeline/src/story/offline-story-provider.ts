@@ -4,7 +4,7 @@ import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/typ
 import { englishTopicForm, englishTopicPhrase, fillSlots, quotedTopic, topicInSentence } from './slot-contractions.js';
 import { countNarrationWords } from './story-budget.js';
 import { languageDisplayName, needsTranslation } from './source-language.js';
-import { tellSource } from './source-story.js';
+import { tellSourceApart } from './told-apart.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
 import { loadImagePromptTemplates, loadLanguageTemplates, type LanguageTemplates, type StyleVoice } from './offline-story-templates.js';
@@ -467,7 +467,7 @@ export function createOfflineStoryProvider(): StoryProvider {
           false,
         );
       }
-      return tellSource(request, request.source);
+      return tellSourceApart(request, request.source, 'offline', signal);
     },
   };
 }

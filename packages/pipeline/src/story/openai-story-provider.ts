@@ -20,7 +20,7 @@ import {
   storySchema,
 } from './openai-story-prompt.js';
 import { needsTranslation } from './source-language.js';
-import { tellSource } from './source-story.js';
+import { tellSourceApart } from './told-apart.js';
 import { splitSentences } from './source-text.js';
 import { countNarrationWords } from './story-budget.js';
 
@@ -112,7 +112,7 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
    */
   function writeFromSource(request: StoryRequest, source: StorySource, signal?: AbortSignal): Promise<Story> {
     const translating = needsTranslation(source.language, request.language);
-    if (source.kind === 'script' && !translating) return Promise.resolve(tellSource(request, source));
+    if (source.kind === 'script' && !translating) return tellSourceApart(request, source, PROVIDER, signal);
     const sentences = promptSentences(source, source.language ?? request.language);
     return converse(
       buildSourceStoryMessages(request, sentences, source.kind, source.language ?? null),

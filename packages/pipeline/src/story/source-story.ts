@@ -40,9 +40,15 @@ function scriptUnits(text: string, language: string): Unit[] {
 /** Sentences shorter than this say too little on their own to be told out of their paragraph. */
 const MIN_SENTENCE_WORDS = 4;
 
+/**
+ * Sentences of an article that are ranked: ranking compares every pair, so 40,000 one-line sentences
+ * would be 1.6 billion pairs. The first thousand (about 20,000 words) hold any article's point.
+ */
+export const MAX_RANKED_SENTENCES = 1000;
+
 function articleUnits(text: string, request: StoryRequest): Unit[] {
   const { language } = request;
-  const sentences = splitSentences(text, language);
+  const sentences = splitSentences(text, language).slice(0, MAX_RANKED_SENTENCES);
   const scores = rankSentences(sentences, language);
   const candidates: SummaryCandidate[] = sentences
     .filter((sentence) => !sentence.fragment)

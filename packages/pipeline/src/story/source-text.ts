@@ -42,20 +42,74 @@ const ABBREVIATIONS =
 export function splitSentences(text: string, language: string): SourceSentence[] {
   const { sentence: segmenter } = segmentersFor(language);
   const sentences: SourceSentence[] = [];
+  const add = (sentence: string) => {
+    for (const piece of boundSentence(sentence))
+      sentences.push({ index: sentences.length, text: piece, fragment: !ENDS_SENTENCE.test(piece) });
+  };
   for (const rawLine of text.split(/\r?\n/)) {
     const line = rawLine.replace(/\s+/gu, ' ').trim();
     if (line === '') continue;
     let pending = '';
-    const pieces = [...segmenter.segment(line)].map((segment) => segment.segment.trim()).filter(Boolean);
+    // V8's segmenter slows down with the square of a line's length (4 s for 200,000 characters), so a
+    // long line is segmented in windows cut at a sentence end, else a space.
+    const pieces = boundText(line, SEGMENT_WINDOW_CHARS, SENTENCE_BREAK)
+      .flatMap((window) => [...segmenter.segment(window)])
+      .map((segment) => segment.segment.trim())
+      .filter(Boolean);
     pieces.forEach((piece, position) => {
       pending = pending ? `${pending} ${piece}` : piece;
       const last = position === pieces.length - 1;
-      if (!last && ABBREVIATIONS.test(pending)) return;
-      sentences.push({ index: sentences.length, text: pending, fragment: !ENDS_SENTENCE.test(pending) });
+      // A run of abbreviations ("A. B. C. …") stops joining at the cap: the test re-reads all of `pending`.
+      if (!last && pending.length < MAX_SENTENCE_CHARS && ABBREVIATIONS.test(pending)) return;
+      add(pending);
       pending = '';
     });
   }
   return sentences;
+}
+
+/**
+ * The longest sentence kept whole, in characters (about 100 English words, more than a 30 s video
+ * says). A source with no sentence ends (a pasted table, a page of emoji) would otherwise be one
+ * sentence of 200,000 characters that every later step reads again and again.
+ */
+export const MAX_SENTENCE_CHARS = 600;
+
+/** Longest piece of a line given to the sentence segmenter at once. */
+const SEGMENT_WINDOW_CHARS = 2000;
+const SENTENCE_BREAK = /[.!?。！？।…]["'”’»」』)）]*\s*/gu;
+const CLAUSE_BREAK = /[,;:—–、，；]\s*/gu;
+
+/**
+ * A sentence over MAX_SENTENCE_CHARS cut into pieces that fit: at the last clause end (comma,
+ * semicolon, colon, dash) in the second half of the allowance, else the last space there, else (no
+ * spaces: Japanese, emoji) at the allowance, never inside a surrogate pair.
+ */
+export function boundSentence(text: string, max = MAX_SENTENCE_CHARS): string[] {
+  return boundText(text, max, CLAUSE_BREAK);
+}
+
+function boundText(text: string, max: number, breaks: RegExp): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const window = rest.slice(0, max + 1);
+    let cut = -1;
+    for (const match of window.matchAll(breaks)) {
+      const end = match.index + match[0].length;
+      if (end >= max / 2 && end <= max) cut = end;
+    }
+    if (cut < 0) {
+      const space = window.lastIndexOf(' ');
+      if (space >= max / 2) cut = space + 1;
+    }
+    if (cut < 0) cut = /[\uD800-\uDBFF]/.test(rest.charAt(max - 1)) ? max - 1 : max;
+    const piece = rest.slice(0, cut).trim();
+    if (piece) pieces.push(piece);
+    rest = rest.slice(cut).trimStart();
+  }
+  if (rest.trim()) pieces.push(rest.trim());
+  return pieces;
 }
 
 /** The words of a text as the language's word segmenter sees them (Japanese has no spaces). */

@@ -1,9 +1,10 @@
 import { API, MESSAGES } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { apiKeyPrefix } from './api-keys.js';
 import { disconnectApiKeySockets } from './revoke-user-sessions.js';
+import { logoUploadRefusal } from '../uploads/upload-store.js';
 
 export const API_KEY_NOT_FOUND_MESSAGE = 'No active API key with this id';
 /** Per account per minute: a partner page load mints one session; a loop minting thousands is not that. */
@@ -43,6 +44,10 @@ export const apiKeyRoutesPlugin = fp(
       async (request) => {
         const apiKeyId = request.user.apiKeyId;
         if (!apiKeyId) throw notFound(MESSAGES.notFound);
+        // The session's brand is checked like PUT /api/brand's: its logo must be this account's own picture.
+        const logo = request.body?.brand?.logoUploadId;
+        const refusal = logo ? await logoUploadRefusal(app.db, request.user.id, logo) : null;
+        if (refusal) throw badRequest(refusal, 'brand.logoUploadId');
         const session = await auth.createEmbedSession(request.user.id, apiKeyId, request.headers['user-agent'], request.body?.brand);
         return { token: session.token, expiresAt: session.expiresAt };
       },

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { findUserUpload } from '../uploads/upload-store.js';
+import { logoUploadRefusal } from '../uploads/upload-store.js';
 import { findBrandKit, saveBrandKit } from './brand-store.js';
 
 export const CAPTION_PREVIEW_PATH = '/api/caption-templates/:id/preview.png';
@@ -55,12 +55,8 @@ export const brandPlugin = fp(
 
     registerRoute(app, API.updateBrand, async (request) => {
       const kit = request.body;
-      if (kit.logoUploadId) {
-        const upload = await findUserUpload(app.db, request.user.id, kit.logoUploadId);
-        if (!upload) throw badRequest('That logo upload does not exist. Upload the logo again.', 'logoUploadId');
-        if (upload.kind !== 'image')
-          throw badRequest('That upload is a sound, not a picture. Upload the logo as a PNG, JPEG or WebP picture.', 'logoUploadId');
-      }
+      const refusal = kit.logoUploadId ? await logoUploadRefusal(app.db, request.user.id, kit.logoUploadId) : null;
+      if (refusal) throw badRequest(refusal, 'logoUploadId');
       await saveBrandKit(app.db, request.user.id, kit);
       return kit;
     });

@@ -143,6 +143,11 @@ export interface VideoJobsTable {
   claim_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** The version this job's current (or last) run makes: 1, then one more per storyboard render. */
   version: ColumnType<number, number | undefined, number>;
+  /**
+   * Runs claimed since the job last stopped cleanly (finished, failed, interrupted by a shutdown):
+   * counted at the claim, before any step, so a run that crashed the process is counted too.
+   */
+  unfinished_runs: ColumnType<number, number | undefined, number>;
   /** The partner brand of the embed session the job was made in (BrandKit JSON); null otherwise. */
   brand: ColumnType<string | null, string | null | undefined, string | null>;
 }

@@ -142,12 +142,6 @@ class ProgressWriter {
 }
 
 /**
- * Runs one claimed job (status 'processing') through the pipeline and records the outcome: progress
- * rows and events while it runs, then completed (files published under /output), failed (a message
- * the user can act on), or, when aborted, nothing (a cancelled row is already final) or back to
- * 'queued' (shutdown, keeping the workspace so the next run resumes from its checkpoints).
- */
-/**
  * The new render's post kit, unless the creator edited the one before: their words outlive a
  * re-render (the story's changes rarely change what the post should say).
  */
@@ -161,6 +155,17 @@ async function postKitOf(db: Kysely<Database>, output: GenerationOutput, job: Vi
   return output.post ? { post: output.post } : {};
 }
 
+/** Runs of one job that may end without finishing (the process or worker crashed) before it is failed. */
+export const MAX_CRASHED_RUNS = 2;
+export const CRASHED_RUNS_MESSAGE =
+  'This video stopped the server twice while it was being made, so it was not tried again. Its source may be too long or unusual: try a shorter text, or a topic. It does not count against your plan.';
+
+/**
+ * Runs one claimed job (status 'processing') through the pipeline and records the outcome: progress
+ * rows and events while it runs, then completed (files published under /output), failed (a message
+ * the user can act on), or, when aborted, nothing (a cancelled row is already final) or back to
+ * 'queued' (shutdown, keeping the workspace so the next run resumes from its checkpoints).
+ */
 export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -187,6 +192,21 @@ export class JobWorker {
       controller.abort(outcome === 'claim-lost' ? new JobClaimLostError() : new JobNoLongerActiveError());
     }, log);
     const workspaceDir = this.workspaceFor(job.id);
+
+    if (job.unfinished_runs > MAX_CRASHED_RUNS) {
+      // Its last runs ended the process (or their worker) mid-step: a third run would crash it again.
+      log.error({ runs: job.unfinished_runs - 1 }, 'job crashed its runs twice; failed instead of resumed');
+      const recorded = await markFailed(
+        db,
+        job,
+        CRASHED_RUNS_MESSAGE,
+        tracker.fail((job.current_step as PipelineStep | null) ?? undefined),
+        claimToken,
+        false,
+      );
+      if (recorded) events.publish(recorded);
+      return;
+    }
 
     let output: GenerationOutput;
     let renderStats: RenderStats;

@@ -28,6 +28,8 @@ import { versionTokens } from '../storyboard/storyboard-store.js';
 import { UploadFiles } from '../uploads/upload-files.js';
 import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js';
 import { resolveSource } from '../sources/resolve-source.js';
+import { SourceGate } from '../sources/source-gate.js';
+import { checkCanGenerate } from '../payments/can-generate.js';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -121,6 +123,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     const storyProviderFor = (params: Parameters<ProvidersForJob>[0]): string =>
       switchboard?.current('story') ?? options.providersFor?.(params).story?.name ?? 'offline';
 
+    // Links being fetched and read now, per process and per user (see source-gate.ts).
+    const sourceGate = new SourceGate();
+
     const limitSubmits = app.createRateLimiter({
       name: 'video-submit',
       max: SUBMITS_PER_MINUTE,
@@ -139,10 +144,18 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             'voiceProvider',
           );
         }
+        // The plan is checked before a link is fetched or a page parsed: an account with no videos
+        // left gets its 403 without costing the server a fetch (the insert below checks again, atomically).
+        if (body.source) {
+          const verdict = await checkCanGenerate(app.db, request.user.id, body.duration, new Date());
+          if (!verdict.canGenerate) throw forbidden(verdict.reason ?? MESSAGES.subscriptionRequired);
+        }
         // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
         const params = await resolveSource(body, {
           storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline',
           allowPrivate: app.config.sourceAllowPrivate,
+          user: request.user.id,
+          gate: sourceGate,
           ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}),
         });
         // A partner's embed session may carry its own brand: the video keeps it, re-renders included.

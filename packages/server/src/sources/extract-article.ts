@@ -19,13 +19,63 @@ export const NOT_AN_ARTICLE_MESSAGE =
 const BLOCKS = 'p, h1, h2, h3, h4, h5, h6, li, blockquote, pre, figcaption, dd, dt';
 
 /**
+ * Elements a page may have, and levels they may nest, before it is refused unread. Readability walks
+ * the tree recursively and re-scores it per candidate: 1,000 nested <div>s took 11–20 s of CPU and
+ * 20,000 overflowed the stack. Real articles (news sites, Wikipedia) nest under 40 levels and hold a
+ * few thousand elements; a 2 MB page of plain markup is at most about 60,000.
+ */
+export const HTML_MAX_DEPTH = 120;
+export const HTML_MAX_ELEMENTS = 60_000;
+
+export const PAGE_TOO_COMPLEX_MESSAGES = {
+  depth: `This page is too complex to read: its elements nest more than ${HTML_MAX_DEPTH} levels deep. Paste the article's text instead.`,
+  elements: `This page is too complex to read: it has more than ${HTML_MAX_ELEMENTS.toLocaleString('en-US')} elements. Paste the article's text instead.`,
+  limit: (reason: string) => `This page is too complex to read (${reason}). Paste the article's text instead.`,
+} as const;
+
+/** What reading a page found: its article, no article, or a page refused for its shape. */
+export type ReadPageOutcome = { article: ExtractedArticle } | { article: null } | { refused: 'depth' | 'elements' };
+
+/**
+ * The sandbox task (see resolve-source.ts): the page's shape is checked on the parsed tree, without
+ * recursion, before Readability sees it. Tags are counted first so a page with more elements than
+ * allowed is not even parsed.
+ */
+export function readHtmlPage(html: string): ReadPageOutcome {
+  let tags = 0;
+  for (let at = html.indexOf('<'); at >= 0; at = html.indexOf('<', at + 1)) {
+    if (/[a-zA-Z]/.test(html.charAt(at + 1)) && ++tags > HTML_MAX_ELEMENTS) return { refused: 'elements' };
+  }
+  const { document } = parseHTML(html);
+  const shape = measureTree(document.documentElement as unknown as Element | null);
+  if (shape.elements > HTML_MAX_ELEMENTS) return { refused: 'elements' };
+  if (shape.depth > HTML_MAX_DEPTH) return { refused: 'depth' };
+  return { article: extractFromDocument(document as unknown as Document) };
+}
+
+/** Depth and element count of a tree, walked with an explicit stack (a recursive walk is what overflows). */
+export function measureTree(root: Element | null): { depth: number; elements: number } {
+  if (!root) return { depth: 0, elements: 0 };
+  const stack: [Element, number][] = [[root, 1]];
+  let depth = 0;
+  let elements = 0;
+  while (stack.length > 0) {
+    const [element, level] = stack.pop()!;
+    elements += 1;
+    depth = Math.max(depth, level);
+    if (depth > HTML_MAX_DEPTH || elements > HTML_MAX_ELEMENTS) break;
+    for (const child of element.children) stack.push([child, level + 1]);
+  }
+  return { depth, elements };
+}
+
+/**
  * The article on an HTML page, as Firefox's Reader View finds it (Mozilla's Readability over a
  * linkedom document): navigation, cookie banners, ads, sidebars and footers are left out. Null when
  * the page holds no article of at least ARTICLE_MIN_WORDS words.
  */
-export function extractArticle(html: string): ExtractedArticle | null {
-  const { document } = parseHTML(html);
-  const parsed = new Readability<Element>(document as unknown as Document, { serializer: (node) => node as Element }).parse();
+function extractFromDocument(document: Document): ExtractedArticle | null {
+  const parsed = new Readability<Element>(document, { serializer: (node) => node as Element }).parse();
   if (!parsed?.content) return null;
   const lines: string[] = [];
   const blocks = [...parsed.content.querySelectorAll(BLOCKS)];

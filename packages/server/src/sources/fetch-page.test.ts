@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, PAGE_MESSAGES, PageFetchError } from './fetch-page.js';
 
@@ -24,6 +25,25 @@ beforeAll(async () => {
     if (request.url === '/relative') return void response.writeHead(302, { location: 'meta-charset' }).end();
     if (request.url === '/ftp') return void response.writeHead(302, { location: 'ftp://files.example/a.txt' }).end();
     if (request.url === '/teapot') return void response.writeHead(418).end();
+    const compressed = /^\/(gzip|deflate|br|zstd|bomb|damaged)$/.exec(request.url ?? '')?.[1];
+    if (compressed) {
+      const page = Buffer.from(`<html><body><p>${compressed} page: ${'Tea is steeped in hot water. '.repeat(20)}</p></body></html>`);
+      const encoded =
+        compressed === 'gzip'
+          ? gzipSync(page)
+          : compressed === 'deflate'
+            ? deflateSync(page)
+            : compressed === 'br'
+              ? brotliCompressSync(page)
+              : compressed === 'bomb'
+                ? // 4 MB of zeros, about 4 KB on the wire.
+                  gzipSync(Buffer.alloc(4 * 1024 * 1024))
+                : compressed === 'damaged'
+                  ? gzipSync(page).subarray(0, 40)
+                  : page;
+      const encoding = compressed === 'bomb' || compressed === 'damaged' ? 'gzip' : compressed;
+      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': encoding }).end(encoded);
+    }
     response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,6 +74,19 @@ describe('fetchPage', () => {
   it('refuses a redirect to another scheme and an answer that is not a page', async () => {
     expect(await failure(fetchPage(`${base}/ftp`, { allowPrivate: true }))).toBe(PAGE_MESSAGES.protocol('ftp:'));
     expect(await failure(fetchPage(`${base}/teapot`, { allowPrivate: true }))).toBe(PAGE_MESSAGES.refused(418));
+  });
+
+  it('decodes gzip, deflate and brotli pages, and asks for them', async () => {
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const page = await fetchPage(`${base}/${encoding}`, { allowPrivate: true });
+      expect(page.text).toContain(`${encoding} page: Tea is steeped in hot water.`);
+    }
+  });
+
+  it('applies the size cap to the decoded bytes, and refuses an unreadable or damaged encoding with a message', async () => {
+    expect(await failure(fetchPage(`${base}/bomb`, { allowPrivate: true }))).toBe(PAGE_MESSAGES.tooLarge);
+    expect(await failure(fetchPage(`${base}/zstd`, { allowPrivate: true }))).toBe(PAGE_MESSAGES.encoding('zstd'));
+    expect(await failure(fetchPage(`${base}/damaged`, { allowPrivate: true }))).toBe(PAGE_MESSAGES.damaged('gzip'));
   });
 
   it('refuses a private address before connecting to it', async () => {

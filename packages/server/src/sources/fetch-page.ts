@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { Readable, Transform } from 'node:stream';
+import zlib from 'node:zlib';
 import type { LookupAddress } from 'node:dns';
 import { isPublicAddress, publicOnlyLookup, resolveHost } from '../outbound/webhook-address.js';
 
@@ -23,6 +25,9 @@ export const PAGE_MESSAGES = {
   notText: (type: string) =>
     `The link is not a web page or text (it is ${type || 'of an unknown type'}). Give the link of an article, or paste its text.`,
   unreachable: (reason: string) => `The page could not be fetched (${reason}). Check the link, or paste the article's text.`,
+  encoding: (encoding: string) =>
+    `The site sent the page compressed as ${encoding}, which cannot be read (gzip, deflate and brotli can). Paste the article's text instead.`,
+  damaged: (encoding: string) => `The site sent a damaged ${encoding}-compressed page. Try again later, or paste the article's text.`,
 } as const;
 
 export interface FetchedPage {
@@ -116,7 +121,7 @@ function get(url: URL, deadline: AbortSignal, allowPrivate: boolean): Promise<Pe
         method: 'GET',
         headers: {
           accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,*/*;q=0.1',
-          'accept-encoding': 'identity',
+          'accept-encoding': 'gzip, deflate, br',
           'user-agent': 'Mozilla/5.0 (compatible; Reelsmith/1; reads an article to narrate it)',
         },
         signal: deadline,
@@ -137,19 +142,35 @@ function get(url: URL, deadline: AbortSignal, allowPrivate: boolean): Promise<Pe
           discard: () => response.destroy(),
           read: (maxBytes) =>
             new Promise<Buffer>((done, failRead) => {
+              const encoding = (header('content-encoding') ?? '').trim().toLowerCase();
+              const decoder = decoderFor(encoding);
+              if (decoder === undefined) {
+                response.destroy();
+                failRead(new PageFetchError(PAGE_MESSAGES.encoding(encoding)));
+                return;
+              }
+              // The size cap counts the decoded bytes: a small compressed body can inflate a thousandfold.
+              const body: Readable = decoder ? response.pipe(decoder) : response;
               const chunks: Buffer[] = [];
               let size = 0;
-              response.on('data', (chunk: Buffer) => {
+              body.on('data', (chunk: Buffer) => {
                 size += chunk.length;
                 if (size > maxBytes) {
                   response.destroy();
+                  decoder?.destroy();
                   failRead(new PageFetchError(PAGE_MESSAGES.tooLarge));
                   return;
                 }
                 chunks.push(chunk);
               });
-              response.on('end', () => done(Buffer.concat(chunks)));
+              body.on('end', () => done(Buffer.concat(chunks)));
               response.on('error', (error) => failRead(toPageError(error, deadline)));
+              decoder?.on('error', () => {
+                response.destroy();
+                failRead(
+                  deadline.aborted ? new PageFetchError(PAGE_MESSAGES.timedOut) : new PageFetchError(PAGE_MESSAGES.damaged(encoding)),
+                );
+              });
               response.on('close', () => {
                 if (deadline.aborted) failRead(new PageFetchError(PAGE_MESSAGES.timedOut));
               });
@@ -160,6 +181,19 @@ function get(url: URL, deadline: AbortSignal, allowPrivate: boolean): Promise<Pe
     request.on('error', fail);
     request.end();
   });
+}
+
+/**
+ * The stream that decodes a Content-Encoding: null for none, undefined for one that is not read
+ * (zstd, compress, a list of several).
+ */
+function decoderFor(encoding: string): Transform | null | undefined {
+  if (encoding === '' || encoding === 'identity') return null;
+  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip();
+  // Servers send "deflate" both with and without its zlib header; unzip reads either.
+  if (encoding === 'deflate') return zlib.createUnzip();
+  if (encoding === 'br') return zlib.createBrotliDecompress();
+  return undefined;
 }
 
 function toPageError(error: unknown, deadline: AbortSignal): PageFetchError {

@@ -6,10 +6,32 @@ import {
   type ArticleSource,
   type GenerationParams,
 } from '@reelsmith/contracts';
-import { detectSourceLanguage, needsTranslation, sourceLanguageMismatchMessage } from '@reelsmith/pipeline';
-import { badRequest } from '../errors.js';
-import { extractArticle, NOT_AN_ARTICLE_MESSAGE, plainTextArticle } from './extract-article.js';
+import {
+  detectSourceLanguage,
+  needsTranslation,
+  SandboxLimitError,
+  sharedSandbox,
+  sourceLanguageMismatchMessage,
+  type SandboxPool,
+} from '@reelsmith/pipeline';
+import { badRequest, tooManyRequests } from '../errors.js';
+import {
+  NOT_AN_ARTICLE_MESSAGE,
+  PAGE_TOO_COMPLEX_MESSAGES,
+  plainTextArticle,
+  type ExtractedArticle,
+  type ReadPageOutcome,
+} from './extract-article.js';
 import { fetchPage, PageFetchError, type FetchPageOptions } from './fetch-page.js';
+import type { SourceGate } from './source-gate.js';
+
+/**
+ * Wall time of reading one fetched page (parsing it and finding its article) in a worker thread,
+ * waiting for a free thread included. Ordinary pages take well under a second.
+ */
+export const PAGE_READ_TIMEOUT_MS = 5_000;
+
+const EXTRACT_MODULE = new URL('./extract-article.ts', import.meta.url).href;
 
 export interface ResolveSourceOptions {
   /** True when a story model is configured: it can translate a source written in another language. */
@@ -19,6 +41,13 @@ export interface ResolveSourceOptions {
   /** Replaces the page fetch (tests of the refusals that need no server). */
   fetch?: typeof fetchPage;
   fetchOptions?: Partial<FetchPageOptions>;
+  /** Whose request it is: their links count against their own bounds in `gate` and the sandbox. */
+  user?: string;
+  /** Bounds the links fetched and read at once (the jobs plugin's); none in unit tests of refusals. */
+  gate?: SourceGate;
+  /** Where pages are read (default: the process's shared pool). */
+  sandbox?: SandboxPool;
+  readTimeoutMs?: number;
 }
 
 /**
@@ -49,17 +78,50 @@ export async function resolveSource(params: GenerationParams, options: ResolveSo
 }
 
 async function readPage(url: string, options: ResolveSourceOptions): Promise<ArticleSource> {
+  const leave = options.gate?.enter(options.user ?? '');
   let page;
+  let article: ExtractedArticle | null;
   try {
-    page = await (options.fetch ?? fetchPage)(url, { allowPrivate: options.allowPrivate, ...options.fetchOptions });
-  } catch (error) {
-    if (error instanceof PageFetchError) throw badRequest(error.message, 'source.url');
-    throw error;
+    try {
+      page = await (options.fetch ?? fetchPage)(url, { allowPrivate: options.allowPrivate, ...options.fetchOptions });
+    } catch (error) {
+      if (error instanceof PageFetchError) throw badRequest(error.message, 'source.url');
+      throw error;
+    }
+    article = page.kind === 'html' ? await readHtmlApart(page.text, options) : plainTextArticle(page.text);
+  } finally {
+    leave?.();
   }
-  const article = page.kind === 'html' ? extractArticle(page.text) : plainTextArticle(page.text);
   if (!article) throw badRequest(NOT_AN_ARTICLE_MESSAGE, 'source.url');
   const title = article.title ? storable(article.title).slice(0, SOURCE_TITLE_MAX_LENGTH).trim() : undefined;
   return { kind: 'article', text: cutAtLine(storable(article.text), ARTICLE_MAX_LENGTH), ...(title ? { title } : {}), url: page.url };
+}
+
+/**
+ * The page's article, found in a worker thread with a wall-time and heap limit: a page built to
+ * stall Readability (thousands of nested elements) ends its worker, not the API's event loop.
+ */
+async function readHtmlApart(html: string, options: ResolveSourceOptions): Promise<ExtractedArticle | null> {
+  const timeoutMs = options.readTimeoutMs ?? PAGE_READ_TIMEOUT_MS;
+  let outcome: ReadPageOutcome;
+  try {
+    outcome = await (options.sandbox ?? sharedSandbox()).run<ReadPageOutcome>(
+      { module: EXTRACT_MODULE, name: 'readHtmlPage', args: [html] },
+      { timeoutMs, ...(options.user ? { user: options.user } : {}) },
+    );
+  } catch (error) {
+    if (!(error instanceof SandboxLimitError)) throw error;
+    if (error.limit === 'busy' || error.limit === 'user-busy') throw tooManyRequests(error.message);
+    const reason =
+      error.limit === 'time'
+        ? `reading it took longer than ${timeoutMs / 1000} seconds`
+        : error.limit === 'memory'
+          ? 'it needs too much memory'
+          : 'reading it failed';
+    throw badRequest(PAGE_TOO_COMPLEX_MESSAGES.limit(reason), 'source.url');
+  }
+  if ('refused' in outcome) throw badRequest(PAGE_TOO_COMPLEX_MESSAGES[outcome.refused], 'source.url');
+  return outcome.article;
 }
 
 /**

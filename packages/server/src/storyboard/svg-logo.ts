@@ -1,13 +1,8 @@
-import {
-  LOGO_RASTER_SIDE,
-  SVG_UPLOAD_MESSAGES as M,
-  UPLOAD_SVG_MAX_ASPECT,
-  UPLOAD_SVG_MAX_BYTES,
-  UPLOAD_SVG_MAX_SIDE,
-} from '@reelsmith/contracts';
-import { Resvg, renderAsync, type ResvgRenderOptions } from '@resvg/resvg-js';
+import { SVG_UPLOAD_MESSAGES as M, UPLOAD_SVG_MAX_BYTES } from '@reelsmith/contracts';
+import { SandboxLimitError, sharedSandbox, type SandboxPool } from '@reelsmith/pipeline';
 import { readFile, writeFile } from 'node:fs/promises';
-import { badRequest } from '../errors.js';
+import { badRequest, tooManyRequests } from '../errors.js';
+import { SVG_MAX_ELEMENTS, type DrawSvgOutcome } from './svg-draw.js';
 
 /** A file whose first bytes (after a byte order mark and white space) open XML or an <svg> element. */
 export function looksLikeSvg(head: Buffer): boolean {
@@ -43,38 +38,48 @@ export function checkSvgText(text: string): void {
   }
 }
 
-/** System fonts only: text in a logo is drawn with what the machine has, never fetched. */
-const PARSE_OPTIONS: ResvgRenderOptions = { font: { loadSystemFonts: true }, logLevel: 'off' };
+/** Wall time of checking and drawing one logo in a worker thread; a real logo takes well under 1 s. */
+export const SVG_DRAW_TIMEOUT_MS = 5_000;
+
+const SVG_DRAW_MODULE = new URL('./svg-draw.ts', import.meta.url).href;
 
 /**
- * An SVG logo checked (size, content, declared dimensions) and drawn to a transparent PNG whose
- * longest side is LOGO_RASTER_SIDE: a vector logo is sharp at any size, so it is drawn large and
- * scaled down like any other logo. Throws a 400 that says what is wrong.
+ * An SVG logo checked (size, content, declared dimensions, elements, embedded pictures) and drawn to
+ * a transparent PNG whose longest side is LOGO_RASTER_SIDE: a vector logo is sharp at any size, so
+ * it is drawn large and scaled down like any other logo. The checks and the drawing run in a worker
+ * thread with a wall-time limit. Throws a 400 that says what is wrong.
  */
-export async function rasteriseSvgLogo(inputPath: string, outputPath: string): Promise<void> {
+export async function rasteriseSvgLogo(inputPath: string, outputPath: string, sandbox: SandboxPool = sharedSandbox()): Promise<void> {
   const bytes = await readFile(inputPath);
   if (bytes.length > UPLOAD_SVG_MAX_BYTES) throw badRequest(M.tooLarge, 'file');
   const text = bytes.toString('utf8');
   checkSvgText(text);
-  let width: number;
-  let height: number;
+  let outcome: DrawSvgOutcome;
   try {
-    const parsed = new Resvg(text, PARSE_OPTIONS);
-    width = parsed.width;
-    height = parsed.height;
-  } catch {
-    throw badRequest(M.unreadable, 'file');
+    outcome = await sandbox.run<DrawSvgOutcome>(
+      { module: SVG_DRAW_MODULE, name: 'drawSvgLogo', args: [text] },
+      { timeoutMs: SVG_DRAW_TIMEOUT_MS },
+    );
+  } catch (error) {
+    if (!(error instanceof SandboxLimitError)) throw error;
+    if (error.limit === 'busy' || error.limit === 'user-busy') throw tooManyRequests(error.message);
+    const reason =
+      error.limit === 'time'
+        ? `drawing it took longer than ${SVG_DRAW_TIMEOUT_MS / 1000} seconds`
+        : error.limit === 'memory'
+          ? 'drawing it needs too much memory'
+          : 'drawing it failed';
+    throw badRequest(M.tooComplex(reason), 'file');
   }
-  const valid = (side: number) => Number.isFinite(side) && side >= 1 && side <= UPLOAD_SVG_MAX_SIDE;
-  if (!valid(width) || !valid(height) || Math.max(width, height) > UPLOAD_SVG_MAX_ASPECT * Math.min(width, height))
-    throw badRequest(M.size(width, height), 'file');
-  const fitTo =
-    width >= height ? ({ mode: 'width', value: LOGO_RASTER_SIDE } as const) : ({ mode: 'height', value: LOGO_RASTER_SIDE } as const);
-  let png: Buffer;
-  try {
-    png = (await renderAsync(text, { ...PARSE_OPTIONS, fitTo })).asPng();
-  } catch {
-    throw badRequest(M.unreadable, 'file');
+  if ('png' in outcome) return writeFile(outputPath, outcome.png);
+  switch (outcome.refused) {
+    case 'unreadable':
+      throw badRequest(M.unreadable, 'file');
+    case 'elements':
+      throw badRequest(M.tooComplex(`it draws more than ${SVG_MAX_ELEMENTS.toLocaleString('en-US')} elements`), 'file');
+    case 'size':
+      throw badRequest(M.size(outcome.width, outcome.height), 'file');
+    case 'embedded':
+      throw badRequest(M.embeddedTooManyPixels(outcome.megapixels), 'file');
   }
-  await writeFile(outputPath, png);
 }

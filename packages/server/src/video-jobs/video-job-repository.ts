@@ -196,7 +196,15 @@ export async function claimNextJob(db: Db, now = new Date()): Promise<VideoJobRo
     const claimed = await db
       .updateTable('video_jobs')
       // A fresh token fences this run's writes, as in scale mode; in one process the claim never expires.
-      .set({ status: 'processing', started_at: timestamp, updated_at: timestamp, claim_token: randomUUID(), claim_expires_at: null })
+      .set((eb) => ({
+        status: 'processing',
+        started_at: timestamp,
+        updated_at: timestamp,
+        claim_token: randomUUID(),
+        claim_expires_at: null,
+        // Counted before any step runs: a run that crashes the process is counted too.
+        unfinished_runs: eb('unfinished_runs', '+', 1),
+      }))
       .where('id', '=', next.id)
       .where('status', '=', 'queued')
       .returningAll()
@@ -224,13 +232,15 @@ export async function claimJobWithToken(db: Db, jobId: string, token: string, lo
   const timestamp = now.toISOString();
   const job = await db
     .updateTable('video_jobs')
-    .set({
+    .set((eb) => ({
       status: 'processing',
       started_at: timestamp,
       updated_at: timestamp,
       claim_token: token,
       claim_expires_at: new Date(now.getTime() + lockMs).toISOString(),
-    })
+      // Counted before any step runs: a worker killed mid-step leaves its run counted.
+      unfinished_runs: eb('unfinished_runs', '+', 1),
+    }))
     .where('id', '=', jobId)
     .where((eb) =>
       eb.or([
@@ -416,14 +426,17 @@ export async function markFailed(
   error: string,
   steps: JobSteps,
   claimToken: string | null,
+  /** False for a job failed because its runs kept crashing: a retry of it is failed again at once. */
+  ranToTheEnd = true,
 ): Promise<JobEvent[] | null> {
   const timestamp = new Date().toISOString();
   const rerender = job.version > 1;
+  const runs = ranToTheEnd ? { unfinished_runs: 0 } : {};
   const updated = await fenced(
     rerender
       ? db
           .updateTable('video_jobs')
-          .set((eb) => ({ ...previousVersion(error, steps, timestamp), version: eb('version', '-', 1) }))
+          .set((eb) => ({ ...previousVersion(error, steps, timestamp), version: eb('version', '-', 1), ...runs }))
           .where('id', '=', job.id)
           .where('version', '=', job.version)
           .where('status', 'in', RUNNING)
@@ -437,6 +450,7 @@ export async function markFailed(
             completed_at: timestamp,
             claim_token: null,
             claim_expires_at: null,
+            ...runs,
           })
           .where('id', '=', job.id)
           .where('status', 'in', RUNNING),
@@ -470,6 +484,7 @@ export async function queueRerender(
       error: null,
       updated_at: now.toISOString(),
       completed_at: null,
+      unfinished_runs: 0,
     }))
     .where('id', '=', videoId)
     .where('user_id', '=', userId)
@@ -485,7 +500,8 @@ export async function markRequeued(db: Db, jobId: string, claimToken: string | n
   await fenced(
     db
       .updateTable('video_jobs')
-      .set({ status: 'queued', updated_at: new Date().toISOString(), claim_token: null, claim_expires_at: null })
+      // A clean interruption: the run did not crash, so it does not count towards failing the job.
+      .set({ status: 'queued', updated_at: new Date().toISOString(), claim_token: null, claim_expires_at: null, unfinished_runs: 0 })
       .where('id', '=', jobId)
       .where('status', 'in', RUNNING),
     claimToken,

@@ -14,6 +14,7 @@ import { appSettings } from './0013-app-settings.js';
 import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 import { versionRenderStats } from './0017-version-render-stats.js';
+import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_brand_kits': brandKits,
   '0016_webhook_attempts_at': webhookAttemptsAt,
   '0017_version_render_stats': versionRenderStats,
+  '0018_job_unfinished_runs': jobUnfinishedRuns,
 };
 
 export const migrationProvider: MigrationProvider = {
