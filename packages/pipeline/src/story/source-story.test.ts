@@ -3,7 +3,7 @@ import { VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
 import { SCENE_GAP_SECONDS } from '../runner/narration.js';
-import { chooseSentences, opensWithPronoun, rankSentences } from './extractive-summary.js';
+import { chooseSentences, opensWithPronoun, scoreSentences } from './extractive-summary.js';
 import { createOfflineStoryProvider } from './offline-story-provider.js';
 import { detectSourceLanguage } from './source-language.js';
 import { tellSource } from './source-story.js';
@@ -48,7 +48,7 @@ describe('telling an article offline', () => {
   });
 
   for (const language of VIDEO_LANGUAGES) {
-    it(`tells the ${language} article in 30 s with its own most central sentences, in its order, within the budget`, () => {
+    it(`tells the ${language} article in 30 s with its own best-scored sentences, in its order, within the budget`, () => {
       const text = articleText(language);
       const asked = request(language, 30);
       const story = tellSource(asked, { kind: 'article', text, title: 'The title' });
@@ -69,14 +69,14 @@ describe('telling an article offline', () => {
       expect(story.scenes.map((scene) => scene.narration).join(joiner)).toBe(
         unique.map((sentence) => trimSentence(sentence, language)).join(joiner),
       );
-      // Chosen among the better-ranked half of the article's sentences.
-      const scores = rankSentences(sentences, language);
+      // Chosen among the better-scored half of the article's sentences (centrality, place and subject).
+      const scores = scoreSentences(text, sentences, language, 'The title');
       const ranked = [...sentences]
         .sort((a, b) => scores[b.index]! - scores[a.index]! || a.index - b.index)
         .map((sentence) => sentence.index);
       const topHalf = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
       for (const index of indexes) expect(topHalf.has(index), `sentence ${index}: ${sentences[index]!.text}`).toBe(true);
-      // The most central sentence that fits the budget on its own (and says who it is about) is told.
+      // The best-scored sentence that fits the budget on its own (and says who it is about) is told.
       const best = ranked.find((index) => {
         const narration = trimSentence(sentences[index]!.text, language);
         return (

@@ -1,6 +1,6 @@
-import { STORY_STYLES, type StoryStyle } from '@reelsmith/contracts';
+import { STORY_STYLES, topicFromSource, type StoryStyle } from '@reelsmith/contracts';
 import type { Scene, Story, StoryRequest, StorySource } from '../providers/types.js';
-import { chooseSentences, rankSentences, type SummaryCandidate } from './extractive-summary.js';
+import { chooseSentences, scoreSentences, sentenceLayout, type SummaryCandidate } from './extractive-summary.js';
 import { loadImagePromptTemplates } from './offline-story-templates.js';
 import { stopWordsFor } from './source-stop-words.js';
 import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
@@ -20,11 +20,12 @@ interface Unit {
 }
 
 export function tellSource(request: StoryRequest, source: StorySource): Story {
-  const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, request);
+  const title = source.kind === 'article' ? articleTitle(source, request) : request.topic.trim();
+  const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, title, request);
   const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount);
   const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
   return {
-    title: (source.title?.trim() || request.topic).trim(),
+    title,
     scenes: scenes.map((group) => toScene(group, request, frequency)),
   };
 }
@@ -40,15 +41,52 @@ function scriptUnits(text: string, language: string): Unit[] {
 /** Sentences shorter than this say too little on their own to be told out of their paragraph. */
 const MIN_SENTENCE_WORDS = 4;
 
-function articleUnits(text: string, request: StoryRequest): Unit[] {
+/** A heading this long or shorter, on the article's first line, is its title. */
+const MAX_TITLE_WORDS = 16;
+
+/**
+ * The video's title for an article: the title it came with; else the topic the creator typed; else
+ * (the topic is only the text's first sentence standing in, as the contracts make it) the heading on
+ * its first line, or the subject its first sentence defines ("The Eiffel Tower is…").
+ */
+function articleTitle(source: StorySource, request: StoryRequest): string {
+  const given = source.title?.trim();
+  if (given) return given;
+  const topic = request.topic.trim();
+  const language = request.language;
+  const sentences = splitSentences(source.text, language);
+  const first = sentences[0];
+  if (!first || (topic !== topicFromSource({ kind: 'article', text: source.text }) && topic !== first.text)) return topic;
+  if (first.fragment && countNarrationWords(first.text, language) <= MAX_TITLE_WORDS) return first.text;
+  const subject = DEFINES[language.slice(0, 2)]?.exec(trimSentence(first.text, language))?.[1];
+  return subject && countNarrationWords(subject, language) <= 8 ? subject : topic;
+}
+
+/** "X is a…": the subject a definition opens with, per language. */
+const DEFINES: Record<string, RegExp> = {
+  en: /^(.+?)\s(?:is|was|are|were)\s(?:a|an|the|one)\s/u,
+  de: /^(.+?)\s(?:ist|war|sind|waren)\s(?:ein|eine|der|die|das)\s/u,
+  es: /^(.+?)\s(?:es|fue|son|eran)\s(?:un|una|el|la|los|las)\s/u,
+  fr: /^(.+?)\s(?:est|était|sont|étaient)\s(?:un|une|le|la|les)\s/u,
+  pt: /^(.+?)\s(?:é|foi|são|eram)\s(?:um|uma|o|a|os|as)\s/u,
+  ja: /^(.+?)は/u,
+};
+
+function articleUnits(text: string, title: string, request: StoryRequest): Unit[] {
   const { language } = request;
   const sentences = splitSentences(text, language);
-  const scores = rankSentences(sentences, language);
+  const scores = scoreSentences(text, sentences, language, title);
+  const layout = sentenceLayout(text, sentences);
   const candidates: SummaryCandidate[] = sentences
     .filter((sentence) => !sentence.fragment)
     .map((sentence) => {
       const narration = trimSentence(sentence.text, language);
-      return { sentence, narration, words: countNarrationWords(narration, language) };
+      return {
+        sentence,
+        narration,
+        words: countNarrationWords(narration, language),
+        paragraphStart: layout[sentence.index]!.paragraphStart,
+      };
     })
     .filter((candidate) => candidate.words >= MIN_SENTENCE_WORDS && !/^["“„«「]?\s*$/u.test(candidate.narration));
   const { chosen } = chooseSentences(candidates, scores, request.targetWords, language);
@@ -112,12 +150,18 @@ const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
 /**
  * A topic video has a scene about every 5.6 s; a source told in fewer sentences than that gets its
  * longest sentences split at a clause end (a comma, a semicolon, a dash) until the scene count is
- * reached or no sentence has a clause long enough on both sides.
+ * reached or no sentence has a clause long enough on both sides. Only a sentence longer than a
+ * scene on its own is split: a shorter one stays whole in one scene, even if the video then has
+ * fewer, longer scenes.
  */
 function splitToSceneCount(units: Unit[], sceneCount: number, language: string): Unit[] {
   const result = [...units];
+  const sceneWords = result.reduce((sum, unit) => sum + unit.words, 0) / Math.max(1, sceneCount);
   while (result.length < sceneCount) {
-    const order = result.map((unit, index) => ({ unit, index })).sort((a, b) => b.unit.words - a.unit.words);
+    const order = result
+      .map((unit, index) => ({ unit, index }))
+      .filter(({ unit }) => unit.words > sceneWords)
+      .sort((a, b) => b.unit.words - a.unit.words);
     let split = false;
     for (const { unit, index } of order) {
       const halves = splitClause(unit, language);
