@@ -46,7 +46,10 @@ export function rankSentences(sentences: readonly SourceSentence[], language: st
  * own), and of a section (the first after a heading). Sentences are found in the text in order, so
  * a sentence split off a longer one still maps to its line.
  */
-export function sentenceLayout(text: string, sentences: readonly SourceSentence[]): Array<{ paragraphStart: boolean; sectionStart: boolean }> {
+export function sentenceLayout(
+  text: string,
+  sentences: readonly SourceSentence[],
+): Array<{ paragraphStart: boolean; sectionStart: boolean }> {
   const layout = sentences.map(() => ({ paragraphStart: false, sectionStart: false }));
   let next = 0;
   let afterHeading = false;
@@ -72,14 +75,16 @@ export function sentenceLayout(text: string, sentences: readonly SourceSentence[
 }
 
 /** How much each signal weighs in `scoreSentences` (the weights `npm run bench:summary` was tuned with). */
-export const SCORE_WEIGHTS = { centrality: 1, lead: 0.9, paragraph: 0.15, section: 0.25, subject: 0.5, definition: 0.5 } as const;
+// A section's opening is a paragraph's too; a weight of its own, or for every sentence naming the
+// title's words, scored lower on the benchmark than the paragraph opening and the definition alone.
+export const SCORE_WEIGHTS = { centrality: 1, lead: 1.5, leadDecay: 0.5, paragraph: 0.3, definition: 0.5 };
 
 /**
  * A sentence's worth as narration: its centrality (TextRank, scaled to the best sentence's), plus
  * where it stands and what it names. Centrality alone favours an article's dense middle; a writer
  * puts the point first, so the lead sentences weigh more (falling off with their place among the
- * prose), so do the openings of paragraphs and sections, and the sentences that name the article's
- * subject (its title's words), the first of them most: it usually says what the subject is.
+ * prose), so do the openings of paragraphs (and so of sections), and the first sentence that names
+ * the article's subject (most of its title's words): it usually says what the subject is.
  * Headings and other fragments score nothing.
  */
 export function scoreSentences(text: string, sentences: readonly SourceSentence[], language: string, title = ''): number[] {
@@ -96,16 +101,13 @@ export function scoreSentences(text: string, sentences: readonly SourceSentence[
     const terms = new Set(contentTerms(sentence.text, language));
     let named = 0;
     for (const term of titleTerms) if (terms.has(term)) named += 1;
-    const subject = titleTerms.size > 0 ? named / titleTerms.size : 0;
     // The first prose sentence that names most of the title is taken for the article's definition.
-    const definition = !definitionFound && subject >= 0.5;
+    const definition = !definitionFound && titleTerms.size > 0 && named / titleTerms.size >= 0.5;
     if (definition) definitionFound = true;
     return (
       weights.centrality * (centrality[index]! / best) +
-      weights.lead / (1 + place / 2) +
+      weights.lead / (1 + place * weights.leadDecay) +
       (layout[index]!.paragraphStart ? weights.paragraph : 0) +
-      (layout[index]!.sectionStart ? weights.section : 0) +
-      weights.subject * subject +
       (definition ? weights.definition : 0)
     );
   });
@@ -119,6 +121,8 @@ export interface SummaryCandidate {
   words: number;
   /** The first sentence of its paragraph (a short one that others follow announces them). */
   paragraphStart?: boolean;
+  /** Too short to be told alone ("She dances."): told only as the answer to the sentence before it. */
+  answerOnly?: boolean;
 }
 
 export interface SummaryChoice {
@@ -146,7 +150,7 @@ export function chooseSentences(
   const ranked = [...candidates].sort(
     (a, b) => scores[b.sentence.index]! - scores[a.sentence.index]! || a.sentence.index - b.sentence.index,
   );
-  const considered = ranked.slice(0, Math.max(8, Math.ceil(ranked.length * 0.5)));
+  const considered = ranked.filter((candidate) => !candidate.answerOnly).slice(0, Math.max(8, Math.ceil(ranked.length * 0.5)));
   const byIndex = new Map(candidates.map((candidate) => [candidate.sentence.index, candidate]));
   const chosen: SummaryCandidate[] = [];
   const chosenTerms: Set<string>[] = [];
@@ -197,7 +201,7 @@ export function chooseSentences(
   }
   // A budget smaller than every sentence still says the single best one that closes.
   if (chosen.length === 0) {
-    const single = ranked.find((candidate) => !announces(candidate, byIndex, language)) ?? ranked[0];
+    const single = considered.find((candidate) => !announces(candidate, byIndex, language)) ?? considered[0];
     if (single) {
       chosen.push(single);
       total = single.words;
@@ -220,6 +224,10 @@ const ANNOUNCING: Record<string, RegExp> = {
   pt: /^(?:nem todos|nem sempre|mas isso mudou)/iu,
 };
 
+/** A tease anywhere in an English sentence: "…does something remarkable when she returns." */
+const TEASING_EN =
+  /\b(?:something|one thing) (?:remarkable|surprising|strange|unusual|unexpected|curious)\b|\ba (?:surprising|simple|strange) (?:answer|result|twist)\b/iu;
+
 /** Words of a short sentence that opens a paragraph and heads what the paragraph then tells. */
 const TEASER_WORDS = 8;
 
@@ -227,6 +235,7 @@ function announces(candidate: SummaryCandidate, byIndex: ReadonlyMap<number, Sum
   const text = candidate.narration.trim();
   if (/[?？:：]["'”’»」』)）]*$/u.test(text)) return true;
   if (ANNOUNCING[language.toLowerCase().slice(0, 2)]?.test(text)) return true;
+  if (language.toLowerCase().startsWith('en') && TEASING_EN.test(text)) return true;
   // "Radio saved the Eiffel Tower." opening a paragraph is its headline: the rest of it says how.
   const next = byIndex.get(candidate.sentence.index + 1);
   return (

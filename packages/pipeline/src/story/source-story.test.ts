@@ -252,3 +252,58 @@ describe('source sentences', () => {
     expect(trimSentence('Octopuses have two "legs".[21][', 'en')).toBe('Octopuses have two "legs".');
   });
 });
+
+describe('an article told without teasing and stopping (issue 37)', () => {
+  const eiffel = readFileSync(new URL('../../bench/summary-articles/eiffel-tower.txt', import.meta.url), 'utf8');
+  const told = (duration: number, extra: Partial<StoryRequest> = {}) =>
+    tellSource(request('en', duration, { topic: 'The Eiffel Tower', ...extra }), { kind: 'article', text: eiffel });
+
+  it('never tells "Not everyone welcomed the tower." or "Radio saved the Eiffel Tower." without the sentence after it', () => {
+    for (const duration of [30, 60, 90]) {
+      const narration = told(duration)
+        .scenes.map((scene) => scene.narration)
+        .join(' ');
+      if (narration.includes('Not everyone welcomed the tower.'))
+        expect(narration).toContain('Not everyone welcomed the tower. A group of artists');
+      if (narration.includes('Radio saved the Eiffel Tower.')) expect(narration).toContain('Radio saved the Eiffel Tower. Its permit');
+      expect(narration, `${duration} s`).not.toMatch(/(?:Radio saved the Eiffel Tower|Not everyone welcomed the tower)\.$/u);
+    }
+  });
+
+  it('takes an announcing sentence with its answer, or leaves it out', () => {
+    const texts = ['Why do cats purr?', 'Cats purr to calm themselves and their kittens.', 'Lions cannot purr at all.'];
+    const candidates = texts.map((text, index) => ({
+      sentence: { index, text, fragment: false },
+      narration: text,
+      words: countNarrationWords(text, 'en'),
+    }));
+    // The question is the best-scored sentence; alone it would tease.
+    expect(chooseSentences(candidates, [3, 1, 2], 40, 'en').chosen.map((candidate) => candidate.sentence.index)).toEqual([0, 1, 2]);
+    expect(chooseSentences(candidates, [3, 1, 2], 8, 'en').chosen.map((candidate) => candidate.sentence.index)).toEqual([2]);
+  });
+
+  it('keeps a sentence shorter than a scene in one scene', () => {
+    for (const duration of [30, 60]) {
+      const story = told(duration);
+      const asked = request('en', duration);
+      const sceneWords = story.scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration, 'en'), 0) / asked.sceneCount;
+      for (const scene of story.scenes) {
+        // A scene that does not end a sentence tells a piece of one longer than a scene.
+        if (/[.!?]$/u.test(scene.narration)) continue;
+        const whole = scene.sourceSentences!.at(-1)!;
+        expect(countNarrationWords(whole, 'en'), whole).toBeGreaterThan(sceneWords);
+      }
+    }
+  });
+
+  it("is titled by the article's heading when no topic was typed, and by the typed topic otherwise", () => {
+    expect(told(30).title).toBe('The Eiffel Tower');
+    expect(told(30, { topic: 'Paris in iron' }).title).toBe('Paris in iron');
+    const untitled = eiffel.split('\n').slice(2).join('\n');
+    const story = tellSource(request('en', 30, { topic: untitled.split('\n')[0]!.split('. ')[0]! + '.' }), {
+      kind: 'article',
+      text: untitled,
+    });
+    expect(story.title).toBe('The Eiffel Tower');
+  });
+});

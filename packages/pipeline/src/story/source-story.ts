@@ -15,7 +15,8 @@ import { countNarrationWords } from './story-budget.js';
 /** A piece of narration: a whole source sentence, or a clause of one when scenes outnumber sentences. */
 interface Unit {
   text: string;
-  sentence: SourceSentence;
+  /** The source sentences it tells: one, or a short answer joined to the sentence it answers. */
+  sentences: SourceSentence[];
   words: number;
 }
 
@@ -33,7 +34,7 @@ export function tellSource(request: StoryRequest, source: StorySource): Story {
 function scriptUnits(text: string, language: string): Unit[] {
   return splitSentences(text, language).map((sentence) => ({
     text: sentence.text,
-    sentence,
+    sentences: [sentence],
     words: countNarrationWords(sentence.text, language),
   }));
 }
@@ -88,9 +89,21 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
         paragraphStart: layout[sentence.index]!.paragraphStart,
       };
     })
-    .filter((candidate) => candidate.words >= MIN_SENTENCE_WORDS && !/^["“„«「]?\s*$/u.test(candidate.narration));
+    .filter((candidate) => !/^["“„«「]?\s*$/u.test(candidate.narration))
+    .map((candidate) => (candidate.words < MIN_SENTENCE_WORDS ? { ...candidate, answerOnly: true } : candidate));
   const { chosen } = chooseSentences(candidates, scores, request.targetWords, language);
-  return chosen.map((candidate) => ({ text: candidate.narration, sentence: candidate.sentence, words: candidate.words }));
+  const units: Unit[] = [];
+  const joiner = isSpaceless(language) ? '' : ' ';
+  for (const candidate of chosen) {
+    const before = units.at(-1);
+    // "She dances." is told in the scene of the sentence it answers, never as a scene of its own.
+    if (candidate.answerOnly && before && before.sentences.at(-1)!.index === candidate.sentence.index - 1) {
+      before.text += joiner + candidate.narration;
+      before.sentences.push(candidate.sentence);
+      before.words += candidate.words;
+    } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
+  }
+  return units;
 }
 
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
@@ -218,8 +231,8 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
   const first = unit.text.slice(0, best.at).trim();
   const second = unit.text.slice(best.at).trim();
   return [
-    { text: first, sentence: unit.sentence, words: countNarrationWords(first, language) },
-    { text: second, sentence: unit.sentence, words: countNarrationWords(second, language) },
+    { text: first, sentences: unit.sentences, words: countNarrationWords(first, language) },
+    { text: second, sentences: unit.sentences, words: countNarrationWords(second, language) },
   ];
 }
 
@@ -335,7 +348,7 @@ function toScene(group: readonly Unit[], request: StoryRequest, frequency: Reado
   const mood = images.moods[styleKey];
   const look = images.visualStyles[request.visualStyle] ?? images.visualStyles.cinematic;
   const subjects = sceneSubjects(narration, request.language, frequency);
-  const sourceSentences = [...new Set(group.map((unit) => unit.sentence.text))];
+  const sourceSentences = [...new Set(group.flatMap((unit) => unit.sentences.map((sentence) => sentence.text)))];
   return {
     narration,
     imagePrompt: [subjects.join(', ') || request.topic, mood, look].join(', '),
