@@ -50,7 +50,9 @@ describe('subjects per scene', () => {
     const names = scenes.map((scene) => scene.name);
     expect(names).toHaveLength(5);
     expect(names.every(Boolean)).toBe(true);
-    expect(new Set(names).size).toBeGreaterThan(1);
+    // A painted landscape (the Himalaya's mountains) is painted anew in each scene: nothing merely
+    // related to it (a tent, a cactus) stands in for it. Artwork subjects alternate with related ones.
+    if (!scenes.every((scene) => scene.motif)) expect(new Set(names).size).toBeGreaterThan(1);
     // The painter's own landscape (the Himalaya's mountains) is painted anew in each scene and may follow itself.
     for (let i = 1; i < names.length; i++) if (!scenes[i]!.motif) expect(names[i], names.join(' / ')).not.toBe(names[i - 1]);
   });
@@ -172,6 +174,9 @@ describe('subjects per scene', () => {
       ['一つ目の理由は簡単です', 'ja', 'eyes'],
       ['Octopuses have three hearts', 'en', 'three o’clock'],
       ['Los pulpos tienen tres corazones', 'es', 'three o’clock'],
+      ['सबसे दिलचस्प बात अभी आगे है', 'hi', 'fire'],
+      ['इसी बात पर अगला अहम विचार टिका है', 'hi', 'light bulb'],
+      ['桜の話は耳にすることはあっても', 'ja', 'ear'],
     ])('shows nothing a filler word names in "%s" (%s): no %s', (narration, language, wrong) => {
       const chosen = chooseSceneSubjects({ prompt: narration, narration, language, seed: 0 });
       expect([chosen.name, ...chosen.companions.map((subject) => subject.name)]).not.toContain(wrong);

@@ -385,7 +385,7 @@ const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: C
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
   const all = candidates(
-    withoutTopic(subjectWords(query.prompt), topic),
+    subjectWords(withoutTopic(query.prompt, topic)),
     withoutTopic(query.narration ?? '', topic),
     topic,
     query.language,

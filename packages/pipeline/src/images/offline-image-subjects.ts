@@ -97,9 +97,10 @@ const FRAMING: Record<string, readonly string[]> = {
   es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras', 'sobre', 'bajo', 'vez', 'tema'],
   fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières', 'fois', 'sujet'],
   pt: ['história', 'vida', 'segredo', 'secreta', 'ciência', 'mistério', 'mundo', 'primeiros', 'primeiras', 'sobre', 'vez', 'tema'],
-  hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया'],
-  // 目 is an eye, but far more often an ordinal (一つ目, the first) or an idiom (目にする, to see).
-  ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議', '目'],
+  // आगे (ahead) and पहले (before) begin like आग (fire) and पहला (first); बात (a matter) and विचार (a thought) are no things.
+  hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया', 'आगे', 'पहले', 'बात', 'बातों', 'बातें', 'विचार', 'विचारों'],
+  // 目 and 耳 are eyes and ears, but far more often an ordinal (一つ目, the first) or an idiom (目にする, 耳にする: to see, to hear of).
+  ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議', '目', '耳'],
 };
 const STOP_WORDS: Record<string, readonly string[]> = {
   en: [...eng, ...FRAMING.en!],
@@ -231,6 +232,8 @@ interface LatinIndex {
 
 interface TextIndex {
   kind: 'text';
+  /** Whole words that are never a name, though a name begins them (Hindi आगे, ahead, holds आग, fire). */
+  stopWords: ReadonlySet<string>;
   /** `inflected`: a Hindi name without its last vowel, matched only with an ending after it. */
   terms: Array<{ text: string; term: Term; inflected?: boolean }>;
   /** Hindi separates words with spaces: a name starts a word (its end may carry an inflection). */
@@ -334,7 +337,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
           ]
         : [{ text, term }];
     });
-  return { kind: 'text', terms, wordStarts: locale === 'hi' };
+  return { kind: 'text', terms, wordStarts: locale === 'hi', stopWords };
 }
 
 function indexFor(locale: Locale): LatinIndex | TextIndex {
@@ -512,7 +515,9 @@ function textHits(index: TextIndex, text: string): Hit[] {
       const end = start + name.length;
       // A lone kanji is a word only between kana or punctuation: 家 is a house, 専門家 an expert.
       const loneKanji = name.length === 1 && (han.test(text[start - 1] ?? '') || han.test(text[end] ?? ''));
-      if (startsWord && !loneKanji && (!inflected || (end < text.length && letter.test(text[end]!)))) found.push({ start, end, term });
+      const word = index.wordStarts ? /^[\p{L}\p{M}]+/u.exec(text.slice(start))![0] : name;
+      if (startsWord && !loneKanji && !index.stopWords.has(word) && (!inflected || (end < text.length && letter.test(text[end]!))))
+        found.push({ start, end, term });
       start = text.indexOf(name, start + 1);
     }
   }
