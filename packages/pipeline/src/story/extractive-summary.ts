@@ -167,7 +167,7 @@ export function chooseSentences(
   // The sentences a candidate must be told with: itself, and the answer to what it announces.
   const unitOf = (candidate: SummaryCandidate): SummaryCandidate[] | null => {
     if (!announces(candidate, byIndex, language)) return [candidate];
-    const answer = byIndex.get(candidate.sentence.index + 1);
+    const answer = answerTo(candidate, byIndex, language);
     if (!answer || announces(answer, byIndex, language)) return null;
     return chosenIndexes.has(answer.sentence.index) ? [candidate] : [candidate, answer];
   };
@@ -241,6 +241,34 @@ function announces(candidate: SummaryCandidate, byIndex: ReadonlyMap<number, Sum
   return (
     candidate.paragraphStart === true && next !== undefined && next.paragraphStart !== true && words(text, language).length <= TEASER_WORDS
   );
+}
+
+/**
+ * The sentence that answers an announcing one: the next, or, for a paragraph's headline ("Radio saved
+ * the Eiffel Tower."), the sentence of its paragraph that shares most of its words ("Because the tower
+ * had become a vital radio antenna, it was allowed to stay."), the nearest among equals.
+ */
+function answerTo(
+  candidate: SummaryCandidate,
+  byIndex: ReadonlyMap<number, SummaryCandidate>,
+  language: string,
+): SummaryCandidate | undefined {
+  const next = byIndex.get(candidate.sentence.index + 1);
+  if (!candidate.paragraphStart || !next || next.paragraphStart) return next;
+  const terms = new Set(contentTerms(candidate.narration, language));
+  let best = next;
+  let bestShared = -1;
+  for (let index = candidate.sentence.index + 1; ; index++) {
+    const member = byIndex.get(index);
+    if (!member || member.paragraphStart) break;
+    let shared = 0;
+    for (const term of new Set(contentTerms(member.narration, language))) if (terms.has(term)) shared += 1;
+    if (shared > bestShared && !pointsBack(member.narration, language)) {
+      best = member;
+      bestShared = shared;
+    }
+  }
+  return best;
 }
 
 /** Openings that point back to the sentence before: "This is why…", "For this reason…". */

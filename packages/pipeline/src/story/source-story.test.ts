@@ -265,7 +265,9 @@ describe('an article told without teasing and stopping (issue 37)', () => {
         .join(' ');
       if (narration.includes('Not everyone welcomed the tower.'))
         expect(narration).toContain('Not everyone welcomed the tower. A group of artists');
-      if (narration.includes('Radio saved the Eiffel Tower.')) expect(narration).toContain('Radio saved the Eiffel Tower. Its permit');
+      // The paragraph's headline comes with the sentence of its paragraph that says how.
+      if (narration.includes('Radio saved the Eiffel Tower.'))
+        expect(narration).toMatch(/Radio saved the Eiffel Tower\. (?:.+ )?Because the tower had become a vital radio antenna/u);
       expect(narration, `${duration} s`).not.toMatch(/(?:Radio saved the Eiffel Tower|Not everyone welcomed the tower)\.$/u);
     }
   });
