@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
+import { chooseSceneSubjects } from '../images/offline-image-subject-choice.js';
 import { SCENE_GAP_SECONDS } from '../runner/narration.js';
 import { chooseSentences, opensWithPronoun, scoreSentences } from './extractive-summary.js';
 import { createOfflineStoryProvider } from './offline-story-provider.js';
@@ -307,5 +308,24 @@ describe('an article told without teasing and stopping (issue 37)', () => {
       text: untitled,
     });
     expect(story.title).toBe('The Eiffel Tower');
+  });
+});
+
+describe('what an article scene shows', () => {
+  it('keeps a name with "de" or "of" whole, so "Champ de Mars" draws no planet', () => {
+    const story = tellSource(request('en', 30, { sceneCount: 1, targetWords: 40 }), {
+      kind: 'script',
+      text: 'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
+    });
+    expect(story.scenes[0]!.imagePrompt).toContain('Champ de Mars');
+    expect(story.scenes[0]!.imagePrompt.split(', ')).not.toContain('Mars');
+    const shown = chooseSceneSubjects({
+      prompt: story.scenes[0]!.imagePrompt,
+      narration: story.scenes[0]!.narration,
+      topic: 'The Eiffel Tower',
+      language: 'en',
+      seed: 0,
+    });
+    expect(shown.name).toBe('tower');
   });
 });

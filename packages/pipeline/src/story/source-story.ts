@@ -289,8 +289,10 @@ function sentenceFrequency(sentences: readonly SourceSentence[], language: strin
  * Other languages rely on frequency alone, where the article's recurring words are mostly its nouns.
  */
 const NOT_PICTURABLE_EN =
-  /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
+  /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|whose|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
 const MAX_PROMPT_SUBJECTS = 5;
+/** Little words inside a name ("Champ de Mars", "Statue of Liberty", "Rio de Janeiro"). */
+const NAME_JOINERS = new Set(['of', 'de', 'du', 'des', 'del', 'la', 'le', 'da', 'do', 'dos', 'das', 'von', 'van', 'y']);
 
 /**
  * What a scene's picture shows: the named things and the most telling nouns of the scene's own
@@ -318,7 +320,14 @@ function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<st
     if (capitalMarksName && /^\p{Lu}/u.test(surface) && startsName) {
       // A run of capitalised words is one name ("Marie Curie", "Rio de Janeiro" keeps its "de").
       named = true;
-      while (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
+      for (;;) {
+        if (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
+        // "Champ de Mars" is one name: its "Mars" alone would be a planet.
+        else if (index + 2 < tokens.length && NAME_JOINERS.has(tokens[index + 1]!) && /^\p{Lu}/u.test(tokens[index + 2]!)) {
+          surface += ` ${tokens[index + 1]!} ${tokens[index + 2]!}`;
+          index += 2;
+        } else break;
+      }
     }
     const [term] = contentTerms(surface.split(' ')[0]!, language);
     const key = surface.toLocaleLowerCase(language);
