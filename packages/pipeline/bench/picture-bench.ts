@@ -11,6 +11,11 @@ import { renderOfflineScene } from '../src/images/offline-image-provider.js';
 export const PICTURE_TOPICS = [
   { topic: 'The history of the bicycle', language: 'en' },
   { topic: 'Why honeybees dance', language: 'en' },
+  // Issue 37's cases: the lighthouse (a painted one), the volcano with nothing unrelated beside it, the named landmark.
+  { topic: 'How lighthouses guided ships before GPS', language: 'en' },
+  { topic: 'The life of a lighthouse keeper', language: 'en' },
+  { topic: 'How volcanoes work', language: 'en' },
+  { topic: 'The Eiffel Tower', language: 'en' },
   { topic: '🐝 dance', language: 'en' },
   { topic: 'Warum Katzen schnurren', language: 'de' },
   { topic: 'La vida secreta de los pulpos', language: 'es' },

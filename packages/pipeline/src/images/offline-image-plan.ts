@@ -435,7 +435,9 @@ export function planScene(prompt: string, style: VisualStyle, random: Random, su
   const motif = subjects ? subjects.motif : findMotif(prompt);
   const settingMotif = subjects ? (subjects.motif ?? subjects.setting) : motif;
   const setting = settingMotif ? motifSpec(settingMotif).setting : undefined;
+  const landmark = subjects?.landmark ?? null;
   const terrain =
+    (landmark === 'lighthouse' ? 'sea' : undefined) ??
     setting?.terrain ??
     strongest(TERRAIN_WORDS, words, lower, random) ??
     random.pick<Terrain>(['mountains', 'hills', 'city', 'forest', 'sea', 'desert']);
@@ -449,6 +451,8 @@ export function planScene(prompt: string, style: VisualStyle, random: Random, su
   if (terrain === 'city' && (focal === 'tree' || focal === 'cabin')) focal = 'figure';
   // The subject stands alone: a second, smaller focal point would compete with it.
   if (motif || subjects?.main) focal = 'none';
+  // A lighthouse or a named landmark the artwork lacks is the painter's own building.
+  if (landmark) focal = landmark;
   const horizon = random.range(HORIZON_RANGE[0], HORIZON_RANGE[1]);
   const low = time === 'golden' || time === 'dusk' || time === 'dawn';
   const sunY = low ? horizon - random.range(0.04, 0.14) : horizon - random.range(0.22, 0.4);

@@ -1,5 +1,5 @@
 import { findMotif, type Motif } from './offline-image-motif-lexicon.js';
-import { findSubjects, relatedSubjects, subjectByName, type Subject } from './offline-image-subjects.js';
+import { findSubjects, relatedSubjects, subjectByName, type Subject, type SubjectMatch } from './offline-image-subjects.js';
 
 /**
  * What one scene's picture shows: the main subject, up to two smaller related ones, and (for the
@@ -14,8 +14,12 @@ export interface SceneSubjects {
   motif: Motif | null;
   /** The main subject's setting (the sea for a whale), from the hand-drawn vocabulary's table. */
   setting: Motif | null;
+  /** A building the painter draws itself: its lighthouse on the coast, or a tower for a named landmark the artwork lacks. */
+  landmark: PaintedLandmark | null;
   companions: Subject[];
 }
+
+export type PaintedLandmark = 'lighthouse' | 'tower';
 
 export interface SubjectQuery {
   prompt: string;
@@ -244,12 +248,53 @@ export interface Candidate {
   name: string;
   subject: Subject | null;
   motif: Motif | null;
+  landmark?: PaintedLandmark;
   /** Score from the scene's own narration and prompt. */
   own: number;
   /** The scene calls it by its name, not only by one of its keywords. */
   named: boolean;
   /** Score from the topic. */
   topic: number;
+}
+
+/**
+ * Artwork of one particular place (Tokyo's tower, New York's statue, Mount Fuji): shown only when a
+ * text calls it by its name, never for a keyword it shares ("tower", "mountain"), so the Eiffel
+ * Tower is never drawn as Tokyo's.
+ */
+const PLACE_SUBJECTS = new Set([
+  'Tokyo tower',
+  'Statue of Liberty',
+  'mount fuji',
+  'map of Japan',
+  'Japanese castle',
+  'Japanese post office',
+]);
+
+/** The painter's lighthouse, in every narration language (the artwork set has none). */
+const LIGHTHOUSE =
+  /(?<![\p{L}\p{M}])(?:lighthouses?|leuchtt(?:urm|ürme)\p{L}*|faros?|phares?|farol|faróis)(?![\p{L}\p{M}])|प्रकाशस्तंभ|लाइटहाउस|灯台/iu;
+
+/**
+ * A named building ("the Eiffel Tower", "Tower Bridge", "la Sagrada Família"): a run of capitalised
+ * words that holds a word for a building. Title-cased text ("How Lighthouses Guided Ships") capitalises
+ * every word and names nothing by it.
+ */
+const NAME_RUN = /\p{Lu}[\p{L}'’-]*(?:\s+(?:of|de|du|la|le|des|del|da|do|the|von|van)?\s*\p{Lu}[\p{L}'’-]*)+/gu;
+const BUILDING_WORDS =
+  /\b(?:tower|towers|bridge|cathedral|church|abbey|castle|palace|temple|monument|fort|fortress|wall|gate|arch|basilica|mosque|tour|torre|turm|catedral|cathédrale|château|castillo|castelo|palacio|palais|templo|ponte|puente|pont)\b/iu;
+
+function capitalisedNames(text: string): string[] {
+  const words = text.match(/[\p{L}'’-]+/gu) ?? [];
+  const capitalised = words.filter((word) => /^\p{Lu}/u.test(word)).length;
+  if (words.length > 3 && capitalised / words.length > 0.6) return [];
+  return [...text.matchAll(NAME_RUN)].map((match) => match[0].replace(/^(?:The|La|Le|El|Les|Los|Las|A|O|Die|Der|Das)\s+/u, ''));
+}
+
+/** A keyword match that is a word of a name ("Tower" of "Eiffel Tower") is a near-name, not the named thing. */
+function insideName(via: string, names: readonly string[]): boolean {
+  const lower = via.toLocaleLowerCase();
+  return names.some((name) => name.includes(' ') && name.toLocaleLowerCase().split(/\s+/u).includes(lower));
 }
 
 function candidates(prompt: string, narration: string, topic: string, language?: string): Candidate[] {
@@ -264,15 +309,18 @@ function candidates(prompt: string, narration: string, topic: string, language?:
     entry.topic += fromTopic;
     byName.set(name, entry);
   };
+  const names = [...capitalisedNames(prompt), ...capitalisedNames(narration), ...capitalisedNames(topic)];
+  const fits = (match: SubjectMatch) =>
+    (match.named || !PLACE_SUBJECTS.has(match.subject.name)) && (match.named || !insideName(match.via, names));
   // Prompts are mostly written in English: read so first, and in the narration's language only
   // when English finds nothing (English "lit" is no French bed).
   const fromPrompt = findSubjects(prompt, 'en');
   for (const match of fromPrompt.length > 0 || !language ? fromPrompt : findSubjects(prompt, language, { englishToo: false })) {
-    add(match.subject.name, match.subject, null, match.score, match.named, 0);
+    if (fits(match)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
   }
   for (const match of findSubjects(narration, language, { englishToo: !language }))
-    add(match.subject.name, match.subject, null, match.score, match.named, 0);
-  for (const match of findSubjects(topic, language)) add(match.subject.name, match.subject, null, 0, false, match.score);
+    if (fits(match)) add(match.subject.name, match.subject, null, match.score, match.named, 0);
+  for (const match of findSubjects(topic, language)) if (fits(match)) add(match.subject.name, match.subject, null, 0, false, match.score);
   // The hand-drawn vocabulary knows landscape words the annotations lack (हिमालय, the Ganges), and
   // subjects the artwork set has no picture of (a robot: the emoji is only a face).
   // Only a topic's: in running narration the hand-drawn table's loose words ("an idea", "in
@@ -282,7 +330,10 @@ function candidates(prompt: string, narration: string, topic: string, language?:
     [sceneText, true],
     [topic, false],
   ] as const) {
-    const motif = findMotif(text);
+    // In "Champ de Mars" or "Rio de Janeiro" the word after "de" only qualifies the name: no planet, no river.
+    const motif = findMotif(
+      text.replace(NAME_RUN, (name) => (/\s(?:of|de|du|la|le|des|del|da|do|the|von|van)\s/u.test(name) ? ' ' : name)),
+    );
     if (!motif || (!PAINTED.has(motif) && (own || topicFound))) continue;
     const name = PAINTED_NAMES[motif]?.find((candidate) => byName.has(candidate)) ?? PAINTED_NAMES[motif]?.[0] ?? motif;
     add(name, subjectByName(name) ?? null, motif, own ? 3 : 0, own, own ? 0 : 3);
@@ -292,6 +343,23 @@ function candidates(prompt: string, narration: string, topic: string, language?:
     if (!entry.motif) {
       const painted = [...PAINTED].find((motif) => PAINTED_NAMES[motif]?.includes(entry.name));
       if (painted) entry.motif = painted;
+    }
+  }
+  // The painter's own buildings: a lighthouse wherever one is named (it outranks the ships around
+  // it, which the artwork has), and a plain tower for a named landmark the artwork has no picture of.
+  const landmarkScore = 1 + Math.max(3, ...[...byName.values()].map((entry) => entry.own + entry.topic));
+  for (const [text, own] of [
+    [sceneText, true],
+    [topic, false],
+  ] as const) {
+    if (LIGHTHOUSE.test(text)) {
+      add('lighthouse', null, null, own ? landmarkScore : 0, own, own ? 0 : landmarkScore);
+      byName.get('lighthouse')!.landmark = 'lighthouse';
+    }
+    const building = capitalisedNames(text).some((name) => name.includes(' ') && BUILDING_WORDS.test(name));
+    if (building && !byName.has('lighthouse')) {
+      add('tower', null, null, own ? landmarkScore : 0, own, own ? 0 : landmarkScore);
+      byName.get('tower')!.landmark = 'tower';
     }
   }
   return [...byName.values()];
@@ -317,7 +385,7 @@ const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: C
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
   const all = candidates(
-    withoutTopic(subjectWords(query.prompt), topic),
+    subjectWords(withoutTopic(query.prompt, topic)),
     withoutTopic(query.narration ?? '', topic),
     topic,
     query.language,
@@ -341,19 +409,28 @@ export function chooseSceneSubjects(query: SubjectQuery): SceneSubjects {
   const ranked = rankSceneSubjects(query);
   const avoid = new Set(query.avoid ?? []);
   const allowed = (candidate: Candidate) => !avoid.has(candidate.name) && (candidate.name !== query.previous || candidate.named);
+  const painted = (candidate: Candidate) => candidate.motif !== null || candidate.landmark !== undefined;
   let main: Candidate | undefined = ranked.find(allowed);
   if (!main) {
-    // Nothing new is named: something that belongs with the topic's subject instead.
-    const anchor = ranked.find((candidate) => candidate.subject)?.subject;
-    const related = anchor
-      ? relatedSubjects(anchor, 8).filter((subject) => subject.name !== query.previous && !avoid.has(subject.name))
-      : [];
-    const subject = pick(related, query.seed);
-    if (subject) main = { name: subject.name, subject, motif: null, own: 0, named: false, topic: 0 };
-    // Every choice has been shown: start over from the best one rather than show nothing.
-    else main = ranked.find((candidate) => candidate.name !== query.previous) ?? ranked[0];
+    const anchor = ranked.find((candidate) => candidate.subject || painted(candidate));
+    if (anchor && painted(anchor)) {
+      // A painted landscape or building is painted anew in each scene; the artwork that merely shares
+      // its Unicode group (a tent, a cactus, a beach umbrella beside a volcano) would be a wrong object.
+      main = ranked.find((candidate) => !avoid.has(candidate.name) && candidate.name !== query.previous) ?? anchor;
+    } else {
+      // Nothing new is named: something that belongs with the topic's subject instead.
+      const related = anchor?.subject
+        ? relatedSubjects(anchor.subject, 8).filter(
+            (subject) => subject.name !== query.previous && !avoid.has(subject.name) && !PLACE_SUBJECTS.has(subject.name),
+          )
+        : [];
+      const subject = pick(related, query.seed);
+      if (subject) main = { name: subject.name, subject, motif: null, own: 0, named: false, topic: 0 };
+      // Every choice has been shown: start over from the best one rather than show nothing.
+      else main = ranked.find((candidate) => candidate.name !== query.previous) ?? ranked[0];
+    }
   }
-  if (!main) return { name: null, main: null, motif: null, setting: null, companions: [] };
+  if (!main) return { name: null, main: null, motif: null, setting: null, landmark: null, companions: [] };
   const chosen = main;
   const companions: Subject[] = [];
   for (const candidate of ranked) {
@@ -361,11 +438,22 @@ export function chooseSceneSubjects(query: SubjectQuery): SceneSubjects {
     if (candidate !== chosen && candidate.subject && !candidate.motif && (candidate.named || candidate.topic > 0))
       companions.push(candidate.subject);
   }
-  if (companions.length < 2 && chosen.subject) {
-    const related = relatedSubjects(chosen.subject, 6).filter((subject) => !companions.includes(subject) && subject.name !== chosen.name);
+  // Beside an artwork subject, one of its kind (the bicycle's locomotive); a painted scene keeps to
+  // what the words name.
+  if (companions.length < 2 && chosen.subject && !painted(chosen)) {
+    const related = relatedSubjects(chosen.subject, 6).filter(
+      (subject) => !companions.includes(subject) && subject.name !== chosen.name && !PLACE_SUBJECTS.has(subject.name),
+    );
     const extra = pick(related, query.seed + 1);
     if (extra) companions.push(extra);
   }
   const setting = chosen.motif ?? (chosen.subject ? settingOf(chosen.subject) : null);
-  return { name: chosen.name, main: chosen.motif ? null : chosen.subject, motif: chosen.motif, setting, companions };
+  return {
+    name: chosen.name,
+    main: chosen.motif || chosen.landmark ? null : chosen.subject,
+    motif: chosen.motif,
+    setting,
+    landmark: chosen.landmark ?? null,
+    companions,
+  };
 }

@@ -97,8 +97,10 @@ const FRAMING: Record<string, readonly string[]> = {
   es: ['historia', 'vida', 'secreto', 'secreta', 'ciencia', 'misterio', 'mundo', 'primeros', 'primeras', 'sobre', 'bajo', 'vez', 'tema'],
   fr: ['histoire', 'vie', 'secret', 'secrète', 'science', 'mystère', 'monde', 'premiers', 'premières', 'fois', 'sujet'],
   pt: ['história', 'vida', 'segredo', 'secreta', 'ciência', 'mistério', 'mundo', 'primeiros', 'primeiras', 'sobre', 'vez', 'tema'],
-  hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया'],
-  ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議'],
+  // आगे (ahead) and पहले (before) begin like आग (fire) and पहला (first); बात (a matter) and विचार (a thought) are no things.
+  hi: ['इतिहास', 'कहानी', 'रहस्य', 'विज्ञान', 'जीवन', 'दुनिया', 'आगे', 'पहले', 'बात', 'बातों', 'बातें', 'विचार', 'विचारों'],
+  // 目 and 耳 are eyes and ears, but far more often an ordinal (一つ目, the first) or an idiom (目にする, 耳にする: to see, to hear of).
+  ja: ['歴史', '物語', '秘密', '科学', '生活', '世界', '不思議', '目', '耳'],
 };
 const STOP_WORDS: Record<string, readonly string[]> = {
   en: [...eng, ...FRAMING.en!],
@@ -129,6 +131,8 @@ interface CompactEmoji {
 const PICTURABLE_GROUPS = new Set([1, 3, 4, 5, 6, 7]);
 /** Hand signs and gestures (thumbs down, OK hand, …): their keywords are everyday words ("no", "ok"), never a picture's subject. */
 const GESTURE_SUBGROUPS = new Set([16, 17, 18, 19, 20, 24, 31]);
+/** The clock faces ("three o’clock", "ten-thirty"): their keywords are numbers, which name no picture. */
+const CLOCK_FACES = /o’clock$|-thirty$/u;
 /** People emoji come in person/man/woman variants; the neutral one stands for all three. */
 const GENDERED = /^(man|woman|men|women)\b/;
 
@@ -165,7 +169,8 @@ function subjects(): NonNullable<typeof englishSubjects> {
       emoji.group === undefined ||
       !PICTURABLE_GROUPS.has(emoji.group) ||
       GESTURE_SUBGROUPS.has(emoji.subgroup ?? -1) ||
-      GENDERED.test(emoji.label)
+      GENDERED.test(emoji.label) ||
+      CLOCK_FACES.test(emoji.label)
     )
       continue;
     const id = artworkFor(emoji.label, names);
@@ -227,6 +232,8 @@ interface LatinIndex {
 
 interface TextIndex {
   kind: 'text';
+  /** Whole words that are never a name, though a name begins them (Hindi आगे, ahead, holds आग, fire). */
+  stopWords: ReadonlySet<string>;
   /** `inflected`: a Hindi name without its last vowel, matched only with an ending after it. */
   terms: Array<{ text: string; term: Term; inflected?: boolean }>;
   /** Hindi separates words with spaces: a name starts a word (its end may carry an inflection). */
@@ -330,7 +337,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
           ]
         : [{ text, term }];
     });
-  return { kind: 'text', terms, wordStarts: locale === 'hi' };
+  return { kind: 'text', terms, wordStarts: locale === 'hi', stopWords };
 }
 
 function indexFor(locale: Locale): LatinIndex | TextIndex {
@@ -446,14 +453,19 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       if (covered.slice(i, i + n).some(Boolean)) continue;
       const key = stems.slice(i, i + n).join(' ');
       let terms = index.phrases.get(key);
-      // A short stem is shared by unrelated words (Portuguese "cada" and "cadeado" both stem to
-      // "cad"): it counts only for the word itself or its plural.
-      if (terms && n === 1 && key.length < SHORT_STEM) {
-        const written = index.spellings.get(key);
-        if (!written || ![words[i]!, ...singulars(index.locale, words[i]!)].some((form) => written.has(form))) terms = undefined;
-      }
+      // A stem is shared by unrelated words (Portuguese "cada" and "cadeado" both stem to "cad",
+      // "guarde", keep, and "guarda", a guard, to "guard"; French "gens", people, meets "génie"): a
+      // one-word name counts only for the word itself or its plural, outside German, whose compounds
+      // and cases the stem is there for.
+      const spelled = (stem: string, word: string) =>
+        [word, ...singulars(index.locale, word)].some((form) => index.spellings.get(stem)?.has(form) === true);
+      if (terms && n === 1 && (key.length < SHORT_STEM || !index.compounds) && !spelled(key, words[i]!)) terms = undefined;
       if (!terms && n === 1) {
-        for (const form of singulars(index.locale, words[i]!)) if ((terms = index.phrases.get(index.stem(form)))) break;
+        for (const form of singulars(index.locale, words[i]!)) {
+          const stem = index.stem(form);
+          if ((index.compounds && stem.length >= SHORT_STEM) || spelled(stem, form)) terms = index.phrases.get(stem);
+          if (terms) break;
+        }
       }
       // An English -ing word names a thing only when the annotations spell it so ("running", "building"):
       // otherwise its stem is a verb's, and "bees watching the dance" would show a wristwatch.
@@ -503,7 +515,9 @@ function textHits(index: TextIndex, text: string): Hit[] {
       const end = start + name.length;
       // A lone kanji is a word only between kana or punctuation: 家 is a house, 専門家 an expert.
       const loneKanji = name.length === 1 && (han.test(text[start - 1] ?? '') || han.test(text[end] ?? ''));
-      if (startsWord && !loneKanji && (!inflected || (end < text.length && letter.test(text[end]!)))) found.push({ start, end, term });
+      const word = index.wordStarts ? /^[\p{L}\p{M}]+/u.exec(text.slice(start))![0] : name;
+      if (startsWord && !loneKanji && !index.stopWords.has(word) && (!inflected || (end < text.length && letter.test(text[end]!))))
+        found.push({ start, end, term });
       start = text.indexOf(name, start + 1);
     }
   }

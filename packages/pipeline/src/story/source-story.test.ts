@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
+import { chooseSceneSubjects } from '../images/offline-image-subject-choice.js';
 import { SCENE_GAP_SECONDS } from '../runner/narration.js';
-import { chooseSentences, opensWithPronoun, rankSentences } from './extractive-summary.js';
+import { chooseSentences, opensWithPronoun, scoreSentences } from './extractive-summary.js';
 import { createOfflineStoryProvider } from './offline-story-provider.js';
 import { detectSourceLanguage } from './source-language.js';
 import { tellSource } from './source-story.js';
@@ -48,7 +49,7 @@ describe('telling an article offline', () => {
   });
 
   for (const language of VIDEO_LANGUAGES) {
-    it(`tells the ${language} article in 30 s with its own most central sentences, in its order, within the budget`, () => {
+    it(`tells the ${language} article in 30 s with its own best-scored sentences, in its order, within the budget`, () => {
       const text = articleText(language);
       const asked = request(language, 30);
       const story = tellSource(asked, { kind: 'article', text, title: 'The title' });
@@ -69,14 +70,14 @@ describe('telling an article offline', () => {
       expect(story.scenes.map((scene) => scene.narration).join(joiner)).toBe(
         unique.map((sentence) => trimSentence(sentence, language)).join(joiner),
       );
-      // Chosen among the better-ranked half of the article's sentences.
-      const scores = rankSentences(sentences, language);
+      // Chosen among the better-scored half of the article's sentences (centrality, place and subject).
+      const scores = scoreSentences(text, sentences, language, 'The title');
       const ranked = [...sentences]
         .sort((a, b) => scores[b.index]! - scores[a.index]! || a.index - b.index)
         .map((sentence) => sentence.index);
       const topHalf = new Set(ranked.slice(0, Math.ceil(ranked.length / 2)));
       for (const index of indexes) expect(topHalf.has(index), `sentence ${index}: ${sentences[index]!.text}`).toBe(true);
-      // The most central sentence that fits the budget on its own (and says who it is about) is told.
+      // The best-scored sentence that fits the budget on its own (and says who it is about) is told.
       const best = ranked.find((index) => {
         const narration = trimSentence(sentences[index]!.text, language);
         return (
@@ -250,5 +251,81 @@ describe('source sentences', () => {
     expect(trimSentence('しかし、暗い側というわけではありません。', 'ja')).toBe('暗い側というわけではありません。');
     expect(trimSentence('22] The mouth of an octopus has a sharp beak.', 'en')).toBe('The mouth of an octopus has a sharp beak.');
     expect(trimSentence('Octopuses have two "legs".[21][', 'en')).toBe('Octopuses have two "legs".');
+  });
+});
+
+describe('an article told without teasing and stopping (issue 37)', () => {
+  const eiffel = readFileSync(new URL('../../bench/summary-articles/eiffel-tower.txt', import.meta.url), 'utf8');
+  const told = (duration: number, extra: Partial<StoryRequest> = {}) =>
+    tellSource(request('en', duration, { topic: 'The Eiffel Tower', ...extra }), { kind: 'article', text: eiffel });
+
+  it('never tells "Not everyone welcomed the tower." or "Radio saved the Eiffel Tower." without the sentence after it', () => {
+    for (const duration of [30, 60, 90]) {
+      const narration = told(duration)
+        .scenes.map((scene) => scene.narration)
+        .join(' ');
+      if (narration.includes('Not everyone welcomed the tower.'))
+        expect(narration).toContain('Not everyone welcomed the tower. A group of artists');
+      // The paragraph's headline comes with the sentence of its paragraph that says how.
+      if (narration.includes('Radio saved the Eiffel Tower.'))
+        expect(narration).toMatch(/Radio saved the Eiffel Tower\. (?:.+ )?Because the tower had become a vital radio antenna/u);
+      expect(narration, `${duration} s`).not.toMatch(/(?:Radio saved the Eiffel Tower|Not everyone welcomed the tower)\.$/u);
+    }
+  });
+
+  it('takes an announcing sentence with its answer, or leaves it out', () => {
+    const texts = ['Why do cats purr?', 'Cats purr to calm themselves and their kittens.', 'Lions cannot purr at all.'];
+    const candidates = texts.map((text, index) => ({
+      sentence: { index, text, fragment: false },
+      narration: text,
+      words: countNarrationWords(text, 'en'),
+    }));
+    // The question is the best-scored sentence; alone it would tease.
+    expect(chooseSentences(candidates, [3, 1, 2], 40, 'en').chosen.map((candidate) => candidate.sentence.index)).toEqual([0, 1, 2]);
+    expect(chooseSentences(candidates, [3, 1, 2], 8, 'en').chosen.map((candidate) => candidate.sentence.index)).toEqual([2]);
+  });
+
+  it('keeps a sentence shorter than a scene in one scene', () => {
+    for (const duration of [30, 60]) {
+      const story = told(duration);
+      const asked = request('en', duration);
+      const sceneWords = story.scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration, 'en'), 0) / asked.sceneCount;
+      for (const scene of story.scenes) {
+        // A scene that does not end a sentence tells a piece of one longer than a scene.
+        if (/[.!?]$/u.test(scene.narration)) continue;
+        const whole = scene.sourceSentences!.at(-1)!;
+        expect(countNarrationWords(whole, 'en'), whole).toBeGreaterThan(sceneWords);
+      }
+    }
+  });
+
+  it("is titled by the article's heading when no topic was typed, and by the typed topic otherwise", () => {
+    expect(told(30).title).toBe('The Eiffel Tower');
+    expect(told(30, { topic: 'Paris in iron' }).title).toBe('Paris in iron');
+    const untitled = eiffel.split('\n').slice(2).join('\n');
+    const story = tellSource(request('en', 30, { topic: untitled.split('\n')[0]!.split('. ')[0]! + '.' }), {
+      kind: 'article',
+      text: untitled,
+    });
+    expect(story.title).toBe('The Eiffel Tower');
+  });
+});
+
+describe('what an article scene shows', () => {
+  it('keeps a name with "de" or "of" whole, so "Champ de Mars" draws no planet', () => {
+    const story = tellSource(request('en', 30, { sceneCount: 1, targetWords: 40 }), {
+      kind: 'script',
+      text: 'The Eiffel Tower is a wrought-iron lattice tower on the Champ de Mars in Paris, France.',
+    });
+    expect(story.scenes[0]!.imagePrompt).toContain('Champ de Mars');
+    expect(story.scenes[0]!.imagePrompt.split(', ')).not.toContain('Mars');
+    const shown = chooseSceneSubjects({
+      prompt: story.scenes[0]!.imagePrompt,
+      narration: story.scenes[0]!.narration,
+      topic: 'The Eiffel Tower',
+      language: 'en',
+      seed: 0,
+    });
+    expect(shown.name).toBe('tower');
   });
 });

@@ -1,6 +1,6 @@
-import { STORY_STYLES, type StoryStyle } from '@reelsmith/contracts';
+import { STORY_STYLES, topicFromSource, type StoryStyle } from '@reelsmith/contracts';
 import type { Scene, Story, StoryRequest, StorySource } from '../providers/types.js';
-import { chooseSentences, rankSentences, type SummaryCandidate } from './extractive-summary.js';
+import { chooseSentences, scoreSentences, sentenceLayout, type SummaryCandidate } from './extractive-summary.js';
 import { loadImagePromptTemplates } from './offline-story-templates.js';
 import { stopWordsFor } from './source-stop-words.js';
 import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
@@ -15,16 +15,18 @@ import { countNarrationWords } from './story-budget.js';
 /** A piece of narration: a whole source sentence, or a clause of one when scenes outnumber sentences. */
 interface Unit {
   text: string;
-  sentence: SourceSentence;
+  /** The source sentences it tells: one, or a short answer joined to the sentence it answers. */
+  sentences: SourceSentence[];
   words: number;
 }
 
 export function tellSource(request: StoryRequest, source: StorySource): Story {
-  const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, request);
+  const title = source.kind === 'article' ? articleTitle(source, request) : request.topic.trim();
+  const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, title, request);
   const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount);
   const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
   return {
-    title: (source.title?.trim() || request.topic).trim(),
+    title,
     scenes: scenes.map((group) => toScene(group, request, frequency)),
   };
 }
@@ -32,7 +34,7 @@ export function tellSource(request: StoryRequest, source: StorySource): Story {
 function scriptUnits(text: string, language: string): Unit[] {
   return splitSentences(text, language).map((sentence) => ({
     text: sentence.text,
-    sentence,
+    sentences: [sentence],
     words: countNarrationWords(sentence.text, language),
   }));
 }
@@ -46,19 +48,68 @@ const MIN_SENTENCE_WORDS = 4;
  */
 export const MAX_RANKED_SENTENCES = 1000;
 
-function articleUnits(text: string, request: StoryRequest): Unit[] {
+/** A heading this long or shorter, on the article's first line, is its title. */
+const MAX_TITLE_WORDS = 16;
+
+/**
+ * The video's title for an article: the title it came with; else the topic the creator typed; else
+ * (the topic is only the text's first sentence standing in, as the contracts make it) the heading on
+ * its first line, or the subject its first sentence defines ("The Eiffel Tower is…").
+ */
+function articleTitle(source: StorySource, request: StoryRequest): string {
+  const given = source.title?.trim();
+  if (given) return given;
+  const topic = request.topic.trim();
+  const language = request.language;
+  const sentences = splitSentences(source.text, language);
+  const first = sentences[0];
+  if (!first || (topic !== topicFromSource({ kind: 'article', text: source.text }) && topic !== first.text)) return topic;
+  if (first.fragment && countNarrationWords(first.text, language) <= MAX_TITLE_WORDS) return first.text;
+  const subject = DEFINES[language.slice(0, 2)]?.exec(trimSentence(first.text, language))?.[1];
+  return subject && countNarrationWords(subject, language) <= 8 ? subject : topic;
+}
+
+/** "X is a…": the subject a definition opens with, per language. */
+const DEFINES: Record<string, RegExp> = {
+  en: /^(.+?)\s(?:is|was|are|were)\s(?:a|an|the|one)\s/u,
+  de: /^(.+?)\s(?:ist|war|sind|waren)\s(?:ein|eine|der|die|das)\s/u,
+  es: /^(.+?)\s(?:es|fue|son|eran)\s(?:un|una|el|la|los|las)\s/u,
+  fr: /^(.+?)\s(?:est|était|sont|étaient)\s(?:un|une|le|la|les)\s/u,
+  pt: /^(.+?)\s(?:é|foi|são|eram)\s(?:um|uma|o|a|os|as)\s/u,
+  ja: /^(.+?)は/u,
+};
+
+function articleUnits(text: string, title: string, request: StoryRequest): Unit[] {
   const { language } = request;
   const sentences = splitSentences(text, language).slice(0, MAX_RANKED_SENTENCES);
-  const scores = rankSentences(sentences, language);
+  const scores = scoreSentences(text, sentences, language, title);
+  const layout = sentenceLayout(text, sentences);
   const candidates: SummaryCandidate[] = sentences
     .filter((sentence) => !sentence.fragment)
     .map((sentence) => {
       const narration = trimSentence(sentence.text, language);
-      return { sentence, narration, words: countNarrationWords(narration, language) };
+      return {
+        sentence,
+        narration,
+        words: countNarrationWords(narration, language),
+        paragraphStart: layout[sentence.index]!.paragraphStart,
+      };
     })
-    .filter((candidate) => candidate.words >= MIN_SENTENCE_WORDS && !/^["“„«「]?\s*$/u.test(candidate.narration));
+    .filter((candidate) => !/^["“„«「]?\s*$/u.test(candidate.narration))
+    .map((candidate) => (candidate.words < MIN_SENTENCE_WORDS ? { ...candidate, answerOnly: true } : candidate));
   const { chosen } = chooseSentences(candidates, scores, request.targetWords, language);
-  return chosen.map((candidate) => ({ text: candidate.narration, sentence: candidate.sentence, words: candidate.words }));
+  const units: Unit[] = [];
+  const joiner = isSpaceless(language) ? '' : ' ';
+  for (const candidate of chosen) {
+    const before = units.at(-1);
+    // "She dances." is told in the scene of the sentence it answers, never as a scene of its own.
+    if (candidate.answerOnly && before && before.sentences.at(-1)!.index === candidate.sentence.index - 1) {
+      before.text += joiner + candidate.narration;
+      before.sentences.push(candidate.sentence);
+      before.words += candidate.words;
+    } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
+  }
+  return units;
 }
 
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
@@ -118,12 +169,18 @@ const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
 /**
  * A topic video has a scene about every 5.6 s; a source told in fewer sentences than that gets its
  * longest sentences split at a clause end (a comma, a semicolon, a dash) until the scene count is
- * reached or no sentence has a clause long enough on both sides.
+ * reached or no sentence has a clause long enough on both sides. Only a sentence longer than a
+ * scene on its own is split: a shorter one stays whole in one scene, even if the video then has
+ * fewer, longer scenes.
  */
 function splitToSceneCount(units: Unit[], sceneCount: number, language: string): Unit[] {
   const result = [...units];
+  const sceneWords = result.reduce((sum, unit) => sum + unit.words, 0) / Math.max(1, sceneCount);
   while (result.length < sceneCount) {
-    const order = result.map((unit, index) => ({ unit, index })).sort((a, b) => b.unit.words - a.unit.words);
+    const order = result
+      .map((unit, index) => ({ unit, index }))
+      .filter(({ unit }) => unit.words > sceneWords)
+      .sort((a, b) => b.unit.words - a.unit.words);
     let split = false;
     for (const { unit, index } of order) {
       const halves = splitClause(unit, language);
@@ -180,8 +237,8 @@ function splitClause(unit: Unit, language: string): [Unit, Unit] | null {
   const first = unit.text.slice(0, best.at).trim();
   const second = unit.text.slice(best.at).trim();
   return [
-    { text: first, sentence: unit.sentence, words: countNarrationWords(first, language) },
-    { text: second, sentence: unit.sentence, words: countNarrationWords(second, language) },
+    { text: first, sentences: unit.sentences, words: countNarrationWords(first, language) },
+    { text: second, sentences: unit.sentences, words: countNarrationWords(second, language) },
   ];
 }
 
@@ -238,8 +295,10 @@ function sentenceFrequency(sentences: readonly SourceSentence[], language: strin
  * Other languages rely on frequency alone, where the article's recurring words are mostly its nouns.
  */
 const NOT_PICTURABLE_EN =
-  /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
+  /(?:ly|ed|ing)$|^(?:tells?|told|says?|said|shows?|showed|shown|found|finds?|makes?|gives?|gave|given|takes?|took|uses?|used|means?|meant|goes|went|gets?|got|knows?|knew|thinks?|thought|seems?|becomes?|became|remains?|points?|whose|different|several|first|last|way|ways|thing|things|lot|kind|part|little|less|least|great|good|best|better|long|longer|large|small|even|well|really|whole|single|exact|same|another|every|known|other|others)$/u;
 const MAX_PROMPT_SUBJECTS = 5;
+/** Little words inside a name ("Champ de Mars", "Statue of Liberty", "Rio de Janeiro"). */
+const NAME_JOINERS = new Set(['of', 'de', 'du', 'des', 'del', 'la', 'le', 'da', 'do', 'dos', 'das', 'von', 'van', 'y']);
 
 /**
  * What a scene's picture shows: the named things and the most telling nouns of the scene's own
@@ -267,7 +326,14 @@ function sceneSubjects(text: string, language: string, frequency: ReadonlyMap<st
     if (capitalMarksName && /^\p{Lu}/u.test(surface) && startsName) {
       // A run of capitalised words is one name ("Marie Curie", "Rio de Janeiro" keeps its "de").
       named = true;
-      while (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
+      for (;;) {
+        if (index + 1 < tokens.length && /^\p{Lu}/u.test(tokens[index + 1]!)) surface += ` ${tokens[++index]!}`;
+        // "Champ de Mars" is one name: its "Mars" alone would be a planet.
+        else if (index + 2 < tokens.length && NAME_JOINERS.has(tokens[index + 1]!) && /^\p{Lu}/u.test(tokens[index + 2]!)) {
+          surface += ` ${tokens[index + 1]!} ${tokens[index + 2]!}`;
+          index += 2;
+        } else break;
+      }
     }
     const [term] = contentTerms(surface.split(' ')[0]!, language);
     const key = surface.toLocaleLowerCase(language);
@@ -297,7 +363,7 @@ function toScene(group: readonly Unit[], request: StoryRequest, frequency: Reado
   const mood = images.moods[styleKey];
   const look = images.visualStyles[request.visualStyle] ?? images.visualStyles.cinematic;
   const subjects = sceneSubjects(narration, request.language, frequency);
-  const sourceSentences = [...new Set(group.map((unit) => unit.sentence.text))];
+  const sourceSentences = [...new Set(group.flatMap((unit) => unit.sentences.map((sentence) => sentence.text)))];
   return {
     narration,
     imagePrompt: [subjects.join(', ') || request.topic, mood, look].join(', '),
