@@ -2,10 +2,8 @@ import { z } from './zod.js';
 import * as account from './account-security.js';
 import * as admin from './admin.js';
 import * as adminUsers from './admin-users.js';
-import * as auth from './auth.js';
 import * as brandKit from './brand.js';
 import * as developer from './developer.js';
-import * as gallery from './gallery.js';
 import * as payments from './payments.js';
 import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
@@ -17,9 +15,6 @@ import { route } from './route-contract.js';
  * the developer API, checkout, voice and provider administration, User Management. The client loads this module on first use.
  */
 export const MORE_ROUTES = {
-  // The visitor page's example videos: asked for after the page is shown, so they can wait for this half.
-  gallery: route({ method: 'GET', path: '/api/gallery', auth: 'none', response: gallery.galleryResponseSchema }),
-
   // Authentication
   // E-mail verification and password recovery: their pages (and Settings' resend) load on demand.
   verifyEmail: route({
@@ -49,7 +44,6 @@ export const MORE_ROUTES = {
     body: account.resetPasswordBodySchema,
     response: account.accountMessageResponseSchema,
   }),
-  apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
   createApiKey: route({
     method: 'POST',
     path: '/auth/api-keys',

@@ -4,6 +4,7 @@ import * as admin from './admin.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as extension from './extension.js';
+import * as gallery from './gallery.js';
 import * as payments from './payments.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
@@ -46,6 +47,8 @@ export const STUDIO_ROUTES = {
     response: auth.profileResponseSchema,
   }),
   usage: route({ method: 'GET', path: '/auth/usage', auth: 'bearer', response: auth.usageResponseSchema }),
+  // The session's keys: the auth store asks for them at every signed-in start.
+  apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
   extensionHandoff: route({
     method: 'POST',
     path: '/auth/extension-handoff',
@@ -148,6 +151,10 @@ export const STUDIO_ROUTES = {
     embed: true,
     response: videos.storageStatsSchema,
   }),
+
+  // The visitor page's example videos: asked for by the first screen, so not behind the other half's
+  // chunk (which brings every admin, storyboard and developer schema with it).
+  gallery: route({ method: 'GET', path: '/api/gallery', auth: 'none', response: gallery.galleryResponseSchema }),
 
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),

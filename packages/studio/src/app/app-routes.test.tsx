@@ -52,7 +52,7 @@ async function visit(path: string, user: User | null) {
   return rendered;
 }
 
-/** The avatar's menu loads on demand; its button is disabled until then. */
+/** The avatar's menu loads on first use: a click on its stand-in fetches it and opens it. */
 async function accountMenuButton() {
   await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
   return screen.getByRole('button', { name: 'Account menu' });

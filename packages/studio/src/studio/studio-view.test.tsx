@@ -251,8 +251,9 @@ describe('Video Studio', () => {
     expect(screen.queryByText(VALIDATION_MESSAGES.languageRequired)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'Captions' }));
-    // The styles and the animated templates as previews; the default style is chosen.
-    const captionStyles = screen.getByRole('radiogroup', { name: 'Caption Style' });
+    // The styles and the animated templates as previews (their code loads when captions are first
+    // switched on); the default style is chosen.
+    const captionStyles = await screen.findByRole('radiogroup', { name: 'Caption Style' });
     expect(within(captionStyles).getByRole('radio', { name: 'TikTok' })).toBeChecked();
     expect(within(captionStyles).getAllByRole('radio')).toHaveLength(13);
     await user.click(within(captionStyles).getByRole('radio', { name: 'Karaoke Fill' }));
