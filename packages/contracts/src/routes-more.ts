@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import * as account from './account-security.js';
 import * as admin from './admin.js';
+import * as auth from './auth.js';
 import * as adminUsers from './admin-users.js';
 import * as brandKit from './brand.js';
 import * as developer from './developer.js';
@@ -11,10 +12,50 @@ import * as voices from './voices.js';
 import { route } from './route-contract.js';
 
 /**
- * The calls only some views make: e-mail verification and password recovery, storyboard editing,
- * the developer API, checkout, voice and provider administration, User Management. The client loads this module on first use.
+ * The calls only some views make: signing in and up, e-mail verification and password recovery,
+ * plans, storyboard editing, the developer API, checkout, voice and provider administration, User
+ * Management. The client loads this module on first use.
  */
 export const MORE_ROUTES = {
+  // Signing in and up, the profile form, plans and prices, the health check: their pages and dialogs
+  // load on demand, and the first screen (visitor or signed in) calls none of them.
+  register: route({
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'none',
+    body: auth.registerBodySchema,
+    response: auth.registerResponseSchema,
+  }),
+  login: route({ method: 'POST', path: '/auth/login', auth: 'none', body: auth.loginBodySchema, response: auth.loginResponseSchema }),
+  google: route({
+    method: 'POST',
+    path: '/auth/google',
+    auth: 'none',
+    body: auth.googleBodySchema,
+    response: auth.googleAuthResponseSchema,
+  }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/auth/profile',
+    auth: 'bearer',
+    body: auth.profileUpdateBodySchema,
+    response: auth.profileResponseSchema,
+  }),
+  plans: route({
+    method: 'GET',
+    path: '/payments/plans',
+    auth: 'optional',
+    query: payments.plansQuerySchema,
+    response: payments.plansResponseSchema,
+  }),
+  locationPricing: route({
+    method: 'GET',
+    path: '/extension-api/location/pricing',
+    auth: 'none',
+    response: payments.locationPricingResponseSchema,
+  }),
+  health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
+
   // Authentication
   // E-mail verification and password recovery: their pages (and Settings' resend) load on demand.
   verifyEmail: route({

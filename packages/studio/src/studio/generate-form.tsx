@@ -1,5 +1,4 @@
 import {
-  CAPTION_TEMPLATE_ANIMATES,
   DURATIONS,
   FREE_VIDEO_MAX_SECONDS,
   LANGUAGE_NAMES,
@@ -323,7 +322,6 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
                   labelId={id('captionStyleLabel')}
                   value={values.captionStyle}
                   onChange={(style) => set('captionStyle', style)}
-                  descriptions={CAPTION_TEMPLATE_ANIMATES}
                 />
               </Suspense>
             </div>

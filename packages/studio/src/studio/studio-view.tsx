@@ -2,7 +2,7 @@ import { isActiveJobStatus } from '@reelsmith/contracts';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
-import { PlanArea, PricingDialog } from '../billing/index.js';
+import { PricingDialog } from '../billing/pricing-dialog-lazy.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
 import { preloadable } from '../ui/preloadable.js';
@@ -19,7 +19,10 @@ import '../styles/studio.css';
 // session is checked (preloadSignedInStudio), so they are there when the studio first shows.
 const recentVideos = preloadable(() => import('./recent-videos-panel.js').then((m) => m.RecentVideosPanel));
 const RecentVideosPanel = recentVideos.Component;
-export const preloadSignedInStudio = (): Promise<unknown> => recentVideos.preload();
+// The plan area (subscription, usage, storage line) is for creators only, so visitors never fetch it.
+const planArea = preloadable(() => import('../billing/plan-area.js').then((m) => m.PlanArea));
+const PlanArea = planArea.Component;
+export const preloadSignedInStudio = (): Promise<unknown> => Promise.all([recentVideos.preload(), planArea.preload()]);
 
 /** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
 function RecentVideosPlaceholder() {
@@ -73,7 +76,11 @@ export function StudioView() {
           subtitle="Try a free demo: your first video is free when you sign up. No credit card required."
         />
       )}
-      {signedIn ? <PlanArea /> : null}
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <PlanArea />
+        </Suspense>
+      ) : null}
       <div className="rs-counters" role="group" aria-label="Your videos">
         <Counter label="Total Videos" value={jobs.length} tone="total" />
         <Counter label="In Progress" value={active} tone="active" />
