@@ -46,7 +46,27 @@ function Counter({ label, value, tone }: { label: string; value: number; tone: s
   );
 }
 
-/** The Video Studio: greeting, plan area, counters, the generate form and recent videos. */
+/** What a visitor gets, where a creator sees their counters (a visitor has no videos to count). */
+export const WHAT_IT_MAKES = [
+  { title: '30, 60 or 90 seconds', body: 'A narrated short video with a picture for every scene' },
+  { title: '9:16, 16:9 or 1:1', body: 'Vertical for Reels and Shorts, wide for YouTube, square for feeds' },
+  { title: 'Captions and music', body: 'Word-timed captions in 13 styles, a music bed and Ken Burns motion' },
+] as const;
+
+function WhatItMakes() {
+  return (
+    <ul className="rs-counters rs-makes" aria-label="What Reelsmith makes">
+      {WHAT_IT_MAKES.map((item, index) => (
+        <li key={item.title} className={`rs-card rs-counter rs-makes__item rs-counter--${(['total', 'active', 'done'] as const)[index]}`}>
+          <span className="rs-makes__title">{item.title}</span>
+          <span className="rs-counter__label">{item.body}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Video Studio: greeting, plan area, counters (signed in) or what it makes (visitors), the generate form and recent videos. */
 export function StudioView() {
   const user = useAuth((s) => (s.isAuthenticated ? s.user : null));
   const signedIn = user !== null;
@@ -81,11 +101,15 @@ export function StudioView() {
           <PlanArea />
         </Suspense>
       ) : null}
-      <div className="rs-counters" role="group" aria-label="Your videos">
-        <Counter label="Total Videos" value={jobs.length} tone="total" />
-        <Counter label="In Progress" value={active} tone="active" />
-        <Counter label="Completed" value={completed} tone="done" />
-      </div>
+      {signedIn ? (
+        <div className="rs-counters" role="group" aria-label="Your videos">
+          <Counter label="Total Videos" value={jobs.length} tone="total" />
+          <Counter label="In Progress" value={active} tone="active" />
+          <Counter label="Completed" value={completed} tone="done" />
+        </div>
+      ) : (
+        <WhatItMakes />
+      )}
       <div className={signedIn ? 'rs-studio__columns' : 'rs-studio__columns rs-studio__columns--visitor'}>
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
