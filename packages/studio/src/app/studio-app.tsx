@@ -5,7 +5,7 @@ import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState }
 import { useLocation } from 'react-router';
 import { useGoogleClientId } from '../login/google-client-id.js';
 import { preloadable } from '../ui/preloadable.js';
-import { PlatformProvider, usePlatform } from '../platform.js';
+import { PlatformProvider } from '../platform.js';
 import { ServicesProvider, useAnalytics, useAuth, useServices } from '../services.js';
 import { createStudioServices } from '../studio-services.js';
 import { LoadingSplash } from '../shell/loading-splash.js';
