@@ -60,3 +60,25 @@ test('a signed-in first load fetches neither the account menu, the pricing dialo
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
 });
+
+test('the caption picker loads when captions are switched on and plays only the chosen preview', async ({ page }) => {
+  const pickerScripts: string[] = [];
+  page.on('request', (request) => {
+    if (/caption-style-picker-[\w-]+\.js$/.test(request.url())) pickerScripts.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  expect(pickerScripts).toEqual([]);
+  await page.getByRole('switch', { name: 'Captions' }).click({ force: true });
+  const picker = page.getByRole('radiogroup', { name: 'Caption Style' });
+  await expect(picker.getByRole('radio')).toHaveCount(13);
+  expect(pickerScripts).toHaveLength(1);
+  // Thirteen looping previews repainted on the main thread for as long as the form was open.
+  const playing = async () =>
+    page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((animation) => animation.playState === 'running')
+        .map((animation) => ((animation.effect as KeyframeEffect).target as Element).closest('label')?.textContent ?? ''),
+    );
+  await expect.poll(async () => [...new Set(await playing())]).toEqual([expect.stringContaining('TikTok')]);
+});
