@@ -61,9 +61,12 @@ function prerenderFirstPaint(): Plugin {
 /** The libraries every page runs on, in one request instead of five. */
 const FIRST_LOAD_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
-/** Modules every studio entry shares: the API client and auth store, platform, voices, toasts. */
+/**
+ * Modules every studio entry shares: the API client and auth store, platform, voice queries, toasts.
+ * The voice sample player is not among them: the voice list loads it when a voice first shows.
+ */
 const STUDIO_CORE =
-  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-preview|audio-coordinator))\./;
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value))\./;
 
 export default defineConfig({
   root: 'src/web',

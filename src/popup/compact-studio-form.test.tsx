@@ -137,6 +137,28 @@ describe('popup compact form', () => {
     expect(screen.getByLabelText('Topic')).toHaveValue('');
   });
 
+  it('a refused submit scrolls to and focuses the first invalid field: the missing voice, then the empty topic', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const { u, jobs } = renderForm();
+    await u.type(screen.getByLabelText('Topic'), 'Monsoon in Kerala');
+    await screen.findByRole('radio', { name: /Bella/ });
+    await u.click(screen.getByRole('button', { name: 'Generate Video' }));
+    // No voice chosen: the focus lands on the voice list, far below the topic, not just a toast.
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Arthur/ })));
+    expect(scrolled.at(-1)).toBe(document.activeElement);
+    expect(jobs.submit).not.toHaveBeenCalled();
+
+    await u.click(screen.getByRole('radio', { name: /Bella/ }));
+    await u.clear(screen.getByLabelText('Topic'));
+    await u.click(screen.getByRole('button', { name: 'Generate Video' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Topic')));
+    expect(jobs.submit).not.toHaveBeenCalled();
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+  });
+
   it('remembers the last Language, Resolution and Captions choice', async () => {
     const first = renderForm();
     await first.u.selectOptions(screen.getByLabelText('Language'), 'ja');

@@ -13,6 +13,7 @@ import {
 import {
   apiUrl,
   asVoiceLanguage,
+  focusFirstInvalidField,
   initialFormValues,
   loadVideoDefaults,
   optionLabel,
@@ -25,7 +26,7 @@ import {
   VoiceLists,
   type GenerationFormValues,
 } from '@reelsmith/studio/popup';
-import { lazy, Suspense, useCallback, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ExtensionJobSource } from '../extension-host/extension-job-source.js';
 import { usePopupGenerationAccess, usePopupVoices } from './popup-requests.js';
 import { loadPopupChoices, savePopupChoices } from './popup-choices.js';
@@ -86,10 +87,18 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
     send: (params) => jobs.submit(params),
     refused: setRefusal,
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counts refused submits: each one brings the first invalid field into view once its message shows.
+  const [invalidSubmits, setInvalidSubmits] = useState(0);
+  useEffect(() => {
+    if (invalidSubmits > 0 && formRef.current) focusFirstInvalidField(formRef.current);
+  }, [invalidSubmits]);
   const submit = async () => {
     setAttempted(true);
     if (blocked) return;
     setRefusal(null);
+    // A missing voice or topic was only a toast while its field sat far down the popup.
+    if (Object.keys(validateForm(values)).length > 0) setInvalidSubmits((count) => count + 1);
     if (!(await submitValues(values, voiceProvider))) return;
     setValues((current) => ({ ...current, topic: '', source: TOPIC_ONLY }));
     setAttempted(false);
@@ -97,6 +106,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
 
   return (
     <form
+      ref={formRef}
       className="rs-popup__form"
       aria-label="Generate a video"
       noValidate

@@ -1,11 +1,10 @@
 import { z } from './zod.js';
 import * as account from './account-security.js';
 import * as admin from './admin.js';
-import * as adminUsers from './admin-users.js';
 import * as auth from './auth.js';
+import * as adminUsers from './admin-users.js';
 import * as brandKit from './brand.js';
 import * as developer from './developer.js';
-import * as gallery from './gallery.js';
 import * as payments from './payments.js';
 import * as postKit from './post-kit.js';
 import * as storyboard from './storyboard.js';
@@ -14,12 +13,49 @@ import * as voices from './voices.js';
 import { route } from './route-contract.js';
 
 /**
- * The calls only some views make: e-mail verification and password recovery, storyboard editing,
- * the developer API, checkout, voice and provider administration, User Management. The client loads this module on first use.
+ * The calls only some views make: signing in and up, e-mail verification and password recovery,
+ * plans, storyboard editing, the developer API, checkout, voice and provider administration, User
+ * Management. The client loads this module on first use.
  */
 export const MORE_ROUTES = {
-  // The visitor page's example videos: asked for after the page is shown, so they can wait for this half.
-  gallery: route({ method: 'GET', path: '/api/gallery', auth: 'none', response: gallery.galleryResponseSchema }),
+  // Signing in and up, the profile form, plans and prices, the health check: their pages and dialogs
+  // load on demand, and the first screen (visitor or signed in) calls none of them.
+  register: route({
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'none',
+    body: auth.registerBodySchema,
+    response: auth.registerResponseSchema,
+  }),
+  login: route({ method: 'POST', path: '/auth/login', auth: 'none', body: auth.loginBodySchema, response: auth.loginResponseSchema }),
+  google: route({
+    method: 'POST',
+    path: '/auth/google',
+    auth: 'none',
+    body: auth.googleBodySchema,
+    response: auth.googleAuthResponseSchema,
+  }),
+  updateProfile: route({
+    method: 'PUT',
+    path: '/auth/profile',
+    auth: 'bearer',
+    body: auth.profileUpdateBodySchema,
+    response: auth.profileResponseSchema,
+  }),
+  plans: route({
+    method: 'GET',
+    path: '/payments/plans',
+    auth: 'optional',
+    query: payments.plansQuerySchema,
+    response: payments.plansResponseSchema,
+  }),
+  locationPricing: route({
+    method: 'GET',
+    path: '/extension-api/location/pricing',
+    auth: 'none',
+    response: payments.locationPricingResponseSchema,
+  }),
+  health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
 
   // Authentication
   // E-mail verification and password recovery: their pages (and Settings' resend) load on demand.
@@ -50,7 +86,6 @@ export const MORE_ROUTES = {
     body: account.resetPasswordBodySchema,
     response: account.accountMessageResponseSchema,
   }),
-  apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
   createApiKey: route({
     method: 'POST',
     path: '/auth/api-keys',

@@ -1,9 +1,9 @@
 import { z } from './zod.js';
 import { route } from './route-contract.js';
-import * as admin from './admin.js';
 import * as analytics from './analytics.js';
 import * as auth from './auth.js';
 import * as extension from './extension.js';
+import * as gallery from './gallery.js';
 import * as payments from './payments.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
@@ -13,39 +13,21 @@ export type { AuthMode, RouteContract } from './route-contract.js';
 const empty = z.object({});
 
 /**
- * The calls every studio view makes (sign-in, the generator, the video list, voices, plans): the
- * first half of the registry. The other half (routes-more.ts: account recovery, storyboard,
- * developer API, checkout, admin) is loaded by the client when it first calls one of them, so a
- * visitor's first load does not carry their schemas (it stays small). `API` (api-registry.ts) joins both for the server and types.
+ * The calls the studio's first screen makes, for a visitor or a signed-in creator (the session, the
+ * generator, the video list, voices, can-generate and the subscription): the first half of the
+ * registry. The other half (routes-more.ts: signing in and up, account recovery, plans, storyboard,
+ * developer API, checkout, admin) is loaded by the client when it first calls one of them, so the
+ * first load neither carries nor builds their schemas. `API` (api-registry.ts) joins both for the
+ * server and types.
  */
 export const STUDIO_ROUTES = {
   // Authentication
-  register: route({
-    method: 'POST',
-    path: '/auth/register',
-    auth: 'none',
-    body: auth.registerBodySchema,
-    response: auth.registerResponseSchema,
-  }),
-  login: route({ method: 'POST', path: '/auth/login', auth: 'none', body: auth.loginBodySchema, response: auth.loginResponseSchema }),
-  google: route({
-    method: 'POST',
-    path: '/auth/google',
-    auth: 'none',
-    body: auth.googleBodySchema,
-    response: auth.googleAuthResponseSchema,
-  }),
   logout: route({ method: 'POST', path: '/auth/logout', auth: 'bearer', embed: true, response: auth.logoutResponseSchema }),
   authConfig: route({ method: 'GET', path: '/auth/config', auth: 'none', response: auth.authConfigResponseSchema }),
   profile: route({ method: 'GET', path: '/auth/profile', auth: 'bearer', embed: true, response: auth.profileResponseSchema }),
-  updateProfile: route({
-    method: 'PUT',
-    path: '/auth/profile',
-    auth: 'bearer',
-    body: auth.profileUpdateBodySchema,
-    response: auth.profileResponseSchema,
-  }),
   usage: route({ method: 'GET', path: '/auth/usage', auth: 'bearer', response: auth.usageResponseSchema }),
+  // The session's keys: the auth store asks for them at every signed-in start.
+  apiKeys: route({ method: 'GET', path: '/auth/api-keys', auth: 'bearer', response: auth.apiKeysResponseSchema }),
   extensionHandoff: route({
     method: 'POST',
     path: '/auth/extension-handoff',
@@ -70,13 +52,6 @@ export const STUDIO_ROUTES = {
 
   // Payments and location
   subscription: route({ method: 'GET', path: '/payments/subscription', auth: 'bearer', response: payments.subscriptionResponseSchema }),
-  plans: route({
-    method: 'GET',
-    path: '/payments/plans',
-    auth: 'optional',
-    query: payments.plansQuerySchema,
-    response: payments.plansResponseSchema,
-  }),
   canGenerate: route({
     method: 'GET',
     path: '/payments/can-generate',
@@ -84,12 +59,6 @@ export const STUDIO_ROUTES = {
     embed: true,
     query: payments.canGenerateQuerySchema,
     response: payments.canGenerateResponseSchema,
-  }),
-  locationPricing: route({
-    method: 'GET',
-    path: '/extension-api/location/pricing',
-    auth: 'none',
-    response: payments.locationPricingResponseSchema,
   }),
 
   // Videos and studio
@@ -149,12 +118,13 @@ export const STUDIO_ROUTES = {
     response: videos.storageStatsSchema,
   }),
 
+  // The visitor page's example videos: asked for by the first screen, so not behind the other half's
+  // chunk (which brings every admin, storyboard and developer schema with it).
+  gallery: route({ method: 'GET', path: '/api/gallery', auth: 'none', response: gallery.galleryResponseSchema }),
+
   // Voices
   voices: route({ method: 'GET', path: '/voices', auth: 'none', query: voices.voicesQuerySchema, response: voices.voicesResponseSchema }),
   voiceSampleStats: route({ method: 'GET', path: '/api/voice-samples/stats', auth: 'none', response: voices.voiceSampleStatsSchema }),
-
-  // Admin
-  health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
 } as const;
 
 /** The registry's other half, fetched on first use (a separate chunk in the client). */

@@ -17,7 +17,8 @@ export {
   type FormRequests,
   type PageArticleReader,
 } from './platform.js';
-export { ExtensionBanner, EXTENSION_BANNER_TEXT, DEFAULT_EXTENSION_STORE_URL } from './shell/extension-banner.js';
+export { ExtensionBanner, EXTENSION_BANNER_TEXT } from './shell/extension-banner.js';
+export { DEFAULT_EXTENSION_STORE_URL } from './shell/extension-store-url.js';
 export {
   createCoreServices,
   ServicesProvider,

@@ -24,6 +24,7 @@ export { initialFormValues, optionLabel, validateForm, type GenerationFormValues
 export { generationAccess, type GenerationAccess } from './studio/generation-access.js';
 export { useGenerationSubmit } from './studio/use-generation-submit.js';
 export { SourceFields } from './studio/source-fields.js';
+export { focusFirstInvalidField } from './ui/first-invalid-field.js';
 export { TOPIC_ONLY } from './studio/source-draft.js';
 export { askCanGenerate } from './billing/can-generate-request.js';
 export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';

@@ -15,10 +15,10 @@ describe('routes the first load does not carry', () => {
     const api = createApiClient({ baseUrl: '', getToken: () => 'tok', fetch });
     await api.call('listVideos', { query: { limit: 1 } });
 
-    const failure = await api.call('apiKeys').catch((error: unknown) => error);
+    const failure = await api.call('resendVerification').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 0, fromServer: false });
-    expect(errorMessage(failure, 'Could not load your API keys')).toBe('Could not load your API keys');
+    expect(errorMessage(failure, 'Could not send the link')).toBe('Could not send the link');
     expect(requests.map((request) => request.path)).toEqual(['/api/videos']);
   });
 });

@@ -46,15 +46,16 @@ function serverFor(user: User): FakeHandler {
 
 async function visit(path: string, user: User | null) {
   const rendered = user ? renderStudio({ path, platform: signedInPlatform(user), handler: serverFor(user) }) : renderStudio({ path });
-  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Reelsmith' })).toBeNull());
-  // Pages other than the studio load on demand (lazy-routes.tsx).
-  await waitFor(() => expect(document.querySelector('.rs-page[aria-busy="true"]')).toBeNull());
+  // The splash waits for the signed-in studio's parts and pages load on demand (lazy-routes.tsx):
+  // module loads that a busy machine's test run takes seconds to transform the first time.
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading Reelsmith' })).toBeNull(), { timeout: 10_000 });
+  await waitFor(() => expect(document.querySelector('.rs-page[aria-busy="true"]')).toBeNull(), { timeout: 10_000 });
   return rendered;
 }
 
-/** The avatar's menu loads on demand; its button is disabled until then. */
+/** The avatar's menu loads on first use: a click on its stand-in fetches it and opens it. */
 async function accountMenuButton() {
-  await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled());
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' })).toBeEnabled(), { timeout: 10_000 });
   return screen.getByRole('button', { name: 'Account menu' });
 }
 
@@ -90,7 +91,7 @@ describe('route guards', () => {
     ['/unknown', `Welcome back, ${testUser.name}!`],
   ])('user on %s sees %s', async (path, expected) => {
     await visit(path, testUser);
-    await waitFor(() => expect(heading()).toBe(expected));
+    await waitFor(() => expect(heading()).toBe(expected), { timeout: 10_000 });
   });
 
   it.each([
@@ -177,7 +178,7 @@ describe('shell', () => {
     const { services } = await visit('/settings', testUser);
     const user = userEvent.setup();
     await user.click(await accountMenuButton());
-    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }, { timeout: 10_000 }));
     await waitFor(() => expect(heading()).toBe('Create AI videos for social media'));
     expect(services.authStore.getState().isAuthenticated).toBe(false);
   });
@@ -186,7 +187,7 @@ describe('shell', () => {
     await visit('/', testUser);
     const user = userEvent.setup();
     await user.click(await accountMenuButton());
-    await user.click(await screen.findByRole('menuitem', { name: 'Profile & Settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile & Settings' }, { timeout: 10_000 }));
     await waitFor(() => expect(heading()).toBe('Settings'));
   });
 

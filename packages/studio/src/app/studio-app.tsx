@@ -3,8 +3,9 @@ import '../styles/theme.css';
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useGoogleIdentity } from '../login/use-google-identity.js';
-import { PlatformProvider, usePlatform } from '../platform.js';
+import { useGoogleClientId } from '../login/google-client-id.js';
+import { preloadable } from '../ui/preloadable.js';
+import { PlatformProvider } from '../platform.js';
 import { ServicesProvider, useAnalytics, useAuth, useServices } from '../services.js';
 import { createStudioServices } from '../studio-services.js';
 import { LoadingSplash } from '../shell/loading-splash.js';
@@ -45,15 +46,19 @@ function PageTracker({ viewer }: { viewer: Viewer }) {
   return null;
 }
 
-/**
- * One Tap for visitors anywhere in the shell (the login screen runs its own, which navigates
- * instead). A sign-in here reloads the page, so every view starts
- * over signed in.
- */
+// Google's sign-in code loads only where Google sign-in is configured (GET /auth/config names a client).
+const visitorOneTap = preloadable(() => import('./visitor-one-tap.js').then((m) => m.VisitorOneTap));
+const VisitorOneTapCode = visitorOneTap.Component;
+
+/** One Tap for visitors, once the server says Google sign-in is configured. */
 function VisitorOneTap() {
-  const platform = usePlatform();
-  useGoogleIdentity({ oneTap: true, onOneTapSignedIn: () => platform.navigation.reload() });
-  return null;
+  const clientId = useGoogleClientId();
+  if (!clientId) return null;
+  return (
+    <Suspense fallback={null}>
+      <VisitorOneTapCode />
+    </Suspense>
+  );
 }
 
 /**

@@ -10,7 +10,6 @@ import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@ta
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
-import { detectCurrency } from './currency-detection.js';
 import { askCanGenerate } from './can-generate-request.js';
 
 export const billingQueryKeys = {
@@ -89,19 +88,6 @@ export function useCanGenerate(duration?: number): CanGenerateState {
       }
     },
   };
-}
-
-/** The pricing currency, detected once per app (server location, then browser heuristics); INR until known. */
-export function usePricingCurrency(): [Currency, (currency: Currency) => void] {
-  const api = useApi();
-  const detected = useQuery({ queryKey: billingQueryKeys.currency, queryFn: () => detectCurrency(api), staleTime: Infinity, retry: 0 });
-  const [chosen, setChosen] = useState<Currency | null>(null);
-  return [chosen ?? detected.data ?? 'INR', setChosen];
-}
-
-export function usePlans(currency: Currency) {
-  const api = useApi();
-  return useQuery({ queryKey: billingQueryKeys.plans(currency), queryFn: () => api.call('plans', { query: { currency } }) });
 }
 
 /** GET /api/storage/stats, tolerated when absent or failing (the plan area then omits its line). */

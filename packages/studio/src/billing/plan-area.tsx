@@ -5,7 +5,7 @@ import { useJobStore } from '../jobs/jobs-context.js';
 import { useAuth } from '../services.js';
 import { formatPlanDate } from './billing-format.js';
 import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
-import { PricingDialog } from './pricing-dialog-lazy.js';
+import { preloadPricingDialog, PricingDialog } from './pricing-dialog-lazy.js';
 import './billing.css';
 
 export const STORAGE_CHECKING_TEXT = 'Counting stored videos…';
@@ -66,7 +66,14 @@ export function PlanArea() {
     <section className="rs-card rs-plan-area" aria-label="Your plan">
       <div className="rs-plan-area__row">
         <div className="rs-plan-area__summary">{summary}</div>
-        <button type="button" className="rs-button rs-button--primary" onClick={openPricing}>
+        <button
+          type="button"
+          className="rs-button rs-button--primary"
+          onClick={openPricing}
+          // The dialog's code is fetched on the way to a click (desktop only: phones open the pricing page).
+          onPointerEnter={isDesktop ? preloadPricingDialog : undefined}
+          onFocus={isDesktop ? preloadPricingDialog : undefined}
+        >
           {action}
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 
 type PricingDialogProps = ComponentProps<typeof import('./pricing-dialog.js').PricingDialog>;
 
@@ -13,18 +13,13 @@ export function preloadPricingDialog(): void {
 
 /**
  * The 'Choose Your Plan' dialog, loaded on first open. A closed dialog renders nothing either way,
- * so until then nothing is mounted; the code is fetched when the browser is idle after the page
- * has loaded, so the first open does not wait for the network.
+ * so until then nothing is mounted. Its code is fetched when the pointer or focus reaches a button
+ * that opens it (preloadPricingDialog), not while the page loads: an idle-time fetch landed inside
+ * the first load on a phone and counted against its JavaScript budget.
  */
 export function PricingDialog(props: PricingDialogProps) {
   const [wanted, setWanted] = useState(props.open);
   if (props.open && !wanted) setWanted(true);
-  useEffect(() => {
-    const idle = globalThis.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 2000));
-    const cancel = globalThis.cancelIdleCallback ?? clearTimeout;
-    const handle = idle(() => preloadPricingDialog());
-    return () => cancel(handle as number);
-  }, []);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

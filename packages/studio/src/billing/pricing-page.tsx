@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { usePricingCurrency } from './billing-hooks.js';
+import { usePricingCurrency } from './pricing-hooks.js';
 import { currencyNote, PlanGrid, SecurePaymentsNote } from './plan-grid.js';
 import './billing.css';
 

@@ -1,27 +1,15 @@
 import { MESSAGES } from '@reelsmith/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../toaster.js';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { usePlatform } from '../platform.js';
-import { useAnalytics, useApi, useAuth } from '../services.js';
+import { useAnalytics, useAuth } from '../services.js';
 import { initGoogleIdentity, isButtonSelection, type GoogleCredentialResponse } from '../auth/google-identity.js';
+import { useGoogleClientId } from './google-client-id.js';
+
+export { useGoogleClientId };
 
 type GoogleAccountsId = Awaited<ReturnType<typeof initGoogleIdentity>>;
-
-/** The Google client id from GET /auth/config; null when Google sign-in is not configured. */
-export function useGoogleClientId(): string | null {
-  const platform = usePlatform();
-  const api = useApi();
-  const { data } = useQuery({
-    queryKey: ['authConfig'],
-    queryFn: () => api.call('authConfig'),
-    enabled: platform.googleSignIn,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return platform.googleSignIn ? (data?.googleClientId ?? null) : null;
-}
 
 export interface GoogleIdentityOptions {
   oneTap: boolean;

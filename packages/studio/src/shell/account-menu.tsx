@@ -8,14 +8,17 @@ export function AccountMenu({
   initial,
   onSettings,
   onLogout,
+  defaultOpen = false,
 }: {
   user: User;
   initial: string;
   onSettings(): void;
   onLogout(): void;
+  /** Opens at once: the code arrived because the creator clicked the menu's stand-in button. */
+  defaultOpen?: boolean;
 }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>
         <button type="button" className="rs-avatar rs-avatar--button" aria-label="Account menu">
           {initial}

@@ -1,10 +1,16 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ExtensionBanner } from './extension-banner.js';
 import { SideNav } from './side-nav.js';
 import { TopBar } from './top-bar.js';
+import { usePlatform } from '../platform.js';
 import { preloadable } from '../ui/preloadable.js';
 import './shell.css';
+// The banner's styles stay in the first load: they hold the bar's place in the first paint (see the file).
+import './extension-banner.css';
+
+// The extension banner shows on desktop Chrome only: a phone's first load does without its code.
+const extensionBanner = preloadable(() => import('./extension-banner.js').then((m) => m.ExtensionBanner));
+const ExtensionBanner = extensionBanner.Component;
 
 const navigationDrawer = preloadable(() => import('./navigation-drawer.js').then((m) => m.NavigationDrawer));
 const NavigationDrawer = navigationDrawer.Component;
@@ -18,6 +24,8 @@ export function AppShell({ title }: { title: string }) {
   // Mounted from the first open on, so it can animate closed and open again without a reload.
   const [drawerWanted, setDrawerWanted] = useState(false);
   const { pathname } = useLocation();
+  const platform = usePlatform();
+  const bannerEligible = platform.kind === 'web' && platform.browser.isDesktopChrome();
 
   const mainRef = useRef<HTMLElement>(null);
 
@@ -37,7 +45,11 @@ export function AppShell({ title }: { title: string }) {
       >
         Skip to main content
       </a>
-      <ExtensionBanner />
+      {bannerEligible ? (
+        <Suspense fallback={null}>
+          <ExtensionBanner />
+        </Suspense>
+      ) : null}
       <aside className="rs-shell__sidebar">
         <SideNav />
       </aside>

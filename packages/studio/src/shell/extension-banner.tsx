@@ -5,10 +5,10 @@ import { ApiError, errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { CloseIcon } from '../ui/icons.js';
+import { DEFAULT_EXTENSION_STORE_URL } from './extension-store-url.js';
 import './extension-banner.css';
 
-/** Used when VITE_EXTENSION_STORE_URL is not set: the store's search for the product. */
-export const DEFAULT_EXTENSION_STORE_URL = 'https://chromewebstore.google.com/search/Reelsmith';
+export { DEFAULT_EXTENSION_STORE_URL };
 
 export const EXTENSION_BANNER_TEXT = {
   signedIn: { title: 'Try our Chrome Extension!', body: 'Generate videos directly from your browser.' },

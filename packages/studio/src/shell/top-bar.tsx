@@ -1,16 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { countActiveJobs, useVideoList } from '../jobs/video-queries.js';
 import { useAuth } from '../services.js';
 import { ActivityIcon, BellIcon, MenuIcon } from '../ui/icons.js';
+import { preloadable } from '../ui/preloadable.js';
 
-// The menu library (Radix menu, floating-ui) is only for signed-in creators, so it stays out of the first load.
-const AccountMenu = lazy(() => import('./account-menu.js').then((m) => ({ default: m.AccountMenu })));
+// The menu library (Radix menu, floating-ui, 13 KB) stays out of the first load, signed in too: it is
+// fetched when the pointer or focus reaches the avatar, and the menu opens when it arrives after a click.
+const accountMenu = preloadable(() => import('./account-menu.js').then((m) => m.AccountMenu));
+const AccountMenu = accountMenu.Component;
+const preloadAccountMenu = () => void accountMenu.preload().catch(() => undefined);
 
-/** The menu's trigger as it looks before the menu's code has arrived. */
-function AccountMenuButton({ initial }: { initial: string }) {
+/** The menu's trigger until it is first used; a click swaps in the real menu, opened. */
+function AccountMenuButton({ initial, onOpen }: { initial: string; onOpen?: () => void }) {
   return (
-    <button type="button" className="rs-avatar rs-avatar--button" aria-label="Account menu" aria-haspopup="menu" disabled>
+    <button
+      type="button"
+      className="rs-avatar rs-avatar--button"
+      aria-label="Account menu"
+      aria-haspopup="menu"
+      disabled={!onOpen}
+      onPointerEnter={preloadAccountMenu}
+      onFocus={preloadAccountMenu}
+      onClick={onOpen}
+    >
       {initial}
     </button>
   );
@@ -25,6 +38,7 @@ function SignedInActions() {
   const logout = useAuth((s) => s.logout);
   const { jobs } = useVideoList();
   const activeJobs = countActiveJobs(jobs);
+  const [menuWanted, setMenuWanted] = useState(false);
   if (!user) return null;
   const initial = user.name.trim().charAt(0).toUpperCase() || '?';
 
@@ -45,14 +59,19 @@ function SignedInActions() {
         <BellIcon />
         <span className="rs-visually-hidden">Notifications</span> <span className="rs-badge rs-badge--corner">{NOTIFICATION_COUNT}</span>
       </button>
-      <Suspense fallback={<AccountMenuButton initial={initial} />}>
-        <AccountMenu
-          user={user}
-          initial={initial}
-          onSettings={() => navigate('/settings')}
-          onLogout={() => void logout().then(() => navigate('/'))}
-        />
-      </Suspense>
+      {menuWanted ? (
+        <Suspense fallback={<AccountMenuButton initial={initial} />}>
+          <AccountMenu
+            user={user}
+            initial={initial}
+            defaultOpen
+            onSettings={() => navigate('/settings')}
+            onLogout={() => void logout().then(() => navigate('/'))}
+          />
+        </Suspense>
+      ) : (
+        <AccountMenuButton initial={initial} onOpen={() => setMenuWanted(true)} />
+      )}
     </div>
   );
 }

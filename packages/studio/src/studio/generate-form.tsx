@@ -1,5 +1,4 @@
 import {
-  CAPTION_TEMPLATE_ANIMATES,
   DURATIONS,
   FREE_VIDEO_MAX_SECONDS,
   LANGUAGE_NAMES,
@@ -18,14 +17,13 @@ import {
   type Resolution,
 } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from '../toaster.js';
 import { videoListQueryKey } from '../jobs/video-queries.js';
 import { useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
 import { loadVideoDefaults, RESOLUTION_LABELS } from '../preferences/video-defaults.js';
-import { CaptionStylePicker } from '../ui/caption-style-picker.js';
 import { Toggle } from '../ui/toggle.js';
 import { asVoiceLanguage, useVoices, VoicePicker } from '../voices/index.js';
 import { draftFromSource } from './source-draft.js';
@@ -33,6 +31,10 @@ import { SourceFields } from './source-fields.js';
 import { initialFormValues, optionLabel, validateForm, type FormField, type GenerationFormValues } from './generation-form-model.js';
 import { useGenerationSubmit } from './use-generation-submit.js';
 import type { GenerationAccess } from './use-generation-access.js';
+
+// Loaded when the captions option is first switched on: thirteen live previews and their styles are
+// not part of the first screen, which starts with captions off.
+const CaptionStylePicker = lazy(() => import('../ui/caption-style-picker.js').then((module) => ({ default: module.CaptionStylePicker })));
 
 const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
 const LOCK = '🔒';
@@ -314,13 +316,14 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
               <span id={id('captionStyleLabel')} className="rs-field__label">
                 Caption Style
               </span>
-              <CaptionStylePicker
-                id={id('captionStyle')}
-                labelId={id('captionStyleLabel')}
-                value={values.captionStyle}
-                onChange={(style) => set('captionStyle', style)}
-                descriptions={CAPTION_TEMPLATE_ANIMATES}
-              />
+              <Suspense fallback={<div className="rs-capick-placeholder" aria-busy="true" aria-labelledby={id('captionStyleLabel')} />}>
+                <CaptionStylePicker
+                  id={id('captionStyle')}
+                  labelId={id('captionStyleLabel')}
+                  value={values.captionStyle}
+                  onChange={(style) => set('captionStyle', style)}
+                />
+              </Suspense>
             </div>
           ) : null}
         </div>

@@ -16,7 +16,7 @@ import {
   type FakeHandler,
   type RecordedRequest,
 } from '../testing/render-studio.js';
-import { StudioView } from './studio-view.js';
+import { StudioView, WHAT_IT_MAKES } from './studio-view.js';
 
 // The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
 configure({ asyncUtilTimeout: 4000 });
@@ -174,6 +174,7 @@ describe('Video Studio', () => {
     const { realtime } = open({ jobs });
     expect(screen.getByRole('heading', { name: 'Welcome back, Asha Creator!' })).toBeInTheDocument();
     const counters = screen.getByRole('group', { name: 'Your videos' });
+    expect(screen.queryByRole('list', { name: 'What Reelsmith makes' })).not.toBeInTheDocument();
     await within(counters).findByText('6');
     expect(within(counters).getByText('Total Videos').previousSibling).toHaveTextContent('6');
     expect(within(counters).getByText('In Progress').previousSibling).toHaveTextContent('2');
@@ -204,6 +205,18 @@ describe('Video Studio', () => {
     const recent = await loadedRecentVideos();
     expect(within(recent).getByRole('link', { name: 'View All Videos' })).toHaveAttribute('href', '/videos');
     expect(within(recent).queryByRole('link', { name: 'See All' })).not.toBeInTheDocument();
+  });
+
+  it('shows visitors what Reelsmith makes instead of counting videos they cannot have', () => {
+    open({ signedIn: false });
+    expect(screen.queryByRole('group', { name: 'Your videos' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Total Videos')).not.toBeInTheDocument();
+    const makes = screen.getByRole('list', { name: 'What Reelsmith makes' });
+    expect(
+      within(makes)
+        .getAllByRole('listitem')
+        .map((item) => item.querySelector('.rs-makes__title')?.textContent),
+    ).toEqual(WHAT_IT_MAKES.map((item) => item.title));
   });
 
   it('offers visitors the free demo: the button opens sign-up in a new tab', async () => {
@@ -251,8 +264,9 @@ describe('Video Studio', () => {
     expect(screen.queryByText(VALIDATION_MESSAGES.languageRequired)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('switch', { name: 'Captions' }));
-    // The styles and the animated templates as previews; the default style is chosen.
-    const captionStyles = screen.getByRole('radiogroup', { name: 'Caption Style' });
+    // The styles and the animated templates as previews (their code loads when captions are first
+    // switched on); the default style is chosen.
+    const captionStyles = await screen.findByRole('radiogroup', { name: 'Caption Style' });
     expect(within(captionStyles).getByRole('radio', { name: 'TikTok' })).toBeChecked();
     expect(within(captionStyles).getAllByRole('radio')).toHaveLength(13);
     await user.click(within(captionStyles).getByRole('radio', { name: 'Karaoke Fill' }));

@@ -2,7 +2,7 @@ import { isActiveJobStatus } from '@reelsmith/contracts';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
-import { PlanArea, PricingDialog } from '../billing/index.js';
+import { PricingDialog } from '../billing/pricing-dialog-lazy.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
 import { preloadable } from '../ui/preloadable.js';
@@ -19,7 +19,10 @@ import '../styles/studio.css';
 // session is checked (preloadSignedInStudio), so they are there when the studio first shows.
 const recentVideos = preloadable(() => import('./recent-videos-panel.js').then((m) => m.RecentVideosPanel));
 const RecentVideosPanel = recentVideos.Component;
-export const preloadSignedInStudio = (): Promise<unknown> => recentVideos.preload();
+// The plan area (subscription, usage, storage line) is for creators only, so visitors never fetch it.
+const planArea = preloadable(() => import('../billing/plan-area.js').then((m) => m.PlanArea));
+const PlanArea = planArea.Component;
+export const preloadSignedInStudio = (): Promise<unknown> => Promise.all([recentVideos.preload(), planArea.preload()]);
 
 /** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
 function RecentVideosPlaceholder() {
@@ -43,7 +46,27 @@ function Counter({ label, value, tone }: { label: string; value: number; tone: s
   );
 }
 
-/** The Video Studio: greeting, plan area, counters, the generate form and recent videos. */
+/** What a visitor gets, where a creator sees their counters (a visitor has no videos to count). */
+export const WHAT_IT_MAKES = [
+  { title: '30, 60 or 90 seconds', body: 'A narrated short video with a picture for every scene' },
+  { title: '9:16, 16:9 or 1:1', body: 'Vertical for Reels and Shorts, wide for YouTube, square for feeds' },
+  { title: 'Captions and music', body: 'Word-timed captions in 13 styles, a music bed and Ken Burns motion' },
+] as const;
+
+function WhatItMakes() {
+  return (
+    <ul className="rs-counters rs-makes" aria-label="What Reelsmith makes">
+      {WHAT_IT_MAKES.map((item, index) => (
+        <li key={item.title} className={`rs-card rs-counter rs-makes__item rs-counter--${(['total', 'active', 'done'] as const)[index]}`}>
+          <span className="rs-makes__title">{item.title}</span>
+          <span className="rs-counter__label">{item.body}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The Video Studio: greeting, plan area, counters (signed in) or what it makes (visitors), the generate form and recent videos. */
 export function StudioView() {
   const user = useAuth((s) => (s.isAuthenticated ? s.user : null));
   const signedIn = user !== null;
@@ -73,12 +96,20 @@ export function StudioView() {
           subtitle="Try a free demo: your first video is free when you sign up. No credit card required."
         />
       )}
-      {signedIn ? <PlanArea /> : null}
-      <div className="rs-counters" role="group" aria-label="Your videos">
-        <Counter label="Total Videos" value={jobs.length} tone="total" />
-        <Counter label="In Progress" value={active} tone="active" />
-        <Counter label="Completed" value={completed} tone="done" />
-      </div>
+      {signedIn ? (
+        <Suspense fallback={null}>
+          <PlanArea />
+        </Suspense>
+      ) : null}
+      {signedIn ? (
+        <div className="rs-counters" role="group" aria-label="Your videos">
+          <Counter label="Total Videos" value={jobs.length} tone="total" />
+          <Counter label="In Progress" value={active} tone="active" />
+          <Counter label="Completed" value={completed} tone="done" />
+        </div>
+      ) : (
+        <WhatItMakes />
+      )}
       <div className={signedIn ? 'rs-studio__columns' : 'rs-studio__columns rs-studio__columns--visitor'}>
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}

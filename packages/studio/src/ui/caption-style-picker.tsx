@@ -1,4 +1,4 @@
-import { captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
+import { CAPTION_TEMPLATE_ANIMATES, captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
 import type { CSSProperties } from 'react';
 import { CAPTION_CHOICES } from './caption-style-labels.js';
 import './caption-style-picker.css';
@@ -38,12 +38,23 @@ interface PickerProps {
   onChange: (style: CaptionStyle) => void;
   accentColor?: string | undefined;
   disabled?: boolean;
-  /** What each template animates, shown as its tooltip (CAPTION_TEMPLATE_ANIMATES; the popup leaves it out). */
+  /**
+   * What each template animates, shown as its tooltip: CAPTION_TEMPLATE_ANIMATES unless given. The
+   * picker loads when captions first show, so the text is not part of any first load.
+   */
   descriptions?: Partial<Record<CaptionStyle, string>>;
 }
 
 /** The caption style as a row of live previews (radio buttons): the five styles, then the templates. */
-export function CaptionStylePicker({ id, labelId, value, onChange, accentColor, disabled, descriptions }: PickerProps) {
+export function CaptionStylePicker({
+  id,
+  labelId,
+  value,
+  onChange,
+  accentColor,
+  disabled,
+  descriptions = CAPTION_TEMPLATE_ANIMATES,
+}: PickerProps) {
   return (
     <div className="rs-capick" role="radiogroup" id={id} aria-labelledby={labelId}>
       {CAPTION_CHOICES.map((choice) => (
