@@ -22,7 +22,7 @@ import type {
   SynthesisResult,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
-import { planStory, sceneCountFor } from '../story/story-budget.js';
+import { languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
 import {
@@ -32,6 +32,7 @@ import {
   replanNarration,
   SCENE_GAP_SECONDS,
   storyBudgetCorrection,
+  videoLengthFor,
   type Narration,
   type NarrationPlan,
 } from './narration.js';
@@ -72,6 +73,8 @@ interface SetupOutput {
   height: number;
   sceneCount: number;
   targetWords: number;
+  /** Saying the topic once, in budget words (StoryRequest.topicWords). */
+  topicWords?: number;
   voiceProvider: string;
 }
 
@@ -258,7 +261,15 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
     const { targetWords } = measured
       ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
       : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
-    return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
+    // A topic in another script (or full of emoji, digits, abbreviations) takes a voice far longer,
+    // or shorter, than its letters suggest: the writer budgets each mention of it at what the voice
+    // really takes, in the same words-per-minute unit as the budget.
+    const topicSeconds = params.source
+      ? null
+      : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
+    const wordsPerMinute = measured ?? providers.voice.wordsPerMinute * languageRateFactor(params.language);
+    const topicWords = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
+    return { width, height, sceneCount, targetWords, ...(topicWords ? { topicWords } : {}), voiceProvider: providers.voice.name };
   });
 }
 
@@ -284,6 +295,7 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
               customPrompt: params.customPrompt,
               sceneCount: setup.output.sceneCount,
               targetWords,
+              ...(setup.output.topicWords ? { topicWords: setup.output.topicWords } : {}),
               ...(source ? { source } : {}),
             },
             signal,
@@ -453,8 +465,9 @@ function videoStep(
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
     async () => {
       const timings = narration.output.scenes;
-      // The plan's length: an edit may move it by up to a second so untouched scenes keep theirs.
-      const duration = narration.output.videoSeconds;
+      // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
+      // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked.
+      const duration = videoLengthFor(narration.output, params.duration);
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
         ...clipOf(images.output.videoPaths?.[index]),
