@@ -54,7 +54,7 @@ export interface RunGenerationOptions {
 }
 
 /** A story scene as the runner carries it: the storyboard's seed and upload, or the written story's defaults. */
-interface RunScene {
+export interface RunScene {
   narration: string;
   imagePrompt: string;
   imageSeed: number;
@@ -63,12 +63,12 @@ interface RunScene {
   avoidSubjects?: readonly string[];
 }
 
-interface RunStory {
+export interface RunStory {
   title: string;
   scenes: RunScene[];
 }
 
-interface SetupOutput {
+export interface SetupOutput {
   width: number;
   height: number;
   sceneCount: number;
@@ -150,14 +150,14 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
   };
 }
 
-interface Checkpointed<T> {
+export interface Checkpointed<T> {
   output: T;
   /** A hash of the step's inputs and output: the next step's inputs name it. */
   hash: string;
 }
 
 /** What every step works with: the job, its folders, its tools, and the checkpointing around each step. */
-interface RunContext {
+export interface RunContext {
   run: GenerationRun;
   params: GenerationParams;
   providers: GenerationRun['providers'];
@@ -176,7 +176,7 @@ interface RunContext {
   voiceScene: (narration: string) => Promise<{ part: SynthesisResult; reused: boolean }>;
 }
 
-function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
+export function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
   const { params, providers, signal, workspaceDir } = run;
   const progress = new ProgressTracker(run.onProgress);
   const binaries = options.binaries ?? resolveFfmpegBinaries();
@@ -249,7 +249,7 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
-function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
+export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
   const { params, providers, signal, step } = ctx;
   return step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
     const { width, height } = RESOLUTION_SIZES[params.resolution];
@@ -274,7 +274,7 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
 }
 
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
-async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
+export async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
   const { params, providers, run, signal, retryDelays, step, voiceArtefact, voiceScene } = ctx;
   const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
     // The creator's storyboard replaces the writer: nothing is written again.
@@ -328,7 +328,9 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
       const parts: SynthesisResult[] = [];
       for (const scene of planned.scenes) {
         throwIfAborted(signal);
-        parts.push((await voiceScene(scene.narration)).part);
+        // The voice failing here is the voice's failure, not the writer's: the creator is told which
+        // service let them down (the voice step's message), though the story step was running.
+        parts.push((await voiceScene(scene.narration).catch((error: unknown) => Promise.reject(toGenerationError('voice', error)))).part);
       }
       const correction = storyBudgetCorrection(
         parts.map((part) => part.durationSeconds),
