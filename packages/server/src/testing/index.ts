@@ -34,3 +34,8 @@ export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhoo
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
 export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../uploads/upload-retention.js';
 export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';
+export { PAGE_MESSAGES } from '../sources/fetch-page.js';
+export { NOT_AN_ARTICLE_MESSAGE } from '../sources/extract-article.js';
+export { PAYMENT_MESSAGES } from '../payments/payments-service.js';
+export { GENERATION_STARTED_MESSAGE, RETRY_STARTED_MESSAGE, VIDEO_DELETED_MESSAGE } from '../jobs/jobs-plugin.js';
+export { userFacingError } from '../jobs/job-worker.js';
