@@ -89,7 +89,9 @@ const CREATOR_TEXTS: [string, unknown][] = [
 
 describe('creator-facing messages', () => {
   it('are all found: the contracts export their message collections', () => {
-    expect(contractMessages.map(([name]) => name)).toEqual(expect.arrayContaining(['MESSAGES', 'STORYBOARD_MESSAGES', 'SVG_UPLOAD_MESSAGES']));
+    expect(contractMessages.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['MESSAGES', 'STORYBOARD_MESSAGES', 'SVG_UPLOAD_MESSAGES']),
+    );
     expect(CREATOR_TEXTS.flatMap(([name, value]) => texts(value, name)).length).toBeGreaterThan(150);
   });
 
@@ -101,7 +103,8 @@ describe('creator-facing messages', () => {
   });
 
   it('catch the message the issue reported', () => {
-    const reported = 'SVG pictures are accepted only as a logo (POST /api/uploads?purpose=logo). For a scene, upload a PNG, JPEG or WebP picture.';
+    const reported =
+      'SVG pictures are accepted only as a logo (POST /api/uploads?purpose=logo). For a scene, upload a PNG, JPEG or WebP picture.';
     expect(DEVELOPER_TALK.filter(([, pattern]) => pattern.test(reported)).map(([what]) => what)).toEqual([
       'an HTTP method and path',
       'an API route',

@@ -76,7 +76,9 @@ describe('parseEnv', () => {
   it.each(BOOLEAN_VARIABLES)('reads %s in the usual spellings, any case', (name) => {
     for (const value of ['true', '1', 'yes', 'on', 'TRUE', ' Yes ', 'On']) expect(parseEnv({ [name]: value })[name], value).toBe(true);
     for (const value of ['false', '0', 'no', 'off', 'FALSE', ' No ', 'Off']) expect(parseEnv({ [name]: value })[name], value).toBe(false);
-    expect(() => parseEnv({ [name]: 'maybe' })).toThrow(new RegExp(`${name}: must be true or false \\(1/0, yes/no and on/off are accepted too\\) \\(got "maybe"\\)$`));
+    expect(() => parseEnv({ [name]: 'maybe' })).toThrow(
+      new RegExp(`${name}: must be true or false \\(1/0, yes/no and on/off are accepted too\\) \\(got "maybe"\\)$`),
+    );
   });
 
   it('starts with SOURCE_ALLOW_PRIVATE=1, the spelling the issue reported', () => {

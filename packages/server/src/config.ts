@@ -224,7 +224,10 @@ const trustProxySchema = z.string().transform((value, ctx): boolean | number | s
  * 1/0, yes/no, on/off, y/n, enabled/disabled), so SOURCE_ALLOW_PRIVATE=1 means what it says.
  */
 export const BOOLEAN_SPELLINGS_MESSAGE = 'must be true or false (1/0, yes/no and on/off are accepted too)';
-const booleanFlag = z.string().trim().pipe(z.stringbool({ error: BOOLEAN_SPELLINGS_MESSAGE }));
+const booleanFlag = z
+  .string()
+  .trim()
+  .pipe(z.stringbool({ error: BOOLEAN_SPELLINGS_MESSAGE }));
 
 const urlSchema = z.url({ message: 'must be a URL' });
 

@@ -304,7 +304,12 @@ describe('runGeneration', () => {
     });
 
     it('video: the render failing', async () => {
-      expect(await failedStep(() => undefined, () => Promise.reject(new Error('the encoder stopped')))).toBe('video');
+      expect(
+        await failedStep(
+          () => undefined,
+          () => Promise.reject(new Error('the encoder stopped')),
+        ),
+      ).toBe('video');
     });
   });
 

@@ -226,13 +226,15 @@ function narrationMeasure(language: string, topicForms: (string | undefined)[], 
 
 /**
  * The scenes whose main sentence names the topic: all of them unless saying it that often would
- * take more than half the budget, else as many as fit in that half (at least the opening), the
- * opening first, then spread over the rest.
+ * take more than half the budget, else as many as fit in that half, the opening first, then spread
+ * over the rest. A topic the voice cannot say within half the video (a long title in a script the
+ * voice only spells out or names letter by letter) is not said at all: the title and the captions
+ * show it, and the video keeps its length.
  */
 export function scenesSayingTopic(sceneCount: number, targetWords: number, topicWords: number | undefined): Set<number> {
   const all = new Set(Array.from({ length: sceneCount }, (_, index) => index));
   if (topicWords === undefined || !(topicWords > 0)) return all;
-  const affordable = Math.max(1, Math.floor((Math.max(1, targetWords) * 0.5) / topicWords));
+  const affordable = Math.floor((Math.max(1, targetWords) * 0.5) / topicWords);
   if (affordable >= sceneCount) return all;
   const chosen = new Set<number>();
   for (let slot = 0; slot < affordable; slot++) chosen.add(Math.round((slot * sceneCount) / affordable));
@@ -324,8 +326,11 @@ export function composeStory(request: StoryRequest): Story {
   for (const [index, draft] of drafts.entries()) {
     // A topic the voice takes long to say is said in as many scenes as the budget affords; the
     // others carry the story with a sentence that needs no topic.
-    if (!withTopic.has(index) && draft.role !== 'closing' && pools.development.size > 0) {
-      pickMain(draft, pools.development);
+    const topicFree = withTopic.has(index)
+      ? undefined
+      : [pools.development, pools.devices, pools.transitions].find((pool) => pool.size > 0);
+    if (topicFree) {
+      pickMain(draft, topicFree);
       continue;
     }
     switch (draft.role) {
