@@ -251,7 +251,8 @@ export function createRunContext(run: GenerationRun, options: RunGenerationOptio
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
 export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
   const { params, providers, signal, step } = ctx;
-  return step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
+  const storyboard = Boolean(ctx.run.storyboard);
+  return step<SetupOutput>('setup', { params, voice: providers.voice.name, storyboard }, async () => {
     const { width, height } = RESOLUTION_SIZES[params.resolution];
     const sceneCount = sceneCountFor(params.duration);
     // The pauses between scenes take time the narration cannot use.
@@ -264,9 +265,11 @@ export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
     // A topic in another script (or full of emoji, digits, abbreviations) takes a voice far longer,
     // or shorter, than its letters suggest: the writer budgets each mention of it at what the voice
     // really takes, in the same words-per-minute unit as the budget.
-    const topicSeconds = params.source
-      ? null
-      : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
+    // A source or the creator's storyboard is told as written: no topic is slotted in.
+    const topicSeconds =
+      params.source || storyboard
+        ? null
+        : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
     const wordsPerMinute = measured ?? providers.voice.wordsPerMinute * languageRateFactor(params.language);
     const topicWords = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
     return { width, height, sceneCount, targetWords, ...(topicWords ? { topicWords } : {}), voiceProvider: providers.voice.name };
