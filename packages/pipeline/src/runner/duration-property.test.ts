@@ -150,12 +150,9 @@ describe('the length a creator picks', () => {
         lengths.push(`${what} ${label(testCase)}: ${probed.toFixed(2)} s`);
         expect(Math.abs(probed - testCase.duration), lengths.join('\n')).toBeLessThanOrEqual(0.5);
       };
-      // The reported case, then a 60 s and a 90 s one in other languages (rendering is the costly part).
-      const subset = [
-        REPORTED,
-        CASES.find((c) => c.duration === 60 && c.language === 'hi')!,
-        CASES.find((c) => c.duration === 90 && c.language === 'fr')!,
-      ];
+      // The reported case (rendered, then edited and rendered again) and a 60 s one in another
+      // language: rendering is the costly part, and the 90 s stories are checked above without it.
+      const subset = [REPORTED, CASES.find((c) => c.duration === 60 && c.language === 'hi')!];
       for (const [index, testCase] of subset.entries()) {
         const artefactDir = join(root, `render-${index}-artefacts`);
         const first = await runGeneration({ ...runFor(testCase, `render-${index}`, smallPictures(png)), artefactDir }, small);
