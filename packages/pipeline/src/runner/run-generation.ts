@@ -22,7 +22,7 @@ import type {
   SynthesisResult,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
-import { languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
+import { countNarrationWords, languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
 import {
@@ -271,7 +271,12 @@ export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
         ? null
         : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
     const wordsPerMinute = measured ?? providers.voice.wordsPerMinute * languageRateFactor(params.language);
-    const topicWords = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
+    const measuredTopic = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
+    // A topic the voice says at about the pace of its words is counted by its words, as every other
+    // sentence is: the same story as before, not a new one for a measurement's noise.
+    const counted = countNarrationWords(params.topic, params.language);
+    const topicWords =
+      measuredTopic === undefined ? undefined : measuredTopic > counted * 1.25 || measuredTopic < counted * 0.8 ? measuredTopic : counted;
     return { width, height, sceneCount, targetWords, ...(topicWords ? { topicWords } : {}), voiceProvider: providers.voice.name };
   });
 }
