@@ -226,7 +226,7 @@ function narrationMeasure(language: string, topicForms: (string | undefined)[], 
 
 /**
  * The scenes whose main sentence names the topic: all of them unless saying it that often would
- * take more than half the budget, else as many as fit in that half, the opening first, then spread
+ * take more than three quarters of the budget, else as many as fit in half of it, the opening first, then spread
  * over the rest. A topic the voice cannot say within half the video (a long title in a script the
  * voice only spells out or names letter by letter) is not said at all: the title and the captions
  * show it, and the video keeps its length.
@@ -234,6 +234,8 @@ function narrationMeasure(language: string, topicForms: (string | undefined)[], 
 export function scenesSayingTopic(sceneCount: number, targetWords: number, topicWords: number | undefined): Set<number> {
   const all = new Set(Array.from({ length: sceneCount }, (_, index) => index));
   if (topicWords === undefined || !(topicWords > 0)) return all;
+  // Said in every scene, it still leaves a quarter of the budget for the rest: every scene names it.
+  if (topicWords * sceneCount <= Math.max(1, targetWords) * 0.75) return all;
   const affordable = Math.floor((Math.max(1, targetWords) * 0.5) / topicWords);
   if (affordable >= sceneCount) return all;
   const chosen = new Set<number>();
