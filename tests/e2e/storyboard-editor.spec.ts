@@ -60,7 +60,9 @@ test('the player sits beside the scenes, plays the scene picked and marks the on
   const sceneBox = (await scene(2).boundingBox())!;
   expect(playerBox.x).toBeGreaterThanOrEqual(sceneBox.x + sceneBox.width);
   await expect(
-    page.getByText('Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than 30 s.'),
+    page.getByText(
+      'Only the scenes you changed are re-timed, so the new version may run a few tenths of a second longer or shorter than 30 s.',
+    ),
   ).toBeVisible();
 
   const board = await storyboardOnServer(page, videoId);

@@ -87,8 +87,8 @@ describe('a one-scene narration edit re-renders that scene alone', () => {
     expect(edited.scenes![EDITED]!.narration).toBe(newLine);
   });
 
-  it('keeps the total within a second of the plan', () => {
-    expect(Math.abs(edited.durationSeconds - params.duration)).toBeLessThanOrEqual(1);
+  it('keeps the total within half a second of the length picked', () => {
+    expect(Math.abs(edited.durationSeconds - params.duration)).toBeLessThanOrEqual(0.5);
   });
 
   it("keeps every other scene's timing and audio sample for sample", () => {

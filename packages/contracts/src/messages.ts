@@ -83,9 +83,12 @@ export const MESSAGES = {
    * and on the admin dashboard's health checks. A failed job is not counted against the plan.
    */
   serviceUnavailable: {
-    voice: 'Narration is unavailable right now; your video was not counted. Try again in a few minutes.',
-    story: 'Story writing is unavailable right now; your video was not counted. Try again in a few minutes.',
-    images: 'Picture generation is unavailable right now; your video was not counted. Try again in a few minutes.',
+    voice:
+      'The voice service is unavailable right now, so the narration could not be recorded; your video was not counted. Try again in a few minutes.',
+    story:
+      'The story writer is unavailable right now, so the story could not be written; your video was not counted. Try again in a few minutes.',
+    images:
+      'The picture service is unavailable right now, so the pictures could not be made; your video was not counted. Try again in a few minutes.',
     other: 'A service we rely on is unavailable right now; your video was not counted. Try again in a few minutes.',
   },
   /** A submit made without a connection fails at once with this; it is never replayed later by itself. */

@@ -38,7 +38,7 @@ export const LOGO_RASTER_SIDE = 1024;
 
 /** Why an SVG logo is refused; its own object so bundles that never upload one leave it out. */
 export const SVG_UPLOAD_MESSAGES = {
-  notLogo: 'SVG pictures are accepted only as a logo (POST /api/uploads?purpose=logo). For a scene, upload a PNG, JPEG or WebP picture.',
+  notLogo: 'An SVG picture can only be your logo, set in Settings → Brand. For a scene, upload a PNG, JPEG or WebP picture.',
   tooLarge: `The SVG is larger than ${UPLOAD_SVG_MAX_BYTES / 1024} KB. Simplify it or upload the logo as a PNG.`,
   script: 'The SVG contains a script or an event handler (an on…= attribute). Remove it and upload the logo again.',
   entity: 'The SVG declares XML entities (<!ENTITY …>), which are not accepted. Export it again without them.',

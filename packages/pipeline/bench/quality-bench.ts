@@ -1,6 +1,7 @@
 /**
- * Quality benchmark: renders 30, 60 and 90 s videos in English, Hindi and Japanese with the offline
- * providers (music by style, captions on) and prints what a viewer would notice, per video:
+ * Quality benchmark: renders 30, 60 and 90 s videos in English, Hindi and Japanese (and Japanese
+ * narration of an English topic with an emoji) with the offline providers (music by style, captions
+ * on) and prints what a viewer would notice, per video:
  *
  *   duration     the MP4's length against the target (target ±0.5 s)
  *   trailing     silence after the last spoken word (≤ 1.0 s)
@@ -9,9 +10,10 @@
  *   black/frozen seconds of black frames (blackdetect) and of frozen picture (freezedetect, ≥ 2 s)
  *   LUFS         integrated loudness of the finished video (EBU R128; −14 ± 1)
  *   music/voice  how loud the music is under speech, relative to the voice (dB; the ducking)
+ *   off target   what misses its target (a duration off by more than 0.5 s first), or -
  *
- *   npm run bench:quality                 all nine videos
- *   npm run bench:quality -- --quick      30 s in each language
+ *   npm run bench:quality                 all twelve videos
+ *   npm run bench:quality -- --quick      30 s for each case
  *   npm run bench:quality -- --keep       keeps the videos and prints where they are
  *   npm run bench:quality -- --pictures   only the offline pictures: subjects per scene, time per picture
  *
@@ -40,6 +42,8 @@ const CASES = [
   { language: 'en', topic: 'Why octopuses have three hearts', style: 'educational' },
   { language: 'hi', topic: 'गंगा नदी की कहानी', style: 'inspirational' },
   { language: 'ja', topic: '富士山はどうやってできたのか', style: 'mysterious' },
+  // A topic in another script, with an emoji: the ja voice spells Latin letters out one by one (issue 37).
+  { language: 'ja', topic: 'Why octopuses have three hearts 🐙', style: 'educational' },
 ] as const;
 /** Quieter than this (dBFS) is silence: well under speech, above dither and the music bed's tail. */
 const SILENCE_DB = -40;
@@ -153,7 +157,8 @@ const fmt = (value: number | null, digits = 2) => (value === null ? '-' : value.
 await benchPictures();
 if (process.argv.includes('--pictures')) process.exit(0);
 console.log('');
-console.log('video       duration  target  trailing  longest  caption err  black  frozen   LUFS  music/voice  render');
+console.log('video       duration  target  trailing  longest  caption err  black  frozen   LUFS  music/voice  render  off target');
+let offTarget = 0;
 for (const { language, topic, style } of CASES) {
   for (const duration of durations) {
     const workspaceDir = await mkdtemp(join(tmpdir(), `reelsmith-quality-${language}-${duration}-`));
@@ -191,12 +196,23 @@ for (const { language, topic, style } of CASES) {
     const loudness = await measureLoudness(binaries, output.videoPath);
     const picture = await pictureProblems(output.videoPath);
     const captions = captionError(captionStarts(join(workspaceDir, 'video', 'work', 'captions.ass')), words);
+    const trailing = Math.max(0, seconds - lastSoundSeconds);
+    // What misses its target is named at the end of the row, so a regression cannot hide in the figures.
+    const misses = [
+      ...(Math.abs(seconds - duration) > 0.5
+        ? [`DURATION ${(seconds - duration > 0 ? '+' : '') + (seconds - duration).toFixed(2)} s`]
+        : []),
+      ...(trailing > 1 ? ['trailing silence'] : []),
+      ...(picture.blackSeconds > 0 ? ['black frames'] : []),
+      ...(loudness.integratedLufs !== null && Math.abs(loudness.integratedLufs + 14) > 1 ? ['loudness'] : []),
+    ];
+    if (misses.length > 0) offTarget += 1;
     console.log(
       [
         `${language} ${duration} s`.padEnd(10),
         fmt(seconds).padStart(9),
         String(duration).padStart(7),
-        fmt(Math.max(0, seconds - lastSoundSeconds)).padStart(9),
+        fmt(trailing).padStart(9),
         fmt(longestSeconds).padStart(8),
         fmt(captions, 3).padStart(12),
         fmt(picture.blackSeconds, 1).padStart(6),
@@ -204,6 +220,7 @@ for (const { language, topic, style } of CASES) {
         fmt(loudness.integratedLufs, 1).padStart(6),
         fmt(musicToVoiceDb(voice, mix), 1).padStart(12),
         `${renderSeconds.toFixed(1)} s`.padStart(7),
+        ` ${misses.join(', ') || '-'}`,
       ].join(' '),
     );
     if (keep) console.log(`  kept: ${output.videoPath}`);
@@ -211,3 +228,4 @@ for (const { language, topic, style } of CASES) {
   }
 }
 console.log('\nTargets: duration ±0.5 s, trailing silence ≤ 1.0 s, no black frames, −14 ± 1 LUFS.');
+console.log(offTarget === 0 ? 'Every video is on target.' : `${offTarget} video(s) off target (see the last column).`);

@@ -30,6 +30,7 @@ export {
 } from './voice/provider-catalogues.js';
 export { detectSourceLanguage, languageDisplayName, needsTranslation } from './story/source-language.js';
 export { sourceLanguageMismatchMessage } from './story/offline-story-provider.js';
+export { CONTENT_POLICY_MESSAGE } from './images/openai-image-provider.js';
 export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.js';
 export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';
 export { buildCaptionCues, formatSrt, formatVtt, type CaptionCue } from './assembly/caption-files.js';

@@ -37,6 +37,15 @@ describe('loadPipelineConfig', () => {
       videos: false,
     });
     expect(() => loadPipelineConfig({ PEXELS_VIDEOS: 'sometimes' })).toThrow(/PEXELS_VIDEOS/);
+    for (const [value, videos] of [
+      ['0', false],
+      ['No', false],
+      ['off', false],
+      ['1', true],
+      ['YES', true],
+      ['on', true],
+    ] as const)
+      expect(loadPipelineConfig({ PEXELS_API_KEY: 'p', PEXELS_VIDEOS: value }).imageChoices?.at(-1), value).toMatchObject({ videos });
     expect(config.imageChoices?.map((choice) => choice.provider)).toEqual(['offline', 'pexels', 'unsplash']);
     expect(loadPipelineConfig({}).imageChoices?.map((choice) => choice.provider)).toEqual(['offline']);
   });

@@ -92,7 +92,8 @@ const envSchema = z.object({
     z.enum(['offline', 'openai', 'pexels', 'unsplash'], { message: 'must be offline, openai, pexels or unsplash' }).optional(),
   ),
   PEXELS_API_KEY: optionalText,
-  PEXELS_VIDEOS: optionalText.pipe(z.enum(['true', 'false'], { message: 'must be true or false' }).optional()),
+  // The usual spellings, case-insensitively (true/false, 1/0, yes/no, on/off): zod's stringbool.
+  PEXELS_VIDEOS: optionalText.pipe(z.stringbool({ error: 'must be true or false (1/0, yes/no and on/off are accepted too)' }).optional()),
   UNSPLASH_ACCESS_KEY: optionalText,
   IMAGE_API_BASE_URL: url(),
   IMAGE_API_KEY: optionalText,
@@ -210,7 +211,7 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
   const imagesUsable = Boolean(imageConnection.apiKey) || isLocalServer(imageConnection.baseUrl);
 
   const stockLibraries: ImageProviderConfig[] = [
-    ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY, videos: e.PEXELS_VIDEOS !== 'false' }] : []),
+    ...(e.PEXELS_API_KEY ? [{ provider: 'pexels' as const, apiKey: e.PEXELS_API_KEY, videos: e.PEXELS_VIDEOS !== false }] : []),
     ...(e.UNSPLASH_ACCESS_KEY ? [{ provider: 'unsplash' as const, apiKey: e.UNSPLASH_ACCESS_KEY }] : []),
   ];
   if (

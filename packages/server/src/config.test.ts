@@ -64,8 +64,32 @@ describe('parseEnv', () => {
     expect(env.ADMIN_EMAILS).toEqual(['boss@example.com', 'ops@example.com']);
   });
 
+  const BOOLEAN_VARIABLES = [
+    'WEBHOOK_ALLOW_PRIVATE',
+    'SOURCE_ALLOW_PRIVATE',
+    'EMBED_DEMO',
+    'GALLERY_EXAMPLES',
+    'S3_FORCE_PATH_STYLE',
+    'S3_PROXY',
+    'PAYMENTS_TEST_CHECKOUT',
+  ] as const;
+  it.each(BOOLEAN_VARIABLES)('reads %s in the usual spellings, any case', (name) => {
+    for (const value of ['true', '1', 'yes', 'on', 'TRUE', ' Yes ', 'On']) expect(parseEnv({ [name]: value })[name], value).toBe(true);
+    for (const value of ['false', '0', 'no', 'off', 'FALSE', ' No ', 'Off']) expect(parseEnv({ [name]: value })[name], value).toBe(false);
+    expect(() => parseEnv({ [name]: 'maybe' })).toThrow(
+      new RegExp(`${name}: must be true or false \\(1/0, yes/no and on/off are accepted too\\) \\(got "maybe"\\)$`),
+    );
+  });
+
+  it('starts with SOURCE_ALLOW_PRIVATE=1, the spelling the issue reported', () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), SOURCE_ALLOW_PRIVATE: '1' }).sourceAllowPrivate).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), GALLERY_EXAMPLES: 'no' }).galleryExamples).toBe(false);
+  });
+
   it.each([
     ['true', true],
+    ['yes', true],
+    ['off', false],
     ['2', 2],
     ['10.0.0.1, 10.0.0.2', ['10.0.0.1', '10.0.0.2']],
   ])('reads TRUST_PROXY=%j', (value, expected) => {

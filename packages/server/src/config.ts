@@ -205,8 +205,8 @@ const commaList = z.string().transform((value) =>
 
 const trustProxySchema = z.string().transform((value, ctx): boolean | number | string[] => {
   const text = value.trim().toLowerCase();
-  if (text === 'true') return true;
-  if (text === 'false') return false;
+  if (['true', 'yes', 'on'].includes(text)) return true;
+  if (['false', 'no', 'off'].includes(text)) return false;
   if (/^\d+$/.test(text)) return Number(text);
   const addresses = text
     .split(',')
@@ -219,12 +219,15 @@ const trustProxySchema = z.string().transform((value, ctx): boolean | number | s
   return addresses;
 });
 
+/**
+ * A yes/no variable: zod's stringbool takes the usual spellings, case-insensitively (true/false,
+ * 1/0, yes/no, on/off, y/n, enabled/disabled), so SOURCE_ALLOW_PRIVATE=1 means what it says.
+ */
+export const BOOLEAN_SPELLINGS_MESSAGE = 'must be true or false (1/0, yes/no and on/off are accepted too)';
 const booleanFlag = z
   .string()
   .trim()
-  .toLowerCase()
-  .refine((value) => ['true', 'false', '1', '0'].includes(value), 'must be true or false')
-  .transform((value) => value === 'true' || value === '1');
+  .pipe(z.stringbool({ error: BOOLEAN_SPELLINGS_MESSAGE }));
 
 const urlSchema = z.url({ message: 'must be a URL' });
 
@@ -277,8 +280,8 @@ const envObjectSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
     .transform((name) => name.toLowerCase())
     .optional(),
-  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-  SOURCE_ALLOW_PRIVATE: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.default(false),
+  SOURCE_ALLOW_PRIVATE: booleanFlag.default(false),
   EMBED_ALLOWED_ORIGINS: commaList
     .default([])
     .pipe(
@@ -291,8 +294,8 @@ const envObjectSchema = z.object({
           ),
       ),
     ),
-  EMBED_DEMO: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
-  GALLERY_EXAMPLES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
+  EMBED_DEMO: booleanFlag.default(false),
+  GALLERY_EXAMPLES: booleanFlag.default(true),
   S3_BUCKET: z
     .string()
     .trim()
@@ -310,7 +313,7 @@ const envObjectSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   PUBLIC_URL: urlSchema.transform((url) => url.replace(/\/+$/, '')).optional(),
-  PAYMENTS_TEST_CHECKOUT: z.enum(['true', 'false'], { message: 'must be true or false' }).default('false'),
+  PAYMENTS_TEST_CHECKOUT: booleanFlag.default(false),
 });
 
 const envSchema = envObjectSchema
@@ -521,11 +524,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     razorpayWebhookSecret: vars.RAZORPAY_WEBHOOK_SECRET ?? null,
     razorpayApiBaseUrl: vars.RAZORPAY_API_BASE_URL,
     geoCountryHeader: vars.GEO_COUNTRY_HEADER ?? null,
-    webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE === 'true',
-    sourceAllowPrivate: vars.SOURCE_ALLOW_PRIVATE === 'true',
+    webhookAllowPrivate: vars.WEBHOOK_ALLOW_PRIVATE,
+    sourceAllowPrivate: vars.SOURCE_ALLOW_PRIVATE,
     embedAllowedOrigins: vars.EMBED_ALLOWED_ORIGINS,
-    embedDemo: vars.EMBED_DEMO === 'true',
-    galleryExamples: vars.GALLERY_EXAMPLES === 'on',
+    embedDemo: vars.EMBED_DEMO,
+    galleryExamples: vars.GALLERY_EXAMPLES,
     storage: vars.S3_BUCKET
       ? {
           kind: 's3',
@@ -543,7 +546,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     mail: vars.SMTP_URL && vars.MAIL_FROM ? { smtpUrl: vars.SMTP_URL, from: vars.MAIL_FROM } : null,
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: env.NODE_ENV === 'production',
-    testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT === 'true',
+    testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT,
   };
 }
 

@@ -61,6 +61,12 @@ export interface StoryRequest {
   sceneCount: number;
   /** Total words the narration should have so it fits the duration at the voice's rate. */
   targetWords: number;
+  /**
+   * What saying the topic once costs, in the same budget words, as the voice really says it (a
+   * topic in another script can take a voice many times longer than its letters suggest). Absent
+   * when the voice cannot tell; the writer then counts the topic's words.
+   */
+  topicWords?: number;
   /** The creator's script or article: the story is told from it instead of written around the topic. */
   source?: StorySource;
 }
@@ -109,6 +115,11 @@ export interface VoiceProvider extends Provider {
    * story is then budgeted for it instead of the nominal rate scaled per language.
    */
   wordsPerMinuteFor?(voiceId: string, language: string, signal?: AbortSignal): Promise<number | null>;
+  /**
+   * Seconds this voice takes to say `text`, measured without writing anything, where that is cheap
+   * (a local voice); remote voices leave it out rather than pay for a call.
+   */
+  speechSecondsFor?(text: string, voiceId: string, language: string, signal?: AbortSignal): Promise<number | null>;
   synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult>;
 }
 

@@ -12,6 +12,8 @@ import {
   replanNarration,
   SCENE_GAP_SECONDS,
   SCENE_SHIFT_FRAMES,
+  MAX_DURATION_DRIFT_SECONDS,
+  videoLengthFor,
 } from './narration.js';
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -155,5 +157,32 @@ describe('planNarration and replanNarration', () => {
     expect(replanNarration(first, ['z', 'b', 'c', 'd', 'e'], edited, 30)).toBeNull();
     expect(replanNarration(first, keys.slice(0, 4), speech.slice(0, 4), 30)).toBeNull();
     expect(replanNarration(first, keys, speech, 60)).toBeNull();
+  });
+});
+
+describe('videoLengthFor', () => {
+  it('is the length picked whenever a plan would move it further than the promise allows', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(30, 60, 90),
+        fc.array(fc.double({ min: 0.5, max: 30, noNaN: true }), { minLength: 1, maxLength: 16 }),
+        (duration, speech) => {
+          const plan = planNarration(
+            speech.map((_, index) => `scene-${index}`),
+            speech,
+            duration,
+          );
+          const length = videoLengthFor({ videoSeconds: planSeconds(plan) }, duration);
+          expect(Math.abs(length - duration)).toBeLessThanOrEqual(MAX_DURATION_DRIFT_SECONDS + 1e-6);
+        },
+      ),
+    );
+  });
+
+  it('keeps an edited plan within the drift, so untouched scenes keep their frames', () => {
+    expect(videoLengthFor({ videoSeconds: 30.3 }, 30)).toBe(30.3);
+    expect(videoLengthFor({ videoSeconds: 29.6 }, 30)).toBe(29.6);
+    // The reported ja video: a narration that overflowed its 30 s plan made a 38.7 s video.
+    expect(videoLengthFor({ videoSeconds: 38.73 }, 30)).toBe(30);
   });
 });

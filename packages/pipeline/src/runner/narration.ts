@@ -135,8 +135,12 @@ export function planNarration(keys: readonly string[], speechSeconds: readonly n
 
 /** A moved scene keeps its cached segment only when it moves by whole steps of this many frames (0.1 s at 30 fps). */
 export const SCENE_SHIFT_FRAMES = 3;
-/** A re-voiced scene may lengthen or shorten the video by at most this much before the whole narration is paced anew. */
-export const MAX_DURATION_DRIFT_SECONDS = 1;
+/**
+ * A re-voiced scene may lengthen or shorten the video by at most this much before the whole
+ * narration is paced anew: the length a creator picked is a promise of ±0.5 s, and the finished
+ * MP4's container adds up to a frame or two of audio priming on top.
+ */
+export const MAX_DURATION_DRIFT_SECONDS = 0.4;
 
 /**
  * The next version's plan after an edit, or null when it cannot keep the last one (another scene
@@ -187,11 +191,25 @@ export function replanNarration(
   return Math.abs(planSeconds(plan) - durationSeconds) <= MAX_DURATION_DRIFT_SECONDS + 1e-6 ? plan : null;
 }
 
+/**
+ * The finished video's length: the plan's when an edit moved it within MAX_DURATION_DRIFT_SECONDS
+ * (untouched scenes keep their frames), else exactly the length the creator picked. A narration
+ * that overflows it is then sped up and cut after its last whole word at assembly, never allowed to
+ * make the video longer.
+ */
+export function videoLengthFor(narration: Pick<Narration, 'videoSeconds'>, durationSeconds: number): number {
+  return Math.abs(narration.videoSeconds - durationSeconds) <= MAX_DURATION_DRIFT_SECONDS + 1e-6 ? narration.videoSeconds : durationSeconds;
+}
+
 export interface Narration {
   audioPath: string;
   /** Seconds of audio in the joined narration. */
   durationSeconds: number;
-  /** The video's length: the scenes' pictures end to end (within MAX_DURATION_DRIFT_SECONDS of the plan). */
+  /**
+   * The scenes' pictures end to end: within MAX_DURATION_DRIFT_SECONDS of the planned length after
+   * an edit, longer when a fresh story's speech overflows it (the video is then held to the planned
+   * length by `videoLengthFor`).
+   */
   videoSeconds: number;
   words: WordTiming[];
   /** When each scene's speech starts (on its picture's first frame) and ends. */

@@ -265,6 +265,54 @@ describe('runGeneration', () => {
     expect((error as GenerationError).step).toBe('images');
   });
 
+  describe('a failing service is blamed on its own step', () => {
+    const unreachable = (service: string) =>
+      new ProviderError(`Could not reach the ${service} service (connection refused)`, `fake-${service}`, true);
+    async function failedStep(breakProviders: (providers: Providers) => void, assemble = fakeAssemble(zeroCalls())) {
+      const providers = fakeProviders(zeroCalls());
+      breakProviders(providers);
+      const error = await runGeneration(
+        { jobId: 'j1', params, workspaceDir, providers },
+        { binaries, assemble, providerRetryDelaysMs: [] },
+      ).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(GenerationError);
+      return (error as GenerationError).step;
+    }
+
+    it('story: the writer unreachable', async () => {
+      expect(
+        await failedStep((providers) => {
+          providers.story.writeStory = () => Promise.reject(unreachable('story'));
+        }),
+      ).toBe('story');
+    });
+
+    it('voice: the voice unreachable, though the story step is the one voicing its draft to check it fits', async () => {
+      expect(
+        await failedStep((providers) => {
+          providers.voice.synthesize = () => Promise.reject(unreachable('voice'));
+        }),
+      ).toBe('voice');
+    });
+
+    it('images: the picture service unreachable', async () => {
+      expect(
+        await failedStep((providers) => {
+          providers.images.generateImage = () => Promise.reject(unreachable('image'));
+        }),
+      ).toBe('images');
+    });
+
+    it('video: the render failing', async () => {
+      expect(
+        await failedStep(
+          () => undefined,
+          () => Promise.reject(new Error('the encoder stopped')),
+        ),
+      ).toBe('video');
+    });
+  });
+
   it('stops at once when cancelled, without writing the step as done', async () => {
     const controller = new AbortController();
     const calls = zeroCalls();

@@ -25,7 +25,7 @@ import type {
   WrittenPost,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
-import { planStory, sceneCountFor } from '../story/story-budget.js';
+import { countNarrationWords, languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
 import {
@@ -35,6 +35,7 @@ import {
   replanNarration,
   SCENE_GAP_SECONDS,
   storyBudgetCorrection,
+  videoLengthFor,
   type Narration,
   type NarrationPlan,
 } from './narration.js';
@@ -59,7 +60,7 @@ export interface RunGenerationOptions {
 }
 
 /** A story scene as the runner carries it: the storyboard's seed and upload, or the written story's defaults. */
-interface RunScene {
+export interface RunScene {
   narration: string;
   imagePrompt: string;
   imageSeed: number;
@@ -68,18 +69,20 @@ interface RunScene {
   avoidSubjects?: readonly string[];
 }
 
-interface RunStory {
+export interface RunStory {
   title: string;
   scenes: RunScene[];
   /** The writer's title, summary and hashtags for the post, when it wrote them (a model does). */
   post?: WrittenPost;
 }
 
-interface SetupOutput {
+export interface SetupOutput {
   width: number;
   height: number;
   sceneCount: number;
   targetWords: number;
+  /** Saying the topic once, in budget words (StoryRequest.topicWords). */
+  topicWords?: number;
   voiceProvider: string;
 }
 
@@ -155,14 +158,14 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
   };
 }
 
-interface Checkpointed<T> {
+export interface Checkpointed<T> {
   output: T;
   /** A hash of the step's inputs and output: the next step's inputs name it. */
   hash: string;
 }
 
 /** What every step works with: the job, its folders, its tools, and the checkpointing around each step. */
-interface RunContext {
+export interface RunContext {
   run: GenerationRun;
   params: GenerationParams;
   providers: GenerationRun['providers'];
@@ -181,7 +184,7 @@ interface RunContext {
   voiceScene: (narration: string) => Promise<{ part: SynthesisResult; reused: boolean }>;
 }
 
-function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
+export function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
   const { params, providers, signal, workspaceDir } = run;
   const progress = new ProgressTracker(run.onProgress);
   const binaries = options.binaries ?? resolveFfmpegBinaries();
@@ -257,9 +260,10 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
-function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
+export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
   const { params, providers, signal, step } = ctx;
-  return step<SetupOutput>('setup', { params, voice: providers.voice.name }, async () => {
+  const storyboard = Boolean(ctx.run.storyboard);
+  return step<SetupOutput>('setup', { params, voice: providers.voice.name, storyboard }, async () => {
     const { width, height } = RESOLUTION_SIZES[params.resolution];
     const sceneCount = sceneCountFor(params.duration);
     // The pauses between scenes take time the narration cannot use.
@@ -269,12 +273,27 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
     const { targetWords } = measured
       ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
       : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
-    return { width, height, sceneCount, targetWords, voiceProvider: providers.voice.name };
+    // A topic in another script (or full of emoji, digits, abbreviations) takes a voice far longer,
+    // or shorter, than its letters suggest: the writer budgets each mention of it at what the voice
+    // really takes, in the same words-per-minute unit as the budget.
+    // A source or the creator's storyboard is told as written: no topic is slotted in.
+    const topicSeconds =
+      params.source || storyboard
+        ? null
+        : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
+    const wordsPerMinute = measured ?? providers.voice.wordsPerMinute * languageRateFactor(params.language);
+    const measuredTopic = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
+    // A topic the voice says at about the pace of its words is counted by its words, as every other
+    // sentence is: the same story as before, not a new one for a measurement's noise.
+    const counted = countNarrationWords(params.topic, params.language);
+    const topicWords =
+      measuredTopic === undefined ? undefined : measuredTopic > counted * 1.25 || measuredTopic < counted * 0.8 ? measuredTopic : counted;
+    return { width, height, sceneCount, targetWords, ...(topicWords ? { topicWords } : {}), voiceProvider: providers.voice.name };
   });
 }
 
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
-async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
+export async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
   const { params, providers, run, signal, options, retryDelays, step, voiceArtefact, voiceScene } = ctx;
   const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
     // The creator's storyboard replaces the writer: nothing is written again.
@@ -295,6 +314,7 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
               customPrompt: params.customPrompt,
               sceneCount: setup.output.sceneCount,
               targetWords,
+              ...(setup.output.topicWords ? { topicWords: setup.output.topicWords } : {}),
               ...(source ? { source } : {}),
             },
             signal,
@@ -325,10 +345,16 @@ async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Pro
       // Voicing the story tells whether it fits once paced (the voice step reuses these parts).
       // A story the pacing cannot fit (beyond ±10% tempo) is rewritten to a budget scaled by
       // what the voice really took; a rejected draft's voicing is all it costs.
-      // The scenes are voiced at once: the offline engine runs one espeak thread per core.
+      // The scenes are voiced at once: the offline engine runs one espeak thread per core. The voice
+      // failing here is the voice's failure, not the writer's: the creator is told which service let
+      // them down (the voice step's message), though the story step was running.
       throwIfAborted(signal);
       const parts = await timed('story: synthesis', options.onTiming, () =>
-        Promise.all(planned.scenes.map(async (scene) => (await voiceScene(scene.narration)).part)),
+        Promise.all(
+          planned.scenes.map(async (scene) =>
+            (await voiceScene(scene.narration).catch((error: unknown) => Promise.reject(toGenerationError('voice', error)))).part,
+          ),
+        ),
       );
       const correction = storyBudgetCorrection(
         parts.map((part) => part.durationSeconds),
@@ -484,8 +510,9 @@ function videoStep(
     { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
     async () => {
       const timings = narration.output.scenes;
-      // The plan's length: an edit may move it by up to a second so untouched scenes keep theirs.
-      const duration = narration.output.videoSeconds;
+      // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
+      // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked.
+      const duration = videoLengthFor(narration.output, params.duration);
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
         ...clipOf(images.output.videoPaths?.[index]),

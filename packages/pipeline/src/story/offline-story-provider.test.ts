@@ -1,7 +1,7 @@
 import { STORY_STYLES, VIDEO_LANGUAGES, type VisualStyle } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
-import { createOfflineStoryProvider, parseCustomPrompt } from './offline-story-provider.js';
+import { composeStory, createOfflineStoryProvider, parseCustomPrompt, scenesSayingTopic } from './offline-story-provider.js';
 import { loadLanguageTemplates } from './offline-story-templates.js';
 import { countNarrationWords, planStory } from './story-budget.js';
 
@@ -262,5 +262,38 @@ describe('parseCustomPrompt', () => {
     });
     expect(parseCustomPrompt('').focuses).toEqual([]);
     expect(parseCustomPrompt('the ancient harbour').focuses).toEqual(['the ancient harbour']);
+  });
+});
+
+describe('a topic the voice takes long to say', () => {
+  const topic = 'Why octopuses have three hearts 🐙';
+  const mentions = (story: { scenes: { narration: string }[] }) => story.scenes.filter((scene) => scene.narration.includes(topic)).length;
+  /** Budget words of the story, each mention of the topic counted at `topicWords`. */
+  const spoken = (story: { scenes: { narration: string }[] }, topicWords: number) =>
+    story.scenes.reduce(
+      (sum, scene) =>
+        sum + countNarrationWords(scene.narration.split(topic).join(' '), 'ja') + (scene.narration.split(topic).length - 1) * topicWords,
+      0,
+    );
+
+  it('is named in every scene while that costs at most half the budget, else in as many as half affords, the opening first', () => {
+    expect([...scenesSayingTopic(5, 100, 5)]).toEqual([0, 1, 2, 3, 4]);
+    expect([...scenesSayingTopic(5, 100, undefined)]).toEqual([0, 1, 2, 3, 4]);
+    expect([...scenesSayingTopic(5, 100, 20)]).toEqual([0, 3]);
+    expect([...scenesSayingTopic(16, 240, 40)]).toEqual([0, 5, 11]);
+    expect([...scenesSayingTopic(5, 60, 40)]).toEqual([]);
+  });
+
+  it('keeps the story within its budget, counting each mention at what the voice takes (the ja voice spells Latin out)', () => {
+    const base = { ...request({ language: 'ja', durationSeconds: 30 }), topic, style: 'educational' };
+    // As the voice measured it: 7.25 s at 147 budget words a minute.
+    const topicWords = 17.8;
+    const measured = composeStory({ ...base, topicWords });
+    const unmeasured = composeStory(base);
+    expect(mentions(unmeasured)).toBe(unmeasured.scenes.length);
+    expect(mentions(measured)).toBe(1);
+    expect(measured.scenes[0]!.narration).toContain(topic);
+    expect(spoken(measured, topicWords)).toBeLessThanOrEqual(base.targetWords * 1.1);
+    expect(spoken(unmeasured, topicWords)).toBeGreaterThan(base.targetWords * 1.3);
   });
 });

@@ -206,6 +206,43 @@ function draftText(draft: SceneDraft, joiner: string): string {
   return [...draft.leadIns, ...draft.main, ...draft.tail].join(joiner);
 }
 
+/**
+ * Narration length in budget words. With `topicWords` (what the voice takes to say the topic), each
+ * mention of the topic counts that much rather than its letters: a topic in another script can take
+ * a voice many times longer than its letters suggest (the ja voice spells Latin words out letter by
+ * letter, Latin voices name each kanji).
+ */
+function narrationMeasure(language: string, topicForms: (string | undefined)[], topicWords: number | undefined): (text: string) => number {
+  const forms = topicForms.filter((form): form is string => form !== undefined && form.trim().length > 0);
+  if (topicWords === undefined || !(topicWords > 0) || forms.length === 0) return (text) => countNarrationWords(text, language);
+  // Longest first, so a form that contains another is counted once; a sentence may capitalise its first letter.
+  const escaped = [...forms].sort((a, b) => b.length - a.length).map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const mention = new RegExp(escaped.join('|'), 'giu');
+  return (text) => {
+    const mentions = text.match(mention)?.length ?? 0;
+    return countNarrationWords(text.replace(mention, ' '), language) + mentions * topicWords;
+  };
+}
+
+/**
+ * The scenes whose main sentence names the topic: all of them unless saying it that often would
+ * take more than three quarters of the budget, else as many as fit in half of it, the opening first, then spread
+ * over the rest. A topic the voice cannot say within half the video (a long title in a script the
+ * voice only spells out or names letter by letter) is not said at all: the title and the captions
+ * show it, and the video keeps its length.
+ */
+export function scenesSayingTopic(sceneCount: number, targetWords: number, topicWords: number | undefined): Set<number> {
+  const all = new Set(Array.from({ length: sceneCount }, (_, index) => index));
+  if (topicWords === undefined || !(topicWords > 0)) return all;
+  // Said in every scene, it still leaves a quarter of the budget for the rest: every scene names it.
+  if (topicWords * sceneCount <= Math.max(1, targetWords) * 0.75) return all;
+  const affordable = Math.floor((Math.max(1, targetWords) * 0.5) / topicWords);
+  if (affordable >= sceneCount) return all;
+  const chosen = new Set<number>();
+  for (let slot = 0; slot < affordable; slot++) chosen.add(Math.round((slot * sceneCount) / affordable));
+  return chosen;
+}
+
 export function composeStory(request: StoryRequest): Story {
   const language = resolveLanguage(request.language);
   const templates = loadLanguageTemplates(language);
@@ -228,7 +265,6 @@ export function composeStory(request: StoryRequest): Story {
     ]),
   );
   const random = createRandom(seed).next;
-  const measure = (text: string) => countNarrationWords(text, language);
   // Inside a sentence the topic loses a closing full stop or question mark. In English a topic typed
   // as a sentence or a yes/no question is always told as a noun phrase ("the story that …", 'the
   // question "Is …?"'); one typed as a wh-question reads as it is where
@@ -245,6 +281,7 @@ export function composeStory(request: StoryRequest): Story {
       ? { topic: phrase }
       : { topic: topicInSentence(bare, language), ...(phrase ? { topicPhrase: phrase } : {}) };
   const joiner = templates.sentenceJoiner;
+  const measure = narrationMeasure(language, [slots.topic, slots.topicPhrase], request.topicWords);
 
   const pools = {
     openings: new SentencePool(voice.openings, random),
@@ -268,6 +305,7 @@ export function composeStory(request: StoryRequest): Story {
     .sort((a, b) => Number(b.role === 'development') - Number(a.role === 'development'))
     .map(({ index }) => index);
   const drafts: SceneDraft[] = roles.map((role) => ({ role, focus: undefined, leadIns: [], main: [], tail: [] }));
+  const withTopic = scenesSayingTopic(roles.length, request.targetWords, request.topicWords);
   directives.focuses.forEach((focus, order) => {
     const index = focusSceneIndexes[order] ?? drafts.length - 1;
     const draft = drafts[index];
@@ -287,7 +325,16 @@ export function composeStory(request: StoryRequest): Story {
   const push = (list: string[], text: string | undefined) => {
     if (text !== undefined) list.push(text);
   };
-  for (const draft of drafts) {
+  for (const [index, draft] of drafts.entries()) {
+    // A topic the voice takes long to say is said in as many scenes as the budget affords; the
+    // others carry the story with a sentence that needs no topic.
+    const topicFree = withTopic.has(index)
+      ? undefined
+      : [pools.development, pools.devices, pools.transitions].find((pool) => pool.size > 0);
+    if (topicFree) {
+      pickMain(draft, topicFree);
+      continue;
+    }
     switch (draft.role) {
       case 'hook':
         pickMain(draft, pools.openings);

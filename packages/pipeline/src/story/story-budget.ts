@@ -29,6 +29,11 @@ export const LANGUAGE_RATE_FACTORS: Readonly<Record<string, number>> = {
   it: 0.95,
 };
 
+/** LANGUAGE_RATE_FACTORS for a language tag (its first two letters), 1 for a language it does not list. */
+export function languageRateFactor(language: string): number {
+  return LANGUAGE_RATE_FACTORS[language.toLowerCase().slice(0, 2)] ?? 1;
+}
+
 export interface StoryPlan {
   sceneCount: number;
   targetWords: number;
@@ -49,7 +54,7 @@ export function sceneCountFor(durationSeconds: number): number {
 export function planStory(durationSeconds: number, wordsPerMinute: number, language: string, { measuredRate = false } = {}): StoryPlan {
   if (!(durationSeconds > 0)) throw new RangeError('durationSeconds must be positive');
   if (!(wordsPerMinute > 0)) throw new RangeError('wordsPerMinute must be positive');
-  const factor = measuredRate ? 1 : (LANGUAGE_RATE_FACTORS[language.toLowerCase().slice(0, 2)] ?? 1);
+  const factor = measuredRate ? 1 : languageRateFactor(language);
   const speakingSeconds = Math.max(durationSeconds - END_BREATHING_ROOM_SECONDS, durationSeconds * 0.5);
   const targetWords = Math.max(5, Math.round((speakingSeconds / 60) * wordsPerMinute * factor));
   return { sceneCount: sceneCountFor(durationSeconds), targetWords };

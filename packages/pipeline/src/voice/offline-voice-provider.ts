@@ -134,6 +134,13 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
       return rate;
     },
 
+    async speechSecondsFor(text: string, voiceId: string, _language: string, signal?: AbortSignal): Promise<number | null> {
+      const voice = getOfflineVoice(voiceId);
+      if (!voice || text.trim().length === 0) return null;
+      const { samples, sampleRate } = await speak(voice, text.trim(), signal);
+      return samples.length / sampleRate;
+    },
+
     async synthesize(request: SynthesisRequest, signal?: AbortSignal): Promise<SynthesisResult> {
       throwIfAborted(signal);
       const voice = getOfflineVoice(request.voiceId);

@@ -14,7 +14,8 @@ const unreachable = () =>
 describe('userFacingError', () => {
   it('gives the creator a creator message when the voice service is unreachable, not the operator one', () => {
     const error = new GenerationError('voice', unreachable().message, true, { cause: unreachable() });
-    expect(userFacingError(error)).toBe('Narration is unavailable right now; your video was not counted. Try again in a few minutes.');
+    expect(userFacingError(error)).toBe(MESSAGES.serviceUnavailable.voice);
+    expect(userFacingError(error)).toMatch(/^The voice service is unavailable/);
     expect(userFacingError(error)).not.toContain('service address');
   });
 
@@ -24,6 +25,22 @@ describe('userFacingError', () => {
       expect(userFacingError(new GenerationError('story', cause.message, false, { cause }))).toBe(MESSAGES.serviceUnavailable.story);
     }
     expect(userFacingError(unreachable())).toBe(MESSAGES.serviceUnavailable.other);
+  });
+
+  it.each([
+    ['story', /^The story writer is unavailable/],
+    ['voice', /^The voice service is unavailable/],
+    ['images', /^The picture service is unavailable/],
+  ] as const)('names the %s step as the one whose service failed, and no other', (step, named) => {
+    const cause = new ProviderError('Could not reach the service (connection refused)', 'fake', true);
+    const message = userFacingError(new GenerationError(step, cause.message, true, { cause }));
+    expect(message).toMatch(named);
+    for (const other of Object.values(MESSAGES.serviceUnavailable).filter((text) => text !== message)) expect(message).not.toBe(other);
+  });
+
+  it('names the video step when the render fails', () => {
+    const error = new GenerationError('video', 'Something went wrong while assembling the video (ffmpeg failed). Please try again.', true);
+    expect(userFacingError(error)).toMatch(/assembling the video/);
   });
 
   it("keeps a refusal of the creator's own input, which says what to change", () => {

@@ -35,3 +35,8 @@ export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
 export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../uploads/upload-retention.js';
 export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';
 export { MCP_KEY_REQUIRED_MESSAGE, MCP_PATH, MCP_STATELESS_MESSAGE } from '../mcp/mcp-plugin.js';
+export { PAGE_MESSAGES } from '../sources/fetch-page.js';
+export { NOT_AN_ARTICLE_MESSAGE } from '../sources/extract-article.js';
+export { PAYMENT_MESSAGES } from '../payments/payments-service.js';
+export { GENERATION_STARTED_MESSAGE, RETRY_STARTED_MESSAGE, VIDEO_DELETED_MESSAGE } from '../jobs/jobs-plugin.js';
+export { userFacingError } from '../jobs/job-worker.js';

@@ -11,7 +11,7 @@ import { generateWebhookSecret } from './webhook-signature.js';
 export const WEBHOOK_NOT_FOUND_MESSAGE = 'No webhook with this id';
 /** Webhooks one user may have at once: each job outcome is one delivery per webhook, retried up to 7 times. */
 export const MAX_WEBHOOKS_PER_USER = 10;
-export const WEBHOOK_LIMIT_MESSAGE = `You already have ${MAX_WEBHOOKS_PER_USER} webhooks, the most an account can have. Delete one (DELETE /api/webhooks/:id) to add another.`;
+export const WEBHOOK_LIMIT_MESSAGE = `You already have ${MAX_WEBHOOKS_PER_USER} webhooks, the most an account can have. Delete one in Settings → Developer to add another.`;
 /** Deliveries listed per webhook, newest first. */
 const DELIVERIES_LISTED = 100;
 

@@ -319,7 +319,7 @@ describe('the storyboard page', () => {
     player.dispatchEvent(new Event('timeupdate'));
     await waitFor(() => expect(second).toHaveAttribute('aria-current', 'true'));
     expect(screen.getByRole('listitem', { name: 'Scene 1' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByText(/may run up to 1 s longer or shorter than 30 s/)).toBeInTheDocument();
+    expect(screen.getByText(/may run a few tenths of a second longer or shorter than 30 s/)).toBeInTheDocument();
   });
 
   it('does not say Uploading… on the picture buttons while a render runs', async () => {

@@ -139,7 +139,7 @@ export function StoryboardPage() {
       <RenderBar
         message={editor.formError ?? budget}
         summary={`${draft.scenes.length} scenes · ${board.rendersLeft} renders left`}
-        note={`Only the scenes you changed are re-timed, so the new version may run up to 1 s longer or shorter than ${board.durationSeconds} s.`}
+        note={`Only the scenes you changed are re-timed, so the new version may run a few tenths of a second longer or shorter than ${board.durationSeconds} s.`}
         saveStatus={editor.saveStatus}
         invalidText={editor.invalidText}
         onRetrySave={editor.retrySave}

@@ -69,7 +69,7 @@ const deletes = (requests: { method: string; path: string }[]) => requests.filte
 const jobs = [
   job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z'),
   job('2', 'Ancient Rome', 'processing', '2026-11-22T10:00:00.000Z'),
-  job('3', 'Broken voice', 'failed', '2026-11-21T10:00:00.000Z', { error: 'Narration is unavailable right now' }),
+  job('3', 'Broken voice', 'failed', '2026-11-21T10:00:00.000Z', { error: 'The voice service is unavailable right now' }),
   job('4', 'Stopped', 'cancelled', '2026-11-19T10:00:00.000Z'),
   job('5', 'Mars', 'completed', '2026-11-18T10:00:00.000Z'),
 ];
