@@ -34,6 +34,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'pipeline-config.ts',
       'audio/',
       'providers/',
+      'research/',
       'music/',
       'assembly/',
       'images/',

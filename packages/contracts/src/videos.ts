@@ -17,7 +17,7 @@ import {
 } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
-import { sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
+import { attributionSchema, sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
@@ -102,6 +102,12 @@ const generateVideoBodyShape = z.object({
   enableCaptions: z._default(z.boolean(), false),
   captionStyle: z._default(captionStyleSchema, 'tiktok'),
   music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
+  /**
+   * A topic-only request looks the topic up in the narration language's Wikipedia and tells the
+   * video from a matching article, with Commons pictures; false writes it offline as before.
+   * Absent means true (kept optional so jobs stored before it read as they were written).
+   */
+  research: z.optional(z.boolean()),
 });
 
 /**
@@ -153,6 +159,8 @@ export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 export function toGenerateVideoBody(
   form: z.output<typeof generationFormSchema>,
   voiceProvider?: z.infer<typeof voiceProviderSchema>,
+  /** False when the creator chose "Don't look it up". */
+  research = true,
 ): GenerationParams {
   return {
     topic: form.topic,
@@ -169,6 +177,7 @@ export function toGenerateVideoBody(
     enableCaptions: form.enableCaptions,
     captionStyle: form.captionStyle,
     music: form.music,
+    ...(research ? {} : { research: false }),
   };
 }
 
@@ -231,6 +240,8 @@ export const videoResultSchema = z.object({
   source: z.optional(sourceCreditSchema),
   /** Artwork sets the generated pictures draw on, credited as their licences ask. */
   artwork: z.optional(z.array(artworkCreditSchema)),
+  /** The Wikipedia article the video tells and the Commons pictures it shows, with their licences. */
+  attributions: z.optional(z.array(attributionSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   RESOLUTION_SIZES,
   resolveMusicMood,
+  type Attribution,
   type ArtworkCredit,
   type GenerationParams,
   type ImageCredit,
@@ -36,6 +37,19 @@ import {
   type NarrationPlan,
 } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
+import { ResearchBudget } from '../research/research-budget.js';
+import {
+  articleCredit,
+  articleStorySource,
+  findArticle,
+  findScenePicture,
+  keepArticle,
+  keptArticle,
+  markPictureUsed,
+  wantsResearch,
+  type ResearchedArticle,
+  type ResearchOutput,
+} from './research.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
 export interface RunGenerationOptions {
@@ -85,6 +99,8 @@ interface ImagesOutput {
   subjects?: (string | null)[];
   /** Artwork sets the pictures draw on, once each. */
   artwork?: ArtworkCredit[];
+  /** Each scene's Commons picture credit, where it has one (researched videos). */
+  attributions?: (Attribution | null)[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -139,6 +155,8 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
   if (!source) return undefined;
   // The server fetches a link into an article before it queues the job; a bare link cannot be told.
   if (source.kind === 'url') throw new Error(`The page at ${source.url} was not fetched before the job ran`);
+  // A chosen Wikipedia article is read by the research step; when it could not be, the topic (its title) is told.
+  if (source.kind === 'wikipedia') return undefined;
   return {
     kind: source.kind,
     text: source.text,
@@ -171,6 +189,8 @@ interface RunContext {
   voiceArtefact: (narration: string) => { key: string; manifest: string; audioPath: string };
   /** A scene's narration voiced, or its earlier voicing; each scene is its own artefact. */
   voiceScene: (narration: string) => Promise<{ part: SynthesisResult; reused: boolean }>;
+  /** The time this run may still wait on Wikimedia (8 s in all). */
+  researchBudget: ResearchBudget;
 }
 
 function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
@@ -242,7 +262,30 @@ function createRunContext(run: GenerationRun, options: RunGenerationOptions): Ru
     step,
     voiceArtefact,
     voiceScene,
+    researchBudget: new ResearchBudget(),
   };
+}
+
+/**
+ * Research: the Wikipedia article a topic-only video (or a chosen article) is told from, kept in
+ * the workspace so a resumed job does not ask again, and beside the video's artefacts for its
+ * storyboard re-renders. Never fails the job: no article means the story is written as before.
+ */
+async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> {
+  const { params, providers, run, signal, workspaceDir, artefactDir } = ctx;
+  // A storyboard render tells the creator's scenes; the article they came from is still credited.
+  if (run.storyboard) return keptArticle(artefactDir);
+  if (!providers.research || !wantsResearch(params)) return null;
+  const key = hashInputs({ topic: params.topic, language: params.language, source: params.source ?? null, research: providers.research.name });
+  const manifest = join(workspaceDir, 'research', 'manifest.json');
+  const done = readCheckpoint<ResearchOutput>(manifest, key);
+  const output: ResearchOutput = done ?? { article: await findArticle(params, providers.research, ctx.researchBudget, signal) };
+  if (!done) {
+    mkdirSync(join(workspaceDir, 'research'), { recursive: true });
+    writeCheckpoint(manifest, key, output);
+  }
+  keepArticle(artefactDir, output);
+  return output.article;
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
@@ -263,13 +306,24 @@ function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
 }
 
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
-async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
+async function storyStep(
+  ctx: RunContext,
+  setup: Checkpointed<SetupOutput>,
+  article: ResearchedArticle | null,
+): Promise<Checkpointed<RunStory>> {
   const { params, providers, run, signal, retryDelays, step, voiceArtefact, voiceScene } = ctx;
-  const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
+  const inputs = {
+    setup: setup.hash,
+    story: providers.story.name,
+    storyboard: run.storyboard,
+    ...(article && !run.storyboard ? { article: hashInputs(article) } : {}),
+  };
+  const story = await step<RunStory>('story', inputs, async () => {
     // The creator's storyboard replaces the writer: nothing is written again.
     if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
     let targetWords = setup.output.targetWords;
-    const source = storySource(params.source);
+    // A researched article is told like an article the creator brought: every sentence is the article's.
+    const source = article ? articleStorySource(article) : storySource(params.source);
     let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
     for (let attempt = 0; ; attempt += 1) {
       const written: Story = await callProvider(
@@ -364,18 +418,34 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
 }
 
 /** Images: each scene's picture painted or found (or its earlier one reused), or the creator's upload. */
-function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<ImagesOutput>> {
+function imagesStep(
+  ctx: RunContext,
+  story: Checkpointed<RunStory>,
+  setup: Checkpointed<SetupOutput>,
+  article: ResearchedArticle | null,
+): Promise<Checkpointed<ImagesOutput>> {
   const { params, providers, signal, options, progress, artefactDir, retryDelays, step } = ctx;
   const sceneCount = story.output.scenes.length;
+  // Commons pictures for a researched video; without research the configured provider paints as before.
+  const commons = article && providers.research ? { article, research: providers.research } : null;
   return step<ImagesOutput>(
     'images',
-    { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
+    {
+      story: story.hash,
+      images: providers.images.name,
+      visualStyle: params.visualStyle,
+      resolution: params.resolution,
+      artefactDir,
+      ...(commons ? { commons: commons.article.title } : {}),
+    },
     async () => {
       const imagePaths: string[] = [];
       const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
       const subjects: (string | null)[] = [];
       const artwork: ArtworkCredit[] = [];
+      const attributions: (Attribution | null)[] = [];
+      const usedFiles = new Set<string>();
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -384,6 +454,7 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
           imagePaths.push(scene.uploadedImage.path);
           videoPaths.push(null);
           subjects.push(null);
+          attributions.push(null);
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
@@ -395,6 +466,7 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
           size: [setup.output.width, setup.output.height],
           provider: providers.images.name,
           ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+          ...(commons ? { commons: commons.article.title } : {}),
         });
         const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
@@ -404,38 +476,50 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
         ]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
-          done = await callProvider(
-            () =>
-              providers.images.generateImage(
-                {
-                  prompt: scene.imagePrompt,
-                  visualStyle: params.visualStyle,
-                  width: setup.output.width,
-                  height: setup.output.height,
-                  sceneIndex: scene.imageSeed,
-                  outputPath: join(artefactDir, 'images', `${key}.jpg`),
-                  topic: params.topic,
-                  avoidSourceIds: credits.map((credit) => credit.sourceId),
-                  narration: scene.narration,
-                  language: params.language,
-                  ...(previousSubject ? { previousSubject } : {}),
-                  ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
-                },
-                signal,
-              ),
-            signal,
-            retryDelays,
-          );
+          const request = {
+            prompt: scene.imagePrompt,
+            visualStyle: params.visualStyle,
+            width: setup.output.width,
+            height: setup.output.height,
+            sceneIndex: scene.imageSeed,
+            outputPath: join(artefactDir, 'images', `${key}.jpg`),
+            topic: params.topic,
+            avoidSourceIds: credits.map((credit) => credit.sourceId),
+            narration: scene.narration,
+            language: params.language,
+            ...(previousSubject ? { previousSubject } : {}),
+            ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+          };
+          const found = commons
+            ? await findScenePicture(request, commons.article, commons.research, ctx.researchBudget, usedFiles, signal)
+            : null;
+          done =
+            found ??
+            (await callProvider(
+              () => providers.images.generateImage(request, signal),
+              signal,
+              retryDelays,
+            ));
           writeCheckpoint(manifest, key, done);
+        } else if (done.attribution) {
+          markPictureUsed(usedFiles, done.attribution);
         }
         imagePaths.push(done.imagePath);
         videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
         subjects.push(done.subject ?? null);
+        attributions.push(done.attribution ?? null);
         if (done.artwork && !artwork.some((credit) => credit.name === done.artwork!.name)) artwork.push(done.artwork);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits, subjects, ...(artwork.length ? { artwork } : {}), ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
+      return {
+        imagePaths,
+        credits,
+        subjects,
+        ...(artwork.length ? { artwork } : {}),
+        ...(videoPaths.some(Boolean) ? { videoPaths } : {}),
+        ...(attributions.some(Boolean) ? { attributions } : {}),
+      };
     },
   );
 }
@@ -446,11 +530,20 @@ function videoStep(
   story: Checkpointed<RunStory>,
   narration: Checkpointed<Narration>,
   images: Checkpointed<ImagesOutput>,
+  article: ResearchedArticle | null,
 ): Promise<Checkpointed<VideoOutput>> {
   const { params, run, signal, options, progress, binaries, workspaceDir, artefactDir, step } = ctx;
   return step<VideoOutput>(
     'video',
-    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
+    {
+      narration: narration.hash,
+      images: images.hash,
+      params,
+      preset: options.renderPreset,
+      music: run.music,
+      brand: run.brand ?? null,
+      ...(article ? { article: { title: article.title, url: article.url } } : {}),
+    },
     async () => {
       const timings = narration.output.scenes;
       // The plan's length: an edit may move it by up to a second so untouched scenes keep theirs.
@@ -511,14 +604,22 @@ function videoStep(
           durationSeconds: round(Math.max(0, end - start)),
           ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
           ...(images.output.subjects?.[index] ? { subject: images.output.subjects[index] } : {}),
+          ...(images.output.attributions?.[index] ? { attribution: images.output.attributions[index] } : {}),
         };
       });
+      // The article first, then each picture once (a picture two scenes share is credited once).
+      const attributions: Attribution[] = [...(article ? [articleCredit(article)] : [])];
+      for (const credit of images.output.attributions ?? []) {
+        if (credit && !attributions.some((known) => known.sourceUrl === credit.sourceUrl)) attributions.push(credit);
+      }
       return {
         title: story.output.title,
         ...result,
         scenes: generated,
         ...(images.output.credits?.length ? { credits: images.output.credits } : {}),
         ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
+        ...(attributions.length ? { attributions } : {}),
+        ...(article ? { research: { title: article.title, url: article.url } } : {}),
       };
     },
   );
@@ -533,14 +634,15 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   const started = performance.now();
   const ctx = createRunContext(run, options);
   const setup = await setupStep(ctx);
-  const story = await storyStep(ctx, setup);
+  const article = await researchStep(ctx);
+  const story = await storyStep(ctx, setup, article);
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
   // and checkpoints its artefacts, which a retry of the job then reuses.
-  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup)]);
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup, article)]);
   if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
   if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value);
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, article);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
