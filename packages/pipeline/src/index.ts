@@ -10,6 +10,7 @@ export {
   type ImageProviderId,
   type ProviderChoice,
   type ProviderRegistry,
+  type ResearchProviderId,
   type StoryProviderId,
 } from './provider-registry.js';
 export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';
