@@ -108,18 +108,32 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
       expect(picture.sourceUrl).toMatch(/^https:\/\/commons\.wikimedia\.org\/wiki\/File:/);
       expect(picture.author ?? '').not.toMatch(/[<>]/);
     }
-    for (const file of RESTRICTED_FILES) expect(fake.mediaRequests().map((request) => request.path).join('\n')).not.toContain(file);
+    for (const file of RESTRICTED_FILES)
+      expect(
+        fake
+          .mediaRequests()
+          .map((request) => request.path)
+          .join('\n'),
+      ).not.toContain(file);
   }
 
-  it('tells an English topic from the matching article, with free Commons pictures, every source credited', { timeout: 150_000 }, async () => {
-    const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3' }));
-    const url = `${fake.url}/en/wiki/Octopus`;
-    expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Octopus', url });
-    expectFreeCredits(job.result?.attributions, 'Octopus', url);
-    // The article's own lead image leads.
-    expect(job.result!.attributions![1]).toMatchObject({ kind: 'image', title: 'Common octopus on a reef', author: 'Ana Reef & friends' });
-    expectToldFrom(await narrationOf(app, job.id), 'Octopus', 'en');
-  });
+  it(
+    'tells an English topic from the matching article, with free Commons pictures, every source credited',
+    { timeout: 150_000 },
+    async () => {
+      const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3' }));
+      const url = `${fake.url}/en/wiki/Octopus`;
+      expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Octopus', url });
+      expectFreeCredits(job.result?.attributions, 'Octopus', url);
+      // The article's own lead image leads.
+      expect(job.result!.attributions![1]).toMatchObject({
+        kind: 'image',
+        title: 'Common octopus on a reef',
+        author: 'Ana Reef & friends',
+      });
+      expectToldFrom(await narrationOf(app, job.id), 'Octopus', 'en');
+    },
+  );
 
   it('tells a German topic from the German Wikipedia', { timeout: 150_000 }, async () => {
     const { job } = await made(app, videoBody('Warum Kraken drei Herzen haben', { language: 'de', voice: 'de-m1' }));
@@ -145,9 +159,15 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
   });
 
   it('lists the matching articles, and tells the one the creator picks', { timeout: 150_000 }, async () => {
-    const listed = await app.inject({ method: 'GET', url: '/api/research/articles?q=lighthouse%20lens&language=en', headers: bearer(user) });
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/research/articles?q=lighthouse%20lens&language=en',
+      headers: bearer(user),
+    });
     expect(listed.statusCode, listed.body).toBe(200);
-    expect(listed.json()).toEqual({ articles: [{ title: 'Lighthouse', url: `${fake.url}/en/wiki/Lighthouse`, description: expect.stringContaining('lighthouse') }] });
+    expect(listed.json()).toEqual({
+      articles: [{ title: 'Lighthouse', url: `${fake.url}/en/wiki/Lighthouse`, description: expect.stringContaining('lighthouse') }],
+    });
     const empty = await app.inject({ method: 'GET', url: '/api/research/articles?q=&language=en', headers: bearer(user) });
     expect(empty.statusCode).toBe(400);
     expect((empty.json() as { message: string }).message).toContain('q is empty');

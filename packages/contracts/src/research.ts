@@ -15,7 +15,11 @@ export const RESEARCH_MESSAGES = {
 export const researchArticlesQuerySchema = z.object({
   q: z
     .string({ error: RESEARCH_MESSAGES.queryRequired })
-    .check(z.trim(), z.minLength(1, RESEARCH_MESSAGES.queryRequired), z.maxLength(RESEARCH_QUERY_MAX_LENGTH, RESEARCH_MESSAGES.queryTooLong)),
+    .check(
+      z.trim(),
+      z.minLength(1, RESEARCH_MESSAGES.queryRequired),
+      z.maxLength(RESEARCH_QUERY_MAX_LENGTH, RESEARCH_MESSAGES.queryTooLong),
+    ),
   language: z._default(z.enum(VIDEO_LANGUAGES, { error: RESEARCH_MESSAGES.languageInvalid }), 'en'),
 });
 export type ResearchArticlesQuery = z.input<typeof researchArticlesQuerySchema>;

@@ -117,9 +117,13 @@ export const wikipediaSourceSchema = z.object({
 });
 export type WikipediaSource = z.output<typeof wikipediaSourceSchema>;
 
-export const sourceSchema = z.discriminatedUnion('kind', [scriptSourceSchema, articleSourceSchema, urlSourceSchema, wikipediaSourceSchema], {
-  error: (issue) => (issue.code === 'invalid_union' ? SOURCE_MESSAGES.kindInvalid : undefined),
-});
+export const sourceSchema = z.discriminatedUnion(
+  'kind',
+  [scriptSourceSchema, articleSourceSchema, urlSourceSchema, wikipediaSourceSchema],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? SOURCE_MESSAGES.kindInvalid : undefined),
+  },
+);
 export type SourceInput = z.input<typeof sourceSchema>;
 export type Source = z.output<typeof sourceSchema>;
 

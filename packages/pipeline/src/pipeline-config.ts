@@ -58,18 +58,23 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
     name: 'RESEARCH_PROVIDER',
     default: 'wikipedia',
     description:
-      'Research for topic-only videos: `wikipedia` (the narration language\'s Wikipedia article and free Commons pictures, credited; no key) or `off`. The topic is sent to Wikimedia.',
+      "Research for topic-only videos: `wikipedia` (the narration language's Wikipedia article and free Commons pictures, credited; no key) or `off`. The topic is sent to Wikimedia.",
   },
   {
     name: 'WIKIPEDIA_API_URL',
     default: 'https://{lang}.wikipedia.org/w/api.php',
     description: 'MediaWiki Action API of Wikipedia; `{lang}` is the narration language (tests point it at a local fake).',
   },
-  { name: 'COMMONS_API_URL', default: 'https://commons.wikimedia.org/w/api.php', description: 'MediaWiki Action API of Wikimedia Commons.' },
+  {
+    name: 'COMMONS_API_URL',
+    default: 'https://commons.wikimedia.org/w/api.php',
+    description: 'MediaWiki Action API of Wikimedia Commons.',
+  },
   {
     name: 'RESEARCH_MEDIA_HOSTS',
     default: 'upload.wikimedia.org',
-    description: 'Comma-separated hosts (with an optional port) picture files may be downloaded from; any other address an API answer names is ignored.',
+    description:
+      'Comma-separated hosts (with an optional port) picture files may be downloaded from; any other address an API answer names is ignored.',
   },
   {
     name: 'FFMPEG_PATH',
@@ -125,7 +130,12 @@ const envSchema = z.object({
   ELEVENLABS_BASE_URL: url(),
   RESEARCH_PROVIDER: optionalText.pipe(z.enum(['wikipedia', 'off'], { message: 'must be wikipedia or off' }).optional()),
   WIKIPEDIA_API_URL: optionalText
-    .pipe(z.string().refine((value) => URL.canParse(value.replaceAll('{lang}', 'en')), 'must be a URL').optional())
+    .pipe(
+      z
+        .string()
+        .refine((value) => URL.canParse(value.replaceAll('{lang}', 'en')), 'must be a URL')
+        .optional(),
+    )
     .transform((value) => value ?? 'https://{lang}.wikipedia.org/w/api.php'),
   COMMONS_API_URL: url('https://commons.wikimedia.org/w/api.php'),
   RESEARCH_MEDIA_HOSTS: optionalText.pipe(

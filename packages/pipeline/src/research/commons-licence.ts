@@ -65,7 +65,10 @@ export function plainText(html: string): string {
 
 /** "File:Octopus vulgaris 2.jpg" → "Octopus vulgaris 2". */
 export function fileTitle(fileName: string): string {
-  return fileName.replace(/^(?:File|Datei|Fichier|Archivo|Ficheiro|Arquivo|चित्र|ファイル):/i, '').replace(/\.[a-z0-9]+$/i, '').trim();
+  return fileName
+    .replace(/^(?:File|Datei|Fichier|Archivo|Ficheiro|Arquivo|चित्र|ファイル):/i, '')
+    .replace(/\.[a-z0-9]+$/i, '')
+    .trim();
 }
 
 export interface CommonsPictureMetadata {

@@ -299,7 +299,8 @@ function articleUrl(apiUrl: string, title: string): string {
 }
 
 /** Sections that hold no prose worth telling once the markup is gone. */
-const END_SECTIONS = /^(?:see also|references|notes|external links|further reading|sources|bibliography|siehe auch|literatur|weblinks|einzelnachweise|anmerkungen|véase también|referencias|enlaces externos|voir aussi|références|liens externes|notes et références|ver também|referências|ligações externas|関連項目|脚注|参考文献|外部リンク|इन्हें भी देखें|सन्दर्भ|बाहरी कड़ियाँ)$/i;
+const END_SECTIONS =
+  /^(?:see also|references|notes|external links|further reading|sources|bibliography|siehe auch|literatur|weblinks|einzelnachweise|anmerkungen|véase también|referencias|enlaces externos|voir aussi|références|liens externes|notes et références|ver também|referências|ligações externas|関連項目|脚注|参考文献|外部リンク|इन्हें भी देखें|सन्दर्भ|बाहरी कड़ियाँ)$/i;
 
 /** The extract without "== Heading ==" lines, and nothing from the reference sections on. */
 export function articleText(extract: string): string {

@@ -104,7 +104,12 @@ describe('Wikipedia research against the fake (formatversion=2)', () => {
   });
 
   it('downloads pictures only from the allowed media hosts', async () => {
-    expect(await research(['upload.wikimedia.org']).findPicture({ queries: ['Octopus'], width: 1080, height: 1920, avoidFiles: new Set() }, signal())).toBeNull();
+    expect(
+      await research(['upload.wikimedia.org']).findPicture(
+        { queries: ['Octopus'], width: 1080, height: 1920, avoidFiles: new Set() },
+        signal(),
+      ),
+    ).toBeNull();
   });
 
   it('gives up within its budget when Wikimedia stops answering, and the job goes on', async () => {

@@ -59,7 +59,10 @@ const aspectDistance = (picture: CommonsPicture, width: number, height: number):
  * whose shape suits the frame is preferred to a higher-ranked one that would lose most of itself to
  * the crop (a panorama in a 9:16 frame).
  */
-export function rankPictures(pictures: readonly CommonsPicture[], request: Omit<PictureRequest, 'queries' | 'leadImage'>): CommonsPicture[] {
+export function rankPictures(
+  pictures: readonly CommonsPicture[],
+  request: Omit<PictureRequest, 'queries' | 'leadImage'>,
+): CommonsPicture[] {
   const usable = pictures.filter(
     (picture) =>
       !request.avoidFiles.has(picture.fileName) &&
@@ -80,7 +83,11 @@ export function createWikipediaResearch(client: WikimediaClient): ResearchProvid
 
   async function download(picture: CommonsPicture, signal: AbortSignal): Promise<FoundPicture> {
     const licence = freeLicence(picture.metadata)!;
-    return { bytes: await client.downloadPicture(picture.downloadUrl, signal), fileName: picture.fileName, attribution: pictureAttribution(picture, licence) };
+    return {
+      bytes: await client.downloadPicture(picture.downloadUrl, signal),
+      fileName: picture.fileName,
+      attribution: pictureAttribution(picture, licence),
+    };
   }
 
   return {
@@ -113,7 +120,12 @@ export function createWikipediaResearch(client: WikimediaClient): ResearchProvid
 
     async health(signal) {
       try {
-        await client.searchArticles('Wikipedia', 'en', 1, signal ? AbortSignal.any([signal, AbortSignal.timeout(8_000)]) : AbortSignal.timeout(8_000));
+        await client.searchArticles(
+          'Wikipedia',
+          'en',
+          1,
+          signal ? AbortSignal.any([signal, AbortSignal.timeout(8_000)]) : AbortSignal.timeout(8_000),
+        );
         return { name: 'wikipedia', status: 'healthy', details: 'Wikipedia search answers' };
       } catch (error) {
         return { name: 'wikipedia', status: 'error', details: (error as Error).message };

@@ -41,7 +41,8 @@ export async function findArticle(
   const chosen = params.source?.kind === 'wikipedia' ? params.source.title : null;
   const article = await budget.spend(
     'article',
-    (lookup) => (chosen ? research.readArticle(chosen, params.language, lookup) : research.findArticle(params.topic, params.language, lookup)),
+    (lookup) =>
+      chosen ? research.readArticle(chosen, params.language, lookup) : research.findArticle(params.topic, params.language, lookup),
     signal,
   );
   if (!article) return null;
@@ -104,9 +105,9 @@ export async function findScenePicture(
     ...(request.avoidSubjects !== undefined ? { avoid: request.avoidSubjects } : {}),
     seed: request.sceneIndex,
   }).name;
-  const queries = [...new Set([subject && !article.title.toLowerCase().includes(subject) ? `${subject} ${article.title}` : '', article.title])].filter(
-    Boolean,
-  );
+  const queries = [
+    ...new Set([subject && !article.title.toLowerCase().includes(subject) ? `${subject} ${article.title}` : '', article.title]),
+  ].filter(Boolean);
   // pageimages names the file with underscores; Commons titles have spaces.
   const lead = article.leadImage?.replaceAll('_', ' ');
   // A regenerated scene moves on from the pictures it showed (their subjects are what "Regenerate" avoids).

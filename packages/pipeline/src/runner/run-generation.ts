@@ -276,7 +276,12 @@ async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> 
   // A storyboard render tells the creator's scenes; the article they came from is still credited.
   if (run.storyboard) return keptArticle(artefactDir);
   if (!providers.research || !wantsResearch(params)) return null;
-  const key = hashInputs({ topic: params.topic, language: params.language, source: params.source ?? null, research: providers.research.name });
+  const key = hashInputs({
+    topic: params.topic,
+    language: params.language,
+    source: params.source ?? null,
+    research: providers.research.name,
+  });
   const manifest = join(workspaceDir, 'research', 'manifest.json');
   const done = readCheckpoint<ResearchOutput>(manifest, key);
   const output: ResearchOutput = done ?? { article: await findArticle(params, providers.research, ctx.researchBudget, signal) };
@@ -493,13 +498,7 @@ function imagesStep(
           const found = commons
             ? await findScenePicture(request, commons.article, commons.research, ctx.researchBudget, usedFiles, signal)
             : null;
-          done =
-            found ??
-            (await callProvider(
-              () => providers.images.generateImage(request, signal),
-              signal,
-              retryDelays,
-            ));
+          done = found ?? (await callProvider(() => providers.images.generateImage(request, signal), signal, retryDelays));
           writeCheckpoint(manifest, key, done);
         } else if (done.attribution) {
           markPictureUsed(usedFiles, done.attribution);

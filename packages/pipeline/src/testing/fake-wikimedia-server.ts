@@ -29,20 +29,140 @@ export interface FakeCommonsFile {
 
 export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
   // Offered first for every octopus search: none of these may ever appear in a video.
-  { name: 'Octopus NC photo.jpg', keywords: ['octopus', 'kraken', 'heart', 'ocean'], width: 1080, height: 1920, colour: '#ff00ff', licenseShortName: 'CC BY-NC-SA 4.0', license: 'cc-by-nc-sa-4.0', licenseUrl: 'https://creativecommons.org/licenses/by-nc-sa/4.0/', artist: '<a href="//commons.wikimedia.org/wiki/User:Nc">Nora Noncommercial</a>' },
-  { name: 'Octopus film still.jpg', keywords: ['octopus', 'kraken', 'heart'], width: 1080, height: 1920, colour: '#ff0000', licenseShortName: 'Fair use', nonFree: true, artist: 'A Studio' },
-  { name: 'Octopus ND drawing.jpg', keywords: ['octopus', 'kraken', 'ocean'], width: 1080, height: 1920, colour: '#ffff00', licenseShortName: 'CC BY-ND 2.0', license: 'cc-by-nd-2.0', artist: 'Dee Noderivs' },
-  { name: 'Octopus unknown licence.jpg', keywords: ['octopus', 'kraken', 'lighthouse', 'volcano'], width: 1080, height: 1920, colour: '#00ff00', artist: 'Nobody Knows' },
+  {
+    name: 'Octopus NC photo.jpg',
+    keywords: ['octopus', 'kraken', 'heart', 'ocean'],
+    width: 1080,
+    height: 1920,
+    colour: '#ff00ff',
+    licenseShortName: 'CC BY-NC-SA 4.0',
+    license: 'cc-by-nc-sa-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by-nc-sa/4.0/',
+    artist: '<a href="//commons.wikimedia.org/wiki/User:Nc">Nora Noncommercial</a>',
+  },
+  {
+    name: 'Octopus film still.jpg',
+    keywords: ['octopus', 'kraken', 'heart'],
+    width: 1080,
+    height: 1920,
+    colour: '#ff0000',
+    licenseShortName: 'Fair use',
+    nonFree: true,
+    artist: 'A Studio',
+  },
+  {
+    name: 'Octopus ND drawing.jpg',
+    keywords: ['octopus', 'kraken', 'ocean'],
+    width: 1080,
+    height: 1920,
+    colour: '#ffff00',
+    licenseShortName: 'CC BY-ND 2.0',
+    license: 'cc-by-nd-2.0',
+    artist: 'Dee Noderivs',
+  },
+  {
+    name: 'Octopus unknown licence.jpg',
+    keywords: ['octopus', 'kraken', 'lighthouse', 'volcano'],
+    width: 1080,
+    height: 1920,
+    colour: '#00ff00',
+    artist: 'Nobody Knows',
+  },
   // Free ones, in the order a search ranks them.
-  { name: 'Common octopus on a reef.jpg', keywords: ['octopus', 'kraken', 'reef', 'coral'], width: 1200, height: 1600, colour: '#1d4e89', licenseShortName: 'CC BY-SA 4.0', license: 'cc-by-sa-4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', artist: '<a href="//commons.wikimedia.org/wiki/User:Ana">Ana <b>Reef</b></a> &amp; friends' },
-  { name: 'Octopus heart diagram.png', keywords: ['octopus', 'heart', 'kraken', 'blood'], width: 1080, height: 1350, colour: '#c0392b', licenseShortName: 'CC0', license: 'cc0', artist: 'Ben Diagram' },
-  { name: 'Octopus ink cloud panorama.jpg', keywords: ['octopus', 'ink', 'kraken'], width: 4000, height: 1000, colour: '#222222', licenseShortName: 'CC BY 2.0', license: 'cc-by-2.0', licenseUrl: 'https://creativecommons.org/licenses/by/2.0/', artist: 'Cara Ink' },
-  { name: 'Octopus camouflage on rocks.jpg', keywords: ['octopus', 'camouflage', 'kraken', 'rock'], width: 900, height: 1600, colour: '#8d6e63', licenseShortName: 'Public domain', license: 'pd', artist: 'NOAA' },
-  { name: 'Octopus eggs guarded.jpg', keywords: ['octopus', 'egg', 'kraken'], width: 1080, height: 1920, colour: '#f4a261', licenseShortName: 'CC BY-SA 3.0 de', license: 'cc-by-sa-3.0-de', artist: 'Dora Ei' },
-  { name: 'Lighthouse at dusk.jpg', keywords: ['lighthouse', 'tower', 'light', 'ship'], width: 1080, height: 1920, colour: '#f1c40f', licenseShortName: 'CC BY-SA 4.0', license: 'cc-by-sa-4.0', licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/', artist: 'Eli Keeper' },
-  { name: 'Fresnel lens.jpg', keywords: ['lighthouse', 'lens', 'glass', 'fresnel'], width: 1200, height: 1500, colour: '#5dade2', licenseShortName: 'CC0', license: 'cc0', artist: 'Fay Glass' },
-  { name: 'Erupting volcano panorama.jpg', keywords: ['volcano', 'lava', 'eruption'], width: 5000, height: 1200, colour: '#b23a1b', licenseShortName: 'CC BY 4.0', license: 'cc-by-4.0', licenseUrl: 'https://creativecommons.org/licenses/by/4.0/', artist: 'Gus Magma' },
-  { name: 'Volcano lava flow at night.jpg', keywords: ['volcano', 'lava', 'magma', 'mountain'], width: 1080, height: 1620, colour: '#e67e22', licenseShortName: 'Public domain', license: 'pd', artist: 'USGS' },
+  {
+    name: 'Common octopus on a reef.jpg',
+    keywords: ['octopus', 'kraken', 'reef', 'coral'],
+    width: 1200,
+    height: 1600,
+    colour: '#1d4e89',
+    licenseShortName: 'CC BY-SA 4.0',
+    license: 'cc-by-sa-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+    artist: '<a href="//commons.wikimedia.org/wiki/User:Ana">Ana <b>Reef</b></a> &amp; friends',
+  },
+  {
+    name: 'Octopus heart diagram.png',
+    keywords: ['octopus', 'heart', 'kraken', 'blood'],
+    width: 1080,
+    height: 1350,
+    colour: '#c0392b',
+    licenseShortName: 'CC0',
+    license: 'cc0',
+    artist: 'Ben Diagram',
+  },
+  {
+    name: 'Octopus ink cloud panorama.jpg',
+    keywords: ['octopus', 'ink', 'kraken'],
+    width: 4000,
+    height: 1000,
+    colour: '#222222',
+    licenseShortName: 'CC BY 2.0',
+    license: 'cc-by-2.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by/2.0/',
+    artist: 'Cara Ink',
+  },
+  {
+    name: 'Octopus camouflage on rocks.jpg',
+    keywords: ['octopus', 'camouflage', 'kraken', 'rock'],
+    width: 900,
+    height: 1600,
+    colour: '#8d6e63',
+    licenseShortName: 'Public domain',
+    license: 'pd',
+    artist: 'NOAA',
+  },
+  {
+    name: 'Octopus eggs guarded.jpg',
+    keywords: ['octopus', 'egg', 'kraken'],
+    width: 1080,
+    height: 1920,
+    colour: '#f4a261',
+    licenseShortName: 'CC BY-SA 3.0 de',
+    license: 'cc-by-sa-3.0-de',
+    artist: 'Dora Ei',
+  },
+  {
+    name: 'Lighthouse at dusk.jpg',
+    keywords: ['lighthouse', 'tower', 'light', 'ship'],
+    width: 1080,
+    height: 1920,
+    colour: '#f1c40f',
+    licenseShortName: 'CC BY-SA 4.0',
+    license: 'cc-by-sa-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+    artist: 'Eli Keeper',
+  },
+  {
+    name: 'Fresnel lens.jpg',
+    keywords: ['lighthouse', 'lens', 'glass', 'fresnel'],
+    width: 1200,
+    height: 1500,
+    colour: '#5dade2',
+    licenseShortName: 'CC0',
+    license: 'cc0',
+    artist: 'Fay Glass',
+  },
+  {
+    name: 'Erupting volcano panorama.jpg',
+    keywords: ['volcano', 'lava', 'eruption'],
+    width: 5000,
+    height: 1200,
+    colour: '#b23a1b',
+    licenseShortName: 'CC BY 4.0',
+    license: 'cc-by-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    artist: 'Gus Magma',
+  },
+  {
+    name: 'Volcano lava flow at night.jpg',
+    keywords: ['volcano', 'lava', 'magma', 'mountain'],
+    width: 1080,
+    height: 1620,
+    colour: '#e67e22',
+    licenseShortName: 'Public domain',
+    license: 'pd',
+    artist: 'USGS',
+  },
 ];
 
 export type FakeWikimediaMode = 'normal' | 'hang' | 'empty';
@@ -138,9 +258,14 @@ function answerWikipedia(base: string, language: string, query: URLSearchParams)
   if (query.get('list') === 'search') {
     const words = searchWords(query.get('srsearch') ?? '');
     const limit = Number(query.get('srlimit') ?? '10');
-    const found = articles.filter((article) => searchWords(`${article.title} ${article.extract}`).some((word) => words.some((w) => wordMatches(w, word) && w.length > 3)));
+    const found = articles.filter((article) =>
+      searchWords(`${article.title} ${article.extract}`).some((word) => words.some((w) => wordMatches(w, word) && w.length > 3)),
+    );
     // The title's own matches rank first, as CirrusSearch ranks them.
-    found.sort((a, b) => Number(words.some((w) => wordMatches(w, b.title.toLowerCase()))) - Number(words.some((w) => wordMatches(w, a.title.toLowerCase()))));
+    found.sort(
+      (a, b) =>
+        Number(words.some((w) => wordMatches(w, b.title.toLowerCase()))) - Number(words.some((w) => wordMatches(w, a.title.toLowerCase()))),
+    );
     return {
       batchcomplete: true,
       ...(found.length > limit ? { continue: { sroffset: limit, continue: '-||' } } : {}),
@@ -212,7 +337,9 @@ function answerCommons(base: string, query: URLSearchParams): object {
       pages: titles.map((title) => {
         const name = pageTitle(title.replace(/^File:/, ''));
         const file = FAKE_COMMONS_FILES.find((candidate) => candidate.name === name);
-        return file ? imagePage(base, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), undefined, width) : { ns: 6, title: `File:${name}`, missing: true, known: false };
+        return file
+          ? imagePage(base, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), undefined, width)
+          : { ns: 6, title: `File:${name}`, missing: true, known: false };
       }),
     },
   };
@@ -227,19 +354,30 @@ export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
     if (pathname.startsWith('/media/')) {
       const name = pageTitle(decodeURIComponent(pathname.slice('/media/'.length)));
       const file = FAKE_COMMONS_FILES.find((candidate) => candidate.name === name);
-      return file ? { status: 200, headers: { 'content-type': 'image/jpeg' }, body: pictureBytes(file) } : { status: 404, body: 'Not found' };
+      return file
+        ? { status: 200, headers: { 'content-type': 'image/jpeg' }, body: pictureBytes(file) }
+        : { status: 404, body: 'Not found' };
     }
     const api = /^\/([a-z-]+)\/w\/api\.php$/.exec(pathname);
     if (!api) return { status: 404, body: 'Not found' };
     if (searchParams.get('format') !== 'json' || searchParams.get('formatversion') !== '2' || searchParams.get('action') !== 'query') {
-      return { status: 200, body: { error: { code: 'badvalue', info: 'This fake answers action=query&format=json&formatversion=2 only.' } } };
+      return {
+        status: 200,
+        body: { error: { code: 'badvalue', info: 'This fake answers action=query&format=json&formatversion=2 only.' } },
+      };
     }
     if (!/Reelsmith\/\S+ \(\S+\)/.test(String(request.headers['user-agent']))) {
       // Wikimedia refuses clients that do not say who they are.
       return { status: 403, body: 'Please set a user-agent and respect our robot policy.' };
     }
     if (mode === 'empty') {
-      return { status: 200, body: searchParams.get('list') === 'search' ? { batchcomplete: true, query: { searchinfo: { totalhits: 0 }, search: [] } } : { batchcomplete: true } };
+      return {
+        status: 200,
+        body:
+          searchParams.get('list') === 'search'
+            ? { batchcomplete: true, query: { searchinfo: { totalhits: 0 }, search: [] } }
+            : { batchcomplete: true },
+      };
     }
     const site = api[1]!;
     return { status: 200, body: site === 'commons' ? answerCommons(base, searchParams) : answerWikipedia(base, site, searchParams) };
