@@ -136,7 +136,7 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
   );
 
   it('tells a German topic from the German Wikipedia', { timeout: 150_000 }, async () => {
-    const { job } = await made(app, videoBody('Warum Kraken drei Herzen haben', { language: 'de', voice: 'de-m1' }));
+    const { job } = await made(app, videoBody('Warum Kraken drei Herzen haben', { language: 'de', voice: 'de-de-m1' }));
     expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Kraken', url: `${fake.url}/de/wiki/Kraken` });
     expectFreeCredits(job.result?.attributions, 'Kraken', `${fake.url}/de/wiki/Kraken`);
     expectToldFrom(await narrationOf(app, job.id), 'Kraken', 'de');
