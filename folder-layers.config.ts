@@ -36,6 +36,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'sandbox/',
       'audio/',
       'providers/',
+      'research/',
       'music/',
       'assembly/',
       'images/',

@@ -14,5 +14,7 @@ export default defineConfig({
     pool: 'forks',
     // In CI a missing Redis fails the run instead of skipping the scale-mode suites.
     globalSetup: ['tests/integration/require-scale-services.ts'],
+    // Tests never reach Wikimedia: a test that exercises research points the pipeline at the fake itself.
+    env: { RESEARCH_PROVIDER: 'off' },
   },
 });

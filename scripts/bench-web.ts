@@ -302,7 +302,15 @@ async function main() {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     // A fresh DATA_DIR would start making the gallery's example videos beside the measured page loads.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', GALLERY_EXAMPLES: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      GALLERY_EXAMPLES: 'off',
+      RESEARCH_PROVIDER: 'off',
+    },
   });
   try {
     await waitForHealth(origin, server);

@@ -27,6 +27,7 @@ test.beforeAll(async () => {
       DATA_DIR: mkdtempSync(join(tmpdir(), 'reelsmith-e2e-gallery-')),
       LOG_LEVEL: 'warn',
       GALLERY_EXAMPLES: 'on',
+      RESEARCH_PROVIDER: 'off',
     },
   });
   const deadline = Date.now() + 60_000;

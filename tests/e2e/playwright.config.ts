@@ -60,6 +60,8 @@ export default defineConfig({
       SOURCE_ALLOW_PRIVATE: 'true',
       // The example videos cost three renders of CPU; gallery.spec.ts runs a server of its own that makes them.
       GALLERY_EXAMPLES: 'off',
+      // The suite never reaches Wikimedia (research.spec.ts runs a server of its own against the fake).
+      RESEARCH_PROVIDER: 'off',
     },
   },
 });

@@ -79,6 +79,7 @@ test.describe('a production server without Razorpay keys', () => {
         ENCRYPTION_KEY: 'e2e-production-encryption-key-0123456789',
         LOG_LEVEL: 'warn',
         GALLERY_EXAMPLES: 'off',
+        RESEARCH_PROVIDER: 'off',
       },
     });
     const deadline = Date.now() + 60_000;

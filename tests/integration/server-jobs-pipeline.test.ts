@@ -24,7 +24,7 @@ describe('a real video job with the offline providers', () => {
     database = await createTestDatabase('sqlite');
     app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
       voices: { autoGenerateOfflineSamples: false },
-      jobs: { env: { PATH: process.env.PATH } },
+      jobs: { env: { PATH: process.env.PATH, RESEARCH_PROVIDER: 'off' } },
     });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   });

@@ -1,6 +1,6 @@
 import { z } from './zod.js';
 import { pipelineStepSchema } from './enums.js';
-import { sourceCreditSchema } from './source.js';
+import { attributionSchema, sourceCreditSchema } from './source.js';
 
 /** Developer API: API keys, webhooks and embed sessions. */
 
@@ -103,6 +103,8 @@ export const webhookEventSchema = z.object({
     error: z.optional(z.string()),
     /** "Based on": the script, article or page the video was made from. */
     source: z.optional(sourceCreditSchema),
+    /** The article and pictures the video uses, credited as their licences ask. */
+    attributions: z.optional(z.array(attributionSchema)),
   }),
 });
 export type WebhookEvent = z.infer<typeof webhookEventSchema>;
@@ -133,6 +135,8 @@ export const embedEventSchema = z.discriminatedUnion('type', [
     durationSeconds: z.optional(z.number()),
     /** "Based on": the script, article or page the video was made from. */
     source: z.optional(sourceCreditSchema),
+    /** The article and pictures the video uses, credited as their licences ask. */
+    attributions: z.optional(z.array(attributionSchema)),
   }),
   z.object({ type: z.literal('job-failed'), jobId: z.string(), error: z.string() }),
   z.object({ type: z.literal('resize'), height: z.number().check(z.gte(0), z.lte(100_000)) }),

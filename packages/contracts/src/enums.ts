@@ -162,6 +162,6 @@ export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired'] as const
 export const subscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-export const PROVIDER_TYPES = ['story', 'voice', 'images'] as const;
+export const PROVIDER_TYPES = ['story', 'voice', 'images', 'research'] as const;
 export const providerTypeSchema = z.enum(PROVIDER_TYPES);
 export type ProviderType = z.infer<typeof providerTypeSchema>;

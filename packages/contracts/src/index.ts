@@ -192,7 +192,10 @@ export {
   SOURCE_TITLE_MAX_LENGTH,
   SOURCE_TOPIC_MAX_LENGTH,
   SOURCE_URL_MAX_LENGTH,
+  WIKIPEDIA_TITLE_MAX_LENGTH,
   articleSourceSchema,
+  attributionSchema,
+  attributionsText,
   scriptSourceSchema,
   sourceCredit,
   sourceCreditSchema,
@@ -200,8 +203,27 @@ export {
   sourceSchema,
   topicFromSource,
   urlSourceSchema,
+  wikipediaSourceSchema,
 } from './source.js';
-export type { ArticleSource, ScriptSource, Source, SourceCredit, SourceInput, SourceKind, UrlSource } from './source.js';
+export type {
+  ArticleSource,
+  Attribution,
+  ScriptSource,
+  Source,
+  SourceCredit,
+  SourceInput,
+  SourceKind,
+  UrlSource,
+  WikipediaSource,
+} from './source.js';
+export {
+  RESEARCH_MESSAGES,
+  RESEARCH_QUERY_MAX_LENGTH,
+  researchArticleSchema,
+  researchArticlesQuerySchema,
+  researchArticlesResponseSchema,
+} from './research.js';
+export type { ResearchArticle, ResearchArticlesQuery, ResearchArticlesResponse } from './research.js';
 export {
   DEFAULT_MUSIC_CHOICE,
   MUSIC_CHOICES,

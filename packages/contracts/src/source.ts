@@ -3,9 +3,9 @@ import { z } from './zod.js';
 
 /**
  * What a video can be made from besides a topic line: the creator's own script, an article's text,
- * or a link the server fetches. Every narration sentence of such a video is traceable to the source.
+ * a link the server fetches, or a Wikipedia article the creator chose (read in the job). Every narration sentence of such a video is traceable to the source.
  */
-export const SOURCE_KINDS = ['script', 'article', 'url'] as const;
+export const SOURCE_KINDS = ['script', 'article', 'url', 'wikipedia'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
 
@@ -18,6 +18,8 @@ export const SCRIPT_MAX_LENGTH = 20_000;
 export const ARTICLE_MAX_LENGTH = 200_000;
 export const SOURCE_TITLE_MAX_LENGTH = 300;
 export const SOURCE_URL_MAX_LENGTH = 2000;
+/** MediaWiki titles are at most 255 bytes. */
+export const WIKIPEDIA_TITLE_MAX_LENGTH = 255;
 
 export const SOURCE_MESSAGES = {
   scriptRequired: 'The script is empty. Paste the words the narrator should say.',
@@ -28,6 +30,8 @@ export const SOURCE_MESSAGES = {
   urlRequired: 'The link is empty. Paste the address of the page to tell.',
   urlInvalid: 'The link is not a web address. Paste an address that starts with http:// or https://.',
   urlTooLong: `The link is longer than ${SOURCE_URL_MAX_LENGTH} characters.`,
+  wikipediaTitleRequired: "The Wikipedia article's title is empty. Pick one of the articles the look-up found.",
+  wikipediaTitleTooLong: `The Wikipedia article's title is longer than ${WIKIPEDIA_TITLE_MAX_LENGTH} characters.`,
   kindInvalid: `The source's kind must be one of ${SOURCE_KINDS.join(', ')}.`,
 } as const;
 
@@ -94,9 +98,32 @@ export const urlSourceSchema = z.object({
 });
 export type UrlSource = z.output<typeof urlSourceSchema>;
 
-export const sourceSchema = z.discriminatedUnion('kind', [scriptSourceSchema, articleSourceSchema, urlSourceSchema], {
-  error: (issue) => (issue.code === 'invalid_union' ? SOURCE_MESSAGES.kindInvalid : undefined),
+/**
+ * A Wikipedia article the creator picked (GET /api/research/articles): the job reads it from the
+ * narration language's Wikipedia and tells the video from it, crediting it.
+ */
+export const wikipediaSourceSchema = z.object({
+  kind: z.literal('wikipedia'),
+  title: humanText(
+    z
+      .string({ error: SOURCE_MESSAGES.wikipediaTitleRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, SOURCE_MESSAGES.wikipediaTitleRequired),
+        z.maxLength(WIKIPEDIA_TITLE_MAX_LENGTH, SOURCE_MESSAGES.wikipediaTitleTooLong),
+      ),
+    "The Wikipedia article's title",
+  ),
 });
+export type WikipediaSource = z.output<typeof wikipediaSourceSchema>;
+
+export const sourceSchema = z.discriminatedUnion(
+  'kind',
+  [scriptSourceSchema, articleSourceSchema, urlSourceSchema, wikipediaSourceSchema],
+  {
+    error: (issue) => (issue.code === 'invalid_union' ? SOURCE_MESSAGES.kindInvalid : undefined),
+  },
+);
 export type SourceInput = z.input<typeof sourceSchema>;
 export type Source = z.output<typeof sourceSchema>;
 
@@ -114,6 +141,7 @@ export type SourceCredit = z.infer<typeof sourceCreditSchema>;
 export function sourceCredit(source: Source): SourceCredit {
   if (source.kind === 'url') return { kind: 'url', url: source.url };
   if (source.kind === 'script') return { kind: 'script' };
+  if (source.kind === 'wikipedia') return { kind: 'wikipedia', title: source.title };
   return { kind: 'article', ...(source.title ? { title: source.title } : {}), ...(source.url ? { url: source.url } : {}) };
 }
 
@@ -127,6 +155,7 @@ export const SOURCE_TOPIC_MAX_LENGTH = 200;
  */
 export function topicFromSource(source: Source): string {
   if (source.kind === 'url') return source.url;
+  if (source.kind === 'wikipedia') return source.title;
   if (source.kind === 'article' && source.title) return source.title;
   const firstLine = source.text.trim().split(/\n/)[0]!.trim();
   const sentence = /^.+?[.!?。！？।](?=\s|$)/u.exec(firstLine)?.[0] ?? firstLine;
@@ -134,4 +163,29 @@ export function topicFromSource(source: Source): string {
   const cut = sentence.slice(0, SOURCE_TOPIC_MAX_LENGTH);
   const space = cut.lastIndexOf(' ');
   return (space > SOURCE_TOPIC_MAX_LENGTH / 2 ? cut.slice(0, space) : cut).trim() + '…';
+}
+
+/**
+ * One credit a video owes: the article it tells (text) or a picture it shows (image), with the
+ * licence the work is under. Creators copy these into the post's description.
+ */
+export const attributionSchema = z.object({
+  kind: z.enum(['text', 'image']),
+  title: z.string(),
+  author: z.optional(z.string()),
+  license: z.string(),
+  licenseUrl: z.optional(z.string()),
+  sourceUrl: z.string(),
+});
+export type Attribution = z.infer<typeof attributionSchema>;
+
+/** The credits as plain text for a post's description: one line each, the licence and the link. */
+export function attributionsText(attributions: readonly Attribution[]): string {
+  return attributions
+    .map((credit) => {
+      const what = credit.kind === 'text' ? `Text: "${credit.title}"` : `Picture: "${credit.title}"`;
+      const by = credit.author ? ` by ${credit.author}` : '';
+      return `${what}${by}, ${credit.license}${credit.licenseUrl ? ` (${credit.licenseUrl})` : ''}, ${credit.sourceUrl}`;
+    })
+    .join('\n');
 }

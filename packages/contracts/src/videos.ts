@@ -17,7 +17,7 @@ import {
 } from './enums.js';
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
-import { sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
+import { attributionSchema, sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
 import { postKitSchema } from './post-kit.js';
 
 export const TOPIC_MAX_LENGTH = 500;
@@ -103,6 +103,12 @@ const generateVideoBodyShape = z.object({
   enableCaptions: z._default(z.boolean(), false),
   captionStyle: z._default(captionStyleSchema, 'tiktok'),
   music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
+  /**
+   * A topic-only request looks the topic up in the narration language's Wikipedia and tells the
+   * video from a matching article, with Commons pictures; false writes it offline as before.
+   * Absent means true (kept optional so jobs stored before it read as they were written).
+   */
+  research: z.optional(z.boolean()),
 });
 
 /**
@@ -154,6 +160,8 @@ export type GenerationParams = z.output<typeof generateVideoBodySchema>;
 export function toGenerateVideoBody(
   form: z.output<typeof generationFormSchema>,
   voiceProvider?: z.infer<typeof voiceProviderSchema>,
+  /** False when the creator chose "Don't look it up". */
+  research = true,
 ): GenerationParams {
   return {
     topic: form.topic,
@@ -170,6 +178,7 @@ export function toGenerateVideoBody(
     enableCaptions: form.enableCaptions,
     captionStyle: form.captionStyle,
     music: form.music,
+    ...(research ? {} : { research: false }),
   };
 }
 
@@ -234,6 +243,8 @@ export const videoResultSchema = z.object({
   artwork: z.optional(z.array(artworkCreditSchema)),
   /** Title, description and hashtags for posting it, in the narration's language (videos made before post kits have none). */
   post: z.optional(postKitSchema),
+  /** The Wikipedia article the video tells and the Commons pictures it shows, with their licences. */
+  attributions: z.optional(z.array(attributionSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

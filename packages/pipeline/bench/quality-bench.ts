@@ -150,7 +150,13 @@ async function probeSeconds(path: string): Promise<number> {
   );
 }
 
-const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+const config = loadPipelineConfig({
+  ...process.env,
+  STORY_PROVIDER: 'offline',
+  IMAGE_PROVIDER: 'offline',
+  VOICE_PROVIDER: 'offline',
+  RESEARCH_PROVIDER: 'off',
+});
 const providers = createProviders(config);
 const fmt = (value: number | null, digits = 2) => (value === null ? '-' : value.toFixed(digits));
 

@@ -190,7 +190,13 @@ interface CaseResult {
 }
 
 async function runCase(duration: Duration, resolution: Resolution): Promise<CaseResult> {
-  const config = loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+  const config = loadPipelineConfig({
+    ...process.env,
+    STORY_PROVIDER: 'offline',
+    IMAGE_PROVIDER: 'offline',
+    VOICE_PROVIDER: 'offline',
+    RESEARCH_PROVIDER: 'off',
+  });
   const providers = createProviders(config);
   const binaries = resolveFfmpegBinaries();
   const workspaceDir = await mkdtemp(join(tmpdir(), `render-bench-${duration}-${resolution.replace(':', 'x')}-`));
@@ -385,7 +391,15 @@ const LIGHTHOUSE: GenerationParams = {
 };
 
 const offlineProviders = () =>
-  createProviders(loadPipelineConfig({ ...process.env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' }));
+  createProviders(
+    loadPipelineConfig({
+      ...process.env,
+      STORY_PROVIDER: 'offline',
+      IMAGE_PROVIDER: 'offline',
+      VOICE_PROVIDER: 'offline',
+      RESEARCH_PROVIDER: 'off',
+    }),
+  );
 
 async function firstRender(
   workspaceDir: string,

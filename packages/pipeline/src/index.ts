@@ -11,6 +11,7 @@ export {
   type ImageProviderId,
   type ProviderChoice,
   type ProviderRegistry,
+  type ResearchProviderId,
   type StoryProviderId,
 } from './provider-registry.js';
 export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } from './assembly/ffmpeg-binary.js';

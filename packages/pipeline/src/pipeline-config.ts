@@ -55,6 +55,28 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'ELEVENLABS_MODEL_ID', default: 'eleven_multilingual_v2', description: 'ElevenLabs model.' },
   { name: 'ELEVENLABS_BASE_URL', default: 'https://api.elevenlabs.io', description: 'ElevenLabs API host.' },
   {
+    name: 'RESEARCH_PROVIDER',
+    default: 'wikipedia',
+    description:
+      "Research for topic-only videos: `wikipedia` (the narration language's Wikipedia article and free Commons pictures, credited; no key) or `off`. The topic is sent to Wikimedia.",
+  },
+  {
+    name: 'WIKIPEDIA_API_URL',
+    default: 'https://{lang}.wikipedia.org/w/api.php',
+    description: 'MediaWiki Action API of Wikipedia; `{lang}` is the narration language (tests point it at a local fake).',
+  },
+  {
+    name: 'COMMONS_API_URL',
+    default: 'https://commons.wikimedia.org/w/api.php',
+    description: 'MediaWiki Action API of Wikimedia Commons.',
+  },
+  {
+    name: 'RESEARCH_MEDIA_HOSTS',
+    default: 'upload.wikimedia.org',
+    description:
+      'Comma-separated hosts (with an optional port) picture files may be downloaded from; any other address an API answer names is ignored.',
+  },
+  {
     name: 'FFMPEG_PATH',
     default: '(system ffmpeg, else the one inside @ffmpeg-installer/ffmpeg)',
     description: 'ffmpeg binary used to assemble videos.',
@@ -107,6 +129,28 @@ const envSchema = z.object({
   ELEVENLABS_API_KEY: optionalText,
   ELEVENLABS_MODEL_ID: optionalText,
   ELEVENLABS_BASE_URL: url(),
+  RESEARCH_PROVIDER: optionalText.pipe(z.enum(['wikipedia', 'off'], { message: 'must be wikipedia or off' }).optional()),
+  WIKIPEDIA_API_URL: optionalText
+    .pipe(
+      z
+        .string()
+        .refine((value) => URL.canParse(value.replaceAll('{lang}', 'en')), 'must be a URL')
+        .optional(),
+    )
+    .transform((value) => value ?? 'https://{lang}.wikipedia.org/w/api.php'),
+  COMMONS_API_URL: url('https://commons.wikimedia.org/w/api.php'),
+  RESEARCH_MEDIA_HOSTS: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => value.split(',').every((host) => /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:]+\](?::\d{1,5})?$/i.test(host.trim())),
+        'must be comma-separated host names, each with an optional :port',
+      )
+      .optional(),
+  ),
+  // The contact address Wikimedia asks every client to name (the server's own setting).
+  PUBLIC_URL: optionalText,
+  PORT: optionalText,
   FFMPEG_PATH: optionalText,
   FFPROBE_PATH: optionalText,
   RENDER_PRESET: optionalText.pipe(z.enum(X264_PRESETS, { message: `must be one of ${X264_PRESETS.join(', ')}` }).optional()),
@@ -143,10 +187,23 @@ export interface PipelineConfig {
     azure?: { key: string; region?: string; endpoint?: string };
     elevenlabs?: { apiKey: string; modelId: string; baseUrl?: string };
   };
+  /** RESEARCH_PROVIDER=wikipedia (null when off). */
+  research: ResearchConfig | null;
   ffmpegPath?: string;
   ffprobePath?: string;
   renderPreset: (typeof X264_PRESETS)[number];
 }
+
+export interface ResearchConfig {
+  wikipediaApiUrl: string;
+  commonsApiUrl: string;
+  mediaHosts: string[];
+  /** "Reelsmith/0.1.0 (https://studio.example)", as Wikimedia's User-Agent policy asks. */
+  userAgent: string;
+}
+
+/** The version Reelsmith names itself with (the packages share the release's version). */
+const REELSMITH_VERSION = '0.1.0';
 
 export class PipelineConfigError extends Error {
   override name = 'PipelineConfigError';
@@ -233,6 +290,15 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
     storyChoices: [{ provider: 'offline' }, ...(storyUsable ? [openAiStory] : [])],
     imageChoices: [{ provider: 'offline' }, ...(imagesUsable ? [openAiImages] : []), ...stockLibraries],
     voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
+    research:
+      e.RESEARCH_PROVIDER === 'off'
+        ? null
+        : {
+            wikipediaApiUrl: e.WIKIPEDIA_API_URL,
+            commonsApiUrl: e.COMMONS_API_URL!,
+            mediaHosts: (e.RESEARCH_MEDIA_HOSTS ?? 'upload.wikimedia.org').split(',').map((host) => host.trim().toLowerCase()),
+            userAgent: `Reelsmith/${REELSMITH_VERSION} (${e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? '8080'}`})`,
+          },
     ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
     ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),
     renderPreset: e.RENDER_PRESET ?? 'ultrafast',

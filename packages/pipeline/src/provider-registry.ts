@@ -8,7 +8,9 @@ import { createOpenAiStoryProvider } from './story/openai-story-provider.js';
 import { createAzureVoiceProvider } from './voice/azure-voice-provider.js';
 import { createElevenLabsVoiceProvider } from './voice/elevenlabs-voice-provider.js';
 import { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
-import type { ImageProvider, Providers, StoryProvider, VoiceProvider } from './providers/types.js';
+import type { ImageProvider, Providers, ResearchProvider, StoryProvider, VoiceProvider } from './providers/types.js';
+import { createWikimediaClient } from './research/wikimedia-client.js';
+import { createWikipediaResearch } from './research/wikipedia-research.js';
 
 export type StoryProviderId = 'offline' | 'openai';
 export type ImageProviderId = 'offline' | 'openai' | 'pexels' | 'unsplash';
@@ -17,7 +19,11 @@ export type ImageProviderId = 'offline' | 'openai' | 'pexels' | 'unsplash';
 export interface ProviderChoice {
   story?: StoryProviderId;
   images?: ImageProviderId;
+  /** 'off' when the admin switched research off; unset means the configuration's (RESEARCH_PROVIDER). */
+  research?: ResearchProviderId;
 }
+
+export type ResearchProviderId = 'wikipedia' | 'off';
 
 /**
  * The configured providers. Voice is per job: an admin can switch the default voice provider while
@@ -39,6 +45,8 @@ export interface ProviderRegistry {
   storyProvider(name?: StoryProviderId): StoryProvider;
   imageProvider(name?: ImageProviderId): ImageProvider;
   voice(name?: VoiceProviderId): VoiceProvider;
+  /** Wikipedia research, or null when RESEARCH_PROVIDER=off. */
+  research(): ResearchProvider | null;
   providersFor(voiceProvider?: VoiceProviderId, choice?: ProviderChoice): Providers;
 }
 
@@ -86,6 +94,12 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
   if (azure) voiceFactories.azure = () => createAzureVoiceProvider({ ...azure, ...ffprobeOptions });
   if (elevenlabs) voiceFactories.elevenlabs = () => createElevenLabsVoiceProvider({ ...elevenlabs, ...ffprobeOptions });
 
+  const researchConfig = config.research;
+  let researchProvider: ResearchProvider | null = null;
+  // One client for the whole process, so its 24 h answer cache is shared by every job and the studio's look-ups.
+  const research = (): ResearchProvider | null =>
+    researchConfig ? (researchProvider ??= createWikipediaResearch(createWikimediaClient(researchConfig))) : null;
+
   const stories = lazyProviders('story', storyFactories);
   const images = lazyProviders('image', imageFactories);
   const voices = lazyProviders('voice', voiceFactories);
@@ -102,11 +116,16 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
     storyProvider: (name = config.story.provider) => stories.get(name),
     imageProvider: (name = config.images.provider) => images.get(name),
     voice: (name = config.voice.provider) => voices.get(name),
-    providersFor: (voiceProvider, choice = {}) => ({
-      story: registry.storyProvider(choice.story),
-      images: registry.imageProvider(choice.images),
-      voice: registry.voice(voiceProvider),
-    }),
+    research,
+    providersFor: (voiceProvider, choice = {}) => {
+      const researcher = choice.research === 'off' ? null : research();
+      return {
+        story: registry.storyProvider(choice.story),
+        images: registry.imageProvider(choice.images),
+        voice: registry.voice(voiceProvider),
+        ...(researcher ? { research: researcher } : {}),
+      };
+    },
   };
   return registry;
 }

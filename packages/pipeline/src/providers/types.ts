@@ -1,4 +1,5 @@
 import type {
+  Attribution,
   ArtworkCredit,
   BrandFontId,
   CaptionStyle,
@@ -159,6 +160,8 @@ export interface ImageResult {
   subject?: string;
   /** The artwork set the picture draws on, to be credited (the offline painter's Fluent Emoji). */
   artwork?: ArtworkCredit;
+  /** A free-licensed picture found for the video's article (Wikimedia Commons): its credit. */
+  attribution?: Attribution;
 }
 
 export interface ImageProvider extends Provider {
@@ -169,6 +172,62 @@ export interface Providers {
   story: StoryProvider;
   voice: VoiceProvider;
   images: ImageProvider;
+  /**
+   * Looks a topic-only video's topic up (Wikipedia and Commons) before the story; absent when
+   * RESEARCH_PROVIDER=off or the admin switched it off.
+   */
+  research?: ResearchProvider;
+}
+
+// ---------- Research ----------
+export interface WikipediaArticleMatch {
+  title: string;
+  url: string;
+  description?: string;
+}
+
+export interface WikipediaArticle {
+  title: string;
+  url: string;
+  /** The article as plain text: paragraphs, section headings and reference sections removed. */
+  text: string;
+  /** The article's own lead picture (a file name without the namespace), when it has one. */
+  leadImage?: string;
+  disambiguation: boolean;
+}
+
+export interface PictureRequest {
+  /** Commons searches, most specific first ("heart Octopus", "Octopus"). */
+  queries: string[];
+  /** The article's lead image, tried before the searches. */
+  leadImage?: string;
+  width: number;
+  height: number;
+  /** Files ("File:….jpg") earlier scenes of the video use. */
+  avoidFiles: ReadonlySet<string>;
+}
+
+export interface FoundPicture {
+  bytes: Buffer;
+  fileName: string;
+  attribution: Attribution;
+}
+
+/**
+ * Research for a topic-only video: the narration language's Wikipedia article that clearly matches
+ * the topic, and Commons pictures for its scenes. Every method may throw (network, odd answers);
+ * the runner calls them through a ResearchBudget, which turns any failure into "no research".
+ */
+export interface ResearchProvider extends Provider {
+  readonly name: 'wikipedia';
+  /** The top matches of a topic, best first (the studio's picker). */
+  findArticles(query: string, language: string, signal: AbortSignal): Promise<WikipediaArticleMatch[]>;
+  /** The article a topic is told from, or null when none clearly matches. */
+  findArticle(topic: string, language: string, signal: AbortSignal): Promise<WikipediaArticle | null>;
+  /** The article the creator chose, by title; null when it does not exist or is no article. */
+  readArticle(title: string, language: string, signal: AbortSignal): Promise<WikipediaArticle | null>;
+  /** A free picture for a scene, or null: the article's lead image first, then each query in turn. */
+  findPicture(request: PictureRequest, signal: AbortSignal): Promise<FoundPicture | null>;
 }
 
 // ---------- Assembly ----------
@@ -276,6 +335,8 @@ export interface GeneratedScene {
   sourceSentences?: string[];
   /** What the picture shows, in English, when its provider said. */
   subject?: string;
+  /** The picture's credit when it is a Commons picture. */
+  attribution?: Attribution;
 }
 
 /** What a caption file is made from (assembly/caption-files.ts), kept with each rendered version. */
@@ -316,4 +377,8 @@ export interface GenerationOutput extends AssemblyResult {
   credits?: ImageCredit[];
   /** Artwork sets the pictures draw on, once each. */
   artwork?: ArtworkCredit[];
+  /** The Wikipedia article the story was told from (researched or chosen), and the Commons pictures shown. */
+  attributions?: Attribution[];
+  /** The article itself, for the video's "Based on Wikipedia: <title>". */
+  research?: { title: string; url: string };
 }

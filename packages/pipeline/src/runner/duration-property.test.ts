@@ -120,7 +120,7 @@ describe('the length a creator picks', () => {
       for (const [index, testCase] of [REPORTED, ...CASES].entries()) {
         const run = runFor(testCase, `story-${index}`, smallPictures(Buffer.alloc(0)));
         const ctx = createRunContext(run, {});
-        const written = await storyStep(ctx, await setupStep(ctx));
+        const written = await storyStep(ctx, await setupStep(ctx), null);
         const speech: number[] = [];
         for (const scene of written.output.scenes) speech.push((await ctx.voiceScene(scene.narration)).part.durationSeconds);
         const pacing = paceNarration(speech, testCase.duration);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   RESOLUTION_SIZES,
   resolveMusicMood,
+  type Attribution,
   type ArtworkCredit,
   type GenerationParams,
   type ImageCredit,
@@ -41,6 +42,19 @@ import {
 } from './narration.js';
 import { ProgressTracker } from './progress-tracker.js';
 import { startTiming, timed, type StepTiming } from './step-timings.js';
+import { ResearchBudget } from '../research/research-budget.js';
+import {
+  articleCredit,
+  articleStorySource,
+  findArticle,
+  findScenePicture,
+  keepArticle,
+  keptArticle,
+  markPictureUsed,
+  wantsResearch,
+  type ResearchedArticle,
+  type ResearchOutput,
+} from './research.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
 export interface RunGenerationOptions {
@@ -96,6 +110,8 @@ interface ImagesOutput {
   subjects?: (string | null)[];
   /** Artwork sets the pictures draw on, once each. */
   artwork?: ArtworkCredit[];
+  /** Each scene's Commons picture credit, where it has one (researched videos). */
+  attributions?: (Attribution | null)[];
 }
 
 /** The artefact is still there when its manifest and every file it names exist. */
@@ -150,6 +166,8 @@ function storySource(source: GenerationParams['source']): StorySource | undefine
   if (!source) return undefined;
   // The server fetches a link into an article before it queues the job; a bare link cannot be told.
   if (source.kind === 'url') throw new Error(`The page at ${source.url} was not fetched before the job ran`);
+  // A chosen Wikipedia article is read by the research step; when it could not be, the topic (its title) is told.
+  if (source.kind === 'wikipedia') return undefined;
   return {
     kind: source.kind,
     text: source.text,
@@ -182,6 +200,8 @@ export interface RunContext {
   voiceArtefact: (narration: string) => { key: string; manifest: string; audioPath: string };
   /** A scene's narration voiced, or its earlier voicing; each scene is its own artefact. */
   voiceScene: (narration: string) => Promise<{ part: SynthesisResult; reused: boolean }>;
+  /** The time this run may still wait on Wikimedia (8 s in all). */
+  researchBudget: ResearchBudget;
 }
 
 export function createRunContext(run: GenerationRun, options: RunGenerationOptions): RunContext {
@@ -256,7 +276,35 @@ export function createRunContext(run: GenerationRun, options: RunGenerationOptio
     step,
     voiceArtefact,
     voiceScene,
+    researchBudget: new ResearchBudget(),
   };
+}
+
+/**
+ * Research: the Wikipedia article a topic-only video (or a chosen article) is told from, kept in
+ * the workspace so a resumed job does not ask again, and beside the video's artefacts for its
+ * storyboard re-renders. Never fails the job: no article means the story is written as before.
+ */
+async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> {
+  const { params, providers, run, signal, workspaceDir, artefactDir } = ctx;
+  // A storyboard render tells the creator's scenes; the article they came from is still credited.
+  if (run.storyboard) return keptArticle(artefactDir);
+  if (!providers.research || !wantsResearch(params)) return null;
+  const key = hashInputs({
+    topic: params.topic,
+    language: params.language,
+    source: params.source ?? null,
+    research: providers.research.name,
+  });
+  const manifest = join(workspaceDir, 'research', 'manifest.json');
+  const done = readCheckpoint<ResearchOutput>(manifest, key);
+  const output: ResearchOutput = done ?? { article: await findArticle(params, providers.research, ctx.researchBudget, signal) };
+  if (!done) {
+    mkdirSync(join(workspaceDir, 'research'), { recursive: true });
+    writeCheckpoint(manifest, key, output);
+  }
+  keepArticle(artefactDir, output);
+  return output.article;
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
@@ -293,13 +341,24 @@ export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
 }
 
 /** Story: the creator's storyboard as it is, or a story written (and re-planned until its voice fits). */
-export async function storyStep(ctx: RunContext, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<RunStory>> {
+export async function storyStep(
+  ctx: RunContext,
+  setup: Checkpointed<SetupOutput>,
+  article: ResearchedArticle | null,
+): Promise<Checkpointed<RunStory>> {
   const { params, providers, run, signal, options, retryDelays, step, voiceArtefact, voiceScene } = ctx;
-  const story = await step<RunStory>('story', { setup: setup.hash, story: providers.story.name, storyboard: run.storyboard }, async () => {
+  const inputs = {
+    setup: setup.hash,
+    story: providers.story.name,
+    storyboard: run.storyboard,
+    ...(article && !run.storyboard ? { article: hashInputs(article) } : {}),
+  };
+  const story = await step<RunStory>('story', inputs, async () => {
     // The creator's storyboard replaces the writer: nothing is written again.
     if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
     let targetWords = setup.output.targetWords;
-    const source = storySource(params.source);
+    // A researched article is told like an article the creator brought: every sentence is the article's.
+    const source = article ? articleStorySource(article) : storySource(params.source);
     let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
     for (let attempt = 0; ; attempt += 1) {
       const written: Story = await callProvider(
@@ -408,18 +467,34 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
 }
 
 /** Images: each scene's picture painted or found (or its earlier one reused), or the creator's upload. */
-function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Checkpointed<SetupOutput>): Promise<Checkpointed<ImagesOutput>> {
+function imagesStep(
+  ctx: RunContext,
+  story: Checkpointed<RunStory>,
+  setup: Checkpointed<SetupOutput>,
+  article: ResearchedArticle | null,
+): Promise<Checkpointed<ImagesOutput>> {
   const { params, providers, signal, options, progress, artefactDir, retryDelays, step } = ctx;
   const sceneCount = story.output.scenes.length;
+  // Commons pictures for a researched video; without research the configured provider paints as before.
+  const commons = article && providers.research ? { article, research: providers.research } : null;
   return step<ImagesOutput>(
     'images',
-    { story: story.hash, images: providers.images.name, visualStyle: params.visualStyle, resolution: params.resolution, artefactDir },
+    {
+      story: story.hash,
+      images: providers.images.name,
+      visualStyle: params.visualStyle,
+      resolution: params.resolution,
+      artefactDir,
+      ...(commons ? { commons: commons.article.title } : {}),
+    },
     async () => {
       const imagePaths: string[] = [];
       const videoPaths: (string | null)[] = [];
       const credits: ImageCredit[] = [];
       const subjects: (string | null)[] = [];
       const artwork: ArtworkCredit[] = [];
+      const attributions: (Attribution | null)[] = [];
+      const usedFiles = new Set<string>();
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -428,6 +503,7 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
           imagePaths.push(scene.uploadedImage.path);
           videoPaths.push(null);
           subjects.push(null);
+          attributions.push(null);
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
@@ -439,6 +515,7 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
           size: [setup.output.width, setup.output.height],
           provider: providers.images.name,
           ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+          ...(commons ? { commons: commons.article.title } : {}),
         });
         const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
@@ -448,38 +525,44 @@ function imagesStep(ctx: RunContext, story: Checkpointed<RunStory>, setup: Check
         ]);
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
-          done = await callProvider(
-            () =>
-              providers.images.generateImage(
-                {
-                  prompt: scene.imagePrompt,
-                  visualStyle: params.visualStyle,
-                  width: setup.output.width,
-                  height: setup.output.height,
-                  sceneIndex: scene.imageSeed,
-                  outputPath: join(artefactDir, 'images', `${key}.jpg`),
-                  topic: params.topic,
-                  avoidSourceIds: credits.map((credit) => credit.sourceId),
-                  narration: scene.narration,
-                  language: params.language,
-                  ...(previousSubject ? { previousSubject } : {}),
-                  ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
-                },
-                signal,
-              ),
-            signal,
-            retryDelays,
-          );
+          const request = {
+            prompt: scene.imagePrompt,
+            visualStyle: params.visualStyle,
+            width: setup.output.width,
+            height: setup.output.height,
+            sceneIndex: scene.imageSeed,
+            outputPath: join(artefactDir, 'images', `${key}.jpg`),
+            topic: params.topic,
+            avoidSourceIds: credits.map((credit) => credit.sourceId),
+            narration: scene.narration,
+            language: params.language,
+            ...(previousSubject ? { previousSubject } : {}),
+            ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
+          };
+          const found = commons
+            ? await findScenePicture(request, commons.article, commons.research, ctx.researchBudget, usedFiles, signal)
+            : null;
+          done = found ?? (await callProvider(() => providers.images.generateImage(request, signal), signal, retryDelays));
           writeCheckpoint(manifest, key, done);
+        } else if (done.attribution) {
+          markPictureUsed(usedFiles, done.attribution);
         }
         imagePaths.push(done.imagePath);
         videoPaths.push(done.videoPath ?? null);
         if (done.credit) credits.push(done.credit);
         subjects.push(done.subject ?? null);
+        attributions.push(done.attribution ?? null);
         if (done.artwork && !artwork.some((credit) => credit.name === done.artwork!.name)) artwork.push(done.artwork);
         progress.report('images', ((index + 1) / sceneCount) * 100);
       }
-      return { imagePaths, credits, subjects, ...(artwork.length ? { artwork } : {}), ...(videoPaths.some(Boolean) ? { videoPaths } : {}) };
+      return {
+        imagePaths,
+        credits,
+        subjects,
+        ...(artwork.length ? { artwork } : {}),
+        ...(videoPaths.some(Boolean) ? { videoPaths } : {}),
+        ...(attributions.some(Boolean) ? { attributions } : {}),
+      };
     },
   );
 }
@@ -503,11 +586,20 @@ function videoStep(
   narration: Checkpointed<Narration>,
   images: Checkpointed<ImagesOutput>,
   musicBed: Promise<string | null>,
+  article: ResearchedArticle | null,
 ): Promise<Checkpointed<VideoOutput>> {
   const { params, run, signal, options, progress, binaries, workspaceDir, step } = ctx;
   return step<VideoOutput>(
     'video',
-    { narration: narration.hash, images: images.hash, params, preset: options.renderPreset, music: run.music, brand: run.brand ?? null },
+    {
+      narration: narration.hash,
+      images: images.hash,
+      params,
+      preset: options.renderPreset,
+      music: run.music,
+      brand: run.brand ?? null,
+      ...(article ? { article: { title: article.title, url: article.url } } : {}),
+    },
     async () => {
       const timings = narration.output.scenes;
       // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
@@ -567,14 +659,22 @@ function videoStep(
           durationSeconds: round(Math.max(0, end - start)),
           ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
           ...(images.output.subjects?.[index] ? { subject: images.output.subjects[index] } : {}),
+          ...(images.output.attributions?.[index] ? { attribution: images.output.attributions[index] } : {}),
         };
       });
+      // The article first, then each picture once (a picture two scenes share is credited once).
+      const attributions: Attribution[] = [...(article ? [articleCredit(article)] : [])];
+      for (const credit of images.output.attributions ?? []) {
+        if (credit && !attributions.some((known) => known.sourceUrl === credit.sourceUrl)) attributions.push(credit);
+      }
       return {
         title: story.output.title,
         ...result,
         scenes: generated,
         ...(images.output.credits?.length ? { credits: images.output.credits } : {}),
         ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
+        ...(attributions.length ? { attributions } : {}),
+        ...(article ? { research: { title: article.title, url: article.url } } : {}),
       };
     },
   );
@@ -589,17 +689,18 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   const started = performance.now();
   const ctx = createRunContext(run, options);
   const setup = await setupStep(ctx);
-  const story = await storyStep(ctx, setup);
+  const article = await researchStep(ctx);
+  const story = await storyStep(ctx, setup, article);
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
   // and checkpoints its artefacts, which a retry of the job then reuses.
   // The music bed needs only the job's mood, so it is made meanwhile rather than after both.
   const musicBed = musicBedFor(ctx);
   musicBed.catch(() => undefined);
-  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup)]);
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup, article)]);
   if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
   if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed);
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed, article);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
@@ -616,11 +717,18 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
  */
 function postKitFor(params: GenerationParams, story: RunStory, video: VideoOutput): PostKit {
   const source = params.source;
+  // A researched video's article is its source; its Commons pictures are credited with their licences.
+  const article = video.attributions?.find((credit) => credit.kind === 'text');
   const credits = postCreditLines(params.language, {
-    ...(source && source.kind !== 'script'
-      ? { source: { title: source.kind === 'article' ? (source.title ?? params.topic) : params.topic, url: source.url } }
-      : {}),
+    ...(article
+      ? { source: { title: `Wikipedia: ${article.title} (${article.license})`, url: article.sourceUrl } }
+      : source && source.kind !== 'script' && source.kind !== 'wikipedia'
+        ? { source: { title: source.kind === 'article' ? (source.title ?? params.topic) : params.topic, url: source.url } }
+        : {}),
     pictures: [
+      ...(video.attributions ?? [])
+        .filter((credit) => credit.kind === 'image')
+        .map((credit) => ({ author: credit.author ?? credit.title, license: credit.license, sourceUrl: credit.sourceUrl })),
       ...(video.credits ?? []).map((credit) => ({ author: credit.author, license: credit.source, sourceUrl: credit.pageUrl })),
       ...(video.artwork ?? []).map((art) => ({ author: `${art.name} by ${art.author}`, license: art.licence, sourceUrl: art.url })),
     ],

@@ -5,3 +5,5 @@ export * from './fake-azure-speech-server.js';
 export * from './fake-elevenlabs-server.js';
 export * from './fake-media.js';
 export * from './fake-stock-photo-servers.js';
+export * from './fake-wikimedia-server.js';
+export * from './fake-wikimedia-articles.js';

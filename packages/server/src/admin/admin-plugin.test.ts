@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       // The real provider registry from this environment; only the generation itself is replaced.
       jobs: {
         runner: recorder.runner,
-        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openAi.baseUrl, ELEVENLABS_API_KEY: 'el-test' },
+        env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: openAi.baseUrl, ELEVENLABS_API_KEY: 'el-test', RESEARCH_PROVIDER: 'off' },
       },
     });
     baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -129,6 +129,8 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
         story: { current: 'offline', available: ['offline', 'openai'] },
         voice: { current: 'offline', available: ['offline', 'elevenlabs'] },
         images: { current: 'offline', available: ['offline', 'openai'] },
+        // Research is off in this environment: nothing reaches Wikimedia.
+        research: { current: 'off', available: ['off'] },
       });
     });
 
@@ -140,6 +142,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
         { type: 'story', name: 'offline', status: 'healthy' },
         { type: 'voice', name: 'offline', status: 'healthy' },
         { type: 'images', name: 'offline', status: 'healthy' },
+        { type: 'research', name: 'off', status: 'healthy' },
       ]);
       expect(health.find((entry) => entry.type === 'voice')?.details).toMatch(/espeak-ng/);
     });
@@ -293,7 +296,7 @@ describe('provider switch without credentials', () => {
     database = await createTestDatabase('sqlite');
     app = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL }), {
       voices: { env: {}, autoGenerateOfflineSamples: false },
-      jobs: { env: {}, autoStart: false },
+      jobs: { env: { RESEARCH_PROVIDER: 'off' }, autoStart: false },
     });
     await app.ready();
     adminToken = await signIn(app, ADMIN_EMAIL);

@@ -6,7 +6,7 @@ import type { ProviderSwitchboard } from '../providers/provider-switchboard.js';
 
 export const PROVIDERS_UNAVAILABLE_MESSAGE = 'Provider management is not available: this server runs with injected providers';
 
-const TYPE_TITLE: Record<ProviderType, string> = { story: 'Story', images: 'Image', voice: 'Voice' };
+const TYPE_TITLE: Record<ProviderType, string> = { story: 'Story', images: 'Image', voice: 'Voice', research: 'Research' };
 
 /**
  * The admin dashboard's provider routes: GET /providers, GET /providers/health (cached per

@@ -86,7 +86,13 @@ export interface MakeExampleOptions {
  */
 export async function makeExample(dir: string, recipe: Recipe, options: MakeExampleOptions = {}): Promise<GalleryExample> {
   const env = options.env ?? process.env;
-  const config = loadPipelineConfig({ ...env, STORY_PROVIDER: 'offline', IMAGE_PROVIDER: 'offline', VOICE_PROVIDER: 'offline' });
+  const config = loadPipelineConfig({
+    ...env,
+    STORY_PROVIDER: 'offline',
+    IMAGE_PROVIDER: 'offline',
+    VOICE_PROVIDER: 'offline',
+    RESEARCH_PROVIDER: 'off',
+  });
   const binaries = options.binaries ?? resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }, env);
   const hash = recipeHash(recipe);
   const workspaceDir = join(dir, 'work', recipe.slug);

@@ -68,6 +68,15 @@ export interface JobWorkerOptions {
   storyboards?: StoryboardRuns;
 }
 
+/**
+ * What the video says it is based on: the Wikipedia article research found or the creator chose
+ * (with its address), else the job's own source.
+ */
+function videoSource(params: GenerationParams, output: GenerationOutput): Pick<VideoResult, 'source'> {
+  if (output.research) return { source: { kind: 'wikipedia', title: output.research.title, url: output.research.url } };
+  return params.source ? { source: sourceCredit(params.source) } : {};
+}
+
 export const STORAGE_WRITE_FAILED_MESSAGE = 'The finished video could not be saved to storage. Please try again in a few minutes.';
 /** HTTP statuses that mean the server's provider set-up is wrong (key, address, model), not the creator's input. */
 const OPERATOR_STATUSES = new Set([401, 403, 404]);
@@ -255,9 +264,10 @@ export class JobWorker {
         sizeBytes: published.videoBytes,
         version: job.version,
         ...(output.credits?.length ? { credits: output.credits } : {}),
-        ...(params.source ? { source: sourceCredit(params.source) } : {}),
+        ...videoSource(params, output),
         ...(output.artwork?.length ? { artwork: output.artwork } : {}),
         ...(await postKitOf(db, output, job)),
+        ...(output.attributions?.length ? { attributions: output.attributions } : {}),
       };
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;

@@ -1,6 +1,6 @@
-import { API, MESSAGES, type VideoJob } from '@reelsmith/contracts';
+import { API, MESSAGES, RESEARCH_MESSAGES, type VideoJob } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
 import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
@@ -175,6 +175,21 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       },
       { preHandler: limitSubmits },
     );
+
+    /** The studio's look-up is a person waiting on a form: it gets the same 8 s as a job's research. */
+    const RESEARCH_LOOKUP_MS = 8_000;
+    registerRoute(app, API.researchArticles, async (request) => {
+      // Switched off by the admin or the environment: nothing is sent to Wikimedia.
+      const research = switchboard?.choice().research === 'off' ? null : (pipeline?.registry.research() ?? null);
+      if (!research) throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
+      try {
+        const articles = await research.findArticles(request.query.q, request.query.language, AbortSignal.timeout(RESEARCH_LOOKUP_MS));
+        return { articles };
+      } catch (error) {
+        request.log.warn({ err: error }, 'Wikipedia look-up failed');
+        throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
+      }
+    });
 
     registerRoute(app, API.listVideos, async (request) => {
       const rows = await listUserJobs(app.db, request.user.id, request.query.limit);

@@ -7,10 +7,10 @@ import {
   type ProvidersResponse,
   type VoiceProviderId,
 } from '@reelsmith/contracts';
-import type { ImageProviderId, Provider, ProviderChoice, ProviderRegistry, StoryProviderId } from '@reelsmith/pipeline';
+import type { ImageProviderId, Provider, ProviderChoice, ProviderRegistry, ResearchProviderId, StoryProviderId } from '@reelsmith/pipeline';
 import { badRequest } from '../errors.js';
 import type { VoiceSettings } from '../voices/voice-settings.js';
-import { IMAGE_PROVIDER_IDS, STORY_PROVIDER_IDS, type ProviderSettings } from './provider-settings.js';
+import { IMAGE_PROVIDER_IDS, RESEARCH_PROVIDER_IDS, STORY_PROVIDER_IDS, type ProviderSettings } from './provider-settings.js';
 
 /** A health check that hangs must not hang the dashboard: it is reported as an error after this. */
 export const HEALTH_CHECK_TIMEOUT_MS = 10_000;
@@ -20,9 +20,10 @@ export const KNOWN_PROVIDERS: Record<ProviderType, readonly string[]> = {
   story: STORY_PROVIDER_IDS,
   images: IMAGE_PROVIDER_IDS,
   voice: VOICE_PROVIDERS,
+  research: RESEARCH_PROVIDER_IDS,
 };
 
-const TYPE_LABEL: Record<ProviderType, string> = { story: 'story', images: 'image', voice: 'voice' };
+const TYPE_LABEL: Record<ProviderType, string> = { story: 'story', images: 'image', voice: 'voice', research: 'research' };
 
 /** What each provider needs from the environment, for the message when it is not configured. */
 const REQUIREMENTS: Record<string, string> = {
@@ -30,6 +31,13 @@ const REQUIREMENTS: Record<string, string> = {
   'images:openai': 'IMAGE_API_KEY or OPENAI_API_KEY',
   'voice:azure': 'AZURE_SPEECH_KEY and AZURE_SPEECH_REGION',
   'voice:elevenlabs': 'ELEVENLABS_API_KEY',
+  'research:wikipedia': 'RESEARCH_PROVIDER=wikipedia (the default)',
+};
+
+/** Research switched off: nothing is sent to Wikimedia, topic-only videos are written offline. */
+const RESEARCH_OFF: Provider = {
+  name: 'off',
+  health: () => Promise.resolve({ name: 'off', status: 'healthy', details: 'Research is off: topics are not looked up on Wikipedia' }),
 };
 
 export interface ProviderSwitchboardOptions {
@@ -54,6 +62,7 @@ export class ProviderSwitchboard {
     const { registry } = this.options;
     if (type === 'story') return registry.availableStoryProviders();
     if (type === 'images') return registry.availableImageProviders();
+    if (type === 'research') return registry.research() ? ['wikipedia', 'off'] : ['off'];
     return registry.availableVoiceProviders();
   }
 
@@ -63,7 +72,9 @@ export class ProviderSwitchboard {
     const saved = settings.choice();
     const story = saved.story && registry.availableStoryProviders().includes(saved.story) ? saved.story : registry.defaultStoryProvider;
     const images = saved.images && registry.availableImageProviders().includes(saved.images) ? saved.images : registry.defaultImageProvider;
-    return { story, images };
+    // Research is on wherever the environment enables it, unless the admin switched it off.
+    const research: ResearchProviderId = registry.research() && saved.research !== 'off' ? 'wikipedia' : 'off';
+    return { story, images, research };
   }
 
   current(type: ProviderType): string {
@@ -94,6 +105,7 @@ export class ProviderSwitchboard {
     }
     if (type === 'voice') await this.options.voiceSettings.setVoiceProvider(provider as VoiceProviderId);
     else if (type === 'story') await this.options.settings.setChoice({ story: provider as StoryProviderId });
+    else if (type === 'research') await this.options.settings.setChoice({ research: provider as ResearchProviderId });
     else await this.options.settings.setChoice({ images: provider as ImageProviderId });
     return provider;
   }
@@ -102,6 +114,12 @@ export class ProviderSwitchboard {
     const { registry } = this.options;
     if (type === 'story') return registry.storyProvider(name as StoryProviderId);
     if (type === 'images') return registry.imageProvider(name as ImageProviderId);
+    if (type === 'research') {
+      if (name === 'off') return RESEARCH_OFF;
+      const research = registry.research();
+      if (!research) throw new Error('Research is off on this server (RESEARCH_PROVIDER=off)');
+      return research;
+    }
     return registry.voice(name as VoiceProviderId);
   }
 

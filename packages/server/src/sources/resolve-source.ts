@@ -70,6 +70,8 @@ export async function resolveSource(params: GenerationParams, options: ResolveSo
     refuseUntranslatable('article', source.text, params.language, options.storyModel);
     return params;
   }
+  // A chosen Wikipedia article is read by the job's research step (network, bounded, never failing the job).
+  if (source.kind === 'wikipedia') return params;
   const article = await readPage(source.url, options);
   refuseUntranslatable('article', article.text, params.language, options.storyModel);
   // The link stood in for a missing topic until the page's title (or first sentence) was known.

@@ -108,7 +108,7 @@ export class WebhookDispatcher {
   }
 
   enqueueCompleted(event: JobCompletedEvent, userId: string): Promise<void> {
-    const { videoUrl, posterUrl, title, durationSeconds, version, source } = event.result;
+    const { videoUrl, posterUrl, title, durationSeconds, version, source, attributions } = event.result;
     return this.enqueue(userId, 'video.completed', {
       jobId: event.jobId,
       version: version ?? 1,
@@ -118,6 +118,7 @@ export class WebhookDispatcher {
       title,
       durationSeconds,
       ...(source ? { source } : {}),
+      ...(attributions?.length ? { attributions } : {}),
     });
   }
 

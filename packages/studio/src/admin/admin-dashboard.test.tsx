@@ -43,11 +43,13 @@ function serverState(overrides: Partial<ServerState> = {}): ServerState {
       story: { current: 'offline', available: ['offline', 'openai'] },
       voice: { current: 'offline', available: ['offline', 'elevenlabs'] },
       images: { current: 'offline', available: ['offline'] },
+      research: { current: 'wikipedia', available: ['wikipedia', 'off'] },
     },
     health: [
       { type: 'story', name: 'offline', status: 'healthy', details: 'Template writer ready', checkedAt },
       { type: 'voice', name: 'offline', status: 'healthy', details: 'espeak-ng (WebAssembly) with 40 voices', checkedAt },
       { type: 'images', name: 'offline', status: 'healthy', details: 'Procedural artwork', checkedAt },
+      { type: 'research', name: 'wikipedia', status: 'healthy', details: 'Wikipedia search answers', checkedAt },
     ],
     status: 'healthy',
     queue: {

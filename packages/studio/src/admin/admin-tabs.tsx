@@ -16,7 +16,7 @@ import { useVoiceProviderConfig } from '../voices/voice-queries.js';
 import { useProviderCheck, useSwitchProvider, useSwitchVoiceProvider } from './admin-queries.js';
 import { providerName, ProviderSwitch } from './provider-switch.js';
 
-export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = { story: 'Story', voice: 'Voice', images: 'Image' };
+export const PROVIDER_TYPE_LABELS: Record<ProviderType, string> = { story: 'Story', voice: 'Voice', images: 'Image', research: 'Research' };
 
 function HealthChip({ status }: { status: ProviderHealth['status'] | undefined }) {
   if (!status) return <span className="rs-chip">Checking…</span>;

@@ -8,6 +8,8 @@ export const PROVIDER_NAMES: Record<string, string> = {
   openai: 'OpenAI',
   azure: 'Azure',
   elevenlabs: 'ElevenLabs',
+  wikipedia: 'Wikipedia',
+  off: 'Off',
 };
 export const providerName = (name: string): string => PROVIDER_NAMES[name] ?? name;
 

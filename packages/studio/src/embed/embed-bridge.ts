@@ -56,6 +56,7 @@ export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, abso
           ...(job.result.title ? { title: job.result.title } : {}),
           ...(job.result.durationSeconds !== undefined ? { durationSeconds: job.result.durationSeconds } : {}),
           ...(job.result.source ? { source: job.result.source } : {}),
+          ...(job.result.attributions?.length ? { attributions: job.result.attributions } : {}),
         });
       } else if (job.status === 'failed' || job.status === 'cancelled') {
         seen.done = true;

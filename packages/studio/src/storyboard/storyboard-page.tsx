@@ -4,6 +4,7 @@ import { errorMessage } from '../api/api-client.js';
 import { useJobsConnection } from '../jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
 import { JobProgress } from '../videos/job-progress.js';
+import { AttributionCredits } from '../videos/attribution-credits.js';
 import { SourceCredit } from '../videos/source-credit.js';
 import { VersionMenu } from '../videos/version-menu.js';
 import { ConflictBanner } from './conflict-banner.js';
@@ -81,8 +82,9 @@ export function StoryboardPage() {
           </div>
         }
       />
-      <SourceCredit source={params?.source} className="rs-source-credit rs-storyboard__source" />
+      <SourceCredit source={current?.result?.source ?? params?.source} className="rs-source-credit rs-storyboard__source" />
       {editor.conflict ? <ConflictBanner theirs={editor.conflict} onReload={editor.takeTheirs} onKeepMine={editor.keepMine} /> : null}
+      <AttributionCredits attributions={current?.result?.attributions} />
 
       <div className="rs-storyboard__layout">
         <div className="rs-storyboard__watch">

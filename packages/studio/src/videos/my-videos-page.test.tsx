@@ -126,6 +126,54 @@ describe('My Videos', () => {
     expect(screen.getAllByText(/^Based on:/)).toHaveLength(2);
   });
 
+  it('says a researched video is based on Wikipedia, lists its credits and copies them as text', async () => {
+    const attributions = [
+      {
+        kind: 'text',
+        title: 'Octopus',
+        author: 'Wikipedia contributors',
+        license: 'CC BY-SA 4.0',
+        licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+        sourceUrl: 'https://en.wikipedia.org/wiki/Octopus',
+      },
+      {
+        kind: 'image',
+        title: 'Common octopus',
+        author: 'Ana Reef',
+        license: 'CC0',
+        sourceUrl: 'https://commons.wikimedia.org/wiki/File:Common_octopus.jpg',
+      },
+    ];
+    open([
+      job('1', 'Why octopuses have three hearts', 'completed', '2026-11-20T10:00:00.000Z', {
+        result: {
+          videoUrl: '/output/1/o.mp4',
+          filename: 'o.mp4',
+          source: { kind: 'wikipedia', title: 'Octopus', url: 'https://en.wikipedia.org/wiki/Octopus' },
+          attributions,
+        },
+      }),
+    ]);
+    expect(await screen.findByText(/^Based on Wikipedia:/)).toHaveTextContent('Based on Wikipedia: Octopus');
+    const list = screen.getByRole('list', { name: 'Credits' });
+    expect(list).toHaveTextContent('Text: Octopus by Wikipedia contributors, CC BY-SA 4.0');
+    expect(list).toHaveTextContent('Picture: Common octopus by Ana Reef, CC0');
+    expect(within(list).getByRole('link', { name: 'Common octopus' })).toHaveAttribute(
+      'href',
+      'https://commons.wikimedia.org/wiki/File:Common_octopus.jpg',
+    );
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByText('Credits (2)'));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy credits' }));
+    expect(writeText).toHaveBeenCalledWith(
+      [
+        'Text: "Octopus" by Wikipedia contributors, CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), https://en.wikipedia.org/wiki/Octopus',
+        'Picture: "Common octopus" by Ana Reef, CC0, https://commons.wikimedia.org/wiki/File:Common_octopus.jpg',
+      ].join('\n'),
+    );
+  });
+
   it('credits the artwork set that generated pictures draw on, with its licence', async () => {
     const artwork = [{ name: 'Fluent Emoji', author: 'Microsoft', url: 'https://github.com/microsoft/fluentui-emoji', licence: 'MIT' }];
     open([

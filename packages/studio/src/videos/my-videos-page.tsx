@@ -19,6 +19,7 @@ import {
   VideoBulkActions,
 } from './video-delete-controls.js';
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
+import { AttributionCredits } from './attribution-credits.js';
 import { SourceCredit } from './source-credit.js';
 import { PostKitPanel } from './post-kit-panel.js';
 import { VersionMenu } from './version-menu.js';
@@ -89,11 +90,13 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
           <span aria-hidden="true">·</span>
           <span className="rs-video-row__lang">{job.params.language}</span>
         </p>
-        <SourceCredit source={job.params.source} />
+        {/* A researched topic's article is known once the video is made (result.source), a chosen one from the start. */}
+        <SourceCredit source={job.result?.source ?? job.params.source} />
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
         {job.status === 'completed' ? <ArtworkCredits artwork={job.result?.artwork} /> : null}
+        {job.status === 'completed' ? <AttributionCredits attributions={job.result?.attributions} /> : null}
         {versioned ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
         {job.status === 'completed' ? <PostKitPanel job={job} /> : null}
       </div>

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
+import { ResearchBudget } from './research-budget.js';
+import { createWikimediaClient } from './wikimedia-client.js';
+import { createWikipediaResearch, titleMatchesTopic } from './wikipedia-research.js';
+
+let fake: FakeWikimediaServer;
+beforeAll(async () => {
+  fake = await startFakeWikimediaServer();
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const research = (mediaHosts = [fake.mediaHost]) =>
+  createWikipediaResearch(
+    createWikimediaClient({
+      wikipediaApiUrl: fake.wikipediaApiUrl,
+      commonsApiUrl: fake.commonsApiUrl,
+      mediaHosts,
+      userAgent: 'Reelsmith/0.1.0 (http://127.0.0.1:8080)',
+    }),
+  );
+const signal = () => AbortSignal.timeout(5000);
+
+describe('titleMatchesTopic', () => {
+  it.each([
+    ['Octopus', 'Why octopuses have three hearts', true],
+    ['Kraken', 'Warum Kraken drei Herzen haben', true],
+    ['Honey bee', 'How the honey bee dances', true],
+    ['Heart', 'Why octopuses have three hearts', true],
+    ['Octopus (band)', 'Why octopuses have three hearts', true],
+    ['Three Hearts and Three Lions', 'Why octopuses have three hearts', false],
+    ['Lighthouse', 'Why octopuses have three hearts', false],
+    ['東京', '東京の歴史', true],
+  ])('%s for "%s": %s', (title, topic, expected) => {
+    expect(titleMatchesTopic(title, topic)).toBe(expected);
+  });
+});
+
+describe('Wikipedia research against the fake (formatversion=2)', () => {
+  it('finds the matching article in the narration language, as plain text without headings or references', async () => {
+    const article = await research().findArticle('Why octopuses have three hearts', 'en', signal());
+    expect(article).toMatchObject({ title: 'Octopus', leadImage: 'Common_octopus_on_a_reef.jpg', disambiguation: false });
+    expect(article!.url).toBe(`${fake.url}/en/wiki/Octopus`);
+    expect(article!.text).toContain('An octopus has three hearts.');
+    expect(article!.text).not.toMatch(/==|See also|References/);
+    const german = await research().findArticle('Warum Kraken drei Herzen haben', 'de', signal());
+    expect(german?.title).toBe('Kraken');
+    const sent = fake.requests.filter((request) => request.url.pathname.endsWith('/api.php'));
+    expect(sent.every((request) => request.url.searchParams.get('formatversion') === '2')).toBe(true);
+    expect(String(sent[0]!.headers['user-agent'])).toBe('Reelsmith/0.1.0 (http://127.0.0.1:8080)');
+  });
+
+  it('finds nothing for a topic no article matches, and passes over a disambiguation page', async () => {
+    expect(await research().findArticle('Why cats purr', 'en', signal())).toBeNull();
+    expect(await research().readArticle('Mercury', 'en', signal())).toBeNull();
+    expect(await research().readArticle('No such article', 'en', signal())).toBeNull();
+  });
+
+  it('answers a topic asked twice from its cache', async () => {
+    const researcher = research();
+    await researcher.findArticles('Lighthouse keepers', 'en', signal());
+    const before = fake.requests.length;
+    expect((await researcher.findArticles('Lighthouse keepers', 'en', signal())).map((match) => match.title)).toEqual(['Lighthouse']);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('takes only free pictures, though the fake offers NC, ND, fair-use and unlicensed ones first', async () => {
+    const picture = await research().findPicture(
+      { queries: ['heart Octopus', 'Octopus'], width: 1080, height: 1920, avoidFiles: new Set() },
+      signal(),
+    );
+    expect(picture?.fileName).toBe('File:Common octopus on a reef.jpg');
+    expect(picture?.attribution).toMatchObject({ kind: 'image', author: 'Ana Reef & friends', license: 'CC BY-SA 4.0' });
+    expect(picture!.bytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // Further scenes get the other free ones (the panorama's 270 px high rendition is too small), then nothing:
+    // never a restricted one.
+    const used = new Set(['File:Common octopus on a reef.jpg']);
+    for (let scene = 0; scene < 3; scene += 1) {
+      const next = await research().findPicture({ queries: ['Octopus'], width: 1080, height: 1920, avoidFiles: used }, signal());
+      expect(next?.attribution.license).toMatch(/^(CC0|Public domain|CC BY(-SA)? \d)/);
+      used.add(next!.fileName);
+    }
+    expect([...used].sort()).toEqual([
+      'File:Common octopus on a reef.jpg',
+      'File:Octopus camouflage on rocks.jpg',
+      'File:Octopus eggs guarded.jpg',
+      'File:Octopus heart diagram.png',
+    ]);
+    expect(await research().findPicture({ queries: ['Octopus'], width: 1080, height: 1920, avoidFiles: used }, signal())).toBeNull();
+  });
+
+  it('prefers a picture whose shape suits the frame to a panorama, and the lead image where it fits', async () => {
+    const landscape = await research().findPicture({ queries: ['volcano'], width: 1920, height: 1080, avoidFiles: new Set() }, signal());
+    expect(landscape?.fileName).toBe('File:Erupting volcano panorama.jpg');
+    const portrait = await research().findPicture({ queries: ['volcano'], width: 1080, height: 1920, avoidFiles: new Set() }, signal());
+    expect(portrait?.fileName).toBe('File:Volcano lava flow at night.jpg');
+    const lead = await research().findPicture(
+      { queries: ['lens'], leadImage: 'Lighthouse at dusk.jpg', width: 1080, height: 1920, avoidFiles: new Set() },
+      signal(),
+    );
+    expect(lead?.fileName).toBe('File:Lighthouse at dusk.jpg');
+  });
+
+  it('downloads pictures only from the allowed media hosts', async () => {
+    expect(
+      await research(['upload.wikimedia.org']).findPicture(
+        { queries: ['Octopus'], width: 1080, height: 1920, avoidFiles: new Set() },
+        signal(),
+      ),
+    ).toBeNull();
+  });
+
+  it('gives up within its budget when Wikimedia stops answering, and the job goes on', async () => {
+    fake.setMode('hang');
+    try {
+      const budget = new ResearchBudget(400);
+      const started = performance.now();
+      expect(await budget.spend('article', (lookup) => research().findArticle('Why volcanoes erupt', 'en', lookup))).toBeNull();
+      expect(await budget.spend('pictures', (lookup) => research().findArticle('Why volcanoes erupt', 'en', lookup))).toBeNull();
+      expect(performance.now() - started).toBeLessThan(1500);
+      expect(budget.remainingMs).toBe(0);
+    } finally {
+      fake.setMode('normal');
+    }
+  });
+});

@@ -1,0 +1,220 @@
+import { createServer } from 'node:net';
+import { storyboardSchema, videoJobSchema, type Attribution, type VideoJob } from '@reelsmith/contracts';
+import { runGeneration, type assembleVideo, type GenerationRun } from '@reelsmith/pipeline';
+import { FAKE_ARTICLES, FAKE_COMMONS_FILES, startFakeWikimediaServer, type FakeWikimediaServer } from '@reelsmith/pipeline/testing';
+import { buildApp, createTestDatabase, type App, type TestDatabase } from '@reelsmith/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerUser, subscribe, videoBody, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+
+/**
+ * Topic-only videos told from Wikipedia through HTTP, against a local fake of the MediaWiki Action
+ * API (formatversion=2) and Commons: the server's own pipeline (offline story, voice and pictures,
+ * research on), with only the final render replaced by a stand-in.
+ */
+
+const quickAssemble: typeof assembleVideo = async (request) => {
+  const { writeFileSync } = await import('node:fs');
+  writeFileSync(request.outputPath, 'mp4');
+  writeFileSync(request.posterPath, 'jpg');
+  return {
+    videoPath: request.outputPath,
+    posterPath: request.posterPath,
+    durationSeconds: request.durationSeconds,
+    width: 1080,
+    height: 1920,
+    sizeBytes: 3,
+    renderStats: { seconds: 0.1, segmentsRendered: request.scenes.length, segmentsReused: 0 },
+  };
+};
+const runner = (run: GenerationRun) => runGeneration(run, { assemble: quickAssemble });
+
+const RESTRICTED_FILES = FAKE_COMMONS_FILES.filter((file) => !file.license || /nc|nd/.test(file.license) || file.nonFree).map((file) =>
+  encodeURIComponent(file.name.replaceAll(' ', '_')),
+);
+const FREE_LICENCE = /^(CC0|Public domain|CC BY(-SA)? \d(\.\d)?( [a-z]{2})?)$/;
+
+/** A port nothing listens on: Wikimedia unreachable. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('research: topic-only videos told from Wikipedia, with Commons pictures', () => {
+  let fake: FakeWikimediaServer;
+  let database: TestDatabase;
+  let app: App;
+  let user: TestUser;
+
+  const start = async (env: Record<string, string>, on: TestDatabase = database) => {
+    const started = await buildApp(on.config({ RATE_LIMIT_AUTH_MAX: '1000' }), {
+      voices: { autoGenerateOfflineSamples: false },
+      jobs: { runner, env: { PATH: process.env.PATH, ...env } },
+    });
+    return started;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeWikimediaServer();
+    database = await createTestDatabase('sqlite');
+    app = await start(fake.env);
+    user = await registerUser(app, 'research');
+    await subscribe(app, user.id, 'pro_plan');
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+    await fake?.close();
+  });
+
+  async function made(target: App, body: Record<string, unknown>, by: TestUser = user): Promise<{ job: VideoJob; seconds: number }> {
+    const started = performance.now();
+    const response = await target.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(by), payload: body });
+    expect(response.statusCode, response.body).toBe(200);
+    const job = await waitForStatus(target, by, (response.json() as { jobId: string }).jobId, 'completed', 240_000);
+    return { job: videoJobSchema.parse(job), seconds: (performance.now() - started) / 1000 };
+  }
+
+  async function narrationOf(target: App, jobId: string): Promise<string[]> {
+    const response = await target.inject({ method: 'GET', url: `/api/videos/${jobId}/storyboard`, headers: bearer(user) });
+    expect(response.statusCode, response.body).toBe(200);
+    return storyboardSchema.parse(response.json()).scenes.map((scene) => scene.narration);
+  }
+
+  /** Every narration sentence is a sentence of the article (the telling may only trim its edges). */
+  function expectToldFrom(narration: string[], title: string, language: string) {
+    const article = FAKE_ARTICLES.find((candidate) => candidate.title === title && candidate.language === language)!;
+    const flat = article.extract.replace(/\s+/g, ' ');
+    const sentences = narration.join(' ').match(/[^.!?]+[.!?]/g) ?? [];
+    expect(sentences.length).toBeGreaterThan(2);
+    for (const sentence of sentences) expect(flat, sentence).toContain(sentence.trim().replace(/^\W+/, ''));
+  }
+
+  function expectFreeCredits(attributions: Attribution[] | undefined, title: string, url: string) {
+    expect(attributions?.[0]).toEqual({
+      kind: 'text',
+      title,
+      author: 'Wikipedia contributors',
+      license: 'CC BY-SA 4.0',
+      licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+      sourceUrl: url,
+    });
+    const pictures = attributions!.filter((credit) => credit.kind === 'image');
+    expect(pictures.length).toBeGreaterThan(0);
+    for (const picture of pictures) {
+      expect(picture.license).toMatch(FREE_LICENCE);
+      expect(picture.sourceUrl).toMatch(/^https:\/\/commons\.wikimedia\.org\/wiki\/File:/);
+      expect(picture.author ?? '').not.toMatch(/[<>]/);
+    }
+    for (const file of RESTRICTED_FILES)
+      expect(
+        fake
+          .mediaRequests()
+          .map((request) => request.path)
+          .join('\n'),
+      ).not.toContain(file);
+  }
+
+  it(
+    'tells an English topic from the matching article, with free Commons pictures, every source credited',
+    { timeout: 300_000 },
+    async () => {
+      const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3' }));
+      const url = `${fake.url}/en/wiki/Octopus`;
+      expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Octopus', url });
+      expectFreeCredits(job.result?.attributions, 'Octopus', url);
+      // The article's own lead image leads.
+      expect(job.result!.attributions![1]).toMatchObject({
+        kind: 'image',
+        title: 'Common octopus on a reef',
+        author: 'Ana Reef & friends',
+      });
+      expectToldFrom(await narrationOf(app, job.id), 'Octopus', 'en');
+    },
+  );
+
+  it('tells a German topic from the German Wikipedia', { timeout: 300_000 }, async () => {
+    const { job } = await made(app, videoBody('Warum Kraken drei Herzen haben', { language: 'de', voice: 'de-de-m1' }));
+    expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Kraken', url: `${fake.url}/de/wiki/Kraken` });
+    expectFreeCredits(job.result?.attributions, 'Kraken', `${fake.url}/de/wiki/Kraken`);
+    expectToldFrom(await narrationOf(app, job.id), 'Kraken', 'de');
+    expect(fake.requests.some((request) => request.url.pathname === '/de/w/api.php')).toBe(true);
+  });
+
+  it('writes a topic no article matches offline, as before, with nothing credited', { timeout: 300_000 }, async () => {
+    const { job } = await made(app, videoBody('Why cats purr', { voice: 'en-us-m3' }));
+    expect(job.result?.source).toBeUndefined();
+    expect(job.result?.attributions).toBeUndefined();
+  });
+
+  it('sends no request at all with research: false', { timeout: 300_000 }, async () => {
+    const before = fake.requests.length;
+    const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3', research: false }));
+    expect(fake.requests.length).toBe(before);
+    expect(job.params.research).toBe(false);
+    expect(job.result?.source).toBeUndefined();
+    expect(job.result?.attributions).toBeUndefined();
+  });
+
+  it('lists the matching articles, and tells the one the creator picks', { timeout: 300_000 }, async () => {
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/research/articles?q=lighthouse%20lens&language=en',
+      headers: bearer(user),
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({
+      articles: [{ title: 'Lighthouse', url: `${fake.url}/en/wiki/Lighthouse`, description: expect.stringContaining('lighthouse') }],
+    });
+    const empty = await app.inject({ method: 'GET', url: '/api/research/articles?q=&language=en', headers: bearer(user) });
+    expect(empty.statusCode).toBe(400);
+    expect((empty.json() as { message: string }).message).toContain('q is empty');
+    const badLanguage = await app.inject({ method: 'GET', url: '/api/research/articles?q=x&language=xx', headers: bearer(user) });
+    expect(badLanguage.statusCode).toBe(400);
+    const anonymous = await app.inject({ method: 'GET', url: '/api/research/articles?q=x' });
+    expect(anonymous.statusCode).toBe(401);
+
+    const { job } = await made(app, {
+      style: 'educational',
+      language: 'en',
+      duration: 30,
+      voice: 'en-us-m3',
+      source: { kind: 'wikipedia', title: 'Lighthouse' },
+    });
+    expect(job.params.topic).toBe('Lighthouse');
+    expect(job.params.source).toEqual({ kind: 'wikipedia', title: 'Lighthouse' });
+    expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Lighthouse', url: `${fake.url}/en/wiki/Lighthouse` });
+    expectFreeCredits(job.result?.attributions, 'Lighthouse', `${fake.url}/en/wiki/Lighthouse`);
+    expectToldFrom(await narrationOf(app, job.id), 'Lighthouse', 'en');
+  });
+
+  it('completes offline within 8 s more when Wikimedia stops answering or cannot be reached', { timeout: 600_000 }, async () => {
+    const baseline = await made(app, videoBody('Why volcanoes erupt', { voice: 'en-us-m3', research: false }));
+    fake.setMode('hang');
+    try {
+      const silent = await made(app, videoBody('Why volcanoes erupt', { voice: 'en-us-m3' }));
+      expect(silent.job.result?.source).toBeUndefined();
+      // 8 s budget, plus the machine's noise between two runs of the same job.
+      expect(silent.seconds - baseline.seconds).toBeLessThan(8 + 4);
+    } finally {
+      fake.setMode('normal');
+    }
+    // A server of its own (its own database, so its queue alone runs its job) whose Wikipedia is down.
+    const downDatabase = await createTestDatabase('sqlite');
+    const down = await start({ ...fake.env, WIKIPEDIA_API_URL: `http://127.0.0.1:${await closedPort()}/{lang}/w/api.php` }, downDatabase);
+    try {
+      const creator = await registerUser(down, 'research-down');
+      const unreachable = await made(down, videoBody('Why volcanoes erupt', { voice: 'en-us-m3' }), creator);
+      expect(unreachable.job.result?.source).toBeUndefined();
+      expect(unreachable.seconds - baseline.seconds).toBeLessThan(8 + 4);
+      const lookUp = await down.inject({ method: 'GET', url: '/api/research/articles?q=volcano', headers: bearer(creator) });
+      expect(lookUp.statusCode).toBe(503);
+      expect((lookUp.json() as { message: string }).message).toMatch(/Wikipedia could not be reached/);
+    } finally {
+      await down.close();
+      await downDatabase.cleanup();
+    }
+  });
+});
