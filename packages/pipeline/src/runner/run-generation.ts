@@ -410,8 +410,9 @@ export async function storyStep(
       throwIfAborted(signal);
       const parts = await timed('story: synthesis', options.onTiming, () =>
         Promise.all(
-          planned.scenes.map(async (scene) =>
-            (await voiceScene(scene.narration).catch((error: unknown) => Promise.reject(toGenerationError('voice', error)))).part,
+          planned.scenes.map(
+            async (scene) =>
+              (await voiceScene(scene.narration).catch((error: unknown) => Promise.reject(toGenerationError('voice', error)))).part,
           ),
         ),
       );

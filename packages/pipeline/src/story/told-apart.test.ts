@@ -42,7 +42,7 @@ describe('tellSourceApart', () => {
       const started = Date.now();
       const outcome = await tellSourceApart(request(text), request(text).source!, 'offline').then(
         (story) => story,
-        (error: unknown) => error,
+        (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
       );
       expect(Date.now() - started).toBeLessThan(TELLING_TIMEOUT_MS + 5_000);
       if (outcome instanceof Error) {

@@ -1,4 +1,4 @@
-// webvtt-parser (the W3C validator's parser) ships no types; the caption file test uses this much of it.
+// webvtt-parser (the W3C validator's parser) ships no types; the caption file tests use this much of it.
 declare module 'webvtt-parser' {
   export interface WebVTTCue {
     startTime: number;
