@@ -138,6 +138,7 @@ describe('update_scene', () => {
   const board = {
     videoId: 'job-1',
     version: 1,
+    revision: 'rev-1',
     title: 'Tides',
     voice: 'en-male-1',
     captionStyle: 'tiktok',
