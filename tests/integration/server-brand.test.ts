@@ -193,7 +193,7 @@ describe.each(TEST_DIALECTS)('caption templates and the brand kit on %s', (diale
     const wrapped = (inner: string, attributes = '') =>
       `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="100" height="100"${attributes}>${inner}</svg>`;
     for (const [svg, message, purpose] of [
-      [disc, /accepted only as a logo/, ''],
+      [disc, /can only be your logo, set in Settings → Brand/, ''],
       [wrapped('<script>alert(1)</script><rect width="10" height="10"/>'), /script or an event handler/],
       [wrapped('<rect width="10" height="10" onload="alert(1)"/>'), /script or an event handler/],
       [
