@@ -2,8 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The popup's JavaScript budget, gzip-compressed: what it loads before its first frame. */
-export const POPUP_JS_BUDGET_BYTES = 100 * 1024;
+/**
+ * The popup's JavaScript budget, gzip-compressed: what it loads before its first frame. 101 KB since
+ * the web's first load stopped fetching the lazily loaded half of the route table (the gallery and
+ * API-key routes joined the first half, which the popup shares) and results gained the post kit and
+ * Wikipedia credits: 100.6 KB measured when it was raised from 100 KB.
+ */
+export const POPUP_JS_BUDGET_BYTES = 101 * 1024;
 
 /**
  * The JavaScript files an extension page loads before its first frame: the scripts and module

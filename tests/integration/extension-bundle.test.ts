@@ -33,7 +33,7 @@ const workerEntry = () => {
 const containsReact = (file: string) => readFileSync(join(dist, file), 'utf8').includes('react.transitional.element');
 
 describe('the extension build', () => {
-  it('keeps the popup within its JavaScript budget (100 KB gzip) in a handful of files', () => {
+  it('keeps the popup within its JavaScript budget (101 KB gzip) in a handful of files', () => {
     const scripts = pageScripts(dist, 'popup');
     expect(gzipBytes(dist, scripts)).toBeLessThanOrEqual(POPUP_JS_BUDGET_BYTES);
     expect(scripts.length).toBeLessThanOrEqual(6);

@@ -168,6 +168,7 @@ export {
   videoJobSchema,
   videoResponseSchema,
   videoResultSchema,
+  postKitSchema,
 } from './videos.js';
 export type {
   ArtworkCredit,
@@ -183,6 +184,7 @@ export type {
   VideoJob,
   VideoResponse,
   VideoResult,
+  PostKit,
 } from './videos.js';
 export {
   ARTICLE_MAX_LENGTH,
@@ -549,7 +551,6 @@ export {
   POST_KIT_MESSAGES,
   POST_TITLE_MAX_LENGTH,
   captionFileQuerySchema,
-  postKitSchema,
   postKitUpdateBodySchema,
 } from './post-kit.js';
-export type { CaptionFileFormat, PostKit, PostKitUpdateBody } from './post-kit.js';
+export type { CaptionFileFormat, PostKitUpdateBody } from './post-kit.js';

@@ -1,6 +1,9 @@
 import { humanText } from './text.js';
 import { z } from './zod.js';
 
+// The post kit itself (postKitSchema) lives with the video's result in videos.ts: every client reads
+// results, while this module's edit and caption-file schemas load only with the routes that use them.
+
 /**
  * What a post needs beside the video: a title (YouTube's limit, 100 characters), a description that
  * summarises the video and ends with its credits and an AI-content notice, and 3–8 hashtags, in the
@@ -10,15 +13,6 @@ import { z } from './zod.js';
 export const POST_TITLE_MAX_LENGTH = 100;
 export const POST_DESCRIPTION_MAX_LENGTH = 5000;
 export const POST_HASHTAGS_MAX_COUNT = 30;
-
-export const postKitSchema = z.object({
-  title: z.string(),
-  description: z.string(),
-  hashtags: z.array(z.string()),
-  /** When the creator last changed it (a re-render then keeps it rather than writing a new one). */
-  editedAt: z.optional(z.string()),
-});
-export type PostKit = z.infer<typeof postKitSchema>;
 
 const HASHTAG = /^#[\p{L}\p{M}\p{N}_]{1,99}$/u;
 

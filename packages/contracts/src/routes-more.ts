@@ -243,7 +243,7 @@ export const MORE_ROUTES = {
     auth: 'bearerOrApiKey',
     params: videos.jobIdParamsSchema,
     body: postKit.postKitUpdateBodySchema,
-    response: postKit.postKitSchema,
+    response: videos.postKitSchema,
   }),
 
   // Voices

@@ -18,7 +18,6 @@ import {
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
 import { attributionSchema, sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
-import { postKitSchema } from './post-kit.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
@@ -223,6 +222,16 @@ export const artworkCreditSchema = z.object({
   licence: z.string(),
 });
 export type ArtworkCredit = z.infer<typeof artworkCreditSchema>;
+
+/** A post's title, description and hashtags (post-kit.ts has the rules of the creator's edits). */
+export const postKitSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  hashtags: z.array(z.string()),
+  /** When the creator last changed it (a re-render then keeps it rather than writing a new one). */
+  editedAt: z.optional(z.string()),
+});
+export type PostKit = z.infer<typeof postKitSchema>;
 
 export const videoResultSchema = z.object({
   videoUrl: z.string(),
