@@ -1,6 +1,13 @@
 import { ProviderError } from '@reelsmith/pipeline';
 import { recordVideoMade } from '@reelsmith/server/testing';
-import { API_KEY_HEADER, MESSAGES, VALIDATION_MESSAGES, videoJobSchema, type JobProgressEvent } from '@reelsmith/contracts';
+import {
+  API_KEY_HEADER,
+  MESSAGES,
+  SERVICE_UNAVAILABLE_MESSAGES,
+  VALIDATION_MESSAGES,
+  videoJobSchema,
+  type JobProgressEvent,
+} from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { STORAGE_TIER_DESCRIPTION } from '@reelsmith/server/testing';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
@@ -300,7 +307,7 @@ describe.each(TEST_DIALECTS)('video jobs on %s', (dialect) => {
       );
       const jobId = await submitted(user, 'Unreachable voice');
       const job = await waitForStatus(app, user, jobId, 'failed');
-      expect(job.error).toBe(MESSAGES.serviceUnavailable.other);
+      expect(job.error).toBe(SERVICE_UNAVAILABLE_MESSAGES.other);
       expect(job.error).not.toContain('service address');
     });
 

@@ -102,7 +102,8 @@ export {
 export { WEB_SHELL, WEB_SHELL_BOOT_SCRIPT } from './web-shell.js';
 export type { WebShellBootRequests } from './web-shell.js';
 export { DESKTOP_CHROME } from './desktop-chrome.js';
-export { MESSAGES, VALIDATION_MESSAGES } from './messages.js';
+export { MESSAGES, SERVICE_UNAVAILABLE_MESSAGES, VALIDATION_MESSAGES } from './messages.js';
+export { attributionsText } from './attribution-text.js';
 export { errorResponseSchema } from './errors.js';
 export type { ErrorResponse } from './errors.js';
 export {
@@ -197,7 +198,6 @@ export {
   WIKIPEDIA_TITLE_MAX_LENGTH,
   articleSourceSchema,
   attributionSchema,
-  attributionsText,
   scriptSourceSchema,
   sourceCredit,
   sourceCreditSchema,

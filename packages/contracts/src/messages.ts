@@ -77,20 +77,19 @@ export const MESSAGES = {
   notFound: 'Not found',
   rateLimited: 'Too many attempts. Please wait a minute and try again.',
   internalError: 'Something went wrong on our side. Please try again.',
-  /**
-   * A job's error when a provider (or our link to it) failed: written for the creator. The technical
-   * cause ("Could not reach the voice service; check the service address…") stays in the server log
-   * and on the admin dashboard's health checks. A failed job is not counted against the plan.
-   */
-  serviceUnavailable: {
-    voice:
-      'The voice service is unavailable right now, so the narration could not be recorded; your video was not counted. Try again in a few minutes.',
-    story:
-      'The story writer is unavailable right now, so the story could not be written; your video was not counted. Try again in a few minutes.',
-    images:
-      'The picture service is unavailable right now, so the pictures could not be made; your video was not counted. Try again in a few minutes.',
-    other: 'A service we rely on is unavailable right now; your video was not counted. Try again in a few minutes.',
-  },
   /** A submit made without a connection fails at once with this; it is never replayed later by itself. */
   offline: 'You are offline. Check your connection and try again.',
+} as const;
+
+/**
+ * A job's error when a provider (or our link to it) failed: written for the creator. The technical
+ * cause ("Could not reach the voice service; check the service address…") stays in the server log
+ * and on the admin dashboard's health checks. A failed job is not counted against the plan. Apart from
+ * MESSAGES: the server writes them and clients show the job's stored error, so no client bundle carries them.
+ */
+export const SERVICE_UNAVAILABLE_MESSAGES = {
+  voice: 'The voice service is unavailable right now; your video was not counted. Try again in a few minutes.',
+  story: 'The story writer is unavailable right now; your video was not counted. Try again in a few minutes.',
+  images: 'The picture service is unavailable right now; your video was not counted. Try again in a few minutes.',
+  other: 'A service we rely on is unavailable right now; your video was not counted. Try again in a few minutes.',
 } as const;

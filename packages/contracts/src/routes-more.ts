@@ -7,6 +7,7 @@ import * as brandKit from './brand.js';
 import * as developer from './developer.js';
 import * as payments from './payments.js';
 import * as postKit from './post-kit.js';
+import * as research from './research.js';
 import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
@@ -226,6 +227,15 @@ export const MORE_ROUTES = {
     auth: 'bearerOrApiKey',
     params: videos.jobIdParamsSchema,
     response: storyboard.videoVersionsResponseSchema,
+  }),
+  /** The Wikipedia articles a topic would be told from, best first: asked for on demand, never by a first screen. */
+  researchArticles: route({
+    method: 'GET',
+    path: '/api/research/articles',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    query: research.researchArticlesQuerySchema,
+    response: research.researchArticlesResponseSchema,
   }),
   /** The narration's word-timed captions as a SubRip or WebVTT file (text, not JSON). */
   videoCaptions: route({

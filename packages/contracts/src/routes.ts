@@ -5,7 +5,6 @@ import * as auth from './auth.js';
 import * as extension from './extension.js';
 import * as gallery from './gallery.js';
 import * as payments from './payments.js';
-import * as research from './research.js';
 import * as videos from './videos.js';
 import * as voices from './voices.js';
 
@@ -109,15 +108,6 @@ export const STUDIO_ROUTES = {
     auth: 'bearerOrApiKey',
     params: videos.jobIdParamsSchema,
     response: videos.deleteVideoResponseSchema,
-  }),
-  /** The Wikipedia articles a topic would be told from, best first (the studio's "Facts from Wikipedia" line). */
-  researchArticles: route({
-    method: 'GET',
-    path: '/api/research/articles',
-    auth: 'bearerOrApiKey',
-    embed: true,
-    query: research.researchArticlesQuerySchema,
-    response: research.researchArticlesResponseSchema,
   }),
   queueStatus: route({ method: 'GET', path: '/api/queue/status', auth: 'bearerOrApiKey', embed: true, response: videos.queueStatusSchema }),
   storageStats: route({

@@ -30,8 +30,8 @@ export const SOURCE_MESSAGES = {
   urlRequired: 'The link is empty. Paste the address of the page to tell.',
   urlInvalid: 'The link is not a web address. Paste an address that starts with http:// or https://.',
   urlTooLong: `The link is longer than ${SOURCE_URL_MAX_LENGTH} characters.`,
-  wikipediaTitleRequired: "The Wikipedia article's title is empty. Pick one of the articles the look-up found.",
-  wikipediaTitleTooLong: `The Wikipedia article's title is longer than ${WIKIPEDIA_TITLE_MAX_LENGTH} characters.`,
+  wikipediaTitleRequired: 'Pick a Wikipedia article.',
+  wikipediaTitleTooLong: `The Wikipedia title is over ${WIKIPEDIA_TITLE_MAX_LENGTH} characters.`,
   kindInvalid: `The source's kind must be one of ${SOURCE_KINDS.join(', ')}.`,
 } as const;
 
@@ -178,14 +178,3 @@ export const attributionSchema = z.object({
   sourceUrl: z.string(),
 });
 export type Attribution = z.infer<typeof attributionSchema>;
-
-/** The credits as plain text for a post's description: one line each, the licence and the link. */
-export function attributionsText(attributions: readonly Attribution[]): string {
-  return attributions
-    .map((credit) => {
-      const what = credit.kind === 'text' ? `Text: "${credit.title}"` : `Picture: "${credit.title}"`;
-      const by = credit.author ? ` by ${credit.author}` : '';
-      return `${what}${by}, ${credit.license}${credit.licenseUrl ? ` (${credit.licenseUrl})` : ''}, ${credit.sourceUrl}`;
-    })
-    .join('\n');
-}

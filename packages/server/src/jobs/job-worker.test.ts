@@ -1,4 +1,4 @@
-import { MESSAGES } from '@reelsmith/contracts';
+import { MESSAGES, SERVICE_UNAVAILABLE_MESSAGES } from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ const unreachable = () =>
 describe('userFacingError', () => {
   it('gives the creator a creator message when the voice service is unreachable, not the operator one', () => {
     const error = new GenerationError('voice', unreachable().message, true, { cause: unreachable() });
-    expect(userFacingError(error)).toBe(MESSAGES.serviceUnavailable.voice);
+    expect(userFacingError(error)).toBe(SERVICE_UNAVAILABLE_MESSAGES.voice);
     expect(userFacingError(error)).toMatch(/^The voice service is unavailable/);
     expect(userFacingError(error)).not.toContain('service address');
   });
@@ -22,9 +22,9 @@ describe('userFacingError', () => {
   it('treats a rejected key, a missing model and a 5xx as the service being unavailable', () => {
     for (const status of [401, 404, 503]) {
       const cause = new ProviderError(`The story service failed (HTTP ${status})`, 'openai', status === 503, status);
-      expect(userFacingError(new GenerationError('story', cause.message, false, { cause }))).toBe(MESSAGES.serviceUnavailable.story);
+      expect(userFacingError(new GenerationError('story', cause.message, false, { cause }))).toBe(SERVICE_UNAVAILABLE_MESSAGES.story);
     }
-    expect(userFacingError(unreachable())).toBe(MESSAGES.serviceUnavailable.other);
+    expect(userFacingError(unreachable())).toBe(SERVICE_UNAVAILABLE_MESSAGES.other);
   });
 
   it.each([
@@ -35,7 +35,7 @@ describe('userFacingError', () => {
     const cause = new ProviderError('Could not reach the service (connection refused)', 'fake', true);
     const message = userFacingError(new GenerationError(step, cause.message, true, { cause }));
     expect(message).toMatch(named);
-    for (const other of Object.values(MESSAGES.serviceUnavailable).filter((text) => text !== message)) expect(message).not.toBe(other);
+    for (const other of Object.values(SERVICE_UNAVAILABLE_MESSAGES).filter((text) => text !== message)) expect(message).not.toBe(other);
   });
 
   it('names the video step when the render fails', () => {

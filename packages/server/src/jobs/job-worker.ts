@@ -1,4 +1,12 @@
-import { MESSAGES, sourceCredit, type GenerationParams, type PipelineStep, type RenderStats, type VideoResult } from '@reelsmith/contracts';
+import {
+  MESSAGES,
+  SERVICE_UNAVAILABLE_MESSAGES,
+  sourceCredit,
+  type GenerationParams,
+  type PipelineStep,
+  type RenderStats,
+  type VideoResult,
+} from '@reelsmith/contracts';
 import { ProviderError } from '@reelsmith/pipeline';
 import { GenerationError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
@@ -97,8 +105,8 @@ export function userFacingError(error: unknown): string {
   if (cause && isServiceFailure(cause)) {
     const step = error instanceof GenerationError ? error.step : null;
     return step === 'voice' || step === 'story' || step === 'images'
-      ? MESSAGES.serviceUnavailable[step]
-      : MESSAGES.serviceUnavailable.other;
+      ? SERVICE_UNAVAILABLE_MESSAGES[step]
+      : SERVICE_UNAVAILABLE_MESSAGES.other;
   }
   if ((error instanceof GenerationError || error instanceof ProviderError) && error.message.trim() !== '') return error.message;
   if ((error as NodeJS.ErrnoException | null)?.code === 'ENOSPC') return 'The server ran out of disk space. Please try again later.';
