@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assembleVideo,
+  createOfflineVoiceProvider,
   defaultFfmpegBinaries,
   GENERATED_MUSIC_VOLUME_PERCENT,
   writeMusicBed,
@@ -14,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * How loud music sits in a finished video, as a viewer hears it. The narration is real speech
- * (espeak-ng) kept under 700 Hz and the music is measured above 2.5 kHz, so the two are told apart
+ * (the product's own espeak-ng, WebAssembly: CI has no system espeak) kept under 700 Hz and the music is measured above 2.5 kHz, so the two are told apart
  * in the one mixed soundtrack: the music's gain in a stretch of the video is its level there less
  * the level of the music file itself, and its loudness there is the file's loudness plus that gain.
  */
@@ -70,12 +71,15 @@ beforeAll(async () => {
   const parts: string[] = [];
   let clock = 0.4;
   const starts: number[] = [];
-  SENTENCES.forEach((sentence, index) => {
+  const narrator = createOfflineVoiceProvider({ ffmpegPath: ffmpeg });
+  for (const [index, sentence] of SENTENCES.entries()) {
     const wav = join(dir, `sentence-${index}.wav`);
-    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '165', '-w', wav, sentence]);
-    const seconds = Number(
-      execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', wav], { encoding: 'utf8' }),
-    );
+    const { durationSeconds: seconds } = await narrator.synthesize({
+      text: sentence,
+      voiceId: 'en-us-m3',
+      language: 'en',
+      outputPath: wav,
+    });
     const spoken = sentence.split(' ');
     words.push(
       ...spoken.map((word, i) => ({
@@ -87,7 +91,7 @@ beforeAll(async () => {
     starts.push(clock, clock + seconds);
     parts.push(wav);
     clock += seconds + PAUSE_SECONDS;
-  });
+  }
   // The narration ends a second before the video does (the music fades out over its last 2 s).
   expect(clock - PAUSE_SECONDS + 1).toBeLessThan(DURATION);
   speech = [starts[0]! + 1, starts[1]! - 0.6];
