@@ -34,6 +34,20 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** One dependency GET /ready checks: `ok` false names it in the 503 (the reason is in the server log, not here). */
+const readinessCheckSchema = z.object({ ok: z.boolean(), latencyMs: z.number() });
+/**
+ * GET /ready: whether this process should get traffic (load balancers, Kubernetes readiness probes):
+ * the database, the queue backend and storage answer, and the server is not draining. 200 when
+ * `ready`, 503 otherwise with the same body.
+ */
+export const readinessResponseSchema = z.object({
+  ready: z.boolean(),
+  draining: z.boolean(),
+  checks: z.object({ database: readinessCheckSchema, queue: readinessCheckSchema, storage: readinessCheckSchema }),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export const switchProviderBodySchema = z.object({ type: providerTypeSchema, provider: z.string().check(z.minLength(1)) });
 export const switchProviderResponseSchema = z.object({ message: z.string(), current: z.string() });
 

@@ -290,11 +290,12 @@ export {
   providersHealthQuerySchema,
   providersHealthResponseSchema,
   providersResponseSchema,
+  readinessResponseSchema,
   switchProviderBodySchema,
   switchProviderResponseSchema,
   websocketStatsSchema,
 } from './admin.js';
-export type { HealthResponse, ProviderHealth, ProvidersResponse } from './admin.js';
+export type { HealthResponse, ProviderHealth, ProvidersResponse, ReadinessResponse } from './admin.js';
 export {
   SOCKET_EVENTS,
   jobCompletedEventSchema,

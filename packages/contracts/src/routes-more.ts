@@ -57,6 +57,15 @@ export const MORE_ROUTES = {
     response: payments.locationPricingResponseSchema,
   }),
   health: route({ method: 'GET', path: '/health', auth: 'none', response: admin.healthResponseSchema }),
+  ready: route({
+    method: 'GET',
+    path: '/ready',
+    auth: 'none',
+    response: admin.readinessResponseSchema,
+    errorResponses: { 503: admin.readinessResponseSchema },
+  }),
+  // Prometheus text format; `Authorization: Bearer <METRICS_TOKEN>` when that variable is set.
+  metrics: route({ method: 'GET', path: '/metrics', auth: 'none', response: z.string(), contentType: 'text/plain; version=0.0.4' }),
 
   // Authentication
   // E-mail verification and password recovery: their pages (and Settings' resend) load on demand.

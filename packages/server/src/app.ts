@@ -25,6 +25,8 @@ import { outputPlugin } from './output/output-plugin.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
 import { mcpPlugin } from './mcp/mcp-plugin.js';
+import { metricsPlugin } from './operations/metrics-plugin.js';
+import { readinessPlugin } from './operations/readiness-plugin.js';
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
 import { rateLimitPlugin } from './plugins/rate-limit-plugin.js';
 import { securityHeadersPlugin } from './plugins/security-headers-plugin.js';
@@ -97,6 +99,8 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(postPlugin);
     await app.register(brandPlugin);
     await app.register(realtimePlugin);
+    await app.register(readinessPlugin);
+    await app.register(metricsPlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);
     await app.register(openApiPlugin);

@@ -189,6 +189,23 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'The address users open the studio at; e-mailed links point here (never at the Host header of a request).',
   },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset: GET /metrics is open)',
+    description:
+      'When set, GET /metrics (the API, and each worker on METRICS_PORT) answers only `Authorization: Bearer <METRICS_TOKEN>`; at least 16 characters.',
+  },
+  {
+    name: 'METRICS_PORT',
+    default: '(unset: a worker serves no metrics)',
+    description: 'A worker process (`npm run worker`) serves GET /metrics and GET /ready on this port (the API serves them on PORT).',
+  },
+  {
+    name: 'SHUTDOWN_GRACE_SECONDS',
+    default: '25',
+    description:
+      'On SIGTERM the server stops taking connections and jobs (GET /ready answers 503) and waits this long for requests and running steps to finish before it hands the rest back to the queue and exits.',
+  },
+  {
     name: 'PAYMENTS_TEST_CHECKOUT',
     default: 'false',
     description:
@@ -314,6 +331,18 @@ const envObjectSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   PUBLIC_URL: urlSchema.transform((url) => url.replace(/\/+$/, '')).optional(),
   PAYMENTS_TEST_CHECKOUT: booleanFlag.default(false),
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be between 1 and 65535')
+    .max(65535, 'must be between 1 and 65535')
+    .optional(),
+  SHUTDOWN_GRACE_SECONDS: z.coerce
+    .number({ message: 'must be a number' })
+    .min(1, 'must be at least 1')
+    .max(600, 'must be at most 600')
+    .default(25),
 });
 
 const envSchema = envObjectSchema
@@ -386,6 +415,10 @@ export interface Config {
   /** NODE_ENV=production: the TEST MODE checkout is refused unless `testCheckoutAllowed`. */
   production: boolean;
   testCheckoutAllowed: boolean;
+  /** GET /metrics: its bearer token (null: open) and the port a worker serves it on (null: none). */
+  metrics: { token: string | null; workerPort: number | null };
+  /** How long a SIGTERM waits for requests and running steps before the rest goes back to the queue. */
+  shutdownGraceSeconds: number;
 }
 
 export type StorageSettings =
@@ -547,6 +580,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     publicUrl: vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`,
     production: env.NODE_ENV === 'production',
     testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT,
+    metrics: { token: vars.METRICS_TOKEN ?? null, workerPort: vars.METRICS_PORT ?? null },
+    shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
   };
 }
 

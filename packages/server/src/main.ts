@@ -29,7 +29,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Draining: GET /ready answers 503 at once; close() stops listening, answers requests that arrive
+    // on open keep-alive connections with 503, lets in-flight ones finish and hands running jobs back
+    // to the queue at their last checkpoint (the next start resumes them). Past the grace, exit anyway.
+    app.startDraining();
+    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'draining, then shutting down');
+    setTimeout(() => {
+      app.log.error({ graceSeconds: config.shutdownGraceSeconds }, 'shutdown grace is over: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { createLogger } from './logger.js';
 import { resealLegacySecrets } from './auth/stored-secrets.js';
 import { encryptionKeyNotice } from './encryption-key.js';
+import { ServiceMetrics } from './operations/service-metrics.js';
+import { startWorkerMetricsServer } from './operations/worker-metrics-server.js';
 
 /**
  * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
@@ -45,11 +47,29 @@ async function main(): Promise<void> {
     concurrency: config.queueConcurrency,
     log: log.child({ module: 'queue' }),
   });
+  // This worker's jobs are timed here (the API ignores relayed events for its metrics).
+  const metrics = new ServiceMetrics({ db: database.db });
+  runtime.events.on('job_progress', (event) => metrics.jobProgressed(event));
+  runtime.events.on('job_completed', (event) => metrics.jobCompleted(event));
+  runtime.events.on('job_failed', (event) => metrics.jobFailed(event));
+  let closing = false;
+  const metricsServer =
+    config.metrics.workerPort === null
+      ? null
+      : await startWorkerMetricsServer(config.metrics.workerPort, config.host, {
+          metrics,
+          db: database.db,
+          queueReachable: () => workers.ping(),
+          draining: () => closing,
+          token: config.metrics.token,
+        });
   await workers.start();
   runtime.webhooks.start();
-  log.info({ concurrency: config.queueConcurrency, prefix: config.queue.prefix }, 'Reelsmith worker is taking video jobs');
+  log.info(
+    { concurrency: config.queueConcurrency, prefix: config.queue.prefix, metricsPort: config.metrics.workerPort },
+    'Reelsmith worker is taking video jobs',
+  );
 
-  let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) {
       log.warn({ signal }, 'second signal: exiting without waiting');
@@ -57,8 +77,13 @@ async function main(): Promise<void> {
     }
     closing = true;
     log.info({ signal }, 'worker stopping; running jobs go back to the queue');
+    setTimeout(() => {
+      log.error({ graceSeconds: config.shutdownGraceSeconds }, 'shutdown grace is over: exiting with work unfinished');
+      process.exit(1);
+    }, config.shutdownGraceSeconds * 1000).unref();
     Promise.all([workers.stop(), runtime.webhooks.stop()])
       .then(() => settings.stop())
+      .then(() => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())))
       .then(() => database.db.destroy())
       .then(
         () => process.exit(0),

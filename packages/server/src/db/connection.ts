@@ -16,7 +16,12 @@ export interface DatabaseHandle {
 /** Kysely over better-sqlite3 by default, over a pg Pool when DATABASE_URL is set. */
 export function createDatabase(settings: Config['database']): DatabaseHandle {
   if (settings.dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: settings.url, max: 10 });
+    // A connect timeout, so a database that stopped answering fails queries (and GET /ready) rather than hanging them.
+    const pool = new pg.Pool({ connectionString: settings.url, max: 10, connectionTimeoutMillis: 5_000 });
+    // PostgreSQL restarting or a proxy dropping an idle connection emits 'error' on the pool: with no
+    // listener that would end the process. pg discards the broken client and the next query opens a
+    // new one; queries that fail meanwhile report their own errors (and GET /ready turns 503).
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const sqlite = new SqliteDatabase(settings.file);

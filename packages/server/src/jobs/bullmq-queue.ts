@@ -319,6 +319,12 @@ export class BullmqJobWorkers {
     return [...this.running.keys()];
   }
 
+  /** Whether Redis answers this worker (its readiness); false before start and after stop. */
+  async ping(): Promise<boolean> {
+    if (!this.publisher) return false;
+    return (await this.publisher.ping()) === 'PONG';
+  }
+
   async start(): Promise<void> {
     if (this.bullWorker) return;
     const { redis, events, log } = this.options;

@@ -50,7 +50,10 @@ function parameters(schema: z.core.$ZodType | undefined, location: 'path' | 'que
 function operation(name: string, contract: RouteContract): JsonSchema {
   const error = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
   const responses: Record<string, unknown> = {
-    200: { description: 'OK', content: { 'application/json': { schema: toSchema(contract.response, 'output') } } },
+    200: {
+      description: 'OK',
+      content: { [contract.contentType ?? 'application/json']: { schema: toSchema(contract.response, 'output') } },
+    },
     400: { ...error, description: 'Invalid input; `field` names the offending input' },
     429: { ...error, description: 'Too many requests' },
     500: { ...error, description: 'Unexpected server error (never leaks internals)' },
@@ -64,6 +67,12 @@ function operation(name: string, contract: RouteContract): JsonSchema {
     responses[412] = {
       description: 'If-Match names an older version: the body carries the current one (its ETag in the header)',
       content: { 'application/json': { schema: toSchema(contract.errorResponses[412], 'output') } },
+    };
+  }
+  if (contract.errorResponses?.[503]) {
+    responses[503] = {
+      description: 'Not ready: the body names the check that failed, or says the server is draining',
+      content: { 'application/json': { schema: toSchema(contract.errorResponses[503], 'output') } },
     };
   }
   const security = SECURITY[contract.auth];
