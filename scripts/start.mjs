@@ -1,10 +1,11 @@
-// `npm start`: builds the web app when its sources are newer than the last build, then serves the
+// `npm start`: builds the web app and the server's JavaScript when their sources are newer than the last build, then serves the
 // API and the web app on one port with the embedded defaults (SQLite, in-process queue, local files,
 // offline providers).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureBundles, SERVER_BUNDLE_DIR, SERVER_ENTRIES } from './node-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'dist/web/index.html');
@@ -30,7 +31,9 @@ if (sourcesAt > builtAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/server/src/main.ts')], {
+// The server runs as compiled JavaScript (built like the web app, when a source changed).
+const { main } = await ensureBundles(SERVER_ENTRIES, SERVER_BUNDLE_DIR);
+const server = spawn(process.execPath, [fileURLToPath(main)], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

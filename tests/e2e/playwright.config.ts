@@ -36,9 +36,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
   },
   webServer: {
-    command: `node --import tsx packages/server/src/main.ts`,
+    // The compiled server, as `npm start` runs it (scripts/node-bundle.mjs builds it when stale).
+    command: `node scripts/run-server.mjs main`,
     cwd: root,
-    url: `http://127.0.0.1:${port}/health`,
+    url: `http://127.0.0.1:${port}/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
