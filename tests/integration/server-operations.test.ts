@@ -1,4 +1,4 @@
-import type { ReadinessResponse } from '@reelsmith/contracts';
+import type { ReadinessResponse, Throughput } from '@reelsmith/contracts';
 import { buildApp, createTestDatabase, type App, type TestDatabase } from '@reelsmith/server/testing';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,6 +68,24 @@ describe('GET /metrics with real jobs (embedded queue, offline providers)', () =
     expect(after.total('reelsmith_http_request_duration_seconds_count', { route: '/api/videos/:id/status' })).toBeGreaterThan(0);
     expect(after.value('reelsmith_queue_depth')).toBe(0);
     expect(after.typeOf('reelsmith_nodejs_eventloop_lag_seconds')).toBe('GAUGE');
+
+    // The admin's throughput charts show the same job and the same step runs (from job_step_timings).
+    await app.db.updateTable('users').set({ role: 'admin' }).where('id', '=', user.id).execute();
+    const charts = await waitFor(async () => {
+      const answer = await app.inject({ method: 'GET', url: '/api/admin/throughput', headers: bearer(user) });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const body = answer.json() as Throughput;
+      return body.steps.every((step) => step.runs >= 1) ? body : undefined;
+    }, 'the step timings written');
+    expect(charts.buckets.reduce((sum, bucket) => sum + bucket.completed, 0)).toBe(1);
+    expect(charts.failureRate).toBe(0);
+    for (const step of charts.steps) {
+      expect(step.runs, step.step).toBe(after.value('reelsmith_job_step_duration_seconds_count', { step: step.step }));
+      expect(step.medianSeconds!, step.step).toBeCloseTo(
+        after.value('reelsmith_job_step_duration_seconds_sum', { step: step.step })! / step.runs,
+        1,
+      );
+    }
 
     const text = (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).body;
     expect(text).not.toContain(user.id);

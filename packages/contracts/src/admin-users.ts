@@ -224,6 +224,42 @@ export const systemHealthResponseSchema = z.object({
   providers: component({ providers: z.array(providerHealthSchema) }),
 });
 export type SystemHealth = z.infer<typeof systemHealthResponseSchema>;
+/** The throughput charts' window and resolution (GET /api/admin/throughput). */
+export const THROUGHPUT_WINDOW_HOURS = 24;
+export const THROUGHPUT_BUCKET_MINUTES = 60;
+
+/**
+ * GET /api/admin/throughput: the last 24 h of the service, from the same figures /metrics reports:
+ * jobs finished per hour by outcome and the queue's depth at each hour's end (from the jobs' own
+ * times), and each step's median and 95th percentile (job_step_timings, written by the process that
+ * ran the step). Percentiles are null for a step with no run in the window.
+ */
+export const throughputResponseSchema = z.object({
+  since: z.string(),
+  until: z.string(),
+  bucketMinutes: z.number().check(z.int()),
+  buckets: z.array(
+    z.object({
+      start: z.string(),
+      completed: z.number().check(z.int()),
+      failed: z.number().check(z.int()),
+      queueDepth: z.number().check(z.int()),
+    }),
+  ),
+  videosPerHour: z.number(),
+  /** Failed / (completed + failed) over the window; null when nothing finished. */
+  failureRate: z.nullable(z.number()),
+  steps: z.array(
+    z.object({
+      step: z.string(),
+      runs: z.number().check(z.int()),
+      medianSeconds: z.nullable(z.number()),
+      p95Seconds: z.nullable(z.number()),
+    }),
+  ),
+});
+export type Throughput = z.infer<typeof throughputResponseSchema>;
+
 export const SYSTEM_HEALTH_COMPONENTS = ['database', 'queue', 'workers', 'ffmpeg', 'disk', 'storage', 'providers'] as const;
 export type SystemHealthComponent = (typeof SYSTEM_HEALTH_COMPONENTS)[number];
 

@@ -414,6 +414,9 @@ export {
   healthSampleSchema,
   healthStatusSchema,
   systemHealthResponseSchema,
+  THROUGHPUT_BUCKET_MINUTES,
+  THROUGHPUT_WINDOW_HOURS,
+  throughputResponseSchema,
   userStatusSchema,
   workerHeartbeatSchema,
 } from './admin-users.js';
@@ -428,6 +431,7 @@ export type {
   HealthStatus,
   SystemHealth,
   SystemHealthComponent,
+  Throughput,
   UserStatus,
   WorkerHeartbeat,
 } from './admin-users.js';

@@ -375,4 +375,5 @@ export const MORE_ROUTES = {
     response: adminUsers.auditLogResponseSchema,
   }),
   systemHealth: route({ method: 'GET', path: '/api/admin/system-health', auth: 'admin', response: adminUsers.systemHealthResponseSchema }),
+  adminThroughput: route({ method: 'GET', path: '/api/admin/throughput', auth: 'admin', response: adminUsers.throughputResponseSchema }),
 } as const;

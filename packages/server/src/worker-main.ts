@@ -9,6 +9,7 @@ import { resealLegacySecrets } from './auth/stored-secrets.js';
 import { encryptionKeyNotice } from './encryption-key.js';
 import { ServiceMetrics } from './operations/service-metrics.js';
 import { startWorkerMetricsServer } from './operations/worker-metrics-server.js';
+import { keepStepTimings } from './operations/metrics-plugin.js';
 
 /**
  * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
     log: log.child({ module: 'queue' }),
   });
   // This worker's jobs are timed here (the API ignores relayed events for its metrics).
-  const metrics = new ServiceMetrics({ db: database.db });
+  const metrics = new ServiceMetrics({ db: database.db, onStepTimed: keepStepTimings(database.db, log) });
   runtime.events.on('job_progress', (event) => metrics.jobProgressed(event));
   runtime.events.on('job_completed', (event) => metrics.jobCompleted(event));
   runtime.events.on('job_failed', (event) => metrics.jobFailed(event));

@@ -208,6 +208,16 @@ export interface Database {
   uploads: UploadsTable;
   app_settings: AppSettingsTable;
   brand_kits: BrandKitsTable;
+  job_step_timings: JobStepTimingsTable;
+}
+
+/** One pipeline step of one job run (migration 0022): what the admin's throughput charts read. */
+export interface JobStepTimingsTable {
+  id: string;
+  job_id: string;
+  step: string;
+  seconds: number;
+  finished_at: Timestamp;
 }
 
 /** One brand kit per account (migration 0014): the contract's BrandKit as JSON. */

@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { registerRoute } from '../http/register-route.js';
 import { unauthorized } from '../errors.js';
 import { PROMETHEUS_CONTENT_TYPE, ServiceMetrics } from './service-metrics.js';
+import { forgetOldStepTimings, recordStepTiming, throughput } from './throughput.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +27,21 @@ export function metricsAuthorized(authorization: string | undefined, token: stri
 }
 
 /**
+ * Writes each step's time for the admin's throughput charts (and now and then forgets week-old
+ * ones); a write that fails is logged, never in the way of the job.
+ */
+export function keepStepTimings(db: Parameters<typeof recordStepTiming>[0], log: { warn(obj: object, msg: string): void }) {
+  let written = 0;
+  return (timing: Parameters<typeof recordStepTiming>[1]) => {
+    written += 1;
+    const forget = written % 200 === 1;
+    recordStepTiming(db, timing)
+      .then(() => (forget ? forgetOldStepTimings(db) : undefined))
+      .catch((error: unknown) => log.warn({ err: error }, 'could not keep a step timing'));
+  };
+}
+
+/**
  * GET /metrics in the Prometheus text format, and the HTTP request histogram of every route. Job
  * and step timings are recorded by the process that runs the job: here with the embedded queue; in
  * scale mode by each worker (worker-main.ts, on METRICS_PORT), so a Prometheus sum over all targets
@@ -33,7 +49,13 @@ export function metricsAuthorized(authorization: string | undefined, token: stri
  */
 export const metricsPlugin = fp(
   async (app) => {
-    const metrics = new ServiceMetrics({ db: app.db, activeSockets: () => app.io.engine.clientsCount });
+    const embedded = app.jobQueue.backend === 'embedded';
+    const metrics = new ServiceMetrics({
+      db: app.db,
+      activeSockets: () => app.io.engine.clientsCount,
+      // With the embedded queue this process runs the jobs, so it keeps their step times too.
+      ...(embedded ? { onStepTimed: keepStepTimings(app.db, app.log) } : {}),
+    });
     app.decorate('metrics', metrics);
 
     app.addHook('onResponse', async (request, reply) => {
@@ -42,7 +64,7 @@ export const metricsPlugin = fp(
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     });
 
-    if (app.jobQueue.backend === 'embedded') {
+    if (embedded) {
       const onProgress = metrics.jobProgressed.bind(metrics);
       const onCompleted = metrics.jobCompleted.bind(metrics);
       const onFailed = metrics.jobFailed.bind(metrics);
@@ -55,6 +77,8 @@ export const metricsPlugin = fp(
         app.jobEvents.off('job_failed', onFailed);
       });
     }
+
+    registerRoute(app, API.adminThroughput, async () => throughput(app.db));
 
     registerRoute(app, API.metrics, async (request, reply) => {
       if (!metricsAuthorized(request.headers.authorization, app.config.metrics.token)) throw unauthorized(METRICS_TOKEN_MESSAGE);

@@ -38,6 +38,15 @@ export interface MetricsSources {
   db: Kysely<Database>;
   /** Open socket.io connections (the API only). */
   activeSockets?: () => number;
+  /** Each finished step's time, to keep (job_step_timings: the admin's throughput charts). */
+  onStepTimed?: (timing: StepTiming) => void;
+}
+
+export interface StepTiming {
+  jobId: string;
+  step: PipelineStep;
+  seconds: number;
+  finishedAt: Date;
 }
 
 interface TrackedJob {
@@ -209,7 +218,7 @@ export class ServiceMetrics {
       return;
     }
     if (tracked.step !== event.step) {
-      this.closeStep(tracked, at);
+      this.closeStep(event.jobId, tracked, at);
       tracked.step = event.step;
       tracked.stepStartedAt = at;
     }
@@ -234,17 +243,18 @@ export class ServiceMetrics {
     return this.registry.metrics();
   }
 
-  private closeStep(tracked: TrackedJob, at: number): void {
+  private closeStep(jobId: string, tracked: TrackedJob, at: number): void {
     const seconds = (at - tracked.stepStartedAt) / 1000;
     tracked.stepSeconds[tracked.step] = (tracked.stepSeconds[tracked.step] ?? 0) + seconds;
     this.stepDuration.observe({ step: tracked.step }, seconds);
+    this.sources.onStepTimed?.({ jobId, step: tracked.step, seconds, finishedAt: new Date(at) });
   }
 
   private finish(jobId: string, outcome: 'completed' | 'failed' | 'cancelled', at: number): TrackedJob | undefined {
     const tracked = this.jobs.get(jobId);
     if (!tracked) return undefined;
     this.jobs.delete(jobId);
-    if (outcome === 'completed') this.closeStep(tracked, at);
+    if (outcome === 'completed') this.closeStep(jobId, tracked, at);
     this.jobDuration.observe({ outcome }, (at - tracked.startedAt) / 1000);
     return tracked;
   }

@@ -8,6 +8,7 @@ export const adminUsersQueryKeys = {
   user: (id: string) => [...adminQueryKey, 'users', id] as const,
   audit: [...adminQueryKey, 'audit-log'] as const,
   systemHealth: [...adminQueryKey, 'system-health'] as const,
+  throughput: [...adminQueryKey, 'throughput'] as const,
 };
 
 /** The User Management page's filters: GET /api/admin/users's query. */
@@ -58,6 +59,16 @@ export function useSystemHealthDetail() {
   return useQuery({
     queryKey: adminUsersQueryKeys.systemHealth,
     queryFn: ({ signal }) => api.call('systemHealth', { signal }),
+    refetchInterval: REFRESH_INTERVALS_MS.admin,
+  });
+}
+
+/** GET /api/admin/throughput: the last 24 h, refreshed with the System page. */
+export function useThroughput() {
+  const api = useApi();
+  return useQuery({
+    queryKey: adminUsersQueryKeys.throughput,
+    queryFn: ({ signal }) => api.call('adminThroughput', { signal }),
     refetchInterval: REFRESH_INTERVALS_MS.admin,
   });
 }

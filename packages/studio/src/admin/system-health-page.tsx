@@ -5,13 +5,16 @@ import {
   type SystemHealth,
   type SystemHealthComponent,
 } from '@reelsmith/contracts';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { useSystemHealthDetail } from './admin-users-queries.js';
 import { formatDateTime } from '../ui/date-format.js';
 import './admin.css';
 import './admin-users.css';
+
+// The charts (and uPlot) load with the page's first look at them, not with the admin bundle.
+const ThroughputCharts = lazy(() => import('./throughput-charts.js').then((module) => ({ default: module.ThroughputCharts })));
 
 const TITLES: Record<SystemHealthComponent, string> = {
   database: 'Database',
@@ -228,6 +231,9 @@ export function SystemHealthPage() {
             })
           : null}
       </div>
+      <Suspense fallback={<p className="rs-health__nochart">Loading the last 24 hours…</p>}>
+        <ThroughputCharts />
+      </Suspense>
     </div>
   );
 }

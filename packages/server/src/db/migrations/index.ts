@@ -10,6 +10,7 @@ import { videoUsage } from './0008-video-usage.js';
 import { accountSecurity } from './0009-account-security.js';
 import { jobClaims } from './0010-job-claims.js';
 import { storyboards } from './0011-storyboards.js';
+import { jobStepTimings } from './0022-job-step-timings.js';
 import { appSettings } from './0013-app-settings.js';
 import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
@@ -41,6 +42,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_webhook_attempts_at': webhookAttemptsAt,
   '0017_version_render_stats': versionRenderStats,
   '0018_job_unfinished_runs': jobUnfinishedRuns,
+  // 0019–0021 are the batch and publishing migrations of this session's other branches.
+  '0022_job_step_timings': jobStepTimings,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,65 @@
+// @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
+import type { Throughput } from '@reelsmith/contracts';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { installMatchMedia } from '../testing/render-studio.js';
+import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';
+import { ThroughputCharts } from './throughput-charts.js';
+
+// jsdom has no canvas: uPlot itself is left out; what is checked is what the page gives it and shows.
+const plotted = vi.hoisted(() => [] as Array<{ series: Array<{ label?: string }>; data: number[][] }>);
+vi.mock('uplot', () => ({
+  default: class {
+    constructor(options: { series: Array<{ label?: string }> }, data: number[][]) {
+      plotted.push({ series: options.series, data });
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+afterEach(cleanup);
+
+const start = Date.parse('2026-11-26T13:00:00.000Z');
+const throughput: Throughput = {
+  since: new Date(start).toISOString(),
+  until: new Date(start + 24 * 3_600_000).toISOString(),
+  bucketMinutes: 60,
+  buckets: Array.from({ length: 24 }, (_, index) => ({
+    start: new Date(start + index * 3_600_000).toISOString(),
+    completed: index === 23 ? 9 : 0,
+    failed: index === 23 ? 1 : 0,
+    queueDepth: index === 22 ? 4 : 0,
+  })),
+  videosPerHour: 0.38,
+  failureRate: 0.1,
+  steps: [
+    { step: 'setup', runs: 10, medianSeconds: 0.2, p95Seconds: 0.4 },
+    { step: 'story', runs: 10, medianSeconds: 0.5, p95Seconds: 1.1 },
+    { step: 'voice', runs: 10, medianSeconds: 3.2, p95Seconds: 5.8 },
+    { step: 'images', runs: 10, medianSeconds: 1.4, p95Seconds: 2.2 },
+    { step: 'video', runs: 9, medianSeconds: 11.6, p95Seconds: 24 },
+  ],
+};
+
+describe('ThroughputCharts', () => {
+  it('shows the rate, the failure rate, the median and p95 of every step, and charts the hourly figures', async () => {
+    installMatchMedia();
+    const { fetch } = fakeFetch((url) => (url.pathname === '/api/admin/throughput' ? { body: throughput } : { status: 404, body: {} }));
+    renderWithServices(<ThroughputCharts />, { fetch, role: 'admin' });
+    const section = await screen.findByRole('region', { name: 'Throughput, last 24 hours' });
+    expect(within(section).getByText(/0\.4 videos\/hour · failure rate 10\.0%/)).toBeInTheDocument();
+    const render = within(section).getByRole('row', { name: /Render/ });
+    expect(render).toHaveTextContent('9');
+    expect(render).toHaveTextContent('12 s');
+    expect(render).toHaveTextContent('24 s');
+    await vi.waitFor(() => expect(plotted).toHaveLength(3));
+    const videos = plotted.find((chart) => chart.series.some((line) => line.label === 'made'))!;
+    expect(videos.data[1]![23]).toBe(9);
+    expect(videos.data[2]![23]).toBe(1);
+    const queue = plotted.find((chart) => chart.series.some((line) => line.label === 'waiting'))!;
+    expect(queue.data[1]![22]).toBe(4);
+    expect(screen.getAllByRole('img', { name: /last 24 hours/ })).toHaveLength(3);
+  });
+});
