@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { createLogger } from './logger.js';
 import { analyticsPlugin } from './plugins/analytics-plugin.js';
+import { backgroundPlugin } from './plugins/background-plugin.js';
 import { authPlugin } from './plugins/auth-plugin.js';
 import { sessionRevocationPlugin } from './auth/session-revocation-plugin.js';
 import { configPlugin } from './plugins/config-plugin.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(configPlugin, { config });
     await app.register(errorHandlerPlugin);
     await app.register(securityHeadersPlugin);
+    await app.register(backgroundPlugin);
     await app.register(databasePlugin, overrides.database ? { handle: overrides.database } : {});
     await app.register(storagePlugin, overrides.storage ?? {});
     await app.register(appSettingsPlugin);

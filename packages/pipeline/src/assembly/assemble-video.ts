@@ -11,6 +11,7 @@ import {
   OUTPUT_FPS,
   audioFilter,
   captionFilter,
+  closingCardFilter,
   fitNarration,
   logoFilter,
   mixedMusic,
@@ -20,6 +21,7 @@ import {
   supportsPerFrameScale,
   videoEncoderArgs,
   type AssembleOptions,
+  type ClosingCard,
   type NarrationFit,
   type RenderContext,
 } from './render-graph.js';
@@ -55,12 +57,19 @@ async function renderSinglePass(ctx: RenderContext, fit: NarrationFit, frames: n
   const filters = fit.scenes.map((scene, index) =>
     sceneFilter(index, frames[index]!, width, height, request, ctx.perFrameScale, Boolean(scene.videoPath)),
   );
-  let videoOut = fit.scenes.length > 1 ? '[vcat]' : '[v0]';
-  if (fit.scenes.length > 1)
-    filters.push(`${fit.scenes.map((_, index) => `[v${index}]`).join('')}concat=n=${fit.scenes.length}:v=1:a=0[vcat]`);
   if (request.music) args.push('-stream_loop', '-1', '-i', resolve(request.music.path));
+  if (request.brand?.logo) args.push('-i', resolve(request.brand.logo.path));
+  // The closing card's picture is the last input, after the audio, the music and the logo.
+  const pictures = fit.scenes.map((_, index) => `[v${index}]`);
+  if (ctx.closingCard) {
+    const cardInput = fit.scenes.length + 1 + (request.music ? 1 : 0) + (request.brand?.logo ? 1 : 0);
+    args.push('-i', resolve(ctx.closingCard.imagePath));
+    filters.push(closingCardFilter(cardInput, ctx.closingCard.frames, width, height));
+    pictures.push(`[v${cardInput}]`);
+  }
+  let videoOut = pictures.length > 1 ? '[vcat]' : pictures[0]!;
+  if (pictures.length > 1) filters.push(`${pictures.join('')}concat=n=${pictures.length}:v=1:a=0[vcat]`);
   if (request.brand?.logo) {
-    args.push('-i', resolve(request.brand.logo.path));
     filters.push(logoFilter(ctx, fit.scenes.length + (request.music ? 2 : 1), videoOut, '[vlogo]')!);
     videoOut = '[vlogo]';
   }
@@ -161,8 +170,22 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
       ? requireFfmpegFilters(binaries.ffmpegPath, ['ass'])
       : undefined,
   ]);
-  const fit = fitNarration(audioSeconds, duration, request.words, request.scenes);
-  const frames = sceneFrameCounts(fit.scenes, duration);
+  // The brand's end card is a picture of its own after the last word: the narration and its
+  // pictures fill the video up to it (the runner planned the story that much shorter).
+  const endCard = request.brand?.endCard ?? null;
+  const storySeconds = endCard ? Math.max(1, duration - endCard.seconds) : duration;
+  const fit = fitNarration(audioSeconds, storySeconds, request.words, request.scenes);
+  const frames = sceneFrameCounts(fit.scenes, storySeconds);
+  const storyFrames = frames.reduce((sum, count) => sum + count, 0);
+  const closingCard: ClosingCard | null =
+    endCard && fit.scenes.length > 0
+      ? {
+          text: endCard.text,
+          startFrame: storyFrames,
+          frames: Math.max(1, Math.round(duration * OUTPUT_FPS) - storyFrames),
+          imagePath: fit.scenes[fit.scenes.length - 1]!.imagePath,
+        }
+      : null;
   let font: CaptionFont | null = null;
   let fontsDir: string | null = null;
   const captions = request.enableCaptions && fit.words.length > 0;
@@ -170,8 +193,25 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     font = captionFontFor(request.language, {}, request.brand?.fontId);
     fontsDir = prepareFontsDir(font, join(workDir, 'fonts'));
   }
-  const cuts = frames.slice(0, -1).map((_, index) => frames.slice(0, index + 1).reduce((sum, count) => sum + count, 0) / OUTPUT_FPS);
-  const ctx: RenderContext = { request, options, binaries, workDir, width, height, perFrameScale, font, fontsDir, captions, cuts };
+  // The closing card is a cut too: a caption never runs onto it.
+  const cuts = (closingCard ? frames : frames.slice(0, -1)).map(
+    (_, index) => frames.slice(0, index + 1).reduce((sum, count) => sum + count, 0) / OUTPUT_FPS,
+  );
+  const ctx: RenderContext = {
+    request,
+    options,
+    binaries,
+    workDir,
+    width,
+    height,
+    perFrameScale,
+    font,
+    fontsDir,
+    captions,
+    cuts,
+    storySeconds: storyFrames / OUTPUT_FPS,
+    closingCard,
+  };
 
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);

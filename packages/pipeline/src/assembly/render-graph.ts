@@ -292,6 +292,34 @@ export interface RenderContext {
   captions: boolean;
   /** Where the pictures change (each scene's first frame after the first), in seconds. */
   cuts: number[];
+  /** When the story ends: the video's end, or where the brand's closing card begins. */
+  storySeconds: number;
+  /** The brand's closing card after the last word, or null without one. */
+  closingCard: ClosingCard | null;
+}
+
+/** The brand's end card as a picture of its own after the narration. */
+export interface ClosingCard {
+  text: string;
+  /** Its first frame in the video. */
+  startFrame: number;
+  frames: number;
+  /** The background: the last scene's picture, blurred and dimmed so the card's text reads on it. */
+  imagePath: string;
+}
+
+/**
+ * The closing card's background as a filter: the last picture covered, blurred and dimmed once, then
+ * held (its text is drawn by the caption file, so the card reads as the video's own last frame, not
+ * as a flat slate that could be another video's).
+ */
+export function closingCardFilter(input: number, frames: number, width: number, height: number): string {
+  const radius = Math.max(2, Math.round(Math.min(width, height) / 40));
+  return (
+    `[${input}:v]scale=${width}:${height}:force_original_aspect_ratio=increase,crop=${width}:${height},` +
+    `boxblur=${radius}:2,eq=brightness=-0.18:saturation=0.7,format=yuv420p,` +
+    `loop=loop=${frames - 1}:size=1:start=0,settb=1/${OUTPUT_FPS},setpts=N,setsar=1[v${input}]`
+  );
 }
 
 /** Gap between the logo and the caption band or a frame edge, as a share of the shorter side. */
@@ -338,11 +366,11 @@ export function logoFilter(ctx: RenderContext, logoInput: number, videoIn: strin
   );
 }
 
-/** The end card on the video's clock. */
-function endCardFor(request: AssemblyRequest): { text: string; start: number; end: number } | null {
-  const card = request.brand?.endCard;
+/** The end card's text on the video's clock: on its own card, after the story. */
+function endCardFor(ctx: RenderContext): { text: string; start: number; end: number } | null {
+  const card = ctx.closingCard;
   if (!card) return null;
-  return { text: card.text, start: request.durationSeconds - card.seconds, end: request.durationSeconds };
+  return { text: card.text, start: card.startFrame / OUTPUT_FPS, end: (card.startFrame + card.frames) / OUTPUT_FPS };
 }
 
 /**
@@ -350,7 +378,7 @@ function endCardFor(request: AssemblyRequest): { text: string; start: number; en
  * nothing. The single pass draws it whole; each scene segment draws the part on screen during it.
  */
 export function captionDocument(ctx: RenderContext, words: WordTiming[]): string | null {
-  const endCard = endCardFor(ctx.request);
+  const endCard = endCardFor(ctx);
   if (!ctx.font || !ctx.fontsDir || (words.length === 0 && !endCard)) return null;
   return buildCaptionsAss({
     words,
@@ -359,7 +387,8 @@ export function captionDocument(ctx: RenderContext, words: WordTiming[]): string
     width: ctx.width,
     height: ctx.height,
     font: ctx.font,
-    durationSeconds: ctx.request.durationSeconds,
+    // Captions end with the narration: none are drawn over the closing card.
+    durationSeconds: ctx.storySeconds,
     accentColor: ctx.request.brand?.accentColor ?? null,
     endCard,
     cuts: ctx.cuts,

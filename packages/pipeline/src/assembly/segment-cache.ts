@@ -14,6 +14,7 @@ import {
   assFilter,
   audioFilter,
   captionDocument,
+  closingCardFilter,
   logoFilter,
   mixedMusic,
   sceneFilter,
@@ -45,6 +46,8 @@ interface SegmentJob {
   /** The caption lines on screen during the segment, on the segment's clock (null: none). */
   captions: SceneCaptions | null;
   scene: AssemblyScene;
+  /** The brand's closing card (its picture is the background, blurred), not a scene of the story. */
+  card?: true;
 }
 
 /** Caption times are centiseconds and frames thirtieths of a second: both are whole ticks of 1/3000 s. */
@@ -85,9 +88,15 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
   // One caption file for the whole video, as the single pass draws it; each segment keeps the lines
   // on screen during its frames (a caption crossing a cut is in both segments, its times unchanged).
   const whole = captionDocument(ctx, ctx.captions ? fit.words : []);
+  const card = ctx.closingCard;
+  // The closing card is one more segment after the story's, over its picture.
+  const pictures: Array<{ scene: AssemblyScene; frames: number; card?: true }> = fit.scenes.map((scene, index) => ({
+    scene,
+    frames: frames[index]!,
+  }));
+  if (card) pictures.push({ scene: { imagePath: card.imagePath, start: 0, end: 0 }, frames: card.frames, card: true });
   let nextFrame = 0;
-  return fit.scenes.map((scene, index) => {
-    const count = frames[index]!;
+  return pictures.map(({ scene, frames: count, card: isCard }, index) => {
     const startFrame = nextFrame;
     const startSeconds = startFrame / OUTPUT_FPS;
     const seconds = count / OUTPUT_FPS;
@@ -100,6 +109,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
           format: SEGMENT_FORMAT,
           picture: fileHash(scene.videoPath ?? scene.imagePath),
           ...(scene.videoPath ? { clip: true } : {}),
+          ...(isCard ? { card: true } : {}),
           frames: count,
           size: [ctx.width, ctx.height],
           zoom: ctx.request.enableZoom ? ctx.request.zoomDirection : null,
@@ -125,13 +135,26 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       )
       .digest('hex')
       .slice(0, 32);
-    return { index, key, path: join(cacheDir, `${key}.mp4`), frames: count, startFrame, startSeconds, seconds, captions: local, scene };
+    return {
+      index,
+      key,
+      path: join(cacheDir, `${key}.mp4`),
+      frames: count,
+      startFrame,
+      startSeconds,
+      seconds,
+      captions: local,
+      scene,
+      ...(isCard ? { card: true as const } : {}),
+    };
   });
 }
 
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
   const { width, height, request } = ctx;
-  const scene = sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale, Boolean(job.scene.videoPath));
+  const scene = job.card
+    ? closingCardFilter(0, job.frames, width, height)
+    : sceneFilter(0, job.frames, width, height, request, ctx.perFrameScale, Boolean(job.scene.videoPath));
   await writeThroughPartial(job.path, async (partial, unique) => {
     const assName = `captions-${unique}.ass`;
     try {

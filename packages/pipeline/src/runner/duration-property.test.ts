@@ -6,13 +6,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { assembleVideo } from '../assembly/assemble-video.js';
 import { defaultFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { probeDurationSeconds } from '../assembly/run-ffmpeg.js';
-import type { GenerationRun, ImageProvider } from '../providers/types.js';
+import type { GenerationRun, ImageProvider, RenderBrand } from '../providers/types.js';
 import { createRandom } from '../seeded-random.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { fakePng } from '../testing/fake-media.js';
 import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
-import { MAX_NARRATION_TEMPO, MIN_NARRATION_TEMPO, paceNarration } from './narration.js';
+import { MAX_NARRATION_TEMPO, MIN_NARRATION_TEMPO, paceNarration, storySecondsFor } from './narration.js';
 import { createRunContext, runGeneration, setupStep, storyStep, type RunGenerationOptions } from './run-generation.js';
 
 /*
@@ -99,15 +99,24 @@ function paramsFor(testCase: DurationCase): GenerationParams {
   });
 }
 
-function runFor(testCase: DurationCase, name: string, images: ImageProvider): GenerationRun {
+function runFor(testCase: DurationCase, name: string, images: ImageProvider, brand?: RenderBrand): GenerationRun {
   return {
     jobId: name,
     params: paramsFor(testCase),
     workspaceDir: join(root, name),
     providers: { story, voice, images },
     onProgress: () => undefined,
+    ...(brand ? { brand } : {}),
   };
 }
+
+/** A brand kit with only its end card on. */
+const cardBrand = (seconds: number): RenderBrand => ({
+  accentColor: '#00C8FF',
+  fontId: 'noto-sans',
+  logo: null,
+  endCard: { text: '@reelsmith', seconds },
+});
 
 const label = (testCase: DurationCase) => `${testCase.language} ${testCase.duration} s ${testCase.style}: "${testCase.topic}"`;
 
@@ -172,6 +181,46 @@ describe('the length a creator picks', () => {
           small,
         );
         await measure(testCase, edited.videoPath, 'edited render of');
+      }
+    },
+  );
+
+  it(
+    'holds with the brand end card on: the story is planned shorter by the card, the card follows the last word',
+    { timeout: 900_000 },
+    async () => {
+      const png = await fakePng(64, 64);
+      const binaries = defaultFfmpegBinaries();
+      const small: RunGenerationOptions = {
+        assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
+      };
+      const cases: Array<[DurationCase, number]> = [
+        [REPORTED, 3],
+        [CASES.find((c) => c.duration === 60 && c.language === 'en')!, 1.5],
+      ];
+      for (const [index, [testCase, cardSeconds]] of cases.entries()) {
+        const brand = cardBrand(cardSeconds);
+        const storySeconds = storySecondsFor(testCase.duration, brand.endCard);
+        const run = runFor(testCase, `card-${index}`, smallPictures(png), brand);
+        const output = await runGeneration(run, small);
+        // The written story, as voiced, is paced into the story's seconds within the voice's bounds:
+        // nothing of it is sped beyond them or cut to make room for the card.
+        const ctx = createRunContext(run, {});
+        const speech: number[] = [];
+        for (const scene of output.scenes ?? []) speech.push((await ctx.voiceScene(scene.narration)).part.durationSeconds);
+        const pacing = paceNarration(speech, storySeconds);
+        expect(pacing.tempo, label(testCase)).toBeLessThanOrEqual(MAX_NARRATION_TEMPO + 1e-6);
+        expect(pacing.endSeconds, label(testCase)).toBeLessThanOrEqual(storySeconds);
+        const probed = await probeDurationSeconds(binaries, output.videoPath);
+        expect(Math.abs(probed - testCase.duration), `${label(testCase)}: ${probed.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
+        // Every word is said before the card; the narration fills the story (ends within its last 2.5 s).
+        const lastWord = output.captionTrack!.words.at(-1)!;
+        expect(lastWord.end, label(testCase)).toBeLessThanOrEqual(storySeconds);
+        expect(lastWord.end, label(testCase)).toBeGreaterThan(storySeconds - 2.5);
+        // The scenes end where the card begins: the card is no scene of the story.
+        const scenes = output.scenes ?? [];
+        const last = scenes.at(-1)!;
+        expect(last.startSeconds + last.durationSeconds).toBeCloseTo(storySeconds, 1);
       }
     },
   );

@@ -63,6 +63,15 @@ export function paceNarration(speechSeconds: readonly number[], durationSeconds:
   return done(gap, tempo);
 }
 
+/**
+ * The seconds the story fills: the video less the brand's closing card. The card follows the last
+ * word as a picture of its own, so the narration is planned that much shorter and the video stays
+ * the length the creator picked.
+ */
+export function storySecondsFor(durationSeconds: number, endCard: { seconds: number } | null | undefined): number {
+  return endCard ? Math.max(1, durationSeconds - endCard.seconds) : durationSeconds;
+}
+
 /** How many times a written story may be re-planned to fit its narration to the video. */
 export const MAX_STORY_REPLANS = 2;
 

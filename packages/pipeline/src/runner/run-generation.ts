@@ -36,6 +36,7 @@ import {
   replanNarration,
   SCENE_GAP_SECONDS,
   storyBudgetCorrection,
+  storySecondsFor,
   videoLengthFor,
   type Narration,
   type NarrationPlan,
@@ -311,11 +312,13 @@ async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> 
 export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
   const { params, providers, signal, step } = ctx;
   const storyboard = Boolean(ctx.run.storyboard);
-  return step<SetupOutput>('setup', { params, voice: providers.voice.name, storyboard }, async () => {
+  const storySeconds = storySecondsFor(params.duration, ctx.run.brand?.endCard);
+  return step<SetupOutput>('setup', { params, voice: providers.voice.name, storyboard, storySeconds }, async () => {
     const { width, height } = RESOLUTION_SIZES[params.resolution];
     const sceneCount = sceneCountFor(params.duration);
-    // The pauses between scenes take time the narration cannot use.
-    const speakingSeconds = params.duration - SCENE_GAP_SECONDS * (sceneCount - 1);
+    // The pauses between scenes, and the brand's closing card after the last word, take time the
+    // narration cannot use.
+    const speakingSeconds = storySeconds - SCENE_GAP_SECONDS * (sceneCount - 1);
     // The voice's own measured pace in this language, where it can say; else its nominal rate.
     const measured = await providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
     const { targetWords } = measured
@@ -357,6 +360,8 @@ export async function storyStep(
     // The creator's storyboard replaces the writer: nothing is written again.
     if (run.storyboard) return { title: run.storyboard.title, scenes: run.storyboard.scenes.map((scene) => ({ ...scene })) };
     let targetWords = setup.output.targetWords;
+    // The story ends where the brand's closing card begins.
+    const storySeconds = storySecondsFor(params.duration, run.brand?.endCard);
     // A researched article is told like an article the creator brought: every sentence is the article's.
     const source = article ? articleStorySource(article) : storySource(params.source);
     let draft: { story: RunStory; parts: SynthesisResult[] } | null = null;
@@ -368,7 +373,7 @@ export async function storyStep(
               topic: params.topic,
               style: params.style,
               language: params.language,
-              durationSeconds: params.duration,
+              durationSeconds: storySeconds,
               visualStyle: params.visualStyle,
               customPrompt: params.customPrompt,
               sceneCount: setup.output.sceneCount,
@@ -418,7 +423,7 @@ export async function storyStep(
       );
       const correction = storyBudgetCorrection(
         parts.map((part) => part.durationSeconds),
-        params.duration,
+        storySeconds,
       );
       if (correction === null) return planned;
       const next = Math.max(5, Math.round(targetWords * correction));
@@ -457,7 +462,8 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
         join(artefactDir, 'voice', 'placement.json'),
         keys,
         parts.map((part) => part.durationSeconds),
-        params.duration,
+        // The narration's pictures end where the brand's closing card begins.
+        storySecondsFor(params.duration, run.brand?.endCard),
         Boolean(run.storyboard),
       );
       return timed('voice: fitting', options.onTiming, () =>
@@ -604,14 +610,17 @@ function videoStep(
     async () => {
       const timings = narration.output.scenes;
       // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
-      // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked.
-      const duration = videoLengthFor(narration.output, params.duration);
+      // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked; the brand's closing
+      // card follows it (the story was planned that much shorter).
+      const cardSeconds = run.brand?.endCard?.seconds ?? 0;
+      const storySeconds = videoLengthFor(narration.output, storySecondsFor(params.duration, run.brand?.endCard));
+      const duration = storySeconds + cardSeconds;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
         ...clipOf(images.output.videoPaths?.[index]),
-        // Each picture holds until the next scene's narration begins; the last one runs to the end.
+        // Each picture holds until the next scene's narration begins; the last one until the story ends.
         start: index === 0 ? 0 : (timings[index]?.start ?? 0),
-        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? duration) : duration,
+        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? storySeconds) : storySeconds,
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
       // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
@@ -646,11 +655,13 @@ function videoStep(
           },
         ),
       );
-      // Where each scene lands once the narration is fitted to the duration (sped up when it runs long).
-      const placed = fitNarration(narration.output.durationSeconds, duration, narration.output.words, scenes).scenes;
+      // Where each scene lands once the narration is fitted to the story's length (sped up when it
+      // runs long); the closing card after it is no scene.
+      const placed = fitNarration(narration.output.durationSeconds, storySeconds, narration.output.words, scenes).scenes;
+      const storyEnd = Math.min(storySeconds, result.durationSeconds);
       const generated: GeneratedScene[] = story.output.scenes.map((scene, index) => {
-        const start = index === 0 ? 0 : Math.min(placed[index]?.start ?? result.durationSeconds, result.durationSeconds);
-        const end = Math.min(placed[index + 1]?.start ?? result.durationSeconds, result.durationSeconds);
+        const start = index === 0 ? 0 : Math.min(placed[index]?.start ?? storyEnd, storyEnd);
+        const end = Math.min(placed[index + 1]?.start ?? storyEnd, storyEnd);
         return {
           narration: scene.narration,
           imagePrompt: scene.imagePrompt,

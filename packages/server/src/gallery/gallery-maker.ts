@@ -45,7 +45,7 @@ const frameSize = (resolution: Resolution) => ({
 /** Poster width: the tile's width on a wide screen at 2x; the poster loads with the page, so it stays small. */
 const POSTER_WIDTH = 480;
 /** Lowest CPU priority: a creator's job or a page request always goes first. */
-const BACKGROUND_NICENESS = 19;
+export const BACKGROUND_NICENESS = 19;
 
 /** The recipe's version: a changed recipe makes a new example (its files' names change with it). */
 const recipeHash = (recipe: Recipe) =>

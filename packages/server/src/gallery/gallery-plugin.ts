@@ -5,19 +5,20 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { registerRoute } from '../http/register-route.js';
-import { GALLERY_RECIPES, GALLERY_URL_PREFIX, makeExample, readExample, saveExample } from './gallery-maker.js';
+import { makeExampleInChild } from './gallery-child-process.js';
+import { GALLERY_RECIPES, GALLERY_URL_PREFIX, readExample, saveExample, type makeExample } from './gallery-maker.js';
 
 export interface GalleryPluginOptions {
-  /** Makes one example (tests inject a quick one); default: the product's offline generator. */
+  /**
+   * Makes one example (tests inject a quick one); default: the product's offline generator in a
+   * low-priority child process that starts and runs only while no creator's job or request waits.
+   */
   make?: typeof makeExample;
   /** Wait after the server starts listening before making anything (default GALLERY_START_DELAY_MS). */
   startDelayMs?: number;
 }
 
-/**
- * The offline pictures are drawn on the server's own thread: the first visitors after a start get
- * their pages before any of that work begins.
- */
+/** The first visitors after a start get their pages before any of the examples' work begins. */
 const GALLERY_START_DELAY_MS = 5_000;
 
 const abortableDelay = (ms: number, signal: AbortSignal) => delay(ms, undefined, { signal });
@@ -25,7 +26,8 @@ const abortableDelay = (ms: number, signal: AbortSignal) => delay(ms, undefined,
 /**
  * The visitor page's example videos: GET /api/gallery lists the ready ones, their files are served
  * under /gallery/ (names carry the recipe's hash, so they are cached for a year). Missing examples are
- * made once the server listens, one at a time, never before its first answer; GALLERY_EXAMPLES=off
+ * made once the server listens, one at a time, each in a low-priority process of its own that pauses
+ * whenever a creator's job or a request waits (BackgroundGate); GALLERY_EXAMPLES=off
  * skips all of it.
  */
 export const galleryPlugin = fp<GalleryPluginOptions>(
@@ -71,7 +73,9 @@ export const galleryPlugin = fp<GalleryPluginOptions>(
           for (const recipe of GALLERY_RECIPES) {
             if (examples.has(recipe.slug)) continue;
             const started = performance.now();
-            const example = await (options.make ?? makeExample)(dir, recipe, { signal: abort.signal });
+            const example = options.make
+              ? await options.make(dir, recipe, { signal: abort.signal })
+              : await makeExampleInChild(dir, recipe, { gate: app.background, signal: abort.signal });
             saveExample(dir, recipe, example);
             examples.set(recipe.slug, example);
             app.log.info({ example: recipe.slug, seconds: Math.round((performance.now() - started) / 100) / 10 }, 'gallery example made');
@@ -89,5 +93,5 @@ export const galleryPlugin = fp<GalleryPluginOptions>(
       await making;
     });
   },
-  { name: 'gallery', fastify: '5.x', dependencies: ['config', 'error-handler'] },
+  { name: 'gallery', fastify: '5.x', dependencies: ['config', 'error-handler', 'background'] },
 );

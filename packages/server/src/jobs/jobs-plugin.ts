@@ -12,6 +12,7 @@ import {
   createJobWithinQuota,
   deleteFinishedUserJob,
   findUserJob,
+  hasActiveJobs,
   jobCounts,
   listUserJobs,
   retryFailedUserJob,
@@ -112,6 +113,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     app.decorate('jobEvents', events);
     app.decorate('jobWorker', worker);
     app.decorate('webhookDispatcher', webhooks);
+    // The server's own background work (gallery examples, voice samples) waits while any creator's
+    // job is queued or running, here or in a worker process (the table is shared).
+    app.background.watchJobs(async () => ((await hasActiveJobs(app.db)) ? 1 : 0));
     app.addHook('onReady', async () => webhooks.start());
     app.addHook('preClose', async () => webhooks.stop());
 
@@ -269,6 +273,6 @@ export const jobsPlugin = fp<JobsPluginOptions>(
   {
     name: 'jobs',
     fastify: '5.x',
-    dependencies: ['config', 'database', 'storage', 'app-settings', 'auth', 'rate-limit', 'error-handler', 'voices'],
+    dependencies: ['config', 'database', 'storage', 'app-settings', 'auth', 'rate-limit', 'error-handler', 'voices', 'background'],
   },
 );

@@ -616,6 +616,17 @@ export async function deleteFinishedUserJob(db: Db, userId: string, jobId: strin
 const toCount = (value: string | number | bigint | null | undefined): number => Number(value ?? 0);
 
 /** Counts for GET /api/queue/status, across all users, or of one user's jobs. */
+/** Whether any creator's job is queued or running (one indexed look-up, not a count). */
+export async function hasActiveJobs(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('video_jobs')
+    .select('id')
+    .where('status', 'in', ['queued', ...RUNNING])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function jobCounts(
   db: Db,
   userId?: string,

@@ -48,6 +48,11 @@ export interface VoiceSampleServiceOptions {
    * under samplesDir, as always.
    */
   storage?: ObjectStorage;
+  /**
+   * Background work yields (the server's BackgroundGate): each sample waits while a creator's job is
+   * queued or running or requests are being answered, so a fresh server's first creators go first.
+   */
+  gate?: { whenIdle(signal?: AbortSignal): Promise<void> };
 }
 
 /**
@@ -164,6 +169,7 @@ export class VoiceSampleService {
     log.info({ provider, missing: slots.length }, 'generating voice samples');
     let consecutiveFailures = 0;
     for (const [index, slot] of slots.entries()) {
+      await this.options.gate?.whenIdle(signal).catch(() => undefined);
       if (signal.aborted) return;
       const target = this.fileOf(provider, slot);
       const bucket = this.bucket;

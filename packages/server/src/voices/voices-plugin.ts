@@ -75,6 +75,7 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       synthesizerFor,
       log: app.log.child({ module: 'voice-samples' }),
       storage: app.storage,
+      gate: app.background,
     });
     app.decorate('voiceSamples', samples);
     app.decorate('currentVoiceProvider', () => settings.voiceProvider());
@@ -175,5 +176,5 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       await samples.stop();
     });
   },
-  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth', 'storage', 'app-settings'] },
+  { name: 'voices', fastify: '5.x', dependencies: ['config', 'error-handler', 'auth', 'storage', 'app-settings', 'background'] },
 );

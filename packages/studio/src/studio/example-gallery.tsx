@@ -16,7 +16,8 @@ function ExampleTile({
 }: {
   resolution: Resolution;
   example: GalleryExample | undefined;
-  state: GalleryResponse['state'];
+  /** undefined until the server answers: the tile is an empty frame of the video's size. */
+  state: GalleryResponse['state'] | undefined;
 }) {
   const platform = usePlatform();
   const label = RESOLUTION_LABELS[resolution];
@@ -37,7 +38,7 @@ function ExampleTile({
           playsInline
           aria-label={`Example video, ${label}: ${example.title}`}
         />
-      ) : (
+      ) : state ? (
         <div
           className="rs-gallery__media rs-gallery__placeholder"
           role="img"
@@ -45,6 +46,8 @@ function ExampleTile({
         >
           <span>{state === 'failed' ? GALLERY_TEXT.failed : GALLERY_TEXT.making}</span>
         </div>
+      ) : (
+        <div className="rs-gallery__media rs-gallery__placeholder" />
       )}
       <figcaption className="rs-gallery__caption">
         <span className="rs-gallery__format">{label}</span>
@@ -59,9 +62,10 @@ function ExampleTile({
 }
 
 /**
- * "See what it makes": one example video per format, made by the server's own generator. Nothing
- * shows until the server answers (so the prerendered page and a server with GALLERY_EXAMPLES=off
- * look the same); while examples are being made their tiles say so, at the size the video will have.
+ * "See what it makes": one example video per format, made by the server's own generator, across the
+ * top of the visitor's page. Until the server answers its frame holds the players' place (so the
+ * form below does not move when they arrive); while examples are being made their tiles say so.
+ * A server that makes none (GALLERY_EXAMPLES=off, or all failed) shows nothing.
  */
 export function ExampleGallery() {
   const api = useApi();
@@ -70,9 +74,9 @@ export function ExampleGallery() {
     queryFn: ({ signal }) => api.call('gallery', { signal }),
     refetchInterval: (query) => (query.state.data?.state === 'making' ? MAKING_POLL_MS : false),
   });
-  if (!data || data.state === 'off' || (data.state === 'failed' && data.examples.length === 0)) return null;
+  if (data && (data.state === 'off' || (data.state === 'failed' && data.examples.length === 0))) return null;
   return (
-    <section className="rs-card rs-gallery" aria-labelledby="rs-gallery-title" aria-busy={data.state === 'making'}>
+    <section className="rs-card rs-gallery" aria-labelledby="rs-gallery-title" aria-busy={data?.state !== 'ready'}>
       <h2 id="rs-gallery-title" className="rs-section-title">
         {GALLERY_TEXT.title}
       </h2>
@@ -82,8 +86,8 @@ export function ExampleGallery() {
           <ExampleTile
             key={resolution}
             resolution={resolution}
-            example={data.examples.find((example) => example.resolution === resolution)}
-            state={data.state}
+            example={data?.examples.find((example) => example.resolution === resolution)}
+            state={data?.state}
           />
         ))}
       </div>

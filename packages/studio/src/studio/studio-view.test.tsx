@@ -217,6 +217,18 @@ describe('Video Studio', () => {
         .getAllByRole('listitem')
         .map((item) => item.querySelector('.rs-makes__title')?.textContent),
     ).toEqual(WHAT_IT_MAKES.map((item) => item.title));
+    // The examples come first, across the page, before the form and the sign-up card.
+    const gallery = screen.getByRole('region', { name: 'See what it makes' });
+    const form = screen.getByRole('button', { name: 'Try Free Demo - Sign Up Required!' });
+    expect(gallery.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(gallery.parentElement).toBe(makes.parentElement);
+  });
+
+  it('shows signed-in creators their counters and no gallery', async () => {
+    open();
+    expect(await screen.findByRole('group', { name: 'Your videos' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'See what it makes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'What Reelsmith makes' })).not.toBeInTheDocument();
   });
 
   it('offers visitors the free demo: the button opens sign-up in a new tab', async () => {

@@ -110,7 +110,9 @@ export function StudioView() {
       ) : (
         <WhatItMakes />
       )}
-      <div className={signedIn ? 'rs-studio__columns' : 'rs-studio__columns rs-studio__columns--visitor'}>
+      {/* Visitors see the examples first, across the page: what it makes, before what to fill in. */}
+      {signedIn ? null : <ExampleGallery />}
+      <div className="rs-studio__columns">
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
         <div className="rs-studio__side">
@@ -122,7 +124,6 @@ export function StudioView() {
             <VisitorVideosCard />
           )}
         </div>
-        {signedIn ? null : <ExampleGallery />}
       </div>
       {/* Last on the page: it appears once the sample count arrives, and nothing below it can move. */}
       <QuotaStatusWidget />
