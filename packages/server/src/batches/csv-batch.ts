@@ -60,8 +60,9 @@ export function parseBatchCsv(bytes: Uint8Array): Pick<BatchInput, 'rows' | 'csv
   return {
     rows: parsed.map(({ record }) => csvRecordToRow(record)),
     csv: {
-      // info.lines is the record's last line: a cell spanning lines moves its start up by the breaks in it.
-      lines: parsed.map(({ info }) => info.lines - ((info.raw ?? '').trimEnd().match(/\r\n|\r|\n/g)?.length ?? 0)),
+      // info.lines is the record's last line: a cell spanning lines moves its start up by the breaks in it
+      // (raw may also carry the blank lines skipped before it, hence the trim).
+      lines: parsed.map(({ info }) => info.lines - ((info.raw ?? '').trim().match(/\r\n|\r|\n/g)?.length ?? 0)),
       errors: parsed.map(({ record }) => csvRecordErrors(record)),
     },
   };
