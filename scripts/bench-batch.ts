@@ -11,7 +11,15 @@
  *   npm run bench:batch -- --no-bullmq    the embedded queue only
  */
 import { batchDetailSchema, type BatchDetail } from '@reelsmith/contracts';
-import { buildApp, BullmqJobWorkers, createDatabase, createJobRuntime, createLogger, loadConfig, type App } from '@reelsmith/server/testing';
+import {
+  buildApp,
+  BullmqJobWorkers,
+  createDatabase,
+  createJobRuntime,
+  createLogger,
+  loadConfig,
+  type App,
+} from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -112,7 +120,9 @@ async function runBatch(app: App, headers: Record<string, string>): Promise<{ se
 
 function report(title: string, videos: number, seconds: number, batch?: BatchDetail) {
   const perHour = (videos / seconds) * 3600;
-  const failed = batch ? `   completed ${batch.counts.completed}/${batch.counts.total}${batch.counts.failed ? `, failed ${batch.counts.failed}` : ''}` : '';
+  const failed = batch
+    ? `   completed ${batch.counts.completed}/${batch.counts.total}${batch.counts.failed ? `, failed ${batch.counts.failed}` : ''}`
+    : '';
   console.log(
     `${title.padEnd(34)} ${String(videos).padStart(3)} video${videos === 1 ? ' ' : 's'}  ${seconds.toFixed(1).padStart(7)} s  ${perHour.toFixed(0).padStart(5)} videos/hour${failed}`,
   );
@@ -122,11 +132,19 @@ async function singleAndEmbedded(): Promise<number> {
   const { app, dataDir, headers } = await setUp({});
   try {
     const started = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers, payload: { ...DEFAULTS, topic: 'Why cats purr' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers,
+      payload: { ...DEFAULTS, topic: 'Why cats purr' },
+    });
     if (response.statusCode !== 200) throw new Error(`generate answered ${response.statusCode}: ${response.body}`);
     const { jobId } = response.json() as { jobId: string };
     for (;;) {
-      const job = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers })).json() as { status: string; error?: string };
+      const job = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers })).json() as {
+        status: string;
+        error?: string;
+      };
       if (job.status === 'completed') break;
       if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`the single video ${job.status}: ${job.error ?? ''}`);
       await new Promise((resolve) => setTimeout(resolve, 250));

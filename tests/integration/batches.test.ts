@@ -48,7 +48,7 @@ class TimedPipeline extends FakePipeline {
 
 const DEFAULTS = { style: 'educational', language: 'en', duration: 30, voice: 'en-male-1', resolution: '1:1', music: 'none' };
 
-const SCRIPTS: Record<string, string> = {
+const SCRIPTS = {
   en: 'Honey never spoils. Archaeologists found pots of it in ancient tombs. It was still good to eat.',
   hi: 'शहद कभी खराब नहीं होता। पुरातत्वविदों को प्राचीन कब्रों में शहद मिला। वह अब भी खाने लायक था।',
   ja: '蜂蜜は腐りません。古代の墓から蜂蜜の壺が見つかりました。今でも食べられる状態でした。',
