@@ -9,9 +9,11 @@
  *   npm run bench:batch                   20 rows
  *   npm run bench:batch -- --rows 6       a shorter batch
  *   npm run bench:batch -- --no-bullmq    the embedded queue only
+ *   npm run bench:batch -- --no-embedded  BullMQ only (no single-video time either)
  */
 import { batchDetailSchema, type BatchDetail } from '@reelsmith/contracts';
 import {
+  AppSettings,
   buildApp,
   BullmqJobWorkers,
   createDatabase,
@@ -173,7 +175,9 @@ async function bullmq(url: string): Promise<void> {
     // connections), in this process: their ffmpeg and espeak run as child processes either way.
     for (let i = 0; i < 2; i++) {
       const handle = createDatabase(config.database);
-      const runtime = createJobRuntime({ config, db: handle.db, log, env: PIPELINE_ENV });
+      const settings = new AppSettings(handle.db);
+      await settings.start();
+      const runtime = createJobRuntime({ config, db: handle.db, log, env: PIPELINE_ENV, settings });
       const jobWorkers = new BullmqJobWorkers({
         db: handle.db,
         worker: runtime.worker,
@@ -183,7 +187,13 @@ async function bullmq(url: string): Promise<void> {
         log,
       });
       await jobWorkers.start();
-      workers.push({ workers: jobWorkers, close: () => handle.db.destroy() });
+      workers.push({
+        workers: jobWorkers,
+        close: async () => {
+          await settings.stop();
+          await handle.db.destroy();
+        },
+      });
     }
     const { seconds, batch } = await runBatch(app, headers);
     report(`${ROWS}-row batch, BullMQ, 2 workers`, ROWS, seconds, batch);
@@ -204,7 +214,7 @@ async function bullmq(url: string): Promise<void> {
 async function main() {
   console.log(`Reelsmith batch bench: real pipeline, offline providers, 30 s 9:16 videos; ${ROWS} rows`);
   console.log(`  before: ${uptime()}`);
-  await singleAndEmbedded();
+  if (!args.includes('--no-embedded')) await singleAndEmbedded();
   if (redisUrl) await bullmq(redisUrl);
   else console.log('BullMQ: skipped (no REDIS_URL or TEST_REDIS_URL, or --no-bullmq)');
 }
