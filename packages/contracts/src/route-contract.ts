@@ -14,10 +14,12 @@ export interface RouteContract {
   response: z.ZodMiniType;
   /** The success status when it is not 200 (e.g. 202 for work that continues in the background). */
   status?: 201 | 202;
-  /** Error statuses whose body carries more than the usual error (e.g. a 412 with the current version, a 503 naming what is not ready). */
-  errorResponses?: { 412?: z.ZodMiniType; 503?: z.ZodMiniType };
+  /** Error statuses whose body carries more than the usual error (a 400 listing a batch's bad rows, a 412 with the current version, a 503 naming what is not ready). */
+  errorResponses?: { 400?: z.ZodMiniType; 412?: z.ZodMiniType; 503?: z.ZodMiniType };
   /** The success body's media type when it is not JSON (the Prometheus text format of GET /metrics). */
   contentType?: string;
+  /** The multipart/form-data field holding a file the route also accepts instead of its JSON body (a batch's CSV). */
+  multipartFile?: string;
 }
 
 /** Declares one route; `const` keeps its literal method, path and schemas in the type. */

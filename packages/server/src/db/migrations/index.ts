@@ -16,6 +16,7 @@ import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 import { versionRenderStats } from './0017-version-render-stats.js';
 import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
+import { videoBatches } from './0019-video-batches.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -42,7 +43,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_webhook_attempts_at': webhookAttemptsAt,
   '0017_version_render_stats': versionRenderStats,
   '0018_job_unfinished_runs': jobUnfinishedRuns,
-  // 0019–0021 are the batch and publishing migrations of this session's other branches.
+  '0019_video_batches': videoBatches,
+  // 0020 and 0021 are the publishing migrations of this session's publishing branch.
   '0022_job_step_timings': jobStepTimings,
 };
 
