@@ -15,6 +15,8 @@ import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 import { versionRenderStats } from './0017-version-render-stats.js';
 import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
+import { platformConnections } from './0020-platform-connections.js';
+import { publications } from './0021-publications.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -41,6 +43,9 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_webhook_attempts_at': webhookAttemptsAt,
   '0017_version_render_stats': versionRenderStats,
   '0018_job_unfinished_runs': jobUnfinishedRuns,
+  // 0019 is left to the batches branch of the same session, so both orders of merging agree.
+  '0020_platform_connections': platformConnections,
+  '0021_publications': publications,
 };
 
 export const migrationProvider: MigrationProvider = {
