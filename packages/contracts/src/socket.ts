@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { jobStatusSchema, pipelineStepSchema } from './enums.js';
 import { videoResultSchema } from './videos.js';
+import type { PublicationProgressEvent } from './publishing.js';
 
 export const SOCKET_EVENTS = {
   subscribe: 'subscribe',
@@ -43,6 +44,8 @@ export interface ServerToClientEvents {
   job_progress: (event: JobProgressEvent) => void;
   job_completed: (event: JobCompletedEvent) => void;
   job_failed: (event: JobFailedEvent) => void;
+  /** A publication's change (PUBLICATION_SOCKET_EVENT in publishing.ts), to its creator's room. */
+  publication_progress: (event: PublicationProgressEvent) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (jobId: string, ack?: (result: z.infer<typeof subscribeAckSchema>) => void) => void;

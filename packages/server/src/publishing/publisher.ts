@@ -48,17 +48,17 @@ export interface Publisher {
 }
 
 /** `length` bytes of the file from `start` (uploads go in chunks, never the whole file in memory at once). */
-export async function readRange(file: string, start: number, length: number): Promise<Buffer> {
+export async function readRange(file: string, start: number, length: number): Promise<Uint8Array<ArrayBuffer>> {
   const handle = await open(file, 'r');
   try {
-    const buffer = Buffer.alloc(length);
+    const buffer = new Uint8Array(length);
     let read = 0;
     while (read < length) {
       const { bytesRead } = await handle.read(buffer, read, length - read, start + read);
       if (bytesRead === 0) break;
       read += bytesRead;
     }
-    return read === length ? buffer : buffer.subarray(0, read);
+    return read === length ? buffer : buffer.slice(0, read);
   } finally {
     await handle.close();
   }

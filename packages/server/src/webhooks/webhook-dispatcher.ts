@@ -126,7 +126,8 @@ export class WebhookDispatcher {
     return this.enqueue(userId, 'video.failed', { jobId: event.jobId, version: event.version ?? 1, status: 'failed', error: event.error });
   }
 
-  async enqueue(userId: string, type: WebhookEventType, data: WebhookEvent['data']): Promise<void> {
+  /** `eventId`: the event's stable id when it is not a render's outcome (a publication's, which names the publication). */
+  async enqueue(userId: string, type: WebhookEventType, data: WebhookEvent['data'], eventId?: string): Promise<void> {
     const { db } = this.options;
     const hooks = await db
       .selectFrom('webhooks')
@@ -139,8 +140,8 @@ export class WebhookDispatcher {
     const now = new Date().toISOString();
     // One event per outcome of each render (job and version): the same id whichever process reports
     // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
-    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
-    const body: WebhookEvent = { id: eventId, type, createdAt: now, data };
+    const id = eventId ?? `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
+    const body: WebhookEvent = { id, type, createdAt: now, data };
     const payload = JSON.stringify(body);
     await db
       .insertInto('webhook_deliveries')
@@ -148,7 +149,7 @@ export class WebhookDispatcher {
         targets.map((hook) => ({
           id: randomUUID(),
           webhook_id: hook.id,
-          event_id: eventId,
+          event_id: id,
           type,
           payload,
           status: 'pending' as const,
