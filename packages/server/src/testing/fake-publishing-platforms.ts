@@ -90,13 +90,14 @@ abstract class FakePlatform {
   protected abstract handle(request: Request, req: IncomingMessage, res: ServerResponse): Promise<Reply | null>;
   protected abstract errorBody(status: number): object;
 
-  async start(): Promise<this> {
+  /** Port 0: any free one (tests); a fixed one for the end-to-end server, which needs the URLs before it starts. */
+  async start(port = 0): Promise<this> {
     this.server = createServer((req, res) => {
       void this.dispatch(req, res).catch((error: unknown) => {
         if (!res.headersSent) send(res, json(500, { error: { message: String(error) } }));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -108,6 +109,7 @@ abstract class FakePlatform {
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.url);
+    if (url.pathname === '/__health') return send(res, json(200, { ok: true }));
     this.requests.push({ method: req.method ?? 'GET', path: url.pathname });
     const failure = this.failures.find((candidate) => candidate.count > 0 && url.pathname.startsWith(candidate.path));
     if (failure) {
@@ -669,14 +671,19 @@ export class FakeInstagram extends FakePlatform {
 }
 
 /** All three fakes, started; `env` is what the server needs to use them. */
-export async function startFakePublishingPlatforms(): Promise<{
+export async function startFakePublishingPlatforms(basePort = 0): Promise<{
   google: FakeGoogle;
   tiktok: FakeTikTok;
   instagram: FakeInstagram;
   env: Record<string, string>;
   close(): Promise<void>;
 }> {
-  const [google, tiktok, instagram] = await Promise.all([new FakeGoogle().start(), new FakeTikTok().start(), new FakeInstagram().start()]);
+  const port = (offset: number) => (basePort === 0 ? 0 : basePort + offset);
+  const [google, tiktok, instagram] = await Promise.all([
+    new FakeGoogle().start(port(0)),
+    new FakeTikTok().start(port(1)),
+    new FakeInstagram().start(port(2)),
+  ]);
   return {
     google,
     tiktok,
@@ -686,4 +693,10 @@ export async function startFakePublishingPlatforms(): Promise<{
       await Promise.all([google.close(), tiktok.close(), instagram.close()]);
     },
   };
+}
+
+/** What the server needs to use fakes started with `startFakePublishingPlatforms(basePort)`, known before they start. */
+export function fakePublishingEnv(basePort: number): Record<string, string> {
+  const at = <T extends FakePlatform>(fake: T, offset: number): T => Object.assign(fake, { url: `http://127.0.0.1:${basePort + offset}` });
+  return { ...at(new FakeGoogle(), 0).env, ...at(new FakeTikTok(), 1).env, ...at(new FakeInstagram(), 2).env };
 }
