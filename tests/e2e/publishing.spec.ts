@@ -35,9 +35,13 @@ test('connect YouTube through its consent page, publish from My Videos, see the 
 
   // The video finishes while the creator connects; My Videos shows it with Publish.
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/videos/${jobId}/status`, { headers: bearer(user) })).json()) as { status: string }).status, {
-      timeout: 110_000,
-    })
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/videos/${jobId}/status`, { headers: bearer(user) })).json()) as { status: string }).status,
+      {
+        timeout: 110_000,
+      },
+    )
     .toBe('completed');
   await page.goto('/videos');
   const publish = page.getByRole('button', { name: /^Publish / }).first();

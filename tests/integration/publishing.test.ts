@@ -72,7 +72,12 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     app = await start();
     user = await registerUser(app, 'publisher');
     await subscribe(app, user.id, 'pro_plan');
-    const submitted = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('octopus hearts') });
+    const submitted = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody('octopus hearts'),
+    });
     expect(submitted.statusCode, submitted.body).toBe(200);
     videoId = (submitted.json() as { jobId: string }).jobId;
     const job = await waitForStatus(app, user, videoId, 'completed');
@@ -87,7 +92,8 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
   });
 
   const connections = async () =>
-    ((await app.inject({ method: 'GET', url: '/api/connections', headers: bearer(user) })).json() as { connections: Connection[] }).connections;
+    ((await app.inject({ method: 'GET', url: '/api/connections', headers: bearer(user) })).json() as { connections: Connection[] })
+      .connections;
 
   /** Settings → Connect: the authorization URL, the consent page's Allow link (as the browser follows it), then the callback. */
   async function connect(platform: 'youtube' | 'tiktok' | 'instagram'): Promise<URL> {
@@ -105,7 +111,12 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
   }
 
   async function publish(platforms: object[]): Promise<Publication[]> {
-    const answer = await app.inject({ method: 'POST', url: `/api/videos/${videoId}/publish`, headers: bearer(user), payload: { platforms } });
+    const answer = await app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/publish`,
+      headers: bearer(user),
+      payload: { platforms },
+    });
     expect(answer.statusCode, answer.body).toBe(202);
     return (answer.json() as { publications: Publication[] }).publications;
   }
@@ -141,12 +152,17 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     const callback = await connect('youtube');
     // The same callback again (a replay) is refused: the state was used once.
     const replay = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-    expect(replay.headers.location).toBe(`/settings?connectionError=${encodeURIComponent(PUBLISHING_MESSAGES.stateInvalid).replace(/%20/g, '+')}`);
+    expect(replay.headers.location).toBe(
+      `/settings?connectionError=${encodeURIComponent(PUBLISHING_MESSAGES.stateInvalid).replace(/%20/g, '+')}`,
+    );
     await connect('tiktok');
     await connect('instagram');
     const list = await connections();
     expect(list.every((connection) => connection.connected && !connection.needsReconnect)).toBe(true);
-    expect(list.find((connection) => connection.platform === 'youtube')!.account).toEqual({ id: fakes.google.channel.id, name: fakes.google.channel.title });
+    expect(list.find((connection) => connection.platform === 'youtube')!.account).toEqual({
+      id: fakes.google.channel.id,
+      name: fakes.google.channel.title,
+    });
 
     const rows = await app.db.selectFrom('platform_connections').selectAll().where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(3);
@@ -219,8 +235,17 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     const post = fakes.tiktok.posts.at(-1)!;
     expect(post.bytes.equals(videoBytes)).toBe(true);
     expect(post.chunks).toEqual([`bytes 0-${videoBytes.length - 1}/${videoBytes.length}`]);
-    expect(post.sourceInfo).toEqual({ source: 'FILE_UPLOAD', video_size: videoBytes.length, chunk_size: videoBytes.length, total_chunk_count: 1 });
-    expect(post.postInfo).toMatchObject({ title: `${POST_KIT.title} ${POST_KIT.hashtags.join(' ')}`, privacy_level: 'SELF_ONLY', is_aigc: true });
+    expect(post.sourceInfo).toEqual({
+      source: 'FILE_UPLOAD',
+      video_size: videoBytes.length,
+      chunk_size: videoBytes.length,
+      total_chunk_count: 1,
+    });
+    expect(post.postInfo).toMatchObject({
+      title: `${POST_KIT.title} ${POST_KIT.hashtags.join(' ')}`,
+      privacy_level: 'SELF_ONLY',
+      is_aigc: true,
+    });
     // A private post has no public address: the link is the creator's profile.
     expect(tiktok!.url).toBe(`https://www.tiktok.com/@${fakes.tiktok.user.username}`);
 

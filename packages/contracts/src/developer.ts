@@ -98,9 +98,7 @@ export const webhookEventSchema = z.object({
     version: z.optional(z.number().check(z.int(), z.gte(1))),
     status: z.enum(['completed', 'failed', 'published']),
     /** publication.published / publication.failed: which platform, the post's address or the platform's reason. */
-    publication: z.optional(
-      z.object({ id: z.string(), platform: z.string(), url: z.optional(z.string()), error: z.optional(z.string()) }),
-    ),
+    publication: z.optional(z.object({ id: z.string(), platform: z.string(), url: z.optional(z.string()), error: z.optional(z.string()) })),
     /** Absolute (PUBLIC_URL), like the embed's events. */
     videoUrl: z.optional(z.string()),
     posterUrl: z.optional(z.string()),

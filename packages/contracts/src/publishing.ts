@@ -128,30 +128,31 @@ export const publishPlatformSchema = z.object({
   description: z.optional(humanText(z.string().check(z.maxLength(5000)), 'The description', { multiline: true })),
   hashtags: z.optional(
     z
-      .array(z.string().check(z.trim(), z.refine((tag) => HASHTAG.test(tag), 'A hashtag is # and then letters, digits or _')))
+      .array(
+        z.string().check(
+          z.trim(),
+          z.refine((tag) => HASHTAG.test(tag), 'A hashtag is # and then letters, digits or _'),
+        ),
+      )
       .check(z.maxLength(30)),
   ),
   privacy: z.optional(publicationPrivacySchema),
   /** ISO 8601 with an offset; absent: now. */
   publishAt: z.optional(
-    z.iso
-      .datetime({ offset: true, error: 'publishAt must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z' })
-      .check(
-        z.refine((at) => Date.parse(at) > Date.now() - 60_000, PUBLISHING_MESSAGES.publishAtPast),
-        z.refine((at) => Date.parse(at) <= Date.now() + PUBLISH_AT_MAX_MS, PUBLISHING_MESSAGES.publishAtTooFar),
-      ),
+    z.iso.datetime({ offset: true, error: 'publishAt must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z' }).check(
+      z.refine((at) => Date.parse(at) > Date.now() - 60_000, PUBLISHING_MESSAGES.publishAtPast),
+      z.refine((at) => Date.parse(at) <= Date.now() + PUBLISH_AT_MAX_MS, PUBLISHING_MESSAGES.publishAtTooFar),
+    ),
   ),
 });
 export type PublishPlatform = z.input<typeof publishPlatformSchema>;
 
 /** POST /api/videos/:id/publish. */
 export const publishBodySchema = z.object({
-  platforms: z
-    .array(publishPlatformSchema)
-    .check(
-      z.minLength(1, 'platforms must name at least one platform'),
-      z.refine((list) => new Set(list.map((entry) => entry.platform)).size === list.length, 'Each platform may appear only once'),
-    ),
+  platforms: z.array(publishPlatformSchema).check(
+    z.minLength(1, 'platforms must name at least one platform'),
+    z.refine((list) => new Set(list.map((entry) => entry.platform)).size === list.length, 'Each platform may appear only once'),
+  ),
 });
 export type PublishBody = z.input<typeof publishBodySchema>;
 

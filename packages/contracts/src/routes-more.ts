@@ -299,7 +299,12 @@ export const MORE_ROUTES = {
     response: publishing.publicationsResponseSchema,
   }),
   /** Every publication of the creator, scheduled first: My Videos' states and the calendar of scheduled posts. */
-  publications: route({ method: 'GET', path: '/api/publications', auth: 'bearerOrApiKey', response: publishing.publicationsResponseSchema }),
+  publications: route({
+    method: 'GET',
+    path: '/api/publications',
+    auth: 'bearerOrApiKey',
+    response: publishing.publicationsResponseSchema,
+  }),
   cancelPublication: route({
     method: 'DELETE',
     path: '/api/publications/:id',

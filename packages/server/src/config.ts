@@ -202,7 +202,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'YOUTUBE_CLIENT_ID',
     default: '(unset: YouTube not offered)',
-    description: 'Google OAuth client id (web application) for publishing to YouTube; its redirect URI is PUBLIC_URL/api/connections/youtube/callback.',
+    description:
+      'Google OAuth client id (web application) for publishing to YouTube; its redirect URI is PUBLIC_URL/api/connections/youtube/callback.',
   },
   { name: 'YOUTUBE_CLIENT_SECRET', default: '(unset)', description: 'Secret of that Google OAuth client. Never logged.' },
   {
@@ -211,7 +212,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: "Google's consent page (tests point it at a local fake).",
   },
   { name: 'GOOGLE_OAUTH_TOKEN_URL', default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_TOKEN_URL, description: "Google's token endpoint." },
-  { name: 'GOOGLE_OAUTH_REVOKE_URL', default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_REVOKE_URL, description: "Google's token revocation endpoint." },
+  {
+    name: 'GOOGLE_OAUTH_REVOKE_URL',
+    default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_REVOKE_URL,
+    description: "Google's token revocation endpoint.",
+  },
   {
     name: 'YOUTUBE_API_URL',
     default: PUBLISHING_DEFAULT_URLS.YOUTUBE_API_URL,
@@ -220,11 +225,16 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'TIKTOK_CLIENT_KEY',
     default: '(unset: TikTok not offered)',
-    description: 'TikTok app client key (Login Kit and Content Posting API, Direct Post); redirect URI PUBLIC_URL/api/connections/tiktok/callback.',
+    description:
+      'TikTok app client key (Login Kit and Content Posting API, Direct Post); redirect URI PUBLIC_URL/api/connections/tiktok/callback.',
   },
   { name: 'TIKTOK_CLIENT_SECRET', default: '(unset)', description: 'TikTok app client secret. Never logged.' },
   { name: 'TIKTOK_AUTH_URL', default: PUBLISHING_DEFAULT_URLS.TIKTOK_AUTH_URL, description: "TikTok's authorization page." },
-  { name: 'TIKTOK_API_URL', default: PUBLISHING_DEFAULT_URLS.TIKTOK_API_URL, description: "TikTok's Open API (tokens and Content Posting)." },
+  {
+    name: 'TIKTOK_API_URL',
+    default: PUBLISHING_DEFAULT_URLS.TIKTOK_API_URL,
+    description: "TikTok's Open API (tokens and Content Posting).",
+  },
   {
     name: 'INSTAGRAM_APP_ID',
     default: '(unset: Instagram not offered)',
@@ -657,7 +667,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
           : null,
       tiktok:
         vars.TIKTOK_CLIENT_KEY && vars.TIKTOK_CLIENT_SECRET
-          ? { clientKey: vars.TIKTOK_CLIENT_KEY, clientSecret: vars.TIKTOK_CLIENT_SECRET, authUrl: vars.TIKTOK_AUTH_URL, apiUrl: vars.TIKTOK_API_URL }
+          ? {
+              clientKey: vars.TIKTOK_CLIENT_KEY,
+              clientSecret: vars.TIKTOK_CLIENT_SECRET,
+              authUrl: vars.TIKTOK_AUTH_URL,
+              apiUrl: vars.TIKTOK_API_URL,
+            }
           : null,
       instagram:
         vars.INSTAGRAM_APP_ID && vars.INSTAGRAM_APP_SECRET

@@ -13,7 +13,13 @@ import { createAccountMailOutbox, createAccountMailer } from './account-mail.js'
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';
 import { GOOGLE_MESSAGES } from './google.js';
-import { CLAIMED_ACCOUNT_MESSAGE, claimUnverifiedAccount, claimedAccountMail, endPlatformConnections, endWebhooks } from './claim-account.js';
+import {
+  CLAIMED_ACCOUNT_MESSAGE,
+  claimUnverifiedAccount,
+  claimedAccountMail,
+  endPlatformConnections,
+  endWebhooks,
+} from './claim-account.js';
 import { isConfusableDomain } from './email-domain.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 

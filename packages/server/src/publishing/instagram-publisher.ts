@@ -84,7 +84,10 @@ export function instagramPublisher(graphUrl: string): Publisher {
         state.mediaId = mediaId;
         await save();
       }
-      const media = await platformFetch('instagram', url(`/${state.mediaId}`, { fields: 'permalink', access_token: await context.accessToken() }));
+      const media = await platformFetch(
+        'instagram',
+        url(`/${state.mediaId}`, { fields: 'permalink', access_token: await context.accessToken() }),
+      );
       const permalink = stringField(media.json, 'permalink');
       return { remoteId: state.mediaId, url: permalink ?? `https://www.instagram.com/${encodeURIComponent(input.account.name)}/` };
     },

@@ -46,7 +46,8 @@ const expiresAt = (seconds: unknown): string | null =>
 function oauthError(platform: Platform, response: PlatformResponse, what: string): PlatformError {
   const code = stringField(response.json, 'error') ?? '';
   const description = stringField(response.json, 'error_description') ?? stringField(response.json, 'error_message') ?? code;
-  if (isTransientStatus(response.status)) return new PlatformError(platform, 'transient', `${what}: HTTP ${response.status}`, response.status);
+  if (isTransientStatus(response.status))
+    return new PlatformError(platform, 'transient', `${what}: HTTP ${response.status}`, response.status);
   if (code === 'invalid_grant' || code === 'invalid_token' || response.status === 401)
     return new PlatformError(platform, 'auth', PUBLISHING_MESSAGES.reconnect(platform), response.status);
   return new PlatformError(platform, 'rejected', `${what}: ${description || `HTTP ${response.status}`}`, response.status);
@@ -199,7 +200,8 @@ function tiktokClient(settings: NonNullable<PublishingSettings['tiktok']>): OAut
         method: 'POST',
         body: formBody({ client_key: settings.clientKey, client_secret: settings.clientSecret, token: tokens.accessToken }),
       });
-      if (response.status !== 200 && response.status !== 400 && response.status !== 401) throw oauthError('tiktok', response, 'TikTok revoke');
+      if (response.status !== 200 && response.status !== 400 && response.status !== 401)
+        throw oauthError('tiktok', response, 'TikTok revoke');
     },
   };
 }
@@ -221,10 +223,12 @@ export function tiktokApiError(response: PlatformResponse, what: string): Platfo
 /** Graph API errors: `{error: {message, type, code, error_subcode}}`; code 190 is an invalid or expired token. */
 export function graphApiError(response: PlatformResponse, what: string): PlatformError {
   const code = field(response.json, 'error', 'code');
-  const message = stringField(response.json, 'error', 'message') ?? stringField(response.json, 'error_message') ?? `HTTP ${response.status}`;
+  const message =
+    stringField(response.json, 'error', 'message') ?? stringField(response.json, 'error_message') ?? `HTTP ${response.status}`;
   if (isTransientStatus(response.status) || field(response.json, 'error', 'is_transient') === true)
     return new PlatformError('instagram', 'transient', `${what}: ${message}`, response.status);
-  if (code === 190 || response.status === 401) return new PlatformError('instagram', 'auth', PUBLISHING_MESSAGES.reconnect('instagram'), response.status);
+  if (code === 190 || response.status === 401)
+    return new PlatformError('instagram', 'auth', PUBLISHING_MESSAGES.reconnect('instagram'), response.status);
   return new PlatformError('instagram', 'rejected', `${what}: ${message}`, response.status);
 }
 

@@ -35,7 +35,11 @@ export interface PlatformResponse {
  * fetch with a deadline; a network failure (refused, reset, timed out) becomes a transient
  * PlatformError, and the body is read whole so the caller can parse the platform's error format.
  */
-export async function platformFetch(platform: Platform, url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<PlatformResponse> {
+export async function platformFetch(
+  platform: Platform,
+  url: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<PlatformResponse> {
   const { timeoutMs = PLATFORM_REQUEST_TIMEOUT_MS, ...rest } = init;
   let response: Response;
   let text: string;

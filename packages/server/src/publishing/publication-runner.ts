@@ -248,7 +248,11 @@ export class PublicationRunner {
     }
   }
 
-  private async handleFailure(write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>, row: PublicationRow, error: unknown) {
+  private async handleFailure(
+    write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>,
+    row: PublicationRow,
+    error: unknown,
+  ) {
     const platform = row.platform as Platform;
     const attempts = Number(row.attempts) + 1;
     if (error instanceof PlatformError && error.kind === 'auth') {
@@ -259,12 +263,17 @@ export class PublicationRunner {
     const message = error instanceof PlatformError ? error.message : PUBLISH_INTERNAL_ERROR;
     if (!(error instanceof PlatformError)) this.options.log.error({ err: error, publicationId: row.id }, 'publication run failed');
     const delay = this.timings.retryDelaysMs[attempts - 1];
-    if (delay === undefined) return this.fail(write, row, error instanceof PlatformError ? error.message : PUBLISHING_MESSAGES.platformUnavailable(platform));
+    if (delay === undefined)
+      return this.fail(write, row, error instanceof PlatformError ? error.message : PUBLISHING_MESSAGES.platformUnavailable(platform));
     this.options.log.warn({ publicationId: row.id, platform, attempts, delayMs: delay, reason: message }, 'publication will be retried');
     await write({ status: 'queued', run_at: new Date(Date.now() + delay).toISOString(), claimed_until: null, error: message });
   }
 
-  private async fail(write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>, row: PublicationRow, reason: string) {
+  private async fail(
+    write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>,
+    row: PublicationRow,
+    reason: string,
+  ) {
     const failed = await write({ status: 'failed', error: reason, active_key: null, claimed_until: null });
     this.options.log.info({ publicationId: row.id, platform: row.platform, reason }, 'publication failed');
     if (failed) await this.webhook(failed, 'publication.failed');
@@ -293,7 +302,11 @@ export class PublicationRunner {
   /** Local copies of the video, its poster and its captions; a string when the video cannot be published. */
   private async prepare(row: PublicationRow, dir: string): Promise<Omit<PublishInput, 'account'> | string> {
     const { db, storage } = this.options;
-    const video = await db.selectFrom('video_jobs').select(['result', 'output_token', 'params']).where('id', '=', row.video_id).executeTakeFirst();
+    const video = await db
+      .selectFrom('video_jobs')
+      .select(['result', 'output_token', 'params'])
+      .where('id', '=', row.video_id)
+      .executeTakeFirst();
     const result = parseResult(video?.result ?? null);
     if (!video || !result || !video.output_token) return PUBLISHING_MESSAGES.notFinished;
     const token = video.output_token;

@@ -105,7 +105,18 @@ export async function insertPublications(
     if (isUniqueViolation(error)) return { busy: entries[0]!.platform };
     throw error;
   }
-  return { rows: await db.selectFrom('publications').selectAll().where('id', 'in', rows.map((row) => row.id)).orderBy('created_at').execute() };
+  return {
+    rows: await db
+      .selectFrom('publications')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .orderBy('created_at')
+      .execute(),
+  };
 }
 
 export function listVideoPublications(db: Kysely<Database>, userId: string, videoId: string): Promise<PublicationRow[]> {
@@ -120,13 +131,7 @@ export function listVideoPublications(db: Kysely<Database>, userId: string, vide
 }
 
 export function listUserPublications(db: Kysely<Database>, userId: string, limit = 200): Promise<PublicationRow[]> {
-  return db
-    .selectFrom('publications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('publications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
 }
 
 export function findPublication(db: Kysely<Database>, id: string): Promise<PublicationRow | undefined> {
@@ -170,7 +175,10 @@ export async function claimDuePublications(db: Kysely<Database>, limit: number, 
   for (const candidate of candidates) {
     const claim = new Date(now.getTime() + claimMs).toISOString();
     let update = db.updateTable('publications').set({ claimed_until: claim }).where('id', '=', candidate.id);
-    update = candidate.claimed_until === null ? update.where('claimed_until', 'is', null) : update.where('claimed_until', '=', candidate.claimed_until);
+    update =
+      candidate.claimed_until === null
+        ? update.where('claimed_until', 'is', null)
+        : update.where('claimed_until', '=', candidate.claimed_until);
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) continue;
     const row = await findPublication(db, candidate.id);

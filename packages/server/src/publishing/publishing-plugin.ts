@@ -89,7 +89,11 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
       const verifier = client.usesPkce ? newCodeVerifier() : null;
       await connections.saveState(state, request.user.id, platform, verifier);
       return {
-        url: client.authorizationUrl({ state, redirectUri: redirectUri(platform), codeChallenge: verifier ? codeChallengeS256(verifier) : null }),
+        url: client.authorizationUrl({
+          state,
+          redirectUri: redirectUri(platform),
+          codeChallenge: verifier ? codeChallengeS256(verifier) : null,
+        }),
       };
     });
 

@@ -68,7 +68,8 @@ export function tiktokPublisher(apiUrl: string): Publisher {
         const options = field(creator, 'data', 'privacy_level_options');
         const allowed = Array.isArray(options) ? options.filter((option): option is string => typeof option === 'string') : [];
         const privacyLevel = PRIVACY_LEVELS[input.privacy].find((level) => allowed.includes(level));
-        if (!privacyLevel) throw new PlatformError('tiktok', 'rejected', `TikTok offers this account only: ${allowed.join(', ') || 'no privacy level'}`);
+        if (!privacyLevel)
+          throw new PlatformError('tiktok', 'rejected', `TikTok offers this account only: ${allowed.join(', ') || 'no privacy level'}`);
         const maxSeconds = field(creator, 'data', 'max_video_post_duration_sec');
         if (typeof maxSeconds === 'number' && input.durationSeconds !== null && input.durationSeconds > maxSeconds)
           throw new PlatformError('tiktok', 'rejected', `TikTok takes videos up to ${maxSeconds} seconds from this account`);
@@ -107,7 +108,12 @@ export function tiktokPublisher(apiUrl: string): Publisher {
       }
       await context.report('processing', 100);
       for (let poll = 0; poll < context.maxPolls; poll++) {
-        const status = await call('/v2/post/publish/status/fetch/', await context.accessToken(), { publish_id: state.publishId }, 'TikTok status');
+        const status = await call(
+          '/v2/post/publish/status/fetch/',
+          await context.accessToken(),
+          { publish_id: state.publishId },
+          'TikTok status',
+        );
         const value = stringField(status, 'data', 'status');
         if (value === 'PUBLISH_COMPLETE') {
           const ids = field(status, 'data', 'publicaly_available_post_id');

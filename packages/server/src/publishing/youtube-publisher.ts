@@ -155,7 +155,11 @@ export function youtubePublisher(apiUrl: string): Publisher {
     const response = await platformFetch(
       'youtube',
       `${apiUrl}/upload/youtube/v3/thumbnails/set?videoId=${encodeURIComponent(videoId)}&uploadType=media`,
-      { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' }, body: await readFile(input.posterFile) },
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+        body: await readFile(input.posterFile),
+      },
     );
     if (response.status === 200 || response.status === 403) return;
     throw youtubeError(response, 'YouTube thumbnail');

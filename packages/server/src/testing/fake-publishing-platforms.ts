@@ -165,7 +165,10 @@ export class FakeGoogle extends FakePlatform {
   private readonly refreshTokens = new Set<string>();
   private readonly accessTokens = new Map<string, { refresh: string; expires: number }>();
   readonly revoked: string[] = [];
-  private readonly sessions = new Map<string, { metadata: FakeYouTubeVideo['metadata']; length: number; received: Buffer[]; size: number; videoId?: string }>();
+  private readonly sessions = new Map<
+    string,
+    { metadata: FakeYouTubeVideo['metadata']; length: number; received: Buffer[]; size: number; videoId?: string }
+  >();
   readonly videos: FakeYouTubeVideo[] = [];
   /** Access tokens live this long (seconds): tests shorten it to see a refresh. */
   accessTokenSeconds = 3599;
@@ -198,15 +201,20 @@ export class FakeGoogle extends FakePlatform {
   }
 
   protected errorBody(status: number): object {
-    return { error: { code: status, message: 'Backend Error', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }] } };
+    return {
+      error: { code: status, message: 'Backend Error', errors: [{ message: 'Backend Error', domain: 'global', reason: 'backendError' }] },
+    };
   }
 
   private unauthorized(): Reply {
     return json(401, {
       error: {
         code: 401,
-        message: 'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
-        errors: [{ message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' }],
+        message:
+          'Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.',
+        errors: [
+          { message: 'Invalid Credentials', domain: 'global', reason: 'authError', location: 'Authorization', locationType: 'header' },
+        ],
         status: 'UNAUTHENTICATED',
       },
     });
@@ -253,7 +261,8 @@ export class FakeGoogle extends FakePlatform {
       if (form.get('grant_type') === 'authorization_code') {
         const grant = this.codes.get(form.get('code') ?? '');
         this.codes.delete(form.get('code') ?? '');
-        if (!grant || grant.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant', error_description: 'Bad Request' });
+        if (!grant || grant.redirectUri !== form.get('redirect_uri'))
+          return json(400, { error: 'invalid_grant', error_description: 'Bad Request' });
         if (grant.challenge) {
           const verifier = form.get('code_verifier') ?? '';
           if (createHash('sha256').update(verifier).digest('base64url') !== grant.challenge)
@@ -270,7 +279,8 @@ export class FakeGoogle extends FakePlatform {
       }
       if (form.get('grant_type') === 'refresh_token') {
         const refresh = form.get('refresh_token') ?? '';
-        if (!this.refreshTokens.has(refresh)) return json(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+        if (!this.refreshTokens.has(refresh))
+          return json(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
         return json(200, { ...this.issue(refresh), scope: 'https://www.googleapis.com/auth/youtube.upload', token_type: 'Bearer' });
       }
       return json(400, { error: 'unsupported_grant_type' });
@@ -278,7 +288,8 @@ export class FakeGoogle extends FakePlatform {
     if (request.method === 'POST' && pathname === '/revoke') {
       const value = request.form().get('token') ?? query.get('token') ?? '';
       const refresh = this.refreshTokens.has(value) ? value : this.accessTokens.get(value)?.refresh;
-      if (!refresh || !this.refreshTokens.has(refresh)) return json(400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
+      if (!refresh || !this.refreshTokens.has(refresh))
+        return json(400, { error: 'invalid_token', error_description: 'Token expired or revoked' });
       this.refreshTokens.delete(refresh);
       this.revoked.push(refresh);
       return json(200, {});
@@ -305,7 +316,8 @@ export class FakeGoogle extends FakePlatform {
     if (request.method === 'POST' && pathname === '/upload/youtube/v3/captions') {
       if (!this.authorized(request)) return this.unauthorized();
       const boundary = /boundary=([^;]+)/.exec(request.headers['content-type'] ?? '')?.[1];
-      if (!boundary || query.get('uploadType') !== 'multipart') return json(400, { error: { code: 400, message: 'multipart/related body expected' } });
+      if (!boundary || query.get('uploadType') !== 'multipart')
+        return json(400, { error: { code: 400, message: 'multipart/related body expected' } });
       const parts = request.body
         .toString('utf8')
         .split(`--${boundary}`)
@@ -322,9 +334,14 @@ export class FakeGoogle extends FakePlatform {
       const video = this.videos.find((candidate) => candidate.id === query.get('videoId'));
       if (!video) return json(404, { error: { code: 404, message: 'videoNotFound' } });
       if (!this.thumbnailsAllowed)
-        return json(403, { error: { code: 403, message: 'The authenticated user does not have permissions to upload and set custom video thumbnails.' } });
+        return json(403, {
+          error: { code: 403, message: 'The authenticated user does not have permissions to upload and set custom video thumbnails.' },
+        });
       video.thumbnail = request.body;
-      return json(200, { kind: 'youtube#thumbnailSetResponse', items: [{ default: { url: `https://i.ytimg.com/vi/${video.id}/default.jpg` } }] });
+      return json(200, {
+        kind: 'youtube#thumbnailSetResponse',
+        items: [{ default: { url: `https://i.ytimg.com/vi/${video.id}/default.jpg` } }],
+      });
     }
     return json(404, { error: { code: 404, message: 'Not Found' } });
   }
@@ -338,7 +355,11 @@ export class FakeGoogle extends FakePlatform {
     }
     const range = request.headers['content-range'] ?? '';
     const status = () => {
-      if (session.videoId) return json(200, this.videos.find((video) => video.id === session.videoId)!);
+      if (session.videoId)
+        return json(
+          200,
+          this.videos.find((video) => video.id === session.videoId)!,
+        );
       return { status: 308, headers: session.size > 0 ? { range: `bytes=0-${session.size - 1}` } : {} };
     };
     if (/^bytes \*\/\d+$/.test(range)) {
@@ -531,12 +552,24 @@ export class FakeTikTok extends FakePlatform {
       const mb = 1024 * 1024;
       const invalid = (message: string) => json(400, { error: { code: 'invalid_params', message, log_id: token('log') } });
       if (source.source !== 'FILE_UPLOAD') return invalid('source must be FILE_UPLOAD here');
-      if (!this.privacyLevelOptions.includes(String(body.post_info?.privacy_level))) return invalid('privacy_level is not in privacy_level_options');
+      if (!this.privacyLevelOptions.includes(String(body.post_info?.privacy_level)))
+        return invalid('privacy_level is not in privacy_level_options');
       if (size < 5 * mb ? chunk !== size || count !== 1 : chunk < 5 * mb || chunk > 64 * mb || count !== Math.floor(size / chunk))
         return invalid('chunk_size and total_chunk_count do not follow the chunk rules');
       const publishId = `v_pub_file~v2-1.${randomBytes(8).toString('hex')}`;
-      this.posts.push({ publishId, postInfo: body.post_info ?? {}, sourceInfo: source, bytes: Buffer.alloc(0), chunks: [], statusFetches: 0, postId: null });
-      return this.ok({ publish_id: publishId, upload_url: `${this.url}/upload/?upload_id=${encodeURIComponent(publishId)}&upload_token=${token('')}` });
+      this.posts.push({
+        publishId,
+        postInfo: body.post_info ?? {},
+        sourceInfo: source,
+        bytes: Buffer.alloc(0),
+        chunks: [],
+        statusFetches: 0,
+        postId: null,
+      });
+      return this.ok({
+        publish_id: publishId,
+        upload_url: `${this.url}/upload/?upload_id=${encodeURIComponent(publishId)}&upload_token=${token('')}`,
+      });
     }
     if (request.method === 'PUT' && pathname === '/upload/') {
       const post = this.posts.find((candidate) => candidate.publishId === query.get('upload_id'));
@@ -555,12 +588,17 @@ export class FakeTikTok extends FakePlatform {
       const complete = post.bytes.length === Number(post.sourceInfo.video_size);
       post.statusFetches += 1;
       // Processing once, then published: a private post has no public id.
-      if (!complete || post.statusFetches < 2) return this.ok({ status: complete ? 'PROCESSING_UPLOAD' : 'PROCESSING_UPLOAD', uploaded_bytes: post.bytes.length });
+      if (!complete || post.statusFetches < 2)
+        return this.ok({ status: complete ? 'PROCESSING_UPLOAD' : 'PROCESSING_UPLOAD', uploaded_bytes: post.bytes.length });
       if (!post.postId) {
         post.postId = post.postInfo.privacy_level === 'SELF_ONLY' ? '' : String(7_300_000_000_000_000_000n + BigInt(this.posts.length));
         this.publishedAt.push(Date.now());
       }
-      return this.ok({ status: 'PUBLISH_COMPLETE', publicaly_available_post_id: post.postId ? [post.postId] : [], uploaded_bytes: post.bytes.length });
+      return this.ok({
+        status: 'PUBLISH_COMPLETE',
+        publicaly_available_post_id: post.postId ? [post.postId] : [],
+        uploaded_bytes: post.bytes.length,
+      });
     }
     return json(404, { error: { code: 'not_found', message: 'Not Found' } });
   }
@@ -594,11 +632,26 @@ export class FakeInstagram extends FakePlatform {
   }
 
   protected errorBody(status: number): object {
-    return { error: { message: 'An unexpected error has occurred. Please retry your request later.', type: 'OAuthException', is_transient: true, code: 2, fbtrace_id: token('A') } };
+    return {
+      error: {
+        message: 'An unexpected error has occurred. Please retry your request later.',
+        type: 'OAuthException',
+        is_transient: true,
+        code: 2,
+        fbtrace_id: token('A'),
+      },
+    };
   }
 
   private invalidToken(): Reply {
-    return json(400, { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190, fbtrace_id: token('A') } });
+    return json(400, {
+      error: {
+        message: 'Invalid OAuth access token - Cannot parse access token',
+        type: 'OAuthException',
+        code: 190,
+        fbtrace_id: token('A'),
+      },
+    });
   }
 
   protected async handle(request: Request): Promise<Reply | null> {
@@ -606,7 +659,8 @@ export class FakeInstagram extends FakePlatform {
     const params = new URLSearchParams(query);
     if (request.method === 'POST') for (const [name, value] of request.form()) params.set(name, value);
     if (request.method === 'GET' && pathname === '/oauth/authorize') {
-      if (query.get('client_id') !== this.appId) return json(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid platform app' });
+      if (query.get('client_id') !== this.appId)
+        return json(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid platform app' });
       const redirectUri = query.get('redirect_uri') ?? '';
       const code = token('AQ');
       this.codes.set(code, redirectUri);
@@ -615,17 +669,24 @@ export class FakeInstagram extends FakePlatform {
         'Instagram',
         `@${this.user.username}`,
         redirectTo(redirectUri, { code, state }).headers!.location!,
-        redirectTo(redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', state }).headers!.location!,
+        redirectTo(redirectUri, { error: 'access_denied', error_reason: 'user_denied', error_description: 'Permissions error', state })
+          .headers!.location!,
       );
     }
     if (request.method === 'POST' && pathname === '/oauth/access_token') {
       const redirect = this.codes.get(params.get('code') ?? '');
       this.codes.delete(params.get('code') ?? '');
-      if (params.get('client_id') !== this.appId || params.get('client_secret') !== this.appSecret || redirect !== params.get('redirect_uri'))
+      if (
+        params.get('client_id') !== this.appId ||
+        params.get('client_secret') !== this.appSecret ||
+        redirect !== params.get('redirect_uri')
+      )
         return json(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
       const short = token('IGQ');
       this.tokens.add(short);
-      return json(200, { data: [{ access_token: short, user_id: this.user.id, permissions: 'instagram_business_basic,instagram_business_content_publish' }] });
+      return json(200, {
+        data: [{ access_token: short, user_id: this.user.id, permissions: 'instagram_business_basic,instagram_business_content_publish' }],
+      });
     }
     if (request.method === 'GET' && (pathname === '/access_token' || pathname === '/refresh_access_token')) {
       if (!this.tokens.has(params.get('access_token') ?? '')) return this.invalidToken();
@@ -638,11 +699,17 @@ export class FakeInstagram extends FakePlatform {
     if (!graph) return json(404, { error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } });
     if (!this.tokens.has(params.get('access_token') ?? '')) return this.invalidToken();
     const [, node, edge] = graph;
-    if (request.method === 'GET' && node === 'me') return json(200, { user_id: this.user.id, username: this.user.username, id: this.user.id });
+    if (request.method === 'GET' && node === 'me')
+      return json(200, { user_id: this.user.id, username: this.user.username, id: this.user.id });
     if (request.method === 'POST' && node === this.user.id && edge === 'media') {
       if (params.get('media_type') !== 'REELS' || !params.get('video_url'))
         return json(400, { error: { message: 'media_type REELS and video_url are required', type: 'OAuthException', code: 100 } });
-      const reel: FakeInstagramReel = { containerId: `1790${randomBytes(6).toString('hex')}`, params: Object.fromEntries(params), bytes: null, mediaId: null };
+      const reel: FakeInstagramReel = {
+        containerId: `1790${randomBytes(6).toString('hex')}`,
+        params: Object.fromEntries(params),
+        bytes: null,
+        mediaId: null,
+      };
       this.reels.push(reel);
       // Instagram cURLs the video from its public address while the container is IN_PROGRESS.
       void fetch(params.get('video_url')!)
@@ -652,7 +719,8 @@ export class FakeInstagram extends FakePlatform {
     }
     if (request.method === 'POST' && node === this.user.id && edge === 'media_publish') {
       const reel = this.reels.find((candidate) => candidate.containerId === params.get('creation_id'));
-      if (!reel || !reel.bytes?.length) return json(400, { error: { message: 'Media ID is not available', type: 'OAuthException', code: 9007, error_subcode: 2207027 } });
+      if (!reel || !reel.bytes?.length)
+        return json(400, { error: { message: 'Media ID is not available', type: 'OAuthException', code: 9007, error_subcode: 2207027 } });
       reel.mediaId ??= `1791${randomBytes(6).toString('hex')}`;
       this.publishedAt.push(Date.now());
       return json(200, { id: reel.mediaId });

@@ -22,7 +22,9 @@ import './publish-panel.css';
 export const connectionsQueryKey = ['connections'] as const;
 const publicationsKey = (videoId: string) => ['publications', videoId] as const;
 
-const ACTIVE: readonly Publication['status'][] = PUBLICATION_STATUSES.filter((status) => ['queued', 'uploading', 'processing'].includes(status));
+const ACTIVE: readonly Publication['status'][] = PUBLICATION_STATUSES.filter((status) =>
+  ['queued', 'uploading', 'processing'].includes(status),
+);
 const STATUS_LABELS: Record<Publication['status'], string> = {
   queued: 'Queued',
   uploading: 'Uploading',
@@ -66,7 +68,12 @@ function PublicationLine({ publication, videoId }: { publication: Publication; v
       ) : null}
       {publication.error && publication.status !== 'published' ? <span className="rs-publication__error">{publication.error}</span> : null}
       {scheduled ? (
-        <button type="button" className="rs-button rs-button--ghost rs-button--small" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+        <button
+          type="button"
+          className="rs-button rs-button--ghost rs-button--small"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate()}
+        >
           Cancel
         </button>
       ) : null}
@@ -87,11 +94,13 @@ function constraintProblems(platform: Platform, draft: PlatformDraft, job: Pick<
   const rules = PLATFORM_CONSTRAINTS[platform];
   const problems: string[] = [];
   const text = [platform === 'youtube' ? '' : draft.title, draft.description, draft.hashtags].filter(Boolean).join('\n\n');
-  if (rules.titleMaxLength !== null && [...draft.title].length > rules.titleMaxLength) problems.push(`Title over ${rules.titleMaxLength} characters`);
+  if (rules.titleMaxLength !== null && [...draft.title].length > rules.titleMaxLength)
+    problems.push(`Title over ${rules.titleMaxLength} characters`);
   if ([...text].length > rules.textMaxLength) problems.push(`Text over ${rules.textMaxLength} characters`);
   if (parseHashtags(draft.hashtags).length > rules.hashtagsMax) problems.push(`More than ${rules.hashtagsMax} hashtags`);
   if (job.params.duration > rules.maxDurationSeconds) problems.push(`Longer than ${rules.maxDurationSeconds} seconds`);
-  if (!rules.aspectRatios.includes(job.params.resolution)) problems.push(`${job.params.resolution} is shown with bars (best: ${rules.aspectRatios.join(', ')})`);
+  const resolution = job.params.resolution ?? '9:16';
+  if (!rules.aspectRatios.includes(resolution)) problems.push(`${resolution} is shown with bars (best: ${rules.aspectRatios.join(', ')})`);
   return problems;
 }
 
@@ -115,8 +124,11 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
       hashtags: (post?.hashtags ?? []).join(' '),
       privacy: PLATFORM_CONSTRAINTS[platform].privacyOptions[0]!,
     };
-  const change = (platform: Platform, next: Partial<PlatformDraft>) => setDrafts((all) => ({ ...all, [platform]: { ...draftFor(platform), ...next } }));
-  const usable = (connections.data?.connections ?? []).filter((connection: Connection) => connection.connected && !connection.needsReconnect);
+  const change = (platform: Platform, next: Partial<PlatformDraft>) =>
+    setDrafts((all) => ({ ...all, [platform]: { ...draftFor(platform), ...next } }));
+  const usable = (connections.data?.connections ?? []).filter(
+    (connection: Connection) => connection.connected && !connection.needsReconnect,
+  );
   const chosen = usable.filter((connection) => draftFor(connection.platform).selected);
 
   const submit = async (event: FormEvent) => {
@@ -177,7 +189,11 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
                 <fieldset key={platform} className="rs-publish-dialog__platform">
                   <legend>
                     <label>
-                      <input type="checkbox" checked={draft.selected} onChange={(event) => change(platform, { selected: event.target.checked })} />{' '}
+                      <input
+                        type="checkbox"
+                        checked={draft.selected}
+                        onChange={(event) => change(platform, { selected: event.target.checked })}
+                      />{' '}
                       {PLATFORM_NAMES[platform]}
                       {account ? <span className="rs-publish-dialog__account"> · {account.name}</span> : null}
                     </label>
@@ -204,7 +220,11 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
                       </label>
                       <label className="rs-field__label">
                         Hashtags
-                        <input className="rs-field__input" value={draft.hashtags} onChange={(event) => change(platform, { hashtags: event.target.value })} />
+                        <input
+                          className="rs-field__input"
+                          value={draft.hashtags}
+                          onChange={(event) => change(platform, { hashtags: event.target.value })}
+                        />
                       </label>
                       <label className="rs-field__label">
                         Privacy
@@ -221,7 +241,8 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
                         </select>
                       </label>
                       <p className="rs-publish-dialog__rules">
-                        Up to {rules.maxDurationSeconds} s · {rules.aspectRatios.join(', ')} · text up to {rules.textMaxLength} characters. {rules.note}
+                        Up to {rules.maxDurationSeconds} s · {rules.aspectRatios.join(', ')} · text up to {rules.textMaxLength} characters.{' '}
+                        {rules.note}
                       </p>
                       {problems.length > 0 ? (
                         <ul className="rs-publish-dialog__problems" aria-label={`${PLATFORM_NAMES[platform]} warnings`}>
@@ -247,7 +268,13 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
                 {when === 'later' ? (
                   <label htmlFor={ids.at} className="rs-field__label">
                     Date and time ({timeZone()})
-                    <input id={ids.at} type="datetime-local" className="rs-field__input" value={at} onChange={(event) => setAt(event.target.value)} />
+                    <input
+                      id={ids.at}
+                      type="datetime-local"
+                      className="rs-field__input"
+                      value={at}
+                      onChange={(event) => setAt(event.target.value)}
+                    />
                   </label>
                 ) : null}
               </fieldset>
@@ -299,7 +326,12 @@ export default function PublishPanel({ job, title }: { job: Pick<VideoJob, 'id' 
           ))}
         </ul>
       ) : null}
-      <button type="button" className="rs-button rs-button--ghost rs-button--small" onClick={() => setOpen(true)} aria-label={`Publish ${title}`}>
+      <button
+        type="button"
+        className="rs-button rs-button--ghost rs-button--small"
+        onClick={() => setOpen(true)}
+        aria-label={`Publish ${title}`}
+      >
         Publish
       </button>
       {open ? <PublishDialog job={job} onClose={() => setOpen(false)} /> : null}
