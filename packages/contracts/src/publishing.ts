@@ -121,6 +121,8 @@ export const publicationStatusSchema = z.enum(PUBLICATION_STATUSES);
 export type PublicationStatus = z.infer<typeof publicationStatusSchema>;
 
 const HASHTAG = /^#[\p{L}\p{M}\p{N}_]{1,99}$/u;
+/** A date and time with its offset (Z or ±hh:mm); a regex rather than zod's ISO checks, which would join the first load's shared chunk. */
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
 
 export const publishPlatformSchema = z.object({
   platform: platformSchema,
@@ -139,7 +141,12 @@ export const publishPlatformSchema = z.object({
   privacy: z.optional(publicationPrivacySchema),
   /** ISO 8601 with an offset; absent: now. */
   publishAt: z.optional(
-    z.iso.datetime({ offset: true, error: 'publishAt must be an ISO 8601 date and time, e.g. 2026-12-01T18:00:00Z' }).check(
+    z.string().check(
+      z.refine(
+        (at) => ISO_DATE_TIME.test(at) && !Number.isNaN(Date.parse(at)),
+        // abort: a value that is no date gets this message alone.
+        { error: 'publishAt must be an ISO 8601 date and time with its offset, e.g. 2026-12-01T18:00:00Z', abort: true },
+      ),
       z.refine((at) => Date.parse(at) > Date.now() - 60_000, PUBLISHING_MESSAGES.publishAtPast),
       z.refine((at) => Date.parse(at) <= Date.now() + PUBLISH_AT_MAX_MS, PUBLISHING_MESSAGES.publishAtTooFar),
     ),
