@@ -634,7 +634,7 @@ export class FakeInstagram extends FakePlatform {
   protected errorBody(status: number): object {
     return {
       error: {
-        message: 'An unexpected error has occurred. Please retry your request later.',
+        message: `An unexpected error has occurred (${status}). Please retry your request later.`,
         type: 'OAuthException',
         is_transient: true,
         code: 2,
