@@ -64,10 +64,23 @@ export async function readRange(file: string, start: number, length: number): Pr
   }
 }
 
-/** Text cut to a platform's limit without splitting a character. */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Text cut to a platform's limit (counted in code points, as the platforms count) without splitting
+ * what a reader sees as one character: a Devanagari conjunct, an emoji with its modifiers.
+ */
 export function limitText(text: string, max: number): string {
-  const characters = [...text];
-  return characters.length <= max ? text : characters.slice(0, max).join('').trimEnd();
+  if ([...text].length <= max) return text;
+  let kept = '';
+  let length = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const size = [...segment].length;
+    if (length + size > max) break;
+    kept += segment;
+    length += size;
+  }
+  return kept.trimEnd();
 }
 
 /** Remote state of a publication: a small JSON object, unreadable state counting as none. */
