@@ -3,13 +3,28 @@ import {
   buildApp,
   createTestDatabase,
   startFakePublishingPlatforms,
+  TEST_DIALECTS,
   type App,
   type GenerationRunner,
   type TestDatabase,
 } from '@reelsmith/server/testing';
+import { randomUUID } from 'node:crypto';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import {
+  bearer,
+  FakePipeline,
+  PASSWORD,
+  registerUser,
+  subscribe,
+  videoBody,
+  waitFor,
+  waitForStatus,
+  type TestUser,
+} from './server-jobs-fakes.js';
+import { startTestMailbox, type TestMailbox } from './test-mailbox.js';
 
 type Fakes = Awaited<ReturnType<typeof startFakePublishingPlatforms>>;
 
@@ -40,8 +55,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-describe('publishing to YouTube, TikTok and Instagram against their local fakes', () => {
+describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram against their local fakes on %s', (dialect) => {
   let database: TestDatabase;
+  let mailbox: TestMailbox;
+  /** What a creator's webhook receiver got. */
+  const received: { type: string; data: { publication?: { platform: string; url?: string; error?: string } } }[] = [];
+  const receiver = createHttpServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as (typeof received)[number]);
+      res.writeHead(200).end();
+    });
+  });
   let fakes: Fakes;
   let app: App;
   let user: TestUser;
@@ -52,9 +78,17 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
   const pipeline = new FakePipeline();
   const runner: GenerationRunner = async (run) => ({ ...(await pipeline.runner(run)), post: POST_KIT, captionTrack: CAPTION_TRACK });
 
-  async function start(): Promise<App> {
+  async function start(extraEnv: Record<string, string> = {}): Promise<App> {
     const next = await buildApp(
-      database.config({ ...fakes.env, PUBLIC_URL: `http://127.0.0.1:${port}`, RATE_LIMIT_AUTH_MAX: '1000', WEBHOOK_ALLOW_PRIVATE: 'true' }),
+      database.config({
+        ...fakes.env,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        RATE_LIMIT_AUTH_MAX: '1000',
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        SMTP_URL: mailbox.url,
+        MAIL_FROM: 'Reelsmith <no-reply@example.com>',
+        ...extraEnv,
+      }),
       {
         voices: { autoGenerateOfflineSamples: false },
         jobs: { runner, providersFor: pipeline.providersFor },
@@ -67,7 +101,9 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
 
   beforeAll(async () => {
     fakes = await startFakePublishingPlatforms();
-    database = await createTestDatabase('sqlite');
+    mailbox = await startTestMailbox();
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    database = await createTestDatabase(dialect);
     port = await freePort();
     app = await start();
     user = await registerUser(app, 'publisher');
@@ -83,11 +119,23 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     const job = await waitForStatus(app, user, videoId, 'completed');
     videoBytes = (await app.inject({ method: 'GET', url: job.result!.videoUrl })).rawPayload;
     posterBytes = (await app.inject({ method: 'GET', url: job.result!.posterUrl! })).rawPayload;
-  }, 60_000);
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: bearer(user),
+      payload: {
+        url: `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`,
+        events: ['publication.published', 'publication.failed'],
+      },
+    });
+    expect(hook.statusCode, hook.body).toBe(200);
+  }, 120_000);
 
   afterAll(async () => {
     await app?.close();
     await fakes?.close();
+    await mailbox?.close();
+    await new Promise((resolve) => receiver.close(resolve));
     await database?.cleanup();
   });
 
@@ -228,8 +276,32 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
   });
 
   it('publishes to TikTok (creator info, FILE_UPLOAD, private for an unaudited app, AI label) and Instagram (a Reel fetched from PUBLIC_URL)', async () => {
+    // The creator's socket hears each step; their webhook hears the outcome.
+    const socket = connectSocket(`http://127.0.0.1:${port}`, {
+      path: '/socket.io/',
+      transports: ['websocket'],
+      auth: { token: user.token },
+      reconnection: false,
+      forceNew: true,
+    });
+    const heard: Publication[] = [];
+    socket.on('publication_progress', (event: Publication) => heard.push(event));
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
     const publications = await publish([{ platform: 'tiktok' }, { platform: 'instagram' }]);
     const [tiktok, instagram] = await Promise.all(publications.map((publication) => settled(publication.id)));
+    socket.close();
+    const tiktokSteps = heard.filter((event) => event.id === tiktok!.id).map((event) => event.status);
+    expect(tiktokSteps[0]).toBe('queued');
+    expect(tiktokSteps).toContain('uploading');
+    expect(tiktokSteps).toContain('processing');
+    expect(tiktokSteps.at(-1)).toBe('published');
+    await waitFor(
+      async () => received.some((event) => event.type === 'publication.published' && event.data.publication?.url === instagram!.url),
+      'the publication.published webhook',
+    );
     expect(tiktok!.error).toBeNull();
     expect(tiktok!.status).toBe('published');
     const post = fakes.tiktok.posts.at(-1)!;
@@ -332,6 +404,27 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     expect((await connections()).find((connection) => connection.platform === 'youtube')!.connected).toBe(false);
   });
 
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'runs scheduled publications on time in scale mode (QUEUE_BACKEND=bullmq) too',
+    async () => {
+      await app.close();
+      app = await start({
+        QUEUE_BACKEND: 'bullmq',
+        REDIS_URL: process.env.TEST_REDIS_URL!,
+        QUEUE_PREFIX: `publish-${randomUUID().slice(0, 8)}`,
+      });
+      const before = fakes.tiktok.publishedAt.length;
+      const at = Date.now() + 8_000;
+      const [queued] = await publish([{ platform: 'tiktok', publishAt: new Date(at).toISOString() }]);
+      const done = await settled(queued!.id, 60_000);
+      expect(done.status).toBe('published');
+      expect(fakes.tiktok.publishedAt.length).toBe(before + 1);
+      expect(fakes.tiktok.publishedAt.at(-1)! - at).toBeGreaterThanOrEqual(0);
+      expect(fakes.tiktok.publishedAt.at(-1)! - at).toBeLessThan(60_000);
+    },
+    90_000,
+  );
+
   it('refuses what it cannot do with a message that says why', async () => {
     const tooFar = await app.inject({
       method: 'POST',
@@ -359,5 +452,18 @@ describe('publishing to YouTube, TikTok and Instagram against their local fakes'
     const other = await registerUser(app, 'other');
     const foreign = await app.inject({ method: 'GET', url: `/api/videos/${videoId}/publications`, headers: bearer(other) });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('ends the connections with the account’s other credentials on a password reset', async () => {
+    expect(await app.db.selectFrom('platform_connections').select('platform').where('user_id', '=', user.id).execute()).not.toEqual([]);
+    await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: user.email } });
+    const link = await mailbox.linkTo(user.email, '/reset-password');
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/auth/reset-password',
+      payload: { token: new URL(link).searchParams.get('token'), password: `${PASSWORD}-new` },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await app.db.selectFrom('platform_connections').select('platform').where('user_id', '=', user.id).execute()).toEqual([]);
   });
 });
