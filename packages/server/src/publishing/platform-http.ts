@@ -1,4 +1,5 @@
 import type { Platform } from '@reelsmith/contracts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** One request to a platform: long enough for a large chunk on a slow link, short enough that a hung socket is noticed. */
 export const PLATFORM_REQUEST_TIMEOUT_MS = 120_000;
@@ -32,6 +33,12 @@ export interface PlatformResponse {
 }
 
 /**
+ * The signal of the publication being run: a server stopping aborts its requests in flight (the
+ * publication resumes at the next start), without every call site passing it along.
+ */
+export const runSignal = new AsyncLocalStorage<AbortSignal>();
+
+/**
  * fetch with a deadline; a network failure (refused, reset, timed out) becomes a transient
  * PlatformError, and the body is read whole so the caller can parse the platform's error format.
  */
@@ -44,7 +51,9 @@ export async function platformFetch(
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { ...rest, redirect: 'manual', signal: rest.signal ?? AbortSignal.timeout(timeoutMs) });
+    const stop = rest.signal ?? runSignal.getStore();
+    const deadline = AbortSignal.timeout(timeoutMs);
+    response = await fetch(url, { ...rest, redirect: 'manual', signal: stop ? AbortSignal.any([stop, deadline]) : deadline });
     text = await response.text();
   } catch (error) {
     throw new PlatformError(platform, 'transient', `no answer from ${new URL(url).host}: ${(error as Error).message}`);

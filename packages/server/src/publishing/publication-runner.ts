@@ -13,7 +13,7 @@ import { parseResult } from '../video-jobs/video-job-view.js';
 import type { WebhookDispatcher } from '../webhooks/webhook-dispatcher.js';
 import type { ConnectionStore } from './connection-store.js';
 import type { OAuthClient } from './oauth-clients.js';
-import { PlatformError } from './platform-http.js';
+import { PlatformError, runSignal } from './platform-http.js';
 import { claimDuePublications, nextRunAt, toPublication, updateClaimed } from './publication-store.js';
 import type { PublishContext, Publisher, PublishInput } from './publisher.js';
 
@@ -150,11 +150,14 @@ export class PublicationRunner {
     // Renewed while the run lasts, so a long upload keeps its claim and a crashed process's lapses.
     let renewing: Promise<void> = Promise.resolve();
     const renew = setInterval(() => {
-      renewing = renewing.then(async () => {
-        const next = new Date(Date.now() + this.timings.claimMs).toISOString();
-        const renewed = await updateClaimed(db, row.id, claim, { claimed_until: next });
-        if (renewed) claim = next;
-      });
+      renewing = renewing
+        .then(async () => {
+          const next = new Date(Date.now() + this.timings.claimMs).toISOString();
+          const renewed = await updateClaimed(db, row.id, claim, { claimed_until: next });
+          if (renewed) claim = next;
+        })
+        // A missed renewal is retried at the next tick; the claim still holds until it lapses.
+        .catch((error: unknown) => log.warn({ err: error, publicationId: row.id }, 'could not renew a publication claim'));
     }, this.timings.claimMs / 3);
     renew.unref();
     const write = async (changes: Parameters<typeof updateClaimed>[3]) => {
@@ -206,7 +209,7 @@ export class PublicationRunner {
       const publishInput = { ...input, account: { id: account.accountId, name: account.accountName } };
       await write({ status: 'uploading', attempts: Number(row.attempts) + 1, error: null });
       try {
-        const outcome = await this.publishOnce(publisher, publishInput, context, () => (forceRefresh = true));
+        const outcome = await runSignal.run(signal, () => this.publishOnce(publisher, publishInput, context, () => (forceRefresh = true)));
         const now = new Date().toISOString();
         const published = await write({
           status: 'published',
@@ -223,7 +226,11 @@ export class PublicationRunner {
           await this.webhook(published, 'publication.published');
         }
       } catch (error) {
-        if (signal.aborted) return; // Stopping: the claim lapses and the next start resumes it.
+        if (signal.aborted) {
+          // Stopping: the claim is let go (the status stays), so the next start resumes it from its saved state.
+          await write({ claimed_until: null });
+          return;
+        }
         await this.handleFailure(write, row, error);
       }
     } finally {
@@ -244,7 +251,7 @@ export class PublicationRunner {
     } catch (error) {
       if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
       forceRefresh();
-      return publisher.publish(input, context);
+      return await publisher.publish(input, context);
     }
   }
 

@@ -105,18 +105,17 @@ export async function insertPublications(
     if (isUniqueViolation(error)) return { busy: entries[0]!.platform };
     throw error;
   }
-  return {
-    rows: await db
-      .selectFrom('publications')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
-      .orderBy('created_at')
-      .execute(),
-  };
+  const stored = await db
+    .selectFrom('publications')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  // In the order the request named the platforms.
+  return { rows: rows.map((row) => stored.find((candidate) => candidate.id === row.id)!) };
 }
 
 export function listVideoPublications(db: Kysely<Database>, userId: string, videoId: string): Promise<PublicationRow[]> {
