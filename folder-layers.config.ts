@@ -77,6 +77,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'storyboard/',
       'post/',
       'jobs/',
+      'publishing/',
       'admin/',
       'realtime/',
       'batches/',

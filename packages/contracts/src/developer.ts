@@ -31,9 +31,9 @@ export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 export const apiKeyIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const revokeApiKeyResponseSchema = z.object({ success: z.literal(true) });
 
-export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'batch.completed'] as const;
-/** The events about one video (the body's `data` is a video's); `batch.completed` has its own body (batches.ts). */
-export const VIDEO_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'batch.completed', 'publication.published', 'publication.failed'] as const;
+/** The events about one video (the body's `data` is a video's, a publication's naming its platform); `batch.completed` has its own body (batches.ts). */
+export const VIDEO_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'publication.published', 'publication.failed'] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
@@ -45,7 +45,9 @@ export const createWebhookBodySchema = z.object({
     z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' }),
   ),
   events: z
-    .array(webhookEventTypeSchema, { error: "events must list 'video.completed', 'video.failed' and/or 'batch.completed'" })
+    .array(webhookEventTypeSchema, {
+      error: "events must list any of 'video.completed', 'video.failed', 'batch.completed', 'publication.published' and 'publication.failed'",
+    })
     .check(z.minLength(1, 'events must name at least one event type')),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
@@ -97,7 +99,9 @@ export const webhookEventSchema = z.object({
      * re-renders. Always sent; optional only so deliveries stored before it existed still verify.
      */
     version: z.optional(z.number().check(z.int(), z.gte(1))),
-    status: z.enum(['completed', 'failed']),
+    status: z.enum(['completed', 'failed', 'published']),
+    /** publication.published / publication.failed: which platform, the post's address or the platform's reason. */
+    publication: z.optional(z.object({ id: z.string(), platform: z.string(), url: z.optional(z.string()), error: z.optional(z.string()) })),
     /** Absolute (PUBLIC_URL), like the embed's events. */
     videoUrl: z.optional(z.string()),
     posterUrl: z.optional(z.string()),

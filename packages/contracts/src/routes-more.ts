@@ -8,6 +8,7 @@ import * as brandKit from './brand.js';
 import * as developer from './developer.js';
 import * as payments from './payments.js';
 import * as postKit from './post-kit.js';
+import * as publishing from './publishing.js';
 import * as research from './research.js';
 import * as storyboard from './storyboard.js';
 import * as videos from './videos.js';
@@ -306,6 +307,60 @@ export const MORE_ROUTES = {
     embed: true,
     params: batches.batchIdParamsSchema,
     response: batches.cancelBatchResponseSchema,
+  // Publishing: the creator's YouTube, TikTok and Instagram connections, and publications of finished videos
+  connections: route({ method: 'GET', path: '/api/connections', auth: 'bearer', response: publishing.connectionsResponseSchema }),
+  connectionStart: route({
+    method: 'GET',
+    path: '/api/connections/:platform/start',
+    auth: 'bearer',
+    params: publishing.platformParamsSchema,
+    response: publishing.connectionStartResponseSchema,
+  }),
+  /** The platform's redirect back (a browser navigation: no bearer token; the state names the creator); answers with a redirect to Settings. */
+  connectionCallback: route({
+    method: 'GET',
+    path: '/api/connections/:platform/callback',
+    auth: 'none',
+    params: publishing.platformParamsSchema,
+    query: publishing.connectionCallbackQuerySchema,
+    response: z.string(),
+  }),
+  disconnect: route({
+    method: 'DELETE',
+    path: '/api/connections/:platform',
+    auth: 'bearer',
+    params: publishing.platformParamsSchema,
+    response: publishing.disconnectResponseSchema,
+  }),
+  publishVideo: route({
+    method: 'POST',
+    path: '/api/videos/:id/publish',
+    auth: 'bearerOrApiKey',
+    status: 202,
+    params: videos.jobIdParamsSchema,
+    body: publishing.publishBodySchema,
+    response: publishing.publicationsResponseSchema,
+  }),
+  videoPublications: route({
+    method: 'GET',
+    path: '/api/videos/:id/publications',
+    auth: 'bearerOrApiKey',
+    params: videos.jobIdParamsSchema,
+    response: publishing.publicationsResponseSchema,
+  }),
+  /** Every publication of the creator, scheduled first: My Videos' states and the calendar of scheduled posts. */
+  publications: route({
+    method: 'GET',
+    path: '/api/publications',
+    auth: 'bearerOrApiKey',
+    response: publishing.publicationsResponseSchema,
+  }),
+  cancelPublication: route({
+    method: 'DELETE',
+    path: '/api/publications/:id',
+    auth: 'bearerOrApiKey',
+    params: publishing.publicationIdParamsSchema,
+    response: publishing.cancelPublicationResponseSchema,
   }),
 
   // Voices

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import { jobStatusSchema, pipelineStepSchema } from './enums.js';
 import { videoResultSchema } from './videos.js';
 import type { BatchCompletedEvent, BatchProgressEvent } from './batches.js';
+import type { PublicationProgressEvent } from './publishing.js';
 
 export const SOCKET_EVENTS = {
   subscribe: 'subscribe',
@@ -47,6 +48,8 @@ export interface ServerToClientEvents {
   /** A batch's row moved (BATCH_SOCKET_EVENTS, batches.ts), sent to its creator's room. */
   batch_progress: (event: BatchProgressEvent) => void;
   batch_completed: (event: BatchCompletedEvent) => void;
+  /** A publication's change (PUBLICATION_SOCKET_EVENT in publishing.ts), to its creator's room. */
+  publication_progress: (event: PublicationProgressEvent) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (jobId: string, ack?: (result: z.infer<typeof subscribeAckSchema>) => void) => void;

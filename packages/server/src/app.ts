@@ -37,6 +37,7 @@ import { storagePlugin, type StoragePluginOptions } from './storage/storage-plug
 import { appSettingsPlugin } from './plugins/app-settings-plugin.js';
 import { storyboardPlugin } from './storyboard/storyboard-plugin.js';
 import { postPlugin } from './post/post-plugin.js';
+import { publishingPlugin, type PublishingPluginOptions } from './publishing/publishing-plugin.js';
 import { brandPlugin } from './brand/brand-plugin.js';
 import { voicesPlugin, type VoicesPluginOptions } from './voices/voices-plugin.js';
 import { webhooksPlugin } from './webhooks/webhooks-plugin.js';
@@ -60,6 +61,8 @@ export interface BuildAppOverrides {
   storage?: StoragePluginOptions;
   /** Options of the gallery plugin (tests inject a quick example maker). */
   gallery?: GalleryPluginOptions;
+  /** Options of the publishing plugin (tests shorten its poll and retry timings). */
+  publishing?: PublishingPluginOptions;
 }
 
 /**
@@ -100,6 +103,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(jobsPlugin, overrides.jobs ?? {});
     await app.register(storyboardPlugin);
     await app.register(postPlugin);
+    await app.register(publishingPlugin, overrides.publishing ?? {});
     await app.register(brandPlugin);
     await app.register(realtimePlugin);
     await app.register(batchesPlugin);

@@ -12,6 +12,17 @@ export const DEFAULT_GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/cer
 export const DEFAULT_GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'] as const;
 export const JWT_SECRET_MIN_LENGTH = 32;
 export const DEFAULT_RAZORPAY_API_BASE_URL = 'https://api.razorpay.com';
+export const PUBLISHING_DEFAULT_URLS = {
+  GOOGLE_OAUTH_AUTHORIZE_URL: 'https://accounts.google.com/o/oauth2/v2/auth',
+  GOOGLE_OAUTH_TOKEN_URL: 'https://oauth2.googleapis.com/token',
+  GOOGLE_OAUTH_REVOKE_URL: 'https://oauth2.googleapis.com/revoke',
+  YOUTUBE_API_URL: 'https://www.googleapis.com',
+  TIKTOK_AUTH_URL: 'https://www.tiktok.com/v2/auth/authorize/',
+  TIKTOK_API_URL: 'https://open.tiktokapis.com',
+  INSTAGRAM_AUTH_URL: 'https://www.instagram.com/oauth/authorize',
+  INSTAGRAM_TOKEN_URL: 'https://api.instagram.com/oauth/access_token',
+  INSTAGRAM_GRAPH_URL: 'https://graph.instagram.com',
+} as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export interface ConfigVariable {
@@ -206,6 +217,56 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       'On SIGTERM the server stops taking connections and jobs (GET /ready answers 503) and waits this long for requests and running steps to finish before it hands the rest back to the queue and exits.',
   },
   {
+    name: 'YOUTUBE_CLIENT_ID',
+    default: '(unset: YouTube not offered)',
+    description:
+      'Google OAuth client id (web application) for publishing to YouTube; its redirect URI is PUBLIC_URL/api/connections/youtube/callback.',
+  },
+  { name: 'YOUTUBE_CLIENT_SECRET', default: '(unset)', description: 'Secret of that Google OAuth client. Never logged.' },
+  {
+    name: 'GOOGLE_OAUTH_AUTHORIZE_URL',
+    default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_AUTHORIZE_URL,
+    description: "Google's consent page (tests point it at a local fake).",
+  },
+  { name: 'GOOGLE_OAUTH_TOKEN_URL', default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_TOKEN_URL, description: "Google's token endpoint." },
+  {
+    name: 'GOOGLE_OAUTH_REVOKE_URL',
+    default: PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_REVOKE_URL,
+    description: "Google's token revocation endpoint.",
+  },
+  {
+    name: 'YOUTUBE_API_URL',
+    default: PUBLISHING_DEFAULT_URLS.YOUTUBE_API_URL,
+    description: 'Base of the YouTube Data API v3, for both /upload/youtube/v3/… and /youtube/v3/….',
+  },
+  {
+    name: 'TIKTOK_CLIENT_KEY',
+    default: '(unset: TikTok not offered)',
+    description:
+      'TikTok app client key (Login Kit and Content Posting API, Direct Post); redirect URI PUBLIC_URL/api/connections/tiktok/callback.',
+  },
+  { name: 'TIKTOK_CLIENT_SECRET', default: '(unset)', description: 'TikTok app client secret. Never logged.' },
+  { name: 'TIKTOK_AUTH_URL', default: PUBLISHING_DEFAULT_URLS.TIKTOK_AUTH_URL, description: "TikTok's authorization page." },
+  {
+    name: 'TIKTOK_API_URL',
+    default: PUBLISHING_DEFAULT_URLS.TIKTOK_API_URL,
+    description: "TikTok's Open API (tokens and Content Posting).",
+  },
+  {
+    name: 'INSTAGRAM_APP_ID',
+    default: '(unset: Instagram not offered)',
+    description:
+      'Instagram app id (Instagram API with Instagram Login); redirect URI PUBLIC_URL/api/connections/instagram/callback. Instagram fetches the video from PUBLIC_URL, so it must be reachable from the internet.',
+  },
+  { name: 'INSTAGRAM_APP_SECRET', default: '(unset)', description: 'Instagram app secret. Never logged.' },
+  { name: 'INSTAGRAM_AUTH_URL', default: PUBLISHING_DEFAULT_URLS.INSTAGRAM_AUTH_URL, description: "Instagram's authorization page." },
+  {
+    name: 'INSTAGRAM_TOKEN_URL',
+    default: PUBLISHING_DEFAULT_URLS.INSTAGRAM_TOKEN_URL,
+    description: "Instagram's code exchange (short-lived token); the long-lived one comes from INSTAGRAM_GRAPH_URL.",
+  },
+  { name: 'INSTAGRAM_GRAPH_URL', default: PUBLISHING_DEFAULT_URLS.INSTAGRAM_GRAPH_URL, description: "Instagram's Graph API host." },
+  {
     name: 'PAYMENTS_TEST_CHECKOUT',
     default: 'false',
     description:
@@ -343,6 +404,21 @@ const envObjectSchema = z.object({
     .min(1, 'must be at least 1')
     .max(600, 'must be at most 600')
     .default(25),
+  YOUTUBE_CLIENT_ID: z.string().trim().min(1).optional(),
+  YOUTUBE_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  GOOGLE_OAUTH_AUTHORIZE_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_AUTHORIZE_URL),
+  GOOGLE_OAUTH_TOKEN_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_TOKEN_URL),
+  GOOGLE_OAUTH_REVOKE_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.GOOGLE_OAUTH_REVOKE_URL),
+  YOUTUBE_API_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.YOUTUBE_API_URL).transform((url) => url.replace(/\/+$/, '')),
+  TIKTOK_CLIENT_KEY: z.string().trim().min(1).optional(),
+  TIKTOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  TIKTOK_AUTH_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.TIKTOK_AUTH_URL),
+  TIKTOK_API_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.TIKTOK_API_URL).transform((url) => url.replace(/\/+$/, '')),
+  INSTAGRAM_APP_ID: z.string().trim().min(1).optional(),
+  INSTAGRAM_APP_SECRET: z.string().trim().min(1).optional(),
+  INSTAGRAM_AUTH_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.INSTAGRAM_AUTH_URL),
+  INSTAGRAM_TOKEN_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.INSTAGRAM_TOKEN_URL),
+  INSTAGRAM_GRAPH_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.INSTAGRAM_GRAPH_URL).transform((url) => url.replace(/\/+$/, '')),
 });
 
 const envSchema = envObjectSchema
@@ -353,6 +429,18 @@ const envSchema = envObjectSchema
   .refine((vars) => Boolean(vars.RAZORPAY_KEY_ID) === Boolean(vars.RAZORPAY_KEY_SECRET), {
     message: 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET must be set together',
     path: ['RAZORPAY_KEY_SECRET'],
+  })
+  .refine((vars) => Boolean(vars.YOUTUBE_CLIENT_ID) === Boolean(vars.YOUTUBE_CLIENT_SECRET), {
+    message: 'YOUTUBE_CLIENT_ID and YOUTUBE_CLIENT_SECRET must be set together',
+    path: ['YOUTUBE_CLIENT_SECRET'],
+  })
+  .refine((vars) => Boolean(vars.TIKTOK_CLIENT_KEY) === Boolean(vars.TIKTOK_CLIENT_SECRET), {
+    message: 'TIKTOK_CLIENT_KEY and TIKTOK_CLIENT_SECRET must be set together',
+    path: ['TIKTOK_CLIENT_SECRET'],
+  })
+  .refine((vars) => Boolean(vars.INSTAGRAM_APP_ID) === Boolean(vars.INSTAGRAM_APP_SECRET), {
+    message: 'INSTAGRAM_APP_ID and INSTAGRAM_APP_SECRET must be set together',
+    path: ['INSTAGRAM_APP_SECRET'],
   })
   .refine((vars) => Boolean(vars.S3_ACCESS_KEY_ID) === Boolean(vars.S3_SECRET_ACCESS_KEY), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
@@ -419,6 +507,21 @@ export interface Config {
   metrics: { token: string | null; workerPort: number | null };
   /** How long a SIGTERM waits for requests and running steps before the rest goes back to the queue. */
   shutdownGraceSeconds: number;
+  /** The platforms videos can be published to; null where the client id is unset (the platform is not offered). */
+  publishing: PublishingSettings;
+}
+
+export interface PublishingSettings {
+  youtube: {
+    clientId: string;
+    clientSecret: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    revokeUrl: string;
+    apiUrl: string;
+  } | null;
+  tiktok: { clientKey: string; clientSecret: string; authUrl: string; apiUrl: string } | null;
+  instagram: { appId: string; appSecret: string; authUrl: string; tokenUrl: string; graphUrl: string } | null;
 }
 
 export type StorageSettings =
@@ -459,6 +562,9 @@ const SECRET_VARIABLES = new Set([
   'RAZORPAY_KEY_SECRET',
   'RAZORPAY_WEBHOOK_SECRET',
   'S3_SECRET_ACCESS_KEY',
+  'YOUTUBE_CLIENT_SECRET',
+  'TIKTOK_CLIENT_SECRET',
+  'INSTAGRAM_APP_SECRET',
 ]);
 
 /** Validates the environment without touching the disk. */
@@ -582,6 +688,38 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     testCheckoutAllowed: env.NODE_ENV !== 'production' || vars.PAYMENTS_TEST_CHECKOUT,
     metrics: { token: vars.METRICS_TOKEN ?? null, workerPort: vars.METRICS_PORT ?? null },
     shutdownGraceSeconds: vars.SHUTDOWN_GRACE_SECONDS,
+    publishing: {
+      youtube:
+        vars.YOUTUBE_CLIENT_ID && vars.YOUTUBE_CLIENT_SECRET
+          ? {
+              clientId: vars.YOUTUBE_CLIENT_ID,
+              clientSecret: vars.YOUTUBE_CLIENT_SECRET,
+              authorizeUrl: vars.GOOGLE_OAUTH_AUTHORIZE_URL,
+              tokenUrl: vars.GOOGLE_OAUTH_TOKEN_URL,
+              revokeUrl: vars.GOOGLE_OAUTH_REVOKE_URL,
+              apiUrl: vars.YOUTUBE_API_URL,
+            }
+          : null,
+      tiktok:
+        vars.TIKTOK_CLIENT_KEY && vars.TIKTOK_CLIENT_SECRET
+          ? {
+              clientKey: vars.TIKTOK_CLIENT_KEY,
+              clientSecret: vars.TIKTOK_CLIENT_SECRET,
+              authUrl: vars.TIKTOK_AUTH_URL,
+              apiUrl: vars.TIKTOK_API_URL,
+            }
+          : null,
+      instagram:
+        vars.INSTAGRAM_APP_ID && vars.INSTAGRAM_APP_SECRET
+          ? {
+              appId: vars.INSTAGRAM_APP_ID,
+              appSecret: vars.INSTAGRAM_APP_SECRET,
+              authUrl: vars.INSTAGRAM_AUTH_URL,
+              tokenUrl: vars.INSTAGRAM_TOKEN_URL,
+              graphUrl: vars.INSTAGRAM_GRAPH_URL,
+            }
+          : null,
+    },
   };
 }
 

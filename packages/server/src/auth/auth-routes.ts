@@ -13,7 +13,13 @@ import { createAccountMailOutbox, createAccountMailer } from './account-mail.js'
 import { consumeEmailToken, issueEmailToken } from './email-tokens.js';
 import { disconnectUserSockets, revokeSingleSession, revokeUserSessions } from './revoke-user-sessions.js';
 import { GOOGLE_MESSAGES } from './google.js';
-import { CLAIMED_ACCOUNT_MESSAGE, claimUnverifiedAccount, claimedAccountMail, endWebhooks } from './claim-account.js';
+import {
+  CLAIMED_ACCOUNT_MESSAGE,
+  claimUnverifiedAccount,
+  claimedAccountMail,
+  endPlatformConnections,
+  endWebhooks,
+} from './claim-account.js';
 import { isConfusableDomain } from './email-domain.js';
 import { createDummyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
 
@@ -336,6 +342,8 @@ export const authRoutesPlugin = fp(
         // Revoked, not deleted: every key check reads revoked_at, and the key list drops them.
         if (!keepApiKeys) await auth.revokeAllApiKeys(user.id);
         if (wasUnconfirmed) await endWebhooks(db, user.id);
+        // Publishing connections end with the sessions: a reset means the password may have been someone else's.
+        await endPlatformConnections(db, user.id);
         await revokeUserSessions(app, user.id, { exceptSessionId: null, includeApiKeys: !keepApiKeys });
         await auth.syncRole({ ...user, email_verified_at: user.email_verified_at ?? now });
         request.log.info({ userId: user.id, apiKeysKept: keepApiKeys }, 'password reset');

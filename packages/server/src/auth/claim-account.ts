@@ -10,7 +10,7 @@ export const CLAIMED_ACCOUNT_MESSAGE =
 /**
  * The verified owner of an address (Google vouches for it) takes over an account someone opened with
  * it and a password but never confirmed. In one transaction the account's password ends, with every
- * session, API key (and the embed sessions they minted), webhook and pending e-mail link, and the
+ * session, API key (and the embed sessions they minted), webhook, platform connection and pending e-mail link, and the
  * Google identity and verification are recorded; then every live socket of the account closes.
  * Returns the up-to-date row.
  */
@@ -25,6 +25,7 @@ export async function claimUnverifiedAccount(app: FastifyInstance, user: UserRow
     await app.authService.revokeAllApiKeys(user.id, trx);
     await app.authService.revokeOtherSessions(user.id, null, trx);
     await endWebhooks(trx, user.id, now);
+    await endPlatformConnections(trx, user.id);
     // A pending e-mail change or reset link must not outlive the claim either.
     await trx.updateTable('email_tokens').set({ used_at: now }).where('user_id', '=', user.id).where('used_at', 'is', null).execute();
   });
@@ -53,4 +54,14 @@ export async function endWebhooks(
   now: string = new Date().toISOString(),
 ): Promise<void> {
   await db.updateTable('webhooks').set({ deleted_at: now }).where('user_id', '=', userId).where('deleted_at', 'is', null).execute();
+}
+
+/**
+ * Ends the account's YouTube, TikTok and Instagram connections with its other credentials (a password
+ * reset, a claimed account): the sealed tokens and any consent under way are deleted, so whoever held
+ * the account can no longer post with them; the owner connects again from Settings.
+ */
+export async function endPlatformConnections(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void> {
+  await db.deleteFrom('platform_connections').where('user_id', '=', userId).execute();
+  await db.deleteFrom('platform_oauth_states').where('user_id', '=', userId).execute();
 }

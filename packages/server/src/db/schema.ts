@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditAction, Currency, JobStatus, PlanId, Role, UserStatus } from '@reelsmith/contracts';
 
 /**
@@ -223,6 +223,9 @@ export interface Database {
   app_settings: AppSettingsTable;
   brand_kits: BrandKitsTable;
   job_step_timings: JobStepTimingsTable;
+  platform_connections: PlatformConnectionsTable;
+  platform_oauth_states: PlatformOauthStatesTable;
+  publications: PublicationsTable;
 }
 
 /** One pipeline step of one job run (migration 0022): what the admin's throughput charts read. */
@@ -335,3 +338,53 @@ export interface PaymentOrdersTable {
 }
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type PaymentOrderRow = Selectable<PaymentOrdersTable>;
+
+/** A creator's account on a platform; the tokens are sealed under the encryption key (publishing/connection-store.ts). */
+export interface PlatformConnectionsTable {
+  user_id: string;
+  platform: string;
+  account_id: string;
+  account_name: string;
+  access_token_sealed: string;
+  refresh_token_sealed: string | null;
+  expires_at: string | null;
+  scope: Generated<string>;
+  needs_reconnect: Generated<number>;
+  connected_at: string;
+  updated_at: string;
+}
+
+export interface PlatformOauthStatesTable {
+  state: string;
+  user_id: string;
+  platform: string;
+  code_verifier: string | null;
+  created_at: string;
+}
+
+export interface PublicationsTable {
+  id: string;
+  user_id: string;
+  video_id: string;
+  platform: string;
+  status: string;
+  active_key: string | null;
+  title: string;
+  description: string;
+  hashtags: string;
+  privacy: string;
+  publish_at: string | null;
+  run_at: string;
+  claimed_until: string | null;
+  attempts: Generated<number>;
+  progress: Generated<number>;
+  remote_state: string | null;
+  remote_id: string | null;
+  url: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+export type PublicationRow = Selectable<PublicationsTable>;
+export type PlatformConnectionRow = Selectable<PlatformConnectionsTable>;

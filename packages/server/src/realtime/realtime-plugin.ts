@@ -6,12 +6,15 @@ import {
   jobCompletedEventSchema,
   jobFailedEventSchema,
   jobProgressEventSchema,
+  PUBLICATION_SOCKET_EVENT,
+  publicationProgressEventSchema,
   socketAuthSchema,
   subscribePayloadSchema,
   type ClientToServerEvents,
   type JobCompletedEvent,
   type JobFailedEvent,
   type JobProgressEvent,
+  type Publication,
   type ServerToClientEvents,
 } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
@@ -194,6 +197,13 @@ export const realtimePlugin = fp(
     app.jobEvents.on('job_progress', onProgress);
     app.jobEvents.on('job_completed', onCompleted);
     app.jobEvents.on('job_failed', onFailed);
+    // Publications go to their creator's room only (My Videos and the Publish dialog listen there).
+    const onPublication = (publication: Publication, userId: string) => {
+      const parsed = publicationProgressEventSchema.safeParse(publication);
+      if (!parsed.success) return app.log.error({ publicationId: publication.id }, 'invalid publication event dropped');
+      io.to(userRoom(userId)).emit(PUBLICATION_SOCKET_EVENT, parsed.data);
+    };
+    app.publicationEvents.on('publication', onPublication);
 
     registerRoute(app, API.websocketStats, async () => {
       let subscriptions = 0;
@@ -207,9 +217,10 @@ export const realtimePlugin = fp(
       app.jobEvents.off('job_progress', onProgress);
       app.jobEvents.off('job_completed', onCompleted);
       app.jobEvents.off('job_failed', onFailed);
+      app.publicationEvents.off('publication', onPublication);
       io.disconnectSockets(true);
       io.engine.close();
     });
   },
-  { name: 'realtime', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'jobs', 'session-revocation'] },
+  { name: 'realtime', fastify: '5.x', dependencies: ['config', 'database', 'auth', 'jobs', 'session-revocation', 'publishing'] },
 );

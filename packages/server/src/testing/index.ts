@@ -41,3 +41,14 @@ export { PAYMENT_MESSAGES } from '../payments/payments-service.js';
 export { GENERATION_STARTED_MESSAGE, RETRY_STARTED_MESSAGE, VIDEO_DELETED_MESSAGE } from '../jobs/jobs-plugin.js';
 export { userFacingError } from '../jobs/job-worker.js';
 export { AppSettings } from '../app-settings.js';
+export {
+  FakeGoogle,
+  FakeInstagram,
+  FakeTikTok,
+  startFakePublishingPlatforms,
+  type FakeInstagramReel,
+  type FakeTikTokPost,
+  type FakeYouTubeVideo,
+} from './fake-publishing-platforms.js';
+export { platformTokenCipher } from '../publishing/connection-store.js';
+export { PUBLISH_INTERNAL_ERROR } from '../publishing/publication-runner.js';

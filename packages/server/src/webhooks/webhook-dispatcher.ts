@@ -127,12 +127,13 @@ export class WebhookDispatcher {
     return this.enqueue(userId, 'video.failed', { jobId: event.jobId, version: event.version ?? 1, status: 'failed', error: event.error });
   }
 
-  async enqueue(userId: string, type: WebhookEvent['type'], data: WebhookEvent['data']): Promise<void> {
+  /** `eventId`: the event's stable id when it is not a render's outcome (a publication's, which names the publication). */
+  async enqueue(userId: string, type: WebhookEvent['type'], data: WebhookEvent['data'], eventId?: string): Promise<void> {
     // One event per outcome of each render (job and version): the same id whichever process reports
     // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
-    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
-    const body: WebhookEvent = { id: eventId, type, createdAt: new Date().toISOString(), data };
-    await this.store(userId, type, eventId, JSON.stringify(body));
+    const id = eventId ?? `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
+    const body: WebhookEvent = { id, type, createdAt: new Date().toISOString(), data };
+    await this.store(userId, type, id, JSON.stringify(body));
   }
 
   /** `batch.completed`: once per batch (its id makes the event id); rows' video addresses made absolute. */
@@ -143,7 +144,7 @@ export class WebhookDispatcher {
     await this.store(userId, 'batch.completed', eventId, JSON.stringify(body));
   }
 
-  private async store(userId: string, type: WebhookEventType, eventId: string, payload: string): Promise<void> {
+  private async store(userId: string, type: WebhookEventType, id: string, payload: string): Promise<void> {
     const { db } = this.options;
     const hooks = await db
       .selectFrom('webhooks')
@@ -160,7 +161,7 @@ export class WebhookDispatcher {
         targets.map((hook) => ({
           id: randomUUID(),
           webhook_id: hook.id,
-          event_id: eventId,
+          event_id: id,
           type,
           payload,
           status: 'pending' as const,

@@ -3,6 +3,8 @@ import {
   DURATIONS,
   LANGUAGE_NAMES,
   MESSAGES,
+  PLATFORM_NAMES,
+  platformSchema,
   profileUpdateBodySchema,
   RESOLUTIONS,
   SETTINGS_STORY_STYLES,
@@ -10,7 +12,8 @@ import {
   VISUAL_STYLES,
 } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { FormAlert, TextField } from '../ui/form-fields.js';
@@ -313,13 +316,36 @@ function PreferencesTab() {
   );
 }
 
-/** Settings: Profile, Video Defaults and Preferences tabs, then Brand and Developer. */
+// Loaded when the tab opens: most visits to Settings never show it.
+const ConnectionsTab = lazy(() => import('./connections-tab.js'));
+
+/**
+ * A platform's consent ends on /settings?connected=youtube (or ?connectionError=…): the Connections
+ * tab opens and says how it went, and the query leaves the address.
+ */
+function useConnectionOutcome(setTab: (tab: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const connected = params.get('connected');
+  const failure = params.get('connectionError');
+  useEffect(() => {
+    if (!connected && !failure) return;
+    setTab('connections');
+    const platform = platformSchema.safeParse(connected);
+    if (platform.success) toast.success(`${PLATFORM_NAMES[platform.data]} connected`);
+    if (failure) toast.error(failure, { duration: 10_000 });
+    setParams({}, { replace: true });
+  }, [connected, failure, setTab, setParams]);
+}
+
+/** Settings: Profile, Video Defaults and Preferences tabs, then Brand, Connections and Developer. */
 export function SettingsPage() {
+  const [tab, setTab] = useState('profile');
+  useConnectionOutcome(setTab);
   return (
     <div className="rs-page">
       <PageHeader title="Settings" subtitle="Your profile, video defaults and preferences." />
       <PlanSummary />
-      <Tabs.Root defaultValue="profile" className="rs-settings">
+      <Tabs.Root value={tab} onValueChange={setTab} className="rs-settings">
         <Tabs.List className="rs-settings__tabs rs-tab-strip" aria-label="Settings sections" {...keyboardOnlyTabFocus}>
           <Tabs.Trigger value="profile" className="rs-settings__tab">
             Profile
@@ -332,6 +358,9 @@ export function SettingsPage() {
           </Tabs.Trigger>
           <Tabs.Trigger value="brand" className="rs-settings__tab">
             Brand
+          </Tabs.Trigger>
+          <Tabs.Trigger value="connections" className="rs-settings__tab">
+            Connections
           </Tabs.Trigger>
           <Tabs.Trigger value="developer" className="rs-settings__tab">
             Developer
@@ -348,6 +377,11 @@ export function SettingsPage() {
         </Tabs.Content>
         <Tabs.Content value="brand">
           <BrandTab />
+        </Tabs.Content>
+        <Tabs.Content value="connections">
+          <Suspense fallback={<p className="rs-card">Loading connections…</p>}>
+            <ConnectionsTab />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="developer">
           <DeveloperTab />

@@ -1,6 +1,6 @@
 import { isActiveJobStatus, MESSAGES } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from '../toaster.js';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
@@ -38,6 +38,9 @@ import {
   type StatusFilter,
 } from './video-list-model.js';
 import './my-videos.css';
+
+// Publishing loads with the first finished video's row, never with the first screen.
+const PublishPanel = lazy(() => import('./publish-panel.js'));
 
 function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
   const service = useJobService();
@@ -99,6 +102,11 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         {job.status === 'completed' ? <AttributionCredits attributions={job.result?.attributions} /> : null}
         {versioned ? <VersionMenu videoId={job.id} latestVersion={job.result?.version} /> : null}
         {job.status === 'completed' ? <PostKitPanel job={job} /> : null}
+        {job.status === 'completed' ? (
+          <Suspense fallback={null}>
+            <PublishPanel job={job} title={title} />
+          </Suspense>
+        ) : null}
       </div>
       {job.status === 'completed' ? <VideoFileActions job={job} download={!versioned} /> : null}
       <div className="rs-video-row__actions">

@@ -17,6 +17,8 @@ import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 import { versionRenderStats } from './0017-version-render-stats.js';
 import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
 import { videoBatches } from './0019-video-batches.js';
+import { platformConnections } from './0020-platform-connections.js';
+import { publications } from './0021-publications.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -44,7 +46,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_version_render_stats': versionRenderStats,
   '0018_job_unfinished_runs': jobUnfinishedRuns,
   '0019_video_batches': videoBatches,
-  // 0020 and 0021 are the publishing migrations of this session's publishing branch.
+  '0020_platform_connections': platformConnections,
+  '0021_publications': publications,
   '0022_job_step_timings': jobStepTimings,
 };
 

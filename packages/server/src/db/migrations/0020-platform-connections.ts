@@ -1,0 +1,38 @@
+import type { Kysely, Migration } from 'kysely';
+
+/**
+ * The creator's YouTube, TikTok and Instagram accounts (one per platform), with their OAuth tokens
+ * sealed under the encryption key, and the short-lived state of a connection under way (the OAuth
+ * `state` and the PKCE verifier, kept here so the callback works on any API process).
+ */
+export const platformConnections: Migration = {
+  async up(db: Kysely<any>) {
+    await db.schema
+      .createTable('platform_connections')
+      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('platform', 'text', (column) => column.notNull())
+      .addColumn('account_id', 'text', (column) => column.notNull())
+      .addColumn('account_name', 'text', (column) => column.notNull())
+      .addColumn('access_token_sealed', 'text', (column) => column.notNull())
+      .addColumn('refresh_token_sealed', 'text')
+      .addColumn('expires_at', 'text')
+      .addColumn('scope', 'text', (column) => column.notNull().defaultTo(''))
+      .addColumn('needs_reconnect', 'integer', (column) => column.notNull().defaultTo(0))
+      .addColumn('connected_at', 'text', (column) => column.notNull())
+      .addColumn('updated_at', 'text', (column) => column.notNull())
+      .addPrimaryKeyConstraint('platform_connections_pk', ['user_id', 'platform'])
+      .execute();
+    await db.schema
+      .createTable('platform_oauth_states')
+      .addColumn('state', 'text', (column) => column.primaryKey())
+      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('platform', 'text', (column) => column.notNull())
+      .addColumn('code_verifier', 'text')
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+  },
+  async down(db: Kysely<any>) {
+    await db.schema.dropTable('platform_oauth_states').execute();
+    await db.schema.dropTable('platform_connections').execute();
+  },
+};

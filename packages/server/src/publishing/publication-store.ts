@@ -1,0 +1,217 @@
+import type { Platform, Publication, PublicationPrivacy, PublicationStatus } from '@reelsmith/contracts';
+import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import type { Database, PublicationRow } from '../db/schema.js';
+
+/** The statuses a publication is still on its way in: one per video and platform at a time. */
+export const ACTIVE_STATUSES: readonly PublicationStatus[] = ['queued', 'uploading', 'processing'];
+
+export const activeKey = (videoId: string, platform: Platform): string => `${videoId}:${platform}`;
+
+export function toPublication(row: PublicationRow): Publication {
+  let hashtags: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.hashtags);
+    if (Array.isArray(parsed)) hashtags = parsed.filter((tag): tag is string => typeof tag === 'string');
+  } catch {
+    hashtags = [];
+  }
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    platform: row.platform as Platform,
+    status: row.status as PublicationStatus,
+    title: row.title,
+    description: row.description,
+    hashtags,
+    privacy: row.privacy as PublicationPrivacy,
+    publishAt: row.publish_at,
+    progress: Number(row.progress),
+    url: row.url,
+    error: row.error,
+    attempts: Number(row.attempts),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+  };
+}
+
+export interface NewPublication {
+  platform: Platform;
+  title: string;
+  description: string;
+  hashtags: string[];
+  privacy: PublicationPrivacy;
+  publishAt: string | null;
+  /** When the queue takes it: now, or the scheduled time (YouTube schedules on its side, so it goes now). */
+  runAt: string;
+}
+
+/** True for a unique-index violation in SQLite or PostgreSQL. */
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { code?: unknown }).code ?? '') + String((error as Error).message ?? '');
+  return text.includes('SQLITE_CONSTRAINT_UNIQUE') || text.includes('23505') || /unique/i.test(text);
+}
+
+/**
+ * Inserts every publication of one request in one transaction: all or none. Returns the platform that
+ * already has one on its way (the unique active key) instead, when there is one.
+ */
+export async function insertPublications(
+  db: Kysely<Database>,
+  userId: string,
+  videoId: string,
+  entries: NewPublication[],
+): Promise<{ rows: PublicationRow[] } | { busy: Platform }> {
+  const now = new Date().toISOString();
+  const rows = entries.map((entry) => ({
+    id: randomUUID(),
+    user_id: userId,
+    video_id: videoId,
+    platform: entry.platform,
+    status: 'queued',
+    active_key: activeKey(videoId, entry.platform),
+    title: entry.title,
+    description: entry.description,
+    hashtags: JSON.stringify(entry.hashtags),
+    privacy: entry.privacy,
+    publish_at: entry.publishAt,
+    run_at: entry.runAt,
+    claimed_until: null,
+    remote_state: null,
+    remote_id: null,
+    url: null,
+    error: null,
+    created_at: now,
+    updated_at: now,
+    published_at: null,
+  }));
+  const busy = await db
+    .selectFrom('publications')
+    .select('platform')
+    .where(
+      'active_key',
+      'in',
+      rows.map((row) => row.active_key),
+    )
+    .executeTakeFirst();
+  if (busy) return { busy: busy.platform as Platform };
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('publications').values(rows).execute();
+    });
+  } catch (error) {
+    // Two requests at once: the index lets one through.
+    if (isUniqueViolation(error)) return { busy: entries[0]!.platform };
+    throw error;
+  }
+  const stored = await db
+    .selectFrom('publications')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
+  // In the order the request named the platforms.
+  return { rows: rows.map((row) => stored.find((candidate) => candidate.id === row.id)!) };
+}
+
+export function listVideoPublications(db: Kysely<Database>, userId: string, videoId: string): Promise<PublicationRow[]> {
+  return db
+    .selectFrom('publications')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('video_id', '=', videoId)
+    .orderBy('created_at', 'desc')
+    .orderBy('platform')
+    .execute();
+}
+
+export function listUserPublications(db: Kysely<Database>, userId: string, limit = 200): Promise<PublicationRow[]> {
+  return db.selectFrom('publications').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+export function findPublication(db: Kysely<Database>, id: string): Promise<PublicationRow | undefined> {
+  return db.selectFrom('publications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Cancels a publication nobody has started: queued and unclaimed. Null when it is not (or no longer) so. */
+export async function cancelQueuedPublication(db: Kysely<Database>, userId: string, id: string): Promise<PublicationRow | null> {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable('publications')
+    .set({ status: 'cancelled', active_key: null, updated_at: now, claimed_until: null })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'queued')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  return (await findPublication(db, id)) ?? null;
+}
+
+/**
+ * Claims up to `limit` due publications (queued, or under way with a lapsed claim: a crashed or
+ * stopped run, which resumes). Each claim is a conditional update, so of several processes looking at
+ * once exactly one gets a row. Returns the claimed rows with their claim value.
+ */
+export async function claimDuePublications(db: Kysely<Database>, limit: number, claimMs: number): Promise<PublicationRow[]> {
+  if (limit <= 0) return [];
+  const now = new Date();
+  const nowIso = now.toISOString();
+  const candidates = await db
+    .selectFrom('publications')
+    .select(['id', 'claimed_until'])
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .where('run_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
+    .orderBy('run_at')
+    .limit(limit)
+    .execute();
+  const claimed: PublicationRow[] = [];
+  for (const candidate of candidates) {
+    const claim = new Date(now.getTime() + claimMs).toISOString();
+    let update = db.updateTable('publications').set({ claimed_until: claim }).where('id', '=', candidate.id);
+    update =
+      candidate.claimed_until === null
+        ? update.where('claimed_until', 'is', null)
+        : update.where('claimed_until', '=', candidate.claimed_until);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const row = await findPublication(db, candidate.id);
+    if (row) claimed.push(row);
+  }
+  return claimed;
+}
+
+/** The earliest time a queued publication becomes due, for the runner's next wake-up. */
+export async function nextRunAt(db: Kysely<Database>): Promise<string | null> {
+  const row = await db
+    .selectFrom('publications')
+    .select('run_at')
+    .where('status', '=', 'queued')
+    .where('run_at', '>', new Date().toISOString())
+    .orderBy('run_at')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.run_at ?? null;
+}
+
+/** Writes a change of a claimed publication, only while the claim is still this run's; the row after it, or null. */
+export async function updateClaimed(
+  db: Kysely<Database>,
+  id: string,
+  claim: string,
+  changes: Partial<Omit<PublicationRow, 'id' | 'user_id' | 'video_id' | 'platform' | 'created_at'>>,
+): Promise<PublicationRow | null> {
+  const result = await db
+    .updateTable('publications')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('claimed_until', '=', claim)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  return (await findPublication(db, id)) ?? null;
+}

@@ -1,0 +1,208 @@
+import { API, MESSAGES, PLATFORM_CONSTRAINTS, PLATFORMS, PUBLISHING_MESSAGES as M, type Platform } from '@reelsmith/contracts';
+import fp from 'fastify-plugin';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { registerRoute } from '../http/register-route.js';
+import { findUserJob } from '../video-jobs/video-job-repository.js';
+import { parseResult } from '../video-jobs/video-job-view.js';
+import { ConnectionStore } from './connection-store.js';
+import { instagramPublisher } from './instagram-publisher.js';
+import { codeChallengeS256, createOAuthClients, newCodeVerifier, newOAuthState } from './oauth-clients.js';
+import { PlatformError } from './platform-http.js';
+import {
+  cancelQueuedPublication,
+  findPublication,
+  insertPublications,
+  listUserPublications,
+  listVideoPublications,
+  toPublication,
+  type NewPublication,
+} from './publication-store.js';
+import { PublicationEvents, PublicationRunner, type PublicationTimings } from './publication-runner.js';
+import type { Publisher } from './publisher.js';
+import { tiktokPublisher } from './tiktok-publisher.js';
+import { youtubePublisher } from './youtube-publisher.js';
+
+export interface PublishingPluginOptions {
+  /** Start the publishing queue once the app is ready (default true). */
+  autoStart?: boolean;
+  /** Poll, retry and claim timings (tests shorten them). */
+  timings?: PublicationTimings;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every change of a publication, for the creator's sockets. */
+    publicationEvents: PublicationEvents;
+    publicationRunner: PublicationRunner;
+  }
+}
+
+/** Where Settings shows the connections; the callback sends the browser back here with the outcome. */
+const SETTINGS_PATH = '/settings';
+
+/**
+ * Connections to YouTube, TikTok and Instagram (OAuth 2.0 with each, tokens sealed at rest) and the
+ * publications of finished videos with them, run by the publishing queue (publication-runner.ts).
+ */
+export const publishingPlugin = fp<PublishingPluginOptions>(
+  async (app, options) => {
+    const settings = app.config.publishing;
+    const clients = createOAuthClients(settings);
+    const offered = PLATFORMS.filter((platform) => clients[platform] !== undefined);
+    const publishers: Partial<Record<Platform, Publisher>> = {
+      ...(settings.youtube ? { youtube: youtubePublisher(settings.youtube.apiUrl) } : {}),
+      ...(settings.tiktok ? { tiktok: tiktokPublisher(settings.tiktok.apiUrl) } : {}),
+      ...(settings.instagram ? { instagram: instagramPublisher(settings.instagram.graphUrl) } : {}),
+    };
+    const connections = new ConnectionStore(app.db, app.config.encryption.key);
+    const events = new PublicationEvents();
+    const runner = new PublicationRunner({
+      db: app.db,
+      connections,
+      clients,
+      publishers,
+      storage: app.storage,
+      publicUrl: app.config.publicUrl,
+      webhooks: app.webhookDispatcher,
+      events,
+      log: app.log.child({ module: 'publishing' }),
+      ...(options.timings ? { timings: options.timings } : {}),
+    });
+    app.decorate('publicationEvents', events);
+    app.decorate('publicationRunner', runner);
+    if (options.autoStart !== false) app.addHook('onReady', async () => runner.start());
+    app.addHook('preClose', async () => runner.stop());
+
+    const clientFor = (platform: Platform) => {
+      const client = clients[platform];
+      if (!client) throw notFound(M.notConfigured(platform));
+      return client;
+    };
+    const redirectUri = (platform: Platform) => `${app.config.publicUrl}/api/connections/${platform}/callback`;
+
+    registerRoute(app, API.connections, async (request) => ({ connections: await connections.list(request.user.id, offered) }));
+
+    registerRoute(app, API.connectionStart, async (request) => {
+      const { platform } = request.params;
+      const client = clientFor(platform);
+      const state = newOAuthState();
+      const verifier = client.usesPkce ? newCodeVerifier() : null;
+      await connections.saveState(state, request.user.id, platform, verifier);
+      return {
+        url: client.authorizationUrl({
+          state,
+          redirectUri: redirectUri(platform),
+          codeChallenge: verifier ? codeChallengeS256(verifier) : null,
+        }),
+      };
+    });
+
+    registerRoute(app, API.connectionCallback, async (request, reply) => {
+      const { platform } = request.params;
+      const back = (outcome: { connected: Platform } | { error: string }) => {
+        const query = new URLSearchParams('connected' in outcome ? { connected: outcome.connected } : { connectionError: outcome.error });
+        return reply.header('cache-control', 'no-store').redirect(`${SETTINGS_PATH}?${query.toString()}`, 303);
+      };
+      const client = clients[platform];
+      if (!client) return back({ error: M.notConfigured(platform) });
+      const { state, code, error } = request.query;
+      const pending = state ? await connections.takeState(state, platform) : null;
+      if (!pending) return back({ error: M.stateInvalid });
+      if (error || !code) return back({ error: M.consentDenied(platform) });
+      try {
+        const tokens = await client.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: pending.codeVerifier });
+        const account = await client.account(tokens);
+        await connections.save(pending.userId, platform, tokens, account);
+        request.log.info({ userId: pending.userId, platform }, 'platform connected');
+        return back({ connected: platform });
+      } catch (caught) {
+        if (!(caught instanceof PlatformError)) throw caught;
+        request.log.warn({ platform, reason: caught.message }, 'platform connection failed');
+        return back({ error: caught.kind === 'transient' ? M.platformUnavailable(platform) : caught.message });
+      }
+    });
+
+    registerRoute(app, API.disconnect, async (request) => {
+      const { platform } = request.params;
+      const client = clientFor(platform);
+      const tokens = await connections.tokens(request.user.id, platform).catch(() => null);
+      if (tokens) {
+        try {
+          await client.revoke(tokens);
+        } catch (caught) {
+          // The tokens are deleted whatever the platform answers: nothing of the connection stays here.
+          request.log.warn({ platform, err: caught }, 'platform did not confirm the revocation');
+        }
+      }
+      await connections.remove(request.user.id, platform);
+      return { success: true as const };
+    });
+
+    async function finishedVideo(userId: string, videoId: string) {
+      const row = await findUserJob(app.db, userId, videoId);
+      if (!row) throw notFound(MESSAGES.notFound);
+      return row;
+    }
+
+    registerRoute(app, API.publishVideo, async (request) => {
+      const userId = request.user.id;
+      const row = await finishedVideo(userId, request.params.id);
+      const result = parseResult(row.result);
+      if (!result || !row.output_token) throw conflict(M.notFinished);
+      const status = await connections.list(userId, offered);
+      const now = new Date().toISOString();
+      const entries: NewPublication[] = [];
+      for (const [index, entry] of request.body.platforms.entries()) {
+        const { platform } = entry;
+        if (!clients[platform]) throw badRequest(M.notConfigured(platform), `platforms.${index}.platform`);
+        const connection = status.find((candidate) => candidate.platform === platform);
+        if (!connection?.connected) throw badRequest(M.notConnected(platform), `platforms.${index}.platform`);
+        if (connection.needsReconnect) throw badRequest(M.reconnect(platform), `platforms.${index}.platform`);
+        const constraints = PLATFORM_CONSTRAINTS[platform];
+        const privacy = entry.privacy ?? 'public';
+        if (!constraints.privacyOptions.includes(privacy)) throw badRequest(M.privacyUnsupported(platform), `platforms.${index}.privacy`);
+        if (result.durationSeconds !== undefined && result.durationSeconds > constraints.maxDurationSeconds)
+          throw badRequest(M.tooLong(platform, constraints.maxDurationSeconds), `platforms.${index}.platform`);
+        const publishAt = entry.publishAt ? new Date(entry.publishAt).toISOString() : null;
+        entries.push({
+          platform,
+          // The post kit is the default text; a video made before post kits falls back to its title.
+          title: entry.title ?? result.post?.title ?? result.title ?? 'Untitled video',
+          description: entry.description ?? result.post?.description ?? '',
+          hashtags: entry.hashtags ?? result.post?.hashtags ?? [],
+          privacy,
+          publishAt,
+          // YouTube schedules on its side (uploaded now, private until publishAt); the others go at the time.
+          runAt: publishAt && platform !== 'youtube' ? publishAt : now,
+        });
+      }
+      const inserted = await insertPublications(app.db, userId, row.id, entries);
+      if ('busy' in inserted) throw conflict(M.alreadyPublishing(inserted.busy));
+      const publications = inserted.rows.map(toPublication);
+      for (const publication of publications) events.emit('publication', publication, userId);
+      runner.kick();
+      request.log.info({ videoId: row.id, platforms: entries.map((entry) => entry.platform) }, 'publications queued');
+      return { publications };
+    });
+
+    registerRoute(app, API.videoPublications, async (request) => {
+      const row = await finishedVideo(request.user.id, request.params.id);
+      return { publications: (await listVideoPublications(app.db, request.user.id, row.id)).map(toPublication) };
+    });
+
+    registerRoute(app, API.publications, async (request) => ({
+      publications: (await listUserPublications(app.db, request.user.id)).map(toPublication),
+    }));
+
+    registerRoute(app, API.cancelPublication, async (request) => {
+      const existing = await findPublication(app.db, request.params.id);
+      if (!existing || existing.user_id !== request.user.id) throw notFound(MESSAGES.notFound);
+      const cancelled = await cancelQueuedPublication(app.db, request.user.id, existing.id);
+      if (!cancelled) throw conflict(M.onlyScheduledCancel);
+      const publication = toPublication(cancelled);
+      events.emit('publication', publication, request.user.id);
+      return { publication };
+    });
+  },
+  { name: 'publishing', fastify: '5.x', dependencies: ['config', 'database', 'storage', 'auth', 'error-handler', 'jobs'] },
+);
