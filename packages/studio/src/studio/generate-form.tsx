@@ -312,6 +312,19 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         <div className="rs-generate__option">
           <Toggle id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
           {values.enableCaptions ? (
+            <Field id={id('captions')} label="Captions Go">
+              <select
+                id={id('captions')}
+                className="rs-field__input rs-select"
+                value={values.captions}
+                onChange={(e) => set('captions', e.target.value as GenerationFormValues['captions'])}
+              >
+                <option value="burned">Into the video</option>
+                <option value="file">As SRT and VTT files (video without captions)</option>
+              </select>
+            </Field>
+          ) : null}
+          {values.enableCaptions && values.captions === 'burned' ? (
             <div className="rs-field">
               <span id={id('captionStyleLabel')} className="rs-field__label">
                 Caption Style
