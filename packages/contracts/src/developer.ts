@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { pipelineStepSchema } from './enums.js';
 import { attributionSchema, sourceCreditSchema } from './source.js';
+import { batchCountsSchema } from './batch-status.js';
 
 /** Developer API: API keys, webhooks and embed sessions. */
 
@@ -30,7 +31,9 @@ export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 export const apiKeyIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const revokeApiKeyResponseSchema = z.object({ success: z.literal(true) });
 
-export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'batch.completed'] as const;
+/** The events about one video (the body's `data` is a video's); `batch.completed` has its own body (batches.ts). */
+export const VIDEO_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed'] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
 
@@ -42,7 +45,7 @@ export const createWebhookBodySchema = z.object({
     z.url({ protocol: /^https?$/, error: 'url must be an http or https URL' }),
   ),
   events: z
-    .array(webhookEventTypeSchema, { error: "events must list 'video.completed' and/or 'video.failed'" })
+    .array(webhookEventTypeSchema, { error: "events must list 'video.completed', 'video.failed' and/or 'batch.completed'" })
     .check(z.minLength(1, 'events must name at least one event type')),
 });
 export type CreateWebhookBody = z.input<typeof createWebhookBodySchema>;
@@ -85,7 +88,7 @@ export const webhookDeliveriesResponseSchema = z.object({ deliveries: z.array(we
 /** The body POSTed to a webhook URL. */
 export const webhookEventSchema = z.object({
   id: z.string(),
-  type: webhookEventTypeSchema,
+  type: z.enum(VIDEO_WEBHOOK_EVENT_TYPES),
   createdAt: z.string(),
   data: z.object({
     jobId: z.string(),
@@ -139,6 +142,13 @@ export const embedEventSchema = z.discriminatedUnion('type', [
     attributions: z.optional(z.array(attributionSchema)),
   }),
   z.object({ type: z.literal('job-failed'), jobId: z.string(), error: z.string() }),
+  /** Every row of a batch made in the embedded studio has finished, or the batch was cancelled. */
+  z.object({
+    type: z.literal('batch-completed'),
+    batchId: z.string(),
+    status: z.enum(['completed', 'cancelled']),
+    counts: batchCountsSchema,
+  }),
   z.object({ type: z.literal('resize'), height: z.number().check(z.gte(0), z.lte(100_000)) }),
 ]);
 export type EmbedEvent = z.infer<typeof embedEventSchema>;

@@ -14,8 +14,8 @@ export interface RouteContract {
   response: z.ZodMiniType;
   /** The success status when it is not 200 (e.g. 202 for work that continues in the background). */
   status?: 201 | 202;
-  /** Error statuses whose body carries more than the usual error (e.g. a 412 with the current version). */
-  errorResponses?: { 412?: z.ZodMiniType };
+  /** Error statuses whose body carries more than the usual error (e.g. a 412 with the current version, a 400 listing a batch's bad rows). */
+  errorResponses?: { 400?: z.ZodMiniType; 412?: z.ZodMiniType };
 }
 
 /** Declares one route; `const` keeps its literal method, path and schemas in the type. */

@@ -2,6 +2,7 @@ import { z } from './zod.js';
 import * as account from './account-security.js';
 import * as admin from './admin.js';
 import * as auth from './auth.js';
+import * as batches from './batches.js';
 import * as adminUsers from './admin-users.js';
 import * as brandKit from './brand.js';
 import * as developer from './developer.js';
@@ -254,6 +255,47 @@ export const MORE_ROUTES = {
     params: videos.jobIdParamsSchema,
     body: postKit.postKitUpdateBodySchema,
     response: videos.postKitSchema,
+  }),
+
+  // Batches: many videos from one list (JSON rows or a CSV), one ordinary job per row
+  /**
+   * JSON `{ name?, defaults, rows }`, or multipart with the CSV as field `file` (and optional fields
+   * `name` and `defaults`, a JSON object); the multipart body is read as a stream, so the body schema is optional.
+   */
+  createBatch: route({
+    method: 'POST',
+    path: '/api/batches',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    status: 202,
+    body: z.optional(batches.createBatchBodySchema),
+    response: batches.createBatchResponseSchema,
+    errorResponses: { 400: batches.batchErrorResponseSchema },
+  }),
+  listBatches: route({
+    method: 'GET',
+    path: '/api/batches',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    query: batches.listBatchesQuerySchema,
+    response: batches.listBatchesResponseSchema,
+  }),
+  batch: route({
+    method: 'GET',
+    path: '/api/batches/:id',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    params: batches.batchIdParamsSchema,
+    response: batches.batchDetailSchema,
+  }),
+  /** Cancels the batch's queued and running jobs; finished ones stay. */
+  cancelBatch: route({
+    method: 'POST',
+    path: '/api/batches/:id/cancel',
+    auth: 'bearerOrApiKey',
+    embed: true,
+    params: batches.batchIdParamsSchema,
+    response: batches.cancelBatchResponseSchema,
   }),
 
   // Voices

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { jobStatusSchema, pipelineStepSchema } from './enums.js';
 import { videoResultSchema } from './videos.js';
+import type { BatchCompletedEvent, BatchProgressEvent } from './batches.js';
 
 export const SOCKET_EVENTS = {
   subscribe: 'subscribe',
@@ -43,6 +44,9 @@ export interface ServerToClientEvents {
   job_progress: (event: JobProgressEvent) => void;
   job_completed: (event: JobCompletedEvent) => void;
   job_failed: (event: JobFailedEvent) => void;
+  /** A batch's row moved (BATCH_SOCKET_EVENTS, batches.ts), sent to its creator's room. */
+  batch_progress: (event: BatchProgressEvent) => void;
+  batch_completed: (event: BatchCompletedEvent) => void;
 }
 export interface ClientToServerEvents {
   subscribe: (jobId: string, ack?: (result: z.infer<typeof subscribeAckSchema>) => void) => void;
