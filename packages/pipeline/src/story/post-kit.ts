@@ -221,9 +221,9 @@ export function buildPostKit(input: PostKitInput): PostKit {
   };
   for (const tag of input.written?.hashtags ?? []) push(hashtagOf(tag.replace(/^#+/u, ''), input.language));
   // The writer's own hashtags stand alone when there are enough of them; the story's words only fill up.
-  if (hashtags.length < POST_HASHTAGS_MIN)
-    for (const term of keyTerms(input).slice(0, POST_HASHTAGS_MAX - 2))
-      if (hashtags.length < POST_HASHTAGS_MAX - 2) push(hashtagOf(term, input.language));
+  if (hashtags.length >= POST_HASHTAGS_MIN) return { title, description, hashtags };
+  for (const term of keyTerms(input).slice(0, POST_HASHTAGS_MAX - 2))
+    if (hashtags.length < POST_HASHTAGS_MAX - 2) push(hashtagOf(term, input.language));
   for (const common of labels.common) if (hashtags.length < POST_HASHTAGS_MIN + 2) push(hashtagOf(common, input.language));
   return { title, description, hashtags };
 }
