@@ -90,6 +90,13 @@ describe('generate request body', () => {
     expect(generateVideoBodySchema.parse({ ...body, customStyle: 'ignored' })).not.toHaveProperty('customStyle');
   });
 
+  it('says how long a topic may be rather than that it is missing', () => {
+    expect(firstIssue({ ...body, topic: 'x'.repeat(501) })).toMatchObject({
+      path: ['topic'],
+      message: 'Topic must be at most 500 characters',
+    });
+  });
+
   it("renders captions: 'file' without burned-in captions and keeps enableCaptions working alone", () => {
     expect(generateVideoBodySchema.parse({ ...body, captions: 'file' })).toMatchObject({ captions: 'file', enableCaptions: false });
     expect(generateVideoBodySchema.parse({ ...body, captions: 'file', enableCaptions: false }).enableCaptions).toBe(false);

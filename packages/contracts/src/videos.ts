@@ -91,7 +91,10 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
 });
 
 const bodyTopicSchema = humanText(
-  z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)),
+  // The schema's own error (missing topic) would otherwise name every check too: a long topic says how long it may be.
+  z
+    .string({ error: V.topicRequired })
+    .check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`)),
   'Topic',
 );
 
