@@ -79,6 +79,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'jobs/',
       'admin/',
       'realtime/',
+      'batches/',
       'openapi/',
       'embed/',
       'mcp/',

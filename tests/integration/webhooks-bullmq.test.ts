@@ -116,7 +116,7 @@ describe.skipIf(!redisUrl)('webhooks on BullMQ (QUEUE_BACKEND=bullmq)', () => {
     await waitFor(async () => received.length >= 2, 'the retry from the next process');
 
     const events = received.map((r) => verifyWebhook(r.body, r.signature, secret));
-    expect(events.every((event) => event.data.jobId === jobId && event.type === 'video.completed')).toBe(true);
+    expect(events.every((event) => event.type === 'video.completed' && event.data.jobId === jobId)).toBe(true);
     const deliveries = await waitFor(async () => {
       const body = (await app.inject({ method: 'GET', url: `/api/webhooks/${id}/deliveries`, headers: bearer(user) })).json();
       return body.deliveries[0]?.status === 'delivered' ? body.deliveries : null;

@@ -16,6 +16,8 @@ export interface RouteContract {
   status?: 201 | 202;
   /** Error statuses whose body carries more than the usual error (e.g. a 412 with the current version, a 400 listing a batch's bad rows). */
   errorResponses?: { 400?: z.ZodMiniType; 412?: z.ZodMiniType };
+  /** The multipart/form-data field holding a file the route also accepts instead of its JSON body (a batch's CSV). */
+  multipartFile?: string;
 }
 
 /** Declares one route; `const` keeps its literal method, path and schemas in the type. */

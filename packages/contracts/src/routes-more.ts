@@ -268,9 +268,10 @@ export const MORE_ROUTES = {
     auth: 'bearerOrApiKey',
     embed: true,
     status: 202,
-    body: z.optional(batches.createBatchBodySchema),
+    body: z.optional(z.nullable(batches.createBatchBodySchema)),
     response: batches.createBatchResponseSchema,
     errorResponses: { 400: batches.batchErrorResponseSchema },
+    multipartFile: 'file',
   }),
   listBatches: route({
     method: 'GET',

@@ -108,4 +108,71 @@ describe('createClient', () => {
       createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch }).waitFor('j1', { intervalMs: 5, timeoutMs: 12 }),
     ).rejects.toBeInstanceOf(ReelsmithApiError);
   });
+
+  describe('batches', () => {
+    const counts = { total: 2, queued: 2, processing: 0, completed: 0, failed: 0, cancelled: 0 };
+    const detail = {
+      id: 'b1',
+      name: 'Week',
+      status: 'queued',
+      counts,
+      percent: 0,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      completedAt: null,
+      rows: [
+        { index: 0, jobId: 'j1', topic: 'Salt', status: 'queued', percent: 0, error: null },
+        { index: 1, jobId: 'j2', topic: 'Tea', status: 'queued', percent: 0, error: null },
+      ],
+    };
+
+    it('creates a batch from rows, lists, reads and cancels it on the contract paths', async () => {
+      const { calls, fetch } = fakeFetch([
+        [202, detail],
+        [200, { batches: [{ ...detail, rows: undefined }] }],
+        [200, detail],
+        [200, { cancelled: 2, batch: { ...detail, status: 'cancelled' } }],
+      ]);
+      const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });
+      const created = await client.batches.create({
+        name: 'Week',
+        defaults: { style: 'educational', voice: 'v1' },
+        rows: [{ topic: 'Salt' }, { topic: 'Tea', language: 'hi' }],
+      });
+      expect(created.rows.map((row) => row.jobId)).toEqual(['j1', 'j2']);
+      expect(calls[0]!.url).toBe('https://r.example/api/batches');
+      expect(JSON.parse(calls[0]!.init.body as string)).toMatchObject({ rows: [{ topic: 'Salt' }, { topic: 'Tea', language: 'hi' }] });
+      expect((await client.batches.list({ limit: 5 })).batches[0]!.id).toBe('b1');
+      expect(calls[1]!.url).toBe('https://r.example/api/batches?limit=5');
+      expect((await client.batches.get('b1')).counts.total).toBe(2);
+      expect(calls[2]!.url).toBe('https://r.example/api/batches/b1');
+      const cancelled = await client.batches.cancel('b1');
+      expect(cancelled).toMatchObject({ cancelled: 2, batch: { status: 'cancelled' } });
+      expect([calls[3]!.url, calls[3]!.init.method]).toEqual(['https://r.example/api/batches/b1/cancel', 'POST']);
+    });
+
+    it('sends a CSV as the multipart field file, with the name and defaults beside it', async () => {
+      const { calls, fetch } = fakeFetch([[202, detail]]);
+      const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });
+      await client.batches.create({ csv: 'topic\nSalt\nTea\n', name: 'Week', defaults: { voice: 'v1' } });
+      const form = calls[0]!.init.body as FormData;
+      expect(form).toBeInstanceOf(FormData);
+      expect(await (form.get('file') as Blob).text()).toBe('topic\nSalt\nTea\n');
+      expect(form.get('name')).toBe('Week');
+      expect(JSON.parse(form.get('defaults') as string)).toEqual({ voice: 'v1' });
+      expect((calls[0]!.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+    });
+
+    it("gives a refused batch's invalid rows and plan counts on the error", async () => {
+      const invalidRows = [{ index: 2, errors: [{ field: 'duration', message: 'Duration must be one of 30, 60, 90 seconds' }] }];
+      const { fetch } = fakeFetch([
+        [400, { statusCode: 400, error: 'Bad Request', message: '1 row is invalid', field: 'rows', invalidRows }],
+        [400, { statusCode: 400, error: 'Bad Request', message: 'needs 12', field: 'rows', needed: 12, remaining: 7 }],
+      ]);
+      const client = createClient({ baseUrl: 'https://r.example', apiKey: 'k', fetch });
+      const invalid = (await client.batches.create({ rows: [{ topic: 'a' }] }).catch((error: unknown) => error)) as ReelsmithApiError;
+      expect(invalid.batch?.invalidRows).toEqual(invalidRows);
+      const beyond = (await client.batches.create({ rows: [{ topic: 'a' }] }).catch((error: unknown) => error)) as ReelsmithApiError;
+      expect(beyond).toMatchObject({ status: 400, field: 'rows', batch: { needed: 12, remaining: 7 } });
+    });
+  });
 });

@@ -33,4 +33,23 @@ describe('verifyWebhook', () => {
   it('refuses a signed body that is not a Reelsmith event', () => {
     expect(() => verifyWebhook('{"hello":1}', sign(t, '{"hello":1}'), secret, { now })).toThrow('not a Reelsmith event');
   });
+
+  it('returns a batch.completed event, and refuses one whose data is not a batch', () => {
+    const batch = JSON.stringify({
+      id: 'evt_batch_completed_b1',
+      type: 'batch.completed',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      data: {
+        batchId: 'b1',
+        name: null,
+        status: 'completed',
+        counts: { total: 1, queued: 0, processing: 0, completed: 1, failed: 0, cancelled: 0 },
+        rows: [{ index: 0, jobId: 'j1', status: 'completed', videoUrl: 'https://r.example/output/x/video.mp4' }],
+      },
+    });
+    const event = verifyWebhook(batch, sign(t, batch), secret, { now });
+    expect(event.type === 'batch.completed' && event.data.rows[0]?.jobId).toBe('j1');
+    const videoShaped = body.replace('video.completed', 'batch.completed');
+    expect(() => verifyWebhook(videoShaped, sign(t, videoShaped), secret, { now })).toThrow('not a Reelsmith event');
+  });
 });

@@ -1,4 +1,4 @@
-import { webhookEventSchema, type WebhookEvent } from '@reelsmith/contracts';
+import { batchWebhookEventSchema, webhookEventSchema, type BatchWebhookEvent, type WebhookEvent } from '@reelsmith/contracts';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Deliveries older than this are refused, so a captured request cannot be replayed later. */
@@ -18,7 +18,7 @@ export function verifyWebhook(
   header: string | null | undefined,
   secret: string,
   { toleranceSeconds = DEFAULT_WEBHOOK_TOLERANCE_SECONDS, now = Date.now() }: { toleranceSeconds?: number; now?: number } = {},
-): WebhookEvent {
+): WebhookEvent | BatchWebhookEvent {
   if (!header) throw new WebhookVerificationError('Missing Reelsmith-Signature header');
   const parts = new Map<string, string[]>();
   for (const item of header.split(',')) {
@@ -42,7 +42,11 @@ export function verifyWebhook(
   } catch {
     throw new WebhookVerificationError('Webhook body is not JSON');
   }
-  const event = webhookEventSchema.safeParse(parsed);
+  // A video's event, or a batch's (`type: 'batch.completed'`): narrow on `type`.
+  const event =
+    (parsed as { type?: unknown } | null)?.type === 'batch.completed'
+      ? batchWebhookEventSchema.safeParse(parsed)
+      : webhookEventSchema.safeParse(parsed);
   if (!event.success) throw new WebhookVerificationError('Webhook body is not a Reelsmith event');
   return event.data;
 }

@@ -23,6 +23,7 @@ import { jobsPlugin, type JobsPluginOptions } from './jobs/jobs-plugin.js';
 import { openApiPlugin } from './openapi/openapi-plugin.js';
 import { outputPlugin } from './output/output-plugin.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
+import { batchesPlugin } from './batches/batches-plugin.js';
 import { paymentsPlugin, type PaymentsPluginOptions } from './payments/payments-plugin.js';
 import { mcpPlugin } from './mcp/mcp-plugin.js';
 import { legalPagesPlugin } from './plugins/legal-pages-plugin.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     await app.register(postPlugin);
     await app.register(brandPlugin);
     await app.register(realtimePlugin);
+    await app.register(batchesPlugin);
     await app.register(paymentsPlugin, overrides.payments ?? {});
     await app.register(adminPlugin);
     await app.register(openApiPlugin);

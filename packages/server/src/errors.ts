@@ -10,8 +10,11 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly field?: string,
-    /** An expected 5xx (a feature switched off) that was logged once at start: not logged per request. */
-    readonly options: { quiet?: boolean } = {},
+    /**
+     * quiet: an expected 5xx (a feature switched off) that was logged once at start, not logged per request.
+     * details: fields the route's contract adds to its error body (a batch's invalid rows), sent beside the usual ones.
+     */
+    readonly options: { quiet?: boolean; details?: Record<string, unknown> } = {},
   ) {
     super(message);
   }

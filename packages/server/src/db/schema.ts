@@ -150,6 +150,19 @@ export interface VideoJobsTable {
   unfinished_runs: ColumnType<number, number | undefined, number>;
   /** The partner brand of the embed session the job was made in (BrandKit JSON); null otherwise. */
   brand: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The batch the job was made in (video_batches.id) and its row's position there; null for a single video. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_index: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A batch of videos made from one list (POST /api/batches); its jobs carry its id. */
+export interface VideoBatchesTable {
+  id: string;
+  user_id: string;
+  name: string | null;
+  created_at: Timestamp;
+  completed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
 }
 
 /** One rendered version of a video; v1 is the first render. */
@@ -195,6 +208,7 @@ export interface Database {
   api_keys: ApiKeysTable;
   analytics_events: AnalyticsEventsTable;
   video_jobs: VideoJobsTable;
+  video_batches: VideoBatchesTable;
   subscriptions: SubscriptionsTable;
   payment_orders: PaymentOrdersTable;
   webhooks: WebhooksTable;
@@ -252,6 +266,7 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type VideoJobRow = Selectable<VideoJobsTable>;
 export type NewVideoJob = Insertable<VideoJobsTable>;
+export type VideoBatchRow = Selectable<VideoBatchesTable>;
 
 /**
  * One row per user: the plan they hold now. `status` is only 'active' or 'cancelled' here;

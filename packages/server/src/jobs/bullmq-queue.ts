@@ -196,6 +196,22 @@ export class BullmqJobQueue implements JobQueue {
     await this.add({ jobId, userId }, priority);
   }
 
+  /**
+   * The rows were inserted before this, so the user's unfinished count includes them: the first row
+   * takes the position after the user's earlier jobs, the next one after it, and so on (one addBulk).
+   */
+  async enqueueBatch(jobIds: readonly string[], userId: string): Promise<void> {
+    if (jobIds.length === 0) return;
+    const before = Math.max(0, (await unfinishedJobCount(this.options.db, userId)) - jobIds.length);
+    await this.queue.addBulk(
+      jobIds.map((jobId, index) => ({
+        name: JOB_NAME,
+        data: videoJobPayloadSchema.parse({ jobId, userId }),
+        opts: { ...JOB_OPTIONS, jobId, priority: fairPriority(before + index + 1) },
+      })),
+    );
+  }
+
   async cancel(jobId: string): Promise<boolean> {
     const job = await this.queue.getJob(jobId);
     if (!job) return false;

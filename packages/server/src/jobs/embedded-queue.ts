@@ -60,6 +60,11 @@ export class EmbeddedJobQueue implements JobQueue {
     this.pump();
   }
 
+  /** The claim already takes turns across users (claimNextJob), a batch's rows in row order. */
+  async enqueueBatch(): Promise<void> {
+    this.pump();
+  }
+
   async cancel(jobId: string): Promise<boolean> {
     const job = this.running.get(jobId);
     if (!job) return false;

@@ -13,6 +13,12 @@ export interface JobQueue {
   /** Makes a freshly inserted 'queued' job eligible to run. */
   enqueue(jobId: string, userId: string): Promise<void>;
   /**
+   * Makes a batch's freshly inserted jobs (one user's, in row order) eligible to run, fairly: each
+   * takes its turn among every user's jobs as if submitted one after the other, so one creator's
+   * batch never makes another creator's single video wait behind all of it.
+   */
+  enqueueBatch(jobIds: readonly string[], userId: string): Promise<void>;
+  /**
    * Stops a job whose row was already marked 'cancelled': aborts it if it is running (which kills its
    * ffmpeg) and resolves once it has stopped. True when it was running: its worker then reported the
    * cancellation on the event bus; false (at once) for a job that was not running.

@@ -1,4 +1,6 @@
-import { API, MESSAGES, RESEARCH_MESSAGES, type VideoJob } from '@reelsmith/contracts';
+import { API, MESSAGES, RESEARCH_MESSAGES, type GenerationParams, type VideoJob } from '@reelsmith/contracts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { AuthUser } from '../http/auth-user.js';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
@@ -57,12 +59,22 @@ export interface JobsPluginOptions {
   sourceFetch?: { timeoutMs?: number; maxBytes?: number };
 }
 
+export interface VideoSubmissions {
+  prepare(user: AuthUser, submitted: GenerationParams): Promise<GenerationParams>;
+  partnerBrandOf(user: AuthUser): Promise<string | null>;
+  cancel(userId: string, jobId: string): Promise<boolean>;
+  /** The submit rate limit (per user per minute), as a preHandler. */
+  limitSubmits: preHandlerAsyncHookHandler;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     jobQueue: JobQueue;
     /** Progress, completion and failure of every job, for the realtime plugin and other listeners. */
     jobEvents: JobEventBus;
     jobWorker: JobWorker;
+    /** The generate route's steps, shared with the batches plugin so a batch's rows take exactly the same path. */
+    videoSubmissions: VideoSubmissions;
     webhookDispatcher: WebhookDispatcher;
     /**
      * The providers new jobs use and the admin's switch between them (admin plugin). Null when a
@@ -133,41 +145,61 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       key: (request) => request.user?.id ?? request.ip,
     });
 
+    /**
+     * What every new video goes through before its job is inserted, the single generate route's and
+     * each row of a batch's alike: the voice provider, the plan checked before a link is fetched, the
+     * source resolved (a link fetched, through the per-user source gate).
+     */
+    async function prepareSubmission(user: AuthUser, submitted: GenerationParams): Promise<GenerationParams> {
+      const body = { ...submitted, voiceProvider: submitted.voiceProvider ?? app.currentVoiceProvider() };
+      if (pipeline && !pipeline.availableVoiceProviders().includes(body.voiceProvider)) {
+        throw badRequest(
+          `The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`,
+          'voiceProvider',
+        );
+      }
+      // The plan is checked before a link is fetched or a page parsed: an account with no videos
+      // left gets its 403 without costing the server a fetch (the insert checks again, atomically).
+      if (body.source) {
+        const verdict = await checkCanGenerate(app.db, user.id, body.duration, new Date());
+        if (!verdict.canGenerate) throw forbidden(verdict.reason ?? MESSAGES.subscriptionRequired);
+      }
+      // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
+      return resolveSource(body, {
+        storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline',
+        allowPrivate: app.config.sourceAllowPrivate,
+        user: user.id,
+        gate: sourceGate,
+        ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}),
+      });
+    }
+
+    /** A partner's embed session may carry its own brand: the video keeps it, re-renders included. */
+    async function partnerBrandOf(user: AuthUser): Promise<string | null> {
+      const brand = user.scope === 'embed' && user.sessionId ? await findSessionBrand(app.db, user.sessionId) : null;
+      return brand ? JSON.stringify(brand) : null;
+    }
+
+    /** Stops one of the user's active jobs (DELETE of a running video, a batch's cancel); false when it was not active. */
+    async function cancelJob(userId: string, jobId: string): Promise<boolean> {
+      const cancelled = await cancelUserJob(app.db, userId, jobId);
+      if (!cancelled) return false;
+      // The row is final first (a re-render is back at its previous version), so the worker cannot record anything after the abort.
+      await queue.cancel(jobId);
+      events.publish(cancelled.events);
+      // A job requeued after a restart may still have a workspace though it is not running.
+      await worker.removeWorkspace(jobId);
+      return true;
+    }
+
+    app.decorate('videoSubmissions', { prepare: prepareSubmission, partnerBrandOf, cancel: cancelJob, limitSubmits });
+
     registerRoute(
       app,
       API.generateVideo,
       async (request) => {
-        const body = { ...request.body, voiceProvider: request.body.voiceProvider ?? app.currentVoiceProvider() };
-        if (pipeline && !pipeline.availableVoiceProviders().includes(body.voiceProvider)) {
-          throw badRequest(
-            `The ${body.voiceProvider} voice provider is not configured on this server. Choose another voice.`,
-            'voiceProvider',
-          );
-        }
-        // The plan is checked before a link is fetched or a page parsed: an account with no videos
-        // left gets its 403 without costing the server a fetch (the insert below checks again, atomically).
-        if (body.source) {
-          const verdict = await checkCanGenerate(app.db, request.user.id, body.duration, new Date());
-          if (!verdict.canGenerate) throw forbidden(verdict.reason ?? MESSAGES.subscriptionRequired);
-        }
-        // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
-        const params = await resolveSource(body, {
-          storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline',
-          allowPrivate: app.config.sourceAllowPrivate,
-          user: request.user.id,
-          gate: sourceGate,
-          ...(options.sourceFetch ? { fetchOptions: options.sourceFetch } : {}),
-        });
-        // A partner's embed session may carry its own brand: the video keeps it, re-renders included.
-        const partnerBrand =
-          request.user.scope === 'embed' && request.user.sessionId ? await findSessionBrand(app.db, request.user.sessionId) : null;
-        const outcome = await createJobWithinQuota(
-          app.db,
-          request.user.id,
-          params,
-          new Date(),
-          partnerBrand ? JSON.stringify(partnerBrand) : null,
-        );
+        const params = await prepareSubmission(request.user, request.body);
+        const outcome = await createJobWithinQuota(app.db, request.user.id, params, new Date(), await partnerBrandOf(request.user));
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);
         request.log.info({ jobId: outcome.job.id }, 'video job queued');
@@ -226,13 +258,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     registerRoute(app, API.deleteVideo, async (request) => {
       const userId = request.user.id;
       const job = await ownJob(userId, request.params.id);
-      const cancelled = await cancelUserJob(app.db, userId, job.id);
-      if (cancelled) {
-        // The row is final first (a re-render is back at its previous version), so the worker cannot record anything after the abort.
-        await queue.cancel(job.id);
-        events.publish(cancelled.events);
-        // A job requeued after a restart may still have a workspace though it is not running.
-        await worker.removeWorkspace(job.id);
+      if (await cancelJob(userId, job.id)) {
         return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
       }
       const earlierVersions = await versionTokens(app.db, job.id);

@@ -60,6 +60,13 @@ function operation(name: string, contract: RouteContract): JsonSchema {
     responses[403] = { ...error, description: 'Not allowed (role, plan, or an embed session outside its scope)' };
   }
   if (contract.params) responses[404] = { ...error, description: 'Not found' };
+  if (contract.errorResponses?.[400]) {
+    responses[400] = {
+      description:
+        'Invalid input; `field` names the offending input, and the extra fields say more (a batch: each invalid row, or the videos it needs against those left)',
+      content: { 'application/json': { schema: toSchema(contract.errorResponses[400], 'output') } },
+    };
+  }
   if (contract.errorResponses?.[412]) {
     responses[412] = {
       description: 'If-Match names an older version: the body carries the current one (its ETag in the header)',
@@ -75,7 +82,25 @@ function operation(name: string, contract: RouteContract): JsonSchema {
     ...(security ? { security } : { security: [] }),
     parameters: [...parameters(contract.params, 'path'), ...parameters(contract.query, 'query')],
     ...(contract.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(contract.body, 'input') } } } }
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: toSchema(contract.body, 'input') },
+              ...(contract.multipartFile
+                ? {
+                    'multipart/form-data': {
+                      schema: {
+                        type: 'object',
+                        properties: { [contract.multipartFile]: { type: 'string', format: 'binary' } },
+                        required: [contract.multipartFile],
+                      },
+                    },
+                  }
+                : {}),
+            },
+          },
+        }
       : {}),
     responses,
   };

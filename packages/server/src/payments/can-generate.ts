@@ -48,3 +48,22 @@ export async function checkCanGenerate(
   }
   return { canGenerate: true, isFreeVideo: true, reason: null };
 }
+
+/**
+ * How many more videos the account may start now under the same rules: the plan's limit less this
+ * month's counted videos, 1 or 0 without a plan (the free video), or null when the plan is unlimited.
+ * A batch larger than this is refused before any job is made.
+ */
+export async function remainingVideos(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  now: Date = new Date(),
+): Promise<number | null> {
+  const subscription = await findSubscription(db, userId);
+  if (subscription && grantsAccess(subscription, now)) {
+    const limit = getPlan(subscription.plan_id).videoLimit;
+    if (limit === UNLIMITED_VIDEOS) return null;
+    return Math.max(0, limit - (await countPlanVideosThisMonth(db, userId, subscription, now)));
+  }
+  return (await hasUsedFreeVideo(db, userId)) ? 0 : 1;
+}

@@ -33,7 +33,7 @@ export const errorHandlerPlugin = fp(
       }
       if (error instanceof HttpError) {
         if (error.statusCode >= 500 && !error.options.quiet) request.log.error({ err: error }, 'request failed');
-        return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.field));
+        return reply.code(error.statusCode).send({ ...error.options.details, ...errorBody(error.statusCode, error.message, error.field) });
       }
       const statusCode = (error as FastifyError).statusCode;
       // Fastify's own client errors (bad JSON, wrong content type, body too large) explain themselves safely.

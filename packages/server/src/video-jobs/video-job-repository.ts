@@ -13,10 +13,10 @@ import {
 } from '@reelsmith/contracts';
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Database, VideoJobRow } from '../db/schema.js';
+import type { Database, VideoBatchRow, VideoJobRow } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { JobEvent } from '../events/job-events.js';
-import { checkCanGenerate } from '../payments/can-generate.js';
+import { checkCanGenerate, remainingVideos } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
 import { initialSteps, parseParams, parseResult, parseSteps } from './video-job-view.js';
 
@@ -68,31 +68,99 @@ export async function createJobWithinQuota(
   return db.transaction().execute(async (trx) => {
     const verdict = await checkCanGenerate(trx, userId, params.duration, now);
     if (!verdict.canGenerate) return { created: false, reason: verdict.reason };
-    const timestamp = now.toISOString();
-    const job = await trx
-      .insertInto('video_jobs')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        status: 'queued',
-        params: JSON.stringify(params),
-        progress: NEW_JOB_PROGRESS,
-        current_step: null,
-        step_progress: 0,
-        steps: JSON.stringify(initialSteps()),
-        result: null,
-        error: null,
-        created_at: timestamp,
-        updated_at: timestamp,
-        started_at: null,
-        completed_at: null,
-        brand,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordVideoMade(trx, { jobId: job.id, userId, createdAt: timestamp });
-    return { created: true, job };
+    return { created: true, job: await insertCountedJob(trx, userId, params, now.toISOString(), brand, null) };
   });
+}
+
+/** Inserts a queued job and counts it against the plan: the caller's transaction has checked the quota. */
+async function insertCountedJob(
+  trx: Db,
+  userId: string,
+  params: GenerationParams,
+  timestamp: string,
+  brand: string | null,
+  batch: { id: string; index: number } | null,
+): Promise<VideoJobRow> {
+  const job = await trx
+    .insertInto('video_jobs')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      status: 'queued',
+      params: JSON.stringify(params),
+      progress: NEW_JOB_PROGRESS,
+      current_step: null,
+      step_progress: 0,
+      steps: JSON.stringify(initialSteps()),
+      result: null,
+      error: null,
+      created_at: timestamp,
+      updated_at: timestamp,
+      started_at: null,
+      completed_at: null,
+      brand,
+      batch_id: batch?.id ?? null,
+      batch_index: batch?.index ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordVideoMade(trx, { jobId: job.id, userId, createdAt: timestamp });
+  return job;
+}
+
+export type CreateBatchOutcome =
+  | { created: true; batch: VideoBatchRow; jobs: VideoJobRow[] }
+  | { created: false; needed: number; remaining: number; reason: string | null };
+
+/** Thrown inside the batch's transaction to roll every row back. */
+class BatchRefused extends Error {
+  constructor(readonly reason: string | null) {
+    super(reason ?? 'refused');
+  }
+}
+
+/**
+ * A batch and one job per row in ONE transaction, under the same quota rules as a single video
+ * (checkCanGenerate per row, which sees the rows inserted before it): either every row is queued
+ * or none. `needed`/`remaining` tell a batch beyond what the plan has left this month.
+ */
+export async function createBatchWithinQuota(
+  db: Db,
+  userId: string,
+  batch: { name: string | null; rows: readonly GenerationParams[]; brand: string | null },
+  now = new Date(),
+): Promise<CreateBatchOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The first check locks the user's row (PostgreSQL), so the count below cannot change under us.
+      const first = await checkCanGenerate(trx, userId, batch.rows[0]?.duration, now);
+      const remaining = await remainingVideos(trx, userId, now);
+      if (remaining !== null && remaining < batch.rows.length) {
+        return { created: false, needed: batch.rows.length, remaining, reason: first.reason };
+      }
+      const timestamp = now.toISOString();
+      const row = await trx
+        .insertInto('video_batches')
+        .values({ id: randomUUID(), user_id: userId, name: batch.name, created_at: timestamp, completed_at: null, cancelled_at: null })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const jobs: VideoJobRow[] = [];
+      for (const [index, params] of batch.rows.entries()) {
+        const verdict = index === 0 ? first : await checkCanGenerate(trx, userId, params.duration, now);
+        if (!verdict.canGenerate) throw new BatchRefused(verdict.reason);
+        jobs.push(await insertCountedJob(trx, userId, params, timestamp, batch.brand, { id: row.id, index }));
+      }
+      return { created: true, batch: row, jobs };
+    });
+  } catch (error) {
+    if (!(error instanceof BatchRefused)) throw error;
+    return {
+      created: false,
+      needed: batch.rows.length,
+      remaining: (await remainingVideos(db, userId, now)) ?? batch.rows.length,
+      reason: error.reason,
+    };
+  }
 }
 
 export type RetryJobOutcome = { retried: true; job: VideoJobRow } | { retried: false; reason: string };
@@ -188,6 +256,8 @@ export async function claimNextJob(db: Db, now = new Date()): Promise<VideoJobRo
       .orderBy(sql`case when starts.last_started is null then 0 else 1 end`)
       .orderBy('starts.last_started', 'asc')
       .orderBy('queued.created_at', 'asc')
+      // A batch's rows share one created_at: they run in row order.
+      .orderBy('queued.batch_index', 'asc')
       .orderBy('queued.id', 'asc')
       .limit(1)
       .executeTakeFirst();

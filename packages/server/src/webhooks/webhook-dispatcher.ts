@@ -2,6 +2,7 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   type JobCompletedEvent,
   type JobFailedEvent,
+  type BatchWebhookEvent,
   type WebhookEvent,
   type WebhookEventType,
 } from '@reelsmith/contracts';
@@ -126,7 +127,23 @@ export class WebhookDispatcher {
     return this.enqueue(userId, 'video.failed', { jobId: event.jobId, version: event.version ?? 1, status: 'failed', error: event.error });
   }
 
-  async enqueue(userId: string, type: WebhookEventType, data: WebhookEvent['data']): Promise<void> {
+  async enqueue(userId: string, type: WebhookEvent['type'], data: WebhookEvent['data']): Promise<void> {
+    // One event per outcome of each render (job and version): the same id whichever process reports
+    // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
+    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
+    const body: WebhookEvent = { id: eventId, type, createdAt: new Date().toISOString(), data };
+    await this.store(userId, type, eventId, JSON.stringify(body));
+  }
+
+  /** `batch.completed`: once per batch (its id makes the event id); rows' video addresses made absolute. */
+  async enqueueBatchCompleted(userId: string, data: BatchWebhookEvent['data']): Promise<void> {
+    const eventId = `evt_batch_completed_${data.batchId}`;
+    const rows = data.rows.map((row) => ({ ...row, videoUrl: this.absolute(row.videoUrl), posterUrl: this.absolute(row.posterUrl) }));
+    const body: BatchWebhookEvent = { id: eventId, type: 'batch.completed', createdAt: new Date().toISOString(), data: { ...data, rows } };
+    await this.store(userId, 'batch.completed', eventId, JSON.stringify(body));
+  }
+
+  private async store(userId: string, type: WebhookEventType, eventId: string, payload: string): Promise<void> {
     const { db } = this.options;
     const hooks = await db
       .selectFrom('webhooks')
@@ -137,11 +154,6 @@ export class WebhookDispatcher {
     const targets = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(type));
     if (targets.length === 0) return;
     const now = new Date().toISOString();
-    // One event per outcome of each render (job and version): the same id whichever process reports
-    // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
-    const eventId = `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
-    const body: WebhookEvent = { id: eventId, type, createdAt: now, data };
-    const payload = JSON.stringify(body);
     await db
       .insertInto('webhook_deliveries')
       .values(

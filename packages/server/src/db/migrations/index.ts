@@ -15,6 +15,7 @@ import { brandKits } from './0014-brand-kits.js';
 import { webhookAttemptsAt } from './0016-webhook-attempts-at.js';
 import { versionRenderStats } from './0017-version-render-stats.js';
 import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
+import { videoBatches } from './0019-video-batches.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0016_webhook_attempts_at': webhookAttemptsAt,
   '0017_version_render_stats': versionRenderStats,
   '0018_job_unfinished_runs': jobUnfinishedRuns,
+  '0019_video_batches': videoBatches,
 };
 
 export const migrationProvider: MigrationProvider = {
