@@ -160,14 +160,8 @@ export const generateVideoBodySchema = z.pipe(
           ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
         }
         if (body.captions !== undefined && body.enableCaptions !== undefined && body.enableCaptions !== (body.captions === 'burned')) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['captions'],
-            message:
-              body.captions === 'file'
-                ? "captions 'file' renders the video without burned-in captions: leave enableCaptions out or set it to false"
-                : "captions 'burned' draws the captions into the video: leave enableCaptions out or set it to true",
-          });
+          // One short message for both directions: this text is part of every client's first load.
+          ctx.addIssue({ code: 'custom', path: ['captions'], message: 'enableCaptions contradicts captions: leave enableCaptions out' });
         }
       }),
       z.refine((body) => body.topic !== undefined || body.source !== undefined, {

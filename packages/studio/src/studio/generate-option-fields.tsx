@@ -20,9 +20,11 @@ import { Toggle } from '../ui/toggle.js';
 import { VoicePicker } from '../voices/index.js';
 import { optionLabel, type FormField, type GenerationFormValues } from './generation-form-model.js';
 
-// Loaded when the captions option is first switched on: thirteen live previews and their styles are
-// not part of the first screen, which starts with captions off.
-const CaptionStylePicker = lazy(() => import('../ui/caption-style-picker.js').then((module) => ({ default: module.CaptionStylePicker })));
+// Loaded when the captions option is first switched on: thirteen live previews and their styles, and
+// where the captions go, are not part of the first screen, which starts with captions off.
+const loadCaptionOptions = () => import('../ui/caption-style-picker.js');
+const CaptionStylePicker = lazy(() => loadCaptionOptions().then((module) => ({ default: module.CaptionStylePicker })));
+const CaptionDeliveryField = lazy(() => loadCaptionOptions().then((module) => ({ default: module.CaptionDeliveryField })));
 
 const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
 const LOCK = '🔒';
@@ -224,32 +226,22 @@ export function GenerateOptionFields({
         <div className="rs-generate__option">
           <Toggle id={id('enableCaptions')} label="Captions" checked={values.enableCaptions} onChange={(on) => set('enableCaptions', on)} />
           {values.enableCaptions ? (
-            <Field id={id('captions')} label="Captions Go">
-              <select
-                id={id('captions')}
-                className="rs-field__input rs-select"
-                value={values.captions}
-                onChange={(e) => set('captions', e.target.value as GenerationFormValues['captions'])}
-              >
-                <option value="burned">Into the video</option>
-                <option value="file">As SRT and VTT files (video without captions)</option>
-              </select>
-            </Field>
-          ) : null}
-          {values.enableCaptions && values.captions === 'burned' ? (
-            <div className="rs-field">
-              <span id={id('captionStyleLabel')} className="rs-field__label">
-                Caption Style
-              </span>
-              <Suspense fallback={<div className="rs-capick-placeholder" aria-busy="true" aria-labelledby={id('captionStyleLabel')} />}>
-                <CaptionStylePicker
-                  id={id('captionStyle')}
-                  labelId={id('captionStyleLabel')}
-                  value={values.captionStyle}
-                  onChange={(style) => set('captionStyle', style)}
-                />
-              </Suspense>
-            </div>
+            <Suspense fallback={<div className="rs-capick-placeholder" aria-busy="true" aria-label="Caption options" />}>
+              <CaptionDeliveryField id={id('captions')} value={values.captions} onChange={(choice) => set('captions', choice)} />
+              {values.captions === 'burned' ? (
+                <div className="rs-field">
+                  <span id={id('captionStyleLabel')} className="rs-field__label">
+                    Caption Style
+                  </span>
+                  <CaptionStylePicker
+                    id={id('captionStyle')}
+                    labelId={id('captionStyleLabel')}
+                    value={values.captionStyle}
+                    onChange={(style) => set('captionStyle', style)}
+                  />
+                </div>
+              ) : null}
+            </Suspense>
           ) : null}
         </div>
       </div>
