@@ -208,13 +208,13 @@ function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
                     <span className="rs-batch__topic">{rowLabel(row.options)}</span>
                     {rowOverrides(row.options) ? <span className="rs-batch__overrides">{rowOverrides(row.options)}</span> : null}
                     {row.errors.length ? (
-                      <ul className="rs-batch__errors">
+                      <div className="rs-batch__errors">
                         {row.errors.map((error) => (
-                          <li key={`${error.field}:${error.message}`}>
+                          <p key={`${error.field}:${error.message}`}>
                             <strong>{error.field}</strong>: {error.message}
-                          </li>
+                          </p>
                         ))}
-                      </ul>
+                      </div>
                     ) : null}
                   </div>
                   <span className={`rs-batch__verdict${row.errors.length ? ' rs-batch__verdict--bad' : ''}`}>
