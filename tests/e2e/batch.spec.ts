@@ -52,6 +52,7 @@ test('a creator pastes a list, sees a bad row flagged before anything is queued,
   await page.getByLabel('Resolution').selectOption('1:1');
   await page.getByLabel('Music').selectOption('none');
   await page.getByRole('button', { name: 'Queue 3 videos' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Nothing was queued: fix the rows marked Fix first.' })).toBeVisible();
   // Refused in the page: the server saw nothing.
   const before = await (await page.request.get('/api/batches', { headers: bearer(user) })).json();
   expect(before.batches).toEqual([]);

@@ -165,9 +165,11 @@ export function checkRows(
 /** What a row is about, in a few words: its topic, its script's start or its link. */
 export function rowLabel(options: Record<string, unknown>): string {
   const source = options.source as { kind?: string; text?: string; url?: string } | undefined;
-  if (typeof options.topic === 'string' && options.topic.trim()) return options.topic.trim();
-  if (source?.kind === 'url' && source.url) return source.url;
-  if (source?.text) return source.text.length > 80 ? `${source.text.slice(0, 79)}…` : source.text;
+  // A row is one line of the check: a long text (a pasted paragraph, a script) shows its start.
+  const short = (text: string) => (text.length > 120 ? `${text.slice(0, 119)}…` : text);
+  if (typeof options.topic === 'string' && options.topic.trim()) return short(options.topic.trim());
+  if (source?.kind === 'url' && source.url) return short(source.url);
+  if (source?.text) return short(source.text);
   return '(no topic)';
 }
 

@@ -180,6 +180,7 @@ describe('Batch page', () => {
     await user.click(screen.getByRole('button', { name: /Queue 2 videos/ }));
     // Nothing goes to the server while a row is invalid.
     expect(sent).toEqual([]);
+    expect(screen.getByRole('alert')).toHaveTextContent('Nothing was queued: fix the rows marked Fix first.');
 
     const topics = screen.getByLabelText(/Topics, one a line/);
     await user.clear(topics);

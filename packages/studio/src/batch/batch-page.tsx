@@ -160,7 +160,7 @@ function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
             onFile={(file) => void readCsv(file)}
           />
         </div>
-        <p className="rs-field__hint">
+        <p className="rs-batch__hint">
           CSV columns: topic, script, url, language, duration, resolution, style, visualStyle, captionStyle, music, voice. Empty cells take
           the shared options below.
         </p>
@@ -229,6 +229,11 @@ function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
           <p className="rs-field__error" role="alert">
             {serverErrors.message}
           </p>
+        ) : submitAttempted && !checked.valid && checked.rows.length > 0 ? (
+          <p className="rs-field__error" role="alert">
+            Nothing was queued: fix the rows marked Fix{Object.keys(optionErrors).length > 0 ? ' and the shared options marked in red' : ''}{' '}
+            first.
+          </p>
         ) : null}
         <div className="rs-batch__queue">
           <label className="rs-field__label rs-batch__name">
@@ -242,7 +247,7 @@ function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
             />
           </label>
           <button type="submit" className="rs-button rs-button--primary" disabled={sending || checked.rows.length === 0}>
-            {sending ? 'Queuing…' : `Queue ${checked.rows.length || ''} video${checked.rows.length === 1 ? '' : 's'}`.replace('  ', ' ')}
+            {sending ? 'Queuing…' : `Queue ${checked.rows.length} video${checked.rows.length === 1 ? '' : 's'}`}
           </button>
         </div>
       </section>
