@@ -6,7 +6,9 @@ import { bearer, signInThroughApi, uniqueId, type SignedInUser } from './session
 /** A plan through the test checkout: a batch of two is beyond the free video. */
 async function subscribe(page: Page, user: SignedInUser) {
   const headers = bearer(user);
-  const order = await (await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })).json();
+  const order = await (
+    await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })
+  ).json();
   const paid = await (
     await page.request.post('/payments/test-checkout/pay', { headers, data: { orderId: order.order.orderId, outcome: 'success' } })
   ).json();

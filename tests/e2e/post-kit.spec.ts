@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { bearer, signInThroughApi, uniqueId } from './session.js';
 
-test('My Videos: a video without burned-in captions offers its SRT and VTT; the post kit is copied and edited', async ({ page, context }) => {
+test('My Videos: a video without burned-in captions offers its SRT and VTT; the post kit is copied and edited', async ({
+  page,
+  context,
+}) => {
   test.setTimeout(6 * 60_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const id = uniqueId();

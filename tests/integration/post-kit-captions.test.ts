@@ -179,7 +179,10 @@ describe('caption files and the post kit of a real video', () => {
       payload: videoBody(topic, { voice: await voiceFor('en'), captions: 'file', enableCaptions: true }),
     });
     expect(contradicting.statusCode).toBe(400);
-    expect(contradicting.json()).toMatchObject({ field: 'captions', message: 'enableCaptions contradicts captions: leave enableCaptions out' });
+    expect(contradicting.json()).toMatchObject({
+      field: 'captions',
+      message: 'enableCaptions contradicts captions: leave enableCaptions out',
+    });
 
     const asFile = await makeVideo(topic, { enableZoom: false, research: false, captions: 'file' });
     const burned = await makeVideo(topic, { enableZoom: false, research: false, captions: 'burned' });
@@ -197,7 +200,9 @@ describe('caption files and the post kit of a real video', () => {
     for (const { file, result } of files) writeFileSync(file, (await app.inject({ method: 'GET', url: result.videoUrl })).rawPayload);
     const at = (cue.start + cue.end) / 2;
     const [plain, captioned] = files.map(({ file }) => greyFrame(file, at));
-    const bands = [0, 8, 16, 24, 32, 40, 48].map((row, index, all) => (index === 0 ? 0 : rowsDiffer(plain!, captioned!, all[index - 1]!, row)));
+    const bands = [0, 8, 16, 24, 32, 40, 48].map((row, index, all) =>
+      index === 0 ? 0 : rowsDiffer(plain!, captioned!, all[index - 1]!, row),
+    );
     // Measured: the captions' band differs by about 3 grey levels on average, the others by about 0.1.
     const differing = bands.slice(1).filter((band) => band > 1.5);
     expect(differing.length, `row bands: ${bands.join(', ')}`).toBeGreaterThanOrEqual(1);

@@ -71,7 +71,13 @@ describe('the post kit a story model writes (STORY_PROVIDER=openai, against the 
       method: 'POST',
       url: '/api/videos/generate',
       headers: bearer(user),
-      payload: videoBody(topic, { music: 'none', resolution: '1:1', enableZoom: false, research: false, voice: voices.voices.female[0]!.id }),
+      payload: videoBody(topic, {
+        music: 'none',
+        resolution: '1:1',
+        enableZoom: false,
+        research: false,
+        voice: voices.voices.female[0]!.id,
+      }),
     });
     expect(response.statusCode, response.body).toBe(200);
     const { jobId } = response.json() as { jobId: string };

@@ -119,14 +119,26 @@ describe('generate request body', () => {
   });
 
   it('turns the studio form with captions as files into a request without burned-in captions', () => {
-    const studio = { ...body, customStyle: '', visualStyle: 'cinematic', resolution: '9:16', customPrompt: '', enableZoom: true, zoomDirection: 'in' };
-    const asFile = toGenerateVideoBody(generationFormSchema.parse({ ...studio, enableCaptions: true, captionStyle: 'tiktok', captions: 'file' }));
+    const studio = {
+      ...body,
+      customStyle: '',
+      visualStyle: 'cinematic',
+      resolution: '9:16',
+      customPrompt: '',
+      enableZoom: true,
+      zoomDirection: 'in',
+    };
+    const asFile = toGenerateVideoBody(
+      generationFormSchema.parse({ ...studio, enableCaptions: true, captionStyle: 'tiktok', captions: 'file' }),
+    );
     expect(asFile).toMatchObject({ enableCaptions: false, captions: 'file' });
     expect(generateVideoBodySchema.safeParse(asFile).success).toBe(true);
     const burned = toGenerateVideoBody(generationFormSchema.parse({ ...studio, enableCaptions: true, captionStyle: 'tiktok' }));
     expect(burned.enableCaptions).toBe(true);
     expect(burned).not.toHaveProperty('captions');
-    const off = toGenerateVideoBody(generationFormSchema.parse({ ...studio, enableCaptions: false, captionStyle: 'tiktok', captions: 'file' }));
+    const off = toGenerateVideoBody(
+      generationFormSchema.parse({ ...studio, enableCaptions: false, captionStyle: 'tiktok', captions: 'file' }),
+    );
     expect(off).not.toHaveProperty('captions');
   });
 });

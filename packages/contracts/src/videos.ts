@@ -94,7 +94,11 @@ const bodyTopicSchema = humanText(
   // The schema's own error (missing topic) would otherwise name every check too: a long topic says how long it may be.
   z
     .string({ error: V.topicRequired })
-    .check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`)),
+    .check(
+      z.trim(),
+      z.minLength(1, V.topicRequired),
+      z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`),
+    ),
   'Topic',
 );
 

@@ -126,11 +126,7 @@ export interface CheckedList {
  * the server does on receipt. A shared option's error is left to the option's field unless the row
  * sets that option itself; the server's own 400 (`serverErrors`) is shown against its rows.
  */
-export function checkRows(
-  list: DraftList,
-  defaults: Record<string, unknown>,
-  serverErrors: readonly BatchRowError[] = [],
-): CheckedList {
+export function checkRows(list: DraftList, defaults: Record<string, unknown>, serverErrors: readonly BatchRowError[] = []): CheckedList {
   const validation = validateBatchRows(
     defaults,
     list.rows.map((row) => row.options),

@@ -5,7 +5,7 @@ import { act, cleanup, configure, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
 import { MemoryStorage } from '../platform.js';
 import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
@@ -205,9 +205,7 @@ describe('Batch page', () => {
     expect(screen.getByRole('button', { name: 'Download all (0)' })).toBeDisabled();
 
     // A job event over the socket moves its row at once.
-    act(() =>
-      live().progress({ jobId: 'j1', status: 'processing', progress: 40, step: 'voice', stepProgress: 10 }),
-    );
+    act(() => live().progress({ jobId: 'j1', status: 'processing', progress: 40, step: 'voice', stepProgress: 10 }));
     expect(await screen.findByRole('progressbar', { name: 'Progress of Why octopuses have three hearts' })).toHaveAttribute(
       'aria-valuenow',
       '40',

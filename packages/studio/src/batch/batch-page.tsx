@@ -1,10 +1,4 @@
-import {
-  BATCH_MAX_ROWS,
-  BATCH_NAME_MAX_LENGTH,
-  batchErrorResponseSchema,
-  STORAGE_KEYS,
-  type BatchRowError,
-} from '@reelsmith/contracts';
+import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH, batchErrorResponseSchema, STORAGE_KEYS, type BatchRowError } from '@reelsmith/contracts';
 import { useCallback, useId, useMemo, useState, type DragEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorMessage } from '../api/api-client.js';
@@ -18,7 +12,16 @@ import { toast } from '../toaster.js';
 import { FileButton } from '../ui/file-button.js';
 import { PageHeader } from '../ui/page-header.js';
 import { asVoiceLanguage, useVoices } from '../voices/index.js';
-import { batchDefaults, checkRows, defaultsErrors, rowLabel, rowOverrides, rowsFromCsv, rowsFromText, type DraftList } from './batch-model.js';
+import {
+  batchDefaults,
+  checkRows,
+  defaultsErrors,
+  rowLabel,
+  rowOverrides,
+  rowsFromCsv,
+  rowsFromText,
+  type DraftList,
+} from './batch-model.js';
 import { BatchProgress } from './batch-progress.js';
 import './batch-page.css';
 
@@ -200,7 +203,7 @@ function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
               {checked.invalidCount > 0 ? `, ${checked.invalidCount} to fix` : ''}
               {Object.keys(optionErrors).length > 0 ? ' (and the shared options)' : ''}
             </p>
-            <ol className="rs-batch__rows" aria-label="Rows">
+            <ol className={`rs-batch__rows${list.from === 'csv' ? ' rs-batch__rows--lines' : ''}`} aria-label="Rows">
               {checked.rows.map((row) => (
                 <li key={row.index} className={`rs-batch__row${row.errors.length ? ' rs-batch__row--invalid' : ''}`}>
                   <span className="rs-batch__index">{row.line ? `Line ${row.line}` : `${row.index + 1}.`}</span>

@@ -150,7 +150,12 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
             {zipping ? `Zipping ${zipping.done} of ${zipping.total}…` : `Download all (${completed.length})`}
           </button>
           {running ? (
-            <button type="button" className="rs-button rs-button--ghost rs-button--danger" disabled={cancelling} onClick={() => void cancel()}>
+            <button
+              type="button"
+              className="rs-button rs-button--ghost rs-button--danger"
+              disabled={cancelling}
+              onClick={() => void cancel()}
+            >
               {cancelling ? 'Cancelling…' : 'Cancel the rest'}
             </button>
           ) : (
