@@ -111,6 +111,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'billing/',
       'videos/',
       'studio/',
+      'batch/',
       'storyboard/',
       'settings/',
       'login/',

@@ -62,11 +62,13 @@ function prerenderFirstPaint(): Plugin {
 const FIRST_LOAD_LIBRARIES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|zustand|zod|cookie|set-cookie-parser)[\\/]/;
 /**
- * Modules every studio entry shares: the API client and auth store, platform, voice queries, toasts.
+ * Modules every studio entry shares: the API client and auth store, platform, voice queries, toasts,
+ * and the generate form's own pieces (its model, the voice list, the toggle, the plan hooks), which
+ * the Batch page shares too: left to the automatic chunking they came as three more small requests.
  * The voice sample player is not among them: the voice list loads it when a voice first shows.
  */
 const STUDIO_CORE =
-  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value))\./;
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|ui\/toggle|studio\/(generation-form-model|source-draft)|billing\/(billing-hooks|can-generate-request))\./;
 
 export default defineConfig({
   root: 'src/web',

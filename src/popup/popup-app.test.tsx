@@ -167,4 +167,10 @@ describe('popup', () => {
     await clicker.click(seePlans);
     expect(openTab).toHaveBeenCalledWith('http://api.test/pricing');
   });
+
+  it('opens the web studio’s Batch page for many videos at once', async () => {
+    const { openTab, user: clicker } = renderPopup({});
+    await clicker.click(await screen.findByRole('button', { name: 'Open Batch in the web studio' }));
+    expect(openTab).toHaveBeenCalledWith('http://api.test/batch');
+  });
 });

@@ -1,4 +1,4 @@
-import { LoadingSplash, useAuth, usePlatform } from '@reelsmith/studio/popup';
+import { apiUrl, LoadingSplash, useAuth, usePlatform } from '@reelsmith/studio/popup';
 import { isActiveJobStatus } from '@reelsmith/contracts';
 import { lazy, Suspense, useEffect } from 'react';
 import { useExtensionJobState, type ExtensionJobSource } from '../extension-host/extension-job-source.js';
@@ -59,6 +59,13 @@ export function PopupApp({ jobs }: { jobs: ExtensionJobSource }) {
         <>
           <ActiveJobs jobs={jobs} list={state.jobs} />
           <CompactStudioForm jobs={jobs} activeJobs={activeCount} />
+          {/* A batch needs room (a list, its check, a progress list): it opens in the web studio. */}
+          <p className="rs-popup__signup">
+            Many videos at once?{' '}
+            <button type="button" className="rs-link-button" onClick={() => platform.navigation.openTab(apiUrl(platform, '/batch'))}>
+              Open Batch in the web studio
+            </button>
+          </p>
         </>
       ) : (
         <section>

@@ -61,7 +61,7 @@ test('a creator signs up, signs in, sees the greeting and menus, and logs out', 
   await expect(page).toHaveTitle(/Video Studio/);
 
   const nav = page.getByRole('navigation');
-  for (const item of ['Studio', 'My Videos', 'Pricing', 'Settings']) {
+  for (const item of ['Studio', 'My Videos', 'Batch', 'Pricing', 'Settings']) {
     await expect(nav.getByRole('link', { name: item })).toBeVisible();
   }
   await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);

@@ -153,6 +153,63 @@ describe('caption files and the post kit of a real video', () => {
     300_000,
   );
 
+  /** One frame as 48×48 grey bytes, top row first. */
+  function greyFrame(file: string, seconds: number): Buffer {
+    const { stdout, status } = spawnSync(
+      'ffmpeg',
+      ['-v', 'error', '-ss', seconds.toFixed(3), '-i', file, '-frames:v', '1', '-vf', 'scale=48:48,format=gray', '-f', 'rawvideo', '-'],
+      { maxBuffer: 1 << 20 },
+    );
+    expect(status).toBe(0);
+    return stdout;
+  }
+  /** Mean absolute difference of two frames' rows from..to (0-255 scale). */
+  const rowsDiffer = (a: Buffer, b: Buffer, from: number, to: number) => {
+    let sum = 0;
+    for (let index = from * 48; index < to * 48; index++) sum += Math.abs(a[index]! - b[index]!);
+    return sum / ((to - from) * 48);
+  };
+
+  it("renders captions: 'file' without burned-in captions, its caption files the way to get them, and names the contradiction", async () => {
+    const topic = 'Why zebras have stripes';
+    const contradicting = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: bearer(user),
+      payload: videoBody(topic, { voice: await voiceFor('en'), captions: 'file', enableCaptions: true }),
+    });
+    expect(contradicting.statusCode).toBe(400);
+    expect(contradicting.json()).toMatchObject({
+      field: 'captions',
+      message: 'enableCaptions contradicts captions: leave enableCaptions out',
+    });
+
+    const asFile = await makeVideo(topic, { enableZoom: false, research: false, captions: 'file' });
+    const burned = await makeVideo(topic, { enableZoom: false, research: false, captions: 'burned' });
+    const job = await jobStatus(app, user, asFile.jobId);
+    expect(job.params).toMatchObject({ captions: 'file', enableCaptions: false });
+
+    const srt = await app.inject({ method: 'GET', url: `/api/videos/${asFile.jobId}/captions?format=srt`, headers: bearer(user) });
+    expect(srt.statusCode).toBe(200);
+    expect(srtValidator(srt.body)).toEqual([]);
+    const cue = srtCues(srt.body)[1]!;
+
+    // The same topic makes the same pictures and narration, so at a cue's middle the two frames differ
+    // only by the captions drawn into one of them: where they sit, and nowhere else.
+    const files = [asFile, burned].map(({ jobId, result }) => ({ file: join(dir, `${jobId}.mp4`), result }));
+    for (const { file, result } of files) writeFileSync(file, (await app.inject({ method: 'GET', url: result.videoUrl })).rawPayload);
+    const at = (cue.start + cue.end) / 2;
+    const [plain, captioned] = files.map(({ file }) => greyFrame(file, at));
+    const bands = [0, 8, 16, 24, 32, 40, 48].map((row, index, all) =>
+      index === 0 ? 0 : rowsDiffer(plain!, captioned!, all[index - 1]!, row),
+    );
+    // Measured: the captions' band differs by about 3 grey levels on average, the others by about 0.1.
+    const differing = bands.slice(1).filter((band) => band > 1.5);
+    expect(differing.length, `row bands: ${bands.join(', ')}`).toBeGreaterThanOrEqual(1);
+    expect(differing.length, `row bands: ${bands.join(', ')}`).toBeLessThanOrEqual(2);
+    expect(bands.slice(1).filter((band) => band < 0.5).length, `row bands: ${bands.join(', ')}`).toBeGreaterThanOrEqual(4);
+  }, 600_000);
+
   it('stores the creator’s post kit, refuses bad hashtags by name, and keeps captions private to the owner', async () => {
     const { jobId } = await makeVideo('How bees make honey', { enableCaptions: true });
     const edited = await app.inject({

@@ -89,6 +89,58 @@ describe('generate request body', () => {
     expect(parsed).not.toHaveProperty('customStyle');
     expect(generateVideoBodySchema.parse({ ...body, customStyle: 'ignored' })).not.toHaveProperty('customStyle');
   });
+
+  it('says how long a topic may be rather than that it is missing', () => {
+    expect(firstIssue({ ...body, topic: 'x'.repeat(501) })).toMatchObject({
+      path: ['topic'],
+      message: 'Topic must be at most 500 characters',
+    });
+  });
+
+  it("renders captions: 'file' without burned-in captions and keeps enableCaptions working alone", () => {
+    expect(generateVideoBodySchema.parse({ ...body, captions: 'file' })).toMatchObject({ captions: 'file', enableCaptions: false });
+    expect(generateVideoBodySchema.parse({ ...body, captions: 'file', enableCaptions: false }).enableCaptions).toBe(false);
+    expect(generateVideoBodySchema.parse({ ...body, captions: 'burned' }).enableCaptions).toBe(true);
+    expect(generateVideoBodySchema.parse({ ...body, enableCaptions: true })).not.toHaveProperty('captions');
+    expect(generateVideoBodySchema.parse({ ...body, enableCaptions: true }).enableCaptions).toBe(true);
+    expect(generateVideoBodySchema.parse(body).enableCaptions).toBe(false);
+    // Parsing what was stored gives the same params (the server re-reads stored jobs with this schema).
+    const stored = generateVideoBodySchema.parse({ ...body, captions: 'file' });
+    expect(generateVideoBodySchema.parse(JSON.parse(JSON.stringify(stored)))).toEqual(stored);
+  });
+
+  it('refuses captions and enableCaptions that contradict each other, naming the field', () => {
+    expect(firstIssue({ ...body, captions: 'file', enableCaptions: true })).toMatchObject({
+      path: ['captions'],
+      message: 'enableCaptions contradicts captions: leave enableCaptions out',
+    });
+    expect(firstIssue({ ...body, captions: 'burned', enableCaptions: false })?.path).toEqual(['captions']);
+    expect(firstIssue({ ...body, captions: 'subtitles' })?.path).toEqual(['captions']);
+  });
+
+  it('turns the studio form with captions as files into a request without burned-in captions', () => {
+    const studio = {
+      ...body,
+      customStyle: '',
+      visualStyle: 'cinematic',
+      resolution: '9:16',
+      customPrompt: '',
+      enableZoom: true,
+      zoomDirection: 'in',
+    };
+    const asFile = toGenerateVideoBody(
+      generationFormSchema.parse({ ...studio, enableCaptions: true, captionStyle: 'tiktok', captions: 'file' }),
+    );
+    expect(asFile).toMatchObject({ enableCaptions: false, captions: 'file' });
+    expect(generateVideoBodySchema.safeParse(asFile).success).toBe(true);
+    const burned = toGenerateVideoBody(generationFormSchema.parse({ ...studio, enableCaptions: true, captionStyle: 'tiktok' }));
+    expect(burned.enableCaptions).toBe(true);
+    expect(burned).not.toHaveProperty('captions');
+    const off = toGenerateVideoBody(
+      generationFormSchema.parse({ ...studio, enableCaptions: false, captionStyle: 'tiktok', captions: 'file' }),
+    );
+    expect(off).not.toHaveProperty('captions');
+  });
 });
 
 describe('route registry', () => {

@@ -148,6 +148,8 @@ export type {
 export { analyticsBodySchema, analyticsEventSchema, analyticsResponseSchema } from './analytics.js';
 export type { AnalyticsEvent } from './analytics.js';
 export {
+  CAPTION_DELIVERIES,
+  captionDeliverySchema,
   CUSTOM_PROMPT_MAX_LENGTH,
   CUSTOM_STYLE_MAX_LENGTH,
   STOCK_PHOTO_SOURCES,
@@ -173,6 +175,7 @@ export {
 } from './videos.js';
 export type {
   ArtworkCredit,
+  CaptionDelivery,
   GenerateVideoBody,
   GenerateVideoResponse,
   GenerationForm,

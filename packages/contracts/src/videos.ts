@@ -20,6 +20,16 @@ import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
 import { attributionSchema, sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
 
 export const TOPIC_MAX_LENGTH = 500;
+
+/**
+ * How a video's captions come: 'burned' draws them into the picture (what `enableCaptions: true`
+ * always did); 'file' renders the video without them, the caption files (SRT, WebVTT) being the way
+ * to get them, as YouTube and TikTok prefer for accessibility and search.
+ */
+export const CAPTION_DELIVERIES = ['burned', 'file'] as const;
+export const captionDeliverySchema = z.enum(CAPTION_DELIVERIES);
+export type CaptionDelivery = z.infer<typeof captionDeliverySchema>;
+
 export const CUSTOM_STYLE_MAX_LENGTH = 100;
 export const CUSTOM_PROMPT_MAX_LENGTH = 2000;
 
@@ -59,6 +69,8 @@ export const generationFormSchema = z
     zoomDirection: zoomDirectionSchema,
     enableCaptions: z.boolean(),
     captionStyle: captionStyleSchema,
+    /** With captions on: drawn into the video, or delivered as files beside a video without them. */
+    captions: z._default(captionDeliverySchema, 'burned'),
     music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
   })
   .check(
@@ -79,7 +91,14 @@ const bodyDurationSchema = z.union([z.literal(30), z.literal(60), z.literal(90)]
 });
 
 const bodyTopicSchema = humanText(
-  z.string({ error: V.topicRequired }).check(z.trim(), z.minLength(1, V.topicRequired), z.maxLength(TOPIC_MAX_LENGTH)),
+  // The schema's own error (missing topic) would otherwise name every check too: a long topic says how long it may be.
+  z
+    .string({ error: V.topicRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, V.topicRequired),
+      z.maxLength(TOPIC_MAX_LENGTH, `Topic must be at most ${TOPIC_MAX_LENGTH} characters`),
+    ),
   'Topic',
 );
 
@@ -101,6 +120,11 @@ const generateVideoBodyShape = z.object({
   zoomDirection: z._default(zoomDirectionSchema, 'in'),
   enableCaptions: z._default(z.boolean(), false),
   captionStyle: z._default(captionStyleSchema, 'tiktok'),
+  /**
+   * 'file': the MP4 without burned-in captions, GET /api/videos/:id/captions giving them as SRT or
+   * WebVTT; 'burned' is `enableCaptions: true`. Absent, `enableCaptions` decides as it always did.
+   */
+  captions: z.optional(captionDeliverySchema),
   music: z._default(musicChoiceSchema, DEFAULT_MUSIC_CHOICE),
   /**
    * A topic-only request looks the topic up in the narration language's Wikipedia and tells the
@@ -131,11 +155,17 @@ export const generateVideoBodySchema = z.pipe(
       ),
       /** A script, an article or a link to tell instead of writing around the topic. */
       source: z.optional(sourceSchema),
+      // Without a default here, so a request saying both `captions` and the opposite `enableCaptions` is refused.
+      enableCaptions: z.optional(z.boolean()),
     })
     .check(
       z.superRefine((body, ctx) => {
         if (body.style === 'custom' && !body.customStyle) {
           ctx.addIssue({ code: 'custom', path: ['customStyle'], message: V.customStyleRequired });
+        }
+        if (body.captions !== undefined && body.enableCaptions !== undefined && body.enableCaptions !== (body.captions === 'burned')) {
+          // One short message for both directions: this text is part of every client's first load.
+          ctx.addIssue({ code: 'custom', path: ['captions'], message: 'enableCaptions contradicts captions: leave enableCaptions out' });
         }
       }),
       z.refine((body) => body.topic !== undefined || body.source !== undefined, {
@@ -145,8 +175,9 @@ export const generateVideoBodySchema = z.pipe(
         when: ({ value }) => typeof value === 'object' && value !== null,
       }),
     ),
-  z.transform(({ customStyle, topic, ...body }) => ({
+  z.transform(({ customStyle, topic, enableCaptions, ...body }) => ({
     ...body,
+    enableCaptions: body.captions ? body.captions === 'burned' : (enableCaptions ?? false),
     // The refinement above guarantees a topic or a source.
     topic: topic ?? topicFromSource(body.source!),
     ...(body.style === 'custom' && customStyle ? { style: customStyle } : {}),
@@ -174,7 +205,9 @@ export function toGenerateVideoBody(
     customPrompt: form.customPrompt,
     enableZoom: form.enableZoom,
     zoomDirection: form.zoomDirection,
-    enableCaptions: form.enableCaptions,
+    // Captions as files: the video is rendered without them (the request says so by `captions` alone).
+    enableCaptions: form.enableCaptions && form.captions === 'burned',
+    ...(form.enableCaptions && form.captions === 'file' ? { captions: 'file' as const } : {}),
     captionStyle: form.captionStyle,
     music: form.music,
     ...(research ? {} : { research: false }),

@@ -7,7 +7,14 @@ const nonEmptyText = (what: string) =>
   // A refinement, not .min(1): strict structured output rejects minLength, and refinements stay out of the JSON schema.
   z.string().refine((value) => value.trim().length > 0, { message: `${what} must not be empty` });
 
-/** The story's shape, both as the JSON schema the model must follow and as the validator of its answer. */
+/**
+ * The post the model writes beside the story, as the JSON schema asks for it. Its rules (title within
+ * 100 characters, 3–8 hashtags) are checked apart from the story's (writtenPostFrom in post-kit.ts):
+ * a post that breaks them is replaced by the one built offline, never a reason to ask again.
+ */
+const postWireSchema = z.object({ title: z.string(), description: z.string(), hashtags: z.array(z.string()) });
+
+/** The story's shape, the validator of the model's answer (the post is checked on its own). */
 export function storySchema(sceneCount: number) {
   return z.object({
     title: nonEmptyText('title'),
@@ -24,11 +31,29 @@ export function storySchema(sceneCount: number) {
 
 export type StoryOutput = z.infer<ReturnType<typeof storySchema>>;
 
-/** JSON schema for `response_format`; `$schema` is dropped because strict mode accepts only a subset of keywords. */
+/**
+ * JSON schema for `response_format`: the story and its post; `$schema` is dropped because strict mode
+ * accepts only a subset of keywords.
+ */
 export function storyJsonSchema(sceneCount: number): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(storySchema(sceneCount)) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(storySchema(sceneCount).extend({ post: postWireSchema })) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
+
+/** What the model is told about the post; the same words for a topic and for a source. */
+function postInstruction(language: string): string {
+  return [
+    `post is what the creator pastes beside the video when posting it, written in ${language}:`,
+    'post.title: a catchy title of at most 100 characters;',
+    'post.description: two or three sentences that summarise the video (no hashtags, links or credits: those are added for you);',
+    'post.hashtags: 3 to 8 different hashtags a viewer would search for, each one word or CamelCase words without spaces, starting with #.',
+  ].join(' ');
+}
+
+const POST_SHAPE = '"post": {"title": string, "description": string, "hashtags": [string]}';
 
 export function languageName(language: string): string {
   return LANGUAGE_NAMES[language as VoiceLanguage] ?? language;
@@ -52,7 +77,7 @@ export function buildStoryMessages(request: StoryRequest): Array<{ role: 'system
     'Narration is spoken text only: no stage directions, no scene numbers, no emojis, no hashtags, no markdown.',
     'Each imagePrompt is written in English whatever the narration language: one concrete, visual description of the scene (subject, setting, action, mood, composition), keeping recurring characters and places consistent across scenes.',
     `Every imagePrompt is written in the visual style "${request.visualStyle}": ${visual}. Each imagePrompt must say ${NO_TEXT_IN_IMAGE}.`,
-    'Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string}]}.',
+    `Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string}], ${POST_SHAPE}}.`,
   ].join('\n');
 
   const user = [
@@ -60,6 +85,7 @@ export function buildStoryMessages(request: StoryRequest): Array<{ role: 'system
     styleInstruction(request.style),
     `Write the title and all narration in ${language} (language code ${request.language}).`,
     `Exactly ${request.sceneCount} scenes. The video lasts ${request.durationSeconds} seconds, so the narration must total about ${request.targetWords} words (about ${wordsPerScene} words per scene).`,
+    postInstruction(language),
     request.customPrompt.trim() ? `Extra instructions from the creator: """${request.customPrompt.trim()}"""` : '',
   ]
     .filter(Boolean)
@@ -75,7 +101,7 @@ export function buildStoryMessages(request: StoryRequest): Array<{ role: 'system
 export function correctionMessage(problem: string, sceneCount: number): string {
   return [
     `Your answer could not be used: ${problem}`,
-    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string}]}, with exactly ${sceneCount} scenes, every field non-empty, and nothing before or after the JSON.`,
+    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string}], ${POST_SHAPE}}, with exactly ${sceneCount} scenes, every field non-empty, and nothing before or after the JSON.`,
   ].join('\n');
 }
 
@@ -98,7 +124,10 @@ export function sourceStorySchema(sceneCount: number) {
 export type SourceStoryOutput = z.infer<ReturnType<typeof sourceStorySchema>>;
 
 export function sourceStoryJsonSchema(sceneCount: number): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(sourceStorySchema(sceneCount)) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(sourceStorySchema(sceneCount).extend({ post: postWireSchema })) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
 
@@ -130,7 +159,7 @@ export function buildSourceStoryMessages(
     'Narration is spoken text only: no stage directions, no scene numbers, no emojis, no hashtags, no markdown.',
     "Each imagePrompt is written in English whatever the narration language: one concrete, visual description of what that scene's own sentences talk about (its people, things and places), not of the title in general.",
     `Every imagePrompt is written in the visual style "${request.visualStyle}": ${visual}. Each imagePrompt must say ${NO_TEXT_IN_IMAGE}.`,
-    'Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}]}.',
+    `Answer with one JSON object only: {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}], ${POST_SHAPE}}.`,
   ].join('\n');
 
   const numbered = sentences.map((sentence, index) => `[${index + 1}] ${sentence}`).join('\n');
@@ -146,6 +175,7 @@ export function buildSourceStoryMessages(
       : `Write the title and all narration in ${language} (language code ${request.language}).`,
     `Exactly ${request.sceneCount} scenes. The video lasts ${request.durationSeconds} seconds, so the narration must total about ${request.targetWords} words (about ${wordsPerScene} words per scene).`,
     `sourceSentences lists, for each scene, the numbers (1 to ${sentences.length}) of the source sentences its narration tells; never empty.`,
+    postInstruction(language),
     request.customPrompt.trim()
       ? `Extra instructions from the creator (they never allow facts outside the source): """${request.customPrompt.trim()}"""`
       : '',
@@ -162,6 +192,6 @@ export function buildSourceStoryMessages(
 export function sourceCorrectionMessage(problem: string, sceneCount: number, sentenceCount: number): string {
   return [
     `Your answer could not be used: ${problem}`,
-    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}]}, with exactly ${sceneCount} scenes, every text non-empty, every sourceSentences a non-empty list of numbers from 1 to ${sentenceCount}, and nothing before or after the JSON.`,
+    `Answer again with only the JSON object {"title": string, "scenes": [{"narration": string, "imagePrompt": string, "sourceSentences": [number]}], ${POST_SHAPE}}, with exactly ${sceneCount} scenes, every text non-empty, every sourceSentences a non-empty list of numbers from 1 to ${sentenceCount}, and nothing before or after the JSON.`,
   ].join('\n');
 }

@@ -72,7 +72,7 @@ describe('OpenAI-compatible story provider', () => {
     expect(body.response_format.json_schema).toMatchObject({ name: 'story', strict: true });
     const schema = body.response_format.json_schema!.schema as Record<string, unknown> & { properties: { scenes: { items: unknown } } };
     expect(schema.$schema).toBeUndefined();
-    expect(schema.required).toEqual(['title', 'scenes']);
+    expect(schema.required).toEqual(['title', 'scenes', 'post']);
     expect(schema.additionalProperties).toBe(false);
     expect(schema.properties.scenes).toMatchObject({ type: 'array', minItems: 5, maxItems: 5 });
     expect(schema.properties.scenes.items).toMatchObject({ required: ['narration', 'imagePrompt'], additionalProperties: false });
@@ -87,6 +87,46 @@ describe('OpenAI-compatible story provider', () => {
     expect(prompt).toContain('Mention the year 1893.');
     expect(prompt).toContain('imagePrompt is written in English');
     expect(prompt).toContain('dark horror');
+  });
+
+  it('has the model write the post in the narration language, and keeps it when it follows the rules', async () => {
+    const { fake, provider } = await setup();
+    const story = await provider.writeStory(request);
+    const body = fake.requests[0]!.json<ChatRequestBody>();
+    const schema = body.response_format.json_schema!.schema as { properties: { post: Record<string, unknown> } };
+    expect(schema.properties.post).toMatchObject({ required: ['title', 'description', 'hashtags'], additionalProperties: false });
+    const prompt = body.messages.map((message) => message.content).join('\n');
+    expect(prompt).toContain('post is what the creator pastes beside the video when posting it, written in Japanese');
+    expect(prompt).toContain('3 to 8 different hashtags');
+    // The fake model sent #Lighthouse twice in two cases: one is kept.
+    expect(story.post).toEqual({
+      title: 'The keeper who never let the light go out',
+      summary: 'A lighthouse keeper climbs the stairs through a night of storm. The light must not go out.',
+      hashtags: ['#Lighthouse', '#StormNight', '#KeeperStories'],
+    });
+  });
+
+  it.each([
+    ['no post', undefined],
+    ['a title over 100 characters', { title: 'x'.repeat(101), description: 'A story.', hashtags: ['#a1', '#b2', '#c3'] }],
+    ['two hashtags', { title: 'T', description: 'A story.', hashtags: ['#Light', '#House'] }],
+    ['nine hashtags', { title: 'T', description: 'A story.', hashtags: Array.from({ length: 9 }, (_, index) => `#tag${index}`) }],
+    ['three tags, two of them the same', { title: 'T', description: 'A story.', hashtags: ['#Light', '#light', '#House'] }],
+    ['an empty description', { title: 'T', description: '  ', hashtags: ['#a1', '#b2', '#c3'] }],
+    ['hashtags that are not strings', { title: 'T', description: 'A story.', hashtags: [1, 2, 3] }],
+  ])('keeps the story and leaves the post to the offline kit when the model sends %s', async (_, post) => {
+    const { fake, provider } = await setup({
+      story: (sceneCount) => ({
+        title: 'Light',
+        scenes: Array.from({ length: sceneCount }, (_, index) => ({ narration: `Line ${index}`, imagePrompt: `Picture ${index}` })),
+        ...(post === undefined ? {} : { post }),
+      }),
+    });
+    const story = await provider.writeStory(request);
+    expect(story.scenes).toHaveLength(5);
+    expect(story.post).toBeUndefined();
+    // An unusable post is no reason to ask the model again.
+    expect(fake.requests).toHaveLength(1);
   });
 
   it("passes a creator's custom style text as their own words", async () => {

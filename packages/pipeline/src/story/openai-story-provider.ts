@@ -19,6 +19,7 @@ import {
   storyJsonSchema,
   storySchema,
 } from './openai-story-prompt.js';
+import { writtenPostFrom } from './post-kit.js';
 import { needsTranslation } from './source-language.js';
 import { tellSourceApart } from './told-apart.js';
 import { splitSentences } from './source-text.js';
@@ -117,7 +118,7 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
     return converse(
       buildSourceStoryMessages(request, sentences, source.kind, source.language ?? null),
       sourceStoryJsonSchema(request.sceneCount),
-      (content, finishReason) => checkSourceStory(content, finishReason, request.sceneCount, sentences),
+      (content, finishReason) => checkSourceStory(content, finishReason, request.sceneCount, sentences, request.language),
       (problem) => sourceCorrectionMessage(problem, request.sceneCount, sentences.length),
       signal,
     );
@@ -131,7 +132,7 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
       return converse(
         buildStoryMessages(request),
         storyJsonSchema(request.sceneCount),
-        (content, finishReason) => checkStory(content, finishReason, request.sceneCount),
+        (content, finishReason) => checkStory(content, finishReason, request.sceneCount, request.language),
         (problem) => correctionMessage(problem, request.sceneCount),
         signal,
       );
@@ -185,7 +186,7 @@ function readChoice(body: unknown): Choice {
 }
 
 /** Validates the model's answer; `problem` is phrased for the model's correction and the final error. */
-function checkStory(content: string, finishReason: string | undefined, sceneCount: number): Checked {
+function checkStory(content: string, finishReason: string | undefined, sceneCount: number, language: string): Checked {
   if (finishReason === 'length') return { problem: 'the answer was cut off before the JSON was complete' };
   let json: unknown;
   try {
@@ -205,6 +206,8 @@ function checkStory(content: string, finishReason: string | undefined, sceneCoun
     });
     return { problem: issues.join('; ') };
   }
+  // The model's post when it keeps the rules; otherwise none, and the video gets the one built offline.
+  const post = writtenPostFrom((json as { post?: unknown }).post, language);
   return {
     story: {
       title: parsed.data.title.trim(),
@@ -212,13 +215,20 @@ function checkStory(content: string, finishReason: string | undefined, sceneCoun
         narration: scene.narration.trim(),
         imagePrompt: scene.imagePrompt.trim(),
       })),
+      ...(post ? { post } : {}),
     },
   };
 }
 
 /** Validates a source-told answer: the story's checks, and every scene naming source sentences that exist. */
-function checkSourceStory(content: string, finishReason: string | undefined, sceneCount: number, sentences: readonly string[]): Checked {
-  const checked = checkStory(content, finishReason, sceneCount);
+function checkSourceStory(
+  content: string,
+  finishReason: string | undefined,
+  sceneCount: number,
+  sentences: readonly string[],
+  language: string,
+): Checked {
+  const checked = checkStory(content, finishReason, sceneCount, language);
   if (!checked.story) return checked;
   const parsed = sourceStorySchema(sceneCount).safeParse(JSON.parse(stripCodeFence(content)));
   if (!parsed.success)
@@ -237,7 +247,7 @@ function checkSourceStory(content: string, finishReason: string | undefined, sce
   }
   return {
     story: {
-      title: checked.story.title,
+      ...checked.story,
       scenes: checked.story.scenes.map((scene, index) => ({
         ...scene,
         sourceSentences: [...new Set(scenes[index]!.sourceSentences)].sort((a, b) => a - b).map((number) => sentences[number - 1]!),

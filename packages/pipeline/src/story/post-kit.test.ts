@@ -92,6 +92,17 @@ describe('post kit', () => {
     });
     expect(post.description.startsWith('Octopuses run on three hearts.')).toBe(true);
     expect(post.hashtags.slice(0, 2)).toEqual(['#MarineBiology', '#OctopusFacts']);
+    // Two of the writer's own are too few: the story's words fill up to the minimum and beyond.
+    expect(post.hashtags.length).toBeGreaterThanOrEqual(POST_HASHTAGS_MIN);
+  });
+
+  it('keeps the writer’s hashtags alone when there are enough of them', () => {
+    const written = { title: 'Three hearts', summary: 'Octopuses run on three hearts.', hashtags: ['#Octopus', '#SeaLife', '#Hearts'] };
+    const post = buildPostKit({ ...STORIES.en, language: 'en', credits: ['Based on: Octopus (https://example.org)'], written });
+    expect(post.hashtags).toEqual(['#Octopus', '#SeaLife', '#Hearts']);
+    expect(post.description).toBe(
+      'Octopuses run on three hearts.\n\nBased on: Octopus (https://example.org)\n\nMade with AI: the narration and the pictures of this video were generated with Reelsmith.',
+    );
   });
 
   it('credits each picture once', () => {

@@ -169,6 +169,29 @@ function keyTerms(input: PostKitInput): string[] {
   );
 }
 
+/**
+ * The post a model wrote, when it keeps the rules: a title of 1–100 characters, a description, and
+ * 3–8 different hashtags (told apart case-insensitively once each is a clean hashtag). Anything else
+ * is undefined, and the post is then built offline from the story as for any other writer.
+ */
+export function writtenPostFrom(value: unknown, language: string): WrittenPost | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { title, description, hashtags } = value as Record<string, unknown>;
+  if (typeof title !== 'string' || typeof description !== 'string' || !Array.isArray(hashtags)) return undefined;
+  const cleanTitle = title.replace(/\s+/g, ' ').trim();
+  const summary = description.trim();
+  if (!cleanTitle || Array.from(cleanTitle).length > POST_TITLE_MAX || !summary) return undefined;
+  const tags: string[] = [];
+  for (const tag of hashtags) {
+    const clean = typeof tag === 'string' ? hashtagOf(tag.replace(/^#+/u, ''), language) : null;
+    // A tag that is no hashtag at all ("2024", "!!!") is left out; the others still count.
+    if (!clean) continue;
+    if (!tags.some((known) => known.toLocaleLowerCase(language) === clean.toLocaleLowerCase(language))) tags.push(clean);
+  }
+  if (tags.length < POST_HASHTAGS_MIN || tags.length > POST_HASHTAGS_MAX) return undefined;
+  return { title: cleanTitle, summary, hashtags: tags };
+}
+
 export function buildPostKit(input: PostKitInput): PostKit {
   const labels = wordsFor(input.language);
   const title = cutAtWord(input.title || input.topic, POST_TITLE_MAX);
@@ -197,6 +220,8 @@ export function buildPostKit(input: PostKitInput): PostKit {
     hashtags.push(tag);
   };
   for (const tag of input.written?.hashtags ?? []) push(hashtagOf(tag.replace(/^#+/u, ''), input.language));
+  // The writer's own hashtags stand alone when there are enough of them; the story's words only fill up.
+  if (hashtags.length >= POST_HASHTAGS_MIN) return { title, description, hashtags };
   for (const term of keyTerms(input).slice(0, POST_HASHTAGS_MAX - 2))
     if (hashtags.length < POST_HASHTAGS_MAX - 2) push(hashtagOf(term, input.language));
   for (const common of labels.common) if (hashtags.length < POST_HASHTAGS_MIN + 2) push(hashtagOf(common, input.language));

@@ -17,7 +17,12 @@ export interface FakeOpenAiServerOptions {
   story?: (
     sceneCount: number,
     prompt: string,
-  ) => { title: string; scenes: Array<{ narration: string; imagePrompt: string; sourceSentences?: number[] }> };
+  ) => {
+    title: string;
+    scenes: Array<{ narration: string; imagePrompt: string; sourceSentences?: number[] }>;
+    /** What a model writes for the post when the schema asks for one (any shape, to test the checks). */
+    post?: unknown;
+  };
 }
 
 export interface FakeOpenAiServer extends FakeServer {
@@ -161,7 +166,7 @@ function chatCompletions(request: RecordedRequest, options: FakeOpenAiServerOpti
   }
   const sceneCount = requestedSceneCount(body);
   const prompt = body.messages.map((message) => String(message.content ?? '')).join('\n');
-  const story = options.story?.(sceneCount, prompt) ?? defaultStory(sceneCount);
+  const story = options.story?.(sceneCount, prompt) ?? defaultStory(sceneCount, asksForPost(body));
   return chatCompletionResponse(JSON.stringify(story), { model: body.model });
 }
 
@@ -195,9 +200,25 @@ function requestedSceneCount(body: ChatBody): number {
   return match ? Number(match[1]) : 5;
 }
 
-function defaultStory(sceneCount: number) {
+/** Whether the structured output's schema (or, without one, the prompt) asks for a post beside the story. */
+function asksForPost(body: ChatBody): boolean {
+  const properties = body.response_format?.json_schema?.schema?.properties as Record<string, unknown> | undefined;
+  if (properties) return 'post' in properties;
+  return body.messages?.some((message) => String(message.content ?? '').includes('"post"')) ?? false;
+}
+
+function defaultStory(sceneCount: number, withPost: boolean) {
   return {
     title: 'The Lighthouse Keeper',
+    ...(withPost
+      ? {
+          post: {
+            title: 'The keeper who never let the light go out',
+            description: 'A lighthouse keeper climbs the stairs through a night of storm. The light must not go out.',
+            hashtags: ['#Lighthouse', '#StormNight', '#KeeperStories', '#lighthouse'],
+          },
+        }
+      : {}),
     scenes: Array.from({ length: sceneCount }, (_, index) => ({
       narration: `Scene ${index + 1}: the keeper climbed the winding stairs once more, listening to the storm outside.`,
       imagePrompt: `A lonely lighthouse on a cliff at night, storm clouds, scene ${index + 1}, cinematic lighting, no text`,

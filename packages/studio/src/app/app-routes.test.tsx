@@ -83,6 +83,7 @@ describe('route guards', () => {
     ['/generate', `Welcome back, ${testUser.name}!`],
     ['/videos', 'My Videos'],
     ['/files', 'My Videos'],
+    ['/batch', 'Batch'],
     ['/settings', 'Settings'],
     ['/pricing', 'Choose Your Perfect Plan'],
     ['/admin', `Welcome back, ${testUser.name}!`],
@@ -144,7 +145,7 @@ describe('shell', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Studio', 'My Videos', 'Pricing', 'Settings']);
+    ).toEqual(['Studio', 'My Videos', 'Batch', 'Pricing', 'Settings']);
     expect(within(nav).getByRole('link', { name: 'Studio' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByText('Admin Dashboard')).toBeNull();
     expect(screen.getByText('AI Video Platform')).toBeInTheDocument();

@@ -40,6 +40,7 @@ export function AppRoutes({ viewer }: { viewer: Viewer }) {
         ))}
         <Route path="/videos" element={<LazyRoute page="videos" />} />
         <Route path="/files" element={<LazyRoute page="videos" />} />
+        <Route path="/batch" element={<LazyRoute page="batch" />} />
         <Route path="/videos/:id/edit" element={<LazyRoute page="storyboard" />} />
         <Route path="/settings" element={<LazyRoute page="settings" />} />
         <Route path="/pricing" element={<LazyRoute page="pricing" />} />

@@ -2,12 +2,23 @@ import type { Role } from '@reelsmith/contracts';
 
 /** The screens of the product's route table. */
 export type Screen =
-  'login' | 'studio' | 'videos' | 'storyboard' | 'settings' | 'pricing' | 'adminDashboard' | 'userManagement' | 'systemHealth' | 'auditLog';
+  | 'login'
+  | 'studio'
+  | 'videos'
+  | 'batch'
+  | 'storyboard'
+  | 'settings'
+  | 'pricing'
+  | 'adminDashboard'
+  | 'userManagement'
+  | 'systemHealth'
+  | 'auditLog';
 
 export const SCREEN_TITLES: Record<Screen, string> = {
   login: 'Login',
   studio: 'Video Studio',
   videos: 'My Videos',
+  batch: 'Batch',
   storyboard: 'Storyboard',
   settings: 'Settings',
   pricing: 'Pricing',
@@ -27,6 +38,7 @@ const SIGNED_IN_PATHS: Record<string, Screen> = {
   '/generate': 'studio',
   '/videos': 'videos',
   '/files': 'videos',
+  '/batch': 'batch',
   '/settings': 'settings',
   '/pricing': 'pricing',
 };

@@ -4,6 +4,7 @@ import { apiUrl, usePlatform } from '../platform.js';
 import { usePreloadRoute } from '../routes/route-preload.js';
 import { useAnalytics, useAuth } from '../services.js';
 import {
+  BatchIcon,
   DashboardIcon,
   ExternalIcon,
   HealthIcon,
@@ -29,6 +30,7 @@ const PRICING: NavItem = { to: '/pricing', label: 'Pricing', icon: PricingIcon }
 export const SIGNED_IN_MENU: NavItem[] = [
   STUDIO,
   { to: '/videos', label: 'My Videos', icon: VideosIcon, alsoActiveOn: ['/files'] },
+  { to: '/batch', label: 'Batch', icon: BatchIcon },
   PRICING,
   { to: '/settings', label: 'Settings', icon: SettingsIcon },
 ];

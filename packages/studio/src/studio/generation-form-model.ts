@@ -8,6 +8,7 @@ import {
   sourceSchema,
   toGenerateVideoBody,
   topicFromSource,
+  type CaptionDelivery,
   type CaptionStyle,
   type GenerationParams,
   type Duration,
@@ -35,6 +36,8 @@ export interface GenerationFormValues {
   zoomDirection: ZoomDirection;
   enableCaptions: boolean;
   captionStyle: CaptionStyle;
+  /** With captions on: drawn into the video, or files (SRT, VTT) beside a video without them. */
+  captions: CaptionDelivery;
   music: MusicChoice;
   /** A script or an article to tell instead of writing around the topic (the topic is then optional). */
   source: SourceDraft;
@@ -57,6 +60,7 @@ export const STUDIO_DEFAULTS: GenerationFormValues = {
   zoomDirection: 'in',
   enableCaptions: false,
   captionStyle: 'tiktok',
+  captions: 'burned',
   music: DEFAULT_MUSIC_CHOICE,
   source: TOPIC_ONLY,
 };

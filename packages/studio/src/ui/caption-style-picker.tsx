@@ -1,4 +1,4 @@
-import { CAPTION_TEMPLATE_ANIMATES, captionTemplate, type CaptionStyle } from '@reelsmith/contracts';
+import { CAPTION_TEMPLATE_ANIMATES, captionTemplate, type CaptionDelivery, type CaptionStyle } from '@reelsmith/contracts';
 import type { CSSProperties } from 'react';
 import { CAPTION_CHOICES } from './caption-style-labels.js';
 import './caption-style-picker.css';
@@ -76,6 +76,32 @@ export function CaptionStylePicker({
           <span className="rs-capick__name">{choice.name}</span>
         </label>
       ))}
+    </div>
+  );
+}
+
+/**
+ * Where the captions go: drawn into the video, or as caption files beside a video without them.
+ * Here, with the picker, so both load only once captions are switched on.
+ */
+export function CaptionDeliveryField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: CaptionDelivery;
+  onChange(value: CaptionDelivery): void;
+}) {
+  return (
+    <div className="rs-field">
+      <label htmlFor={id} className="rs-field__label">
+        Captions Go
+      </label>
+      <select id={id} className="rs-field__input rs-select" value={value} onChange={(e) => onChange(e.target.value as CaptionDelivery)}>
+        <option value="burned">Into the video</option>
+        <option value="file">As SRT and VTT files (video without captions)</option>
+      </select>
     </div>
   );
 }

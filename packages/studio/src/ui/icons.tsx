@@ -16,6 +16,14 @@ export const VideosIcon = (p: SVGProps<SVGSVGElement>) => (
     <path d="M10 9.5v5l4.5-2.5z" />
   </Icon>
 );
+/** Several videos stacked: a batch. */
+export const BatchIcon = (p: SVGProps<SVGSVGElement>) => (
+  <Icon {...p}>
+    <rect x="3" y="8" width="15" height="12" rx="2.5" />
+    <path d="M7 5h12a2 2 0 0 1 2 2v9" />
+    <path d="M9.5 11.5v5l4-2.5z" />
+  </Icon>
+);
 export const PricingIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M3 12V4h8l9.5 9.5-8 8z" />

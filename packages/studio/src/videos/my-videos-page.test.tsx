@@ -445,6 +445,41 @@ describe('My Videos', () => {
     click.mockRestore();
   });
 
+  it('offers the caption files beside a video made with captions as files, without opening the post kit', async () => {
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:01.000\nZebras\n';
+    const asked: string[] = [];
+    const { user } = open(
+      [
+        job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', {
+          params: { topic: 'Zebra facts', duration: 30, language: 'en', captions: 'file', enableCaptions: false },
+          result: { videoUrl: '/output/1/zebra.mp4', filename: 'zebra.mp4' },
+        }),
+      ],
+      vi.fn(),
+      (request) => {
+        if (request.path === '/api/videos/1/captions') {
+          asked.push(request.query.get('format') ?? '');
+          return { body: vtt, contentType: 'text/vtt; charset=utf-8' };
+        }
+        return undefined;
+      },
+    );
+    expect(await screen.findByText('Captions as files (none drawn in the video)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Post kit' })).toHaveAttribute('aria-expanded', 'false');
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:captions'), revokeObjectURL: vi.fn() });
+    await user.click(screen.getByRole('button', { name: 'VTT caption file' }));
+    await vi.waitFor(() => expect(clicked[0]?.download).toBe('zebra.vtt'));
+    expect(asked).toEqual(['vtt']);
+    // Opening the post kit does not repeat the caption buttons.
+    await user.click(screen.getByRole('button', { name: 'Post kit' }));
+    expect(screen.getAllByRole('button', { name: 'VTT caption file' })).toHaveLength(1);
+    click.mockRestore();
+  });
+
   it('shows the empty state with a way back to the studio', async () => {
     open([]);
     const empty = await screen.findByRole('heading', { name: 'No videos yet' });

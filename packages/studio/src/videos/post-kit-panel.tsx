@@ -56,7 +56,7 @@ function CopyRow({ label, value }: { label: string; value: string }) {
  * Under a finished video in My Videos: its caption files (SubRip, WebVTT) and its post kit (title,
  * description with credits, hashtags), each copied with one click and editable.
  */
-export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result'> }) {
+export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result' | 'params'> }) {
   const api = useApi();
   const [open, setOpen] = useState(false);
   const [post, setPost] = useState<PostKit | undefined>(job.result?.post);
@@ -65,6 +65,8 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result'> }) 
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const base = (job.result?.filename ?? job.id).replace(/\.mp4$/i, '');
+  // Made with captions: 'file': the MP4 has none drawn in, so its caption files sit beside it, always in view.
+  const asFiles = job.params.captions === 'file';
 
   const downloadCaptions = async (format: CaptionFileFormat) => {
     try {
@@ -75,6 +77,28 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result'> }) 
       toast.error(errorMessage(failure, 'The caption file could not be downloaded. Try again.'));
     }
   };
+
+  const captionButtons = (label: string) => (
+    <div className="rs-post-kit__captions">
+      <span className="rs-post-kit__label">{label}</span>
+      <button
+        type="button"
+        className="rs-button rs-button--ghost rs-button--small"
+        aria-label="SRT caption file"
+        onClick={() => void downloadCaptions('srt')}
+      >
+        SRT
+      </button>
+      <button
+        type="button"
+        className="rs-button rs-button--ghost rs-button--small"
+        aria-label="VTT caption file"
+        onClick={() => void downloadCaptions('vtt')}
+      >
+        VTT
+      </button>
+    </div>
+  );
 
   const startEditing = () => {
     setDraft({ title: post?.title ?? '', description: post?.description ?? '', hashtags: (post?.hashtags ?? []).join(' ') });
@@ -103,6 +127,7 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result'> }) 
 
   return (
     <div className="rs-post-kit">
+      {asFiles ? captionButtons('Captions as files (none drawn in the video)') : null}
       <button
         type="button"
         className="rs-post-kit__summary"
@@ -110,29 +135,11 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result'> }) 
         aria-controls={`post-kit-${job.id}`}
         onClick={() => setOpen(!open)}
       >
-        Post kit and captions
+        {asFiles ? 'Post kit' : 'Post kit and captions'}
       </button>
       {open ? (
         <div id={`post-kit-${job.id}`}>
-          <div className="rs-post-kit__captions">
-            <span className="rs-post-kit__label">Caption files</span>
-            <button
-              type="button"
-              className="rs-button rs-button--ghost rs-button--small"
-              aria-label="SRT caption file"
-              onClick={() => void downloadCaptions('srt')}
-            >
-              SRT
-            </button>
-            <button
-              type="button"
-              className="rs-button rs-button--ghost rs-button--small"
-              aria-label="VTT caption file"
-              onClick={() => void downloadCaptions('vtt')}
-            >
-              VTT
-            </button>
-          </div>
+          {asFiles ? null : captionButtons('Caption files')}
           {editing ? (
             <form
               className="rs-post-kit__form"
