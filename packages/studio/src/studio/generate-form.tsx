@@ -160,6 +160,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         onTopic={(topic) => set('topic', topic)}
         onSource={(source) => set('source', source)}
         onTopicBlur={touch('topic')}
+        researchLanguage={signedIn ? values.language : undefined}
         onSourceBlur={touch('source')}
       />
 

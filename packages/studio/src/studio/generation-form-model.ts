@@ -18,7 +18,7 @@ import {
   type ZoomDirection,
 } from '@reelsmith/contracts';
 import type { VideoDefaults } from '../preferences/video-defaults.js';
-import { sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
+import { researchRefused, sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
 
 /** The studio form as the user edits it. */
 export interface GenerationFormValues {
@@ -104,6 +104,7 @@ export function generationRequest(values: GenerationFormValues, voiceProvider?: 
   const form = generationFormSchema.safeParse({ ...values, topic });
   if (!form.success) return null;
   const params = toGenerateVideoBody(form.data, voiceProvider);
+  if (researchRefused(values.source)) return { ...params, research: false };
   return parsedSource ? { ...params, source: parsedSource.data } : params;
 }
 

@@ -12,7 +12,18 @@ export interface SourceDraft {
   text: string;
   /** The page the article's text was read from (its credit); null for pasted text. */
   page: { title?: string; url?: string } | null;
+  /** Topic mode's answer to "Facts from Wikipedia"; absent: the article the server matches, if any. */
+  research?: ResearchChoice | undefined;
 }
+
+/**
+ * A Wikipedia article the creator picked for the topic (from that language's Wikipedia), or 'off':
+ * no look-up at all (`research: false`).
+ */
+export type ResearchChoice = { title: string; language: string } | 'off';
+
+/** True when the creator said "Don't look it up" for a topic video. */
+export const researchRefused = (draft: SourceDraft): boolean => draft.choice === 'topic' && draft.research === 'off';
 
 export const TOPIC_ONLY: SourceDraft = { choice: 'topic', text: '', page: null };
 
@@ -29,7 +40,7 @@ export function linkIn(text: string): string | null {
 
 /** The request's `source` for the draft, or undefined for a topic video. */
 export function sourceInput(draft: SourceDraft): SourceInput | undefined {
-  if (draft.choice === 'topic') return undefined;
+  if (draft.choice === 'topic') return typeof draft.research === 'object' ? { kind: 'wikipedia', title: draft.research.title } : undefined;
   if (draft.choice === 'script') return { kind: 'script', text: draft.text };
   const link = draft.page ? null : linkIn(draft.text);
   if (link) return { kind: 'url', url: link };
