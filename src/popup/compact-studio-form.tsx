@@ -125,7 +125,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         sourceError={errors.source}
         onTopic={(topic) => set('topic', topic)}
         onSource={(source) => set('source', source)}
-        researchLanguage={values.language}
+        language={values.language}
       />
       <div className="rs-popup__row">
         <div className="rs-field">

@@ -160,7 +160,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         onTopic={(topic) => set('topic', topic)}
         onSource={(source) => set('source', source)}
         onTopicBlur={touch('topic')}
-        researchLanguage={signedIn ? values.language : undefined}
+        language={values.language}
         onSourceBlur={touch('source')}
       />
 

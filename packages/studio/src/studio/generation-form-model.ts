@@ -18,7 +18,7 @@ import {
   type ZoomDirection,
 } from '@reelsmith/contracts';
 import type { VideoDefaults } from '../preferences/video-defaults.js';
-import { researchRefused, sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
+import { sourceError, sourceInput, TOPIC_ONLY, type SourceDraft } from './source-draft.js';
 
 /** The studio form as the user edits it. */
 export interface GenerationFormValues {
@@ -103,8 +103,8 @@ export function generationRequest(values: GenerationFormValues, voiceProvider?: 
   const topic = parsedSource && topicOptional(values) ? topicFromSource(parsedSource.data) : values.topic;
   const form = generationFormSchema.safeParse({ ...values, topic });
   if (!form.success) return null;
-  const params = toGenerateVideoBody(form.data, voiceProvider);
-  if (researchRefused(values.source)) return { ...params, research: false };
+  // A script or an article replaces what the Wikipedia line added to a topic.
+  const params = { ...toGenerateVideoBody(form.data, voiceProvider), ...values.source.research };
   return parsedSource ? { ...params, source: parsedSource.data } : params;
 }
 

@@ -1,4 +1,4 @@
-import { sourceSchema, type ArticleSource, type ScriptSource, type SourceInput } from '@reelsmith/contracts';
+import { sourceSchema, type ArticleSource, type ScriptSource, type SourceInput, type WikipediaSource } from '@reelsmith/contracts';
 
 /** What a video starts from: a topic line, the creator's own script, or an article (its text or its link). */
 export const SOURCE_CHOICES = ['topic', 'script', 'article'] as const;
@@ -12,18 +12,15 @@ export interface SourceDraft {
   text: string;
   /** The page the article's text was read from (its credit); null for pasted text. */
   page: { title?: string; url?: string } | null;
-  /** Topic mode's answer to "Facts from Wikipedia"; absent: the article the server matches, if any. */
+  /**
+   * What Topic mode's "Facts from Wikipedia" line adds to the request (wikipedia-line.tsx): the
+   * article the creator picked, or `research: false` for "Don't look it up". Absent: the article the
+   * server matches, if any.
+   */
   research?: ResearchChoice | undefined;
 }
 
-/**
- * A Wikipedia article the creator picked for the topic (from that language's Wikipedia), or 'off':
- * no look-up at all (`research: false`).
- */
-export type ResearchChoice = { title: string; language: string } | 'off';
-
-/** True when the creator said "Don't look it up" for a topic video. */
-export const researchRefused = (draft: SourceDraft): boolean => draft.choice === 'topic' && draft.research === 'off';
+export type ResearchChoice = { source: WikipediaSource } | { research: false };
 
 export const TOPIC_ONLY: SourceDraft = { choice: 'topic', text: '', page: null };
 
@@ -40,7 +37,7 @@ export function linkIn(text: string): string | null {
 
 /** The request's `source` for the draft, or undefined for a topic video. */
 export function sourceInput(draft: SourceDraft): SourceInput | undefined {
-  if (draft.choice === 'topic') return typeof draft.research === 'object' ? { kind: 'wikipedia', title: draft.research.title } : undefined;
+  if (draft.choice === 'topic') return undefined;
   if (draft.choice === 'script') return { kind: 'script', text: draft.text };
   const link = draft.page ? null : linkIn(draft.text);
   if (link) return { kind: 'url', url: link };

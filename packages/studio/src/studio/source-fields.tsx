@@ -18,15 +18,15 @@ export interface SourceFieldsProps {
   onSourceBlur?(): void;
   /** Fewer rows (the extension popup). */
   compact?: boolean;
-  /** The narration language a topic is looked up in on Wikipedia ('' until chosen); absent: no look-up (a visitor). */
-  researchLanguage?: string | undefined;
+  /** The narration language ('' until chosen): a signed-in creator's topic is looked up in its Wikipedia. */
+  language: string;
 }
 
 // The script and article box (with the word budget's rules) loads when a creator first picks a source:
-// the popup's first load has a JavaScript budget, and most videos still start from a topic.
+// the popup's first load has a JavaScript budget, and most videos still start from a topic. Topic
+// mode's "Facts from Wikipedia" line comes with it once a topic is typed.
 const SourceEditor = lazy(() => import('./source-editor.js'));
-// "Facts from Wikipedia: …" loads once a signed-in creator types a topic.
-const WikipediaLine = lazy(() => import('./wikipedia-line.js'));
+
 
 /**
  * What a video starts from, shared by every generate form: Topic | Script | Article or link, the
@@ -45,7 +45,7 @@ export function SourceFields({
   onTopicBlur,
   onSourceBlur,
   compact = false,
-  researchLanguage,
+  language,
 }: SourceFieldsProps) {
   const platform = usePlatform();
   const reader = platform.pageArticle;
@@ -123,11 +123,7 @@ export function SourceFields({
           rows={withSource ? 1 : compact ? 2 : 3}
           placeholder={withSource ? "Leave empty to use the source's title or first sentence" : 'e.g. The mystery of the Bermuda Triangle'}
           value={topic}
-          onChange={(e) => {
-            onTopic(e.target.value);
-            // An article picked for the old topic is not the new one's.
-            if (typeof source.research === 'object') onSource({ ...source, research: undefined });
-          }}
+          onChange={(e) => onTopic(e.target.value)}
           onBlur={onTopicBlur}
           aria-invalid={topicError ? true : undefined}
           aria-describedby={topicError ? `${topicId}-error` : undefined}
@@ -138,17 +134,11 @@ export function SourceFields({
           </p>
         ) : null}
       </div>
-      {researchLanguage !== undefined && !withSource && topic.trim() ? (
+      {!withSource && topic.trim() && (
         <Suspense fallback={null}>
-          <WikipediaLine
-            idBase={idBase}
-            topic={topic}
-            language={researchLanguage}
-            choice={source.research}
-            onChoice={(research) => onSource({ ...source, research })}
-          />
+          <SourceEditor topic={topic} language={language} source={source} onSource={onSource} />
         </Suspense>
-      ) : null}
+      )}
     </div>
   );
 }

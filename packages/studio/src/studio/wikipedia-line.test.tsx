@@ -18,7 +18,7 @@ const OCTOPUS = {
 };
 
 /** The form's source and topic as a generate form holds them, with what was last handed up. */
-function Form({ language, onDraft }: { language: string | undefined; onDraft(draft: SourceDraft): void }) {
+function Form({ onDraft }: { onDraft(draft: SourceDraft): void }) {
   const [topic, setTopic] = useState('');
   const [source, setSource] = useState<SourceDraft>(TOPIC_ONLY);
   return (
@@ -32,16 +32,16 @@ function Form({ language, onDraft }: { language: string | undefined; onDraft(dra
         setSource(next);
         onDraft(next);
       }}
-      researchLanguage={language}
+      language="en"
     />
   );
 }
 
-/** `language` null: a visitor's form, which looks nothing up. */
-function show(answer: (q: string, language: string) => { status?: number; body: unknown }, language: string | null = 'en') {
+/** `signedIn` false: a visitor's form, which looks nothing up. */
+function show(answer: (q: string, language: string) => { status?: number; body: unknown }, signedIn = true) {
   const drafts: SourceDraft[] = [];
   const fake = fakeFetch((url) => answer(url.searchParams.get('q') ?? '', url.searchParams.get('language') ?? ''));
-  renderWithServices(<Form language={language ?? undefined} onDraft={(draft) => drafts.push(draft)} />, { fetch: fake.fetch });
+  renderWithServices(<Form onDraft={(draft) => drafts.push(draft)} />, { fetch: fake.fetch, role: signedIn ? 'user' : null });
   const lookUps = () => fake.calls.filter((call) => call.url.pathname === '/api/research/articles');
   return { drafts, lookUps, type: (topic: string) => fireEvent.change(screen.getByLabelText(/^Topic/), { target: { value: topic } }) };
 }
@@ -76,7 +76,7 @@ describe("Topic mode's Facts from Wikipedia line", () => {
     expect(await screen.findByRole('button', { name: 'Change the Wikipedia article (now Heart)' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     const picked = form.drafts.at(-1)!;
-    expect(picked.research).toEqual({ title: 'Heart', language: 'en' });
+    expect(picked.research).toEqual({ source: { kind: 'wikipedia', title: 'Heart' } });
     expect(request('Why octopuses have three hearts', picked)?.source).toEqual({ kind: 'wikipedia', title: 'Heart' });
     expect(request('Why octopuses have three hearts', picked)?.topic).toBe('Why octopuses have three hearts');
 
@@ -126,7 +126,7 @@ describe("Topic mode's Facts from Wikipedia line", () => {
   });
 
   it('is not shown to a visitor, for an empty topic, or beside a script', async () => {
-    const form = show(() => ({ body: OCTOPUS }), null);
+    const form = show(() => ({ body: OCTOPUS }), false);
     form.type('Why octopuses have three hearts');
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(form.lookUps()).toHaveLength(0);

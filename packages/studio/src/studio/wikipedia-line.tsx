@@ -1,9 +1,8 @@
 import { VIDEO_LANGUAGES, type ResearchArticlesResponse, type VideoLanguage } from '@reelsmith/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../api/api-client.js';
-import { useApi } from '../services.js';
-import type { ResearchChoice } from './source-draft.js';
-import './wikipedia-line.css';
+import { useApi, useAuth } from '../services.js';
+import type { ResearchChoice, SourceDraft } from './source-draft.js';
 
 /** The look-up waits until the creator pauses typing, so a topic typed word by word is asked once. */
 export const LOOKUP_DELAY_MS = 500;
@@ -20,14 +19,17 @@ export function resetWikipediaLookUp(): void {
 }
 
 export interface WikipediaLineProps {
-  idBase: string;
   /** The topic as typed (not empty). */
   topic: string;
   /** The narration language, whose Wikipedia is asked ('' until one is chosen: English's). */
   language: string;
-  choice: ResearchChoice | undefined;
-  onChoice(choice: ResearchChoice | undefined): void;
+  /** The form's source (Topic mode): its `research` is this line's answer. */
+  source: SourceDraft;
+  onSource(source: SourceDraft): void;
 }
+
+/** The topic and language each picked article was picked for: the pick holds only while both are the same. */
+const pickedFor = new WeakMap<ResearchChoice, string>();
 
 /** The Wikipedia a topic is looked up in: the narration language's, English's until one is chosen. */
 export const researchLanguage = (language: string): VideoLanguage =>
@@ -41,14 +43,22 @@ type Answer = { key: string; result: ResearchArticlesResponse | null };
  * and "Don't look it up". Hidden when the server cannot look anything up (503) or the look-up fails:
  * the video is then written as before.
  */
-export default function WikipediaLine({ idBase, topic, language: narration, choice, onChoice }: WikipediaLineProps) {
+export default function WikipediaLine({ topic, language: narration, source, onSource }: WikipediaLineProps) {
   const api = useApi();
+  const listId = useId();
+  // A visitor's topic is not looked up: the look-up is for creators (it needs a session).
+  const signedIn = useAuth((state) => state.isAuthenticated && state.user !== null);
   const language = researchLanguage(narration);
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [open, setOpen] = useState(false);
-  const off = choice === 'off';
+  const choice = source.research;
+  const off = choice !== undefined && 'research' in choice;
   const query = topic.trim();
-  const key = off ? null : `${language}\n${query}`;
+  const key = off || !signedIn ? null : `${language}\n${query}`;
+  const onChoice = (next: ResearchChoice | undefined) => {
+    if (next && 'source' in next) pickedFor.set(next, `${language}\n${query}`);
+    onSource({ ...source, research: next });
+  };
 
   useEffect(() => {
     if (key === null) return;
@@ -73,13 +83,14 @@ export default function WikipediaLine({ idBase, topic, language: narration, choi
     };
   }, [api, key, query, language]);
 
-  // An article picked from another language's Wikipedia does not exist under that title here.
-  const picked = typeof choice === 'object' ? choice : null;
+  // An article picked for another topic, or from another language's Wikipedia, is not this one's.
+  const picked = choice && 'source' in choice ? choice : null;
+  const stale = picked !== null && pickedFor.get(picked) !== `${language}\n${query}`;
   useEffect(() => {
-    if (picked && picked.language !== language) onChoice(undefined);
-  }, [picked, language, onChoice]);
+    if (stale) onSource({ ...source, research: undefined });
+  }, [stale, source, onSource]);
 
-  const listId = `${idBase}-wikipedia-list`;
+  if (!signedIn) return null;
   if (off) {
     return (
       <p className="rs-wiki">
@@ -101,7 +112,7 @@ export default function WikipediaLine({ idBase, topic, language: narration, choi
   }
   if (!current.result) return null;
   const { articles, match } = current.result;
-  const used = picked?.title ?? match;
+  const used = (stale ? undefined : picked?.source.title) ?? match;
   if (articles.length === 0 && !used) {
     return <p className="rs-wiki rs-wiki--muted">No Wikipedia article on this topic: the video is written without one.</p>;
   }
@@ -143,7 +154,7 @@ export default function WikipediaLine({ idBase, topic, language: narration, choi
                 name={listId}
                 checked={article.title === used}
                 // The server's own match needs no pick: the request then stays a plain topic.
-                onChange={() => choose(article.title === match ? undefined : { title: article.title, language })}
+                onChange={() => choose(article.title === match ? undefined : { source: { kind: 'wikipedia', title: article.title } })}
               />
               <span className="rs-wiki__option-text">
                 <span className="rs-wiki__option-title">{article.title}</span>
@@ -154,7 +165,7 @@ export default function WikipediaLine({ idBase, topic, language: narration, choi
             </label>
           ))}
           <label className="rs-wiki__option">
-            <input type="radio" name={listId} checked={false} onChange={() => choose('off')} />
+            <input type="radio" name={listId} checked={false} onChange={() => choose({ research: false })} />
             <span className="rs-wiki__option-text">
               <span className="rs-wiki__option-title">Don&apos;t look it up</span>
               <span className="rs-wiki__option-description">Write the video from the topic alone, without Wikipedia.</span>
