@@ -3,7 +3,6 @@ import { useEffect, useId, useState } from 'react';
 import { ApiError } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 import type { ResearchChoice, SourceDraft } from './source-draft.js';
-import './wikipedia-line.css';
 
 /** The look-up waits until the creator pauses typing, so a topic typed word by word is asked once. */
 export const LOOKUP_DELAY_MS = 500;
