@@ -84,7 +84,7 @@ test('the Topic form names the Wikipedia article, the creator changes it, and My
   await expect(picker.getByRole('radio', { name: /^Octopus/ })).not.toBeChecked();
   await expect(picker.getByRole('radio', { name: /Don't look it up/ })).toBeVisible();
   await shoot(page, 'research-picker');
-  await picker.getByRole('radio', { name: /^Octopus/ }).check();
+  await picker.getByRole('radio', { name: /^Octopus/ }).click();
   await expect(line).toHaveText('Facts from Wikipedia: Octopus');
   await expect(picker).toBeHidden();
 
@@ -137,7 +137,7 @@ test("Don't look it up sends research: false and asks Wikipedia nothing more", a
   await shoot(page, 'research-facts-line-phone');
   await form.getByRole('button', { name: /Change the Wikipedia article/ }).click();
   await shoot(page, 'research-picker-phone');
-  await form.getByRole('radio', { name: /Don't look it up/ }).check();
+  await form.getByRole('radio', { name: /Don't look it up/ }).click();
   await expect(form.getByText('Not looked up on Wikipedia')).toBeVisible();
 
   const lookUps = () => fake.requests.filter((request) => request.url.pathname.endsWith('/w/api.php')).length;
