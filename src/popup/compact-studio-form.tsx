@@ -125,6 +125,7 @@ export function CompactStudioForm({ jobs, activeJobs }: { jobs: ExtensionJobSour
         sourceError={errors.source}
         onTopic={(topic) => set('topic', topic)}
         onSource={(source) => set('source', source)}
+        language={values.language}
       />
       <div className="rs-popup__row">
         <div className="rs-field">

@@ -167,7 +167,13 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json()).toEqual({
       articles: [{ title: 'Lighthouse', url: `${fake.url}/en/wiki/Lighthouse`, description: expect.stringContaining('lighthouse') }],
+      // The article a topic-only video of "lighthouse lens" would be told from: the studio shows it.
+      match: 'Lighthouse',
     });
+    // Matches that do not clearly match the topic are listed, none named as the video's article.
+    const loose = await app.inject({ method: 'GET', url: '/api/research/articles?q=keepers%20of%20the%20sea&language=en', headers: bearer(user) });
+    expect(loose.statusCode, loose.body).toBe(200);
+    expect((loose.json() as { match?: string }).match).toBeUndefined();
     const empty = await app.inject({ method: 'GET', url: '/api/research/articles?q=&language=en', headers: bearer(user) });
     expect(empty.statusCode).toBe(400);
     expect((empty.json() as { message: string }).message).toContain('q is empty');
@@ -189,6 +195,78 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
     expectFreeCredits(job.result?.attributions, 'Lighthouse', `${fake.url}/en/wiki/Lighthouse`);
     expectToldFrom(await narrationOf(app, job.id), 'Lighthouse', 'en');
   });
+
+  it(
+    'shows each scene\'s picture credit in the storyboard, and Regenerate brings the next free Commons picture, then painted art',
+    { timeout: 400_000 },
+    async () => {
+      const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3' }));
+      const board = async () => {
+        const response = await app.inject({ method: 'GET', url: `/api/videos/${job.id}/storyboard`, headers: bearer(user) });
+        expect(response.statusCode, response.body).toBe(200);
+        return storyboardSchema.parse(response.json());
+      };
+      const first = await board();
+      const credited = first.scenes.filter((scene) => scene.attribution);
+      // The fake holds four usable free octopus pictures: four scenes show them, each credited.
+      expect(credited).toHaveLength(4);
+      const pictureCredits = job.result!.attributions!.filter((credit) => credit.kind === 'image');
+      expect(credited.map((scene) => scene.attribution)).toEqual(pictureCredits);
+      for (const scene of credited) expect(scene.attribution!.license).toMatch(FREE_LICENCE);
+      expect(first.scenes[0]!.attribution).toMatchObject({ title: 'Common octopus on a reef', author: 'Ana Reef & friends' });
+
+      // Keep scenes 1 and 2 and ask scene 1 for another picture: the pictures the deleted scenes showed are free again.
+      const fileOf = (credit: Attribution | undefined) => credit && decodeURIComponent(credit.sourceUrl.split('/wiki/')[1]!);
+      const keepsScene2 = fileOf(first.scenes[1]!.attribution);
+      const shown = [fileOf(first.scenes[0]!.attribution)];
+      let current = first;
+      for (let round = 1; round <= 3; round += 1) {
+        const edit = {
+          title: current.title,
+          voice: current.voice,
+          captionStyle: current.captionStyle,
+          enableCaptions: current.enableCaptions,
+          enableZoom: current.enableZoom,
+          scenes: current.scenes.slice(0, 2).map((scene, index) => ({
+            id: scene.id,
+            narration: scene.narration,
+            imagePrompt: scene.imagePrompt,
+            ...(index === 0 ? { regenerateImage: true } : {}),
+          })),
+        };
+        const saved = await app.inject({ method: 'PUT', url: `/api/videos/${job.id}/storyboard`, headers: bearer(user), payload: edit });
+        expect(saved.statusCode, saved.body).toBe(200);
+        const render = await app.inject({ method: 'POST', url: `/api/videos/${job.id}/render`, headers: bearer(user) });
+        expect(render.statusCode, render.body).toBe(202);
+        const rendered = videoJobSchema.parse(await waitForStatus(app, user, job.id, 'completed', 240_000));
+        expect(rendered.result?.version).toBe(round + 1);
+        current = await board();
+        expect(current.scenes).toHaveLength(2);
+        expect(fileOf(current.scenes[1]!.attribution)).toBe(keepsScene2);
+        const next = current.scenes[0]!;
+        if (round < 3) {
+          // The same search's next free picture: never one shown before here, never the other scene's.
+          expect(next.attribution?.license).toMatch(FREE_LICENCE);
+          const file = fileOf(next.attribution);
+          expect(shown).not.toContain(file);
+          expect(file).not.toBe(keepsScene2);
+          shown.push(file);
+          // The video credits the picture it now shows, and no longer the one it replaced.
+          expect(rendered.result!.attributions!.filter((credit) => credit.kind === 'image')).toEqual([
+            next.attribution,
+            current.scenes[1]!.attribution,
+          ]);
+        } else {
+          // The four free octopus pictures are spent (three shown here, one by scene 2): painted art, uncredited.
+          expect(next.attribution).toBeUndefined();
+          expect(next.imageUrl).not.toBeNull();
+          expect(rendered.result!.attributions!.filter((credit) => credit.kind === 'image')).toEqual([current.scenes[1]!.attribution]);
+        }
+      }
+      expect(new Set([...shown, keepsScene2]).size).toBe(4);
+      for (const file of RESTRICTED_FILES) expect(fake.mediaRequests().map((request) => request.path).join('\n')).not.toContain(file);
+    },
+  );
 
   it('completes offline within 8 s more when Wikimedia stops answering or cannot be reached', { timeout: 600_000 }, async () => {
     const baseline = await made(app, videoBody('Why volcanoes erupt', { voice: 'en-us-m3', research: false }));

@@ -31,5 +31,13 @@ export const researchArticleSchema = z.object({
 });
 export type ResearchArticle = z.infer<typeof researchArticleSchema>;
 
-export const researchArticlesResponseSchema = z.object({ articles: z.array(researchArticleSchema) });
+export const researchArticlesResponseSchema = z.object({
+  articles: z.array(researchArticleSchema),
+  /**
+   * The title of the article a topic-only video of `q` would be told from (the first that clearly
+   * matches the topic); absent when none does, and the video is then written without Wikipedia
+   * unless the creator picks one of `articles`.
+   */
+  match: z.optional(z.string()),
+});
 export type ResearchArticlesResponse = z.infer<typeof researchArticlesResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from './zod.js';
 import { captionStyleSchema, DURATIONS } from './enums.js';
 import { humanText } from './text.js';
+import { attributionSchema } from './source.js';
 
 /**
  * The storyboard of a finished video: what the creator edits at /videos/:id/edit, the
@@ -122,6 +123,11 @@ export const storyboardSceneSchema = z.object({
   imageUploadId: z.optional(z.string()),
   /** The main thing the rendered picture shows, in English ("bicycle"), when its provider said. */
   subject: z.optional(z.string()),
+  /**
+   * The credit of the rendered picture when it is a free-licensed one from Wikimedia Commons (a
+   * researched video): its title, author, licence and file page. "Regenerate" then offers the next one.
+   */
+  attribution: z.optional(attributionSchema),
   /** True when the scene changed since the last render (its narration, picture or place). */
   changed: z.boolean(),
   /**

@@ -36,6 +36,8 @@ export { renderCaptionPreview, PREVIEW_SIZE } from './assembly/caption-preview.j
 export { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from './music/music-bed.js';
 export { buildCaptionCues, formatSrt, formatVtt, type CaptionCue } from './assembly/caption-files.js';
 export { buildPostKit, postCreditLines } from './story/post-kit.js';
+export { titleMatchesTopic } from './research/wikipedia-research.js';
+export { commonsFileOf } from './runner/research.js';
 export {
   SandboxPool,
   SandboxLimitError,

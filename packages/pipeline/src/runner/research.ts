@@ -133,13 +133,24 @@ export async function findScenePicture(
   return { imagePath: request.outputPath, subject: subject ?? fileTitle(found.fileName), attribution: found.attribution };
 }
 
-/** A reused scene's Commons picture counts as used: its file name is the last part of its page's address. */
-export function markPictureUsed(usedFiles: Set<string>, attribution: Attribution): void {
+/**
+ * The Commons file ("File:Octopus vulgaris.jpg") a picture credit names: the last part of its
+ * page's address. Null for a credit that is not a Commons file page.
+ */
+export function commonsFileOf(attribution: Attribution): string | null {
+  if (attribution.kind !== 'image') return null;
   const page = /\/wiki\/([^?#]+)$/.exec(attribution.sourceUrl)?.[1];
-  if (!page) return;
+  if (!page) return null;
   try {
-    usedFiles.add(decodeURIComponent(page).replaceAll('_', ' '));
+    return decodeURIComponent(page).replaceAll('_', ' ');
   } catch {
     // A page address that does not decode names no file this video could pick again.
+    return null;
   }
+}
+
+/** A reused scene's Commons picture counts as used. */
+export function markPictureUsed(usedFiles: Set<string>, attribution: Attribution): void {
+  const file = commonsFileOf(attribution);
+  if (file) usedFiles.add(file);
 }

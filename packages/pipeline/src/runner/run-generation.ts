@@ -502,6 +502,26 @@ function imagesStep(
       const artwork: ArtworkCredit[] = [];
       const attributions: (Attribution | null)[] = [];
       const usedFiles = new Set<string>();
+      const keyOf = (scene: RunScene) =>
+        hashInputs({
+          prompt: scene.imagePrompt,
+          seed: scene.imageSeed,
+          style: params.visualStyle,
+          size: [setup.output.width, setup.output.height],
+          provider: providers.images.name,
+          ...(scene.avoidSubjects?.length ? { avoidSubjects: scene.avoidSubjects } : {}),
+          ...(commons ? { commons: commons.article.title } : {}),
+        });
+      // The Commons pictures every kept scene shows, later ones included, are taken: a regenerated
+      // scene moves on to a picture no other scene of the video shows.
+      if (commons) {
+        for (const scene of story.output.scenes) {
+          if (scene.uploadedImage) continue;
+          const key = keyOf(scene);
+          const kept = readCheckpoint<ImageResult>(join(artefactDir, 'images', `${key}.json`), key);
+          if (kept?.attribution) markPictureUsed(usedFiles, kept.attribution);
+        }
+      }
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -515,15 +535,7 @@ function imagesStep(
           continue;
         }
         const avoidSubjects = scene.avoidSubjects ?? [];
-        const key = hashInputs({
-          prompt: scene.imagePrompt,
-          seed: scene.imageSeed,
-          style: params.visualStyle,
-          size: [setup.output.width, setup.output.height],
-          provider: providers.images.name,
-          ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
-          ...(commons ? { commons: commons.article.title } : {}),
-        });
+        const key = keyOf(scene);
         const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
         let done = readArtefact<ImageResult>(manifest, key, (output) => [

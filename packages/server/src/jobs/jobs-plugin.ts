@@ -33,6 +33,7 @@ import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js
 import { resolveSource } from '../sources/resolve-source.js';
 import { SourceGate } from '../sources/source-gate.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
+import { titleMatchesTopic } from '@reelsmith/pipeline';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -220,7 +221,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       if (!research) throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
       try {
         const articles = await research.findArticles(request.query.q, request.query.language, AbortSignal.timeout(RESEARCH_LOOKUP_MS));
-        return { articles };
+        // The same rule a topic-only job applies, so the studio shows the article the video will use.
+        const match = articles.find((article) => titleMatchesTopic(article.title, request.query.q));
+        return { articles, ...(match ? { match: match.title } : {}) };
       } catch (error) {
         request.log.warn({ err: error }, 'Wikipedia look-up failed');
         throw new HttpError(503, RESEARCH_MESSAGES.unavailable);

@@ -101,6 +101,33 @@ describe('storyboard documents', () => {
     expect(applyEdit(document, edit).scenes[0]!.shownSubjects).toBeUndefined();
   });
 
+  it('credits a Commons picture while it is shown, and a regenerate passes over its file, not its subject', () => {
+    const credit = {
+      kind: 'image' as const,
+      title: 'Common octopus on a reef',
+      author: 'Ana Reef',
+      license: 'CC BY-SA 4.0',
+      licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+      sourceUrl: 'https://commons.wikimedia.org/wiki/File:Common_octopus_on_a_reef.jpg',
+    };
+    const document = documentFromFirstRender(
+      params,
+      'Tides',
+      rendered.map((scene, index) => ({ ...scene, subject: 'octopus', ...(index === 0 ? { attribution: credit } : {}) })),
+      ['/1.jpg', '/2.jpg', '/3.jpg'],
+    );
+    expect(view(document).scenes.map((scene) => scene.attribution)).toEqual([credit, undefined, undefined]);
+    const edit = editOf(document);
+    edit.scenes[0] = { ...edit.scenes[0]!, regenerateImage: true };
+    edit.scenes[1] = { ...edit.scenes[1]!, regenerateImage: true };
+    const next = applyEdit(document, edit);
+    // The same search then offers its next free picture; a painted scene moves on to another subject as before.
+    expect(next.scenes[0]!.shownSubjects).toEqual(['File:Common octopus on a reef.jpg']);
+    expect(next.scenes[1]!.shownSubjects).toEqual(['octopus']);
+    // The credit leaves with the picture it belongs to.
+    expect(view(next).scenes[0]!.attribution).toBeUndefined();
+  });
+
   it('keeps a moved scene its seed (nothing is repainted) but marks the move', () => {
     const edit = editOf();
     edit.scenes.reverse();

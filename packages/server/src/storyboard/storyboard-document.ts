@@ -1,7 +1,7 @@
-import type { CaptionStyle, GenerationParams, Storyboard, StoryboardMusic } from '@reelsmith/contracts';
+import type { Attribution, CaptionStyle, GenerationParams, Storyboard, StoryboardMusic } from '@reelsmith/contracts';
 import type { storyboardUpdateBodySchema } from '@reelsmith/contracts';
 import type { z } from 'zod';
-import type { GeneratedScene } from '@reelsmith/pipeline';
+import { commonsFileOf, type GeneratedScene } from '@reelsmith/pipeline';
 import { randomBytes, randomInt } from 'node:crypto';
 
 /** What a scene looked like in the last render, so the storyboard can say what changed since. */
@@ -16,6 +16,8 @@ export interface RenderedScene {
   durationSeconds: number;
   /** What the picture shows, when its provider said. */
   subject?: string;
+  /** The picture's credit, when it is a free-licensed one found for the video's article (Commons). */
+  attribution?: Attribution;
 }
 
 export interface DocumentScene {
@@ -30,7 +32,10 @@ export interface DocumentScene {
   sourceSentences?: string[];
   /** The narration first written from `sourceSentences`, so a rewritten one can be told apart (absent before it was kept). */
   sourceNarration?: string;
-  /** What this scene's earlier pictures showed: "regenerate" asks for a picture of something else. */
+  /**
+   * What this scene's earlier pictures showed: "regenerate" asks for a picture of something else.
+   * A Commons picture is named by its file ("File:….jpg"), so the next one of the same search comes.
+   */
   shownSubjects?: string[];
 }
 
@@ -87,6 +92,7 @@ export function markRendered(
           startSeconds: made.startSeconds,
           durationSeconds: made.durationSeconds,
           ...(made.subject ? { subject: made.subject } : {}),
+          ...(made.attribution ? { attribution: made.attribution } : {}),
         },
       };
     }),
@@ -163,6 +169,7 @@ export function toStoryboardView(
         durationSeconds: changed ? null : scene.rendered!.durationSeconds,
         ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
         ...(samePicture && scene.rendered!.subject ? { subject: scene.rendered!.subject } : {}),
+        ...(samePicture && scene.rendered!.attribution ? { attribution: scene.rendered!.attribution } : {}),
         changed,
         ...(scene.sourceSentences ? { sourceSentences: scene.sourceSentences } : {}),
         ...(scene.sourceSentences && scene.sourceNarration !== undefined
@@ -194,7 +201,10 @@ export function applyEdit(document: StoryboardDocument, edit: StoryboardEdit): S
     const imagePrompt = change.imagePrompt.trim();
     // A regenerated picture shows the next best subject: the ones shown so far for this prompt are passed over.
     const shown = before && before.imagePrompt === imagePrompt ? (before.shownSubjects ?? []) : [];
-    const lastShown = before?.rendered?.imagePrompt === imagePrompt ? before.rendered.subject : undefined;
+    const rendered = before?.rendered?.imagePrompt === imagePrompt ? before.rendered : undefined;
+    // A Commons picture is passed over by its file, not its subject: the same search then offers its next picture.
+    const commonsFile = rendered?.attribution ? commonsFileOf(rendered.attribution) : null;
+    const lastShown = commonsFile ? `File:${commonsFile.replace(/^File:/i, '')}` : rendered?.subject;
     const shownSubjects = change.regenerateImage && lastShown && !shown.includes(lastShown) ? [...shown, lastShown] : shown;
     return {
       id: before?.id ?? newSceneId(),

@@ -1,4 +1,4 @@
-import { STORYBOARD_MAX_SCENES } from '@reelsmith/contracts';
+import { STORYBOARD_MAX_SCENES, type Attribution } from '@reelsmith/contracts';
 import { useId, useState } from 'react';
 import { FieldError } from '../ui/field-error.js';
 import { FileButton } from '../ui/file-button.js';
@@ -8,6 +8,26 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/webp';
 
 /** Messages by the field they belong to (`title`, `scenes.2.narration`, `music.uploadId`). */
 export type FieldErrors = Record<string, string>;
+
+/** "Picture: Octopus vulgaris by Albert Kok, CC BY-SA 3.0", the title linking to its Commons page and the licence to its text. */
+function PictureCredit({ credit }: { credit: Attribution }) {
+  return (
+    <p className="rs-scene__credit">
+      Picture:{' '}
+      <a href={credit.sourceUrl} target="_blank" rel="noreferrer">
+        {credit.title}
+      </a>
+      {credit.author ? ` by ${credit.author}` : ''},{' '}
+      {credit.licenseUrl ? (
+        <a href={credit.licenseUrl} target="_blank" rel="noreferrer">
+          {credit.license}
+        </a>
+      ) : (
+        credit.license
+      )}
+    </p>
+  );
+}
 
 /** One scene of the storyboard: its picture, narration, image prompt and the actions on it. */
 export function SceneCard(props: {
@@ -51,13 +71,19 @@ export function SceneCard(props: {
             <img src={picture} alt={`Picture of scene ${number}`} />
           ) : (
             <span className="rs-scene__placeholder">
-              {scene.regenerateImage ? 'A new picture is painted at render' : 'Picture painted at render'}
+              {scene.regenerateImage
+                ? scene.attribution
+                  ? 'The next free picture from Wikimedia Commons comes at render (painted art when none is left)'
+                  : 'A new picture is painted at render'
+                : 'Picture painted at render'}
             </span>
           )}
           {scene.imageUploadId ? <span className="rs-scene__badge">Your picture</span> : null}
         </div>
         {/* What the rendered picture shows, as its provider said; gone once the picture is replaced. */}
         {scene.subject && picture === scene.imageUrl ? <p className="rs-scene__shows">Shows: {scene.subject}</p> : null}
+        {/* A Commons picture's licence asks for its credit wherever it is shown. */}
+        {scene.attribution && picture === scene.imageUrl ? <PictureCredit credit={scene.attribution} /> : null}
       </div>
       <div className="rs-scene__body">
         <div className="rs-scene__head">

@@ -3,6 +3,7 @@ import {
   narrationBudgetError,
   narrationWordLimit,
   STORYBOARD_MAX_SCENES,
+  type Attribution,
   type CaptionStyle,
   type Storyboard,
   type StoryboardUpdateBody,
@@ -20,6 +21,8 @@ export interface DraftScene {
   imageUrl: string | null;
   /** What the last render's picture shows ("bicycle"), when its provider said. */
   subject?: string;
+  /** The last render's picture's credit when it came from Wikimedia Commons; read-only. */
+  attribution?: Attribution;
   /** A local preview of a picture just uploaded. */
   previewUrl?: string;
   startSeconds: number | null;
@@ -61,6 +64,7 @@ export function draftFrom(board: Storyboard): StoryboardDraft {
       imagePrompt: scene.imagePrompt,
       imageUrl: scene.imageUrl,
       ...(scene.subject ? { subject: scene.subject } : {}),
+      ...(scene.attribution ? { attribution: scene.attribution } : {}),
       startSeconds: scene.startSeconds,
       durationSeconds: scene.durationSeconds,
       ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),

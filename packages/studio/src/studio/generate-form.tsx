@@ -116,6 +116,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         onTopic={(topic) => set('topic', topic)}
         onSource={(source) => set('source', source)}
         onTopicBlur={touch('topic')}
+        language={values.language}
         onSourceBlur={touch('source')}
       />
 

@@ -107,7 +107,8 @@ export function generationRequest(values: GenerationFormValues, voiceProvider?: 
   const topic = parsedSource && topicOptional(values) ? topicFromSource(parsedSource.data) : values.topic;
   const form = generationFormSchema.safeParse({ ...values, topic });
   if (!form.success) return null;
-  const params = toGenerateVideoBody(form.data, voiceProvider);
+  // A script or an article replaces what the Wikipedia line added to a topic.
+  const params = { ...toGenerateVideoBody(form.data, voiceProvider), ...values.source.research };
   return parsedSource ? { ...params, source: parsedSource.data } : params;
 }
 

@@ -1,4 +1,4 @@
-import { sourceSchema, type ArticleSource, type ScriptSource, type SourceInput } from '@reelsmith/contracts';
+import { sourceSchema, type ArticleSource, type ScriptSource, type SourceInput, type WikipediaSource } from '@reelsmith/contracts';
 
 /** What a video starts from: a topic line, the creator's own script, or an article (its text or its link). */
 export const SOURCE_CHOICES = ['topic', 'script', 'article'] as const;
@@ -12,7 +12,15 @@ export interface SourceDraft {
   text: string;
   /** The page the article's text was read from (its credit); null for pasted text. */
   page: { title?: string; url?: string } | null;
+  /**
+   * What Topic mode's "Facts from Wikipedia" line adds to the request (wikipedia-line.tsx): the
+   * article the creator picked, or `research: false` for "Don't look it up". Absent: the article the
+   * server matches, if any.
+   */
+  research?: ResearchChoice | undefined;
 }
+
+export type ResearchChoice = { source: WikipediaSource } | { research: false };
 
 export const TOPIC_ONLY: SourceDraft = { choice: 'topic', text: '', page: null };
 

@@ -1,5 +1,5 @@
 import type { SourceChoice, SourceDraft } from './source-draft.js';
-import { scriptBudgetError, sourceHint } from './script-budget.js';
+import { scriptBudgetError, sourceHint } from './script-budget.js';import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
 
 const PLACEHOLDERS: Record<Exclude<SourceChoice, 'topic'>, string> = {
   script: 'Paste or write the words the narrator should say, as they should be said.',
@@ -20,7 +20,16 @@ export interface SourceEditorProps {
 }
 
 /** The script or article box: where the text came from, the text, and how much of it a video tells. */
-export default function SourceEditor({ id, source, duration, error, isLink, rows, onSource, onBlur }: SourceEditorProps) {
+/**
+ * The lazily loaded half of the source fields: the script or article box, or (given a `topic`) Topic
+ * mode's "Facts from Wikipedia" line. One chunk for both: a chunk of its own would add its file
+ * names to the first load's list of dynamic imports, and the visitor's first load has no room left.
+ */
+export default function SourceFieldsExtra(props: SourceEditorProps | WikipediaLineProps) {
+  return 'topic' in props ? <WikipediaLine {...props} /> : <SourceEditor {...props} />;
+}
+
+function SourceEditor({ id, source, duration, error, isLink, rows, onSource, onBlur }: SourceEditorProps) {
   const problem = error ?? (source.choice === 'script' ? scriptBudgetError(source.text, duration) : null);
   const hint = problem ? null : sourceHint(source, duration, isLink);
   const noteId = `${id}-note`;

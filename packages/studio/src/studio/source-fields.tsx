@@ -18,11 +18,15 @@ export interface SourceFieldsProps {
   onSourceBlur?(): void;
   /** Fewer rows (the extension popup). */
   compact?: boolean;
+  /** The narration language ('' until chosen): a signed-in creator's topic is looked up in its Wikipedia. */
+  language: string;
 }
 
 // The script and article box (with the word budget's rules) loads when a creator first picks a source:
-// the popup's first load has a JavaScript budget, and most videos still start from a topic.
+// the popup's first load has a JavaScript budget, and most videos still start from a topic. Topic
+// mode's "Facts from Wikipedia" line comes with it once a topic is typed.
 const SourceEditor = lazy(() => import('./source-editor.js'));
+
 
 /**
  * What a video starts from, shared by every generate form: Topic | Script | Article or link, the
@@ -41,6 +45,7 @@ export function SourceFields({
   onTopicBlur,
   onSourceBlur,
   compact = false,
+  language,
 }: SourceFieldsProps) {
   const platform = usePlatform();
   const reader = platform.pageArticle;
@@ -129,6 +134,11 @@ export function SourceFields({
           </p>
         ) : null}
       </div>
+      {!withSource && topic.trim() && (
+        <Suspense fallback={null}>
+          <SourceEditor topic={topic} language={language} source={source} onSource={onSource} />
+        </Suspense>
+      )}
     </div>
   );
 }

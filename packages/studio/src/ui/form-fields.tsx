@@ -1,5 +1,5 @@
 import { useId, useState, type InputHTMLAttributes } from 'react';
-import { EyeIcon, EyeOffIcon } from './icon.js';
+import { EyeIcon, EyeOffIcon } from './eye-icons.js';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

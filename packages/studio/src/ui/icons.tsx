@@ -1,9 +1,6 @@
 import { useId, type SVGProps } from 'react';
 import { Icon } from './icon.js';
 
-// The password field's icons live apart, in icon.tsx: the extension popup uses them and none of these.
-export { EyeIcon, EyeOffIcon } from './icon.js';
-
 export const StudioIcon = (p: SVGProps<SVGSVGElement>) => (
   <Icon {...p}>
     <path d="M12 3l1.9 4.6L18.5 9.5l-4.6 1.9L12 16l-1.9-4.6L5.5 9.5l4.6-1.9z" />
