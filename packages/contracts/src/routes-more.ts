@@ -307,6 +307,7 @@ export const MORE_ROUTES = {
     embed: true,
     params: batches.batchIdParamsSchema,
     response: batches.cancelBatchResponseSchema,
+  }),
   // Publishing: the creator's YouTube, TikTok and Instagram connections, and publications of finished videos
   connections: route({ method: 'GET', path: '/api/connections', auth: 'bearer', response: publishing.connectionsResponseSchema }),
   connectionStart: route({
