@@ -10,7 +10,7 @@ const STEP_NAMES: Record<string, string> = { setup: 'Setup', story: 'Story', voi
 const formatSeconds = (seconds: number | null) =>
   seconds === null ? '—' : seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
 
-let uplotModule: Promise<typeof import('uplot')> | null = null;
+let uplotModule: Promise<{ default: typeof uPlot }> | null = null;
 /** uPlot, imported once for every chart on the page. */
 const loadUplot = () => (uplotModule ??= import('uplot'));
 
@@ -34,7 +34,7 @@ function HourlyChart({ title, throughput, series }: { title: string; throughput:
           height: 160,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
-          scales: { y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          scales: { y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(1, max)] } },
           axes: [
             { stroke: '#9ca3af', grid: { stroke: 'rgba(255,255,255,0.06)' } },
             { stroke: '#9ca3af', grid: { stroke: 'rgba(255,255,255,0.06)' }, size: 40 },

@@ -41,6 +41,7 @@ import './my-videos.css';
 
 // Publishing loads with the first finished video's row, never with the first screen.
 const PublishPanel = lazy(() => import('./publish-panel.js'));
+const PublishSelectedButton = lazy(() => import('./publish-panel.js').then((module) => ({ default: module.PublishSelectedButton })));
 
 function CancelButton({ job, title }: { job: TrackedJob; title: string }) {
   const service = useJobService();
@@ -175,6 +176,11 @@ export function MyVideosPage() {
           {videoCountText(shown.length, jobs.length)}
         </p>
         <VideoBulkActions shown={shown} all={jobs} selection={selection} />
+        {jobs.some((job) => job.status === 'completed' && selection.isSelected(job.id)) ? (
+          <Suspense fallback={null}>
+            <PublishSelectedButton jobs={jobs.filter((job) => job.status === 'completed' && selection.isSelected(job.id))} />
+          </Suspense>
+        ) : null}
       </div>
       {isLoading && jobs.length === 0 ? (
         <p className="rs-videos__loading" role="status">

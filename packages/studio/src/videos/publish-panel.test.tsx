@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithStudio, type FakeHandler } from '../testing/render-studio.js';
-import PublishPanel from './publish-panel.js';
+import PublishPanel, { PublishSelectedButton } from './publish-panel.js';
 
 configure({ asyncUtilTimeout: 4000 });
 afterEach(() => {
@@ -134,5 +134,33 @@ describe('Publish panel', () => {
     await user.click(await within(dialog).findByRole('checkbox', { name: /YouTube/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('This video is already published or on its way to YouTube.');
+  });
+});
+
+describe('Publish selected', () => {
+  it('publishes a batch with one choice of platforms and time, each video with its own post kit', async () => {
+    const sent: Array<{ path: string; body: unknown }> = [];
+    const handler: FakeHandler = (request) => {
+      if (request.method === 'POST') {
+        sent.push({ path: request.path, body: request.body });
+        return { status: 202, body: { publications: [] } };
+      }
+      if (request.path === '/api/connections') return { body: { connections: [connection('youtube')] } };
+      return undefined;
+    };
+    renderWithStudio(<PublishSelectedButton jobs={[job, { ...job, id: 'v2' }]} />, { handler });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish selected (2)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish 2 videos' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /YouTube/ }));
+    expect(within(dialog).queryByLabelText('Title')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Privacy'), 'unlisted');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish now' }));
+    await expect
+      .poll(() => sent)
+      .toEqual([
+        { path: '/api/videos/v1/publish', body: { platforms: [{ platform: 'youtube', privacy: 'unlisted' }] } },
+        { path: '/api/videos/v2/publish', body: { platforms: [{ platform: 'youtube', privacy: 'unlisted' }] } },
+      ]);
   });
 });

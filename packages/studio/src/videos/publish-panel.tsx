@@ -104,7 +104,15 @@ function constraintProblems(platform: Platform, draft: PlatformDraft, job: Pick<
   return problems;
 }
 
-function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' | 'params'>; onClose(): void }) {
+type PublishableJob = Pick<VideoJob, 'id' | 'result' | 'params'>;
+
+/**
+ * The Publish dialog, for one video (its text editable per platform) or a batch (each video goes with
+ * its own post kit; platforms, privacy and time are chosen once for all).
+ */
+function PublishDialog({ jobs, onClose }: { jobs: readonly PublishableJob[]; onClose(): void }) {
+  const job = jobs[0]!;
+  const batch = jobs.length > 1;
   const api = useApi();
   const queryClient = useQueryClient();
   const ids = { when: useId(), at: useId() };
@@ -145,24 +153,30 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
       const draft = draftFor(platform);
       return {
         platform,
-        title: draft.title.trim(),
-        description: draft.description,
-        hashtags: parseHashtags(draft.hashtags),
+        // A batch leaves the text out: each video goes with its own post kit.
+        ...(batch ? {} : { title: draft.title.trim(), description: draft.description, hashtags: parseHashtags(draft.hashtags) }),
         privacy: draft.privacy,
         ...(publishAt ? { publishAt } : {}),
       };
     });
     setSending(true);
-    try {
-      await api.call('publishVideo', { params: { id: job.id }, body: { platforms } });
-      toast.success(publishAt ? `Scheduled for ${localTime(publishAt)}` : 'Publishing started');
-      await queryClient.invalidateQueries({ queryKey: publicationsKey(job.id) });
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error, 'Could not publish the video'));
-    } finally {
-      setSending(false);
+    const refused: string[] = [];
+    for (const each of jobs) {
+      try {
+        await api.call('publishVideo', { params: { id: each.id }, body: { platforms } });
+      } catch (error) {
+        refused.push(errorMessage(error, 'Could not publish the video'));
+      }
+      await queryClient.invalidateQueries({ queryKey: publicationsKey(each.id) });
     }
+    setSending(false);
+    if (refused.length === 0) {
+      const what = batch ? `${jobs.length} videos` : 'The video';
+      toast.success(
+        publishAt ? `${what} scheduled for ${localTime(publishAt)}` : batch ? `Publishing ${jobs.length} videos` : 'Publishing started',
+      );
+      onClose();
+    } else setFailure(batch ? `${jobs.length - refused.length} of ${jobs.length} sent. ${refused[0]}` : refused[0]!);
   };
 
   return (
@@ -170,9 +184,10 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
       <Dialog.Portal>
         <Dialog.Overlay className="rs-dialog__overlay" />
         <Dialog.Content className="rs-dialog rs-publish-dialog">
-          <Dialog.Title className="rs-dialog__title">Publish</Dialog.Title>
+          <Dialog.Title className="rs-dialog__title">{batch ? `Publish ${jobs.length} videos` : 'Publish'}</Dialog.Title>
           <Dialog.Description className="rs-dialog__description">
             Posted with your own accounts, marked as AI-generated where the platform asks.
+            {batch ? ' Each video goes with its own title, description and hashtags.' : ''}
           </Dialog.Description>
           {connections.isLoading ? <p>Loading your connections…</p> : null}
           {!connections.isLoading && usable.length === 0 ? (
@@ -184,7 +199,7 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
             {usable.map(({ platform, account }) => {
               const draft = draftFor(platform);
               const rules = PLATFORM_CONSTRAINTS[platform];
-              const problems = constraintProblems(platform, draft, job);
+              const problems = batch ? [] : constraintProblems(platform, draft, job);
               return (
                 <fieldset key={platform} className="rs-publish-dialog__platform">
                   <legend>
@@ -200,32 +215,36 @@ function PublishDialog({ job, onClose }: { job: Pick<VideoJob, 'id' | 'result' |
                   </legend>
                   {draft.selected ? (
                     <div className="rs-publish-dialog__fields">
-                      <label className="rs-field__label">
-                        Title
-                        <input
-                          className="rs-field__input"
-                          value={draft.title}
-                          maxLength={100}
-                          onChange={(event) => change(platform, { title: event.target.value })}
-                        />
-                      </label>
-                      <label className="rs-field__label">
-                        {platform === 'youtube' ? 'Description' : 'Caption'}
-                        <textarea
-                          className="rs-field__input"
-                          rows={4}
-                          value={draft.description}
-                          onChange={(event) => change(platform, { description: event.target.value })}
-                        />
-                      </label>
-                      <label className="rs-field__label">
-                        Hashtags
-                        <input
-                          className="rs-field__input"
-                          value={draft.hashtags}
-                          onChange={(event) => change(platform, { hashtags: event.target.value })}
-                        />
-                      </label>
+                      {batch ? null : (
+                        <>
+                          <label className="rs-field__label">
+                            Title
+                            <input
+                              className="rs-field__input"
+                              value={draft.title}
+                              maxLength={100}
+                              onChange={(event) => change(platform, { title: event.target.value })}
+                            />
+                          </label>
+                          <label className="rs-field__label">
+                            {platform === 'youtube' ? 'Description' : 'Caption'}
+                            <textarea
+                              className="rs-field__input"
+                              rows={4}
+                              value={draft.description}
+                              onChange={(event) => change(platform, { description: event.target.value })}
+                            />
+                          </label>
+                          <label className="rs-field__label">
+                            Hashtags
+                            <input
+                              className="rs-field__input"
+                              value={draft.hashtags}
+                              onChange={(event) => change(platform, { hashtags: event.target.value })}
+                            />
+                          </label>
+                        </>
+                      )}
                       <label className="rs-field__label">
                         Privacy
                         <select
@@ -334,7 +353,21 @@ export default function PublishPanel({ job, title }: { job: Pick<VideoJob, 'id' 
       >
         Publish
       </button>
-      {open ? <PublishDialog job={job} onClose={() => setOpen(false)} /> : null}
+      {open ? <PublishDialog jobs={[job]} onClose={() => setOpen(false)} /> : null}
     </div>
+  );
+}
+
+/** My Videos' bulk action: the selected finished videos, published with one choice of platforms and time. */
+export function PublishSelectedButton({ jobs }: { jobs: readonly PublishableJob[] }) {
+  const [open, setOpen] = useState(false);
+  if (jobs.length === 0) return null;
+  return (
+    <>
+      <button type="button" className="rs-button rs-button--ghost rs-button--small" onClick={() => setOpen(true)}>
+        Publish selected ({jobs.length})
+      </button>
+      {open ? <PublishDialog jobs={jobs} onClose={() => setOpen(false)} /> : null}
+    </>
   );
 }
