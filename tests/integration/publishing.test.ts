@@ -143,16 +143,26 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     ((await app.inject({ method: 'GET', url: '/api/connections', headers: bearer(user) })).json() as { connections: Connection[] })
       .connections;
 
-  /** Settings → Connect: the authorization URL, the consent page's Allow link (as the browser follows it), then the callback. */
-  async function connect(platform: 'youtube' | 'tiktok' | 'instagram'): Promise<URL> {
+  /** Start connecting as the studio does (the browser keeps the binding cookie), then Allow on the fake's consent page. */
+  async function consent(platform: 'youtube' | 'tiktok' | 'instagram'): Promise<{ callback: URL; cookie: string }> {
     const started = await app.inject({ method: 'GET', url: `/api/connections/${platform}/start`, headers: bearer(user) });
     expect(started.statusCode, started.body).toBe(200);
+    const setCookie = String(started.headers['set-cookie']);
+    expect(setCookie).toMatch(
+      new RegExp(`^rs_oauth_${platform}=[\\w-]{43}; Path=/api/connections/${platform}; Max-Age=900; HttpOnly; SameSite=Lax`),
+    );
     const authorization = new URL((started.json() as { url: string }).url);
     const page = await (await fetch(authorization)).text();
     const allow = /id="allow" href="([^"]+)"/.exec(page)![1]!.replace(/&#38;/g, '&');
     const callback = new URL(allow);
     expect(callback.pathname).toBe(`/api/connections/${platform}/callback`);
-    const answer = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    return { callback, cookie: setCookie.split(';')[0]! };
+  }
+
+  /** Settings → Connect: the authorization URL, the consent page's Allow link (as the browser follows it), then the callback. */
+  async function connect(platform: 'youtube' | 'tiktok' | 'instagram'): Promise<URL> {
+    const { callback, cookie } = await consent(platform);
+    const answer = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie } });
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe(`/settings?connected=${platform}`);
     return callback;
@@ -196,6 +206,14 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{32}$/);
     expect(url.searchParams.get('access_type')).toBe('offline');
+
+    // A consent someone else started (their link, their cookie) does not land in this browser's account.
+    const foreign = await consent('youtube');
+    const hijack = await app.inject({ method: 'GET', url: `${foreign.callback.pathname}${foreign.callback.search}` });
+    expect(hijack.headers.location).toBe(
+      `/settings?connectionError=${encodeURIComponent(PUBLISHING_MESSAGES.otherBrowser).replace(/%20/g, '+')}`,
+    );
+    expect(await app.db.selectFrom('platform_connections').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
 
     const callback = await connect('youtube');
     // The same callback again (a replay) is refused: the state was used once.

@@ -69,6 +69,7 @@ export const PUBLISHING_MESSAGES = {
   notConnected: (platform: Platform) => `Connect ${PLATFORM_NAMES[platform]} in Settings → Connections first.`,
   reconnect: (platform: Platform) => `reconnect ${PLATFORM_NAMES[platform]}: its permission ended or was withdrawn`,
   stateInvalid: 'This connection link has expired or was already used. Start connecting again from Settings.',
+  otherBrowser: 'This connection was started in another browser. Start connecting again from Settings in this browser.',
   consentDenied: (platform: Platform) => `${PLATFORM_NAMES[platform]} did not give permission, so nothing was connected.`,
   notFinished: 'Only a finished video can be published.',
   alreadyPublishing: (platform: Platform) =>

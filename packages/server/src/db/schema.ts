@@ -359,6 +359,8 @@ export interface PlatformOauthStatesTable {
   user_id: string;
   platform: string;
   code_verifier: string | null;
+  /** SHA-256 (hex) of the starting browser's binding cookie. */
+  browser_binding: string;
   created_at: string;
 }
 

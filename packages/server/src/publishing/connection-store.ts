@@ -46,7 +46,7 @@ export class ConnectionStore {
     });
   }
 
-  async saveState(state: string, userId: string, platform: Platform, codeVerifier: string | null): Promise<void> {
+  async saveState(state: string, userId: string, platform: Platform, codeVerifier: string | null, browserBinding: string): Promise<void> {
     const now = new Date();
     // Abandoned consents are swept whenever a new one starts.
     await this.db
@@ -55,18 +55,28 @@ export class ConnectionStore {
       .execute();
     await this.db
       .insertInto('platform_oauth_states')
-      .values({ state, user_id: userId, platform, code_verifier: codeVerifier, created_at: now.toISOString() })
+      .values({
+        state,
+        user_id: userId,
+        platform,
+        code_verifier: codeVerifier,
+        browser_binding: browserBinding,
+        created_at: now.toISOString(),
+      })
       .execute();
   }
 
   /** The state's owner and verifier, once: the row is deleted as it is read, so a replayed callback finds nothing. */
-  async takeState(state: string, platform: Platform): Promise<{ userId: string; codeVerifier: string | null } | null> {
+  async takeState(
+    state: string,
+    platform: Platform,
+  ): Promise<{ userId: string; codeVerifier: string | null; browserBinding: string } | null> {
     const row = await this.db.selectFrom('platform_oauth_states').selectAll().where('state', '=', state).executeTakeFirst();
     if (!row) return null;
     const deleted = await this.db.deleteFrom('platform_oauth_states').where('state', '=', state).executeTakeFirst();
     if (Number(deleted.numDeletedRows) === 0) return null;
     if (row.platform !== platform || Date.parse(row.created_at) < Date.now() - OAUTH_STATE_TTL_MS) return null;
-    return { userId: row.user_id, codeVerifier: row.code_verifier };
+    return { userId: row.user_id, codeVerifier: row.code_verifier, browserBinding: row.browser_binding };
   }
 
   async save(userId: string, platform: Platform, tokens: TokenSet, account: ConnectedAccount): Promise<void> {

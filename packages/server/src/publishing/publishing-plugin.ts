@@ -1,5 +1,6 @@
 import { API, MESSAGES, PLATFORM_CONSTRAINTS, PLATFORMS, PUBLISHING_MESSAGES as M, type Platform } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { findUserJob } from '../video-jobs/video-job-repository.js';
@@ -82,12 +83,38 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
 
     registerRoute(app, API.connections, async (request) => ({ connections: await connections.list(request.user.id, offered) }));
 
-    registerRoute(app, API.connectionStart, async (request) => {
+    // The browser that starts a connection gets a random value in an HttpOnly cookie, and the
+    // callback must bring it back: otherwise anyone could send a creator a consent link of their
+    // own and have the creator's channel land in their account (login CSRF). SameSite=Lax: the
+    // platform's redirect back is a top-level GET, which carries it.
+    const bindingCookie = (platform: Platform) => `rs_oauth_${platform}`;
+    const hashBinding = (value: string) => createHash('sha256').update(value).digest('hex');
+    const secureCookie = app.config.publicUrl.startsWith('https:') ? '; Secure' : '';
+    const bindingFrom = (cookieHeader: string | undefined, platform: Platform): string | null => {
+      for (const part of (cookieHeader ?? '').split(';')) {
+        const [name, ...value] = part.trim().split('=');
+        if (name === bindingCookie(platform)) return value.join('=');
+      }
+      return null;
+    };
+    const sameBrowser = (cookieHeader: string | undefined, platform: Platform, expected: string): boolean => {
+      const binding = bindingFrom(cookieHeader, platform);
+      if (!binding) return false;
+      const given = Buffer.from(hashBinding(binding));
+      return given.length === expected.length && timingSafeEqual(given, Buffer.from(expected));
+    };
+
+    registerRoute(app, API.connectionStart, async (request, reply) => {
       const { platform } = request.params;
       const client = clientFor(platform);
       const state = newOAuthState();
       const verifier = client.usesPkce ? newCodeVerifier() : null;
-      await connections.saveState(state, request.user.id, platform, verifier);
+      const binding = randomBytes(32).toString('base64url');
+      await connections.saveState(state, request.user.id, platform, verifier, hashBinding(binding));
+      reply.header(
+        'set-cookie',
+        `${bindingCookie(platform)}=${binding}; Path=/api/connections/${platform}; Max-Age=900; HttpOnly; SameSite=Lax${secureCookie}`,
+      );
       return {
         url: client.authorizationUrl({
           state,
@@ -107,7 +134,16 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
       if (!client) return back({ error: M.notConfigured(platform) });
       const { state, code, error } = request.query;
       const pending = state ? await connections.takeState(state, platform) : null;
+      // The binding cookie is spent with the state.
+      reply.header(
+        'set-cookie',
+        `${bindingCookie(platform)}=; Path=/api/connections/${platform}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`,
+      );
       if (!pending) return back({ error: M.stateInvalid });
+      if (!sameBrowser(request.headers.cookie, platform, pending.browserBinding)) {
+        request.log.warn({ platform }, 'connection callback from a browser that did not start it');
+        return back({ error: M.otherBrowser });
+      }
       if (error || !code) return back({ error: M.consentDenied(platform) });
       try {
         const tokens = await client.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: pending.codeVerifier });

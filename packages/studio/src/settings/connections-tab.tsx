@@ -23,6 +23,12 @@ function ConnectionRow({ connection }: { connection: Connection }) {
   const name = PLATFORM_NAMES[connection.platform];
 
   const connect = async () => {
+    // The consent must come back to the browser that started it (a cookie the server sets on the
+    // web studio's origin): from the extension, connecting happens in the web studio's Settings.
+    if (platform.kind !== 'web') {
+      platform.navigation.openTab(`${platform.apiBaseUrl.replace(/\/+$/, '')}/settings?tab=connections`);
+      return;
+    }
     setStarting(true);
     try {
       const { url } = await api.call('connectionStart', { params: { platform: connection.platform } });

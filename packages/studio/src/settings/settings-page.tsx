@@ -321,20 +321,22 @@ const ConnectionsTab = lazy(() => import('./connections-tab.js'));
 
 /**
  * A platform's consent ends on /settings?connected=youtube (or ?connectionError=…): the Connections
- * tab opens and says how it went, and the query leaves the address.
+ * tab opens and says how it went, and the query leaves the address. ?tab=connections opens it too.
  */
 function useConnectionOutcome(setTab: (tab: string) => void) {
   const [params, setParams] = useSearchParams();
   const connected = params.get('connected');
   const failure = params.get('connectionError');
+  // ?tab=connections: where the extension sends a creator to connect (the consent comes back to this browser).
+  const asked = params.get('tab') === 'connections';
   useEffect(() => {
-    if (!connected && !failure) return;
+    if (!connected && !failure && !asked) return;
     setTab('connections');
     const platform = platformSchema.safeParse(connected);
     if (platform.success) toast.success(`${PLATFORM_NAMES[platform.data]} connected`);
     if (failure) toast.error(failure, { duration: 10_000 });
     setParams({}, { replace: true });
-  }, [connected, failure, setTab, setParams]);
+  }, [connected, failure, asked, setTab, setParams]);
 }
 
 /** Settings: Profile, Video Defaults and Preferences tabs, then Brand, Connections and Developer. */

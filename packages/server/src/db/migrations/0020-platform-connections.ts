@@ -28,6 +28,9 @@ export const platformConnections: Migration = {
       .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
       .addColumn('platform', 'text', (column) => column.notNull())
       .addColumn('code_verifier', 'text')
+      // SHA-256 of the random value the starting browser holds in a cookie: the callback must come
+      // back to that browser (login CSRF: someone else's consent cannot land in this account).
+      .addColumn('browser_binding', 'text', (column) => column.notNull())
       .addColumn('created_at', 'text', (column) => column.notNull())
       .execute();
   },
