@@ -157,8 +157,12 @@ async function main() {
     console.log(`first video, settled server: ${calm.seconds.toFixed(1)} s (${state})`);
     console.log('');
     console.log(`${DURATION} s 9:16 video, offline providers      seconds   load before → after (uptime)`);
-    console.log(`fresh server (gallery and samples pending)  ${fresh.seconds.toFixed(1).padStart(6)}   ${fresh.loadBefore} → ${fresh.loadAfter}`);
-    console.log(`settled server                              ${calm.seconds.toFixed(1).padStart(6)}   ${calm.loadBefore} → ${calm.loadAfter}`);
+    console.log(
+      `fresh server (gallery and samples pending)  ${fresh.seconds.toFixed(1).padStart(6)}   ${fresh.loadBefore} → ${fresh.loadAfter}`,
+    );
+    console.log(
+      `settled server                              ${calm.seconds.toFixed(1).padStart(6)}   ${calm.loadBefore} → ${calm.loadAfter}`,
+    );
     console.log(`fresh / settled: ${(fresh.seconds / calm.seconds).toFixed(2)} (other work on the machine moves both; compare the loads)`);
   } finally {
     stop();

@@ -125,7 +125,7 @@ test('a creator sets a brand, picks a caption template from its previews, and se
   expect(count(sharp!, ACCENT_RGB, CAPTION_BAND, 90, fine)).toBeGreaterThan(200);
 
   // Frames: the logo in its corner throughout, the accent in the caption band while words are
-  // spoken, and the end card (accent box) above the captions in the last two seconds only.
+  // spoken, and the end card (accent box) only on the closing card after the last word (the last two seconds).
   const early = decode(video, ['-ss', '1', '-t', '8']).filter((_, i) => i % 15 === 0);
   for (const frame of early) expect(count(frame, LOGO_RGB, TOP_RIGHT)).toBeGreaterThan(60);
   expect(early.some((frame) => count(frame, ACCENT_RGB, CAPTION_BAND, 90) > 3)).toBe(true);

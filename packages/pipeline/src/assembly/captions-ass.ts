@@ -403,7 +403,7 @@ function readableOn(rgb: string): string {
   return luminance > 0.4 ? '#111111' : '#FFFFFF';
 }
 
-/** The end card: the brand's text on an accent box, centred on the closing card (no captions are drawn on it). */
+/** The end card: the brand's text on an accent box on the closing card (no captions are drawn on it). */
 function endCardBody(options: CaptionOptions): AssBody | null {
   const card = options.endCard;
   if (!card || card.end <= Math.max(0, card.start)) return null;
@@ -436,8 +436,11 @@ function endCardBody(options: CaptionOptions): AssBody | null {
           .toString(16)
           .padStart(2, '0')
           .toUpperCase()}&\\t(0,${Math.round(END_CARD_FADE_MS - into)},\\alpha&H00&)`;
-  // Centred on its own card, below the platforms' top UI zone; the captions ended with the narration.
-  const text = `{\\an5\\pos(${Math.round(width / 2)},${Math.round(height / 2)})${fade}}${escapeAss(card.text)}`;
+  // At 40% of the height, where a title sits: below the platforms' top UI zone and above their
+  // description and buttons (the captions ended with the narration, so the band below stays empty).
+  const base = Math.min(width, height);
+  const y = Math.round(Math.min(height * 0.4, captionBandTop(options.style, width, height) - base * 0.12));
+  const text = `{\\an5\\pos(${Math.round(width / 2)},${y})${fade}}${escapeAss(card.text)}`;
   return { styles: [style], events: [`Dialogue: 2,${assTime(Math.max(0, card.start))},${assTime(card.end)},EndCard,,0,0,0,,${text}`] };
 }
 

@@ -37,7 +37,10 @@ describe('the gallery example process', () => {
     const grandchild = `setInterval(() => require('node:fs').appendFileSync(${JSON.stringify(ticks)}, 'x'), 20)`;
     const child = spawn(
       process.execPath,
-      ['-e', `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000)`],
+      [
+        '-e',
+        `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000)`,
+      ],
       { detached: true, stdio: 'ignore' },
     );
     const size = () => {

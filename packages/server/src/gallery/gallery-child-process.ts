@@ -17,7 +17,11 @@ const TSX_LOADER = import.meta.resolve('tsx');
  * and running while it does not: SIGSTOP/SIGCONT reach the process and every ffmpeg it started, so a
  * render paused mid-way holds no CPU at all and continues where it stopped. Returns the stop function.
  */
-export function pauseWhileBusy(pid: number, gate: Pick<BackgroundGate, 'busy'>, pollMs = GATE_POLL_MS): { stop: () => void; paused: () => boolean } {
+export function pauseWhileBusy(
+  pid: number,
+  gate: Pick<BackgroundGate, 'busy'>,
+  pollMs = GATE_POLL_MS,
+): { stop: () => void; paused: () => boolean } {
   let paused = false;
   let checking = false;
   let stopped = false;

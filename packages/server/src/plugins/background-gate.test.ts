@@ -36,7 +36,9 @@ describe('the background gate', () => {
   it('holds it while a creator job is queued or running, counting at most once a second, and a failed count as busy', async () => {
     let active = 1;
     let failing = false;
-    const { gate, advance, counted } = clockedGate({ jobs: () => (failing ? Promise.reject(new Error('closed')) : Promise.resolve(active)) });
+    const { gate, advance, counted } = clockedGate({
+      jobs: () => (failing ? Promise.reject(new Error('closed')) : Promise.resolve(active)),
+    });
     expect(await gate.busyReason()).toBe('job');
     active = 0;
     // The count is a second old at most: still the last one.

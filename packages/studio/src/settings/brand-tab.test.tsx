@@ -93,6 +93,9 @@ describe('the brand tab', () => {
     // A dark accent gets white text, as the renderer draws it.
     expect(text).toHaveStyle({ background: '#1D4ED8', color: '#FFFFFF' });
     expect(card.querySelector('img')).toHaveAttribute('src', 'blob:logo-preview');
-    expect(within(preview).getByText('Last 2 s')).toBeInTheDocument();
+    // Its own closing card after the narration, as the render draws it: no captions over it.
+    expect(within(preview).getByText('After the last word, 2 s')).toBeInTheDocument();
+    expect(card.querySelector('.rs-brand__captions')).toBeNull();
+    expect(frame.querySelector('.rs-brand__captions')).not.toBeNull();
   });
 });

@@ -282,11 +282,9 @@ export function BrandTab() {
               <span className="rs-brand__card" style={{ background: draft.accentColor, color: readableTextOn(draft.accentColor) }}>
                 {draft.endCard.text || 'Your end card'}
               </span>
-              <span className="rs-brand__captions">
-                <CaptionPreview style="word-pop" accentColor={draft.accentColor} />
-              </span>
             </div>
-            <figcaption>Last {draft.endCard.seconds} s</figcaption>
+            {/* As the video draws it: a closing card of its own after the narration, over the last picture dimmed, no captions. */}
+            <figcaption>After the last word, {draft.endCard.seconds} s</figcaption>
           </figure>
         ) : null}
         {draft.enabled ? null : <p className="rs-brand__hint">Off: new videos are made without the brand.</p>}
