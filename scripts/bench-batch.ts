@@ -9,9 +9,19 @@
  *   npm run bench:batch                   20 rows
  *   npm run bench:batch -- --rows 6       a shorter batch
  *   npm run bench:batch -- --no-bullmq    the embedded queue only
+ *   npm run bench:batch -- --no-embedded  BullMQ only (no single-video time either)
  */
 import { batchDetailSchema, type BatchDetail } from '@reelsmith/contracts';
-import { buildApp, BullmqJobWorkers, createDatabase, createJobRuntime, createLogger, loadConfig, type App } from '@reelsmith/server/testing';
+import {
+  AppSettings,
+  buildApp,
+  BullmqJobWorkers,
+  createDatabase,
+  createJobRuntime,
+  createLogger,
+  loadConfig,
+  type App,
+} from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -112,7 +122,9 @@ async function runBatch(app: App, headers: Record<string, string>): Promise<{ se
 
 function report(title: string, videos: number, seconds: number, batch?: BatchDetail) {
   const perHour = (videos / seconds) * 3600;
-  const failed = batch ? `   completed ${batch.counts.completed}/${batch.counts.total}${batch.counts.failed ? `, failed ${batch.counts.failed}` : ''}` : '';
+  const failed = batch
+    ? `   completed ${batch.counts.completed}/${batch.counts.total}${batch.counts.failed ? `, failed ${batch.counts.failed}` : ''}`
+    : '';
   console.log(
     `${title.padEnd(34)} ${String(videos).padStart(3)} video${videos === 1 ? ' ' : 's'}  ${seconds.toFixed(1).padStart(7)} s  ${perHour.toFixed(0).padStart(5)} videos/hour${failed}`,
   );
@@ -122,11 +134,19 @@ async function singleAndEmbedded(): Promise<number> {
   const { app, dataDir, headers } = await setUp({});
   try {
     const started = performance.now();
-    const response = await app.inject({ method: 'POST', url: '/api/videos/generate', headers, payload: { ...DEFAULTS, topic: 'Why cats purr' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers,
+      payload: { ...DEFAULTS, topic: 'Why cats purr' },
+    });
     if (response.statusCode !== 200) throw new Error(`generate answered ${response.statusCode}: ${response.body}`);
     const { jobId } = response.json() as { jobId: string };
     for (;;) {
-      const job = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers })).json() as { status: string; error?: string };
+      const job = (await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers })).json() as {
+        status: string;
+        error?: string;
+      };
       if (job.status === 'completed') break;
       if (job.status === 'failed' || job.status === 'cancelled') throw new Error(`the single video ${job.status}: ${job.error ?? ''}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -155,7 +175,9 @@ async function bullmq(url: string): Promise<void> {
     // connections), in this process: their ffmpeg and espeak run as child processes either way.
     for (let i = 0; i < 2; i++) {
       const handle = createDatabase(config.database);
-      const runtime = createJobRuntime({ config, db: handle.db, log, env: PIPELINE_ENV });
+      const settings = new AppSettings(handle.db);
+      await settings.start();
+      const runtime = createJobRuntime({ config, db: handle.db, log, env: PIPELINE_ENV, settings });
       const jobWorkers = new BullmqJobWorkers({
         db: handle.db,
         worker: runtime.worker,
@@ -165,7 +187,13 @@ async function bullmq(url: string): Promise<void> {
         log,
       });
       await jobWorkers.start();
-      workers.push({ workers: jobWorkers, close: () => handle.db.destroy() });
+      workers.push({
+        workers: jobWorkers,
+        close: async () => {
+          await settings.stop();
+          await handle.db.destroy();
+        },
+      });
     }
     const { seconds, batch } = await runBatch(app, headers);
     report(`${ROWS}-row batch, BullMQ, 2 workers`, ROWS, seconds, batch);
@@ -186,7 +214,7 @@ async function bullmq(url: string): Promise<void> {
 async function main() {
   console.log(`Reelsmith batch bench: real pipeline, offline providers, 30 s 9:16 videos; ${ROWS} rows`);
   console.log(`  before: ${uptime()}`);
-  await singleAndEmbedded();
+  if (!args.includes('--no-embedded')) await singleAndEmbedded();
   if (redisUrl) await bullmq(redisUrl);
   else console.log('BullMQ: skipped (no REDIS_URL or TEST_REDIS_URL, or --no-bullmq)');
 }

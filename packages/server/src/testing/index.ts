@@ -40,3 +40,4 @@ export { NOT_AN_ARTICLE_MESSAGE } from '../sources/extract-article.js';
 export { PAYMENT_MESSAGES } from '../payments/payments-service.js';
 export { GENERATION_STARTED_MESSAGE, RETRY_STARTED_MESSAGE, VIDEO_DELETED_MESSAGE } from '../jobs/jobs-plugin.js';
 export { userFacingError } from '../jobs/job-worker.js';
+export { AppSettings } from '../app-settings.js';
