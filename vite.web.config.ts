@@ -68,7 +68,7 @@ const FIRST_LOAD_LIBRARIES =
  * The voice sample player is not among them: the voice list loads it when a voice first shows.
  */
 const STUDIO_CORE =
-  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|ui\/toggle|studio\/(generation-form-model|source-draft)|billing\/(billing-hooks|can-generate-request))\./;
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|studio-services|shell\/loading-splash|login\/google-client-id|ui\/(toggle|icons?)|routes\/route-table|studio\/(generate-form|generation-form-model|source-draft|(use-)?generation-access)|billing\/(billing-hooks|can-generate-request))\./;
 
 export default defineConfig({
   root: 'src/web',
@@ -109,7 +109,8 @@ export default defineConfig({
               // The libraries every page runs on, in one file: split by the automatic chunking they
               // came in five requests, each with its own headers and its own compression window.
               name: 'runtime',
-              test: FIRST_LOAD_LIBRARIES,
+              // Vite's modulepreload polyfill too: both entries share it, so alone it is one more request.
+              test: (id) => FIRST_LOAD_LIBRARIES.test(id) || id.includes('modulepreload-polyfill'),
               priority: 20,
             },
             {

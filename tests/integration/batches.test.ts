@@ -14,7 +14,7 @@ import {
 import type { GenerationOutput, GenerationRun } from '@reelsmith/pipeline';
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { BullmqJobWorkers, createDatabase, createJobRuntime, createLogger, type DatabaseHandle } from '@reelsmith/server/testing';
-import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -156,7 +156,7 @@ async function expectSingleVideoNotStarved(app: App, pipeline: TimedPipeline, bi
   expect(done.counts).toMatchObject({ total: 30, completed: 30 });
 }
 
-describe('batches on the embedded queue', () => {
+describe.each(TEST_DIALECTS)('batches on the embedded queue, %s', (dialect) => {
   const pipeline = new TimedPipeline();
   let database: TestDatabase;
   let app: App;
@@ -168,7 +168,7 @@ describe('batches on the embedded queue', () => {
   beforeAll(async () => {
     pages = await startPageServer();
     receiver = await startReceiver();
-    database = await createTestDatabase('sqlite');
+    database = await createTestDatabase(dialect);
     app = await buildApp(
       database.config({ RATE_LIMIT_AUTH_MAX: '1000', SOURCE_ALLOW_PRIVATE: 'true', WEBHOOK_ALLOW_PRIVATE: 'true', QUEUE_CONCURRENCY: '1' }),
       {
@@ -475,5 +475,9 @@ describe.skipIf(!redisUrl)('batches on BullMQ (QUEUE_BACKEND=bullmq)', () => {
     await new Promise((resolve) => setTimeout(resolve, JOB_MS * 4));
     for (const row of rows.slice(1)) expect(pipeline.runsOf(row.topic)).toEqual([]);
     expect((await getBatch(app, user, created.id)).counts).toMatchObject({ cancelled: 5 });
+    const list = listBatchesResponseSchema.parse((await app.inject({ method: 'GET', url: '/api/batches', headers: bearer(user) })).json());
+    expect(list.batches).toEqual([
+      expect.objectContaining({ id: created.id, status: 'cancelled', counts: expect.objectContaining({ total: 5, cancelled: 5 }) }),
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import { parseParams, parseResult } from './video-job-view.js';
  */
 
 type Db = Kysely<Database>;
-type BatchJob = Pick<VideoJobRow, 'id' | 'status' | 'progress' | 'error' | 'params' | 'batch_index'>;
+type BatchJob = Pick<VideoJobRow, 'id' | 'status' | 'progress' | 'error' | 'params' | 'batch_index' | 'completed_at'>;
 
 const emptyCounts = (): BatchCounts => ({ total: 0, queued: 0, processing: 0, completed: 0, failed: 0, cancelled: 0 });
 
@@ -52,7 +52,11 @@ function statusOf(batch: Pick<VideoBatchRow, 'completed_at' | 'cancelled_at'>, c
   return counts.queued === counts.total ? 'queued' : 'processing';
 }
 
-function summaryOf(batch: VideoBatchRow, counts: BatchCounts, percentSum: number): BatchSummary {
+/**
+ * `lastFinishedAt`: when its latest row finished. Until the event listener records completed_at (an
+ * instant after the last row's event) a finished batch already reads as completed, at that time.
+ */
+function summaryOf(batch: VideoBatchRow, counts: BatchCounts, percentSum: number, lastFinishedAt: string | null): BatchSummary {
   return {
     id: batch.id,
     name: batch.name,
@@ -60,7 +64,7 @@ function summaryOf(batch: VideoBatchRow, counts: BatchCounts, percentSum: number
     counts,
     percent: counts.total === 0 ? 0 : Math.round((percentSum / counts.total) * 10) / 10,
     createdAt: batch.created_at,
-    completedAt: batch.completed_at ?? batch.cancelled_at,
+    completedAt: batch.completed_at ?? batch.cancelled_at ?? (allFinished(counts) ? lastFinishedAt : null),
   };
 }
 
@@ -68,17 +72,22 @@ export function batchDetailOf(batch: VideoBatchRow, jobs: readonly BatchJob[]): 
   const rows = jobs.map(batchRowOf).sort((a, b) => a.index - b.index);
   const counts = emptyCounts();
   for (const row of rows) countInto(counts, row.status);
+  const lastFinishedAt = jobs.reduce<string | null>(
+    (latest, job) => (job.completed_at && (!latest || job.completed_at > latest) ? job.completed_at : latest),
+    null,
+  );
   return {
     ...summaryOf(
       batch,
       counts,
       rows.reduce((sum, row) => sum + row.percent, 0),
+      lastFinishedAt,
     ),
     rows,
   };
 }
 
-const batchJobColumns = ['id', 'status', 'progress', 'error', 'params', 'batch_index'] as const;
+const batchJobColumns = ['id', 'status', 'progress', 'error', 'params', 'batch_index', 'completed_at'] as const;
 
 /** The user's batch with its rows; another user's batch is indistinguishable from a missing one. */
 export async function findUserBatch(db: Db, userId: string, batchId: string): Promise<BatchDetail | undefined> {
@@ -109,6 +118,7 @@ export async function listUserBatches(db: Db, userId: string, limit: number): Pr
       'status',
       eb.fn.countAll<number | string | bigint>().as('count'),
       eb.fn.sum<number | string | null>('progress').as('progress'),
+      eb.fn.max('completed_at').as('last_finished_at'),
     ])
     .where(
       'batch_id',
@@ -120,12 +130,15 @@ export async function listUserBatches(db: Db, userId: string, limit: number): Pr
   return batches.map((batch) => {
     const counts = emptyCounts();
     let percentSum = 0;
+    let lastFinishedAt: string | null = null;
     for (const figure of figures.filter((row) => row.batch_id === batch.id)) {
       const count = Number(figure.count);
       for (let i = 0; i < count; i++) countInto(counts, figure.status);
       percentSum += figure.status === 'completed' ? 100 * count : Number(figure.progress ?? 0);
+      if (figure.last_finished_at && (!lastFinishedAt || figure.last_finished_at > lastFinishedAt))
+        lastFinishedAt = figure.last_finished_at;
     }
-    return summaryOf(batch, counts, percentSum);
+    return summaryOf(batch, counts, percentSum, lastFinishedAt);
   });
 }
 

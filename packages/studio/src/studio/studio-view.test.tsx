@@ -320,6 +320,20 @@ describe('Video Studio', () => {
     });
   });
 
+  it('sends captions as files (a video without burned-in captions) when the creator picks them', async () => {
+    const { user, requests } = open();
+    await fillValidForm(user);
+    await user.click(screen.getByRole('switch', { name: 'Captions' }));
+    const delivery = await screen.findByLabelText('Captions Go');
+    expect(delivery).toHaveValue('burned');
+    await user.selectOptions(delivery, 'file');
+    // The style picker is for captions drawn into the video only.
+    expect(screen.queryByRole('radiogroup', { name: 'Caption Style' })).not.toBeInTheDocument();
+    await user.click(submitButton());
+    await screen.findByText(MESSAGES.submitSuccess);
+    expect(requestsTo(requests, '/api/videos/generate')[0]?.body).toMatchObject({ captions: 'file', enableCaptions: false });
+  });
+
   it('checks the plan, submits, then reads Starting... for a second and Processing while the job runs', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { user, requests, realtime } = open();
