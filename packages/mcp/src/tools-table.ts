@@ -13,7 +13,7 @@ const firstSentence = (text: string) => /^.*?[.!?](?=\s|$)/s.exec(text)?.[0] ?? 
 const names = (list: string[]) => list.map((name) => `\`${name}\``).join(', ');
 
 /**
- * The README's tools table, made from the tools' listed schemas (a test compares it with the README),
+ * The tools table of docs/api.md, made from the tools' listed schemas (a test compares it with the page),
  * so a field added to a contract shows in the docs as it shows to agents.
  */
 export function toolsTable(tools: readonly ListedTool[]): string {

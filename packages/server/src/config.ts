@@ -156,7 +156,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     name: 'GALLERY_EXAMPLES',
     default: 'on',
     description:
-      "on: after start the server makes the visitor page's three example videos (one per format, offline generator, one at a time at low priority) once into DATA_DIR/gallery; off: no gallery (test runs, machines without spare CPU).",
+      "on: after start the server makes the visitor page's three example videos (one per format, offline generator, one at a time, each in a process of its own at the lowest priority, stopped while any creator's job is queued or running or requests are being answered) once into DATA_DIR/gallery; off: no gallery (test runs, machines without spare CPU).",
   },
   {
     name: 'S3_BUCKET',
