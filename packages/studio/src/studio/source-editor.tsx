@@ -1,5 +1,6 @@
 import type { SourceChoice, SourceDraft } from './source-draft.js';
-import { scriptBudgetError, sourceHint } from './script-budget.js';import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
+import { scriptBudgetError, sourceHint } from './script-budget.js';
+import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
 
 const PLACEHOLDERS: Record<Exclude<SourceChoice, 'topic'>, string> = {
   script: 'Paste or write the words the narrator should say, as they should be said.',
