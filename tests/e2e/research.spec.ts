@@ -120,6 +120,8 @@ test('the Topic form names the Wikipedia article, the creator changes it, and My
   await row.getByRole('link', { name: /^Edit / }).click();
   const scene = page.getByRole('listitem', { name: 'Scene 1' });
   await expect(scene.getByText(/^Picture:/)).toHaveText('Picture: Common octopus on a reef by Ana Reef & friends, CC BY-SA 4.0');
+  if (process.env.E2E_SCREENSHOT_DIR)
+    await scene.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, 'research-storyboard-scene.png') });
   await expect(scene.getByRole('link', { name: 'Common octopus on a reef' })).toHaveAttribute(
     'href',
     'https://commons.wikimedia.org/wiki/File:Common_octopus_on_a_reef.jpg',
