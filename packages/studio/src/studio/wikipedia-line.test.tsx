@@ -125,6 +125,8 @@ describe("Topic mode's Facts from Wikipedia line", () => {
     await waitFor(() => expect(form.lookUps()).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument());
     form.type('Why volcanoes erupt');
+    // Not even "Looking for…" while the server has said it cannot look anything up.
+    expect(screen.queryByText(/Looking for a Wikipedia article/)).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(form.lookUps()).toHaveLength(1);
     expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument();
