@@ -178,6 +178,10 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
     });
     expect(loose.statusCode, loose.body).toBe(200);
     expect((loose.json() as { match?: string }).match).toBeUndefined();
+    // A disambiguation page matches the title but tells no video: it is listed, not named.
+    const ambiguous = await app.inject({ method: 'GET', url: '/api/research/articles?q=Mercury&language=en', headers: bearer(user) });
+    expect(ambiguous.statusCode, ambiguous.body).toBe(200);
+    expect(ambiguous.json()).toEqual({ articles: [expect.objectContaining({ title: 'Mercury' })] });
     const empty = await app.inject({ method: 'GET', url: '/api/research/articles?q=&language=en', headers: bearer(user) });
     expect(empty.statusCode).toBe(400);
     expect((empty.json() as { message: string }).message).toContain('q is empty');
