@@ -55,18 +55,18 @@ test.afterAll(async () => {
   await fake?.close();
 });
 
-/** Screenshots for a person to look at (E2E_SCREENSHOT_DIR; none when unset). */
+/** Screenshots for a person to look at (E2E_SCREENSHOT_DIR; none when unset): the screen as it is, the topic field in view. */
 async function shoot(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOT_DIR;
-  if (dir) await page.locator('form[aria-label="Generate a video"]').screenshot({ path: join(dir, `${name}.png`) });
+  if (!dir) return;
+  await page.getByLabel('Topic', { exact: true }).evaluate((field) => field.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
 const generateBody = (request: Request) => request.postDataJSON() as { topic: string; research?: boolean; source?: unknown };
 const isGenerate = (request: Request) => request.method() === 'POST' && new URL(request.url()).pathname === '/api/videos/generate';
 
-test('the Topic form names the Wikipedia article, the creator changes it, and My Videos credits what the video used', async ({
-  page,
-}) => {
+test('the Topic form names the Wikipedia article, the creator changes it, and My Videos credits what the video used', async ({ page }) => {
   test.setTimeout(8 * 60_000);
   const user = await signInThroughApi(page, `research-${uniqueId()}@example.com`, 'Rhea Research');
   await page.goto('/');
@@ -120,6 +120,8 @@ test('the Topic form names the Wikipedia article, the creator changes it, and My
   await row.getByRole('link', { name: /^Edit / }).click();
   const scene = page.getByRole('listitem', { name: 'Scene 1' });
   await expect(scene.getByText(/^Picture:/)).toHaveText('Picture: Common octopus on a reef by Ana Reef & friends, CC BY-SA 4.0');
+  if (process.env.E2E_SCREENSHOT_DIR)
+    await scene.screenshot({ path: join(process.env.E2E_SCREENSHOT_DIR, 'research-storyboard-scene.png') });
   await expect(scene.getByRole('link', { name: 'Common octopus on a reef' })).toHaveAttribute(
     'href',
     'https://commons.wikimedia.org/wiki/File:Common_octopus_on_a_reef.jpg',

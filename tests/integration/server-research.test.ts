@@ -171,9 +171,17 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
       match: 'Lighthouse',
     });
     // Matches that do not clearly match the topic are listed, none named as the video's article.
-    const loose = await app.inject({ method: 'GET', url: '/api/research/articles?q=keepers%20of%20the%20sea&language=en', headers: bearer(user) });
+    const loose = await app.inject({
+      method: 'GET',
+      url: '/api/research/articles?q=keepers%20of%20the%20sea&language=en',
+      headers: bearer(user),
+    });
     expect(loose.statusCode, loose.body).toBe(200);
     expect((loose.json() as { match?: string }).match).toBeUndefined();
+    // A disambiguation page matches the title but tells no video: it is listed, not named.
+    const ambiguous = await app.inject({ method: 'GET', url: '/api/research/articles?q=Mercury&language=en', headers: bearer(user) });
+    expect(ambiguous.statusCode, ambiguous.body).toBe(200);
+    expect(ambiguous.json()).toEqual({ articles: [expect.objectContaining({ title: 'Mercury' })] });
     const empty = await app.inject({ method: 'GET', url: '/api/research/articles?q=&language=en', headers: bearer(user) });
     expect(empty.statusCode).toBe(400);
     expect((empty.json() as { message: string }).message).toContain('q is empty');
@@ -197,7 +205,7 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
   });
 
   it(
-    'shows each scene\'s picture credit in the storyboard, and Regenerate brings the next free Commons picture, then painted art',
+    "shows each scene's picture credit in the storyboard, and Regenerate brings the next free Commons picture, then painted art",
     { timeout: 400_000 },
     async () => {
       const { job } = await made(app, videoBody('Why octopuses have three hearts', { voice: 'en-us-m3' }));
@@ -264,7 +272,13 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
         }
       }
       expect(new Set([...shown, keepsScene2]).size).toBe(4);
-      for (const file of RESTRICTED_FILES) expect(fake.mediaRequests().map((request) => request.path).join('\n')).not.toContain(file);
+      for (const file of RESTRICTED_FILES)
+        expect(
+          fake
+            .mediaRequests()
+            .map((request) => request.path)
+            .join('\n'),
+        ).not.toContain(file);
     },
   );
 

@@ -17,7 +17,7 @@ describe('the Commons file a picture credit names', () => {
     expect(commonsFileOf(picture('https://commons.wikimedia.org/wiki/File:%E0%A4%A.jpg'))).toBeNull();
   });
 
-  it('counts a reused scene\'s picture as used, once', () => {
+  it("counts a reused scene's picture as used, once", () => {
     const used = new Set<string>();
     markPictureUsed(used, picture('https://commons.wikimedia.org/wiki/File:Octopus_heart_diagram.png'));
     markPictureUsed(used, picture('https://commons.wikimedia.org/wiki/File:Octopus_heart_diagram.png'));

@@ -220,9 +220,15 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       const research = switchboard?.choice().research === 'off' ? null : (pipeline?.registry.research() ?? null);
       if (!research) throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
       try {
-        const articles = await research.findArticles(request.query.q, request.query.language, AbortSignal.timeout(RESEARCH_LOOKUP_MS));
-        // The same rule a topic-only job applies, so the studio shows the article the video will use.
-        const match = articles.find((article) => titleMatchesTopic(article.title, request.query.q));
+        const { q, language } = request.query;
+        const signal = AbortSignal.timeout(RESEARCH_LOOKUP_MS);
+        const articles = await research.findArticles(q, language, signal);
+        // The article a topic-only job would be told from, by the job's own rule (a clear title match
+        // that is a readable article, not a disambiguation page or a stub), so the studio names the
+        // one the video will use. The job then finds the search and the article in the cache.
+        const match = articles.some((article) => titleMatchesTopic(article.title, q))
+          ? await research.findArticle(q, language, signal).catch(() => null)
+          : null;
         return { articles, ...(match ? { match: match.title } : {}) };
       } catch (error) {
         request.log.warn({ err: error }, 'Wikipedia look-up failed');

@@ -1,5 +1,6 @@
 import type { SourceChoice, SourceDraft } from './source-draft.js';
-import { scriptBudgetError, sourceHint } from './script-budget.js';import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
+import { scriptBudgetError, sourceHint } from './script-budget.js';
+import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
 
 const PLACEHOLDERS: Record<Exclude<SourceChoice, 'topic'>, string> = {
   script: 'Paste or write the words the narrator should say, as they should be said.',
@@ -19,7 +20,6 @@ export interface SourceEditorProps {
   onBlur?(): void;
 }
 
-/** The script or article box: where the text came from, the text, and how much of it a video tells. */
 /**
  * The lazily loaded half of the source fields: the script or article box, or (given a `topic`) Topic
  * mode's "Facts from Wikipedia" line. One chunk for both: a chunk of its own would add its file
@@ -29,6 +29,7 @@ export default function SourceFieldsExtra(props: SourceEditorProps | WikipediaLi
   return 'topic' in props ? <WikipediaLine {...props} /> : <SourceEditor {...props} />;
 }
 
+/** The script or article box: where the text came from, the text, and how much of it a video tells. */
 function SourceEditor({ id, source, duration, error, isLink, rows, onSource, onBlur }: SourceEditorProps) {
   const problem = error ?? (source.choice === 'script' ? scriptBudgetError(source.text, duration) : null);
   const hint = problem ? null : sourceHint(source, duration, isLink);

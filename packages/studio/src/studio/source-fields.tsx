@@ -27,7 +27,6 @@ export interface SourceFieldsProps {
 // mode's "Facts from Wikipedia" line comes with it once a topic is typed.
 const SourceEditor = lazy(() => import('./source-editor.js'));
 
-
 /**
  * What a video starts from, shared by every generate form: Topic | Script | Article or link, the
  * text box for it, and where the host can read the page beside it, "Make a video of this page".

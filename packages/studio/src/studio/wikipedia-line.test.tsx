@@ -82,7 +82,9 @@ describe("Topic mode's Facts from Wikipedia line", () => {
 
     form.type('Why octopuses have blue blood');
     expect(form.drafts.at(-1)!.research).toBeUndefined();
-    expect(await screen.findByRole('button', { name: 'Change the Wikipedia article (now Octopus)' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Change the Wikipedia article (now Octopus)' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it("asks nothing after Don't look it up, sends research: false, and can look it up again", async () => {
@@ -115,11 +117,16 @@ describe("Topic mode's Facts from Wikipedia line", () => {
   });
 
   it('hides itself when the server cannot look anything up, and stops asking for a while', async () => {
-    const form = show(() => ({ status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'Wikipedia could not be reached' } }));
+    const form = show(() => ({
+      status: 503,
+      body: { statusCode: 503, error: 'Service Unavailable', message: 'Wikipedia could not be reached' },
+    }));
     form.type('Why octopuses have three hearts');
     await waitFor(() => expect(form.lookUps()).toHaveLength(1), { timeout: 3000 });
     await waitFor(() => expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument());
     form.type('Why volcanoes erupt');
+    // Not even "Looking for…" while the server has said it cannot look anything up.
+    expect(screen.queryByText(/Looking for a Wikipedia article/)).not.toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(form.lookUps()).toHaveLength(1);
     expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument();

@@ -12,6 +12,8 @@ export const LOOKUP_DELAY_MS = 500;
  */
 export const UNAVAILABLE_PAUSE_MS = 60_000;
 let unavailableUntil = 0;
+/** The server said lately it cannot look anything up: the line says nothing until the pause is over. */
+const paused = (): boolean => Date.now() < unavailableUntil;
 
 /** Forgets an earlier 503 (tests start each case afresh). */
 export function resetWikipediaLookUp(): void {
@@ -64,7 +66,7 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
     if (key === null) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      if (Date.now() < unavailableUntil) {
+      if (paused()) {
         setAnswer({ key, result: null });
         return;
       }
@@ -104,6 +106,7 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
   }
   const current = answer?.key === key ? answer : null;
   if (!current) {
+    if (paused()) return null;
     return (
       <p className="rs-wiki rs-wiki--muted" aria-live="polite">
         Looking for a Wikipedia article…
