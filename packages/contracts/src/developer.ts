@@ -31,7 +31,13 @@ export type CreateApiKeyResponse = z.infer<typeof createApiKeyResponseSchema>;
 export const apiKeyIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const revokeApiKeyResponseSchema = z.object({ success: z.literal(true) });
 
-export const WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'batch.completed', 'publication.published', 'publication.failed'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'video.completed',
+  'video.failed',
+  'batch.completed',
+  'publication.published',
+  'publication.failed',
+] as const;
 /** The events about one video (the body's `data` is a video's, a publication's naming its platform); `batch.completed` has its own body (batches.ts). */
 export const VIDEO_WEBHOOK_EVENT_TYPES = ['video.completed', 'video.failed', 'publication.published', 'publication.failed'] as const;
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -46,7 +52,8 @@ export const createWebhookBodySchema = z.object({
   ),
   events: z
     .array(webhookEventTypeSchema, {
-      error: "events must list any of 'video.completed', 'video.failed', 'batch.completed', 'publication.published' and 'publication.failed'",
+      error:
+        "events must list any of 'video.completed', 'video.failed', 'batch.completed', 'publication.published' and 'publication.failed'",
     })
     .check(z.minLength(1, 'events must name at least one event type')),
 });
