@@ -75,7 +75,8 @@ describe('the OpenAPI document', () => {
       const operation = document.paths[toOpenApiPath(contract.path)]?.[contract.method.toLowerCase()];
       expect(operation, `${contract.method} ${contract.path}`).toBeDefined();
       expect(operation.operationId).toBe(name);
-      expect(operation.responses['200'].content['application/json'].schema).toBeTypeOf('object');
+      // JSON, except where the contract names another media type (GET /metrics: the Prometheus text format).
+      expect(operation.responses['200'].content[contract.contentType ?? 'application/json'].schema).toBeTypeOf('object');
       if (contract.errorResponses?.[400]) expect(operation.responses['400'].content['application/json'].schema.type).toBe('object');
       else expect(operation.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
       expect(Boolean(operation.requestBody), `${name} body`).toBe(Boolean(contract.body));
