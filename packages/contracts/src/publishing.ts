@@ -74,8 +74,8 @@ export const PUBLISHING_MESSAGES = {
   notFinished: 'Only a finished video can be published.',
   alreadyPublishing: (platform: Platform) =>
     `This video is already published or on its way to ${PLATFORM_NAMES[platform]}. Cancel that one first to publish it again.`,
-  publishAtPast: 'publishAt must be in the future.',
-  publishAtTooFar: `publishAt must be within ${PUBLISH_AT_MAX_DAYS} days (6 months).`,
+  publishAtPast: 'Pick a time in the future to schedule the post.',
+  publishAtTooFar: `A post can be scheduled at most ${PUBLISH_AT_MAX_DAYS} days (6 months) ahead.`,
   onlyScheduledCancel: 'Only a publication that has not started yet can be cancelled.',
   tooLong: (platform: Platform, seconds: number) => `${PLATFORM_NAMES[platform]} takes videos up to ${seconds} seconds.`,
   privacyUnsupported: (platform: Platform) => `${PLATFORM_NAMES[platform]} does not offer that privacy setting.`,
