@@ -21,6 +21,7 @@ import {
   createLogger,
   loadConfig,
   type App,
+  subscribeUserDirectly,
 } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { execFileSync } from 'node:child_process';
@@ -82,24 +83,7 @@ async function setUp(env: Record<string, string>) {
   });
   const { token, user } = registered.json() as { token: string; user: { id: string } };
   // An unlimited plan, straight into the database (payments are not what is measured).
-  const now = new Date();
-  await app.db
-    .insertInto('subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: user.id,
-      plan_id: 'pro_plan',
-      currency: 'USD',
-      status: 'active',
-      start_date: now.toISOString(),
-      end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      cancelled_at: null,
-      cancellation_reason: null,
-      last_order_id: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .execute();
+  await subscribeUserDirectly(app.db, user.id, 'pro_plan');
   return { app, config, dataDir, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -1,5 +1,11 @@
 import type { VideoJob } from '@reelsmith/contracts';
-import { createDatabase, createTestDatabase, type DatabaseHandle, type TestDatabase } from '@reelsmith/server/testing';
+import {
+  createDatabase,
+  createTestDatabase,
+  subscribeUserDirectly,
+  type DatabaseHandle,
+  type TestDatabase,
+} from '@reelsmith/server/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -104,24 +110,7 @@ class Service {
     this.token = body.token;
     const db = database ?? (this.db = createDatabase({ dialect: 'sqlite', file: join(this.dataDir, 'reelsmith.db') })).db;
     if (database) this.db = { db: database, dialect: 'postgres' };
-    const now = new Date();
-    await db
-      .insertInto('subscriptions')
-      .values({
-        id: randomUUID(),
-        user_id: body.user.id,
-        plan_id: 'pro_plan',
-        currency: 'USD',
-        status: 'active',
-        start_date: now.toISOString(),
-        end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-        cancelled_at: null,
-        cancellation_reason: null,
-        last_order_id: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
+    await subscribeUserDirectly(db, body.user.id, 'pro_plan');
   }
 
   async submit(topic: string): Promise<string> {

@@ -8,7 +8,7 @@ import {
 } from '@reelsmith/contracts';
 import { CancelledError, ProviderError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
-import type { App } from '@reelsmith/server/testing';
+import { subscribeUserDirectly, type App } from '@reelsmith/server/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -170,24 +170,7 @@ export async function registerUser(app: App, label = 'user'): Promise<TestUser> 
 
 /** Gives the user a plan directly in the database (payments has its own tests). */
 export async function subscribe(app: App, userId: string, planId: 'essentials_plan' | 'pro_plan'): Promise<void> {
-  const now = new Date();
-  await app.db
-    .insertInto('subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      plan_id: planId,
-      currency: 'USD',
-      status: 'active',
-      start_date: now.toISOString(),
-      end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      cancelled_at: null,
-      cancellation_reason: null,
-      last_order_id: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
-    .execute();
+  await subscribeUserDirectly(app.db, userId, planId);
 }
 
 export const bearer = (user: TestUser) => ({ authorization: `Bearer ${user.token}` });

@@ -20,6 +20,7 @@ import type { Throughput } from '@reelsmith/contracts';
 import { createDatabase } from '../src/db/connection.js';
 import { createTestDatabase } from '../src/db/dialect-test-database.js';
 import { readScrape } from '../src/operations/prometheus-test-text.js';
+import { subscribeUserDirectly } from '../src/testing/test-plan.js';
 // @ts-expect-error -- a plain ES module of the repository's scripts, typed by use
 import { ensureBundles, root, SERVER_BUNDLE_DIR, SERVER_ENTRIES } from '../../../scripts/node-bundle.mjs';
 
@@ -113,24 +114,7 @@ async function main(): Promise<void> {
       })
     ).json()) as { user: { id: string }; token: string };
     const handle = createDatabase(database.config().database);
-    const now = new Date();
-    await handle.db
-      .insertInto('subscriptions')
-      .values({
-        id: randomUUID(),
-        user_id: registered.user.id,
-        plan_id: 'pro_plan',
-        currency: 'USD',
-        status: 'active',
-        start_date: now.toISOString(),
-        end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-        cancelled_at: null,
-        cancellation_reason: null,
-        last_order_id: null,
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
+    await subscribeUserDirectly(handle.db, registered.user.id, 'pro_plan');
     await handle.db.updateTable('users').set({ role: 'admin' }).where('id', '=', registered.user.id).execute();
     const headers = { authorization: `Bearer ${registered.token}`, 'content-type': 'application/json' };
 

@@ -52,3 +52,4 @@ export {
 } from './fake-publishing-platforms.js';
 export { platformTokenCipher } from '../publishing/connection-store.js';
 export { PUBLISH_INTERNAL_ERROR } from '../publishing/publication-runner.js';
+export { subscribeUserDirectly } from './test-plan.js';
