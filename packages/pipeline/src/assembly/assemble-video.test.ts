@@ -276,6 +276,27 @@ describe('scene segments (segmentCacheDir)', () => {
     expect(after.slice(75)).not.toEqual(before.slice(75));
   }, 60_000);
 
+  it("keeps the scene before a cut when the next scene's first line, starting on the cut's frame, changes", async () => {
+    // The cut falls between centiseconds (frame 76, 2.5333 s) and the second scene's first word starts
+    // on it, so its caption line starts at 2.53 s: before the cut, but after the first scene's last frame.
+    const cut = 76 / 30;
+    const scenes = [
+      { imagePath: join(dir, 'scene-0.jpg'), start: 0, end: cut },
+      { imagePath: join(dir, 'scene-1.jpg'), start: cut, end: 5 },
+    ];
+    const shift = cut - words[6]!.start;
+    const onTheCut = words.map((w, i) => (i >= 6 ? { ...w, start: w.start + shift, end: w.end + shift } : w));
+    const before = await segmented('seg-cut-v1', { scenes, words: onTheCut });
+    const edited = await segmented('seg-cut-v2', {
+      scenes,
+      words: onTheCut.map((w, i) => (i >= 6 ? { ...w, word: `${w.word}s` } : w)),
+    });
+    expect(segmentsOf(edited)).toEqual({ rendered: 1, reused: 1, soundtrackReused: true });
+    const [a, b] = [frameHashes(before.videoPath), frameHashes(edited.videoPath)];
+    expect(b.slice(0, 76)).toEqual(a.slice(0, 76));
+    expect(b.slice(76)).not.toEqual(a.slice(76));
+  }, 90_000);
+
   it('keeps a captioned scene that moves later by a whole step (0.1 s) behind a longer one before it: its frames are the same', async () => {
     const shift = 0.1;
     const moved = await segmented('seg-moved', {

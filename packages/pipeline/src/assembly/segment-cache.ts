@@ -75,6 +75,9 @@ function sceneLocalCaptions(document: string, startFrame: number): SceneCaptions
   return { document: shiftAssTimes(document, -shiftCs), firstFrameTicks: startFrame * TICKS_PER_FRAME - shiftCs * TICKS_PER_CENTISECOND };
 }
 
+/** Half a millisecond: less than any step between a caption time (whole centiseconds) and a frame's time. */
+const HALF_MS = 0.0005;
+
 function fileHash(path: string): string {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
@@ -101,7 +104,13 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
     const startSeconds = startFrame / OUTPUT_FPS;
     const seconds = count / OUTPUT_FPS;
     nextFrame += count;
-    const window = whole ? captionsAssWindow(whole, startSeconds, startSeconds + seconds) : null;
+    // The lines drawn on the segment's frames: a line that starts on the next scene's first frame
+    // is never drawn here (libass shows a line while start <= the frame's time < end), so it stays
+    // out of this segment's key. Windowing by the segment's end put the next scene's first line in
+    // it, and an edit to that scene re-rendered this one too. Half a millisecond past the last
+    // frame's time compares whole-centisecond line times without float error.
+    const lastFrameSeconds = (startFrame + count - 1) / OUTPUT_FPS;
+    const window = whole ? captionsAssWindow(whole, startSeconds, lastFrameSeconds + HALF_MS) : null;
     const local = window && window.events > 0 ? sceneLocalCaptions(window.document, startFrame) : null;
     const key = createHash('sha256')
       .update(
