@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveFfmpegBinaries } from './ffmpeg-binary.js';
+import { readFileSync } from 'node:fs';
+import { measureSampleLoudness, samplesFromPcm16 } from '../audio/loudness-meter.js';
+import { decodeWav } from '../audio/wav.js';
 import { measureLoudness, normaliseLoudness, TARGET_LOUDNESS_LUFS } from './loudness.js';
 import { runFfmpeg } from './run-ffmpeg.js';
 
@@ -39,7 +42,7 @@ describe('loudness', () => {
     const silent = join(dir, 'silent.wav');
     await runFfmpeg(binaries.ffmpegPath, ['-f', 'lavfi', '-t', '3', '-i', 'anullsrc=r=48000:cl=mono', '-c:a', 'pcm_s16le', silent]);
     expect((await measureLoudness(binaries, silent)).integratedLufs).toBeNull();
-    expect(await normaliseLoudness(binaries, silent)).toBeNull();
+    expect(await normaliseLoudness(silent)).toBeNull();
   });
 
   it.each([
@@ -49,10 +52,33 @@ describe('loudness', () => {
     const path = await voiceLike(`voice-${volume}.wav`, volume);
     const before = await measureLoudness(binaries, path);
     expect(Math.abs(before.integratedLufs! - TARGET_LOUDNESS_LUFS)).toBeGreaterThan(3);
-    await normaliseLoudness(binaries, path);
+    await normaliseLoudness(path);
     const after = await measureLoudness(binaries, path);
     expect(after.integratedLufs!).toBeGreaterThanOrEqual(TARGET_LOUDNESS_LUFS - 0.5);
     expect(after.integratedLufs!).toBeLessThanOrEqual(TARGET_LOUDNESS_LUFS + 0.5);
     expect(after.samplePeakDb!).toBeLessThanOrEqual(-0.9);
+  });
+
+  it.each([
+    ['speech-like, 48 kHz', 'speech-48k.wav', 0.3, 48000],
+    ['speech-like, 22.05 kHz (espeak)', 'speech-22k.wav', 0.3, 22050],
+    ['quiet, 44.1 kHz', 'speech-44k.wav', 0.02, 44100],
+  ])('measures what ffmpeg ebur128 measures: %s', async (_, name, volume, rate) => {
+    const path = join(dir, name);
+    await runFfmpeg(binaries.ffmpegPath, [
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=180:sample_rate=${rate}:duration=6,volume='${volume}*abs(sin(2*PI*3*t))*(1+0.5*sin(2*PI*1100*t))':eval=frame`,
+      '-c:a',
+      'pcm_s16le',
+      path,
+    ]);
+    const wav = decodeWav(readFileSync(path));
+    const ours = measureSampleLoudness(samplesFromPcm16(wav.samples), wav.sampleRate);
+    const theirs = await measureLoudness(binaries, path);
+    // ffmpeg prints one decimal.
+    expect(Math.abs(ours.integratedLufs! - theirs.integratedLufs!)).toBeLessThanOrEqual(0.1);
+    expect(Math.abs(ours.samplePeakDb! - theirs.samplePeakDb!)).toBeLessThanOrEqual(0.1);
   });
 });

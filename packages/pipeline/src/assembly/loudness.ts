@@ -1,4 +1,6 @@
-import { renameSync, rmSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { limitPeaks, measureSampleLoudness, pcm16FromSamples, samplesFromPcm16 } from '../audio/loudness-meter.js';
+import { decodeWav, encodeWav } from '../audio/wav.js';
 import type { FfmpegBinaries } from './ffmpeg-binary.js';
 import { runFfmpeg } from './run-ffmpeg.js';
 
@@ -41,52 +43,43 @@ export function parseLoudness(stderr: string): LoudnessMeasure {
   return { integratedLufs: integratedLufs !== null && integratedLufs > -69.9 ? integratedLufs : null, samplePeakDb: value(peak) };
 }
 
+function scaled(samples: Float64Array, gain: number): Float64Array {
+  const output = new Float64Array(samples.length);
+  for (let n = 0; n < samples.length; n++) output[n] = samples[n]! * gain;
+  return output;
+}
+
 /**
- * Brings a voice track to TARGET_LOUDNESS_LUFS in place: a gain, and a look-ahead limiter that
- * keeps peaks under -1 dBFS. The limiter takes back some of the gain on peaky speech, so the gain is
- * corrected by what was measured after it, a few times at most (each pass runs at over 1000x real
- * time on a WAV). `measured` skips the first measurement when the pass that wrote the file made it.
- * Returns the loudness reached; a silent track is left as it is.
+ * Brings a voice track (a 16-bit mono WAV) to TARGET_LOUDNESS_LUFS in place: a gain, and a
+ * look-ahead limiter that keeps peaks under -1 dBFS. The limiter takes back some of the gain on peaky
+ * speech, so the gain is corrected by what was measured after it, a few times at most. All of it runs
+ * on the samples in this process (loudness-meter): a few milliseconds per scene, where ffmpeg passes
+ * cost a process each. Returns the loudness reached; a silent track is left as it is.
  */
-export async function normaliseLoudness(
-  binaries: FfmpegBinaries,
-  path: string,
-  signal?: AbortSignal,
-  measured?: LoudnessMeasure,
-): Promise<number | null> {
-  const source = measured ?? (await measureLoudness(binaries, path, signal));
-  if (source.integratedLufs === null) return null;
-  if (Math.abs(source.integratedLufs - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU && (source.samplePeakDb ?? 0) <= -1)
-    return source.integratedLufs;
-  const adjusted = `${path}.loudness.wav`;
-  let gainDb = TARGET_LOUDNESS_LUFS - source.integratedLufs;
-  let reached = source.integratedLufs;
+export async function normaliseLoudness(path: string): Promise<number | null> {
+  const wav = decodeWav(await readFile(path));
+  if (wav.channels !== 1) throw new Error(`normaliseLoudness takes mono speech; ${path} has ${wav.channels} channels`);
+  const source = samplesFromPcm16(wav.samples);
+  const measured = measureSampleLoudness(source, wav.sampleRate);
+  if (measured.integratedLufs === null) return null;
+  if (Math.abs(measured.integratedLufs - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU && (measured.samplePeakDb ?? 0) <= -1)
+    return measured.integratedLufs;
+  let gainDb = TARGET_LOUDNESS_LUFS - measured.integratedLufs;
+  let reached = measured.integratedLufs;
+  let adjusted = source;
+  for (let pass = 0; pass < 4; pass++) {
+    adjusted = limitPeaks(scaled(source, 10 ** (gainDb / 20)), wav.sampleRate, PEAK_LIMIT);
+    reached = measureSampleLoudness(adjusted, wav.sampleRate).integratedLufs ?? reached;
+    if (Math.abs(reached - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU) break;
+    // Never push more than 12 dB into the limiter: past that it would flatten the voice.
+    gainDb = Math.min(TARGET_LOUDNESS_LUFS - measured.integratedLufs + 12, gainDb + (TARGET_LOUDNESS_LUFS - reached));
+  }
+  const partial = `${path}.${process.pid}.loudness.wav`;
   try {
-    for (let pass = 0; pass < 3; pass++) {
-      // One pass applies the gain and measures what it made.
-      const stderr = await runFfmpeg(
-        binaries.ffmpegPath,
-        [
-          '-loglevel',
-          'info',
-          '-i',
-          path,
-          '-af',
-          `volume=${gainDb.toFixed(2)}dB,alimiter=limit=${PEAK_LIMIT}:attack=5:release=50:level=disabled,${LOUDNESS_METER}`,
-          '-c:a',
-          'pcm_s16le',
-          adjusted,
-        ],
-        { signal },
-      );
-      reached = parseLoudness(stderr).integratedLufs ?? reached;
-      if (Math.abs(reached - TARGET_LOUDNESS_LUFS) <= TOLERANCE_LU) break;
-      // Never push more than 12 dB into the limiter: past that it would flatten the voice.
-      gainDb = Math.min(TARGET_LOUDNESS_LUFS - source.integratedLufs + 12, gainDb + (TARGET_LOUDNESS_LUFS - reached));
-    }
-    renameSync(adjusted, path);
+    await writeFile(partial, encodeWav(pcm16FromSamples(adjusted), wav.sampleRate));
+    await rename(partial, path);
   } finally {
-    rmSync(adjusted, { force: true });
+    await rm(partial, { force: true });
   }
   return reached;
 }

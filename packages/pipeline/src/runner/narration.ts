@@ -2,7 +2,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { OUTPUT_FPS } from '../assembly/assemble-video.js';
 import type { FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
-import { LOUDNESS_METER, normaliseLoudness, parseLoudness } from '../assembly/loudness.js';
+import { normaliseLoudness } from '../assembly/loudness.js';
 import { runFfmpeg } from '../assembly/run-ffmpeg.js';
 import { decodeWav, encodeWav } from '../audio/wav.js';
 import type { SynthesisResult, WordTiming } from '../providers/types.js';
@@ -226,8 +226,11 @@ export interface Narration {
 }
 
 const NARRATION_SAMPLE_RATE = 48000;
-/** Bump when the fitted-speech command changes in a way its key does not show. */
-const FITTED_FORMAT = 'fitted-v1';
+/**
+ * Bump when the fitted-speech command changes in a way its key does not show (v2: loudness measured
+ * and limited in this process, not by ffmpeg's ebur128 and alimiter).
+ */
+const FITTED_FORMAT = 'fitted-v2';
 
 /**
  * One scene's speech at its tempo, resampled to 48 kHz mono and brought to the narration loudness,
@@ -250,15 +253,13 @@ async function fitSceneSpeech(
   try {
     // Only speech changes pace (atempo keeps its pitch); the pauses between scenes are laid in later.
     const paced = Math.abs(placement.tempo - 1) > 1e-4 ? `atempo=${placement.tempo.toFixed(4)},` : '';
-    const stderr = await runFfmpeg(
+    await runFfmpeg(
       binaries.ffmpegPath,
       [
-        '-loglevel',
-        'info',
         '-i',
         part.audioPath,
         '-af',
-        `${paced}aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono,${LOUDNESS_METER}`,
+        `${paced}aresample=${NARRATION_SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono`,
         '-c:a',
         'pcm_s16le',
         partial,
@@ -267,7 +268,7 @@ async function fitSceneSpeech(
     );
     // Every voice (espeak, Azure, ElevenLabs, a creator's recording) ends at one loudness; music is
     // mixed under it at a level relative to the voice, so the finished video lands near -14 LUFS.
-    await normaliseLoudness(binaries, partial, signal, parseLoudness(stderr));
+    await normaliseLoudness(partial);
     renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });

@@ -320,18 +320,20 @@ export function setupStep(ctx: RunContext): Promise<Checkpointed<SetupOutput>> {
     // narration cannot use.
     const speakingSeconds = storySeconds - SCENE_GAP_SECONDS * (sceneCount - 1);
     // The voice's own measured pace in this language, where it can say; else its nominal rate.
-    const measured = await providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
-    const { targetWords } = measured
-      ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
-      : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
+    // The topic is spoken meanwhile (below): the offline engine has a thread for each.
+    const measuring = providers.voice.wordsPerMinuteFor?.(params.voice, params.language, signal).catch(() => null);
     // A topic in another script (or full of emoji, digits, abbreviations) takes a voice far longer,
     // or shorter, than its letters suggest: the writer budgets each mention of it at what the voice
     // really takes, in the same words-per-minute unit as the budget.
     // A source or the creator's storyboard is told as written: no topic is slotted in.
-    const topicSeconds =
+    const topicSpeaking =
       params.source || storyboard
         ? null
-        : await providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
+        : providers.voice.speechSecondsFor?.(params.topic, params.voice, params.language, signal).catch(() => null);
+    const [measured, topicSeconds] = await Promise.all([measuring, topicSpeaking]);
+    const { targetWords } = measured
+      ? planStory(speakingSeconds, measured, params.language, { measuredRate: true })
+      : planStory(speakingSeconds, providers.voice.wordsPerMinute, params.language);
     const wordsPerMinute = measured ?? providers.voice.wordsPerMinute * languageRateFactor(params.language);
     const measuredTopic = topicSeconds ? (topicSeconds / 60) * wordsPerMinute : undefined;
     // A topic the voice says at about the pace of its words is counted by its words, as every other

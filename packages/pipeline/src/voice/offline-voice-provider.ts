@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { encodeWav } from '../audio/wav.js';
@@ -40,6 +42,50 @@ const CALIBRATION_TEXTS: Record<string, string> = {
 };
 /** Measured once per voice and language in a process. */
 const measuredRates = new Map<string, number>();
+
+/**
+ * Measured paces outlive the process: speaking the calibration text costs a second of CPU (most of a
+ * fresh process's setup step) and gives the same figure every time for the same voice, text and
+ * engine, so it is kept in a file named by a hash of all three (the music beds are kept the same way).
+ */
+const PACE_DIR = path.join(tmpdir(), 'reelsmith-voice-pace');
+const ESPEAK_VERSION = (() => {
+  try {
+    return (createRequire(import.meta.url)('@echogarden/espeak-ng-emscripten/package.json') as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+})();
+
+function pacePath(voice: OfflineVoice, text: string): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify({ format: 1, espeak: ESPEAK_VERSION, voice, text }))
+    .digest('hex')
+    .slice(0, 24);
+  return path.join(PACE_DIR, `${voice.id}-${key}.json`);
+}
+
+async function readKeptPace(file: string): Promise<number | null> {
+  try {
+    const { wordsPerMinute } = JSON.parse(await readFile(file, 'utf8')) as { wordsPerMinute?: unknown };
+    return typeof wordsPerMinute === 'number' && Number.isFinite(wordsPerMinute) && wordsPerMinute > 0 ? wordsPerMinute : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepPace(file: string, wordsPerMinute: number): Promise<void> {
+  // Written whole and renamed, so a reader in another process never sees half a file.
+  const partial = `${file}.${process.pid}.partial`;
+  try {
+    await mkdir(PACE_DIR, { recursive: true });
+    await writeFile(partial, JSON.stringify({ wordsPerMinute }));
+    await rename(partial, file);
+  } catch {
+    // A cache that cannot be written only costs the next process the measurement.
+    await rm(partial, { force: true });
+  }
+}
 
 /** Characters espeak's SSML parser would swallow, and emoji it would read aloud by name. */
 const UNSPEAKABLE = /[<>&\p{Extended_Pictographic}\u{FE0F}\u{200D}]/gu;
@@ -127,8 +173,13 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
       const key = `${voiceId}\u0000${voice.language}`;
       let rate = measuredRates.get(key);
       if (rate === undefined) {
-        const { samples, sampleRate } = await speak(voice, text, signal);
-        rate = (countNarrationWords(text, voice.language) / (samples.length / sampleRate)) * 60;
+        const file = pacePath(voice, text);
+        rate = (await readKeptPace(file)) ?? undefined;
+        if (rate === undefined) {
+          const { samples, sampleRate } = await speak(voice, text, signal);
+          rate = (countNarrationWords(text, voice.language) / (samples.length / sampleRate)) * 60;
+          await keepPace(file, rate);
+        }
         measuredRates.set(key, rate);
       }
       return rate;
