@@ -25,7 +25,7 @@ import {
   type NarrationFit,
   type RenderContext,
 } from './render-graph.js';
-import { renderSegmented, type SegmentReport } from './segment-cache.js';
+import { encodeSoundtrackAhead, renderSegmented, type SegmentReport } from './segment-cache.js';
 
 // The render's building blocks keep their home here for the code and the benches that import them.
 export {
@@ -152,6 +152,30 @@ function posterArgs(ctx: RenderContext, fit: NarrationFit, posterPath: string): 
   ];
 }
 
+/** The seconds the narration and pictures fill: the video's length less the brand's closing card. */
+function storySecondsOf(request: Pick<AssemblyRequest, 'durationSeconds' | 'brand'>): number {
+  const endCard = request.brand?.endCard;
+  return endCard ? Math.max(1, request.durationSeconds - endCard.seconds) : request.durationSeconds;
+}
+
+/** What the soundtrack is made of: everything of a render request but its pictures. */
+export type SoundtrackRequest = Pick<AssemblyRequest, 'audioPath' | 'words' | 'durationSeconds' | 'music' | 'brand' | 'segmentCacheDir'>;
+
+/**
+ * Encodes the soundtrack into the request's segment cache ahead of the render (see
+ * encodeSoundtrackAhead): the runner starts it as soon as the narration and the music are ready,
+ * while the pictures are still being made. The render of the same request then reuses it. Without
+ * a segment cache there is nothing to keep it in, and nothing is done.
+ */
+export async function prepareSoundtrack(request: SoundtrackRequest, options: AssembleOptions = {}): Promise<void> {
+  if (!request.segmentCacheDir) return;
+  const binaries = options.binaries ?? defaultFfmpegBinaries();
+  const audioSeconds = await probeDurationSeconds(binaries, request.audioPath, options.signal);
+  // The pictures play no part in the soundtrack: the fit's tempo, cut and words come from the narration alone.
+  const fit = fitNarration(audioSeconds, storySecondsOf(request), request.words, []);
+  await encodeSoundtrackAhead({ request, options, binaries }, fit, resolve(request.segmentCacheDir));
+}
+
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */
 export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
   const started = performance.now();
@@ -173,7 +197,7 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
   // The brand's end card is a picture of its own after the last word: the narration and its
   // pictures fill the video up to it (the runner planned the story that much shorter).
   const endCard = request.brand?.endCard ?? null;
-  const storySeconds = endCard ? Math.max(1, duration - endCard.seconds) : duration;
+  const storySeconds = storySecondsOf(request);
   const fit = fitNarration(audioSeconds, storySeconds, request.words, request.scenes);
   const frames = sceneFrameCounts(fit.scenes, storySeconds);
   const storyFrames = frames.reduce((sum, count) => sum + count, 0);

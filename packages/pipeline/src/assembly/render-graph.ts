@@ -270,12 +270,17 @@ export interface MixedMusic {
 }
 
 /** The music's gain for the mix, or undefined when there is no music to mix (none, muted or silent). */
-export async function mixedMusic(ctx: RenderContext, input: string): Promise<MixedMusic | undefined> {
+export async function mixedMusic(ctx: SoundtrackContext, input: string): Promise<MixedMusic | undefined> {
   const { music } = ctx.request;
   if (!music) return undefined;
   const gainDb = await musicGainDb(ctx.binaries, ctx.request.audioPath, music, MIX_FORMAT, TARGET_LOUDNESS_LUFS, ctx.options.signal);
   return gainDb === null ? undefined : { input, gainDb };
 }
+
+/** What the soundtrack depends on: the request's narration, music and length, and how to run ffmpeg. */
+export type SoundtrackContext = Pick<RenderContext, 'options' | 'binaries'> & {
+  request: Pick<AssemblyRequest, 'audioPath' | 'durationSeconds' | 'music'>;
+};
 
 export interface RenderContext {
   request: AssemblyRequest;

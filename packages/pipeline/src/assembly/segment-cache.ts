@@ -22,6 +22,7 @@ import {
   videoEncoderArgs,
   type NarrationFit,
   type RenderContext,
+  type SoundtrackContext,
 } from './render-graph.js';
 
 /*
@@ -251,7 +252,7 @@ export interface SegmentReport {
  * 30 s of AAC takes about 1.5 CPU s, which at the join would run while both cores sit idle, and an
  * edit that changes only pictures reuses it.
  */
-function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string): { path: string; run: () => Promise<void> } {
+function planSoundtrack(ctx: SoundtrackContext, fit: NarrationFit, cacheDir: string): { path: string; run: () => Promise<void> } {
   const { request } = ctx;
   const total = request.durationSeconds;
   const key = createHash('sha256')
@@ -297,6 +298,27 @@ function planSoundtrack(ctx: RenderContext, fit: NarrationFit, cacheDir: string)
   return { path, run };
 }
 
+/**
+ * The soundtrack encoded into the segment cache now, before the pictures are ready: it needs only the
+ * narration and the music, and its 1.5 CPU s of AAC then runs beside the pictures being painted (on
+ * this process's thread) instead of inside the render, where both cores are already busy. The render
+ * finds it in the cache. Nothing happens when it is already there.
+ */
+export async function encodeSoundtrackAhead(ctx: SoundtrackContext, fit: NarrationFit, cacheDir: string): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  const soundtrack = planSoundtrack(ctx, fit, cacheDir);
+  if (existsSync(soundtrack.path) || soundtracksInFlight.has(soundtrack.path)) return;
+  const encoding = soundtrack.run().finally(() => soundtracksInFlight.delete(soundtrack.path));
+  soundtracksInFlight.set(soundtrack.path, encoding);
+  await encoding;
+}
+
+/**
+ * Soundtracks being encoded ahead in this process, by path: a render that needs one of them waits for
+ * it (as its pool's soundtrack job) instead of encoding the same file a second time.
+ */
+const soundtracksInFlight = new Map<string, Promise<void>>();
+
 export async function renderSegmented(
   ctx: RenderContext,
   fit: NarrationFit,
@@ -333,7 +355,9 @@ export async function renderSegmented(
         }),
     );
   const soundtrackReused = existsSync(soundtrack.path);
-  if (!soundtrackReused) tasks.push(soundtrack.run);
+  const inFlight = soundtracksInFlight.get(soundtrack.path);
+  // One encoded ahead and still running is waited for (and made here if that failed).
+  if (!soundtrackReused) tasks.push(inFlight ? () => inFlight.catch(() => soundtrack.run()) : soundtrack.run);
   await runLimited(tasks, ctx.options.segmentConcurrency ?? DEFAULT_SEGMENT_CONCURRENCY, (task) => task());
 
   const listPath = join(ctx.workDir, 'segments.txt');

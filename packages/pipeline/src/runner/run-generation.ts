@@ -11,7 +11,7 @@ import {
   type PostKit,
 } from '@reelsmith/contracts';
 import { buildPostKit, postCreditLines } from '../story/post-kit.js';
-import { assembleVideo, fitNarration } from '../assembly/assemble-video.js';
+import { assembleVideo, fitNarration, prepareSoundtrack, type SoundtrackRequest } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
@@ -600,6 +600,52 @@ async function musicBedFor(ctx: RunContext): Promise<string | null> {
   }
 }
 
+/**
+ * The plan's length (an edit may move it a little so untouched scenes keep theirs), never more than
+ * MAX_DURATION_DRIFT_SECONDS from the length the creator picked; the brand's closing card follows it
+ * (the story was planned that much shorter).
+ */
+function videoSecondsFor(ctx: RunContext, narration: Narration): { storySeconds: number; durationSeconds: number } {
+  const { params, run } = ctx;
+  const storySeconds = videoLengthFor(narration, storySecondsFor(params.duration, run.brand?.endCard));
+  return { storySeconds, durationSeconds: storySeconds + (run.brand?.endCard?.seconds ?? 0) };
+}
+
+/** The render request's sound: the fitted narration, the music under it, the length, and where segments are kept. */
+function soundtrackRequestFor(ctx: RunContext, narration: Narration, bed: string | null): SoundtrackRequest {
+  const { run } = ctx;
+  // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
+  const music = run.music ?? (bed ? { path: bed, volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
+  return {
+    audioPath: narration.audioPath,
+    words: narration.words,
+    durationSeconds: videoSecondsFor(ctx, narration).durationSeconds,
+    // Scene segments outlive the job so the next version re-renders only the scenes that changed;
+    // without a video folder (npm run generate) they stay in the workspace, where the render keeps them.
+    segmentCacheDir: run.artefactDir ? join(run.artefactDir, 'segments') : join(ctx.workspaceDir, 'video', 'work', 'segments'),
+    ...(music ? { music } : {}),
+    ...(run.brand ? { brand: run.brand } : {}),
+  };
+}
+
+/**
+ * The soundtrack encoded as soon as the narration and the music are ready, while the pictures are
+ * still being made (see prepareSoundtrack); the render then finds it in the segment cache. Never
+ * fails the job: on any error the render encodes it as before.
+ */
+async function soundtrackAhead(ctx: RunContext, voice: Promise<Checkpointed<Narration>>, musicBed: Promise<string | null>): Promise<void> {
+  const { options, binaries, signal } = ctx;
+  if (options.assemble) return;
+  try {
+    const [narration, bed] = await Promise.all([voice, musicBed]);
+    await timed('video: soundtrack', options.onTiming, () =>
+      prepareSoundtrack(soundtrackRequestFor(ctx, narration.output, bed), { binaries, ...(signal ? { signal } : {}) }),
+    );
+  } catch {
+    // The render makes it.
+  }
+}
+
 /** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
 function videoStep(
   ctx: RunContext,
@@ -626,9 +672,8 @@ function videoStep(
       // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
       // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked; the brand's closing
       // card follows it (the story was planned that much shorter).
-      const cardSeconds = run.brand?.endCard?.seconds ?? 0;
-      const storySeconds = videoLengthFor(narration.output, storySecondsFor(params.duration, run.brand?.endCard));
-      const duration = storySeconds + cardSeconds;
+      const { storySeconds } = videoSecondsFor(ctx, narration.output);
+      const bed = await musicBed;
       const scenes = images.output.imagePaths.map((imagePath, index) => ({
         imagePath,
         ...clipOf(images.output.videoPaths?.[index]),
@@ -637,17 +682,12 @@ function videoStep(
         end: index + 1 < timings.length ? (timings[index + 1]?.start ?? storySeconds) : storySeconds,
       }));
       const outputPath = join(workspaceDir, 'video', 'video.mp4');
-      // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
-      const bed = await musicBed;
-      const music = run.music ?? (bed ? { path: bed, volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
       const result = await timed('video: render', options.onTiming, () =>
         (options.assemble ?? assembleVideo)(
           {
+            ...soundtrackRequestFor(ctx, narration.output, bed),
             scenes,
-            audioPath: narration.output.audioPath,
-            words: narration.output.words,
             resolution: params.resolution,
-            durationSeconds: duration,
             enableZoom: params.enableZoom,
             zoomDirection: params.zoomDirection,
             enableCaptions: params.enableCaptions,
@@ -656,10 +696,6 @@ function videoStep(
             outputPath,
             posterPath: join(workspaceDir, 'video', 'poster.jpg'),
             workDir: join(workspaceDir, 'video', 'work'),
-            // Scene segments outlive the job so the next version re-renders only the scenes that changed.
-            ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
-            ...(music ? { music } : {}),
-            ...(run.brand ? { brand: run.brand } : {}),
           },
           {
             binaries,
@@ -723,10 +759,16 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // The music bed needs only the job's mood, so it is made meanwhile rather than after both.
   const musicBed = musicBedFor(ctx);
   musicBed.catch(() => undefined);
-  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voiceStep(ctx, story), imagesStep(ctx, story, setup, article)]);
-  if (narrationOutcome.status === 'rejected') throw narrationOutcome.reason;
-  if (imagesOutcome.status === 'rejected') throw imagesOutcome.reason;
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed, article);
+  const voice = voiceStep(ctx, story);
+  const soundtrack = soundtrackAhead(ctx, voice, musicBed);
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voice, imagesStep(ctx, story, setup, article)]);
+  if (narrationOutcome.status === 'rejected' || imagesOutcome.status === 'rejected') {
+    // Its ffmpeg ends before the job fails, so none outlives the run that started it.
+    await soundtrack;
+    throw narrationOutcome.status === 'rejected' ? narrationOutcome.reason : (imagesOutcome as PromiseRejectedResult).reason;
+  }
+  // The render waits for the soundtrack only where it needs it (its last job), not before it starts.
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed, article).finally(() => soundtrack);
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
