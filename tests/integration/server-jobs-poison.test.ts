@@ -1,3 +1,4 @@
+import { systemHealthResponseSchema } from '@reelsmith/contracts';
 import {
   buildApp,
   CRASHED_RUNS_MESSAGE,
@@ -11,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, registerUser, videoBody, waitFor, type TestUser } from './server-jobs-fakes.js';
+import { bearer, FakePipeline, PASSWORD, registerUser, videoBody, waitFor, type TestUser } from './server-jobs-fakes.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const LOCK_MS = 1_500;
@@ -83,12 +84,39 @@ async function expectUncharged(app: App, user: TestUser, jobId: string): Promise
   expect(next.statusCode, next.body).toBe(200);
 }
 
+const ADMIN_EMAIL = 'queue-admin@example.com';
+
+/** The admin's session token (ADMIN_EMAILS applies to a verified address, at sign-in). */
+async function signInAdmin(app: App): Promise<string> {
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { name: 'Ops', email: ADMIN_EMAIL, password: PASSWORD },
+  });
+  expect(registered.statusCode, registered.body).toBe(200);
+  await app.db.updateTable('users').set({ email_verified_at: new Date().toISOString() }).where('email', '=', ADMIN_EMAIL).execute();
+  const signedIn = await app.inject({ method: 'POST', url: '/auth/login', payload: { email: ADMIN_EMAIL, password: PASSWORD } });
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  return (signedIn.json() as { token: string }).token;
+}
+
+async function expectInQueueView(app: App, user: TestUser, jobId: string): Promise<void> {
+  // The admin sees which job was stopped, whose, and in which step, not only one more failure.
+  const token = await signInAdmin(app);
+  const answer = await app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { authorization: `Bearer ${token}` } });
+  expect(answer.statusCode, answer.body).toBe(200);
+  const { queue } = systemHealthResponseSchema.parse(answer.json());
+  expect(queue.crashedJobs).toEqual([{ id: jobId, userEmail: user.email, step: 'story', failedAt: expect.any(String) as string }]);
+  expect(queue.failedLastHour).toBe(1);
+  expect(queue.summary).toContain('1 stopped after crashing twice');
+}
+
 describe('a job whose runs crash the process', () => {
   it('is failed, not resumed, after two crashes in embedded mode, and the server starts normally', async () => {
     const database: TestDatabase = await createTestDatabase('postgres');
     const pipeline = new FakePipeline();
     // This process only takes requests; the runner processes run the embedded queue.
-    const app = await buildApp(database.config({}), {
+    const app = await buildApp(database.config({ ADMIN_EMAILS: ADMIN_EMAIL }), {
       voices: { autoGenerateOfflineSamples: false },
       jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, autoStart: false },
     });
@@ -98,6 +126,7 @@ describe('a job whose runs crash the process', () => {
       const jobId = await crashTwice(app, user, { ...database.env, CRASH_MODE: 'embedded' });
       for (const { child } of runners) child.kill('SIGKILL');
       await expectUncharged(app, user, jobId);
+      await expectInQueueView(app, user, jobId);
     } finally {
       await app.close();
       await database.cleanup();
@@ -111,7 +140,7 @@ describe('a job whose runs crash the process', () => {
       const env = { QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix };
       const database: TestDatabase = await createTestDatabase('postgres');
       const pipeline = new FakePipeline();
-      const app = await buildApp(database.config(env), {
+      const app = await buildApp(database.config({ ...env, ADMIN_EMAILS: ADMIN_EMAIL }), {
         voices: { autoGenerateOfflineSamples: false },
         jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor, claimSweep: { intervalMs: 250, graceMs: LOCK_MS } },
       });
@@ -120,6 +149,7 @@ describe('a job whose runs crash the process', () => {
         const user = await registerUser(app, 'poison-bullmq');
         const jobId = await crashTwice(app, user, { ...database.env, ...env, CRASH_MODE: 'bullmq', LOCK_MS: String(LOCK_MS) });
         await expectUncharged(app, user, jobId);
+        await expectInQueueView(app, user, jobId);
       } finally {
         await app.close();
         const inspector = new Queue(VIDEO_QUEUE_NAME, { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });

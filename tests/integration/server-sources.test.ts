@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { storyboardSchema, STORYBOARD_MESSAGES, videoJobSchema, type VideoJob } from '@reelsmith/contracts';
+import { ARTICLE_MAX_LENGTH, storyboardSchema, STORYBOARD_MESSAGES, videoJobSchema, type VideoJob } from '@reelsmith/contracts';
 import {
   createOfflineStoryProvider,
   createOfflineVoiceProvider,
@@ -13,7 +13,7 @@ import {
 } from '@reelsmith/pipeline';
 import { buildApp, createTestDatabase, type App, type TestDatabase } from '@reelsmith/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerUser, subscribe, waitForStatus, type TestUser } from './server-jobs-fakes.js';
+import { bearer, registerUser, subscribe, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
 
 /**
  * Videos made from a script, an article and a link, through HTTP: the real story step and offline
@@ -239,6 +239,43 @@ describe('videos made from a source', () => {
       for (const word of CHROME_WORDS) expect(narration.toLowerCase()).not.toContain(word.toLowerCase());
       const parsed = videoJobSchema.parse(job);
       expect(parsed.params.source?.title).toBe(ARTICLE_TITLE);
+    },
+  );
+
+  it(
+    'tells or refuses the poison articles of the third security round (200,000 characters without a sentence end, only stop words, only emoji) while /health answers within 1 s',
+    { timeout: 240_000 },
+    async () => {
+      const poison = {
+        'no sentence end': Array.from({ length: ARTICLE_MAX_LENGTH / 8 }, (_, index) => `word${index % 50}`)
+          .join(' ')
+          .slice(0, ARTICLE_MAX_LENGTH),
+        'only stop words': 'the and of to '.repeat(Math.floor(ARTICLE_MAX_LENGTH / 14)),
+        'only emoji': '😀 🎉 '.repeat(Math.floor(ARTICLE_MAX_LENGTH / 6)),
+      };
+      for (const [name, text] of Object.entries(poison)) {
+        const user = await registerUser(app, 'poison');
+        const response = await submit(app, user, sourceBody({ kind: 'article', text, title: `Poison: ${name}` }));
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
+        const { jobId } = response.json() as { jobId: string };
+        let slowest = 0;
+        const job = await waitFor(
+          async () => {
+            const started = Date.now();
+            expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+            slowest = Math.max(slowest, Date.now() - started);
+            const status = await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers: bearer(user) });
+            const found = videoJobSchema.parse(status.json());
+            return found.status === 'completed' || found.status === 'failed' ? found : null;
+          },
+          `the ${name} article to be told or refused`,
+          120_000,
+        );
+        // The server stayed up and answering; a refusal says why in the creator's words.
+        expect(slowest, name).toBeLessThan(1_000);
+        if (job.status === 'failed')
+          expect(job.error, name).toMatch(/^This text (is too long or too unusual to summarise|has no sentences that can be told)/);
+      }
     },
   );
 

@@ -496,6 +496,15 @@ describe.each(TEST_DIALECTS)('storyboards on %s', (dialect) => {
     edit.scenes[0] = { ...edit.scenes[0]!, imageUploadId: theirs.id };
     const response = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(owner), payload: edit });
     expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ field: 'scenes.0.imageUploadId' });
+
+    // Music names an upload too: another account's sound is refused the same way.
+    const theirSound = await upload(stranger, files.mp3, 'tone.mp3', 'audio/mpeg');
+    expect(theirSound.statusCode, theirSound.body).toBe(200);
+    const withMusic = { ...editOf(board), music: { uploadId: (theirSound.json() as { id: string }).id, volumePercent: 30 } };
+    const music = await app.inject({ method: 'PUT', url: `/api/videos/${videoId}/storyboard`, headers: bearer(owner), payload: withMusic });
+    expect(music.statusCode, music.body).toBe(404);
+    expect(music.json()).toMatchObject({ field: 'music.uploadId', message: 'That upload does not exist. Upload the file again.' });
     expect(await storyboard(owner, videoId)).toEqual(board);
   });
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, registerUser, type TestUser } from './server-jobs-fakes.js';
+import { bearer, FakePipeline, registerUser, subscribe, videoBody, type TestUser } from './server-jobs-fakes.js';
 
 /**
  * The third security round's untrusted inputs through HTTP on a listening server: pages, links and
@@ -20,10 +20,16 @@ const NESTED = `<html><body>${'<div>'.repeat(2_000)}<article>${PARAGRAPH.repeat(
 let pages: Server;
 let pagesUrl: string;
 const drips = new Set<NodeJS.Timeout>();
+/** Requests the page server took for /counted: a refusal before fetching leaves it untouched. */
+let countedFetches = 0;
 
 beforeAll(async () => {
   pages = createServer((request, response) => {
     const path = request.url ?? '/';
+    if (path === '/counted') {
+      countedFetches += 1;
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE);
+    }
     if (path === '/nested') return void response.writeHead(200, { 'content-type': 'text/html' }).end(NESTED);
     if (path === '/gzip')
       return void response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip' }).end(gzipSync(ARTICLE));
@@ -141,6 +147,31 @@ describe('untrusted pages, links and logos', () => {
       // The fetch deadline (400), or the user's bound on links read at once (429).
       expect([400, 429]).toContain(answer.status);
     }
+  }, 60_000);
+
+  it('checks the plan and the submit rate before fetching a link: a refused request costs no fetch', async () => {
+    // No videos left: the free video is used by a topic, then a link is a 403 that fetched nothing.
+    const spent = await registerUser(app, 'no-quota');
+    expect((await post(spent, '/api/videos/generate', videoBody('Tides'))).status).toBe(200);
+    const before = countedFetches;
+    const noQuota = await post(spent, '/api/videos/generate', linkBody(`${pagesUrl}/counted`));
+    expect(noQuota.status, await noQuota.clone().text()).toBe(403);
+    expect(countedFetches).toBe(before);
+
+    // Past the submit rate (30 a minute): the 31st, a link, is a 429 that fetched nothing either.
+    const busy = await registerUser(app, 'submit-rate');
+    await subscribe(app, busy.id, 'pro_plan');
+    for (let index = 0; index < 30; index++) {
+      expect((await post(busy, '/api/videos/generate', videoBody(`Topic ${index}`))).status).toBe(200);
+    }
+    const limited = await post(busy, '/api/videos/generate', linkBody(`${pagesUrl}/counted`));
+    expect(limited.status, await limited.clone().text()).toBe(429);
+    expect(countedFetches).toBe(before);
+
+    // The same link from an account with videos left is fetched (the count above can move).
+    const fresh = await registerUser(app, 'with-quota');
+    expect((await post(fresh, '/api/videos/generate', linkBody(`${pagesUrl}/counted`))).status).toBe(200);
+    expect(countedFetches).toBe(before + 1);
   }, 60_000);
 
   it('refuses a <use> fan-out SVG logo and a 100000×100000 one while /health keeps answering within 1 s', async () => {

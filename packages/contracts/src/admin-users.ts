@@ -201,6 +201,9 @@ export const workerHeartbeatSchema = z.object({
 });
 export type WorkerHeartbeat = z.infer<typeof workerHeartbeatSchema>;
 
+/** How many of the jobs stopped after crashing System Health lists. */
+export const CRASHED_JOBS_SHOWN = 10;
+
 export const systemHealthResponseSchema = z.object({
   status: healthStatusSchema,
   checkedAt: z.string(),
@@ -216,6 +219,11 @@ export const systemHealthResponseSchema = z.object({
     active: z.number().check(z.int()),
     oldestWaitingSeconds: z.nullable(z.number()),
     failedLastHour: z.number().check(z.int()),
+    /**
+     * Jobs of the last 24 h that were failed, not resumed, because their runs ended the process (or
+     * their worker) twice: newest first, at most CRASHED_JOBS_SHOWN. Their source may crash it again.
+     */
+    crashedJobs: z.array(z.object({ id: z.string(), userEmail: z.string(), step: z.nullable(z.string()), failedAt: z.string() })),
   }),
   workers: component({ mode: z.enum(['embedded', 'bullmq']), workers: z.array(workerHeartbeatSchema) }),
   ffmpeg: component({ path: z.nullable(z.string()), version: z.nullable(z.string()), source: z.nullable(z.string()) }),

@@ -17,7 +17,7 @@ export interface ReelsmithApi {
   client: ReelsmithClient;
   /** A path of the API (`/output/…`) as an absolute address an agent can open or hand on. */
   absolute: (path: string) => string;
-  /** GET of a route the contracts of this build may not list yet (research), parsed by the caller. */
+  /** GET of a route an older server may not have (research: a 404 there), parsed by the caller. */
   getJson: (path: string, query: Record<string, string>) => Promise<unknown>;
 }
 

@@ -82,6 +82,18 @@ describe('research_articles', () => {
     expect(api.seen[0]!.headers.get('x-api-key')).toBe('rsk_test');
   });
 
+  it("hands on the research contract's match: the article a topic-only video would be told from", async () => {
+    const articles = [
+      { title: 'Octopus', url: 'https://en.wikipedia.org/wiki/Octopus', description: 'Soft-bodied mollusc' },
+      { title: 'Octopus card', url: 'https://en.wikipedia.org/wiki/Octopus_card' },
+    ];
+    const client = await clientFor(fakeApi({ 'GET /api/research/articles': { status: 200, body: { articles, match: 'Octopus' } } }));
+    const result = await client.callTool({ name: 'research_articles', arguments: { q: 'octopus' } });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ articles, match: 'Octopus' });
+    expect(text(result).split('\n')[0]).toBe('A video of "octopus" would be told from: Octopus');
+  });
+
   it('says the server is too old when the route answers 404', async () => {
     const client = await clientFor(fakeApi({}));
     const result = await client.callTool({ name: 'research_articles', arguments: { q: 'octopus' } });

@@ -9,6 +9,8 @@ import {
   listVideosQuerySchema,
   pipelineStepSchema,
   renderVideoResponseSchema,
+  RESEARCH_QUERY_MAX_LENGTH,
+  researchArticlesResponseSchema,
   sourceCreditSchema,
   storyboardSchema,
   storyboardUpdateBodySchema,
@@ -73,10 +75,11 @@ const videoSummarySchema = z.object({
   videoUrl: z.optional(z.string()),
 });
 
-/** The research route's answer (GET /api/research/articles), as the tool hands it on. */
-const researchArticlesSchema = z.object({
-  articles: z.array(z.object({ title: z.string(), url: z.string(), description: z.optional(z.string()) })),
-});
+/**
+ * The research route's answer (GET /api/research/articles) as the contracts define it: the articles
+ * and, when one clearly matches the topic, the `match` a topic-only video would be told from.
+ */
+const researchArticlesSchema = researchArticlesResponseSchema;
 
 const RESEARCH_MISSING =
   'This Reelsmith server has no article research (GET /api/research/articles answered 404): it is an older version. ' +
@@ -193,9 +196,10 @@ export const TOOL_DEFINITIONS = {
   research_articles: {
     title: 'Research articles',
     description:
-      "Wikipedia articles that match a topic, with their titles, links and descriptions, to make a video of one (generate_video with a source) instead of the topic's own words.",
+      "Wikipedia articles that match a topic, with their titles, links and descriptions, to make a video of one (generate_video with a source) instead of the topic's own words. " +
+      'match, when present, is the title of the article a topic-only generate_video of the same topic and language would be told from.',
     inputSchema: z.object({
-      q: z.string().trim().min(1).max(300).describe('The topic to look up, e.g. "octopus".'),
+      q: z.string().trim().min(1).max(RESEARCH_QUERY_MAX_LENGTH).describe('The topic to look up, e.g. "octopus".'),
       language: z
         .optional(videoLanguageSchema)
         .check(z.describe("The articles' language (the narration's language); the server's default when left out.")),
@@ -405,7 +409,9 @@ function handlers(api: ReelsmithApi): { [N in ToolName]: ToolHandler<N> } {
       }
       const found = researchArticlesSchema.parse(json);
       const lines = found.articles.map((article) => `${article.title}: ${article.url}`);
-      return result(found, lines.length ? lines.join('\n') : `No articles match "${q}".`);
+      const summary = lines.length ? lines.join('\n') : `No articles match "${q}".`;
+      // The agent learns which article a topic-only video would use, as the studio shows it.
+      return result(found, found.match ? `A video of "${q}" would be told from: ${found.match}\n${summary}` : summary);
     },
   };
 }

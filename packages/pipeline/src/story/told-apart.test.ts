@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ARTICLE_MAX_LENGTH } from '@reelsmith/contracts';
 import { ProviderError } from '../errors.js';
 import type { StoryRequest } from '../providers/types.js';
-import { TELLING_MESSAGES, TELLING_TIMEOUT_MS, tellSourceApart } from './told-apart.js';
+import { INPUT_REFUSED_STATUS, TELLING_MESSAGES, TELLING_TIMEOUT_MS, tellSourceApart } from './told-apart.js';
 
 const request = (text: string): StoryRequest => ({
   topic: 'Poison',
@@ -47,6 +47,8 @@ describe('tellSourceApart', () => {
       expect(Date.now() - started).toBeLessThan(TELLING_TIMEOUT_MS + 5_000);
       if (outcome instanceof Error) {
         expect(outcome).toBeInstanceOf(ProviderError);
+        // A refusal of the text, not a service failure: the job keeps this message, not "try again later".
+        expect(outcome).toMatchObject({ retryable: false, status: INPUT_REFUSED_STATUS });
         const refusals = [TELLING_MESSAGES.nothingToTell, TELLING_MESSAGES.limit('')];
         expect(refusals.some((refusal) => outcome.message.startsWith(refusal.slice(0, 40)))).toBe(true);
       } else {

@@ -10,6 +10,9 @@ export const TELLING_TIMEOUT_MS = 30_000;
 
 const SOURCE_STORY_MODULE = new URL('./source-story.ts', import.meta.url).href;
 
+/** The status of a ProviderError that refuses the creator's text (as a model's 400 content refusal would). */
+export const INPUT_REFUSED_STATUS = 400;
+
 export const TELLING_MESSAGES = {
   limit: (reason: string) =>
     `This text is too long or too unusual to summarise (${reason}). Paste a shorter text written in sentences, or give a topic instead.`,
@@ -33,10 +36,18 @@ export async function tellSourceApart(request: StoryRequest, source: StorySource
     if (error instanceof SandboxLimitError) {
       const reason =
         error.limit === 'time' ? `it took longer than ${TELLING_TIMEOUT_MS / 1000} s` : error.message.replace(/\.$/, '').toLowerCase();
-      throw new ProviderError(TELLING_MESSAGES.limit(reason), provider, error.limit === 'busy');
+      // A text past the time or heap limit is the creator's input to change: status 400 marks it a
+      // refusal of the input, so the job keeps this message instead of "the story writer is
+      // unavailable, try again" (which would only fail again). A full pool ('busy') is the service's.
+      throw new ProviderError(
+        TELLING_MESSAGES.limit(reason),
+        provider,
+        error.limit === 'busy',
+        error.limit === 'busy' ? undefined : INPUT_REFUSED_STATUS,
+      );
     }
     throw error;
   }
-  if (story.scenes.length === 0) throw new ProviderError(TELLING_MESSAGES.nothingToTell, provider, false);
+  if (story.scenes.length === 0) throw new ProviderError(TELLING_MESSAGES.nothingToTell, provider, false, INPUT_REFUSED_STATUS);
   return story;
 }

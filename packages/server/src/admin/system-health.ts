@@ -1,4 +1,11 @@
-import type { HealthSample, HealthStatus, SystemHealth, SystemHealthComponent, WorkerHeartbeat } from '@reelsmith/contracts';
+import {
+  CRASHED_JOBS_SHOWN,
+  type HealthSample,
+  type HealthStatus,
+  type SystemHealth,
+  type SystemHealthComponent,
+  type WorkerHeartbeat,
+} from '@reelsmith/contracts';
 import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -7,6 +14,7 @@ import { statfs } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { promisify } from 'node:util';
 import { MIGRATIONS } from '../db/migrations/index.js';
+import { MAX_CRASHED_RUNS } from '../jobs/job-worker.js';
 import { HEARTBEAT_STALE_MS } from '../jobs/worker-heartbeat.js';
 
 const run = promisify(execFile);
@@ -103,7 +111,7 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
     const backend = app.jobQueue.backend;
     try {
       const hourAgo = new Date(now - HOUR_MS).toISOString();
-      const [waiting, active, oldest, failed] = await Promise.all([
+      const [waiting, active, oldest, failed, crashed] = await Promise.all([
         app.db
           .selectFrom('video_jobs')
           .select((eb) => eb.fn.countAll<number | string | bigint>().as('c'))
@@ -125,6 +133,18 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
           .where('status', '=', 'failed')
           .where('updated_at', '>=', hourAgo)
           .executeTakeFirstOrThrow(),
+        // Failed (or, for a re-render, put back at its previous version) after crashing its runs:
+        // only that path leaves a finished job with its runs still counted past the bound.
+        app.db
+          .selectFrom('video_jobs')
+          .innerJoin('users', 'users.id', 'video_jobs.user_id')
+          .select(['video_jobs.id', 'users.email', 'video_jobs.current_step', 'video_jobs.updated_at'])
+          .where('video_jobs.unfinished_runs', '>', MAX_CRASHED_RUNS)
+          .where('video_jobs.status', 'in', ['failed', 'completed'])
+          .where('video_jobs.updated_at', '>=', new Date(now - 24 * HOUR_MS).toISOString())
+          .orderBy('video_jobs.updated_at', 'desc')
+          .limit(CRASHED_JOBS_SHOWN)
+          .execute(),
       ]);
       const oldestWaitingSeconds = oldest?.oldest ? Math.max(0, Math.round((now - Date.parse(String(oldest.oldest))) / 1000)) : null;
       const failedLastHour = Number(failed.c);
@@ -132,12 +152,20 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
       const status: HealthStatus = (oldestWaitingSeconds ?? 0) > QUEUE_SLOW_SECONDS || failedLastHour >= 5 ? 'degraded' : 'healthy';
       return {
         status,
-        summary: `${waitingCount} waiting · ${Number(active.c)} running · ${failedLastHour} failed in the last hour`,
+        summary:
+          `${waitingCount} waiting · ${Number(active.c)} running · ${failedLastHour} failed in the last hour` +
+          (crashed.length > 0 ? ` · ${crashed.length} stopped after crashing twice (24 h)` : ''),
         backend,
         waiting: waitingCount,
         active: Number(active.c),
         oldestWaitingSeconds,
         failedLastHour,
+        crashedJobs: crashed.map((job) => ({
+          id: job.id,
+          userEmail: job.email,
+          step: job.current_step,
+          failedAt: job.updated_at,
+        })),
         value: waitingCount,
       };
     } catch (error) {
@@ -150,6 +178,7 @@ export async function checkSystemHealth(app: FastifyInstance, history: HealthHis
         active: 0,
         oldestWaitingSeconds: null,
         failedLastHour: 0,
+        crashedJobs: [],
         value: 0,
       };
     }

@@ -126,6 +126,13 @@ function facts(name: SystemHealthComponent, health: SystemHealth): ReactNode {
           <Fact label="Running">{part.active}</Fact>
           <Fact label="Oldest waiting">{formatAge(part.oldestWaitingSeconds)}</Fact>
           <Fact label="Failed, last hour">{part.failedLastHour}</Fact>
+          {/* A job that crashed the server twice is failed instead of resumed: the admin sees which,
+              whose and in which step, since its source may crash the server again. */}
+          {part.crashedJobs.map((job) => (
+            <Fact key={job.id} label="Stopped after crashing twice">
+              <code>{job.id}</code> · {job.userEmail} · {job.step ?? 'before its first step'} · {formatDateTime(job.failedAt)}
+            </Fact>
+          ))}
         </>
       );
     }
