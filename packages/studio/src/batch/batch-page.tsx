@@ -27,8 +27,8 @@ import './batch-page.css';
 
 const EXAMPLE = 'Why octopuses have three hearts\nHow bees talk by dancing\nThe tallest tree on Earth';
 
-/** The list, the shared options and the rows' check; queues the batch once every row is valid. */
-function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
+/** The list, the shared options and the rows' check; queues the batch once every row is valid (the embed's Batch view too). */
+export function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
   const api = useApi();
   const platform = usePlatform();
   const access = useGenerationAccess();
