@@ -1,6 +1,8 @@
-import { BatchComposer } from '../batch/batch-page.js';
+import { BatchComposer } from '../batch/batch-composer.js';
 import { BatchProgress } from '../batch/batch-progress.js';
+import { usePlatform } from '../platform.js';
 import { useServices } from '../services.js';
+import { watchEmbedBatches } from './embed-batch-watch.js';
 import { embedBatchesFor } from './embed-batches.js';
 
 export interface EmbedBatchProps {
@@ -16,11 +18,15 @@ export interface EmbedBatchProps {
  */
 export default function EmbedBatch({ batchId, onBatch }: EmbedBatchProps) {
   const services = useServices();
+  const platform = usePlatform();
   if (batchId) return <BatchProgress batchId={batchId} onNew={() => onBatch(null)} />;
   return (
     <BatchComposer
       onQueued={(id) => {
-        embedBatchesFor(services).track(id);
+        const batches = embedBatchesFor(services);
+        batches.track(id);
+        const token = services.authStore.getState().token;
+        if (token) watchEmbedBatches(batches, { url: platform.apiBaseUrl, token });
         onBatch(id);
       }}
     />

@@ -1,18 +1,16 @@
-import { BATCH_SOCKET_EVENTS, batchCompletedEventSchema, type BatchCompletedEvent, type BatchDetail } from '@reelsmith/contracts';
+import type { BatchCompletedEvent, BatchDetail } from '@reelsmith/contracts';
 import type { ApiClient } from '../api/api-client.js';
 import type { CoreServices } from '../services.js';
-import type { JobServiceFactory } from '../jobs/jobs-context.js';
-import { createSocketIoJobClient, type SocketFactory } from '../jobs/job-realtime.js';
-import { createJobService } from '../jobs/job-service.js';
 
 /** Ends heard before the batch was known here (the socket can beat the create's answer), kept this many. */
 const EARLY_LIMIT = 100;
 
 /**
- * The batches queued in this embedded studio, and when each ended: from the creator's socket
- * (`batch_completed`, which reaches every API process's sockets) or, after the socket was away, from
- * reading the batch again. Each tracked batch ends once; batches made elsewhere (the web studio,
- * the partner's backend) are never reported to the partner page.
+ * The batches queued in this embedded studio, and when each ended: from the socket that watches them
+ * (`batch_completed`, which reaches every API process's sockets; embed-batch-watch.ts) or, when that
+ * socket (re)connects, from reading the batch again. Each tracked batch ends once; batches made
+ * elsewhere (the web studio, the partner's backend) are never reported to the partner page. No
+ * runtime imports: the embed's first load carries only this bookkeeping.
  */
 export interface EmbedBatches {
   /** A batch queued here: its end will be reported. */
@@ -21,6 +19,8 @@ export interface EmbedBatches {
   heard(event: BatchCompletedEvent): void;
   /** Reads the batches still running here again: the socket was away and may have missed an end. */
   catchUp(): Promise<void>;
+  /** How many tracked batches have not ended yet. */
+  runningCount(): number;
   /** Called once per tracked batch when it ends (completed, or cancelled). */
   onEnded(listener: (event: BatchCompletedEvent) => void): () => void;
 }
@@ -65,6 +65,7 @@ export function createEmbedBatches(readBatch: (batchId: string) => Promise<Batch
         }),
       );
     },
+    runningCount: () => running.size,
     onEnded(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -72,7 +73,7 @@ export function createEmbedBatches(readBatch: (batchId: string) => Promise<Batch
   };
 }
 
-// One per mounted embed (its services), shared by its job service's socket, its Batch view and its bridge.
+// One per mounted embed (its services), shared by its Batch view, the socket watching them and its bridge.
 const servicesBatches = new WeakMap<CoreServices, EmbedBatches>();
 
 export function embedBatchesFor(services: CoreServices): EmbedBatches {
@@ -84,35 +85,3 @@ export function embedBatchesFor(services: CoreServices): EmbedBatches {
   }
   return batches;
 }
-
-/**
- * The studio's socket.io factory, plus the two things only the embed listens for: the account's
- * `batch_completed` and the reconnects after which a missed one is read again. Lives here, not in
- * the shared job client, so the web app's first load does not carry it.
- */
-export function embedSocketFactory(batches: EmbedBatches): SocketFactory {
-  return async (url, options) => {
-    const { io } = await import('socket.io-client');
-    const socket = url ? io(url, options) : io(options);
-    let connectedBefore = false;
-    socket.on('connect', () => {
-      if (connectedBefore) void batches.catchUp();
-      connectedBefore = true;
-    });
-    socket.on(BATCH_SOCKET_EVENTS.batchCompleted, (payload: unknown) => {
-      const parsed = batchCompletedEventSchema.safeParse(payload);
-      if (parsed.success) batches.heard(parsed.data);
-    });
-    return socket;
-  };
-}
-
-/** The web job service (REST + socket.io), its socket made by embedSocketFactory. */
-export const embedJobServiceFactory: JobServiceFactory = ({ services, platform, effects }) =>
-  createJobService({
-    api: services.api,
-    realtime: createSocketIoJobClient({ url: platform.apiBaseUrl, createSocket: embedSocketFactory(embedBatchesFor(services)) }),
-    effects,
-    // As on the web: a revoked session signs the studio out at once (the profile read gets 401).
-    onClosedByServer: () => void services.authStore.getState().refreshUser(),
-  });

@@ -3,7 +3,7 @@ import '../styles/theme.css';
 import { isActiveJobStatus } from '@reelsmith/contracts';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { GoogleButton, useGoogleIdentity } from '../login/use-google-identity.js';
-import { JobServiceProvider, useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
+import { useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { SignInForm } from '../login/sign-in-form.js';
 import { usePlatform } from '../platform.js';
 import { useAuth, useServices } from '../services.js';
@@ -11,7 +11,7 @@ import { LoadingSplash } from '../shell/loading-splash.js';
 import { GenerateForm } from '../studio/generate-form.js';
 import { RecentVideosPanel } from '../studio/recent-videos-panel.js';
 import { useGenerationAccess } from '../studio/use-generation-access.js';
-import { embedBatchesFor, embedJobServiceFactory } from './embed-batches.js';
+import { embedBatchesFor } from './embed-batches.js';
 import { startEmbedBridge } from './embed-bridge.js';
 import '../styles/studio.css';
 import './embed.css';
@@ -79,16 +79,7 @@ function SignedInStudio({ mode }: { mode: EmbedStudioProps['mode'] }) {
  * Batch view, or a sign-in form; no navigation, admin, pricing or settings. Reports to the partner
  * page through the embed bridge.
  */
-export function EmbedStudio(props: EmbedStudioProps) {
-  // The job service's socket also hears the account's batch_completed (embed-batches.ts).
-  return (
-    <JobServiceProvider createJobService={embedJobServiceFactory}>
-      <EmbedStudioContent {...props} />
-    </JobServiceProvider>
-  );
-}
-
-function EmbedStudioContent({ mode, parentOrigin, post }: EmbedStudioProps) {
+export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
   const services = useServices();
   const platform = usePlatform();
   const jobService = useJobService();
