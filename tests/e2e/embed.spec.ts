@@ -1,3 +1,4 @@
+import { embedEventSchema } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -61,14 +62,46 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** The partner's backend: an account with its API key, and a 15-minute embed session minted with it. */
 async function mintSession(page: Page): Promise<string> {
+  return (await partnerAccount(page)).sessionToken;
+}
+
+/** The partner's account (its API key, and a plan when asked: a batch of two is beyond the free video) and an embed session. */
+async function partnerAccount(page: Page, options: { plan?: boolean } = {}): Promise<{ apiKey: string; sessionToken: string }> {
   const registered = await page.request.post(`${studioOrigin}/auth/register`, {
     data: { name: 'Partner Account', email: `partner-${unique()}@example.com`, password: 'correct-horse' },
   });
   expect(registered.ok()).toBe(true);
-  const apiKey = (await registered.json()).api_key.key as string;
+  const account = await registered.json();
+  const apiKey = account.api_key.key as string;
+  if (options.plan) await subscribe(page, account.token as string);
   const minted = await page.request.post(`${studioOrigin}/api/embed/sessions`, { headers: { 'x-api-key': apiKey } });
   expect(minted.ok()).toBe(true);
-  return (await minted.json()).token as string;
+  return { apiKey, sessionToken: (await minted.json()).token as string };
+}
+
+/** The Pro plan through the test checkout. */
+async function subscribe(page: Page, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const order = await (
+    await page.request.post(`${studioOrigin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })
+  ).json();
+  const paid = await (
+    await page.request.post(`${studioOrigin}/payments/test-checkout/pay`, {
+      headers,
+      data: { orderId: order.order.orderId, outcome: 'success' },
+    })
+  ).json();
+  const verified = await page.request.post(`${studioOrigin}/payments/verify-payment`, {
+    headers,
+    data: {
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+      planId: 'pro_plan',
+      currency: 'INR',
+    },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
 }
 
 const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: RecordedEvent[] }).__events);
@@ -141,6 +174,50 @@ test('a partner page on an allowed origin embeds the studio, generates a video a
   expect(Math.abs(frameHeight - (resize.height as number))).toBeLessThanOrEqual(1);
   const frameScrolls = await studio.locator('html').evaluate((html) => html.scrollHeight > html.clientHeight + 1);
   expect(frameScrolls).toBe(false);
+});
+
+test('a partner page hears batch-completed when a batch queued in the embedded studio ends', async ({ page }) => {
+  test.setTimeout(8 * 60_000);
+  const { apiKey, sessionToken } = await partnerAccount(page, { plan: true });
+  await page.goto(`${allowedPartner}/?token=${encodeURIComponent(sessionToken)}`);
+  const studio = page.frameLocator('iframe[title="Reelsmith video studio"]');
+  await expect(studio.getByRole('button', { name: 'Generate Video' })).toBeVisible();
+
+  // The Batch view, fetched on first open: the web studio's list, its check and the shared options.
+  await studio.getByRole('button', { name: 'Batch', exact: true }).click();
+  const id = unique();
+  const topics = [`Why the moon has phases ${id}`, `How owls see at night ${id}`];
+  await studio.getByLabel(/Topics, one a line/).fill(topics.join('\n'));
+  await expect(studio.getByText('2 of 2 rows ready')).toBeVisible();
+  await studio.getByLabel('Language', { exact: true }).selectOption({ label: 'English' });
+  await studio.getByRole('radiogroup', { name: 'Female voices' }).getByRole('radio').first().check();
+  await studio.getByLabel('Resolution').selectOption('1:1');
+  await studio.getByLabel('Music').selectOption('none');
+  await studio.getByRole('button', { name: 'Queue 2 videos' }).click();
+  const progress = studio.getByRole('list', { name: 'Videos of the batch' });
+  await expect(progress.getByRole('listitem')).toHaveCount(2);
+
+  // A timeout shows the last events heard.
+  const ended = (list: RecordedEvent[]) =>
+    list.some((e) => e.type === 'batch-completed') ? 'ended' : JSON.stringify(list.filter((e) => e.type !== 'resize').slice(-4));
+  await expect.poll(async () => ended(await events(page)), { timeout: 6 * 60_000, intervals: [1000] }).toBe('ended');
+  // The partner's backend knows the batch by the same id (its API key reads the account's batches).
+  const listed = await page.request.get(`${studioOrigin}/api/batches`, { headers: { 'x-api-key': apiKey } });
+  const batches = (await listed.json()).batches as Array<{ id: string }>;
+  expect(batches).toHaveLength(1);
+  const completed = (await events(page)).filter((e) => e.type === 'batch-completed');
+  expect(completed.map((event) => embedEventSchema.parse(event))).toEqual([
+    {
+      type: 'batch-completed',
+      batchId: batches[0]!.id,
+      status: 'completed',
+      counts: { total: 2, queued: 0, processing: 0, completed: 2, failed: 0, cancelled: 0 },
+    },
+  ]);
+  await expect(progress.getByText('Completed', { exact: true })).toHaveCount(2);
+  // Once: nothing more about it arrives later.
+  await page.waitForTimeout(1500);
+  expect((await events(page)).filter((e) => e.type === 'batch-completed')).toHaveLength(1);
 });
 
 test('a partner page on an origin not on EMBED_ALLOWED_ORIGINS gets no working studio', async ({ page }) => {

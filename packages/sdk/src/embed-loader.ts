@@ -4,10 +4,10 @@
  * served by Reelsmith at /embed, so the partner page never sees the creator's token. Messages are
  * accepted only from that iframe's window and origin, and sent only to it.
  */
-import type { EmbedEvent, EmbedHandle, EmbedMountOptions, ReelsmithEmbed } from './embed-types.js';
+import { EMBED_EVENT_TYPES, type EmbedEvent, type EmbedHandle, type EmbedMountOptions, type ReelsmithEmbed } from './embed-types.js';
 
 const SOURCE = 'reelsmith-embed';
-const EVENT_TYPES = new Set(['ready', 'signed-in', 'signed-out', 'job-created', 'job-progress', 'job-completed', 'job-failed', 'resize']);
+const EVENT_TYPES = new Set<string>(EMBED_EVENT_TYPES);
 
 // The origin this script was loaded from is the studio's origin.
 const script = document.currentScript as HTMLScriptElement | null;

@@ -32,6 +32,8 @@ import {
   readBatch,
 } from '../video-jobs/video-batch-repository.js';
 import { createBatchWithinQuota } from '../video-jobs/video-job-repository.js';
+import type { JobEventOrigin } from '../events/job-events.js';
+import { createBatchEventRelay, type BatchSocketEvent } from './batch-event-relay.js';
 import { readCsvBatch, type BatchInput } from './csv-batch.js';
 
 /** Jobs whose batch (or the lack of one) this process remembers; a job never changes batch. */
@@ -52,11 +54,19 @@ function invalidRowsError(invalidRows: BatchRowError[]): HttpError {
  * figures. Each row goes through the single video's own steps (app.videoSubmissions: voice, plan,
  * source) and becomes an ordinary job, queued fairly (JobQueue.enqueueBatch). The batch's
  * `batch_progress` / `batch_completed` socket events and its `batch.completed` webhook follow the
- * job events of its rows.
+ * job events of its rows; the socket events reach the creator's sockets on every API process.
  */
 export const batchesPlugin = fp(
   async (app) => {
     const submissions = app.videoSubmissions;
+    const queueConfig = app.config.queue;
+    const relay = await createBatchEventRelay({
+      redis: queueConfig.backend === 'bullmq' ? { url: queueConfig.redisUrl, prefix: queueConfig.prefix } : null,
+      deliver: (batch: BatchSocketEvent) => app.io.to(userRoom(batch.userId)).emit(batch.name, batch.event as never),
+      log: app.log,
+    });
+    const publishBatchEvent = (batch: BatchSocketEvent) =>
+      relay.publish(batch).catch((error: unknown) => app.log.warn({ err: error, name: batch.name }, 'could not relay a batch event'));
 
     async function batchInput(request: FastifyRequest & { body: unknown }): Promise<BatchInput> {
       if (request.isMultipart()) return readCsvBatch(request);
@@ -149,7 +159,7 @@ export const batchesPlugin = fp(
     // Live figures: every job event of a batch's row refreshes the batch once (events arriving while
     // it is being read are folded into the next read, so a 100-row batch is not read 100 times a second).
     const jobBatch = new Map<string, { batchId: string; userId: string } | null>();
-    const refreshing = new Map<string, { again: boolean; jobIds: Set<string> }>();
+    const refreshing = new Map<string, { again: boolean; jobIds: Map<string, JobEventOrigin> }>();
 
     async function batchOf(jobId: string) {
       if (jobBatch.has(jobId)) return jobBatch.get(jobId)!;
@@ -165,7 +175,8 @@ export const batchesPlugin = fp(
       if (!(await markBatchCompleted(app.db, batchId))) return;
       const status = read.batch.cancelled_at ? ('cancelled' as const) : ('completed' as const);
       const event = batchCompletedEventSchema.parse({ batchId, name: read.batch.name, status, counts: read.detail.counts });
-      app.io.to(userRoom(userId)).emit(BATCH_SOCKET_EVENTS.batchCompleted, event);
+      // Only the process that marked the batch completed says so; the relay takes it to the others' sockets.
+      await publishBatchEvent({ name: BATCH_SOCKET_EVENTS.batchCompleted, userId, event });
       await app.webhookDispatcher.enqueueBatchCompleted(userId, {
         batchId,
         name: read.batch.name,
@@ -175,12 +186,18 @@ export const batchesPlugin = fp(
       });
     }
 
-    async function refresh(batchId: string, userId: string, jobIds: Set<string>): Promise<void> {
+    /**
+     * `jobIds`: the rows that moved, each with where its event came from. A worker's event (relayed)
+     * reaches every API process, and each tells its own sockets; an event only this process saw (a
+     * cancel, an admin's action, the embedded queue's worker) is relayed to the others' sockets.
+     */
+    async function refresh(batchId: string, userId: string, jobIds: Map<string, JobEventOrigin>): Promise<void> {
       const read = await readBatch(app.db, batchId);
       if (!read) return;
       const { detail } = read;
       for (const row of detail.rows) {
-        if (!jobIds.has(row.jobId)) continue;
+        const origin = jobIds.get(row.jobId);
+        if (!origin) continue;
         const event = batchProgressEventSchema.parse({
           batchId,
           status: detail.status,
@@ -188,28 +205,30 @@ export const batchesPlugin = fp(
           percent: detail.percent,
           row,
         });
-        app.io.to(userRoom(userId)).emit(BATCH_SOCKET_EVENTS.batchProgress, event);
+        if (origin === 'relayed') app.io.to(userRoom(userId)).emit(BATCH_SOCKET_EVENTS.batchProgress, event);
+        else await publishBatchEvent({ name: BATCH_SOCKET_EVENTS.batchProgress, userId, event });
       }
       if (allFinished(detail.counts) && !read.batch.completed_at) await finishIfDone(batchId, userId);
     }
 
     const inFlight = new Set<Promise<void>>();
-    function onJobEvent(jobId: string): void {
+    function onJobEvent(jobId: string, origin: JobEventOrigin): void {
       const work = (async () => {
         const owner = await batchOf(jobId);
         if (!owner) return;
         const pending = refreshing.get(owner.batchId);
         if (pending) {
           pending.again = true;
-          pending.jobIds.add(jobId);
+          // A local event wins over a relayed one for the same row: the other processes need it too.
+          if (pending.jobIds.get(jobId) !== 'local') pending.jobIds.set(jobId, origin);
           return;
         }
-        const state = { again: true, jobIds: new Set([jobId]) };
+        const state = { again: true, jobIds: new Map<string, JobEventOrigin>([[jobId, origin]]) };
         refreshing.set(owner.batchId, state);
         try {
           while (state.again) {
             state.again = false;
-            const jobIds = new Set(state.jobIds);
+            const jobIds = new Map(state.jobIds);
             state.jobIds.clear();
             await refresh(owner.batchId, owner.userId, jobIds);
           }
@@ -221,7 +240,7 @@ export const batchesPlugin = fp(
       void work.finally(() => inFlight.delete(work));
     }
 
-    const onProgress = (event: { jobId: string }) => onJobEvent(event.jobId);
+    const onProgress = (event: { jobId: string }, _userId: string, origin: JobEventOrigin = 'local') => onJobEvent(event.jobId, origin);
     app.jobEvents.on('job_progress', onProgress);
     app.jobEvents.on('job_completed', onProgress);
     app.jobEvents.on('job_failed', onProgress);
@@ -231,6 +250,7 @@ export const batchesPlugin = fp(
       app.jobEvents.off('job_failed', onProgress);
       // Before the database closes: an update under way finishes (its batch.completed is not lost).
       await Promise.allSettled([...inFlight]);
+      await relay.close();
     });
   },
   { name: 'batches', fastify: '5.x', dependencies: ['database', 'auth', 'jobs', 'realtime', 'error-handler'] },

@@ -1,11 +1,18 @@
 import type { JobCompletedEvent, JobFailedEvent, JobProgressEvent, RelayedJobEvent } from '@reelsmith/contracts';
 import { EventEmitter } from 'node:events';
 
+/**
+ * Where an event was published: `local` by this process's own transitions (its worker, its routes),
+ * `relayed` from a scale-mode worker over Redis, which every API process receives alike. Listeners
+ * that derive something for all processes (a batch's figures) tell the two apart.
+ */
+export type JobEventOrigin = 'local' | 'relayed';
+
 /** Every event names its job's owner, so listeners can route it to that user without a lookup. */
 export interface JobEventMap {
-  job_progress: [event: JobProgressEvent, userId: string];
-  job_completed: [event: JobCompletedEvent, userId: string];
-  job_failed: [event: JobFailedEvent, userId: string];
+  job_progress: [event: JobProgressEvent, userId: string, origin?: JobEventOrigin];
+  job_completed: [event: JobCompletedEvent, userId: string, origin?: JobEventOrigin];
+  job_failed: [event: JobFailedEvent, userId: string, origin?: JobEventOrigin];
 }
 
 export type JobEventName = keyof JobEventMap;
@@ -30,11 +37,11 @@ export class JobEventBus extends EventEmitter<JobEventMap> {
   }
 
   /** Announces what a transition returned, in order. */
-  publish(events: readonly JobEvent[]): void {
+  publish(events: readonly JobEvent[], origin: JobEventOrigin = 'local'): void {
     for (const item of events) {
-      if (item.name === 'job_progress') this.emit('job_progress', item.event, item.userId);
-      else if (item.name === 'job_completed') this.emit('job_completed', item.event, item.userId);
-      else this.emit('job_failed', item.event, item.userId);
+      if (item.name === 'job_progress') this.emit('job_progress', item.event, item.userId, origin);
+      else if (item.name === 'job_completed') this.emit('job_completed', item.event, item.userId, origin);
+      else this.emit('job_failed', item.event, item.userId, origin);
     }
   }
 }

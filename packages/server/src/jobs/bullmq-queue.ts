@@ -270,7 +270,7 @@ export class BullmqJobQueue implements JobQueue {
   }
 
   private emitRelayed(relayed: RelayedJobEvent): void {
-    this.options.events.publish([relayed]);
+    this.options.events.publish([relayed], 'relayed');
   }
 
   /** True when a worker confirmed it stopped the job (its events are relayed); false on timeout. */

@@ -4,6 +4,7 @@ import { createApiClient } from '../api/api-client.js';
 import { createAuthStore } from '../auth/auth-store.js';
 import { createJobStore } from '../jobs/tracked-jobs-store.js';
 import { MemoryStorage } from '../platform.js';
+import { createEmbedBatches } from './embed-batches.js';
 import { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 
 const PARENT = 'https://partner.example';
@@ -28,15 +29,19 @@ function setUp() {
   const api = createApiClient({ baseUrl: '', getToken: () => null, fetch: async () => new Response('{}') });
   const authStore = createAuthStore({ api, storage: new MemoryStorage() });
   const jobStore = createJobStore();
+  const batches = createEmbedBatches(async () => {
+    throw new Error('not read in these tests');
+  });
   const stop = startEmbedBridge({
     parentOrigin: PARENT,
     post: (message, origin) => posted.push({ message, origin }),
     authStore,
     jobStore,
+    batches,
     absoluteUrl: (path) => `https://studio.example${path}`,
   });
   const events = (): EmbedEvent[] => posted.map((entry) => embedEnvelopeSchema.parse(entry.message).event);
-  return { posted, authStore, jobStore, stop, events };
+  return { posted, authStore, jobStore, batches, stop, events };
 }
 
 describe('embed bridge', () => {
@@ -91,6 +96,22 @@ describe('embed bridge', () => {
     jobStore.getState().applyFailed({ jobId: 'job-3', error: 'No voice' });
     jobStore.getState().applyFailed({ jobId: 'job-3', error: 'No voice' });
     expect(events().filter((e) => e.type === 'job-failed')).toEqual([{ type: 'job-failed', jobId: 'job-3', error: 'No voice' }]);
+  });
+
+  it('reports the end of a batch queued here once, in the contract shape, and never a batch made elsewhere', () => {
+    const { batches, events, stop } = setUp();
+    const counts = { total: 2, queued: 0, processing: 0, completed: 1, failed: 1, cancelled: 0 };
+    batches.track('batch-1');
+    batches.heard({ batchId: 'batch-elsewhere', name: 'Web studio', status: 'completed', counts });
+    batches.heard({ batchId: 'batch-1', name: null, status: 'completed', counts });
+    batches.heard({ batchId: 'batch-1', name: null, status: 'completed', counts });
+    expect(events().filter((e) => e.type !== 'ready')).toEqual([
+      { type: 'batch-completed', batchId: 'batch-1', status: 'completed', counts },
+    ]);
+    stop();
+    batches.track('batch-2');
+    batches.heard({ batchId: 'batch-2', name: null, status: 'cancelled', counts });
+    expect(events().filter((e) => e.type === 'batch-completed')).toHaveLength(1);
   });
 
   it('accepts commands only from the parent window and origin, in the contract shape', () => {

@@ -2,6 +2,7 @@ import { EMBED_MESSAGE_SOURCE, embedCommandEnvelopeSchema, type EmbedCommand, ty
 import type { StoreApi } from 'zustand/vanilla';
 import type { AuthStore } from '../auth/auth-store.js';
 import type { JobStore } from '../jobs/tracked-jobs-store.js';
+import type { EmbedBatches } from './embed-batches.js';
 
 export interface EmbedBridgeOptions {
   /** The partner page's origin; nothing is posted anywhere else. */
@@ -9,15 +10,18 @@ export interface EmbedBridgeOptions {
   post(message: unknown, targetOrigin: string): void;
   authStore: StoreApi<AuthStore>;
   jobStore: StoreApi<JobStore>;
+  /** The batches queued in this embed, each reported once when it ends. */
+  batches: EmbedBatches;
   /** Makes /output/… URLs absolute (the partner page is on another origin). */
   absoluteUrl(path: string): string;
 }
 
 /**
- * Reports what happens in the embedded studio to the partner page: sign-in state and the jobs
- * started here (created, progress, completed, failed). Returns the function that stops it.
+ * Reports what happens in the embedded studio to the partner page: sign-in state, the jobs
+ * started here (created, progress, completed, failed) and the end of the batches queued here.
+ * Returns the function that stops it.
  */
-export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, absoluteUrl }: EmbedBridgeOptions): () => void {
+export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, batches, absoluteUrl }: EmbedBridgeOptions): () => void {
   const send = (event: EmbedEvent) => post({ source: EMBED_MESSAGE_SOURCE, event }, parentOrigin);
   send({ type: 'ready' });
 
@@ -69,9 +73,11 @@ export function startEmbedBridge({ parentOrigin, post, authStore, jobStore, abso
     }
   };
   const stopJobs = jobStore.subscribe(onJobs);
+  const stopBatches = batches.onEnded(({ batchId, status, counts }) => send({ type: 'batch-completed', batchId, status, counts }));
   return () => {
     stopAuth();
     stopJobs();
+    stopBatches();
   };
 }
 

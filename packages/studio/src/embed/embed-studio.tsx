@@ -1,7 +1,7 @@
 // The base theme first, so component stylesheets can refine it.
 import '../styles/theme.css';
 import { isActiveJobStatus } from '@reelsmith/contracts';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { GoogleButton, useGoogleIdentity } from '../login/use-google-identity.js';
 import { useJobs, useJobsConnection, useJobService, useJobStore } from '../jobs/jobs-context.js';
 import { SignInForm } from '../login/sign-in-form.js';
@@ -11,6 +11,7 @@ import { LoadingSplash } from '../shell/loading-splash.js';
 import { GenerateForm } from '../studio/generate-form.js';
 import { RecentVideosPanel } from '../studio/recent-videos-panel.js';
 import { useGenerationAccess } from '../studio/use-generation-access.js';
+import { embedBatchesFor } from './embed-batches.js';
 import { startEmbedBridge } from './embed-bridge.js';
 import '../styles/studio.css';
 import './embed.css';
@@ -21,6 +22,9 @@ export interface EmbedStudioProps {
   parentOrigin: string | null;
   post(message: unknown, targetOrigin: string): void;
 }
+
+// The Batch view (the web studio's composer and progress list) is fetched when first opened.
+const EmbedBatch = lazy(() => import('./embed-batch.js'));
 
 /** Google sign-in, as on the web, when the server has a client id. */
 function EmbedGoogleSignIn() {
@@ -36,28 +40,44 @@ function SignedInStudio({ mode }: { mode: EmbedStudioProps['mode'] }) {
   const active = jobs.filter((job) => isActiveJobStatus(job.status)).length;
   const user = useAuth((s) => s.user);
   const logout = useAuth((s) => s.logout);
+  const [view, setView] = useState<'video' | 'batch'>('video');
+  const [batchId, setBatchId] = useState<string | null>(null);
   return (
     <div className={`rs-embed rs-embed--${mode}`}>
       <header className="rs-embed__bar">
         <span className="rs-embed__brand">Reelsmith</span>
+        <div className="rs-embed__views" role="group" aria-label="What to make">
+          <button type="button" className="rs-embed__view" aria-pressed={view === 'video'} onClick={() => setView('video')}>
+            One video
+          </button>
+          <button type="button" className="rs-embed__view" aria-pressed={view === 'batch'} onClick={() => setView('batch')}>
+            Batch
+          </button>
+        </div>
         <span className="rs-embed__user">{user?.name}</span>
         <button type="button" className="rs-link-button" onClick={() => void logout()}>
           Sign out
         </button>
       </header>
-      <div className="rs-embed__columns">
-        <GenerateForm signedIn access={access} activeJobs={active} openPricing={() => platform.navigation.openTab('/pricing')} />
-        {/* An embed session may not read or change storyboards, so its videos offer no Edit. */}
-        <RecentVideosPanel jobs={jobs} connected={connected} editable={false} />
-      </div>
+      {view === 'batch' ? (
+        <Suspense fallback={<LoadingSplash />}>
+          <EmbedBatch batchId={batchId} onBatch={setBatchId} />
+        </Suspense>
+      ) : (
+        <div className="rs-embed__columns">
+          <GenerateForm signedIn access={access} activeJobs={active} openPricing={() => platform.navigation.openTab('/pricing')} />
+          {/* An embed session may not read or change storyboards, so its videos offer no Edit. */}
+          <RecentVideosPanel jobs={jobs} connected={connected} editable={false} />
+        </div>
+      )}
     </div>
   );
 }
 
 /**
- * The studio as a partner page embeds it (/embed): the generate form and the live job list, or a
- * sign-in form; no navigation, admin, pricing or settings. Reports to the partner page through
- * the embed bridge.
+ * The studio as a partner page embeds it (/embed): the generate form and the live job list, a
+ * Batch view, or a sign-in form; no navigation, admin, pricing or settings. Reports to the partner
+ * page through the embed bridge.
  */
 export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
   const services = useServices();
@@ -79,6 +99,7 @@ export function EmbedStudio({ mode, parentOrigin, post }: EmbedStudioProps) {
       post,
       authStore: services.authStore,
       jobStore: jobService.store,
+      batches: embedBatchesFor(services),
       absoluteUrl: (path) => new URL(path, platform.apiBaseUrl || document.baseURI).href,
     });
   }, [parentOrigin, post, services, jobService, platform]);
