@@ -3,6 +3,18 @@ import { existsSync } from 'node:fs';
 import { CancelledError } from '../errors.js';
 import { ffmpegVersion } from './ffmpeg-binary.js';
 
+/**
+ * ffmpeg and ffprobe processes this module has started. Each start forks this (large) process and
+ * pays ffmpeg's own start-up: a job that starts too many is slow in a way no single command shows,
+ * so tests hold a job to a budget of them (run-generation-offline.test.ts).
+ */
+let processesStarted = 0;
+
+/** How many ffmpeg and ffprobe processes this module has started so far. */
+export function ffmpegProcessesStarted(): number {
+  return processesStarted;
+}
+
 /** Children still running, killed if this process exits so no ffmpeg outlives the job that started it. */
 const liveChildren = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -95,6 +107,7 @@ export function runFfmpeg(ffmpegPath: string, args: string[], options: RunFfmpeg
 
   return new Promise<string>((resolve, reject) => {
     const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], cwd, env: { ...process.env, ...FFMPEG_MALLOC_ENV } });
+    processesStarted += 1;
     liveChildren.add(child);
     let stderr = '';
     let stdoutBuffer = '';
@@ -191,6 +204,7 @@ export async function probeDurationSeconds(
 export function captureOutput(command: string, args: string[], signal?: AbortSignal, wantStderr = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
+    processesStarted += 1;
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema } from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ffmpegProcessesStarted } from '../assembly/run-ffmpeg.js';
 import { createOfflineImageProvider } from '../images/offline-image-provider.js';
 import type { ProgressUpdate } from '../providers/types.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
@@ -58,6 +59,7 @@ describe('a full 30 s 9:16 video with the offline providers', () => {
       captionStyle: 'tiktok',
     });
     const updates: ProgressUpdate[] = [];
+    const processesBefore = ffmpegProcessesStarted();
     const output = await runGeneration({
       jobId: 'offline-e2e',
       params,
@@ -65,6 +67,13 @@ describe('a full 30 s 9:16 video with the offline providers', () => {
       providers: { story: createOfflineStoryProvider(), voice: createOfflineVoiceProvider(), images: createOfflineImageProvider() },
       onProgress: (update) => updates.push(update),
     });
+
+    // The job's process budget (19 today for 5 scenes): per scene a fitting pass and a segment; the
+    // soundtrack, the join and the poster; the probes (the narration twice, the zoom capability, the
+    // result) and the loudness of the voice and of the music; one spare. The last release started 33
+    // (up to four loudness passes per scene) and took twice as long.
+    const scenes = output.scenes!.length;
+    expect(ffmpegProcessesStarted() - processesBefore).toBeLessThanOrEqual(2 * scenes + 10);
 
     const info = probe(output.videoPath);
     const video = info.streams.find((s) => s.codec_type === 'video');
