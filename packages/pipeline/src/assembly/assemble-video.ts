@@ -25,7 +25,7 @@ import {
   type NarrationFit,
   type RenderContext,
 } from './render-graph.js';
-import { encodeSoundtrackAhead, renderSegmented, type SegmentReport } from './segment-cache.js';
+import { encodeSoundtrackAhead, renderSegmentAhead, renderSegmented, type SegmentReport } from './segment-cache.js';
 
 // The render's building blocks keep their home here for the code and the benches that import them.
 export {
@@ -158,27 +158,63 @@ function storySecondsOf(request: Pick<AssemblyRequest, 'durationSeconds' | 'bran
   return endCard ? Math.max(1, request.durationSeconds - endCard.seconds) : request.durationSeconds;
 }
 
-/** What the soundtrack is made of: everything of a render request but its pictures. */
-export type SoundtrackRequest = Pick<AssemblyRequest, 'audioPath' | 'words' | 'durationSeconds' | 'music' | 'brand' | 'segmentCacheDir'>;
+/** Where a render keeps its segments and soundtrack (null: one pass, nothing cached). */
+function segmentDirOf(request: AssemblyRequest, options: AssembleOptions, workDir: string): string | null {
+  return request.segmentCacheDir ? resolve(request.segmentCacheDir) : options.segmented === false ? null : join(workDir, 'segments');
+}
+
+/** A scene's picture as the pictures step made it. */
+export interface ScenePicture {
+  imagePath: string;
+  videoPath?: string;
+}
 
 /**
- * Encodes the soundtrack into the request's segment cache ahead of the render (see
- * encodeSoundtrackAhead): the runner starts it as soon as the narration and the music are ready,
- * while the pictures are still being made. The render of the same request then reuses it. Without
- * a segment cache there is nothing to keep it in, and nothing is done.
+ * Parts of a render made before its pictures are all there: the soundtrack as soon as the narration
+ * and music are, and each scene's segment as soon as its picture is. Each goes into the segment cache
+ * under the key the render itself computes (the request must be the render's own, its pictures aside:
+ * scenes whose picture is not made yet may name any path), so the render finds them done, or still
+ * running and waits for them. Without a segment cache there is nothing to keep them in.
  */
-export async function prepareSoundtrack(request: SoundtrackRequest, options: AssembleOptions = {}): Promise<void> {
-  if (!request.segmentCacheDir) return;
-  const binaries = options.binaries ?? defaultFfmpegBinaries();
-  const audioSeconds = await probeDurationSeconds(binaries, request.audioPath, options.signal);
-  // The pictures play no part in the soundtrack: the fit's tempo, cut and words come from the narration alone.
-  const fit = fitNarration(audioSeconds, storySecondsOf(request), request.words, []);
-  await encodeSoundtrackAhead({ request, options, binaries }, fit, resolve(request.segmentCacheDir));
+export interface RenderAhead {
+  soundtrack(): Promise<void>;
+  scene(index: number, picture: ScenePicture): Promise<void>;
+}
+
+export async function planRenderAhead(request: AssemblyRequest, options: AssembleOptions = {}): Promise<RenderAhead> {
+  const { ctx, fit, frames } = await planRender(request, options);
+  const segmentDir = segmentDirOf(request, options, ctx.workDir);
+  return {
+    soundtrack: async () => {
+      if (segmentDir) await encodeSoundtrackAhead(ctx, fit, segmentDir);
+    },
+    scene: async (index, picture) => {
+      // A scene past the end (the fit drops scenes that would start in the last half second) has no segment.
+      if (!segmentDir || index >= fit.scenes.length) return;
+      const scenes = fit.scenes.map((scene, at) =>
+        at === index
+          ? {
+              start: scene.start,
+              end: scene.end,
+              imagePath: picture.imagePath,
+              ...(picture.videoPath ? { videoPath: picture.videoPath } : {}),
+            }
+          : scene,
+      );
+      await renderSegmentAhead(ctx, { ...fit, scenes }, frames, segmentDir, index);
+    },
+  };
 }
 
 /** Renders the final MP4 (H.264 yuv420p + AAC, faststart) and its poster. */
-export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
-  const started = performance.now();
+interface RenderPlan {
+  ctx: RenderContext;
+  fit: NarrationFit;
+  frames: number[];
+}
+
+/** Everything a render decides before drawing: the narration's fit, each scene's frames, fonts, the context. */
+async function planRender(request: AssemblyRequest, options: AssembleOptions): Promise<RenderPlan> {
   const binaries = options.binaries ?? defaultFfmpegBinaries();
   const { width, height } = options.frameSize ?? RESOLUTION_SIZES[request.resolution];
   const duration = request.durationSeconds;
@@ -236,14 +272,21 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     storySeconds: storyFrames / OUTPUT_FPS,
     closingCard,
   };
+  return { ctx, fit, frames };
+}
 
+export async function assembleVideo(request: AssemblyRequest, options: AssembleOptions = {}): Promise<AssemblyResult> {
+  const started = performance.now();
+  const { ctx, fit, frames } = await planRender(request, options);
+  const { binaries, workDir, width, height } = ctx;
+  const duration = request.durationSeconds;
   const outputPath = resolve(request.outputPath);
   const posterPath = resolve(request.posterPath);
   const poster = runFfmpeg(binaries.ffmpegPath, posterArgs(ctx, fit, posterPath), { signal: options.signal, cwd: workDir });
-  const segmentDir = request.segmentCacheDir ?? (options.segmented === false ? null : join(workDir, 'segments'));
+  const segmentDir = segmentDirOf(request, options, workDir);
   let segments: SegmentReport | null = null;
   const video = segmentDir
-    ? renderSegmented(ctx, fit, frames, outputPath, resolve(segmentDir)).then((report) => void (segments = report))
+    ? renderSegmented(ctx, fit, frames, outputPath, segmentDir).then((report) => void (segments = report))
     : renderSinglePass(ctx, fit, frames, outputPath);
   // Both ffmpeg processes end before we return or throw, so a failed render leaves none running.
   const settled = await Promise.allSettled([video, poster]);
@@ -267,6 +310,6 @@ export async function assembleVideo(request: AssemblyRequest, options: AssembleO
     },
     ...(report ? { soundtrackReused: report.soundtrackReused } : {}),
     // Made whether or not the captions are burned in: the caption files need them either way.
-    captionTrack: { words: fit.words, cuts, language: request.language },
+    captionTrack: { words: fit.words, cuts: ctx.cuts, language: request.language },
   };
 }

@@ -87,7 +87,13 @@ function fileHash(path: string): string {
  * Scenes as separate video-only segments (identical encoder settings, so they join without
  * re-encoding), each cached in segmentCacheDir under a hash of everything its pixels depend on.
  */
-function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], cacheDir: string): SegmentJob[] {
+function planSegments(
+  ctx: RenderContext,
+  fit: NarrationFit,
+  frames: number[],
+  cacheDir: string,
+  wanted: (index: number) => boolean = () => true,
+): SegmentJob[] {
   const encoder = videoEncoderArgs(ctx.options);
   // One caption file for the whole video, as the single pass draws it; each segment keeps the lines
   // on screen during its frames (a caption crossing a cut is in both segments, its times unchanged).
@@ -100,11 +106,14 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
   }));
   if (card) pictures.push({ scene: { imagePath: card.imagePath, start: 0, end: 0 }, frames: card.frames, card: true });
   let nextFrame = 0;
-  return pictures.map(({ scene, frames: count, card: isCard }, index) => {
+  const jobs: SegmentJob[] = [];
+  pictures.forEach(({ scene, frames: count, card: isCard }, index) => {
     const startFrame = nextFrame;
     const startSeconds = startFrame / OUTPUT_FPS;
     const seconds = count / OUTPUT_FPS;
     nextFrame += count;
+    // Only the wanted segments are keyed: a key reads its picture, which may not be made yet for the others.
+    if (!wanted(index)) return;
     // The lines drawn on the segment's frames: a line that starts on the next scene's first frame
     // is never drawn here (libass shows a line while start <= the frame's time < end), so it stays
     // out of this segment's key. Windowing by the segment's end put the next scene's first line in
@@ -145,7 +154,7 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       )
       .digest('hex')
       .slice(0, 32);
-    return {
+    jobs.push({
       index,
       key,
       path: join(cacheDir, `${key}.mp4`),
@@ -156,8 +165,9 @@ function planSegments(ctx: RenderContext, fit: NarrationFit, frames: number[], c
       captions: local,
       scene,
       ...(isCard ? { card: true as const } : {}),
-    };
+    });
   });
+  return jobs;
 }
 
 async function renderSegment(ctx: RenderContext, job: SegmentJob, cacheDir: string, onProgress: (seconds: number) => void): Promise<void> {
@@ -307,17 +317,48 @@ function planSoundtrack(ctx: SoundtrackContext, fit: NarrationFit, cacheDir: str
 export async function encodeSoundtrackAhead(ctx: SoundtrackContext, fit: NarrationFit, cacheDir: string): Promise<void> {
   mkdirSync(cacheDir, { recursive: true });
   const soundtrack = planSoundtrack(ctx, fit, cacheDir);
-  if (existsSync(soundtrack.path) || soundtracksInFlight.has(soundtrack.path)) return;
-  const encoding = soundtrack.run().finally(() => soundtracksInFlight.delete(soundtrack.path));
-  soundtracksInFlight.set(soundtrack.path, encoding);
-  await encoding;
+  await madeAhead(soundtrack.path, soundtrack.run);
 }
 
 /**
- * Soundtracks being encoded ahead in this process, by path: a render that needs one of them waits for
- * it (as its pool's soundtrack job) instead of encoding the same file a second time.
+ * A story scene's segment rendered now, as soon as its picture is made, while the other pictures are
+ * still being painted on this process's thread (a core the render would otherwise not have yet). The
+ * render finds it in the cache, or waits for it. Nothing happens when it is already there.
  */
-const soundtracksInFlight = new Map<string, Promise<void>>();
+export async function renderSegmentAhead(
+  ctx: RenderContext,
+  fit: NarrationFit,
+  frames: number[],
+  cacheDir: string,
+  index: number,
+): Promise<void> {
+  mkdirSync(cacheDir, { recursive: true });
+  if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
+  const [job] = planSegments(ctx, fit, frames, cacheDir, (at) => at === index);
+  if (job && !job.card) await madeAhead(job.path, () => renderSegment(ctx, job, cacheDir, () => undefined));
+}
+
+/**
+ * Files of the cache being made ahead in this process, by path: a render that needs one of them waits
+ * for it (as one of its pool's jobs) instead of making the same file a second time.
+ */
+const madeAheadInFlight = new Map<string, Promise<void>>();
+/** Made ahead and not yet taken by a render: that render counts them as its own work, not as reused. */
+const madeAheadDone = new Set<string>();
+
+async function madeAhead(path: string, make: () => Promise<void>): Promise<void> {
+  if (existsSync(path) || madeAheadInFlight.has(path)) return;
+  const making = make()
+    .then(() => void madeAheadDone.add(path))
+    .finally(() => madeAheadInFlight.delete(path));
+  madeAheadInFlight.set(path, making);
+  await making;
+}
+
+/** Whether the file at `path` was made ahead for the render now taking it (it is taken once). */
+function takeMadeAhead(path: string): boolean {
+  return madeAheadDone.delete(path);
+}
 
 export async function renderSegmented(
   ctx: RenderContext,
@@ -331,6 +372,7 @@ export async function renderSegmented(
   if (ctx.font) ctx = { ...ctx, fontsDir: prepareFontsDir(ctx.font, join(cacheDir, 'fonts')) };
   const jobs = planSegments(ctx, fit, frames, cacheDir);
   const missing = jobs.filter((job) => !existsSync(job.path));
+  const madeAheadForThis = jobs.filter((job) => !missing.includes(job) && takeMadeAhead(job.path)).length;
   const soundtrack = planSoundtrack(ctx, fit, cacheDir);
   const total = ctx.request.durationSeconds;
   const done = new Map<number, number>(jobs.filter((job) => !missing.includes(job)).map((job) => [job.index, job.seconds]));
@@ -345,19 +387,30 @@ export async function renderSegmented(
   };
   // Longest segment first, the soundtrack last: the pool's last jobs are the short ones, so both
   // cores stay busy until near the end instead of one long segment finishing alone.
+  // Those made ahead and still running first: waiting for one holds a pool slot while its ffmpeg uses a core.
+  const running = (path: string) => madeAheadInFlight.get(path);
   const tasks: Array<() => Promise<void>> = [...missing]
-    .sort((a, b) => b.frames - a.frames || a.index - b.index)
-    .map(
-      (job) => () =>
+    .sort((a, b) => Number(Boolean(running(b.path))) - Number(Boolean(running(a.path))) || b.frames - a.frames || a.index - b.index)
+    .map((job) => {
+      const render = () =>
         renderSegment(ctx, job, cacheDir, (seconds) => {
           done.set(job.index, seconds);
           report();
-        }),
-    );
-  const soundtrackReused = existsSync(soundtrack.path);
-  const inFlight = soundtracksInFlight.get(soundtrack.path);
-  // One encoded ahead and still running is waited for (and made here if that failed).
-  if (!soundtrackReused) tasks.push(inFlight ? () => inFlight.catch(() => soundtrack.run()) : soundtrack.run);
+        });
+      const ahead = running(job.path);
+      // One made ahead is waited for (and made here if that failed).
+      return ahead
+        ? () =>
+            ahead.then(() => {
+              done.set(job.index, job.seconds);
+              report();
+            }, render)
+        : render;
+    });
+  const soundtrackCached = existsSync(soundtrack.path);
+  const soundtrackReused = soundtrackCached && !takeMadeAhead(soundtrack.path);
+  const soundtrackAhead = running(soundtrack.path);
+  if (!soundtrackCached) tasks.push(soundtrackAhead ? () => soundtrackAhead.catch(() => soundtrack.run()) : soundtrack.run);
   await runLimited(tasks, ctx.options.segmentConcurrency ?? DEFAULT_SEGMENT_CONCURRENCY, (task) => task());
 
   const listPath = join(ctx.workDir, 'segments.txt');
@@ -388,5 +441,9 @@ export async function renderSegmented(
     ],
     { signal: ctx.options.signal, onSpawn: ctx.options.onSpawn, cwd: ctx.workDir },
   );
-  return { rendered: missing.length, reused: jobs.length - missing.length, soundtrackReused };
+  // Made ahead for this render (finished before it began, or while it waited) is its own work.
+  const rendered = missing.length + madeAheadForThis;
+  for (const job of missing) takeMadeAhead(job.path);
+  takeMadeAhead(soundtrack.path);
+  return { rendered, reused: jobs.length - rendered, soundtrackReused };
 }

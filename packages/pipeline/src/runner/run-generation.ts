@@ -11,11 +11,12 @@ import {
   type PostKit,
 } from '@reelsmith/contracts';
 import { buildPostKit, postCreditLines } from '../story/post-kit.js';
-import { assembleVideo, fitNarration, prepareSoundtrack, type SoundtrackRequest } from '../assembly/assemble-video.js';
+import { assembleVideo, fitNarration, planRenderAhead, type AssembleOptions, type ScenePicture } from '../assembly/assemble-video.js';
 import { resolveFfmpegBinaries, type FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { throwIfAborted } from '../errors.js';
 import { GENERATED_MUSIC_VOLUME_PERCENT, writeMusicBed } from '../music/music-bed.js';
 import type {
+  AssemblyRequest,
   GeneratedScene,
   GenerationOutput,
   GenerationRun,
@@ -481,6 +482,8 @@ function imagesStep(
   story: Checkpointed<RunStory>,
   setup: Checkpointed<SetupOutput>,
   article: ResearchedArticle | null,
+  /** Told of each picture as soon as it is made (or found), in scene order. */
+  onPicture?: (index: number, picture: ScenePicture) => void,
 ): Promise<Checkpointed<ImagesOutput>> {
   const { params, providers, signal, options, progress, artefactDir, retryDelays, step } = ctx;
   const sceneCount = story.output.scenes.length;
@@ -570,6 +573,7 @@ function imagesStep(
         }
         imagePaths.push(done.imagePath);
         videoPaths.push(done.videoPath ?? null);
+        onPicture?.(index, { imagePath: done.imagePath, ...(done.videoPath ? { videoPath: done.videoPath } : {}) });
         if (done.credit) credits.push(done.credit);
         subjects.push(done.subject ?? null);
         attributions.push(done.attribution ?? null);
@@ -611,39 +615,105 @@ function videoSecondsFor(ctx: RunContext, narration: Narration): { storySeconds:
   return { storySeconds, durationSeconds: storySeconds + (run.brand?.endCard?.seconds ?? 0) };
 }
 
-/** The render request's sound: the fitted narration, the music under it, the length, and where segments are kept. */
-function soundtrackRequestFor(ctx: RunContext, narration: Narration, bed: string | null): SoundtrackRequest {
-  const { run } = ctx;
+/**
+ * The render's request: the pictures held for their scenes (each until the next scene's narration
+ * begins, the last until the story ends), the fitted narration, the music under it, the options.
+ */
+function renderRequestFor(ctx: RunContext, narration: Narration, pictures: readonly ScenePicture[], bed: string | null): AssemblyRequest {
+  const { params, run, workspaceDir } = ctx;
+  const { storySeconds, durationSeconds } = videoSecondsFor(ctx, narration);
+  const timings = narration.scenes;
   // The creator's own track (storyboard) wins; otherwise the mood the job asked for, made offline.
   const music = run.music ?? (bed ? { path: bed, volumePercent: GENERATED_MUSIC_VOLUME_PERCENT } : undefined);
   return {
+    scenes: pictures.map((picture, index) => ({
+      imagePath: picture.imagePath,
+      ...(picture.videoPath ? { videoPath: picture.videoPath } : {}),
+      start: index === 0 ? 0 : (timings[index]?.start ?? 0),
+      end: index + 1 < timings.length ? (timings[index + 1]?.start ?? storySeconds) : storySeconds,
+    })),
     audioPath: narration.audioPath,
     words: narration.words,
-    durationSeconds: videoSecondsFor(ctx, narration).durationSeconds,
+    resolution: params.resolution,
+    durationSeconds,
+    enableZoom: params.enableZoom,
+    zoomDirection: params.zoomDirection,
+    enableCaptions: params.enableCaptions,
+    captionStyle: params.captionStyle,
+    language: params.language,
+    outputPath: join(workspaceDir, 'video', 'video.mp4'),
+    posterPath: join(workspaceDir, 'video', 'poster.jpg'),
+    workDir: join(workspaceDir, 'video', 'work'),
     // Scene segments outlive the job so the next version re-renders only the scenes that changed;
     // without a video folder (npm run generate) they stay in the workspace, where the render keeps them.
-    segmentCacheDir: run.artefactDir ? join(run.artefactDir, 'segments') : join(ctx.workspaceDir, 'video', 'work', 'segments'),
+    segmentCacheDir: run.artefactDir ? join(run.artefactDir, 'segments') : join(workspaceDir, 'video', 'work', 'segments'),
     ...(music ? { music } : {}),
     ...(run.brand ? { brand: run.brand } : {}),
   };
 }
 
-/**
- * The soundtrack encoded as soon as the narration and the music are ready, while the pictures are
- * still being made (see prepareSoundtrack); the render then finds it in the segment cache. Never
- * fails the job: on any error the render encodes it as before.
- */
-async function soundtrackAhead(ctx: RunContext, voice: Promise<Checkpointed<Narration>>, musicBed: Promise<string | null>): Promise<void> {
+function renderOptionsFor(ctx: RunContext): AssembleOptions {
   const { options, binaries, signal } = ctx;
-  if (options.assemble) return;
-  try {
-    const [narration, bed] = await Promise.all([voice, musicBed]);
-    await timed('video: soundtrack', options.onTiming, () =>
-      prepareSoundtrack(soundtrackRequestFor(ctx, narration.output, bed), { binaries, ...(signal ? { signal } : {}) }),
-    );
-  } catch {
-    // The render makes it.
-  }
+  return { binaries, ...(options.renderPreset ? { preset: options.renderPreset } : {}), ...(signal ? { signal } : {}) };
+}
+
+/**
+ * The render's parts made before all the pictures are (see planRenderAhead): the soundtrack once the
+ * narration and the music are ready, then each scene's segment as its picture is painted, one at a
+ * time, on the core the painting (this process's thread) leaves free. When the pictures are done the
+ * render takes over: `stop` drops what has not started, and the render waits for what is running.
+ * Never fails the job: whatever is not made ahead the render makes.
+ */
+interface RenderAheadQueue {
+  picture(index: number, picture: ScenePicture): void;
+  stop(): void;
+  /** Settles when nothing made ahead is running. */
+  idle(): Promise<void>;
+}
+
+function renderAheadQueue(
+  ctx: RunContext,
+  story: RunStory,
+  voice: Promise<Checkpointed<Narration>>,
+  musicBed: Promise<string | null>,
+): RenderAheadQueue {
+  const { options } = ctx;
+  const noop: RenderAheadQueue = { picture: () => undefined, stop: () => undefined, idle: () => Promise.resolve() };
+  if (options.assemble) return noop;
+  // The pictures' paths are not known yet: the plan names placeholders, and each scene gets its own.
+  const placeholders = story.scenes.map(() => ({ imagePath: '' }));
+  const plan = Promise.all([voice, musicBed]).then(([narration, bed]) =>
+    planRenderAhead(renderRequestFor(ctx, narration.output, placeholders, bed), renderOptionsFor(ctx)),
+  );
+  plan.catch(() => undefined);
+  const queue: Array<() => Promise<void>> = [];
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pump = () => {
+    if (running || stopped) return;
+    const next = queue.shift();
+    if (!next) return;
+    running = next()
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+        pump();
+      });
+  };
+  queue.push(() => timed('video: soundtrack', options.onTiming, async () => (await plan).soundtrack()));
+  pump();
+  return {
+    picture(index, picture) {
+      if (stopped) return;
+      queue.push(async () => (await plan).scene(index, picture));
+      pump();
+    },
+    stop() {
+      stopped = true;
+      queue.length = 0;
+    },
+    idle: () => running ?? Promise.resolve(),
+  };
 }
 
 /** Video: the pictures held for their scenes, the narration, captions, music and brand, rendered. */
@@ -655,7 +725,7 @@ function videoStep(
   musicBed: Promise<string | null>,
   article: ResearchedArticle | null,
 ): Promise<Checkpointed<VideoOutput>> {
-  const { params, run, signal, options, progress, binaries, workspaceDir, step } = ctx;
+  const { params, run, options, progress, step } = ctx;
   return step<VideoOutput>(
     'video',
     {
@@ -668,42 +738,19 @@ function videoStep(
       ...(article ? { article: { title: article.title, url: article.url } } : {}),
     },
     async () => {
-      const timings = narration.output.scenes;
-      // The plan's length (an edit may move it a little so untouched scenes keep theirs), never
-      // more than MAX_DURATION_DRIFT_SECONDS from the length the creator picked; the brand's closing
-      // card follows it (the story was planned that much shorter).
       const { storySeconds } = videoSecondsFor(ctx, narration.output);
-      const bed = await musicBed;
-      const scenes = images.output.imagePaths.map((imagePath, index) => ({
-        imagePath,
-        ...clipOf(images.output.videoPaths?.[index]),
-        // Each picture holds until the next scene's narration begins; the last one until the story ends.
-        start: index === 0 ? 0 : (timings[index]?.start ?? 0),
-        end: index + 1 < timings.length ? (timings[index + 1]?.start ?? storySeconds) : storySeconds,
-      }));
-      const outputPath = join(workspaceDir, 'video', 'video.mp4');
+      const request = renderRequestFor(
+        ctx,
+        narration.output,
+        images.output.imagePaths.map((imagePath, index) => ({ imagePath, ...clipOf(images.output.videoPaths?.[index]) })),
+        await musicBed,
+      );
+      const scenes = request.scenes;
       const result = await timed('video: render', options.onTiming, () =>
-        (options.assemble ?? assembleVideo)(
-          {
-            ...soundtrackRequestFor(ctx, narration.output, bed),
-            scenes,
-            resolution: params.resolution,
-            enableZoom: params.enableZoom,
-            zoomDirection: params.zoomDirection,
-            enableCaptions: params.enableCaptions,
-            captionStyle: params.captionStyle,
-            language: params.language,
-            outputPath,
-            posterPath: join(workspaceDir, 'video', 'poster.jpg'),
-            workDir: join(workspaceDir, 'video', 'work'),
-          },
-          {
-            binaries,
-            ...(options.renderPreset ? { preset: options.renderPreset } : {}),
-            ...(signal ? { signal } : {}),
-            onProgress: (percent) => progress.report('video', Math.min(99, percent)),
-          },
-        ),
+        (options.assemble ?? assembleVideo)(request, {
+          ...renderOptionsFor(ctx),
+          onProgress: (percent) => progress.report('video', Math.min(99, percent)),
+        }),
       );
       // Where each scene lands once the narration is fitted to the story's length (sped up when it
       // runs long); the closing card after it is no scene.
@@ -760,15 +807,17 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   const musicBed = musicBedFor(ctx);
   musicBed.catch(() => undefined);
   const voice = voiceStep(ctx, story);
-  const soundtrack = soundtrackAhead(ctx, voice, musicBed);
-  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voice, imagesStep(ctx, story, setup, article)]);
+  const ahead = renderAheadQueue(ctx, story.output, voice, musicBed);
+  const pictures = imagesStep(ctx, story, setup, article, (index, picture) => ahead.picture(index, picture));
+  const [narrationOutcome, imagesOutcome] = await Promise.allSettled([voice, pictures]);
+  ahead.stop();
   if (narrationOutcome.status === 'rejected' || imagesOutcome.status === 'rejected') {
-    // Its ffmpeg ends before the job fails, so none outlives the run that started it.
-    await soundtrack;
+    // What runs ahead ends before the job fails, so no ffmpeg outlives the run that started it.
+    await ahead.idle();
     throw narrationOutcome.status === 'rejected' ? narrationOutcome.reason : (imagesOutcome as PromiseRejectedResult).reason;
   }
-  // The render waits for the soundtrack only where it needs it (its last job), not before it starts.
-  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed, article).finally(() => soundtrack);
+  // The render waits for what runs ahead only where it needs it, not before it starts.
+  const video = await videoStep(ctx, story, narrationOutcome.value, imagesOutcome.value, musicBed, article).finally(() => ahead.idle());
 
   if (!existsSync(video.output.videoPath)) {
     throw toGenerationError('video', new Error(`The finished video is missing from the workspace (${video.output.videoPath})`));
