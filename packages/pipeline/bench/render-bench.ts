@@ -54,6 +54,8 @@ const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) a
 const brandOnly = process.argv.includes('--brand');
 /** Only the storyboard edits through the whole pipeline. */
 const editsOnly = process.argv.includes('--edits');
+/** Render as a job does, making the soundtrack and segments ahead as their inputs are ready (--no-ahead: all in the render). */
+const renderAhead = !process.argv.includes('--no-ahead');
 const durations: Duration[] = brandOnly || editsOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
@@ -240,6 +242,9 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       {
         binaries,
         onTiming: (timing) => timings.push(timing),
+        // As a job runs: the soundtrack and segments whose inputs are ready are made before the render
+        // (so 'render' below is what is left of it once the pictures are done).
+        renderAhead,
         assemble: async (request, options) => {
           renderRequest = request;
           if (keep) writeFileSync(join(workspaceDir, 'assembly-request.json'), JSON.stringify(request, null, 2));

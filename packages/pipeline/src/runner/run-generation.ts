@@ -67,6 +67,11 @@ export interface RunGenerationOptions {
   onStepRun?: (step: PipelineStep) => void;
   /** The final render; tests of the step logic pass a quick one. */
   assemble?: typeof assembleVideo;
+  /**
+   * Make the soundtrack and scene segments ahead of the render, as their inputs become ready (on by
+   * default; off by default when `assemble` replaces the render, whose cache the parts would not fit).
+   */
+  renderAhead?: boolean;
   /** Backoff before each retry of a retryable provider failure (default 1 s, 2 s, 4 s). */
   providerRetryDelaysMs?: readonly number[];
   /** Called for each scene's narration and picture: made now, or reused from the artefact folder. */
@@ -679,7 +684,7 @@ function renderAheadQueue(
 ): RenderAheadQueue {
   const { options } = ctx;
   const noop: RenderAheadQueue = { picture: () => undefined, stop: () => undefined, idle: () => Promise.resolve() };
-  if (options.assemble) return noop;
+  if (!(options.renderAhead ?? !options.assemble)) return noop;
   // The pictures' paths are not known yet: the plan names placeholders, and each scene gets its own.
   const placeholders = story.scenes.map(() => ({ imagePath: '' }));
   const plan = Promise.all([voice, musicBed]).then(([narration, bed]) =>
