@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CancelledError } from '../errors.js';
 import { renderOfflineImage } from '../images/offline-image-provider.js';
 import type { AssemblyRequest, AssemblyResult } from '../providers/types.js';
-import { assembleVideo, fitNarration, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
+import { assembleVideo, fitNarration, planRenderAhead, sceneFrameCounts, type AssembleOptions } from './assemble-video.js';
 import { defaultFfmpegBinaries, resolveFfmpegBinaries } from './ffmpeg-binary.js';
+import { ffmpegProcessesStarted } from './run-ffmpeg.js';
 
 /** What a segmented render drew, took from the cache, and whether its soundtrack was cached. */
 const segmentsOf = (result: AssemblyResult) => ({
@@ -241,6 +242,29 @@ function videoFrameCount(video: string): number {
     ).trim(),
   );
 }
+
+describe('parts made ahead of the render (planRenderAhead)', () => {
+  it('makes the soundtrack and a scene before all pictures are known; the render takes them as its own and draws the same frames', async () => {
+    const cache = join(dir, 'ahead-segments');
+    const made = request('ahead', { enableCaptions: true, segmentCacheDir: cache });
+    // The second picture is not made yet: the plan names a placeholder for it.
+    const ahead = await planRenderAhead(
+      { ...made, scenes: made.scenes.map((scene, index) => (index === 0 ? scene : { ...scene, imagePath: '' })) },
+      small,
+    );
+    await Promise.all([ahead.soundtrack(), ahead.scene(0, { imagePath: made.scenes[0]!.imagePath })]);
+    expect(readdirSync(cache).filter((name) => name.endsWith('.mp4') || name.endsWith('.m4a')).length).toBe(2);
+    const before = ffmpegProcessesStarted();
+    const result = await assembleVideo(made, small);
+    // Only the second scene is drawn now (plus the probe, the poster, the join and the final probe).
+    expect(ffmpegProcessesStarted() - before).toBe(5);
+    // Made for this render, so counted as its work, not as reused from an earlier version.
+    expect(segmentsOf(result)).toEqual({ rendered: 2, reused: 0, soundtrackReused: false });
+    const plain = await assembleVideo(request('ahead-plain', { enableCaptions: true }), { ...small, segmented: false });
+    for (const seconds of [1.2, 3.7])
+      expect(meanDifference(frameAt(plain.videoPath, seconds), frameAt(result.videoPath, seconds))).toBeLessThan(2);
+  }, 90_000);
+});
 
 describe('scene segments (segmentCacheDir)', () => {
   const cache = join(dir, 'segments');
