@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
 import { PricingDialog } from '../billing/pricing-dialog-lazy.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { PageHeader } from '../ui/page-header.js';
 import { preloadable } from '../ui/preloadable.js';
 import { useAuth } from '../services.js';
@@ -14,15 +15,22 @@ import { VisitorVideosCard } from './visitor-videos-card.js';
 import { useGenerationAccess } from './use-generation-access.js';
 import '../styles/studio.css';
 
-// A signed-in creator's recent videos bring the file actions and the delete confirmation (Radix
-// dialog); a visitor's first load does without them. The app preloads them while a stored
-// session is checked (preloadSignedInStudio), so they are there when the studio first shows.
-const recentVideos = preloadable(() => import('./recent-videos-panel.js').then((m) => m.RecentVideosPanel));
+// A signed-in creator's recent videos (their rows' code comes only once there is a video to list); a
+// visitor's first load does without them. The app preloads them while a stored session is checked
+// (preloadSignedInStudio), so they are there when the studio first shows.
+const loadRecentVideos = () => import('./recent-videos-panel.js');
+const recentVideos = preloadable(() => loadRecentVideos().then((m) => m.RecentVideosPanel));
 const RecentVideosPanel = recentVideos.Component;
 // The plan area (subscription, usage, storage line) is for creators only, so visitors never fetch it.
 const planArea = preloadable(() => import('../billing/plan-area.js').then((m) => m.PlanArea));
 const PlanArea = planArea.Component;
-export const preloadSignedInStudio = (): Promise<unknown> => Promise.all([recentVideos.preload(), planArea.preload()]);
+/** The signed-in studio's code, with the recent videos' rows once `jobs` (the video list) has one to show. */
+export const preloadSignedInStudio = (jobs: Promise<readonly Pick<TrackedJob, 'status'>[]>): Promise<unknown> =>
+  Promise.all([
+    recentVideos.preload(),
+    planArea.preload(),
+    Promise.all([loadRecentVideos(), jobs]).then(([module, list]) => module.preloadRecentVideoRows(list)),
+  ]);
 
 /** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
 function RecentVideosPlaceholder() {
