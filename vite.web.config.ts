@@ -68,10 +68,10 @@ const FIRST_LOAD_LIBRARIES =
  * The voice sample player is not among them: the voice list loads it when a voice first shows.
  */
 const STUDIO_CORE =
-  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|studio-services|shell\/loading-splash|login\/google-client-id|ui\/(toggle|icons?|preloadable|opened-once)|routes\/route-table|studio\/(generate-form|generation-form-model|source-draft|(use-)?generation-access)|billing\/(billing-hooks|can-generate-request|pricing-dialog-lazy))\./;
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|studio-services|shell\/loading-splash|login\/google-client-id|ui\/(toggle|icons?|preloadable|opened-once)|routes\/route-table|studio\/(generate-form|generation-form-model|source-draft|(use-)?generation-access|recent-videos-panel)|billing\/(billing-hooks|can-generate-request|pricing-dialog-lazy))\./;
 
-/** The signed-in studio's own first-screen parts (studio-view.tsx loads them); visitors never fetch them. */
-const SIGNED_IN_STUDIO = /packages\/studio\/src\/(billing\/(plan-area|billing-format)|studio\/recent-videos-panel)\./;
+/** The signed-in studio's plan area (studio-view.tsx loads it); visitors never fetch it. */
+const SIGNED_IN_STUDIO = /packages\/studio\/src\/billing\/(plan-area|billing-format)\./;
 
 export default defineConfig({
   root: 'src/web',
@@ -130,8 +130,8 @@ export default defineConfig({
               priority: 20,
             },
             {
-              // What the signed-in studio adds to the first screen (the plan area and the recent videos'
-              // frame), loaded while a stored session is checked: one request instead of three.
+              // What the signed-in studio adds to the first screen (the plan area and its formatting),
+              // loaded while a stored session is checked: one request instead of two.
               name: 'signed-in-studio',
               test: (id) => SIGNED_IN_STUDIO.test(id.replaceAll('\\', '/')),
               priority: 10,

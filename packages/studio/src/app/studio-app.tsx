@@ -63,7 +63,7 @@ function VisitorOneTap() {
 
 /**
  * While a stored session is checked (the splash), start what the signed-in studio shows first: its
- * recent-videos code (with the rows' code when the video list has a video), the video list and the storage line. They go out with the stored token beside
+ * plan area's code, the video list (and the recent videos' rows' code once it has a video) and the storage line. They go out with the stored token beside
  * the profile check instead of after it; a stale token fails them and signs out as before.
  */
 function useSignedInPrefetch(): () => Promise<unknown> | null {
