@@ -63,7 +63,7 @@ function VisitorOneTap() {
 
 /**
  * While a stored session is checked (the splash), start what the signed-in studio shows first: its
- * recent-videos code, the video list and the storage line. They go out with the stored token beside
+ * plan area's code, the video list (and the recent videos' rows' code once it has a video) and the storage line. They go out with the stored token beside
  * the profile check instead of after it; a stale token fails them and signs out as before.
  */
 function useSignedInPrefetch(): () => Promise<unknown> | null {
@@ -72,9 +72,10 @@ function useSignedInPrefetch(): () => Promise<unknown> | null {
   return () => {
     const { isLoading, user } = authStore.getState();
     if (!isLoading || !user) return null;
-    void queryClient.prefetchQuery(videoListQuery(api, user.id));
+    // Tried once here (the page's own query retries): a failed list reads as no videos, and the splash does not wait on retries.
+    const jobs = queryClient.fetchQuery({ ...videoListQuery(api, user.id), retry: false }).catch(() => []);
     void queryClient.prefetchQuery(storageStatsQuery(api, user.id));
-    return preloadSignedInStudio();
+    return preloadSignedInStudio(jobs);
   };
 }
 

@@ -5,14 +5,13 @@ import {
   SOCKET_EVENTS,
   SOCKET_OPTIONS,
   subscribeAckSchema,
-  type ClientToServerEvents,
   type JobCompletedEvent,
   type JobFailedEvent,
   type JobProgressEvent,
-  type ServerToClientEvents,
 } from '@reelsmith/contracts';
-import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import type { ManagerOptions, SocketOptions } from 'socket.io-client';
 import type * as z from 'zod/mini';
+import { createLiveSocket, type LiveSocket } from './live-socket.js';
 
 export interface JobRealtimeHandlers {
   progress(event: JobProgressEvent): void;
@@ -35,13 +34,23 @@ export interface JobRealtimeClient {
   subscribe(jobId: string): Promise<boolean>;
 }
 
-type JobSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type SocketFactory = (url: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => JobSocket | Promise<JobSocket>;
+type JobSocket = LiveSocket;
+type ContractSocketOptions = typeof SOCKET_OPTIONS & { auth: Record<string, string> };
+export type SocketFactory = (url: string | undefined, options: ContractSocketOptions) => JobSocket | Promise<JobSocket>;
 
-// socket.io is fetched when a signed-in view first connects: a visitor's first load never needs it and stays small.
+/**
+ * The live socket over a WebSocket (live-socket.ts, about 1 KB); socket.io-client (about 12 KB, with
+ * long polling) is fetched only where no WebSocket opens, or where the runtime has none.
+ */
 const defaultFactory: SocketFactory = async (url, options) => {
+  if (typeof WebSocket !== 'undefined') {
+    const socket = createLiveSocket(url, options);
+    if (await socket.opened) return socket;
+    socket.disconnect();
+  }
   const { io } = await import('socket.io-client');
-  return url ? io(url, options) : io(options);
+  const ioOptions: Partial<ManagerOptions & SocketOptions> = options;
+  return (url ? io(url, ioOptions) : io(ioOptions)) as unknown as JobSocket;
 };
 
 /** How long a subscribe waits for the server's acknowledgement. */

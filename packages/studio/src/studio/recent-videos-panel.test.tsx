@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { renderWithStudio, testPlatform } from '../testing/render-studio.js';
-import { RecentVideosPanel } from './recent-videos-panel.js';
+import { preloadRecentVideoRows, RecentVideosPanel } from './recent-videos-panel.js';
 
 afterEach(cleanup);
 
@@ -23,6 +23,9 @@ const finished = {
 } as unknown as TrackedJob;
 
 describe('Recent Videos', () => {
+  // The rows' code loads on demand; the studio fetches it beside the video list (studio-app.tsx), so it is there at first render.
+  beforeAll(() => preloadRecentVideoRows([finished]));
+
   it("shows each video's poster in a box of its shape with its length, and Edit", () => {
     renderWithStudio(<RecentVideosPanel jobs={[finished]} connected />, { platform: testPlatform({ apiBaseUrl: 'http://api.test' }) });
     const item = screen.getByRole('heading', { name: 'Tide pools' }).closest('li') as HTMLElement;

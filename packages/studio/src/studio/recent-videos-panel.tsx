@@ -1,50 +1,25 @@
-import { isActiveJobStatus, RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reelsmith/contracts';
+import { RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reelsmith/contracts';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
-import { JobProgress, StatusChip } from '../videos/job-progress.js';
-import { ClearFailedButton, RetryVideoButton } from '../videos/video-delete-controls.js';
-import { SourceCredit } from '../videos/source-credit.js';
-import { VideoFileActions } from '../videos/video-file-actions.js';
-import { VideoPoster } from '../videos/video-poster.js';
-import { formatCreated, videoTitle } from '../videos/video-list-model.js';
-import { storyboardPath } from '../routes/route-table.js';
+import { preloadable } from '../ui/preloadable.js';
 
-function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) {
-  const title = videoTitle(job);
-  return (
-    <li className="rs-recent__item">
-      <div className="rs-recent__summary">
-        <div className="rs-poster-slot rs-poster-slot--card">
-          <VideoPoster job={job} size="card" />
-        </div>
-        <div className="rs-recent__text">
-          <div className="rs-recent__head">
-            <h3 className="rs-recent__title" title={title}>
-              {title}
-            </h3>
-            <StatusChip status={job.status} />
-          </div>
-          <p className="rs-recent__meta">
-            {formatCreated(job.created_at)} · {job.params.duration}s · <span className="rs-recent__lang">{job.params.language}</span>
-          </p>
-        </div>
-      </div>
-      <SourceCredit source={job.params.source} />
-      {isActiveJobStatus(job.status) ? <JobProgress job={job} title={title} /> : null}
-      {job.status === 'failed' && job.error ? <p className="rs-recent__error">{job.error}</p> : null}
-      {job.status === 'failed' ? <RetryVideoButton job={job} compact /> : null}
-      {job.status === 'completed' ? (
-        <div className="rs-recent__actions">
-          <VideoFileActions job={job} compact />
-          {editable ? (
-            <Link to={storyboardPath(job.id)} className="rs-button rs-button--ghost rs-button--small" aria-label={`Edit ${title}`}>
-              Edit
-            </Link>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
-  );
+// The rows' code (posters, progress bars, file actions, retry and delete) is fetched once there is a
+// video to list: a creator without videos yet (every first visit) loads the empty panel only. The
+// studio fetches it beside the video list while a stored session is checked (preloadRecentVideoRows).
+const rows = preloadable(() => import('./recent-video-list.js').then((m) => m.RecentVideoList));
+const RecentVideoList = rows.Component;
+const clearFailed = preloadable(() => import('../videos/video-delete-controls.js').then((m) => m.ClearFailedButton));
+const ClearFailedButton = clearFailed.Component;
+
+/** True when one of the panel's videos failed or was cancelled (the header then offers Clear failed). */
+const hasClearable = (jobs: readonly Pick<TrackedJob, 'status'>[]) =>
+  jobs.slice(0, RECENT_VIDEOS_COUNT).some((job) => job.status === 'failed' || job.status === 'cancelled');
+
+/** Fetches the rows' code when `jobs` has a video to show (the splash waits for it, so no row pops in). */
+export function preloadRecentVideoRows(jobs: readonly Pick<TrackedJob, 'status'>[]): Promise<unknown> {
+  if (jobs.length === 0) return Promise.resolve();
+  return Promise.all([rows.preload(), hasClearable(jobs) ? clearFailed.preload() : null]);
 }
 
 /**
@@ -72,7 +47,11 @@ export function RecentVideosPanel({
             Live
           </span>
         ) : null}
-        <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} label="Clear failed" />
+        {hasClearable(jobs) ? (
+          <Suspense fallback={null}>
+            <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} label="Clear failed" />
+          </Suspense>
+        ) : null}
         {jobs.length > SEE_ALL_THRESHOLD ? (
           <Link to="/videos" className="rs-button rs-button--ghost rs-button--small rs-recent__see-all">
             See All
@@ -87,11 +66,9 @@ export function RecentVideosPanel({
           </Link>
         </div>
       ) : (
-        <ul className="rs-recent__list">
-          {jobs.slice(0, RECENT_VIDEOS_COUNT).map((job) => (
-            <RecentVideo key={job.id} job={job} editable={editable} />
-          ))}
-        </ul>
+        <Suspense fallback={null}>
+          <RecentVideoList jobs={jobs} editable={editable} />
+        </Suspense>
       )}
     </section>
   );

@@ -145,10 +145,12 @@ function open({
   };
 }
 
-/** The Recent Videos panel once its code has loaded (it shows a busy placeholder until then). */
+/** The Recent Videos panel once its code (and its rows' code, when there are videos) has loaded: a busy placeholder until then. */
 async function loadedRecentVideos(): Promise<HTMLElement> {
   await waitFor(() => expect(screen.getByRole('region', { name: /Recent Videos/ })).not.toHaveAttribute('aria-busy'));
-  return screen.getByRole('region', { name: /Recent Videos/ });
+  const recent = screen.getByRole('region', { name: /Recent Videos/ });
+  await waitFor(() => expect(within(recent).queryByRole('list') ?? within(recent).queryByText(/^No videos yet/)).not.toBeNull());
+  return recent;
 }
 
 const submitButton = () => screen.getByRole('button', { name: /Generate Video|Submitting|Generating|Starting|Processing|Try Free Demo/ });

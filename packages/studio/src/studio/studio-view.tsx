@@ -4,38 +4,27 @@ import { useNavigate } from 'react-router';
 import { useIsDesktop } from '../billing/billing-hooks.js';
 import { PricingDialog } from '../billing/pricing-dialog-lazy.js';
 import { useJobs, useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
+import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
 import { PageHeader } from '../ui/page-header.js';
 import { preloadable } from '../ui/preloadable.js';
 import { useAuth } from '../services.js';
 import { QuotaStatusWidget } from '../voices/index.js';
 import { ExampleGallery } from './example-gallery.js';
 import { GenerateForm } from './generate-form.js';
+import { preloadRecentVideoRows, RecentVideosPanel } from './recent-videos-panel.js';
 import { VisitorVideosCard } from './visitor-videos-card.js';
 import { useGenerationAccess } from './use-generation-access.js';
 import '../styles/studio.css';
 
-// A signed-in creator's recent videos bring the file actions and the delete confirmation (Radix
-// dialog); a visitor's first load does without them. The app preloads them while a stored
-// session is checked (preloadSignedInStudio), so they are there when the studio first shows.
-const recentVideos = preloadable(() => import('./recent-videos-panel.js').then((m) => m.RecentVideosPanel));
-const RecentVideosPanel = recentVideos.Component;
 // The plan area (subscription, usage, storage line) is for creators only, so visitors never fetch it.
 const planArea = preloadable(() => import('../billing/plan-area.js').then((m) => m.PlanArea));
 const PlanArea = planArea.Component;
-export const preloadSignedInStudio = (): Promise<unknown> => Promise.all([recentVideos.preload(), planArea.preload()]);
-
-/** The panel's frame while its code arrives: same card and title, so nothing moves when it lands. */
-function RecentVideosPlaceholder() {
-  return (
-    <section className="rs-card rs-recent" aria-labelledby="rs-recent-title" aria-busy="true">
-      <header className="rs-recent__header">
-        <h2 id="rs-recent-title" className="rs-section-title">
-          Recent Videos
-        </h2>
-      </header>
-    </section>
-  );
-}
+/**
+ * The signed-in studio's own code, with the recent videos' rows once `jobs` (the video list) has one
+ * to show: the app fetches them while a stored session is checked, so nothing pops in when the studio shows.
+ */
+export const preloadSignedInStudio = (jobs: Promise<readonly Pick<TrackedJob, 'status'>[]>): Promise<unknown> =>
+  Promise.all([planArea.preload(), jobs.then(preloadRecentVideoRows)]);
 
 function Counter({ label, value, tone }: { label: string; value: number; tone: string }) {
   return (
@@ -115,15 +104,7 @@ export function StudioView() {
       <div className="rs-studio__columns">
         <GenerateForm signedIn={signedIn} access={access} activeJobs={active} openPricing={openPricing} />
         {pricingOpen ? <PricingDialog open onOpenChange={setPricingOpen} /> : null}
-        <div className="rs-studio__side">
-          {signedIn ? (
-            <Suspense fallback={<RecentVideosPlaceholder />}>
-              <RecentVideosPanel jobs={jobs} connected={connected} />
-            </Suspense>
-          ) : (
-            <VisitorVideosCard />
-          )}
-        </div>
+        <div className="rs-studio__side">{signedIn ? <RecentVideosPanel jobs={jobs} connected={connected} /> : <VisitorVideosCard />}</div>
       </div>
       {/* Last on the page: it appears once the sample count arrives, and nothing below it can move. */}
       <QuotaStatusWidget />

@@ -1,60 +1,27 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { preloadable } from './preloadable.js';
+import { useOpenedOnce } from './opened-once.js';
+import type { ConfirmDialogProps } from './confirm-dialog-modal.js';
 
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  /** The question's details; a string or richer content (e.g. a price breakdown). */
-  description: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  /** Red confirm button for something that cannot be undone. */
-  destructive?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-  children?: ReactNode;
-}
+export type { ConfirmDialogProps } from './confirm-dialog-modal.js';
 
-/** The product's own yes/no question (never the browser's confirm()): a modal with Cancel and a confirm button. */
-export function ConfirmDialog({
-  open,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  destructive,
-  busy,
-  onConfirm,
-  onCancel,
-  children,
-}: ConfirmDialogProps) {
+// The modal's code (Radix dialog, focus trap, scroll lock: about 15 KB on the wire) is fetched when a
+// question is first asked: the screens that offer a Delete or a Clear failed load without it.
+const modal = preloadable<ConfirmDialogProps>(() => import('./confirm-dialog-modal.js').then((m) => m.ConfirmDialogModal));
+const ConfirmDialogModal = modal.Component;
+
+/**
+ * The product's own yes/no question (never the browser's confirm()): a modal with Cancel and a
+ * confirm button. Nothing is rendered (or fetched) until it first opens; it stays mounted after, so
+ * closing it animates and gives the focus back like any dialog.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  if (!opened) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (!next && !busy ? onCancel() : undefined)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="rs-dialog__overlay rs-dialog__overlay--top" />
-        <Dialog.Content className="rs-dialog rs-confirm-dialog">
-          <Dialog.Title className="rs-dialog__title">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="rs-dialog__description">{description}</div>
-          </Dialog.Description>
-          {children}
-          <div className="rs-dialog__actions">
-            <button type="button" className="rs-button rs-button--ghost" disabled={busy} onClick={onCancel}>
-              {cancelLabel}
-            </button>
-            <button
-              type="button"
-              className={`rs-button ${destructive ? 'rs-button--danger' : 'rs-button--primary'}`}
-              disabled={busy}
-              onClick={onConfirm}
-            >
-              {confirmLabel}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogModal {...props} />
+    </Suspense>
   );
 }
 

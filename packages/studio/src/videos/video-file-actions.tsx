@@ -1,15 +1,16 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { MESSAGES, type VideoJob } from '@reelsmith/contracts';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { toast } from '../toaster.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
-import { CloseIcon } from '../ui/icons.js';
+import { useOpenedOnce } from '../ui/opened-once.js';
+import { preloadable } from '../ui/preloadable.js';
 import { resolveVideoFileUrl, triggerDownload, videoFilename } from '../jobs/video-file.js';
 import { videoTitle } from './video-list-model.js';
+import type { VideoPreviewDialogProps } from './video-preview-dialog.js';
 import './video-file-actions.css';
 
-/** A modal player for a finished video; the <video> element streams (and seeks) from the API host. */
+/** A video's frame shape. */
 export type VideoShape = 'portrait' | 'landscape' | 'square';
 
 /** The frame's shape, so the dialog fits a vertical video without wide black bars. */
@@ -20,34 +21,10 @@ export function videoShape(job: Pick<VideoJob, 'result' | 'params'>): VideoShape
   return job.params.resolution === '16:9' ? 'landscape' : job.params.resolution === '1:1' ? 'square' : 'portrait';
 }
 
-export function VideoPreviewDialog({
-  title,
-  url,
-  shape = 'landscape',
-  onClose,
-}: {
-  title: string;
-  url: string | null;
-  shape?: VideoShape;
-  onClose(): void;
-}) {
-  return (
-    <Dialog.Root open={url !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="rs-preview__overlay" />
-        <Dialog.Content className={`rs-preview rs-preview--${shape}`} aria-describedby={undefined}>
-          <div className="rs-preview__header">
-            <Dialog.Title className="rs-preview__title">{title}</Dialog.Title>
-            <Dialog.Close className="rs-icon-button" aria-label="Close preview">
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          {url ? <video className="rs-preview__video" src={url} controls autoPlay playsInline aria-label={`Video: ${title}`} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+// The player's modal (Radix dialog) is fetched on the first Preview (or when the pointer reaches the
+// button): the lists that show these actions load without it.
+const previewDialog = preloadable<VideoPreviewDialogProps>(() => import('./video-preview-dialog.js').then((m) => m.VideoPreviewDialog));
+const VideoPreviewDialog = previewDialog.Component;
 
 /**
  * Preview and Download for a completed job, shared by the studio's Recent Videos and My Videos.
@@ -66,9 +43,12 @@ export function VideoFileActions({
   const api = useApi();
   const platform = usePlatform();
   const [previewUrl, setPreviewUrl] = useState<string | null>(null);
+  const previewOpened = useOpenedOnce(previewUrl !== null);
   const title = videoTitle(job);
+  const preloadPreview = () => void previewDialog.preload().catch(() => undefined);
 
   const preview = async () => {
+    preloadPreview();
     const url = await resolveVideoFileUrl(api, platform, job);
     if (!url) return void toast.error(MESSAGES.fileNotReady);
     toast(MESSAGES.openingPreview);
@@ -85,7 +65,14 @@ export function VideoFileActions({
   const size = compact ? ' rs-button--small' : '';
   return (
     <div className="rs-file-actions">
-      <button type="button" className={`rs-button rs-button--ghost${size}`} onClick={() => void preview()} aria-label={`Preview ${title}`}>
+      <button
+        type="button"
+        className={`rs-button rs-button--ghost${size}`}
+        onClick={() => void preview()}
+        onPointerEnter={preloadPreview}
+        onFocus={preloadPreview}
+        aria-label={`Preview ${title}`}
+      >
         Preview
       </button>
       {withDownload ? (
@@ -98,7 +85,11 @@ export function VideoFileActions({
           Download
         </button>
       ) : null}
-      <VideoPreviewDialog title={title} url={previewUrl} shape={videoShape(job)} onClose={() => setPreviewUrl(null)} />
+      {previewOpened ? (
+        <Suspense fallback={null}>
+          <VideoPreviewDialog title={title} url={previewUrl} shape={videoShape(job)} onClose={() => setPreviewUrl(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
