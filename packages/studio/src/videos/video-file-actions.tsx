@@ -7,11 +7,10 @@ import { useOpenedOnce } from '../ui/opened-once.js';
 import { preloadable } from '../ui/preloadable.js';
 import { resolveVideoFileUrl, triggerDownload, videoFilename } from '../jobs/video-file.js';
 import { videoTitle } from './video-list-model.js';
-import type { VideoPreviewDialogProps } from './video-preview-dialog.js';
+import type { VideoPreviewDialogProps, VideoShape } from './video-preview-dialog.js';
 import './video-file-actions.css';
 
-/** A video's frame shape. */
-export type VideoShape = 'portrait' | 'landscape' | 'square';
+export type { VideoShape };
 
 /** The frame's shape, so the dialog fits a vertical video without wide black bars. */
 export function videoShape(job: Pick<VideoJob, 'result' | 'params'>): VideoShape {

@@ -1,6 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { CloseIcon } from '../ui/icons.js';
-import type { VideoShape } from './video-file-actions.js';
+
+/** A video's frame shape (video-file-actions tells it from the job). */
+export type VideoShape = 'portrait' | 'landscape' | 'square';
 
 export interface VideoPreviewDialogProps {
   title: string;
