@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readScrape } from '../../packages/server/src/operations/prometheus-test-text.js';
 import { bearer, registerUser, videoBody, waitFor, waitForStatus } from './server-jobs-fakes.js';
 import { TcpCutProxy } from './tcp-cut-proxy.js';
+import { createDatabase } from '@reelsmith/server';
+import { sql } from 'kysely';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -175,4 +177,32 @@ describe.skipIf(!redisUrl)('GET /ready in scale mode (PostgreSQL and Redis behin
     const answer = await until(503, 'draining');
     expect(answer.body).toMatchObject({ ready: false, draining: true, checks: { database: { ok: true }, queue: { ok: true } } });
   });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool when the connection drops mid-query', () => {
+  it('fails the query and leaves no unhandled error behind, then answers on a new connection', async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL!);
+    const proxy = new TcpCutProxy(target.hostname, Number(target.port || 5432));
+    await proxy.start();
+    const { db } = createDatabase({ dialect: 'postgres', url: proxy.rewrite(target.toString()) });
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      // The client is lent out of the pool for the query when the connection is cut.
+      const query = sql`select pg_sleep(5)`.execute(db);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await proxy.cut();
+      await expect(query).rejects.toThrow(/terminated/i);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(uncaught).toEqual([]);
+      await proxy.restore();
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await db.destroy();
+      await proxy.cut();
+    }
+  }, 30_000);
 });

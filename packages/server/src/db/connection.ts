@@ -22,6 +22,12 @@ export function createDatabase(settings: Config['database']): DatabaseHandle {
     // listener that would end the process. pg discards the broken client and the next query opens a
     // new one; queries that fail meanwhile report their own errors (and GET /ready turns 503).
     pool.on('error', () => undefined);
+    // A client checked out of the pool (inside a query or a transaction) has no pool listener: pg-pool
+    // removes it while the client is lent. When the connection drops then, pg fails the query and also
+    // emits 'error' on the client, which without a listener of its own ended the process (seen with a
+    // proxy cutting PostgreSQL mid-query). The query's own error reaches its caller; this only keeps
+    // the event from being unhandled. pg-pool drops the broken client when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const sqlite = new SqliteDatabase(settings.file);
