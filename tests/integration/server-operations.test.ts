@@ -6,7 +6,6 @@ import { readScrape } from '../../packages/server/src/operations/prometheus-test
 import { bearer, registerUser, videoBody, waitFor, waitForStatus } from './server-jobs-fakes.js';
 import { TcpCutProxy } from './tcp-cut-proxy.js';
 import { createDatabase } from '@reelsmith/server';
-import { sql } from 'kysely';
 
 const METRICS_TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -190,15 +189,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the PostgreSQL pool when the co
     process.on('uncaughtException', onUncaught);
     try {
       // The client is lent out of the pool for the query when the connection is cut.
-      const query = sql`select pg_sleep(5)`.execute(db);
+      const query = db.selectNoFrom((eb) => eb.fn('pg_sleep', [eb.val(5)]).as('slept')).execute();
       await new Promise((resolve) => setTimeout(resolve, 300));
       await proxy.cut();
       await expect(query).rejects.toThrow(/terminated/i);
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(uncaught).toEqual([]);
       await proxy.restore();
-      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db);
-      expect(rows).toEqual([{ one: 1 }]);
+      const rows = await db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
+      expect(rows).toHaveLength(1);
     } finally {
       process.off('uncaughtException', onUncaught);
       await db.destroy();
