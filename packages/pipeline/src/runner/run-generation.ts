@@ -650,8 +650,8 @@ function renderRequestFor(ctx: RunContext, narration: Narration, pictures: reado
     posterPath: join(workspaceDir, 'video', 'poster.jpg'),
     workDir: join(workspaceDir, 'video', 'work'),
     // Scene segments outlive the job so the next version re-renders only the scenes that changed;
-    // without a video folder (npm run generate) they stay in the workspace, where the render keeps them.
-    segmentCacheDir: run.artefactDir ? join(run.artefactDir, 'segments') : join(workspaceDir, 'video', 'work', 'segments'),
+    // without a video folder (npm run generate) the render keeps them in its work folder.
+    ...(run.artefactDir ? { segmentCacheDir: join(run.artefactDir, 'segments') } : {}),
     ...(music ? { music } : {}),
     ...(run.brand ? { brand: run.brand } : {}),
   };
