@@ -31,7 +31,7 @@ import {
   markBatchCompleted,
   readBatch,
 } from '../video-jobs/video-batch-repository.js';
-import { createBatchWithinQuota } from '../video-jobs/video-job-repository.js';
+import { createBatchWithinQuota, submissionTime } from '../video-jobs/video-job-repository.js';
 import type { JobEventOrigin } from '../events/job-events.js';
 import { createBatchEventRelay, type BatchSocketEvent } from './batch-event-relay.js';
 import { readCsvBatch, type BatchInput } from './csv-batch.js';
@@ -113,11 +113,16 @@ export const batchesPlugin = fp(
           const remaining = await remainingVideos(app.db, request.user.id);
           if (remaining !== null && remaining < validation.rows.length) throw beyondPlan(validation.rows.length, remaining);
           const rows = await prepareRows(request.user, validation.rows, input.csv?.lines);
-          const outcome = await createBatchWithinQuota(app.db, request.user.id, {
-            name: input.name,
-            rows,
-            brand: await submissions.partnerBrandOf(request.user),
-          });
+          const outcome = await createBatchWithinQuota(
+            app.db,
+            request.user.id,
+            {
+              name: input.name,
+              rows,
+              brand: await submissions.partnerBrandOf(request.user),
+            },
+            submissionTime(),
+          );
           if (!outcome.created) {
             if (outcome.remaining < outcome.needed) throw beyondPlan(outcome.needed, outcome.remaining);
             throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);

@@ -19,6 +19,7 @@ import {
   listUserJobs,
   retryFailedUserJob,
   RETRY_ONLY_FAILED,
+  submissionTime,
   userStorage,
 } from '../video-jobs/video-job-repository.js';
 import type { ProviderSwitchboard } from '../providers/provider-switchboard.js';
@@ -204,7 +205,7 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       API.generateVideo,
       async (request) => {
         const params = await prepareSubmission(request.user, request.body);
-        const outcome = await createJobWithinQuota(app.db, request.user.id, params, new Date(), await partnerBrandOf(request.user));
+        const outcome = await createJobWithinQuota(app.db, request.user.id, params, submissionTime(), await partnerBrandOf(request.user));
         if (!outcome.created) throw forbidden(outcome.reason ?? MESSAGES.subscriptionRequired);
         await queue.enqueue(outcome.job.id, request.user.id);
         request.log.info({ jobId: outcome.job.id }, 'video job queued');

@@ -53,6 +53,20 @@ const RUNNING: JobStatus[] = ['processing'];
 
 export type CreateJobOutcome = { created: true; job: VideoJobRow } | { created: false; reason: string | null };
 
+let lastSubmission = 0;
+/**
+ * A job's created_at orders a user's queued jobs (claimNextJob), so two submits in the same
+ * millisecond must not tie: the id that breaks a tie is random, and a creator's second video could
+ * start before the first. Within this process every submission gets a distinct, increasing time
+ * (at most a few milliseconds ahead of the clock under a burst). Across processes, submits that
+ * close are concurrent requests whose order nobody can see anyway. The routes that queue jobs pass it
+ * as `now`.
+ */
+export function submissionTime(): Date {
+  lastSubmission = Math.max(Date.now(), lastSubmission + 1);
+  return new Date(lastSubmission);
+}
+
 /**
  * Checks the account's quota and inserts the job in ONE transaction, so concurrent submits at the
  * limit cannot both pass the check: PostgreSQL serialises them on the user's row (locked by
