@@ -15,6 +15,9 @@ describe('headlineCase', () => {
     ['ऑक्टोपस के तीन दिल', 'ऑक्टोपस के तीन दिल'],
     ['富士山 and me', '富士山 and Me'],
     ['  spaced   out  ', '  Spaced   Out  '],
+    // A topic typed in sentence case, put inside a title by its template.
+    ['The Mystery of The History of the Lighthouse', 'The Mystery of the History of the Lighthouse'],
+    ['Inside A Day at THE Office', 'Inside a Day at THE Office'],
   ])('%s → %s', (topic, title) => {
     expect(headlineCase(topic)).toBe(title);
   });
