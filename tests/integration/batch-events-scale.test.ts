@@ -7,12 +7,12 @@ import {
   type BatchProgressEvent,
 } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/testing';
-import { BullmqJobWorkers, createDatabase, createJobRuntime, createLogger, type DatabaseHandle } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
 import { bearer, FakePipeline, registerUser, subscribe, waitFor, type TestUser } from './server-jobs-fakes.js';
 
 /**
@@ -29,7 +29,7 @@ describe.skipIf(!redisUrl)('batch socket events across API processes (QUEUE_BACK
   const pipeline = new FakePipeline();
   let database: TestDatabase;
   const apps: Array<{ app: App; url: string }> = [];
-  const workers: Array<{ workers: BullmqJobWorkers; handle: DatabaseHandle }> = [];
+  const workers: TestWorker[] = [];
   const sockets: Socket[] = [];
   const env = () => ({ QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix, RATE_LIMIT_AUTH_MAX: '1000' });
 
@@ -42,28 +42,12 @@ describe.skipIf(!redisUrl)('batch socket events across API processes (QUEUE_BACK
       });
       apps.push({ app, url: await app.listen({ port: 0, host: '127.0.0.1' }) });
     }
-    const config = database.config({ ...env(), QUEUE_CONCURRENCY: '1' });
-    const handle = createDatabase(config.database);
-    const log = createLogger('silent');
-    const runtime = createJobRuntime({ config, db: handle.db, log, runner: pipeline.runner, providersFor: pipeline.providersFor });
-    const jobWorkers = new BullmqJobWorkers({
-      db: handle.db,
-      worker: runtime.worker,
-      events: runtime.events,
-      redis: { url: redisUrl!, prefix },
-      concurrency: 1,
-      log,
-    });
-    await jobWorkers.start();
-    workers.push({ workers: jobWorkers, handle });
+    workers.push(await startTestWorker(database.config(env()), { runner: pipeline.runner, providersFor: pipeline.providersFor }));
   });
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    for (const { workers: jobWorkers, handle } of workers.splice(0)) {
-      await jobWorkers.stop();
-      await handle.db.destroy();
-    }
+    for (const worker of workers.splice(0)) await worker.stop();
     for (const { app } of apps) await app.close();
     const inspector = new Queue('video-jobs', { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });
     await inspector.obliterate({ force: true }).catch(() => undefined);

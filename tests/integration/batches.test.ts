@@ -13,7 +13,6 @@ import {
 } from '@reelsmith/contracts';
 import type { GenerationOutput, GenerationRun } from '@reelsmith/pipeline';
 import { buildApp, type App } from '@reelsmith/server/testing';
-import { BullmqJobWorkers, createDatabase, createJobRuntime, createLogger, type DatabaseHandle } from '@reelsmith/server/testing';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
@@ -21,6 +20,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
 import { bearer, FakePipeline, registerUser, subscribe, waitFor, type TestUser } from './server-jobs-fakes.js';
 
 /**
@@ -414,7 +414,7 @@ describe.skipIf(!redisUrl)('batches on BullMQ (QUEUE_BACKEND=bullmq)', () => {
   const pipeline = new TimedPipeline();
   let database: TestDatabase;
   let app: App;
-  const workers: Array<{ workers: BullmqJobWorkers; handle: DatabaseHandle }> = [];
+  const workers: TestWorker[] = [];
   const env = () => ({ QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix, RATE_LIMIT_AUTH_MAX: '1000' });
 
   beforeAll(async () => {
@@ -424,26 +424,10 @@ describe.skipIf(!redisUrl)('batches on BullMQ (QUEUE_BACKEND=bullmq)', () => {
       jobs: { runner: pipeline.timedRunner, providersFor: pipeline.providersFor },
     });
     await app.ready();
-    const config = database.config({ ...env(), QUEUE_CONCURRENCY: '1' });
-    const handle = createDatabase(config.database);
-    const log = createLogger('silent');
-    const runtime = createJobRuntime({ config, db: handle.db, log, runner: pipeline.timedRunner, providersFor: pipeline.providersFor });
-    const jobWorkers = new BullmqJobWorkers({
-      db: handle.db,
-      worker: runtime.worker,
-      events: runtime.events,
-      redis: { url: redisUrl!, prefix },
-      concurrency: 1,
-      log,
-    });
-    await jobWorkers.start();
-    workers.push({ workers: jobWorkers, handle });
+    workers.push(await startTestWorker(database.config(env()), { runner: pipeline.timedRunner, providersFor: pipeline.providersFor }));
   });
   afterAll(async () => {
-    for (const { workers: jobWorkers, handle } of workers.splice(0)) {
-      await jobWorkers.stop();
-      await handle.db.destroy();
-    }
+    for (const worker of workers.splice(0)) await worker.stop();
     await app?.close();
     const inspector = new Queue('video-jobs', { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });
     await inspector.obliterate({ force: true }).catch(() => undefined);

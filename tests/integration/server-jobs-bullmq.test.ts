@@ -1,13 +1,11 @@
 import type { JobProgressEvent } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/testing';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
-import { createJobRuntime } from '@reelsmith/server/testing';
-import { createLogger } from '@reelsmith/server/testing';
+import { type BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
 import { bearer, FakePipeline, registerUser, subscribe, videoBody, waitFor, waitForStatus, type TestUser } from './server-jobs-fakes.js';
 
 /**
@@ -24,7 +22,7 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
   let database: TestDatabase;
   let app: App;
   let inspector: Queue;
-  const workers: Array<{ workers: BullmqJobWorkers; handle: DatabaseHandle }> = [];
+  const workers: TestWorker[] = [];
   const apiEvents: Array<{ name: string; jobId: string; status?: string; progress?: number }> = [];
 
   const env = () => ({ QUEUE_BACKEND: 'bullmq', REDIS_URL: redisUrl!, QUEUE_PREFIX: prefix });
@@ -32,27 +30,13 @@ describe.skipIf(!redisUrl)('video jobs on BullMQ (QUEUE_BACKEND=bullmq)', () => 
   /** A worker process: its own database pool, its own Redis connections, the same DATA_DIR. */
   async function startWorker(concurrency = 1): Promise<BullmqJobWorkers> {
     const config = database.config({ ...env(), QUEUE_CONCURRENCY: String(concurrency) });
-    const handle = createDatabase(config.database);
-    const log = createLogger('silent');
-    const runtime = createJobRuntime({ config, db: handle.db, log, runner: pipeline.runner, providersFor: pipeline.providersFor });
-    const jobWorkers = new BullmqJobWorkers({
-      db: handle.db,
-      worker: runtime.worker,
-      events: runtime.events,
-      redis: { url: redisUrl!, prefix },
-      concurrency,
-      log,
-    });
-    await jobWorkers.start();
-    workers.push({ workers: jobWorkers, handle });
-    return jobWorkers;
+    const worker = await startTestWorker(config, { runner: pipeline.runner, providersFor: pipeline.providersFor });
+    workers.push(worker);
+    return worker.workers;
   }
 
   async function stopWorkers(): Promise<void> {
-    for (const { workers: jobWorkers, handle } of workers.splice(0)) {
-      await jobWorkers.stop();
-      await handle.db.destroy();
-    }
+    for (const worker of workers.splice(0)) await worker.stop();
   }
 
   async function submit(user: TestUser, topic: string, extra: Record<string, unknown> = {}): Promise<string> {

@@ -1,9 +1,6 @@
 import { buildApp, type App } from '@reelsmith/server/testing';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
-import { createJobRuntime } from '@reelsmith/server/testing';
+import { VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
 import { STORAGE_WRITE_FAILED_MESSAGE } from '@reelsmith/server/testing';
-import { createLogger } from '@reelsmith/server/testing';
 import { S3Storage } from '@reelsmith/server/testing';
 import type { PutOptions } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
@@ -19,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
 import { startS3TestServer, type S3TestServer } from './s3-test-server.js';
 import {
   bearer,
@@ -89,7 +87,7 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
   let inspector: S3Storage;
   /** The storage the process that renders uploads with. */
   let renderStorage: GatedS3Storage;
-  let worker: { workers: BullmqJobWorkers; handle: DatabaseHandle } | null = null;
+  let worker: TestWorker | null = null;
   let user: TestUser;
 
   const env = (): Record<string, string> => ({
@@ -114,28 +112,12 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
         jobs: { runner: pipeline.runner, providersFor: pipeline.providersFor },
       });
       await app.ready();
-      const config = database.config(env());
-      const handle = createDatabase(config.database);
       renderStorage = storageFor(s3);
-      const log = createLogger('silent');
-      const runtime = createJobRuntime({
-        config,
-        db: handle.db,
-        log,
+      worker = await startTestWorker(database.config(env()), {
         runner: pipeline.runner,
         providersFor: pipeline.providersFor,
         storage: renderStorage,
       });
-      const workers = new BullmqJobWorkers({
-        db: handle.db,
-        worker: runtime.worker,
-        events: runtime.events,
-        redis: { url: redisUrl!, prefix },
-        concurrency: 1,
-        log,
-      });
-      await workers.start();
-      worker = { workers, handle };
     } else {
       renderStorage = storageFor(s3);
       app = await buildApp(database.config(env()), {
@@ -151,10 +133,7 @@ describe.each(MODES)('videos in S3 ($name)', ({ name, dialect, skip }) => {
 
   afterAll(async () => {
     if (skip) return;
-    if (worker) {
-      await worker.workers.stop();
-      await worker.handle.db.destroy();
-    }
+    await worker?.stop();
     await app?.close();
     if (bullmq) {
       const queue = new Queue(VIDEO_QUEUE_NAME, { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });

@@ -1,8 +1,5 @@
 import { buildApp, type App } from '@reelsmith/server/testing';
-import { createDatabase, type DatabaseHandle } from '@reelsmith/server/testing';
-import { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
-import { createJobRuntime, type JobRuntime } from '@reelsmith/server/testing';
-import { createLogger } from '@reelsmith/server/testing';
+import { VIDEO_QUEUE_NAME } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { verifyWebhook } from '@reelsmith/sdk';
 import { Queue } from 'bullmq';
@@ -10,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
 import { bearer, FakePipeline, registerUser, videoBody, waitFor, waitForStatus } from './server-jobs-fakes.js';
 
 /**
@@ -29,32 +27,17 @@ describe.skipIf(!redisUrl)('webhooks on BullMQ (QUEUE_BACKEND=bullmq)', () => {
   let receiverUrl = '';
   const received: Array<{ body: string; signature: string }> = [];
   const statuses: number[] = [];
-  const workers: Array<{ workers: BullmqJobWorkers; runtime: JobRuntime; handle: DatabaseHandle }> = [];
+  const workers: TestWorker[] = [];
 
   async function startWorker() {
-    const config = database.config(env());
-    const handle = createDatabase(config.database);
-    const log = createLogger('silent');
-    const runtime = createJobRuntime({
-      config,
-      db: handle.db,
-      log,
+    const worker = await startTestWorker(database.config(env()), {
       runner: pipeline.runner,
       providersFor: pipeline.providersFor,
       webhooks: { retryDelaysMs: [200, 200], pollIntervalMs: 100 },
     });
-    const jobWorkers = new BullmqJobWorkers({
-      db: handle.db,
-      worker: runtime.worker,
-      events: runtime.events,
-      redis: { url: redisUrl!, prefix },
-      concurrency: 1,
-      log,
-    });
-    await jobWorkers.start();
-    runtime.webhooks.start();
-    workers.push({ workers: jobWorkers, runtime, handle });
-    return runtime;
+    worker.runtime.webhooks.start();
+    workers.push(worker);
+    return worker.runtime;
   }
 
   beforeAll(async () => {
@@ -80,10 +63,9 @@ describe.skipIf(!redisUrl)('webhooks on BullMQ (QUEUE_BACKEND=bullmq)', () => {
   });
 
   afterAll(async () => {
-    for (const { workers: jobWorkers, runtime, handle } of workers) {
-      await runtime.webhooks.stop();
-      await jobWorkers.stop();
-      await handle.db.destroy();
+    for (const worker of workers) {
+      await worker.runtime.webhooks.stop();
+      await worker.stop();
     }
     await app?.close();
     const inspector = new Queue(VIDEO_QUEUE_NAME, { connection: { url: redisUrl!, maxRetriesPerRequest: null }, prefix });
