@@ -1,29 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
-import { bearer, signInThroughApi, uniqueId, type SignedInUser } from './session.js';
-
-/** A plan through the test checkout: a batch of two is beyond the free video. */
-async function subscribe(page: Page, user: SignedInUser) {
-  const headers = bearer(user);
-  const order = await (
-    await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })
-  ).json();
-  const paid = await (
-    await page.request.post('/payments/test-checkout/pay', { headers, data: { orderId: order.order.orderId, outcome: 'success' } })
-  ).json();
-  const verified = await page.request.post('/payments/verify-payment', {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      planId: 'pro_plan',
-      currency: 'INR',
-    },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-}
+import { bearer, signInThroughApi, subscribeThroughTestCheckout, uniqueId } from './session.js';
 
 test('a creator pastes a list, sees a bad row flagged before anything is queued, follows the batch live and downloads the zip', async ({
   page,
@@ -31,7 +9,8 @@ test('a creator pastes a list, sees a bad row flagged before anything is queued,
   test.setTimeout(8 * 60_000);
   const id = uniqueId();
   const user = await signInThroughApi(page, `batch-${id}@example.com`, 'Batch Maker');
-  await subscribe(page, user);
+  // A plan: a batch of two is beyond the free video.
+  await subscribeThroughTestCheckout(page.request, user.token);
   const topics = [`Why octopuses have three hearts ${id}`, `How bees talk by dancing ${id}`];
 
   await page.goto('/');

@@ -2,6 +2,7 @@ import { embedEventSchema } from '@reelsmith/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { subscribeThroughTestCheckout } from './session.js';
 
 /**
  * A partner site on another origin embeds the studio with a session token its "backend" (this test)
@@ -73,35 +74,10 @@ async function partnerAccount(page: Page, options: { plan?: boolean } = {}): Pro
   expect(registered.ok()).toBe(true);
   const account = await registered.json();
   const apiKey = account.api_key.key as string;
-  if (options.plan) await subscribe(page, account.token as string);
+  if (options.plan) await subscribeThroughTestCheckout(page.request, account.token as string, { origin: studioOrigin });
   const minted = await page.request.post(`${studioOrigin}/api/embed/sessions`, { headers: { 'x-api-key': apiKey } });
   expect(minted.ok()).toBe(true);
   return { apiKey, sessionToken: (await minted.json()).token as string };
-}
-
-/** The Pro plan through the test checkout. */
-async function subscribe(page: Page, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const order = await (
-    await page.request.post(`${studioOrigin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })
-  ).json();
-  const paid = await (
-    await page.request.post(`${studioOrigin}/payments/test-checkout/pay`, {
-      headers,
-      data: { orderId: order.order.orderId, outcome: 'success' },
-    })
-  ).json();
-  const verified = await page.request.post(`${studioOrigin}/payments/verify-payment`, {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      planId: 'pro_plan',
-      currency: 'INR',
-    },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
 }
 
 const events = (page: Page) => page.evaluate(() => (window as unknown as { __events: RecordedEvent[] }).__events);

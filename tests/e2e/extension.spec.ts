@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pageScripts } from '../../scripts/extension-bundle.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+import { subscribeThroughTestCheckout } from './session.js';
 
 /**
  * The Chrome extension against the real server: a build of it pointed at the e2e server, loaded
@@ -204,27 +205,7 @@ test('"Create a video about this" opens the studio with the selected text as the
 test('the popup and the side panel show one state of a job, through a completion and a failure', async () => {
   // The worker is signed in again (the hand-off test above). The free video is used: buy a plan.
   const token = await inWorker(async () => (await chrome.storage.local.get('token')).token as string, undefined);
-  const headers = { Authorization: `Bearer ${token}` };
-  const order = await (
-    await context.request.post(`${origin}/payments/create-order`, { headers, data: { planId: 'pro_plan', currency: 'INR' } })
-  ).json();
-  const paid = await (
-    await context.request.post(`${origin}/payments/test-checkout/pay`, {
-      headers,
-      data: { orderId: order.order.orderId, outcome: 'success' },
-    })
-  ).json();
-  const verified = await context.request.post(`${origin}/payments/verify-payment`, {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      planId: 'pro_plan',
-      currency: 'INR',
-    },
-  });
-  expect(verified.ok()).toBe(true);
+  await subscribeThroughTestCheckout(context.request, token, { origin });
 
   const popup = await openExtensionPage('src/popup/index.html');
   const panel = await openExtensionPage('src/sidepanel/index.html');

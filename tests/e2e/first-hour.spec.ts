@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, signInThroughApi, uniqueId, type SignedInUser } from './session.js';
+import { bearer, signInThroughApi, subscribeThroughTestCheckout, uniqueId, type SignedInUser } from './session.js';
 
 /**
  * What a creator hits in the first hour. Screenshots land in SCREENSHOT_DIR (default a temp
@@ -22,28 +22,6 @@ async function listJobs(page: Page, user: SignedInUser) {
   return ((await response.json()) as { jobs: Array<{ id: string; status: string; params: { topic: string } }> }).jobs;
 }
 
-async function subscribe(page: Page, user: SignedInUser, planId: string) {
-  const order = await page.request.post('/payments/create-order', { headers: bearer(user), data: { planId, currency: 'INR' } });
-  expect(order.ok(), await order.text()).toBe(true);
-  const { order: details } = (await order.json()) as { order: { orderId: string } };
-  const paid = await page.request.post('/payments/test-checkout/pay', {
-    headers: bearer(user),
-    data: { orderId: details.orderId, outcome: 'success' },
-  });
-  const result = (await paid.json()) as { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string };
-  const verified = await page.request.post('/payments/verify-payment', {
-    headers: bearer(user),
-    data: {
-      orderId: result.razorpay_order_id,
-      paymentId: result.razorpay_payment_id,
-      signature: result.razorpay_signature,
-      planId,
-      currency: 'INR',
-    },
-  });
-  expect(verified.ok(), await verified.text()).toBe(true);
-}
-
 test('a submit while offline fails at once with "You are offline" and is never sent later by itself', async ({ page, context }) => {
   const user = await signInThroughApi(page, `offline-${uniqueId()}@e2e.reelsmith.test`, 'Offline Creator');
   await page.goto('/');
@@ -61,7 +39,7 @@ test('a submit while offline fails at once with "You are offline" and is never s
 
 test('My Videos deletes with a confirmation and clears cancelled rows', async ({ page }) => {
   const user = await signInThroughApi(page, `delete-${uniqueId()}@e2e.reelsmith.test`, 'Tidy Creator');
-  await subscribe(page, user, 'essentials_plan');
+  await subscribeThroughTestCheckout(page.request, user.token, { planId: 'essentials_plan' });
   const voices = (await (await page.request.get('/voices?language=en')).json()) as { voices: { female: Array<{ id: string }> } };
   for (const topic of ['Cancelled comet', 'Cancelled volcano']) {
     const submitted = await page.request.post('/api/videos/generate', {
@@ -92,7 +70,7 @@ test('My Videos deletes with a confirmation and clears cancelled rows', async ({
 
 test('Settings shows the plan with its price, renewal date and usage, Upgrade and Cancel beside it', async ({ page }) => {
   const user = await signInThroughApi(page, `plan-${uniqueId()}@e2e.reelsmith.test`, 'Planned Creator');
-  await subscribe(page, user, 'starter_plan');
+  await subscribeThroughTestCheckout(page.request, user.token, { planId: 'starter_plan' });
   await page.goto('/settings');
   const plan = page.getByRole('region', { name: 'Starter plan' });
   await expect(plan.getByText('₹499 per month · Indian Rupees (INR)')).toBeVisible();

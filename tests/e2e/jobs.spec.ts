@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { subscribeThroughTestCheckout } from './session.js';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const STEP_LABELS = ['Preparing', 'Creating story', 'Generating audio', 'Creating visuals', 'Finalizing video'];
@@ -46,29 +47,6 @@ async function recordProgress(page: Page) {
       attributeFilter: ['aria-valuenow'],
     });
   });
-}
-
-async function subscribeThroughTestCheckout(page: Page) {
-  const token = await page.evaluate(() => localStorage.getItem('token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const order = await (
-    await page.request.post('/payments/create-order', { headers, data: { planId: 'pro_plan', currency: 'INR' } })
-  ).json();
-  expect(order.requiresPayment).toBe(true);
-  const paid = await (
-    await page.request.post('/payments/test-checkout/pay', { headers, data: { orderId: order.order.orderId, outcome: 'success' } })
-  ).json();
-  const verified = await page.request.post('/payments/verify-payment', {
-    headers,
-    data: {
-      orderId: paid.razorpay_order_id,
-      paymentId: paid.razorpay_payment_id,
-      signature: paid.razorpay_signature,
-      planId: 'pro_plan',
-      currency: 'INR',
-    },
-  });
-  expect(verified.ok()).toBe(true);
 }
 
 test('a creator generates a video, watches it progress live, previews, downloads, finds it, and cancels another', async ({ page }) => {
@@ -147,7 +125,7 @@ test('a creator generates a video, watches it progress live, previews, downloads
   await expect(row.getByRole('button', { name: `Preview ${topic}` })).toBeVisible();
 
   // The free video is used: a plan (bought through the test checkout) allows the next one.
-  await subscribeThroughTestCheckout(page);
+  await subscribeThroughTestCheckout(page.request, (await page.evaluate(() => localStorage.getItem('token'))) as string);
   await page.goto('/');
   await expect(page.getByRole('option', { name: '60 seconds', exact: true })).toBeEnabled();
   const second = `Volcanoes under the sea ${id}`;

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { mailedLink } from './mailbox.js';
 
 export const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -44,3 +44,38 @@ export async function signInThroughApi(
 }
 
 export const bearer = (user: SignedInUser) => ({ Authorization: `Bearer ${user.token}` });
+
+/**
+ * Buys a plan for the account of `token` through the test checkout, as the pricing dialog does:
+ * create the order, pay it, verify the payment. `origin` prefixes the paths for a request context
+ * without the studio as its base URL (the extension's, a partner page's).
+ */
+export async function subscribeThroughTestCheckout(
+  request: APIRequestContext,
+  token: string,
+  options: { planId?: string; origin?: string } = {},
+): Promise<void> {
+  const { planId = 'pro_plan', origin = '' } = options;
+  const headers = { Authorization: `Bearer ${token}` };
+  const order = await request.post(`${origin}/payments/create-order`, { headers, data: { planId, currency: 'INR' } });
+  expect(order.ok(), await order.text()).toBe(true);
+  const created = (await order.json()) as { requiresPayment: boolean; order: { orderId: string } };
+  expect(created.requiresPayment).toBe(true);
+  const paid = await request.post(`${origin}/payments/test-checkout/pay`, {
+    headers,
+    data: { orderId: created.order.orderId, outcome: 'success' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const payment = (await paid.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
+  const verified = await request.post(`${origin}/payments/verify-payment`, {
+    headers,
+    data: {
+      orderId: payment.razorpay_order_id,
+      paymentId: payment.razorpay_payment_id,
+      signature: payment.razorpay_signature,
+      planId,
+      currency: 'INR',
+    },
+  });
+  expect(verified.ok(), await verified.text()).toBe(true);
+}
