@@ -1,18 +1,12 @@
-import {
-  batchCompletedEventSchema,
-  batchDetailSchema,
-  batchProgressEventSchema,
-  type BatchCompletedEvent,
-  type BatchDetail,
-  type BatchProgressEvent,
-} from '@reelsmith/contracts';
+import { batchDetailSchema, type BatchDetail } from '@reelsmith/contracts';
 import { buildApp, type App } from '@reelsmith/server/testing';
 import { createTestDatabase, type TestDatabase } from '@reelsmith/server/testing';
 import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
+import { listenToBatchEvents } from './batch-event-socket.js';
 import { bearer, FakePipeline, registerUser, subscribe, waitFor, type TestUser } from './server-jobs-fakes.js';
 
 /**
@@ -56,19 +50,7 @@ describe.skipIf(!redisUrl)('batch socket events across API processes (QUEUE_BACK
   });
 
   /** A socket of `user` on one API process, with every batch event it hears. */
-  async function listen(url: string, user: TestUser) {
-    const socket = connectSocket(url, { path: '/socket.io/', transports: ['websocket'], auth: { token: user.token }, reconnection: false });
-    sockets.push(socket);
-    const progress: BatchProgressEvent[] = [];
-    const completed: BatchCompletedEvent[] = [];
-    socket.on('batch_progress', (event: unknown) => progress.push(batchProgressEventSchema.parse(event)));
-    socket.on('batch_completed', (event: unknown) => completed.push(batchCompletedEventSchema.parse(event)));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { progress, completed };
-  }
+  const listen = (url: string, user: TestUser) => listenToBatchEvents(url, user, sockets);
 
   async function createBatch(app: App, user: TestUser, topics: string[]): Promise<BatchDetail> {
     const response = await app.inject({

@@ -1,14 +1,10 @@
 import {
-  batchCompletedEventSchema,
   batchDetailSchema,
   batchErrorResponseSchema,
-  batchProgressEventSchema,
   batchWebhookEventSchema,
   cancelBatchResponseSchema,
   listBatchesResponseSchema,
-  type BatchCompletedEvent,
   type BatchDetail,
-  type BatchProgressEvent,
   type GenerationParams,
 } from '@reelsmith/contracts';
 import type { GenerationOutput, GenerationRun } from '@reelsmith/pipeline';
@@ -18,9 +14,10 @@ import { Queue } from 'bullmq';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { io as connectSocket, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestWorker, type TestWorker } from './bullmq-test-worker.js';
+import { listenToBatchEvents } from './batch-event-socket.js';
 import { bearer, FakePipeline, registerUser, subscribe, waitFor, type TestUser } from './server-jobs-fakes.js';
 
 /**
@@ -186,24 +183,7 @@ describe.each(TEST_DIALECTS)('batches on the embedded queue, %s', (dialect) => {
     receiver?.server.close();
   });
 
-  async function listen(user: TestUser) {
-    const socket = connectSocket(baseUrl, {
-      path: '/socket.io/',
-      transports: ['websocket'],
-      auth: { token: user.token },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    const progress: BatchProgressEvent[] = [];
-    const completed: BatchCompletedEvent[] = [];
-    socket.on('batch_progress', (event: unknown) => progress.push(batchProgressEventSchema.parse(event)));
-    socket.on('batch_completed', (event: unknown) => completed.push(batchCompletedEventSchema.parse(event)));
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return { progress, completed };
-  }
+  const listen = (user: TestUser) => listenToBatchEvents(baseUrl, user, sockets);
 
   it('runs a 20-row JSON batch to completion, one job per row, with live progress and the batch.completed webhook', async () => {
     const user = await registerUser(app, 'batch-json');
