@@ -310,6 +310,11 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     });
     const publications = await publish([{ platform: 'tiktok' }, { platform: 'instagram' }]);
     const [tiktok, instagram] = await Promise.all(publications.map((publication) => settled(publication.id)));
+    // The stored outcome can be read before the socket's last event arrives: wait for it, then close.
+    await waitFor(
+      async () => heard.some((event) => event.id === tiktok!.id && event.status === tiktok!.status),
+      "the socket's last publication_progress",
+    );
     socket.close();
     const tiktokSteps = heard.filter((event) => event.id === tiktok!.id).map((event) => event.status);
     expect(tiktokSteps[0]).toBe('queued');
