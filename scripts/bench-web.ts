@@ -39,6 +39,13 @@ const onlyPreset = optionValue('--preset');
 const runs = Math.max(1, Number(optionValue('--runs') ?? 1) || 1);
 /** `--page visitor` (or signed-in) measures one page only. */
 const onlyPage = optionValue('--page');
+/**
+ * `--cpu-slowdown N` slows the host N times in the mobile preset instead of Lighthouse's 4: on a fast
+ * host (a high CPU index below) it stands for a slower one, e.g. N = 4 × this host's index / 1550 measures
+ * as a host of index 1550 would with the preset. The figures are then not the preset's.
+ */
+const cpuSlowdown = optionValue('--cpu-slowdown') === undefined ? undefined : Number(optionValue('--cpu-slowdown'));
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown takes a number of 1 or more');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -145,7 +152,13 @@ async function runLighthouse(
     }
     const result = await lighthouse(
       url,
-      { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: session !== null },
+      {
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: session !== null,
+        ...(preset === 'mobile' && cpuSlowdown !== undefined ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
+      },
       preset === 'desktop' ? desktopConfig : undefined,
       page,
     );
@@ -344,6 +357,7 @@ async function main() {
       }
     }
     console.table(rows);
+    if (cpuSlowdown !== undefined) console.log(`mobile rows: CPU slowed ${cpuSlowdown}x (--cpu-slowdown), not the preset's 4x`);
     console.log(
       "host CPU index: Lighthouse's benchmarkIndex of this machine. The mobile preset slows it 4x whatever its speed, so TBT and the score " +
         'move with it (Lighthouse expects 1000 or more); compare figures measured on hosts of about the same index.',
