@@ -1,5 +1,6 @@
 import {
-  BullmqJobWorkers,
+  bullmqWorkersFor,
+  type BullmqJobWorkers,
   createDatabase,
   createJobRuntime,
   createLogger,
@@ -21,23 +22,15 @@ export interface TestWorker {
 }
 
 /**
- * A worker wired as worker-main.ts wires one: its own database pool and Redis connections, and the
+ * A worker wired as worker-main.ts wires one (bullmqWorkersFor): its own database pool and Redis connections, and the
  * queue settings of `config` (REDIS_URL, QUEUE_PREFIX, QUEUE_CONCURRENCY), so it shares the API's queue
  * exactly as a separate process would.
  */
 export async function startTestWorker(config: Config, choices: RuntimeChoices): Promise<TestWorker> {
-  if (config.queue.backend !== 'bullmq') throw new Error('startTestWorker needs QUEUE_BACKEND=bullmq in the config');
   const handle = createDatabase(config.database);
   const log = createLogger('silent');
   const runtime = createJobRuntime({ ...choices, config, db: handle.db, log });
-  const workers = new BullmqJobWorkers({
-    db: handle.db,
-    worker: runtime.worker,
-    events: runtime.events,
-    redis: { url: config.queue.redisUrl, prefix: config.queue.prefix },
-    concurrency: config.queueConcurrency,
-    log,
-  });
+  const workers = bullmqWorkersFor(config, handle.db, runtime, log);
   await workers.start();
   return {
     workers,

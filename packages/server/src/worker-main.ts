@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateToLatest } from './db/connection.js';
-import { BullmqJobWorkers } from './jobs/bullmq-queue.js';
+import { bullmqWorkersFor } from './jobs/bullmq-queue.js';
 import { AppSettings } from './app-settings.js';
 import { createJobRuntime } from './jobs/job-runtime.js';
 import { join } from 'node:path';
@@ -40,14 +40,7 @@ async function main(): Promise<void> {
   const settings = new AppSettings(database.db, { legacyFile: join(config.paths.dataDir, 'settings.json') });
   await settings.start();
   const runtime = createJobRuntime({ config, db: database.db, log, settings });
-  const workers = new BullmqJobWorkers({
-    db: database.db,
-    worker: runtime.worker,
-    events: runtime.events,
-    redis: { url: config.queue.redisUrl, prefix: config.queue.prefix },
-    concurrency: config.queueConcurrency,
-    log: log.child({ module: 'queue' }),
-  });
+  const workers = bullmqWorkersFor(config, database.db, runtime, log.child({ module: 'queue' }));
   // This worker's jobs are timed here (the API ignores relayed events for its metrics).
   const metrics = new ServiceMetrics({ db: database.db, onStepTimed: keepStepTimings(database.db, log) });
   runtime.events.on('job_progress', (event) => metrics.jobProgressed(event));

@@ -16,6 +16,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
+import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import type { JobEventBus, JobEventName } from '../events/job-events.js';
 import type { JobQueue, QueueStatus } from './job-queue.js';
@@ -28,6 +29,7 @@ import {
   unfinishedJobs,
 } from '../video-jobs/video-job-repository.js';
 import { JobClaimLostError, QueueShutdownError, type JobWorker } from './job-worker.js';
+import type { JobRuntime } from './job-runtime.js';
 
 /**
  * The scale mode's queue (QUEUE_BACKEND=bullmq): API processes put jobs on a BullMQ queue in Redis and
@@ -309,6 +311,27 @@ export interface BullmqJobWorkersOptions {
 }
 
 export const DEFAULT_JOB_LOCK_MS = 30_000;
+
+/**
+ * A worker process's BullmqJobWorkers for `runtime`, on the config's queue (REDIS_URL, QUEUE_PREFIX)
+ * and QUEUE_CONCURRENCY: `npm run worker` and the tests' in-process workers are wired by this one call.
+ */
+export function bullmqWorkersFor(
+  config: Pick<Config, 'queue' | 'queueConcurrency'>,
+  db: Kysely<Database>,
+  runtime: Pick<JobRuntime, 'worker' | 'events'>,
+  log: FastifyBaseLogger,
+): BullmqJobWorkers {
+  if (config.queue.backend !== 'bullmq') throw new Error('QUEUE_BACKEND must be bullmq for a worker process');
+  return new BullmqJobWorkers({
+    db,
+    worker: runtime.worker,
+    events: runtime.events,
+    redis: { url: config.queue.redisUrl, prefix: config.queue.prefix },
+    concurrency: config.queueConcurrency,
+    log,
+  });
+}
 
 interface RunningJob {
   controller: AbortController;

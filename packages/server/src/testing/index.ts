@@ -7,7 +7,7 @@ export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/dial
 export { createLogger } from '../logger.js';
 export { MIGRATIONS } from '../db/migrations/index.js';
 export { createJobRuntime, type JobRuntime } from '../jobs/job-runtime.js';
-export { BullmqJobWorkers, VIDEO_QUEUE_NAME } from '../jobs/bullmq-queue.js';
+export { BullmqJobWorkers, bullmqWorkersFor, VIDEO_QUEUE_NAME } from '../jobs/bullmq-queue.js';
 export { claimJobWithToken, renewJobClaim } from '../video-jobs/video-job-repository.js';
 export { CRASHED_RUNS_MESSAGE, type GenerationRunner, STORAGE_WRITE_FAILED_MESSAGE } from '../jobs/job-worker.js';
 export { STORAGE_TIER_DESCRIPTION } from '../jobs/jobs-plugin.js';
