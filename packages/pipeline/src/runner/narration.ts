@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { OUTPUT_FPS } from '../assembly/assemble-video.js';
 import type { FfmpegBinaries } from '../assembly/ffmpeg-binary.js';
@@ -249,7 +250,9 @@ async function fitSceneSpeech(
     `${placement.key}-${hashInputs({ format: FITTED_FORMAT, tempo: placement.tempo.toFixed(4), ffmpeg: binaries.ffmpegPath }).slice(0, 12)}.fitted.wav`,
   );
   if (existsSync(path)) return path;
-  const partial = `${path}.${process.pid}.partial.wav`;
+  // One temporary file per call: scenes with identical narration share `path` and are fitted at once,
+  // so a name per process let them overwrite and rename each other's file. The rename is atomic.
+  const partial = `${path}.${process.pid}.${randomUUID()}.partial.wav`;
   try {
     // Only speech changes pace (atempo keeps its pitch); the pauses between scenes are laid in later.
     const paced = Math.abs(placement.tempo - 1) > 1e-4 ? `atempo=${placement.tempo.toFixed(4)},` : '';
