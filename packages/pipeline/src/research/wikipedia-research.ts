@@ -1,55 +1,17 @@
 import type { FoundPicture, PictureRequest, ResearchProvider, WikipediaArticle } from '../providers/types.js';
+import { leadDefinesTopic, titleMatchesTopic } from './article-match.js';
 import { freeLicence, pictureAttribution } from './commons-licence.js';
 import type { CommonsPicture, WikimediaClient } from './wikimedia-client.js';
 
 /** An article shorter than this cannot tell even a 30 s video. */
 const MIN_ARTICLE_CHARACTERS = 300;
 const SEARCH_RESULTS = 5;
+/** Title-matching hits read before giving up on them (each read is a request within the research budget). */
+const MAX_ARTICLE_READS = 2;
 /** A picture whose short side is below this would be blown up into blur. */
 const MIN_PICTURE_SIDE = 320;
 
-/** Words that never decide a match ("Why", "the", "haben"). */
-const FILLER = new Set(
-  (
-    'a an the of and or in on at to for from by is are was were be why how what who when where which do does did have has had ' +
-    'der die das und oder in im am an zu von mit ist sind warum wie was wer wann wo haben hat ein eine einen ' +
-    'el la los las y o en de del con es son por qué como cómo un una ' +
-    'le la les et ou en de du des avec est sont pourquoi comment un une ' +
-    'o a os as e ou em de do da dos das com é são por que como um uma'
-  ).split(' '),
-);
-
-const wordsOf = (text: string): string[] =>
-  text
-    .normalize('NFKC')
-    .toLocaleLowerCase()
-    .replace(/\([^)]*\)/g, ' ')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word && !FILLER.has(word));
-
-/** Same word, or one an inflection of the other ("octopus"/"octopuses", "herz"/"herzen"). */
-const sameWord = (a: string, b: string): boolean => {
-  if (a === b) return true;
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length >= 4 && long.startsWith(short) && long.length - short.length <= 3;
-};
-
-/**
- * An article clearly matches a topic when every word of its title (less a "(disambiguation)" note)
- * is a word of the topic: "Octopus" for "Why octopuses have three hearts", never "Heart" alone.
- * Topics in spaceless scripts (Japanese) match when the title appears in them whole.
- */
-export function titleMatchesTopic(title: string, topic: string): boolean {
-  const titleWords = wordsOf(title);
-  if (titleWords.length === 0) return false;
-  const bare = title.replace(/\s*\([^)]*\)\s*/g, '').trim();
-  if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(bare)) return bare.length >= 2 && topic.includes(bare);
-  const topicWords = wordsOf(topic);
-  if (titleWords.length > topicWords.length) return false;
-  const matched = titleWords.filter((word) => topicWords.some((topicWord) => sameWord(word, topicWord)));
-  // A title that is one word must be a distinctive one; longer ones must be whole in the topic.
-  return matched.length === titleWords.length && (titleWords.length > 1 || titleWords[0]!.length >= 3);
-}
+export { titleMatchesTopic } from './article-match.js';
 
 const aspectDistance = (picture: CommonsPicture, width: number, height: number): number =>
   Math.abs(Math.log(picture.width / picture.height / (width / height)));
@@ -96,8 +58,19 @@ export function createWikipediaResearch(client: WikimediaClient): ResearchProvid
 
     async findArticle(topic, language, signal) {
       const matches = await client.searchArticles(topic, language, SEARCH_RESULTS, signal);
-      const match = matches.find((candidate) => titleMatchesTopic(candidate.title, topic));
-      return match ? usable(await client.readArticle(match.title, language, signal)) : null;
+      // The first hit whose title the topic names and that is a readable article (a disambiguation
+      // page or a stub passes to the next such hit).
+      const named = matches.filter((candidate) => titleMatchesTopic(candidate.title, topic)).slice(0, MAX_ARTICLE_READS);
+      for (const match of named) {
+        const article = await usable(await client.readArticle(match.title, language, signal));
+        if (article) return article;
+      }
+      // Else the search's top hit, when its lead sentence defines the topic's subject ("The western
+      // honey bee (Apis mellifera) is…" for "How honeybees talk by dancing").
+      const top = matches[0];
+      if (!top || named.some((match) => match.title === top.title)) return null;
+      const article = await usable(await client.readArticle(top.title, language, signal));
+      return article && leadDefinesTopic(article.text, topic, language) ? article : null;
     },
 
     async readArticle(title, language, signal) {

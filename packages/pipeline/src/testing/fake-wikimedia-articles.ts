@@ -94,6 +94,39 @@ Scientists watch volcanoes with seismometers, gas sensors and satellites. Small 
   },
   {
     language: 'en',
+    title: 'Honey bee',
+    extract: `A honey bee is a flying insect of the genus Apis that lives in large colonies and makes honey from the nectar of flowers. Honey bees are kept by beekeepers all over the world for their honey and wax, and they pollinate many crops.
+
+== Colony ==
+A colony has one queen, thousands of female workers and, in summer, a few hundred male drones. The queen lays all the eggs, while the workers build the comb, feed the young and gather food.
+
+== Waggle dance ==
+A forager that has found rich flowers returns to the hive and performs the waggle dance on the vertical comb. She runs in a straight line while shaking her body, then circles back and repeats the run. The angle of the straight run from the vertical tells the other bees the direction of the flowers relative to the sun. The length of the waggle run tells them the distance: the longer she waggles, the further away the food is. For flowers close to the hive the forager performs a round dance instead, which says only that food is near. Karl von Frisch decoded the dance and shared the 1973 Nobel Prize in Physiology or Medicine for this work.
+
+== Other signals ==
+Bees also pass on the scent of the flowers they have visited, and they exchange food mouth to mouth. The smell tells the recruits which flowers to look for once they arrive.
+
+== See also ==
+
+== References ==
+`,
+  },
+  {
+    language: 'es',
+    title: 'Volcán',
+    extract: `Un volcán es una abertura en la corteza terrestre por la que salen magma, cenizas y gases del interior de la Tierra. Los volcanes se encuentran en todos los continentes y también en el fondo del mar.
+
+== Formación ==
+Los volcanes se forman donde la roca del manto se funde y el magma asciende hacia la superficie. El magma es menos denso que la roca que lo rodea, por eso sube y se acumula en una cámara magmática. Cuando la presión de los gases supera la resistencia de la roca, el magma sale por una chimenea y se produce una erupción. Con cada erupción, la lava y la ceniza se enfrían y se acumulan alrededor de la boca, y así el volcán crece capa a capa.
+
+== Dónde se forman ==
+La mayoría de los volcanes se forman en los límites de las placas tectónicas. En las zonas de subducción una placa se hunde bajo otra, se funde y alimenta volcanes explosivos como los de los Andes. En las dorsales oceánicas las placas se separan y el magma sale de forma tranquila. Otros volcanes, como los de Hawái, nacen sobre un punto caliente del manto, lejos de los bordes de las placas.
+
+== Referencias ==
+`,
+  },
+  {
+    language: 'en',
     title: 'Mercury',
     disambiguation: true,
     extract: `Mercury may refer to:
