@@ -44,6 +44,23 @@ ${articleParagraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
 </body></html>`;
 }
 
+/**
+ * The page of issue 49: the ad is a bare <div class="ad"> beside <main><article>, with a header, a
+ * navigation, a cookie banner and an aside; its prose read like the article's, so it was narrated first.
+ */
+function adBesideArticlePage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ARTICLE_TITLE} | Example Nature Magazine</title></head><body>
+<header><a href="/">Example Nature Magazine</a><div>Nature news you can trust, delivered every morning to your inbox.</div></header>
+<nav><ul><li><a href="/">Home</a></li><li><a href="/science">Science</a></li><li><a href="/login">Sign in</a></li></ul></nav>
+<div class="cookie-banner">We use cookies to improve your experience. By continuing to browse you accept our cookie policy.</div>
+<div class="ad">Advertisement: Buy the amazing new SuperPhone today and save forty percent.</div>
+<main><article><h1>${ARTICLE_TITLE}</h1>
+${articleParagraphs.map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
+</article></main>
+<aside><h2>Most read</h2><p>Read our guide to the ten strangest fish of the deep sea, and sign up for our free weekly quiz.</p></aside>
+</body></html>`;
+}
+
 interface PageServer {
   url: string;
   server: Server;
@@ -53,6 +70,8 @@ async function startPageServer(): Promise<PageServer> {
   const server = createServer((request, response) => {
     const path = request.url ?? '/';
     if (path === '/article') return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(articlePage());
+    if (path === '/ad-beside-article')
+      return void response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(adBesideArticlePage());
     if (path === '/latin1') {
       const body = Buffer.from(
         `<html><body><article><h1>Über Bären</h1>${Array.from({ length: 12 }, () => '<p>Bären schlafen im Winter in Höhlen, und ihr Herz schlägt dann nur noch wenige Male in der Minute, während sie von ihren Fettreserven leben.</p>').join('')}</article></body></html>`,
@@ -239,6 +258,22 @@ describe('videos made from a source', () => {
       for (const word of CHROME_WORDS) expect(narration.toLowerCase()).not.toContain(word.toLowerCase());
       const parsed = videoJobSchema.parse(job);
       expect(parsed.params.source?.title).toBe(ARTICLE_TITLE);
+    },
+  );
+
+  it(
+    'never narrates the ad, header, navigation, cookie banner or aside beside <main><article> (issue 49)',
+    { timeout: 130_000 },
+    async () => {
+      const user = await registerUser(app, 'ad-page');
+      const job = await made(user, sourceBody({ kind: 'url', url: `${pages.url}/ad-beside-article` }));
+      const board = await storyboardOf(user, job.id);
+      const body = articleParagraphs.join('\n');
+      const narration = board.scenes.map((scene) => scene.narration).join(' ');
+      expect(narration.length).toBeGreaterThan(200);
+      for (const scene of board.scenes) for (const sentence of scene.sourceSentences!) expect(body).toContain(sentence);
+      for (const words of ['Advertisement', 'SuperPhone', 'forty percent', 'cookie', 'Nature news', 'Sign in', 'strangest fish'])
+        expect(narration.toLowerCase()).not.toContain(words.toLowerCase());
     },
   );
 

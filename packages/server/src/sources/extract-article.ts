@@ -75,6 +75,7 @@ export function measureTree(root: Element | null): { depth: number; elements: nu
  * the page holds no article of at least ARTICLE_MIN_WORDS words.
  */
 function extractFromDocument(document: Document): ExtractedArticle | null {
+  leaveOutPageChrome(document);
   const parsed = new Readability<Element>(document, { serializer: (node) => node as Element }).parse();
   if (!parsed?.content) return null;
   const lines: string[] = [];
@@ -83,11 +84,137 @@ function extractFromDocument(document: Document): ExtractedArticle | null {
     // A paragraph inside a list item or quote is read once, as its own line.
     if (block.querySelector(BLOCKS)) continue;
     const line = (block.textContent ?? '').replace(/\s+/g, ' ').trim();
-    if (line) lines.push(line);
+    if (line && !AD_LABEL.test(line)) lines.push(line);
   }
   const text = lines.length > 0 ? lines.join('\n') : (parsed.textContent ?? '').trim();
   if (countNarrationWords(text) < ARTICLE_MIN_WORDS) return null;
   return { title: clean(parsed.title) ?? clean(document.querySelector('h1')?.textContent), byline: clean(parsed.byline), text };
+}
+
+/**
+ * Landmarks and widgets that are never the article. Readability alone keeps a sibling of the article
+ * whose text reads like prose (an ad's "Buy the new SuperPhone today and save forty percent." beside
+ * <main> was narrated first), so they are removed before it scores the page.
+ */
+const NEVER_ARTICLE = [
+  'nav',
+  'aside',
+  'dialog',
+  'menu',
+  'template',
+  'noscript',
+  'iframe',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="complementary"]',
+  '[role="contentinfo"]',
+  '[role="dialog"]',
+  '[role="alertdialog"]',
+  '[role="search"]',
+  '[aria-modal="true"]',
+  '[aria-hidden="true"]',
+  '[hidden]',
+].join(', ');
+
+/** Where a <header> or <footer> is the article's own (its headline, its notes) rather than the site's. */
+const SECTIONING = 'article, main, [role="main"], section';
+
+/** The page's main content, when it marks it: the element the article is looked for in. */
+const MAIN_CONTENT = 'main, [role="main"]';
+
+/**
+ * Words of a class or id (split at spaces, dashes, underscores and camelCase) that name the site's
+ * own furniture: ads, cookie and consent notices, banners, newsletter and sharing boxes, related links.
+ */
+const CHROME_WORDS = new Set([
+  'ad',
+  'ads',
+  'adv',
+  'advert',
+  'adverts',
+  'advertisement',
+  'advertising',
+  'adslot',
+  'adunit',
+  'adsbygoogle',
+  'sponsor',
+  'sponsored',
+  'promo',
+  'promoted',
+  'cookie',
+  'cookies',
+  'consent',
+  'gdpr',
+  'banner',
+  'newsletter',
+  'subscribe',
+  'paywall',
+  'popup',
+  'modal',
+  'share',
+  'sharing',
+  'social',
+  'related',
+  'recommended',
+  'breadcrumb',
+  'breadcrumbs',
+  'sidebar',
+  'masthead',
+  'outbrain',
+  'taboola',
+]);
+
+/** A line that only labels an ad slot ("Advertisement", "Sponsored: …") is never narrated. */
+const AD_LABEL = /^(advertisement|advertising|sponsored(?: content)?|anzeige|publicité|publicidad|werbung)\b\s*(?:$|[:\-–—|·])/i;
+
+/**
+ * Leaves only the article's part of the page for Readability: the site's navigation, banners, cookie
+ * notices, asides and ads are removed, and when the page marks its main content (one <main>, or one
+ * <article>) that holds an article's worth of words, everything beside it goes too. An element that
+ * holds the main content or most of the page's words is never removed for its class name alone (a
+ * wrapper called "has-sidebar" or "ad-free" holds the article).
+ */
+export function leaveOutPageChrome(document: Document): void {
+  const body = document.body as Element | null;
+  if (!body) return;
+  for (const element of [...body.querySelectorAll(NEVER_ARTICLE)]) element.remove();
+  for (const element of [...body.querySelectorAll('header, footer')]) {
+    if (!element.parentElement?.closest(SECTIONING)) element.remove();
+  }
+  const pageWords = wordsOf(body);
+  for (const element of [...body.querySelectorAll('[class], [id]')]) {
+    if (!element.isConnected || !namesChrome(element)) continue;
+    if (element.querySelector(`${MAIN_CONTENT}, article`) || element.matches(`${MAIN_CONTENT}, article`)) continue;
+    if (wordsOf(element) > pageWords / 2) continue;
+    element.remove();
+  }
+  const root = onlyOne(body, MAIN_CONTENT) ?? onlyOne(body, 'article');
+  if (root && wordsOf(root) >= ARTICLE_MIN_WORDS) keepOnly(body, root);
+}
+
+function namesChrome(element: Element): boolean {
+  const names = `${element.getAttribute('class') ?? ''} ${element.getAttribute('id') ?? ''}`;
+  return names
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((word) => CHROME_WORDS.has(word));
+}
+
+function onlyOne(body: Element, selector: string): Element | null {
+  const found = body.querySelectorAll(selector);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** Removes everything in `body` beside `root` and its ancestors. */
+function keepOnly(body: Element, root: Element): void {
+  for (let element: Element = root; element !== body && element.parentElement; element = element.parentElement) {
+    for (const sibling of [...element.parentElement.childNodes]) if (sibling !== element) sibling.remove();
+  }
+}
+
+function wordsOf(element: Element): number {
+  return countNarrationWords(element.textContent ?? '');
 }
 
 /** A plain-text page: its first short line is its title when it looks like one. */
