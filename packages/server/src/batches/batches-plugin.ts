@@ -68,8 +68,16 @@ export const batchesPlugin = fp(
     const publishBatchEvent = (batch: BatchSocketEvent) =>
       relay.publish(batch).catch((error: unknown) => app.log.warn({ err: error, name: batch.name }, 'could not relay a batch event'));
 
-    async function batchInput(request: FastifyRequest & { body: unknown }): Promise<BatchInput> {
-      if (request.isMultipart()) return readCsvBatch(request);
+    async function batchInput(request: FastifyRequest & { body: unknown }, user: AuthUser): Promise<BatchInput> {
+      if (request.isMultipart()) {
+        // The plan is checked on the rows counted, before the file is parsed: an account with no
+        // videos left costs the server no parsing.
+        return readCsvBatch(request, async (rows) => {
+          if (rows > BATCH_MAX_ROWS) throw badRequest(BATCH_MESSAGES.tooManyRows, 'rows');
+          const remaining = await remainingVideos(app.db, user.id);
+          if (remaining !== null && remaining < Math.max(rows, 1)) throw beyondPlan(Math.max(rows, 1), remaining);
+        });
+      }
       const body = request.body as { name?: string; defaults: Record<string, unknown>; rows: Array<Record<string, unknown>> } | undefined;
       if (!body) throw badRequest(BATCH_MESSAGES.rowsRequired, 'rows');
       return { name: body.name?.trim() || null, defaults: body.defaults, rows: body.rows };
@@ -104,7 +112,7 @@ export const batchesPlugin = fp(
         scope,
         API.createBatch,
         async (request) => {
-          const input = await batchInput(request);
+          const input = await batchInput(request, request.user);
           if (input.rows.length === 0) throw badRequest(BATCH_MESSAGES.rowsRequired, 'rows');
           if (input.rows.length > BATCH_MAX_ROWS) throw badRequest(BATCH_MESSAGES.tooManyRows, 'rows');
           const validation = validateBatchRows(input.defaults, input.rows, input.csv);
