@@ -625,6 +625,7 @@ export {
   cancelPublicationResponseSchema,
   connectionCallbackQuerySchema,
   connectionSchema,
+  cancelPublicationQuerySchema,
   connectionStartResponseSchema,
   connectionsResponseSchema,
   disconnectResponseSchema,

@@ -47,7 +47,7 @@ export const PLATFORM_CONSTRAINTS: Record<Platform, PlatformConstraints> = {
     maxDurationSeconds: 600,
     aspectRatios: ['9:16'],
     privacyOptions: ['public', 'unlisted', 'private'],
-    note: 'Until the app passes TikTok’s audit, every post is private (only you can see it). Unlisted means friends only.',
+    note: 'Until TikTok audits this server’s app, every post is private (only you can see it) and your TikTok account must be private too. Unlisted means friends only.',
   },
   instagram: {
     titleMaxLength: null,
@@ -80,6 +80,30 @@ export const PUBLISHING_MESSAGES = {
   tooLong: (platform: Platform, seconds: number) => `${PLATFORM_NAMES[platform]} takes videos up to ${seconds} seconds.`,
   privacyUnsupported: (platform: Platform) => `${PLATFORM_NAMES[platform]} does not offer that privacy setting.`,
   platformUnavailable: (platform: Platform) => `${PLATFORM_NAMES[platform]} did not answer; try again in a few minutes.`,
+  tiktokUnaudited:
+    'TikTok takes only private posts from private accounts until it has audited this app: make your TikTok account private (Settings and privacy → Privacy → Private account), choose Private, and try again.',
+  tiktokPrivateOnly: 'Until TikTok audits this app, posts to TikTok can only be private.',
+  tiktokInReview: 'TikTok is still reviewing the post: its own link appears on your profile once TikTok makes it public.',
+  youtubeMissingUploadScope: 'Reconnect YouTube and allow uploads: the permission to upload videos was not given when it was connected.',
+  youtubeScheduledPrivacy:
+    'A scheduled YouTube video is uploaded private and YouTube makes it public at the time: choose Public to schedule it.',
+  youtubeQuota: (retryAt: string) =>
+    `YouTube's daily upload allowance for this server is used up; it will be tried again when it renews (${retryAt}, midnight Pacific time).`,
+  youtubeRateLimited: 'YouTube asked us to slow down; it will be tried again in a few minutes.',
+  youtubeLockedPrivate:
+    'YouTube kept the video private: this server’s Google API project has not been verified (audited) by Google yet, so every upload through it is private.',
+  youtubeUnverifiedNotice:
+    'Until Google verifies this server’s API project, YouTube keeps every video uploaded through it private: you can make it public in YouTube Studio.',
+  youtubeCaptionsFailed: (reason: string) => `Published, but the captions could not be added: ${reason}`,
+  youtubeThumbnailFailed: (reason: string) => `Published, but the poster could not be set as the thumbnail: ${reason}`,
+  youtubeHolding: (at: string) => `Uploaded, private until ${at}: YouTube makes it public then.`,
+  youtubeCancelTooLate: 'YouTube has already made this video public: delete it on YouTube if you no longer want it.',
+  youtubeKeptPrivate: 'Kept private on YouTube: it will not go public.',
+  youtubeDeleted: 'Deleted from YouTube.',
+  instagramThrottled: 'Instagram asked us to slow down; it will be tried again in a few minutes.',
+  connectionFailed: (platform: Platform) =>
+    `${PLATFORM_NAMES[platform]} could not be connected: the account could not be read. Try again, or connect another account.`,
+  noYouTubeChannel: 'This Google account has no YouTube channel: create one on YouTube first, then connect again.',
 } as const;
 
 export const platformParamsSchema = z.object({ platform: platformSchema });
@@ -92,6 +116,12 @@ export const connectionSchema = z.object({
   connectedAt: z.nullable(z.string()),
   /** The platform refused the stored permission (revoked or expired): the creator must connect again. */
   needsReconnect: z.boolean(),
+  /** What is missing for publishing to work (a permission unticked on the consent page): connect again. */
+  problem: z.optional(z.string()),
+  /** The privacy settings this connection can post with now (TikTok: private only until the app is audited). */
+  privacyOptions: z.optional(z.array(publicationPrivacySchema)),
+  /** What the creator should know about this platform on this server (YouTube: unverified projects upload private). */
+  notice: z.optional(z.string()),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
@@ -140,6 +170,10 @@ export const publishPlatformSchema = z.object({
       .check(z.maxLength(30)),
   ),
   privacy: z.optional(publicationPrivacySchema),
+  /** TikTok: what others may do with the post (none unless chosen, as TikTok's guidelines ask; the account's own settings win). */
+  allowComments: z.optional(z.boolean()),
+  allowDuet: z.optional(z.boolean()),
+  allowStitch: z.optional(z.boolean()),
   /** ISO 8601 with an offset; absent: now. */
   publishAt: z.optional(
     z.string().check(
@@ -181,6 +215,11 @@ export const publicationSchema = z.object({
   url: z.nullable(z.string()),
   /** The platform's reason when it failed. */
   error: z.nullable(z.string()),
+  /**
+   * Published, with something to know: an extra that did not go (captions, thumbnail), a video YouTube
+   * kept private, or how a cancelled scheduled YouTube video was left (kept private, deleted).
+   */
+  warning: z.optional(z.string()),
   attempts: z.number().check(z.int()),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -192,6 +231,11 @@ export const publicationsResponseSchema = z.object({ publications: z.array(publi
 export type PublicationsResponse = z.infer<typeof publicationsResponseSchema>;
 export const publicationIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export const cancelPublicationResponseSchema = z.object({ publication: publicationSchema });
+/**
+ * DELETE /api/publications/:id: a publication not started yet is cancelled; a YouTube video uploaded
+ * for a time (private until then) is kept private (`keep`, the default) or deleted from YouTube.
+ */
+export const cancelPublicationQuerySchema = z.object({ youtube: z.optional(z.enum(['keep', 'delete'])) });
 
 /** The socket event (user room) each change of a publication sends. */
 export const PUBLICATION_SOCKET_EVENT = 'publication_progress';

@@ -361,6 +361,7 @@ export const MORE_ROUTES = {
     path: '/api/publications/:id',
     auth: 'bearerOrApiKey',
     params: publishing.publicationIdParamsSchema,
+    query: publishing.cancelPublicationQuerySchema,
     response: publishing.cancelPublicationResponseSchema,
   }),
 

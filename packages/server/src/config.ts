@@ -253,6 +253,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: "TikTok's Open API (tokens and Content Posting).",
   },
   {
+    name: 'TIKTOK_APP_AUDITED',
+    default: 'false',
+    description:
+      'Whether TikTok has audited this app (Content Posting API). Until it has, TikTok takes only private posts (SELF_ONLY, from a private account): the studio offers Private only.',
+  },
+  {
     name: 'INSTAGRAM_APP_ID',
     default: '(unset: Instagram not offered)',
     description:
@@ -414,6 +420,7 @@ const envObjectSchema = z.object({
   TIKTOK_CLIENT_SECRET: z.string().trim().min(1).optional(),
   TIKTOK_AUTH_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.TIKTOK_AUTH_URL),
   TIKTOK_API_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.TIKTOK_API_URL).transform((url) => url.replace(/\/+$/, '')),
+  TIKTOK_APP_AUDITED: booleanFlag.default(false),
   INSTAGRAM_APP_ID: z.string().trim().min(1).optional(),
   INSTAGRAM_APP_SECRET: z.string().trim().min(1).optional(),
   INSTAGRAM_AUTH_URL: urlSchema.default(PUBLISHING_DEFAULT_URLS.INSTAGRAM_AUTH_URL),
@@ -520,7 +527,7 @@ export interface PublishingSettings {
     revokeUrl: string;
     apiUrl: string;
   } | null;
-  tiktok: { clientKey: string; clientSecret: string; authUrl: string; apiUrl: string } | null;
+  tiktok: { clientKey: string; clientSecret: string; authUrl: string; apiUrl: string; audited: boolean } | null;
   instagram: { appId: string; appSecret: string; authUrl: string; tokenUrl: string; graphUrl: string } | null;
 }
 
@@ -707,6 +714,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
               clientSecret: vars.TIKTOK_CLIENT_SECRET,
               authUrl: vars.TIKTOK_AUTH_URL,
               apiUrl: vars.TIKTOK_API_URL,
+              audited: vars.TIKTOK_APP_AUDITED,
             }
           : null,
       instagram:

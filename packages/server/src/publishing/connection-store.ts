@@ -2,11 +2,19 @@ import { PLATFORMS, type Connection, type Platform } from '@reelsmith/contracts'
 import type { Kysely } from 'kysely';
 import { createApiKeyCipher, type ApiKeyCipher } from '../auth/api-keys.js';
 import type { Database, PlatformConnectionRow } from '../db/schema.js';
-import type { ConnectedAccount, OAuthClient, TokenSet } from './oauth-clients.js';
+import type { ConnectedAccount, OAuthClient, RefreshWindow, TokenSet } from './oauth-clients.js';
 import { PlatformError } from './platform-http.js';
 
 /** An access token this close to its expiry is refreshed before use (an upload can take minutes). */
 export const REFRESH_BEFORE_EXPIRY_MS = 5 * 60_000;
+/** A token is due for refreshing: within the window before expiry, and old enough for the platform to take it. */
+export function refreshDue(window: RefreshWindow, issuedAt: string, expiresAt: string | null, now = Date.now()): boolean {
+  if (expiresAt === null) return false;
+  return Date.parse(expiresAt) - now < window.beforeExpiryMs && now - Date.parse(issuedAt) >= window.minAgeMs;
+}
+
+const DEFAULT_WINDOW: RefreshWindow = { beforeExpiryMs: REFRESH_BEFORE_EXPIRY_MS, minAgeMs: 0 };
+
 /** How long a started connection may take on the platform's consent page. */
 export const OAUTH_STATE_TTL_MS = 15 * 60_000;
 
@@ -44,6 +52,12 @@ export class ConnectionStore {
         needsReconnect: row ? row.needs_reconnect === 1 : false,
       };
     });
+  }
+
+  /** The scopes each platform granted this creator (as the token answer listed them). */
+  async scopes(userId: string): Promise<Partial<Record<Platform, string>>> {
+    const rows = await this.db.selectFrom('platform_connections').select(['platform', 'scope']).where('user_id', '=', userId).execute();
+    return Object.fromEntries(rows.map((row) => [row.platform, row.scope ?? '']));
   }
 
   async saveState(state: string, userId: string, platform: Platform, codeVerifier: string | null, browserBinding: string): Promise<void> {
@@ -135,7 +149,8 @@ export class ConnectionStore {
     if (!row) return null;
     if (row.needs_reconnect === 1) throw new PlatformError(client.platform, 'auth', 'connection marked for reconnecting');
     const current = this.unseal(row);
-    const expiring = row.expires_at !== null && Date.parse(row.expires_at) - Date.now() < REFRESH_BEFORE_EXPIRY_MS;
+    // updated_at is when the current token was stored (connected or refreshed).
+    const expiring = refreshDue(client.refreshWindow ?? DEFAULT_WINDOW, row.updated_at, row.expires_at);
     if (!expiring && !options.force) return current;
     const key = `${userId}:${client.platform}`;
     let refresh = this.refreshing.get(key);
@@ -166,6 +181,34 @@ export class ConnectionStore {
       .where('platform', '=', client.platform)
       .execute();
     return { ...current, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken };
+  }
+
+  /**
+   * Refreshes every connection of the client's platform that is due (at start and twice a day), so a
+   * token with a long life and a refresh window (Instagram's 60 days) never lapses between posts.
+   * Returns how many were refreshed; one refused is marked for reconnecting and the others go on.
+   */
+  async refreshAllDue(client: OAuthClient): Promise<number> {
+    const window = client.refreshWindow ?? DEFAULT_WINDOW;
+    const rows = await this.db
+      .selectFrom('platform_connections')
+      .select(['user_id', 'updated_at', 'expires_at'])
+      .where('platform', '=', client.platform)
+      .where('needs_reconnect', '=', 0)
+      .where('expires_at', 'is not', null)
+      .where('expires_at', '<', new Date(Date.now() + window.beforeExpiryMs).toISOString())
+      .execute();
+    let refreshed = 0;
+    for (const row of rows) {
+      if (!refreshDue(window, row.updated_at, row.expires_at)) continue;
+      try {
+        await this.fresh(client, row.user_id);
+        refreshed += 1;
+      } catch {
+        // Marked for reconnecting when refused (fresh does it); a transient failure waits for the next sweep.
+      }
+    }
+    return refreshed;
   }
 
   async markReconnect(userId: string, platform: Platform): Promise<void> {

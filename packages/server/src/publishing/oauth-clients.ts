@@ -32,7 +32,24 @@ export interface OAuthClient {
   refresh(tokens: { accessToken: string; refreshToken: string | null }): Promise<TokenSet>;
   /** Ends the permission at the platform (disconnect). */
   revoke(tokens: { accessToken: string; refreshToken: string | null }): Promise<void>;
+  /** When a token is refreshed ahead of use; absent: within REFRESH_BEFORE_EXPIRY_MS of its expiry. */
+  readonly refreshWindow?: RefreshWindow;
 }
+
+export interface RefreshWindow {
+  /** Refreshed once it expires within this long. */
+  beforeExpiryMs: number;
+  /** Never refreshed younger than this (the platform refuses). */
+  minAgeMs: number;
+}
+
+const HOUR = 3600_000;
+/**
+ * Instagram's long-lived tokens last 60 days and refresh_access_token takes only one "at least 24
+ * hours old but has not expired": refreshed from 10 days before expiry, never within a day of issue,
+ * so a creator who publishes now and then never has to connect again.
+ */
+export const INSTAGRAM_REFRESH_WINDOW: RefreshWindow = { beforeExpiryMs: 10 * 24 * HOUR, minAgeMs: 24 * HOUR };
 
 export const newOAuthState = (): string => randomBytes(24).toString('base64url');
 /** RFC 7636: 43-128 characters of the unreserved set; 32 random bytes give 43. */
@@ -54,6 +71,20 @@ function oauthError(platform: Platform, response: PlatformResponse, what: string
 }
 
 const YOUTUBE_SCOPES = ['https://www.googleapis.com/auth/youtube.upload', 'https://www.googleapis.com/auth/youtube.force-ssl'];
+/** The scopes videos.insert takes (its reference's Authorization section): any one lets us upload. */
+const YOUTUBE_UPLOAD_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.upload', 'youtubepartner'].map(
+  (scope) => `https://www.googleapis.com/auth/${scope}`,
+);
+
+/**
+ * What a connection's granted scopes leave out that publishing needs, as the creator should hear it.
+ * Google's granular consent lets the account owner untick a scope; the token answer lists what was given.
+ */
+export function connectionProblem(platform: Platform, grantedScope: string): string | undefined {
+  if (platform !== 'youtube' || grantedScope.trim() === '') return undefined;
+  const granted = grantedScope.split(/[\s,]+/);
+  return YOUTUBE_UPLOAD_SCOPES.some((scope) => granted.includes(scope)) ? undefined : PUBLISHING_MESSAGES.youtubeMissingUploadScope;
+}
 
 function googleClient(settings: NonNullable<PublishingSettings['youtube']>): OAuthClient {
   const tokenSet = (json: unknown, previousRefresh: string | null): TokenSet => ({
@@ -99,11 +130,16 @@ function googleClient(settings: NonNullable<PublishingSettings['youtube']>): OAu
     async account(tokens) {
       const url = `${settings.apiUrl}/youtube/v3/channels?part=snippet&mine=true`;
       const response = await platformFetch('youtube', url, { headers: { authorization: `Bearer ${tokens.accessToken}` } });
-      if (response.status !== 200) throw oauthError('youtube', response, 'YouTube channel look-up');
+      // The creator hears what to do, not the status code (the log keeps it).
+      if (isTransientStatus(response.status)) throw oauthError('youtube', response, 'YouTube channel look-up');
+      if (response.status === 401 || response.status === 403)
+        throw new PlatformError('youtube', 'rejected', PUBLISHING_MESSAGES.youtubeMissingUploadScope, response.status);
+      if (response.status !== 200)
+        throw new PlatformError('youtube', 'rejected', PUBLISHING_MESSAGES.connectionFailed('youtube'), response.status);
       const items = field(response.json, 'items');
       const channel = Array.isArray(items) ? (items[0] as unknown) : undefined;
       const id = stringField(channel, 'id');
-      if (!id) throw new PlatformError('youtube', 'rejected', 'This Google account has no YouTube channel: create one on YouTube first.');
+      if (!id) throw new PlatformError('youtube', 'rejected', PUBLISHING_MESSAGES.noYouTubeChannel);
       return { id, name: stringField(channel, 'snippet', 'title') ?? id };
     },
     async refresh(tokens) {
@@ -179,7 +215,12 @@ function tiktokClient(settings: NonNullable<PublishingSettings['tiktok']>): OAut
         headers: { authorization: `Bearer ${tokens.accessToken}` },
       });
       const id = stringField(response.json, 'data', 'user', 'open_id');
-      if (response.status !== 200 || !id) throw tiktokApiError(response, 'TikTok user look-up');
+      if (response.status !== 200 || !id) {
+        const error = tiktokApiError(response, 'TikTok user look-up');
+        throw error.kind === 'rejected'
+          ? new PlatformError('tiktok', 'rejected', PUBLISHING_MESSAGES.connectionFailed('tiktok'), error.status)
+          : error;
+      }
       return { id, name: stringField(response.json, 'data', 'user', 'display_name') ?? id };
     },
     async refresh(tokens) {
@@ -220,11 +261,17 @@ export function tiktokApiError(response: PlatformResponse, what: string): Platfo
   return new PlatformError('tiktok', 'rejected', `${what}: ${message}`, response.status);
 }
 
+export const INSTAGRAM_THROTTLING_CODES: readonly number[] = [4, 17, 32, 613];
+
 /** Graph API errors: `{error: {message, type, code, error_subcode}}`; code 190 is an invalid or expired token. */
 export function graphApiError(response: PlatformResponse, what: string): PlatformError {
   const code = field(response.json, 'error', 'code');
   const message =
     stringField(response.json, 'error', 'message') ?? stringField(response.json, 'error_message') ?? `HTTP ${response.status}`;
+  // Graph API throttling: 4 (application request limit), 17 (user request limit), 32 (page request
+  // limit), 613 (calls within one hour exceeded): retried after a wait, as the rate limiting docs ask.
+  if (typeof code === 'number' && INSTAGRAM_THROTTLING_CODES.includes(code))
+    return new PlatformError('instagram', 'transient', PUBLISHING_MESSAGES.instagramThrottled, response.status);
   if (isTransientStatus(response.status) || field(response.json, 'error', 'is_transient') === true)
     return new PlatformError('instagram', 'transient', `${what}: ${message}`, response.status);
   if (code === 190 || response.status === 401)
@@ -248,6 +295,7 @@ function instagramClient(settings: NonNullable<PublishingSettings['instagram']>)
     platform: 'instagram',
     // Instagram Login takes no PKCE; the state is checked.
     usesPkce: false,
+    refreshWindow: INSTAGRAM_REFRESH_WINDOW,
     authorizationUrl({ state, redirectUri }) {
       const url = new URL(settings.authUrl);
       url.search = formBody({
@@ -286,7 +334,12 @@ function instagramClient(settings: NonNullable<PublishingSettings['instagram']>)
       url.search = formBody({ fields: 'user_id,username', access_token: tokens.accessToken }).toString();
       const response = await platformFetch('instagram', url.toString());
       const id = stringField(response.json, 'user_id') ?? stringField(response.json, 'id');
-      if (response.status !== 200 || !id) throw graphApiError(response, 'Instagram account look-up');
+      if (response.status !== 200 || !id) {
+        const error = graphApiError(response, 'Instagram account look-up');
+        throw error.kind === 'rejected'
+          ? new PlatformError('instagram', 'rejected', PUBLISHING_MESSAGES.connectionFailed('instagram'), error.status)
+          : error;
+      }
       return { id, name: stringField(response.json, 'username') ?? id };
     },
     async refresh(tokens) {

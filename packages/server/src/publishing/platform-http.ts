@@ -15,6 +15,8 @@ export type PlatformErrorKind = 'auth' | 'transient' | 'rejected';
 
 export class PlatformError extends Error {
   override name = 'PlatformError';
+  /** A transient failure that must wait until a known time (YouTube's quota day), not the usual backoff. */
+  retryAt: string | null = null;
   constructor(
     readonly platform: Platform,
     readonly kind: PlatformErrorKind,

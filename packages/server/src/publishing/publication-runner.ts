@@ -15,7 +15,7 @@ import type { ConnectionStore } from './connection-store.js';
 import type { OAuthClient } from './oauth-clients.js';
 import { PlatformError, runSignal } from './platform-http.js';
 import { claimDuePublications, nextRunAt, toPublication, updateClaimed } from './publication-store.js';
-import type { PublishContext, Publisher, PublishInput } from './publisher.js';
+import type { PublishContext, Publisher, PublishInput, PublishOutcome } from './publisher.js';
 
 /** Waits after a network error or a 5xx before the next try: 30 s, 2 min, 10 min, 30 min, 1 h; then it failed. */
 export const DEFAULT_PUBLISH_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
@@ -219,7 +219,8 @@ export class PublicationRunner {
           published_at: now,
           active_key: null,
           claimed_until: null,
-          error: null,
+          // A published row's error column holds its warning (toPublication shows it as such).
+          error: outcome.warning ?? null,
         });
         if (published) {
           log.info({ publicationId: row.id, platform }, 'video published');
@@ -245,7 +246,7 @@ export class PublicationRunner {
     input: PublishInput,
     context: PublishContext,
     forceRefresh: () => void,
-  ): Promise<{ remoteId: string; url: string }> {
+  ): Promise<PublishOutcome> {
     try {
       return await publisher.publish(input, context);
     } catch (error) {
@@ -267,6 +268,11 @@ export class PublicationRunner {
       return this.fail(write, row, PUBLISHING_MESSAGES.reconnect(platform));
     }
     if (error instanceof PlatformError && error.kind === 'rejected') return this.fail(write, row, error.message);
+    if (error instanceof PlatformError && error.retryAt) {
+      // A known time (YouTube's quota day): waited for whatever the count of tries, not counted as one.
+      this.options.log.warn({ publicationId: row.id, platform, retryAt: error.retryAt }, 'publication waits for the platform');
+      return write({ status: 'queued', run_at: error.retryAt, claimed_until: null, error: error.message, attempts: Number(row.attempts) });
+    }
     const message = error instanceof PlatformError ? error.message : PUBLISH_INTERNAL_ERROR;
     if (!(error instanceof PlatformError)) this.options.log.error({ err: error, publicationId: row.id }, 'publication run failed');
     const delay = this.timings.retryDelaysMs[attempts - 1];

@@ -28,7 +28,9 @@ export function toPublication(row: PublicationRow): Publication {
     publishAt: row.publish_at,
     progress: Number(row.progress),
     url: row.url,
-    error: row.error,
+    // The error column of a published (or cancelled) row holds what the creator should know, not a failure.
+    error: row.status === 'published' || row.status === 'cancelled' ? null : row.error,
+    ...(row.error && (row.status === 'published' || row.status === 'cancelled') ? { warning: row.error } : {}),
     attempts: Number(row.attempts),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -45,6 +47,8 @@ export interface NewPublication {
   publishAt: string | null;
   /** When the queue takes it: now, or the scheduled time (YouTube schedules on its side, so it goes now). */
   runAt: string;
+  /** The publisher's starting state (TikTok: the creator's choice of comments, duets and stitches). */
+  remoteState?: string | null;
 }
 
 /** True for a unique-index violation in SQLite or PostgreSQL. */
@@ -78,7 +82,7 @@ export async function insertPublications(
     publish_at: entry.publishAt,
     run_at: entry.runAt,
     claimed_until: null,
-    remote_state: null,
+    remote_state: entry.remoteState ?? null,
     remote_id: null,
     url: null,
     error: null,
@@ -142,11 +146,35 @@ export async function cancelQueuedPublication(db: Kysely<Database>, userId: stri
   const now = new Date().toISOString();
   const result = await db
     .updateTable('publications')
-    .set({ status: 'cancelled', active_key: null, updated_at: now, claimed_until: null })
+    .set({ status: 'cancelled', active_key: null, updated_at: now, claimed_until: null, error: null })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('status', '=', 'queued')
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  return (await findPublication(db, id)) ?? null;
+}
+
+/**
+ * Ends a scheduled YouTube publication that is uploaded and waits for its time (published, publishAt
+ * ahead): cancelled, with how it was left (kept private, deleted) as its note. Null when it is not so.
+ */
+export async function cancelHeldPublication(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+  note: string,
+  keepUrl: boolean,
+): Promise<PublicationRow | null> {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable('publications')
+    .set({ status: 'cancelled', updated_at: now, error: note, ...(keepUrl ? {} : { url: null }) })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'published')
+    .where('publish_at', '>', now)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) return null;
   return (await findPublication(db, id)) ?? null;

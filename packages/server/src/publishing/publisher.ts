@@ -41,10 +41,14 @@ export interface PublishContext {
 export interface PublishOutcome {
   remoteId: string;
   url: string;
+  /** Published, but something that goes with the post did not (captions, thumbnail) or is not there yet: said to the creator. */
+  warning?: string;
 }
 
 export interface Publisher {
   publish(input: PublishInput, context: PublishContext): Promise<PublishOutcome>;
+  /** YouTube holds a scheduled video private until its time: until then it can be kept private or deleted. */
+  cancelScheduled?(remoteId: string, mode: 'keep' | 'delete', accessToken: string): Promise<void>;
 }
 
 /** `length` bytes of the file from `start` (uploads go in chunks, never the whole file in memory at once). */

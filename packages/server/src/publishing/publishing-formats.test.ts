@@ -33,11 +33,15 @@ describe('the formats each platform is sent', () => {
 
   it('follows TikTok’s chunk rules: one chunk under 5 MB, otherwise the count rounded down with the rest in the last', () => {
     expect(tiktokChunks(4 * MB)).toEqual({ chunkSize: 4 * MB, count: 1 });
-    expect(tiktokChunks(5 * MB)).toEqual({ chunkSize: TIKTOK_CHUNK_BYTES, count: 1 });
+    // Under two chunks: the file whole (one chunk of 5-64 MB), never a count of 1 with a bigger chunk_size.
+    expect(tiktokChunks(5 * MB)).toEqual({ chunkSize: 5 * MB, count: 1 });
+    expect(tiktokChunks(7 * MB)).toEqual({ chunkSize: 7 * MB, count: 1 });
+    expect(tiktokChunks(23 * MB)).toEqual({ chunkSize: TIKTOK_CHUNK_BYTES, count: 2 });
     expect(tiktokChunks(25 * MB + 7)).toEqual({ chunkSize: TIKTOK_CHUNK_BYTES, count: 2 });
-    // Every chunk is 5–64 MB and the last (the remainder included) at most 128 MB.
-    for (const size of [5 * MB, 9 * MB, 64 * MB, 200 * MB + 3]) {
+    // The guide's rule for every size: count = floor(size / chunk_size), each chunk 5-64 MB, the last at most 128 MB.
+    for (const size of [5 * MB, 9 * MB, 19 * MB + 1, 64 * MB, 200 * MB + 3, 1000 * MB]) {
       const { chunkSize, count } = tiktokChunks(size);
+      expect(count).toBe(Math.floor(size / chunkSize));
       expect(chunkSize).toBeGreaterThanOrEqual(5 * MB);
       expect(chunkSize).toBeLessThanOrEqual(64 * MB);
       expect(size - chunkSize * (count - 1)).toBeLessThanOrEqual(128 * MB);

@@ -7,9 +7,10 @@ import { findUserJob } from '../video-jobs/video-job-repository.js';
 import { parseResult } from '../video-jobs/video-job-view.js';
 import { ConnectionStore } from './connection-store.js';
 import { instagramPublisher } from './instagram-publisher.js';
-import { codeChallengeS256, createOAuthClients, newCodeVerifier, newOAuthState } from './oauth-clients.js';
+import { codeChallengeS256, connectionProblem, createOAuthClients, newCodeVerifier, newOAuthState } from './oauth-clients.js';
 import { PlatformError } from './platform-http.js';
 import {
+  cancelHeldPublication,
   cancelQueuedPublication,
   findPublication,
   insertPublications,
@@ -52,7 +53,7 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
     const offered = PLATFORMS.filter((platform) => clients[platform] !== undefined);
     const publishers: Partial<Record<Platform, Publisher>> = {
       ...(settings.youtube ? { youtube: youtubePublisher(settings.youtube.apiUrl) } : {}),
-      ...(settings.tiktok ? { tiktok: tiktokPublisher(settings.tiktok.apiUrl) } : {}),
+      ...(settings.tiktok ? { tiktok: tiktokPublisher(settings.tiktok.apiUrl, { audited: settings.tiktok.audited }) } : {}),
       ...(settings.instagram ? { instagram: instagramPublisher(settings.instagram.graphUrl) } : {}),
     };
     const connections = new ConnectionStore(app.db, app.config.encryption.key);
@@ -74,6 +75,59 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
     if (options.autoStart !== false) app.addHook('onReady', async () => runner.start());
     app.addHook('preClose', async () => runner.stop());
 
+    // Tokens with a refresh window (Instagram's: from 10 days before expiry, never under a day old) are
+    // refreshed at start and twice a day, so a creator who posts rarely never has to connect again.
+    const sweepTokens = async () => {
+      for (const client of Object.values(clients)) {
+        if (!client.refreshWindow) continue;
+        const refreshed = await connections.refreshAllDue(client);
+        if (refreshed > 0) app.log.info({ platform: client.platform, refreshed }, 'platform tokens refreshed ahead of expiry');
+      }
+    };
+    let sweepTimer: NodeJS.Timeout | null = null;
+    app.addHook('onReady', async () => {
+      void sweepTokens().catch((error: unknown) => app.log.warn({ err: error }, 'platform token sweep failed'));
+      sweepTimer = setInterval(
+        () => void sweepTokens().catch((error: unknown) => app.log.warn({ err: error }, 'platform token sweep failed')),
+        12 * 3600_000,
+      );
+      sweepTimer.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (sweepTimer) clearInterval(sweepTimer);
+    });
+
+    /** The privacy settings a platform takes from this server now: TikTok only SELF_ONLY until the app is audited. */
+    const privacyOptionsFor = (platform: Platform) =>
+      platform === 'tiktok' && settings.tiktok && !settings.tiktok.audited
+        ? (['private'] as const)
+        : PLATFORM_CONSTRAINTS[platform].privacyOptions;
+    /** The connections as Settings and the Publish dialog show them: what is missing, what each can post with. */
+    const describedConnections = async (userId: string) => {
+      const list = await connections.list(userId, offered);
+      const scopes = await connections.scopes(userId);
+      // Seen on this creator's last YouTube upload: YouTube locked it private (an unverified API project).
+      const lastYouTube = await app.db
+        .selectFrom('publications')
+        .select('error')
+        .where('user_id', '=', userId)
+        .where('platform', '=', 'youtube')
+        .where('status', '=', 'published')
+        .orderBy('published_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const lockedPrivate = lastYouTube?.error?.includes(M.youtubeLockedPrivate) ?? false;
+      return list.map((connection) => {
+        const problem = connection.connected ? connectionProblem(connection.platform, scopes[connection.platform] ?? '') : undefined;
+        return {
+          ...connection,
+          ...(problem ? { problem } : {}),
+          privacyOptions: [...privacyOptionsFor(connection.platform)],
+          ...(connection.platform === 'youtube' && lockedPrivate ? { notice: M.youtubeUnverifiedNotice } : {}),
+        };
+      });
+    };
+
     const clientFor = (platform: Platform) => {
       const client = clients[platform];
       if (!client) throw notFound(M.notConfigured(platform));
@@ -81,7 +135,7 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
     };
     const redirectUri = (platform: Platform) => `${app.config.publicUrl}/api/connections/${platform}/callback`;
 
-    registerRoute(app, API.connections, async (request) => ({ connections: await connections.list(request.user.id, offered) }));
+    registerRoute(app, API.connections, async (request) => ({ connections: await describedConnections(request.user.id) }));
 
     // The browser that starts a connection gets a random value in an HttpOnly cookie, and the
     // callback must bring it back: otherwise anyone could send a creator a consent link of their
@@ -153,8 +207,17 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
         return back({ connected: platform });
       } catch (caught) {
         if (!(caught instanceof PlatformError)) throw caught;
-        request.log.warn({ platform, reason: caught.message }, 'platform connection failed');
-        return back({ error: caught.kind === 'transient' ? M.platformUnavailable(platform) : caught.message });
+        request.log.warn({ platform, reason: caught.message, status: caught.status }, 'platform connection failed');
+        // The creator hears what to do; a platform's raw answer ("HTTP 404") stays in the log.
+        const creatorFacing: string[] = [M.youtubeMissingUploadScope, M.noYouTubeChannel];
+        return back({
+          error:
+            caught.kind === 'transient'
+              ? M.platformUnavailable(platform)
+              : creatorFacing.includes(caught.message)
+                ? caught.message
+                : M.connectionFailed(platform),
+        });
       }
     });
 
@@ -185,7 +248,7 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
       const row = await finishedVideo(userId, request.params.id);
       const result = parseResult(row.result);
       if (!result || !row.output_token) throw conflict(M.notFinished);
-      const status = await connections.list(userId, offered);
+      const status = await describedConnections(userId);
       const now = new Date().toISOString();
       const entries: NewPublication[] = [];
       for (const [index, entry] of request.body.platforms.entries()) {
@@ -194,9 +257,15 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
         const connection = status.find((candidate) => candidate.platform === platform);
         if (!connection?.connected) throw badRequest(M.notConnected(platform), `platforms.${index}.platform`);
         if (connection.needsReconnect) throw badRequest(M.reconnect(platform), `platforms.${index}.platform`);
+        if (connection.problem) throw badRequest(connection.problem, `platforms.${index}.platform`);
         const constraints = PLATFORM_CONSTRAINTS[platform];
-        const privacy = entry.privacy ?? 'public';
+        const offeredPrivacy = privacyOptionsFor(platform);
+        const privacy = entry.privacy ?? offeredPrivacy[0]!;
         if (!constraints.privacyOptions.includes(privacy)) throw badRequest(M.privacyUnsupported(platform), `platforms.${index}.privacy`);
+        if (!offeredPrivacy.includes(privacy)) throw badRequest(M.tiktokPrivateOnly, `platforms.${index}.privacy`);
+        // YouTube makes a scheduled video public at its time: unlisted or private with a time means nothing there.
+        if (platform === 'youtube' && entry.publishAt && privacy !== 'public')
+          throw badRequest(M.youtubeScheduledPrivacy, `platforms.${index}.privacy`);
         if (result.durationSeconds !== undefined && result.durationSeconds > constraints.maxDurationSeconds)
           throw badRequest(M.tooLong(platform, constraints.maxDurationSeconds), `platforms.${index}.platform`);
         const publishAt = entry.publishAt ? new Date(entry.publishAt).toISOString() : null;
@@ -210,6 +279,17 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
           publishAt,
           // YouTube schedules on its side (uploaded now, private until publishAt); the others go at the time.
           runAt: publishAt && platform !== 'youtube' ? publishAt : now,
+          ...(platform === 'tiktok'
+            ? {
+                remoteState: JSON.stringify({
+                  interactions: {
+                    comment: entry.allowComments ?? false,
+                    duet: entry.allowDuet ?? false,
+                    stitch: entry.allowStitch ?? false,
+                  },
+                }),
+              }
+            : {}),
         });
       }
       const inserted = await insertPublications(app.db, userId, row.id, entries);
@@ -233,7 +313,38 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
     registerRoute(app, API.cancelPublication, async (request) => {
       const existing = await findPublication(app.db, request.params.id);
       if (!existing || existing.user_id !== request.user.id) throw notFound(MESSAGES.notFound);
-      const cancelled = await cancelQueuedPublication(app.db, request.user.id, existing.id);
+      let cancelled = await cancelQueuedPublication(app.db, request.user.id, existing.id);
+      const held =
+        !cancelled &&
+        existing.platform === 'youtube' &&
+        existing.status === 'published' &&
+        existing.publish_at !== null &&
+        existing.remote_id !== null;
+      if (held) {
+        // Uploaded and private until its time: kept private (the default) or deleted on YouTube, until then.
+        if (Date.parse(existing.publish_at!) <= Date.now()) throw conflict(M.youtubeCancelTooLate);
+        const mode = request.query.youtube ?? 'keep';
+        const client = clientFor('youtube');
+        const publisher = publishers.youtube;
+        if (!publisher?.cancelScheduled) throw notFound(M.notConfigured('youtube'));
+        try {
+          const tokens = await connections.fresh(client, request.user.id);
+          if (!tokens) throw badRequest(M.notConnected('youtube'));
+          await publisher.cancelScheduled(existing.remote_id!, mode, tokens.accessToken);
+        } catch (caught) {
+          if (!(caught instanceof PlatformError)) throw caught;
+          request.log.warn({ publicationId: existing.id, reason: caught.message }, 'scheduled YouTube video not cancelled');
+          if (caught.kind === 'auth') throw conflict(M.reconnect('youtube'));
+          throw conflict(caught.kind === 'transient' ? M.platformUnavailable('youtube') : caught.message);
+        }
+        cancelled = await cancelHeldPublication(
+          app.db,
+          request.user.id,
+          existing.id,
+          mode === 'delete' ? M.youtubeDeleted : M.youtubeKeptPrivate,
+          mode === 'keep',
+        );
+      }
       if (!cancelled) throw conflict(M.onlyScheduledCancel);
       const publication = toPublication(cancelled);
       events.emit('publication', publication, request.user.id);

@@ -30,6 +30,7 @@ interface Failure {
   path: string;
   count: number;
   status: number;
+  body?: object;
 }
 
 const json = (status: number, body: object, headers: Record<string, string> = {}): Reply => ({ status, headers, body });
@@ -83,8 +84,8 @@ abstract class FakePlatform {
   readonly requests: { method: string; path: string }[] = [];
 
   /** The next `count` requests to a path starting with `path` answer `status` with the platform's error body. */
-  failNext(path: string, count: number, status = 500): void {
-    this.failures.push({ path, count, status });
+  failNext(path: string, count: number, status = 500, body?: object): void {
+    this.failures.push({ path, count, status, ...(body ? { body } : {}) });
   }
 
   protected abstract handle(request: Request, req: IncomingMessage, res: ServerResponse): Promise<Reply | null>;
@@ -115,7 +116,7 @@ abstract class FakePlatform {
     if (failure) {
       failure.count -= 1;
       await readBody(req);
-      return send(res, json(failure.status, this.errorBody(failure.status)));
+      return send(res, json(failure.status, failure.body ?? this.errorBody(failure.status)));
     }
     // A handler may read the body itself (a streamed upload); otherwise it is read here.
     let body: Buffer | null = null;
@@ -145,6 +146,7 @@ interface Grant {
   redirectUri: string;
   challenge: string | null;
   state: string;
+  scope: string;
 }
 
 export interface FakeYouTubeVideo {
@@ -163,6 +165,8 @@ export class FakeGoogle extends FakePlatform {
   readonly channel = { id: 'UCfakeReelsmithChannel01', title: 'Reelsmith Test Channel' };
   private readonly codes = new Map<string, Grant>();
   private readonly refreshTokens = new Set<string>();
+  /** The scopes each grant holds (Google's granular consent lets the account owner untick some). */
+  private readonly grantScopes = new Map<string, string[]>();
   private readonly accessTokens = new Map<string, { refresh: string; expires: number }>();
   readonly revoked: string[] = [];
   private readonly sessions = new Map<
@@ -176,6 +180,20 @@ export class FakeGoogle extends FakePlatform {
   breakUploadAfterBytes: number | null = null;
   /** Custom thumbnails allowed on the channel (a new, unverified channel answers 403). */
   thumbnailsAllowed = true;
+  /**
+   * The scopes the account owner leaves ticked on the consent page; null: all that were asked. Google's
+   * granular consent (developers.google.com/identity/protocols/oauth2/resources/granular-permissions)
+   * lets a user grant some of the scopes, and the token answer's `scope` lists only those.
+   */
+  grantedScopes: string[] | null = null;
+  /**
+   * Whether Google has verified (audited) the API project: "All videos uploaded via the videos.insert
+   * endpoint from unverified API projects created after 28 July 2020 will be restricted to private
+   * viewing mode" (YouTube Data API, videos.insert).
+   */
+  projectVerified = true;
+  /** Videos deleted with videos.delete. */
+  readonly deleted: string[] = [];
 
   get env(): Record<string, string> {
     return {
@@ -186,6 +204,17 @@ export class FakeGoogle extends FakePlatform {
       GOOGLE_OAUTH_REVOKE_URL: `${this.url}/revoke`,
       YOUTUBE_API_URL: this.url,
     };
+  }
+
+  /** An access token holding `scopes` (short names: youtube.upload), for tests that call the API without the consent page. */
+  issueAccessToken(scopes: string[] = ['youtube.upload', 'youtube.force-ssl']): string {
+    const refresh = token('1//0g');
+    this.refreshTokens.add(refresh);
+    this.grantScopes.set(
+      refresh,
+      scopes.map((scope) => `https://www.googleapis.com/auth/${scope}`),
+    );
+    return this.issue(refresh).access_token;
   }
 
   /** Withdraws every grant, as the account owner does at myaccount.google.com/permissions. */
@@ -226,6 +255,26 @@ export class FakeGoogle extends FakePlatform {
     return Boolean(entry && entry.expires > Date.now() && this.refreshTokens.has(entry.refresh));
   }
 
+  /** True when the request's token was granted one of `scopes` (each method's reference lists the scopes it takes). */
+  private hasScope(request: Request, scopes: string[]): boolean {
+    const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    const refresh = bearer ? this.accessTokens.get(bearer)?.refresh : undefined;
+    const granted = refresh ? (this.grantScopes.get(refresh) ?? []) : [];
+    return scopes.some((scope) => granted.includes(`https://www.googleapis.com/auth/${scope}`));
+  }
+
+  /** YouTube's answer to a token without the method's scope. */
+  private insufficientScope(): Reply {
+    return json(403, {
+      error: {
+        code: 403,
+        message: 'Request had insufficient authentication scopes.',
+        errors: [{ message: 'Insufficient Permission', domain: 'global', reason: 'insufficientPermissions' }],
+        status: 'PERMISSION_DENIED',
+      },
+    });
+  }
+
   private issue(refresh: string): { access_token: string; expires_in: number } {
     const access = token('ya29.');
     this.accessTokens.set(access, { refresh, expires: Date.now() + this.accessTokenSeconds * 1000 });
@@ -245,7 +294,13 @@ export class FakeGoogle extends FakePlatform {
       const challenge = query.get('code_challenge');
       if (challenge && query.get('code_challenge_method') !== 'S256') return json(400, { error: 'invalid_request' });
       const code = token('4/0A');
-      this.codes.set(code, { clientId: this.clientId, redirectUri, challenge, state: query.get('state') ?? '' });
+      this.codes.set(code, {
+        clientId: this.clientId,
+        redirectUri,
+        challenge,
+        state: query.get('state') ?? '',
+        scope: query.get('scope') ?? '',
+      });
       const state = query.get('state') ?? '';
       return consentPage(
         'Google',
@@ -270,18 +325,16 @@ export class FakeGoogle extends FakePlatform {
         }
         const refresh = token('1//0g');
         this.refreshTokens.add(refresh);
-        return json(200, {
-          ...this.issue(refresh),
-          refresh_token: refresh,
-          scope: 'https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.force-ssl',
-          token_type: 'Bearer',
-        });
+        const asked = grant.scope.split(' ').filter(Boolean);
+        const scopes = this.grantedScopes ? asked.filter((scope) => this.grantedScopes!.includes(scope)) : asked;
+        this.grantScopes.set(refresh, scopes);
+        return json(200, { ...this.issue(refresh), refresh_token: refresh, scope: scopes.join(' '), token_type: 'Bearer' });
       }
       if (form.get('grant_type') === 'refresh_token') {
         const refresh = form.get('refresh_token') ?? '';
         if (!this.refreshTokens.has(refresh))
           return json(400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
-        return json(200, { ...this.issue(refresh), scope: 'https://www.googleapis.com/auth/youtube.upload', token_type: 'Bearer' });
+        return json(200, { ...this.issue(refresh), scope: (this.grantScopes.get(refresh) ?? []).join(' '), token_type: 'Bearer' });
       }
       return json(400, { error: 'unsupported_grant_type' });
     }
@@ -305,6 +358,8 @@ export class FakeGoogle extends FakePlatform {
       if (query.get('uploadType') !== 'resumable' || query.get('part') !== 'snippet,status')
         return json(400, { error: { code: 400, message: "'uploadType' and 'part' must be resumable and snippet,status" } });
       if (!this.authorized(request)) return this.unauthorized();
+      // videos.insert takes youtube, youtube.force-ssl, youtube.upload or youtubepartner.
+      if (!this.hasScope(request, ['youtube', 'youtube.force-ssl', 'youtube.upload', 'youtubepartner'])) return this.insufficientScope();
       const length = Number(request.headers['x-upload-content-length']);
       if (!Number.isInteger(length) || request.headers['x-upload-content-type'] !== 'video/mp4')
         return json(400, { error: { code: 400, message: 'X-Upload-Content-Length and X-Upload-Content-Type are required' } });
@@ -315,6 +370,8 @@ export class FakeGoogle extends FakePlatform {
     if (request.method === 'PUT' && pathname === '/upload/youtube/v3/videos') return this.uploadBytes(request, req, res);
     if (request.method === 'POST' && pathname === '/upload/youtube/v3/captions') {
       if (!this.authorized(request)) return this.unauthorized();
+      // captions.insert takes youtube.force-ssl or youtubepartner only.
+      if (!this.hasScope(request, ['youtube.force-ssl', 'youtubepartner'])) return this.insufficientScope();
       const boundary = /boundary=([^;]+)/.exec(request.headers['content-type'] ?? '')?.[1];
       if (!boundary || query.get('uploadType') !== 'multipart')
         return json(400, { error: { code: 400, message: 'multipart/related body expected' } });
@@ -326,8 +383,45 @@ export class FakeGoogle extends FakePlatform {
       const metadata = JSON.parse(parts[0] ?? '{}') as { snippet: Record<string, unknown> };
       const video = this.videos.find((candidate) => candidate.id === metadata.snippet.videoId);
       if (!video) return json(404, { error: { code: 404, message: 'The video identified by the videoId parameter could not be found.' } });
+      // The captions guide (developers.google.com/youtube/v3/guides/implementation/captions): "When uploading
+      // a track, you must specify a value for the following caption resource properties: snippet.videoId,
+      // snippet.language, snippet.name".
+      for (const property of ['videoId', 'language', 'name'])
+        if (typeof metadata.snippet[property] !== 'string' || (metadata.snippet[property] as string).trim() === '')
+          return json(400, {
+            error: {
+              code: 400,
+              message: `The caption resource's snippet.${property} is required.`,
+              errors: [{ message: `snippet.${property} is required`, domain: 'youtube.caption', reason: 'invalidValue' }],
+            },
+          });
       video.captions.push({ snippet: metadata.snippet, body: parts[1] ?? '' });
       return json(200, { kind: 'youtube#caption', id: token('AUieDa'), snippet: { ...metadata.snippet, status: 'serving' } });
+    }
+    if ((request.method === 'PUT' || request.method === 'DELETE') && pathname === '/youtube/v3/videos') {
+      if (!this.authorized(request)) return this.unauthorized();
+      // videos.update and videos.delete take youtube, youtube.force-ssl or youtubepartner (not youtube.upload).
+      if (!this.hasScope(request, ['youtube', 'youtube.force-ssl', 'youtubepartner'])) return this.insufficientScope();
+      const id = request.method === 'DELETE' ? query.get('id') : (request.json() as { id?: string }).id;
+      const index = this.videos.findIndex((candidate) => candidate.id === id);
+      if (index < 0)
+        return json(404, {
+          error: { code: 404, message: 'The video that you are trying to update cannot be found.', errors: [{ reason: 'videoNotFound' }] },
+        });
+      if (request.method === 'DELETE') {
+        this.deleted.push(this.videos[index]!.id);
+        this.videos.splice(index, 1);
+        return { status: 204 };
+      }
+      if (query.get('part') !== 'status') return json(400, { error: { code: 400, message: 'part must be status here' } });
+      const body = request.json() as { status?: Record<string, unknown> };
+      if (typeof body.status?.privacyStatus !== 'string')
+        return json(400, {
+          error: { code: 400, message: 'status.privacyStatus is required', errors: [{ reason: 'invalidVideoMetadata' }] },
+        });
+      // A part is replaced whole: a publishAt left out is cleared.
+      this.videos[index]!.metadata.status = body.status;
+      return json(200, { kind: 'youtube#video', id, status: body.status });
     }
     if (request.method === 'POST' && pathname === '/upload/youtube/v3/thumbnails/set') {
       if (!this.authorized(request)) return this.unauthorized();
@@ -399,6 +493,10 @@ export class FakeGoogle extends FakePlatform {
     }
     if (session.size < session.length) return status();
     const id = `vid${randomBytes(4).toString('hex')}`;
+    if (!this.projectVerified) {
+      const { publishAt: _dropped, ...status } = session.metadata.status;
+      session.metadata = { ...session.metadata, status: { ...status, privacyStatus: 'private' } };
+    }
     const video: FakeYouTubeVideo = {
       id,
       metadata: session.metadata,
@@ -433,13 +531,34 @@ export class FakeTikTok extends FakePlatform {
   readonly clientKey = 'fakeclientkey123';
   readonly clientSecret = 'fake-tiktok-secret';
   readonly user = { openId: '-000fakeOpenId', username: 'reelsmith.test', displayName: 'Reelsmith Test' };
-  /** An unaudited app's creators may only post privately. */
-  privacyLevelOptions = ['SELF_ONLY'];
+  /**
+   * What creator_info lists: TikTok lists every level to an unaudited app too, and refuses at init
+   * (Direct Post reference: "All content posted by unaudited clients will be restricted to private
+   * viewing mode"; init answers 403 unaudited_client_can_only_post_to_private_accounts).
+   */
+  privacyLevelOptions = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'];
+  /** Whether TikTok has audited the app. */
+  audited = false;
+  /** The creator's account is private (an unaudited app may post only to private accounts). */
+  accountPrivate = true;
+  /** What the creator turned off in TikTok (creator_info's comment_disabled, duet_disabled, stitch_disabled). */
+  disabled = { comment: false, duet: false, stitch: false };
+  /** Status fetches after PUBLISH_COMPLETE before a public post's id is there (moderation). */
+  moderationFetches = 1;
   private readonly codes = new Map<string, string>();
   private readonly tokens = new Map<string, string>();
   private readonly refreshTokens = new Set<string>();
   readonly posts: FakeTikTokPost[] = [];
   readonly revoked: string[] = [];
+
+  /** An access token for tests that call the Content Posting API without the consent page. */
+  issueAccessToken(): string {
+    const refresh = token('rft.');
+    this.refreshTokens.add(refresh);
+    const access = token('act.');
+    this.tokens.set(access, refresh);
+    return access;
+  }
   /** When each post reached PUBLISH_COMPLETE (ms since epoch). */
   readonly publishedAt: number[] = [];
 
@@ -536,9 +655,9 @@ export class FakeTikTok extends FakePlatform {
         creator_username: this.user.username,
         creator_nickname: this.user.displayName,
         privacy_level_options: this.privacyLevelOptions,
-        comment_disabled: false,
-        duet_disabled: false,
-        stitch_disabled: false,
+        comment_disabled: this.disabled.comment,
+        duet_disabled: this.disabled.duet,
+        stitch_disabled: this.disabled.stitch,
         max_video_post_duration_sec: 600,
       });
     }
@@ -554,8 +673,25 @@ export class FakeTikTok extends FakePlatform {
       if (source.source !== 'FILE_UPLOAD') return invalid('source must be FILE_UPLOAD here');
       if (!this.privacyLevelOptions.includes(String(body.post_info?.privacy_level)))
         return invalid('privacy_level is not in privacy_level_options');
-      if (size < 5 * mb ? chunk !== size || count !== 1 : chunk < 5 * mb || chunk > 64 * mb || count !== Math.floor(size / chunk))
-        return invalid('chunk_size and total_chunk_count do not follow the chunk rules');
+      if (!this.audited && (body.post_info?.privacy_level !== 'SELF_ONLY' || !this.accountPrivate))
+        return json(403, {
+          error: {
+            code: 'unaudited_client_can_only_post_to_private_accounts',
+            message: 'Please review our integration guidelines at https://developers.tiktok.com/doc/content-sharing-guidelines/',
+            log_id: token('log'),
+          },
+        });
+      // The media transfer guide's chunk restrictions: "total_chunk_count should be equal to video_size
+      // divided by chunk_size, rounded down"; "each chunk must be at least 5 MB but no greater than 64 MB,
+      // except for the final chunk, which can be greater than chunk_size (up to 128 MB)"; "videos with a
+      // total size less than 5 MB must be uploaded as a whole, with chunk_size equal to the entire video's
+      // byte size"; "a minimum of 1 chunk and a maximum of 1000 chunks".
+      const last = size - chunk * (count - 1);
+      const chunksValid =
+        size < 5 * mb
+          ? chunk === size && count === 1
+          : chunk >= 5 * mb && chunk <= 64 * mb && count >= 1 && count <= 1000 && count === Math.floor(size / chunk) && last <= 128 * mb;
+      if (!chunksValid) return invalid('chunk_size and total_chunk_count do not follow the chunk rules');
       const publishId = `v_pub_file~v2-1.${randomBytes(8).toString('hex')}`;
       this.posts.push({
         publishId,
@@ -587,18 +723,24 @@ export class FakeTikTok extends FakePlatform {
       if (!post) return json(400, { error: { code: 'invalid_publish_id', message: 'publish_id not found', log_id: token('log') } });
       const complete = post.bytes.length === Number(post.sourceInfo.video_size);
       post.statusFetches += 1;
-      // Processing once, then published: a private post has no public id.
-      if (!complete || post.statusFetches < 2)
-        return this.ok({ status: complete ? 'PROCESSING_UPLOAD' : 'PROCESSING_UPLOAD', uploaded_bytes: post.bytes.length });
-      if (!post.postId) {
+      // Processing once, then published: a private post has no public id; a public one gets it after moderation.
+      if (!complete || post.statusFetches < 2) return this.ok({ status: 'PROCESSING_UPLOAD', uploaded_bytes: post.bytes.length });
+      if (post.postId === null) {
         post.postId = post.postInfo.privacy_level === 'SELF_ONLY' ? '' : String(7_300_000_000_000_000_000n + BigInt(this.posts.length));
         this.publishedAt.push(Date.now());
       }
-      return this.ok({
-        status: 'PUBLISH_COMPLETE',
-        publicaly_available_post_id: post.postId ? [post.postId] : [],
-        uploaded_bytes: post.bytes.length,
+      const moderated = post.statusFetches >= 2 + this.moderationFetches;
+      const ids = post.postId && moderated ? [post.postId] : [];
+      // The ids are 64-bit integers in TikTok's JSON (not strings), past what a double holds exactly.
+      const envelope = JSON.stringify({
+        data: { status: 'PUBLISH_COMPLETE', publicaly_available_post_id: '__IDS__', uploaded_bytes: post.bytes.length },
+        error: { code: 'ok', message: '', log_id: token('log') },
       });
+      return {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=UTF-8' },
+        body: envelope.replace('"__IDS__"', `[${ids.join(',')}]`),
+      };
     }
     return json(404, { error: { code: 'not_found', message: 'Not Found' } });
   }
@@ -617,9 +759,29 @@ export class FakeInstagram extends FakePlatform {
   readonly appSecret = 'fake-instagram-secret';
   readonly user = { id: '17841400000000001', username: 'reelsmith.test' };
   private readonly codes = new Map<string, string>();
-  private readonly tokens = new Set<string>();
+  /** Each token's issue and expiry times (ms since epoch); `ageTokens` moves them back to stand for time passing. */
+  private readonly tokenTimes = new Map<string, { issued: number; expires: number; long: boolean }>();
+  /** Every refresh_access_token call and its answer's status. */
+  readonly refreshes: { status: number }[] = [];
   readonly reels: FakeInstagramReel[] = [];
   readonly publishedAt: number[] = [];
+
+  private addToken(value: string, lifetimeMs: number, long: boolean): void {
+    this.tokenTimes.set(value, { issued: Date.now(), expires: Date.now() + lifetimeMs, long });
+  }
+
+  private valid(value: string): boolean {
+    const times = this.tokenTimes.get(value);
+    return Boolean(times && times.expires > Date.now());
+  }
+
+  /** Every token as if `ms` had passed since it was issued (a connection made 59 days ago). */
+  ageTokens(ms: number): void {
+    for (const times of this.tokenTimes.values()) {
+      times.issued -= ms;
+      times.expires -= ms;
+    }
+  }
 
   get env(): Record<string, string> {
     return {
@@ -683,21 +845,46 @@ export class FakeInstagram extends FakePlatform {
       )
         return json(400, { error_type: 'OAuthException', code: 400, error_message: 'Invalid authorization code' });
       const short = token('IGQ');
-      this.tokens.add(short);
+      // Short-lived: one hour.
+      this.addToken(short, 3600_000, false);
       return json(200, {
         data: [{ access_token: short, user_id: this.user.id, permissions: 'instagram_business_basic,instagram_business_content_publish' }],
       });
     }
     if (request.method === 'GET' && (pathname === '/access_token' || pathname === '/refresh_access_token')) {
-      if (!this.tokens.has(params.get('access_token') ?? '')) return this.invalidToken();
-      if (pathname === '/access_token' && params.get('client_secret') !== this.appSecret) return this.invalidToken();
+      const given = params.get('access_token') ?? '';
+      if (pathname === '/refresh_access_token') {
+        // Refresh Access Token reference: "Refresh a long-lived access token that is at least 24 hours old
+        // but has not expired. Refreshed tokens are valid for 60 days from the date at which they are refreshed."
+        const times = this.tokenTimes.get(given);
+        const refusal =
+          !times || !this.valid(given) || !times.long
+            ? 'expired or not a long-lived token'
+            : Date.now() - times.issued < 24 * 3600_000
+              ? 'less than 24 hours old'
+              : null;
+        if (params.get('grant_type') !== 'ig_refresh_token' || refusal) {
+          this.refreshes.push({ status: 400 });
+          return json(400, {
+            error: {
+              message: `Error validating access token: the token cannot be refreshed (${refusal ?? 'grant_type'})`,
+              type: 'OAuthException',
+              code: 190,
+              fbtrace_id: token('A'),
+            },
+          });
+        }
+        this.refreshes.push({ status: 200 });
+      } else {
+        if (!this.valid(given) || params.get('client_secret') !== this.appSecret) return this.invalidToken();
+      }
       const long = token('IGAA');
-      this.tokens.add(long);
+      this.addToken(long, 5183944 * 1000, true);
       return json(200, { access_token: long, token_type: 'bearer', expires_in: 5183944 });
     }
     const graph = /^\/v\d+\.\d+\/([^/]+)(?:\/([a-z_]+))?$/.exec(pathname);
     if (!graph) return json(404, { error: { message: 'Unknown path', type: 'GraphMethodException', code: 100 } });
-    if (!this.tokens.has(params.get('access_token') ?? '')) return this.invalidToken();
+    if (!this.valid(params.get('access_token') ?? '')) return this.invalidToken();
     const [, node, edge] = graph;
     if (request.method === 'GET' && node === 'me')
       return json(200, { user_id: this.user.id, username: this.user.username, id: this.user.id });
