@@ -83,3 +83,58 @@ describe('background work and creators', () => {
     expect(requests).toHaveLength(expectedSampleCount('offline'));
   }, 120_000);
 });
+
+describe('background work on a server that is polled all the time (issue 49)', () => {
+  let database: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    app = await buildApp(database.config(), {
+      voices: { env: {}, synthesizers: { offline }, autoGenerateOfflineSamples: false },
+      jobs: { autoStart: false },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  it('makes every voice sample while probes, a metrics scrape and an open studio poll every 500 ms', async () => {
+    const register = await app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'Poller', email: `poller-${randomUUID()}@example.com`, password: 'secret123' },
+    });
+    const token = (register.json() as { token: string }).token;
+    const headers = { authorization: `Bearer ${token}` };
+    const polls = [
+      { url: '/health' },
+      { url: '/ready' },
+      { url: '/metrics' },
+      { url: '/api/videos?limit=100', headers },
+      { url: '/api/storage/stats', headers },
+      { url: '/api/voice-samples/stats' },
+    ];
+    const answered: number[] = [];
+    const poll = () => {
+      for (const { url, headers: sent } of polls)
+        void app.inject({ method: 'GET', url, ...(sent ? { headers: sent } : {}) }).then((response) => answered.push(response.statusCode));
+    };
+    poll();
+    const polling = setInterval(poll, 500);
+    try {
+      const before = requests.length;
+      expect(app.voiceSamples.generateMissing('offline')).toMatchObject({ started: true });
+      await app.voiceSamples.idle();
+      expect(requests.length - before).toBe(expectedSampleCount('offline'));
+      // The polls never held a sample: none had to wait for its minimum share.
+      expect(app.background.shares).toBe(0);
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.every((status) => status === 200)).toBe(true);
+    } finally {
+      clearInterval(polling);
+    }
+  }, 30_000);
+});

@@ -10,10 +10,11 @@ const dir = mkdtempSync(join(tmpdir(), 'gallery-child-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A gate the test flips, counting how often it was asked. */
+/** A gate the test flips (busy is a creator's job; `reason` says what else may hold it), counting how often it was asked. */
 function switchGate(busy: boolean) {
   const gate = {
     busy: false,
+    reason: 'job' as 'job' | 'request',
     asked: 0,
     async busyNow() {
       gate.asked += 1;
@@ -23,35 +24,39 @@ function switchGate(busy: boolean) {
   gate.busy = busy;
   return {
     state: gate,
-    busy: () => gate.busyNow(),
+    busyReason: async () => ((await gate.busyNow()) ? gate.reason : null),
     async whenIdle() {
       while (await gate.busyNow()) await sleep(10);
     },
   };
 }
 
+/** A process group whose grandchild (as the example's process starts ffmpeg) writes a tick every 20 ms to `ticks`. */
+function tickingGroup(ticks: string) {
+  const grandchild = `setInterval(() => require('node:fs').appendFileSync(${JSON.stringify(ticks)}, 'x'), 20)`;
+  const child = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000)`,
+    ],
+    { detached: true, stdio: 'ignore' },
+  );
+  const size = () => {
+    try {
+      return statSync(ticks).size;
+    } catch {
+      return 0;
+    }
+  };
+  return { child, size };
+}
+
 describe('the gallery example process', () => {
   it('is stopped, with the processes it started, while the gate is busy, and continues where it stopped', async () => {
-    const ticks = join(dir, 'ticks');
-    // A process that starts another (as the example's process starts ffmpeg) which writes a tick every 20 ms.
-    const grandchild = `setInterval(() => require('node:fs').appendFileSync(${JSON.stringify(ticks)}, 'x'), 20)`;
-    const child = spawn(
-      process.execPath,
-      [
-        '-e',
-        `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(grandchild)}], { stdio: 'ignore' }); setInterval(() => {}, 1000)`,
-      ],
-      { detached: true, stdio: 'ignore' },
-    );
-    const size = () => {
-      try {
-        return statSync(ticks).size;
-      } catch {
-        return 0;
-      }
-    };
+    const { child, size } = tickingGroup(join(dir, 'ticks'));
     const gate = switchGate(false);
-    const pausing = pauseWhileBusy(child.pid!, gate, 20);
+    const pausing = pauseWhileBusy(child.pid!, gate, { pollMs: 20 });
     try {
       await expect.poll(size, { timeout: 10_000 }).toBeGreaterThan(3);
       gate.state.busy = true;
@@ -64,6 +69,29 @@ describe('the gallery example process', () => {
       gate.state.busy = false;
       await expect.poll(() => pausing.paused()).toBe(false);
       await expect.poll(size, { timeout: 5_000 }).toBeGreaterThan(held + 3);
+    } finally {
+      pausing.stop();
+      process.kill(-child.pid!, 'SIGKILL');
+    }
+  }, 30_000);
+
+  it('runs on at its low priority while only requests hold the gate, and gets a slice after a long pause (issue 49)', async () => {
+    const { child, size } = tickingGroup(join(dir, 'ticks-share'));
+    const gate = switchGate(true);
+    gate.state.reason = 'request';
+    const pausing = pauseWhileBusy(child.pid!, gate, { pollMs: 20, maxPauseMs: 600, shareMs: 300 });
+    try {
+      // Requests being answered: not stopped.
+      await expect.poll(size, { timeout: 10_000 }).toBeGreaterThan(3);
+      await sleep(200);
+      expect(pausing.paused()).toBe(false);
+      // A creator's job that never ends: stopped, then a slice of running once the pause is long.
+      gate.state.reason = 'job';
+      await expect.poll(() => pausing.paused()).toBe(true);
+      const held = size();
+      await expect.poll(() => pausing.paused(), { timeout: 5_000 }).toBe(false);
+      await expect.poll(size, { timeout: 5_000 }).toBeGreaterThan(held + 2);
+      await expect.poll(() => pausing.paused(), { timeout: 5_000 }).toBe(true);
     } finally {
       pausing.stop();
       process.kill(-child.pid!, 'SIGKILL');

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BackgroundGate } from '../plugins/background-gate.js';
-import { GATE_POLL_MS } from '../plugins/background-gate.js';
+import { BACKGROUND_MAX_WAIT_MS, BACKGROUND_SHARE_MS, GATE_POLL_MS } from '../plugins/background-gate.js';
 import { BACKGROUND_NICENESS, type GALLERY_RECIPES } from './gallery-maker.js';
 
 type Recipe = (typeof GALLERY_RECIPES)[number];
@@ -12,17 +12,33 @@ const CHILD_ENTRY = fileURLToPath(new URL('./gallery-child.ts', import.meta.url)
 /** The server runs under tsx (npm start, npm run serve); the child loads its TypeScript the same way. */
 const TSX_LOADER = import.meta.resolve('tsx');
 
+export interface PauseOptions {
+  pollMs?: number;
+  /** Paused this long, the process runs for `shareMs` anyway (its minimum share), then may pause again. */
+  maxPauseMs?: number;
+  shareMs?: number;
+  now?: () => number;
+}
+
 /**
- * Keeps a background process group (`pid` leads it) stopped while the gate says creators come first
- * and running while it does not: SIGSTOP/SIGCONT reach the process and every ffmpeg it started, so a
- * render paused mid-way holds no CPU at all and continues where it stopped. Returns the stop function.
+ * Keeps a background process group (`pid` leads it) stopped while creators' jobs are queued or
+ * running and running otherwise: SIGSTOP/SIGCONT reach the process and every ffmpeg it started, so a
+ * render paused mid-way holds no CPU and continues where it stopped. Requests do not stop it: it runs
+ * at the lowest CPU priority, so the kernel serves them first. Stopped for `maxPauseMs`, it runs for
+ * `shareMs` (a server that always has a job queued still finishes its examples). Returns the stop function.
  */
 export function pauseWhileBusy(
   pid: number,
-  gate: Pick<BackgroundGate, 'busy'>,
-  pollMs = GATE_POLL_MS,
+  gate: Pick<BackgroundGate, 'busyReason'>,
+  options: PauseOptions = {},
 ): { stop: () => void; paused: () => boolean } {
+  const pollMs = options.pollMs ?? GATE_POLL_MS;
+  const maxPauseMs = options.maxPauseMs ?? BACKGROUND_MAX_WAIT_MS;
+  const shareMs = options.shareMs ?? BACKGROUND_SHARE_MS;
+  const now = options.now ?? (() => performance.now());
   let paused = false;
+  let pausedAt = 0;
+  let shareUntil = Number.NEGATIVE_INFINITY;
   let checking = false;
   let stopped = false;
   const signal = (name: 'SIGSTOP' | 'SIGCONT') => {
@@ -36,11 +52,16 @@ export function pauseWhileBusy(
     if (checking || stopped) return;
     checking = true;
     void gate
-      .busy()
-      .then((busy) => {
-        if (stopped || busy === paused) return;
-        paused = busy;
-        signal(busy ? 'SIGSTOP' : 'SIGCONT');
+      .busyReason()
+      .then((reason) => {
+        if (stopped) return;
+        const at = now();
+        if (paused && at - pausedAt >= maxPauseMs) shareUntil = at + shareMs;
+        const pause = reason === 'job' && at >= shareUntil;
+        if (pause === paused) return;
+        paused = pause;
+        if (pause) pausedAt = at;
+        signal(pause ? 'SIGSTOP' : 'SIGCONT');
       })
       .finally(() => (checking = false));
   }, pollMs);
@@ -56,15 +77,15 @@ export function pauseWhileBusy(
 }
 
 export interface ChildExampleOptions {
-  gate: Pick<BackgroundGate, 'busy' | 'whenIdle'>;
+  gate: Pick<BackgroundGate, 'busyReason' | 'whenIdle'>;
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
 }
 
 /**
  * Makes one example in a child process at the lowest priority, started only when no creator's job
- * or request waits and paused whenever one does (the gate), so a fresh server's background work
- * never slows its first creators.
+ * or request waits (or the gate's minimum share is due) and paused while creators' jobs wait (the
+ * gate), so a fresh server's background work never slows its first creators.
  */
 export async function makeExampleInChild(dir: string, recipe: Recipe, options: ChildExampleOptions): Promise<GalleryExample> {
   const { gate, signal } = options;

@@ -70,4 +70,28 @@ describe('the background gate', () => {
     controller.abort(new Error('server closing'));
     await expect(cancelled).rejects.toThrow('server closing');
   });
+
+  it('lets work held by requests that never stop go once it has waited maxWait, then holds the next step again (issue 49)', async () => {
+    let now = 0;
+    const gate = new BackgroundGate({ quietMs: 1000, jobCountMaxAgeMs: 0, pollMs: 5, maxWaitMs: 200, now: () => now });
+    // A request every few milliseconds: never a quiet second.
+    gate.requestStarted();
+    gate.requestEnded();
+    const traffic = setInterval(() => {
+      now += 5;
+      gate.requestStarted();
+      gate.requestEnded();
+    }, 2);
+    try {
+      const started = now;
+      await gate.whenIdle();
+      expect(now - started).toBeGreaterThanOrEqual(200);
+      expect(gate.shares).toBe(1);
+      expect(await gate.busyReason()).toBe('request');
+      await gate.whenIdle();
+      expect(gate.shares).toBe(2);
+    } finally {
+      clearInterval(traffic);
+    }
+  });
 });
