@@ -273,7 +273,8 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     expect(video.metadata.status).toEqual({ privacyStatus: 'unlisted', selfDeclaredMadeForKids: false, containsSyntheticMedia: true });
     const srt = await app.inject({ method: 'GET', url: `/api/videos/${videoId}/captions?format=srt`, headers: bearer(user) });
     expect(video.captions).toHaveLength(1);
-    expect(video.captions[0]!.snippet).toMatchObject({ videoId: video.id, language: 'en', isDraft: false });
+    // captions.insert requires a name: the language's own.
+    expect(video.captions[0]!.snippet).toMatchObject({ videoId: video.id, language: 'en', name: 'English', isDraft: false });
     expect(video.captions[0]!.body).toBe(srt.body);
     expect(video.thumbnail?.equals(posterBytes)).toBe(true);
   });
@@ -291,6 +292,55 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
       containsSyntheticMedia: true,
     });
     expect(fakes.google.videos.at(-1)!.metadata.snippet.title).toBe('Scheduled octopus');
+  });
+
+  it('holds a scheduled YouTube video private until its time, and lets the creator keep it private or delete it until then', async () => {
+    const at = new Date(Date.now() + 2 * 3600_000).toISOString();
+    // Unlisted or private with a time means nothing on YouTube (it makes the video public then): refused.
+    const unlisted = await app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/publish`,
+      headers: bearer(user),
+      payload: { platforms: [{ platform: 'youtube', privacy: 'unlisted', publishAt: at }] },
+    });
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json()).toMatchObject({ message: PUBLISHING_MESSAGES.youtubeScheduledPrivacy });
+
+    // Uploaded at once: queued now, not at the time.
+    const [kept] = await publish([{ platform: 'youtube', publishAt: at }]);
+    const uploaded = await settled(kept!.id);
+    expect(uploaded).toMatchObject({ status: 'published', publishAt: at });
+    expect(Date.parse(uploaded.publishedAt!)).toBeLessThan(Date.parse(at));
+    const keptVideo = fakes.google.videos.find((video) => uploaded.url!.endsWith(video.id))!;
+    expect(keptVideo.metadata.status).toMatchObject({ privacyStatus: 'private', publishAt: at });
+    // Settings → Connections lists it among the scheduled posts: it is in the creator's publications, published and ahead.
+    const all = (
+      (await app.inject({ method: 'GET', url: '/api/publications', headers: bearer(user) })).json() as { publications: Publication[] }
+    ).publications;
+    expect(all.find((publication) => publication.id === kept!.id)).toMatchObject({ status: 'published', publishAt: at });
+
+    const keep = await app.inject({ method: 'DELETE', url: `/api/publications/${kept!.id}?youtube=keep`, headers: bearer(user) });
+    expect(keep.statusCode, keep.body).toBe(200);
+    expect((keep.json() as { publication: Publication }).publication).toMatchObject({
+      status: 'cancelled',
+      warning: PUBLISHING_MESSAGES.youtubeKeptPrivate,
+      url: uploaded.url,
+    });
+    // videos.update replaced the status part: private, its publishAt gone, so YouTube never makes it public.
+    expect(keptVideo.metadata.status).toEqual({ privacyStatus: 'private', selfDeclaredMadeForKids: false, containsSyntheticMedia: true });
+
+    const [deleted] = await publish([{ platform: 'youtube', publishAt: at }]);
+    const second = await settled(deleted!.id);
+    const secondId = second.url!.split('v=')[1]!;
+    const remove = await app.inject({ method: 'DELETE', url: `/api/publications/${deleted!.id}?youtube=delete`, headers: bearer(user) });
+    expect(remove.statusCode, remove.body).toBe(200);
+    expect((remove.json() as { publication: Publication }).publication).toMatchObject({
+      status: 'cancelled',
+      warning: PUBLISHING_MESSAGES.youtubeDeleted,
+      url: null,
+    });
+    expect(fakes.google.deleted).toContain(secondId);
+    expect(fakes.google.videos.some((video) => video.id === secondId)).toBe(false);
   });
 
   it('publishes to TikTok (creator info, FILE_UPLOAD, private for an unaudited app, AI label) and Instagram (a Reel fetched from PUBLIC_URL)', async () => {
@@ -340,6 +390,10 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
       title: `${POST_KIT.title} ${POST_KIT.hashtags.join(' ')}`,
       privacy_level: 'SELF_ONLY',
       is_aigc: true,
+      // Nothing allowed unless the creator chose it (TikTok's UX guidelines).
+      disable_comment: true,
+      disable_duet: true,
+      disable_stitch: true,
     });
     // A private post has no public address: the link is the creator's profile.
     expect(tiktok!.url).toBe(`https://www.tiktok.com/@${fakes.tiktok.user.username}`);
@@ -352,6 +406,55 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     expect(reel.params.video_url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/output/`));
     expect(reel.bytes?.equals(videoBytes)).toBe(true);
     expect(instagram!.url).toMatch(/^https:\/\/www\.instagram\.com\/reel\/\w+\/$/);
+  });
+
+  it('offers TikTok only Private until the app is audited (TIKTOK_APP_AUDITED), and sends the creator’s comment choice', async () => {
+    expect((await connections()).find((connection) => connection.platform === 'tiktok')!.privacyOptions).toEqual(['private']);
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/publish`,
+      headers: bearer(user),
+      payload: { platforms: [{ platform: 'tiktok', privacy: 'public' }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: PUBLISHING_MESSAGES.tiktokPrivateOnly });
+    const [queued] = await publish([{ platform: 'tiktok', allowComments: true }]);
+    const done = await settled(queued!.id);
+    expect(done.status).toBe('published');
+    expect(fakes.tiktok.posts.at(-1)!.postInfo).toMatchObject({ privacy_level: 'SELF_ONLY', disable_comment: false, disable_duet: true });
+  });
+
+  it('refreshes an Instagram token at day 59 of 60 when the server starts, so the creator never reconnects', async () => {
+    const row = () =>
+      app.db
+        .selectFrom('platform_connections')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .where('platform', '=', 'instagram')
+        .executeTakeFirstOrThrow();
+    const before = await row();
+    // 59 days on: the token expires tomorrow (the fake's clock and the stored times agree).
+    fakes.instagram.ageTokens(59 * 24 * 3600_000);
+    await app.db
+      .updateTable('platform_connections')
+      .set({
+        updated_at: new Date(Date.now() - 59 * 24 * 3600_000).toISOString(),
+        expires_at: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      })
+      .where('user_id', '=', user.id)
+      .where('platform', '=', 'instagram')
+      .execute();
+    const refreshes = fakes.instagram.refreshes.length;
+    await app.close();
+    app = await start();
+    await waitFor(async () => fakes.instagram.refreshes.length > refreshes, 'the start-up refresh of the Instagram token');
+    expect(fakes.instagram.refreshes.at(-1)).toEqual({ status: 200 });
+    const after = await waitFor(async () => {
+      const current = await row();
+      return current.access_token_sealed !== before.access_token_sealed ? current : undefined;
+    }, 'the refreshed token stored');
+    expect(Date.parse(after.expires_at!) - Date.now()).toBeGreaterThan(59 * 24 * 3600_000);
+    expect(after.needs_reconnect).toBe(0);
   });
 
   it('retries a platform answering 500 twice, then publishes once', async () => {

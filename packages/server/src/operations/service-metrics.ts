@@ -10,14 +10,27 @@ import {
 } from '@reelsmith/contracts';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Kysely } from 'kysely';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Database } from '../db/schema.js';
 
 /** The Prometheus text format's content type (version 0.0.4), what every scraper reads. */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-/** Steps are seconds to a minute or two; a whole job up to several minutes on a loaded machine. */
-const STEP_BUCKETS = [0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300];
-const JOB_BUCKETS = [1, 2.5, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 300, 600];
+/**
+ * Steps and jobs take seconds to minutes. Between 5 s and 2 minutes (a render's range) each bucket is
+ * at most 10% wider than the one before, so histogram_quantile's interpolation inside a bucket is off
+ * by less than 10% there; below and above, a few coarse buckets.
+ */
+export const DURATION_BUCKETS: readonly number[] = (() => {
+  const buckets = [0.1, 0.25, 0.5, 1, 2, 3, 4];
+  for (let bound = 5; bound < 120; bound = Math.round(bound * 1.1 * 100) / 100) buckets.push(bound);
+  buckets.push(120, 150, 200, 300, 450, 600, 900);
+  return buckets;
+})();
+const STEP_BUCKETS = DURATION_BUCKETS;
+const JOB_BUCKETS = DURATION_BUCKETS;
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const RENDER_RATIO_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5];
 
@@ -40,6 +53,11 @@ export interface MetricsSources {
   activeSockets?: () => number;
   /** Each finished step's time, to keep (job_step_timings: the admin's throughput charts). */
   onStepTimed?: (timing: StepTiming) => void;
+  /**
+   * The steps of a job already timed by an earlier run (a resumed job's checkpointed steps pass by
+   * in moments and must not be counted again); by default read from job_step_timings.
+   */
+  stepsTimedBefore?: (jobId: string) => Promise<ReadonlySet<string>>;
 }
 
 export interface StepTiming {
@@ -54,14 +72,62 @@ interface TrackedJob {
   step: PipelineStep;
   stepStartedAt: number;
   stepSeconds: Partial<Record<PipelineStep, number>>;
+  timedBefore: Promise<ReadonlySet<string>>;
+}
+
+/** The database's figures are read at most this often, whatever the number of scrapers. */
+export const DATABASE_GAUGES_CACHE_MS = 2_000;
+/** A scrape waits this long for the database, then answers without its figures. */
+export const DATABASE_GAUGES_TIMEOUT_MS = 1_000;
+
+const JOB_OUTCOMES = ['completed', 'failed', 'cancelled'] as const;
+const FAILURE_REASONS: readonly FailureReason[] = ['service_unavailable', 'internal', 'other'];
+
+interface DatabaseFigures {
+  jobs: Map<string, number>;
+  queueDepth: number;
+  oldestQueuedAt: number | null;
+  webhooks: { delivered: number; rejected: number; error: number };
+}
+
+/** The version and commit this process runs (reelsmith_build_info). */
+export function buildInfo(): { version: string; commit: string } {
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+  let version = 'unknown';
+  try {
+    version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    // Not beside its repository: left unknown.
+  }
+  return { version, commit: process.env.REELSMITH_COMMIT ?? gitCommit(join(root, '.git')) ?? 'unknown' };
+}
+
+/** HEAD's commit read from the .git folder (no git process), or null. */
+function gitCommit(gitDir: string): string | null {
+  try {
+    const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    if (!head.startsWith('ref: ')) return /^[0-9a-f]{40}$/.test(head) ? head.slice(0, 12) : null;
+    const ref = head.slice(5);
+    const loose = join(gitDir, ref);
+    if (existsSync(loose)) return readFileSync(loose, 'utf8').trim().slice(0, 12);
+    const packed = readFileSync(join(gitDir, 'packed-refs'), 'utf8')
+      .split('\n')
+      .find((line) => line.endsWith(` ${ref}`));
+    return packed ? packed.slice(0, 12) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Every metric Reelsmith exposes on GET /metrics, in one registry per process. Counters and
- * histograms move with what this process does (HTTP requests it answers, jobs it runs); gauges are
- * read from the database at scrape time, so every API process and worker reports the same job
- * states and queue depth. Names follow Prometheus conventions: `reelsmith_` prefix, base units
- * (seconds), `_total` for counters.
+ * histograms move with what this process does (HTTP requests it answers, jobs it runs) and exist at
+ * 0 from the start for every known label value, so rate() sees the first event. Gauges of job
+ * states, the queue and webhooks are read from the database, so every API process and worker
+ * reports the same; the read is shared by all scrapes for DATABASE_GAUGES_CACHE_MS, and when the
+ * database does not answer those gauges are left out (reelsmith_database_gauges_up 0) while the
+ * process's own metrics are still served. Names follow Prometheus conventions: `reelsmith_`
+ * prefix, base units (seconds), `_total` for counters.
  */
 export class ServiceMetrics {
   readonly registry = new Registry();
@@ -71,6 +137,9 @@ export class ServiceMetrics {
   readonly renderSecondsPerVideoSecond: Histogram;
   readonly jobFailures: Counter<'step' | 'reason'>;
   private readonly jobs = new Map<string, TrackedJob>();
+  /** Step observations waiting for their job's earlier timings; a scrape waits for them. */
+  private readonly pendingSteps = new Set<Promise<void>>();
+  private figures: { at: number; read: Promise<DatabaseFigures | null> } | null = null;
 
   constructor(
     private readonly sources: MetricsSources,
@@ -79,6 +148,13 @@ export class ServiceMetrics {
     const registers = [this.registry];
     // Node's own process metrics (CPU, memory, event-loop lag, GC), under the service's prefix.
     collectDefaultMetrics({ register: this.registry, prefix: 'reelsmith_' });
+    const info = buildInfo();
+    new Gauge({
+      name: 'reelsmith_build_info',
+      help: 'The version and commit this process runs (always 1).',
+      labelNames: ['version', 'commit'],
+      registers,
+    }).set(info, 1);
     this.httpRequestDuration = new Histogram({
       name: 'reelsmith_http_request_duration_seconds',
       help: 'HTTP requests answered, by method, route template and status code.',
@@ -90,14 +166,14 @@ export class ServiceMetrics {
       name: 'reelsmith_job_duration_seconds',
       help: 'Time from a job starting to run in this process to its end, by outcome (completed, failed, cancelled).',
       labelNames: ['outcome'],
-      buckets: JOB_BUCKETS,
+      buckets: [...JOB_BUCKETS],
       registers,
     });
     this.stepDuration = new Histogram({
       name: 'reelsmith_job_step_duration_seconds',
-      help: 'Time each pipeline step of a job took in this process (setup, story, voice, images, video).',
+      help: 'Time each pipeline step of a job took in this process (setup, story, voice, images, video); a step resumed from its checkpoint is not counted again.',
       labelNames: ['step'],
-      buckets: STEP_BUCKETS,
+      buckets: [...STEP_BUCKETS],
       registers,
     });
     this.renderSecondsPerVideoSecond = new Histogram({
@@ -112,48 +188,42 @@ export class ServiceMetrics {
       labelNames: ['step', 'reason'],
       registers,
     });
-    for (const step of PIPELINE_STEPS) this.stepDuration.zero({ step });
+    for (const step of PIPELINE_STEPS) {
+      this.stepDuration.zero({ step });
+      for (const reason of FAILURE_REASONS) this.jobFailures.inc({ step, reason }, 0);
+    }
+    for (const outcome of JOB_OUTCOMES) this.jobDuration.zero({ outcome });
 
-    const db = () => this.sources.db;
+    const figures = () => this.databaseFigures();
+    const clock = this.now;
+    new Gauge({
+      name: 'reelsmith_database_gauges_up',
+      help: "1 when this scrape read the database's figures (jobs, queue, webhooks); 0 when the database did not answer and they are left out.",
+      registers,
+      async collect() {
+        this.set((await figures()) ? 1 : 0);
+      },
+    });
     new Gauge({
       name: 'reelsmith_jobs',
       help: 'Video jobs in the database, by state.',
       labelNames: ['state'],
       registers,
       async collect() {
-        const rows = await db()
-          .selectFrom('video_jobs')
-          .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
-          .groupBy('status')
-          .execute();
+        const read = await figures();
         this.reset();
-        for (const state of JOB_STATUSES) this.set({ state }, 0);
-        for (const row of rows) this.set({ state: row.status }, Number(row.count));
+        if (!read) return;
+        for (const state of JOB_STATUSES) this.set({ state }, read.jobs.get(state) ?? 0);
       },
     });
-    const clock = this.now;
-    // The depth and the oldest job's age come from one query, shared by both gauges of a scrape
-    // (prom-client collects every metric of a scrape at once).
-    let queueRead: { at: number; result: Promise<{ depth: number; oldest: number | null }> } | null = null;
-    const readQueue = () => {
-      if (!queueRead || clock() - queueRead.at > 500) {
-        const result = db()
-          .selectFrom('video_jobs')
-          .where('status', '=', 'queued')
-          .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
-          .executeTakeFirstOrThrow()
-          .then((row) => ({ depth: Number(row.count), oldest: row.oldest ? Date.parse(String(row.oldest)) : null }));
-        queueRead = { at: clock(), result };
-        result.catch(() => (queueRead = null));
-      }
-      return queueRead.result;
-    };
     new Gauge({
       name: 'reelsmith_queue_depth',
       help: 'Jobs waiting to run (queued).',
       registers,
       async collect() {
-        this.set((await readQueue()).depth);
+        const read = await figures();
+        if (read) this.set(read.queueDepth);
+        else withoutValue(this);
       },
     });
     new Gauge({
@@ -161,7 +231,9 @@ export class ServiceMetrics {
       help: 'Age of the oldest job waiting to run (0 when none waits).',
       registers,
       async collect() {
-        const { oldest } = await readQueue();
+        const read = await figures();
+        if (!read) return withoutValue(this);
+        const oldest = read.oldestQueuedAt;
         this.set(oldest === null || Number.isNaN(oldest) ? 0 : Math.max(0, (clock() - oldest) / 1000));
       },
     });
@@ -173,18 +245,10 @@ export class ServiceMetrics {
       async collect() {
         // Read from the attempts table, which every process (API and workers) writes, so the
         // figure is the service's, not one process's.
-        const rows = await db()
-          .selectFrom('webhook_attempts')
-          .select(['status_code', (eb) => eb.fn.countAll<string | number>().as('count')])
-          .groupBy('status_code')
-          .execute();
-        const counts = { delivered: 0, rejected: 0, error: 0 };
-        for (const row of rows) {
-          const outcome = row.status_code === null ? 'error' : row.status_code >= 200 && row.status_code < 300 ? 'delivered' : 'rejected';
-          counts[outcome] += Number(row.count);
-        }
+        const read = await figures();
         this.reset();
-        for (const [outcome, count] of Object.entries(counts)) this.inc({ outcome }, count);
+        if (!read) return;
+        for (const [outcome, count] of Object.entries(read.webhooks)) this.inc({ outcome }, count);
       },
     });
     const activeSockets = this.sources.activeSockets;
@@ -214,7 +278,13 @@ export class ServiceMetrics {
     }
     const tracked = this.jobs.get(event.jobId);
     if (!tracked) {
-      this.jobs.set(event.jobId, { startedAt: at, step: event.step, stepStartedAt: at, stepSeconds: {} });
+      this.jobs.set(event.jobId, {
+        startedAt: at,
+        step: event.step,
+        stepStartedAt: at,
+        stepSeconds: {},
+        timedBefore: this.stepsTimedBefore(event.jobId),
+      });
       return;
     }
     if (tracked.step !== event.step) {
@@ -238,16 +308,50 @@ export class ServiceMetrics {
     this.finish(event.jobId, 'failed', this.now());
   }
 
-  /** The Prometheus text of every metric (gauges read the database now). */
+  /** The Prometheus text of every metric (the database's figures at most DATABASE_GAUGES_CACHE_MS old). */
   async render(): Promise<string> {
+    await Promise.all(this.pendingSteps);
     return this.registry.metrics();
   }
 
+  private stepsTimedBefore(jobId: string): Promise<ReadonlySet<string>> {
+    const read =
+      this.sources.stepsTimedBefore?.(jobId) ??
+      this.sources.db
+        .selectFrom('job_step_timings')
+        .select('step')
+        .where('job_id', '=', jobId)
+        .execute()
+        .then((rows) => new Set(rows.map((row) => row.step)));
+    // Unreadable: count the steps (a double count is better than none).
+    return read.catch(() => new Set<string>());
+  }
+
+  private databaseFigures(): Promise<DatabaseFigures | null> {
+    const at = this.now();
+    if (this.figures && at >= this.figures.at && at - this.figures.at < DATABASE_GAUGES_CACHE_MS) return this.figures.read;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DATABASE_GAUGES_TIMEOUT_MS)));
+    const read = Promise.race([readDatabaseFigures(this.sources.db).catch(() => null), timeout]).finally(() => clearTimeout(timer));
+    this.figures = { at, read };
+    // A failed read is not kept: the next scrape tries again.
+    void read.then((figures) => {
+      if (!figures && this.figures?.read === read) this.figures = null;
+    });
+    return read;
+  }
+
   private closeStep(jobId: string, tracked: TrackedJob, at: number): void {
+    const step = tracked.step;
     const seconds = (at - tracked.stepStartedAt) / 1000;
-    tracked.stepSeconds[tracked.step] = (tracked.stepSeconds[tracked.step] ?? 0) + seconds;
-    this.stepDuration.observe({ step: tracked.step }, seconds);
-    this.sources.onStepTimed?.({ jobId, step: tracked.step, seconds, finishedAt: new Date(at) });
+    tracked.stepSeconds[step] = (tracked.stepSeconds[step] ?? 0) + seconds;
+    const observed = tracked.timedBefore.then((timedBefore) => {
+      if (timedBefore.has(step)) return;
+      this.stepDuration.observe({ step }, seconds);
+      this.sources.onStepTimed?.({ jobId, step, seconds, finishedAt: new Date(at) });
+    });
+    this.pendingSteps.add(observed);
+    void observed.finally(() => this.pendingSteps.delete(observed));
   }
 
   private finish(jobId: string, outcome: 'completed' | 'failed' | 'cancelled', at: number): TrackedJob | undefined {
@@ -256,6 +360,48 @@ export class ServiceMetrics {
     this.jobs.delete(jobId);
     if (outcome === 'completed') this.closeStep(jobId, tracked, at);
     this.jobDuration.observe({ outcome }, (at - tracked.startedAt) / 1000);
+    // The job's state changed: the next scrape reads the database again.
+    this.figures = null;
     return tracked;
   }
+}
+
+/**
+ * Leaves an unlabelled gauge out of this scrape (only its HELP and TYPE lines): prom-client prints
+ * one at 0 even after reset(), and a queue of 0 while the database is down would be a lie.
+ */
+function withoutValue(gauge: Gauge): void {
+  (gauge as unknown as { hashMap: Record<string, unknown> }).hashMap = {};
+}
+
+/** Job states, the queue and webhook outcomes, in three small queries run together. */
+async function readDatabaseFigures(db: Kysely<Database>): Promise<DatabaseFigures> {
+  const [states, queue, webhookRows] = await Promise.all([
+    db
+      .selectFrom('video_jobs')
+      .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .groupBy('status')
+      .execute(),
+    db
+      .selectFrom('video_jobs')
+      .where('status', '=', 'queued')
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('webhook_attempts')
+      .select(['status_code', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .groupBy('status_code')
+      .execute(),
+  ]);
+  const webhooks = { delivered: 0, rejected: 0, error: 0 };
+  for (const row of webhookRows) {
+    const outcome = row.status_code === null ? 'error' : row.status_code >= 200 && row.status_code < 300 ? 'delivered' : 'rejected';
+    webhooks[outcome] += Number(row.count);
+  }
+  return {
+    jobs: new Map(states.map((row) => [row.status, Number(row.count)])),
+    queueDepth: Number(queue.count),
+    oldestQueuedAt: queue.oldest ? Date.parse(String(queue.oldest)) : null,
+    webhooks,
+  };
 }

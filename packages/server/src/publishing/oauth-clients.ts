@@ -81,7 +81,7 @@ const YOUTUBE_UPLOAD_SCOPES = ['youtube', 'youtube.force-ssl', 'youtube.upload',
  * Google's granular consent lets the account owner untick a scope; the token answer lists what was given.
  */
 export function connectionProblem(platform: Platform, grantedScope: string): string | undefined {
-  if (platform !== 'youtube' || grantedScope.trim() === '') return undefined;
+  if (platform !== 'youtube') return undefined;
   const granted = grantedScope.split(/[\s,]+/);
   return YOUTUBE_UPLOAD_SCOPES.some((scope) => granted.includes(scope)) ? undefined : PUBLISHING_MESSAGES.youtubeMissingUploadScope;
 }
