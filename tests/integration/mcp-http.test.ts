@@ -81,7 +81,8 @@ describe('the MCP server at /mcp (Streamable HTTP)', () => {
     expect(properties.source!.oneOf!.map((kind) => kind.properties.kind.const)).toEqual(
       expect.arrayContaining(['script', 'article', 'url']),
     );
-    expect(generate.inputSchema.required).toEqual(expect.arrayContaining(['style', 'language', 'duration', 'voice']));
+    // Only the topic (or a source) is needed: what an agent leaves out is filled in (issue 49).
+    for (const optional of ['style', 'language', 'duration', 'voice']) expect(generate.inputSchema.required ?? []).not.toContain(optional);
 
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(['reelsmith://videos/{id}']);
@@ -185,6 +186,47 @@ describe('the MCP server at /mcp (Streamable HTTP)', () => {
     expect(await callError(client, 'get_video_status', { videoId })).toContain('No video with id');
   });
 
+  it("makes a video from only a topic: the options left out are the product's defaults and the language's first voice (issue 49)", async () => {
+    const client = await connect(owner);
+    const voices = await callOk<{ provider: string; voices: { male: Array<{ id: string }> } }>(client, 'list_voices', { language: 'en' });
+    const firstVoice = voices.structured.voices.male[0]!.id;
+    const started = await callOk<{ jobId: string }>(client, 'generate_video', { topic: 'Why the sea is salty' });
+    expect(started.text).toContain(`voice ${firstVoice}`);
+    const done = await pollUntilDone(client, started.structured.jobId);
+    expect(done).toMatchObject({ status: 'completed', durationSeconds: 30 });
+    const job = await server.app.inject({
+      method: 'GET',
+      url: `/api/videos/${started.structured.jobId}/status`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect((job.json() as { params: Record<string, unknown> }).params).toMatchObject({
+      topic: 'Why the sea is salty',
+      style: 'mysterious',
+      language: 'en',
+      duration: 30,
+      voice: firstVoice,
+      voiceProvider: voices.structured.provider,
+    });
+    // Whatever the agent does say is kept: a German video gets a German voice.
+    const german = await callOk<{ jobId: string }>(client, 'generate_video', {
+      topic: 'Warum das Meer salzig ist',
+      language: 'de',
+      style: 'educational',
+    });
+    const germanJob = await server.app.inject({
+      method: 'GET',
+      url: `/api/videos/${german.structured.jobId}/status`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    const germanVoices = await callOk<{ voices: { male: Array<{ id: string }> } }>(client, 'list_voices', { language: 'de' });
+    expect((germanJob.json() as { params: Record<string, unknown> }).params).toMatchObject({
+      language: 'de',
+      style: 'educational',
+      voice: germanVoices.structured.voices.male[0]!.id,
+    });
+    await pollUntilDone(client, german.structured.jobId);
+  });
+
   it('reports progress notifications while waiting, and cancels a running video', async () => {
     const client = await connect(owner);
     let release!: () => void;
@@ -232,7 +274,13 @@ describe('the MCP server at /mcp (Streamable HTTP)', () => {
     });
     expect(badDuration).toContain('Duration must be one of 30, 60, 90 seconds');
     expect(badDuration).toContain('duration');
-    const noVoice = await callError(client, 'generate_video', { topic: 'Tides', style: 'educational', language: 'en', duration: 30 });
+    const noVoice = await callError(client, 'generate_video', {
+      topic: 'Tides',
+      style: 'educational',
+      language: 'en',
+      duration: 30,
+      voice: '',
+    });
     expect(noVoice).toMatch(/voice/);
     const badSource = await callError(client, 'generate_video', {
       style: 'educational',

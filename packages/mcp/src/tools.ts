@@ -1,4 +1,6 @@
 import {
+  DEFAULT_DURATION,
+  DEFAULT_STORY_STYLE,
   deleteVideoResponseSchema,
   generateVideoBodySchema,
   generateVideoResponseSchema,
@@ -17,6 +19,7 @@ import {
   videoLanguageSchema,
   voicesQuerySchema,
   voicesResponseSchema,
+  type GenerateVideoBody,
   type Storyboard,
   type StoryboardUpdateBody,
   type VideoJob,
@@ -34,7 +37,27 @@ import { apiCall, toToolError, ToolError } from './tool-errors.js';
  * source and swaps a custom style in): the agent sends what the API takes, and every field, the
  * source kinds included, comes from the contracts, so a new source kind appears here by itself.
  */
-const generateInputSchema = generateVideoBodySchema._zod.def.in;
+const generateBodySchema = generateVideoBodySchema._zod.def.in;
+
+/**
+ * What generate_video takes: the generate request's fields, with the four the API requires (style,
+ * language, duration, voice) optional. An agent asked for "a video about X" sends only the topic;
+ * what it leaves out is filled as the studio fills its form (see withDefaults), and the API checks
+ * the whole request as it checks every other.
+ */
+const generateInputSchema = z.object({
+  ...generateBodySchema.shape,
+  style: z.optional(generateBodySchema.shape.style).describe(`The story style; left out: ${DEFAULT_STORY_STYLE}.`),
+  language: z.optional(generateBodySchema.shape.language).describe("The narration language's code; left out: en."),
+  duration: z.optional(generateBodySchema.shape.duration).describe(`Seconds (30, 60 or 90); left out: ${DEFAULT_DURATION}.`),
+  voice: z
+    .optional(generateBodySchema.shape.voice)
+    .describe("A voice id from list_voices for the same language; left out: the language's first voice there."),
+});
+type GenerateInput = z.infer<typeof generateInputSchema>;
+
+/** The product's defaults for what an agent leaves out: the studio form's first values (and the Settings' defaults). */
+export const GENERATE_DEFAULTS = { style: DEFAULT_STORY_STYLE, language: 'en', duration: DEFAULT_DURATION } as const;
 
 const videoIdSchema = jobIdParamsSchema.shape.id;
 const videoIdInput = z.object({ videoId: videoIdSchema.check(z.describe('The video id (jobId) from generate_video or list_videos.')) });
@@ -92,7 +115,8 @@ export const TOOL_DEFINITIONS = {
     description:
       'Starts a short narrated video (30, 60 or 90 s) from a topic, or from a source: your own script (told word for word), ' +
       "an article's text, a web page's url, or any other source kind listed in the schema. Returns at once with the video id; " +
-      'follow it with get_video_status. voice is a voice id from list_voices for the same language. Uses one video of the plan.',
+      'follow it with get_video_status. voice is a voice id from list_voices for the same language. Only a topic (or a source) is needed: ' +
+      "left out, style, language, duration and voice are the product's defaults and the language's first listed voice. Uses one video of the plan.",
     inputSchema: generateInputSchema,
     outputSchema: generateVideoResponseSchema,
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
@@ -287,14 +311,41 @@ function editOf(board: Storyboard): StoryboardUpdateBody {
   };
 }
 
+/**
+ * The request with every option the agent left out filled in: the product's style, language and
+ * duration, and the first voice the server lists for the language (with its provider), as a creator
+ * gets them in the studio. What the agent did send is kept as it is.
+ */
+async function withDefaults(api: ReelsmithApi, args: GenerateInput): Promise<GenerateVideoBody> {
+  const language = args.language ?? GENERATE_DEFAULTS.language;
+  let { voice, voiceProvider } = args;
+  if (voice === undefined) {
+    const listed = await apiCall(() => api.client.call('voices', { query: { language: videoLanguageSchema.parse(language) } }));
+    voice = listed.voices.male[0]?.id ?? listed.voices.female[0]?.id;
+    if (!voice) throw new ToolError(`This server has no voice for ${language}: pass a voice id from list_voices.`);
+    voiceProvider ??= listed.provider;
+  }
+  return {
+    ...args,
+    style: args.style ?? GENERATE_DEFAULTS.style,
+    language,
+    duration: args.duration ?? GENERATE_DEFAULTS.duration,
+    voice,
+    ...(voiceProvider ? { voiceProvider } : {}),
+  };
+}
+
 function handlers(api: ReelsmithApi): { [N in ToolName]: ToolHandler<N> } {
   const { client } = api;
   const readJob = (videoId: string) => apiCall(() => client.call('videoStatus', { params: { id: videoId } }), videoId);
 
   return {
     async generate_video(args) {
-      const started = await apiCall(() => client.generate(args));
-      return result(started, `Started video ${started.jobId} (${started.status}). Follow it with get_video_status.`);
+      const body = await withDefaults(api, args);
+      const started = await apiCall(() => client.generate(body));
+      const filled = (['style', 'language', 'duration', 'voice'] as const).filter((key) => args[key] === undefined);
+      const told = filled.length > 0 ? ` Left out, so filled in: ${filled.map((key) => `${key} ${String(body[key])}`).join(', ')}.` : '';
+      return result(started, `Started video ${started.jobId} (${started.status}).${told} Follow it with get_video_status.`);
     },
 
     async get_video_status({ videoId, waitSeconds }, extra) {
