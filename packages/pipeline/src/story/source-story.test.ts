@@ -57,7 +57,10 @@ describe('telling an article offline', () => {
       const byText = new Map(sentences.map((sentence) => [sentence.text, sentence]));
 
       expect(story.title).toBe('The title');
-      expect(story.scenes.length).toBe(asked.sceneCount);
+      // Scenes change between sentences: fewer scenes rather than a sentence cut across two.
+      expect(story.scenes.length).toBeLessThanOrEqual(asked.sceneCount);
+      expect(story.scenes.length).toBeGreaterThanOrEqual(2);
+      for (const scene of story.scenes) expect(scene.narration, scene.narration).toMatch(/[.!?。！？।]["'”’»」』)）]*$/u);
       // Every scene names the source sentences it tells, and they are sentences of the article, in order.
       const told = story.scenes.flatMap((scene) => scene.sourceSentences ?? []);
       const unique = [...new Set(told)];
@@ -104,7 +107,8 @@ describe('telling an article offline', () => {
     expect(count(long.scenes)).toBeGreaterThan(count(short.scenes) * 1.7);
     const told = long.scenes.flatMap((scene) => scene.sourceSentences ?? []);
     expect(told.length).toBeGreaterThanOrEqual(new Set(told).size);
-    expect(long.scenes.length).toBe(sceneCountFor(60));
+    expect(long.scenes.length).toBeLessThanOrEqual(sceneCountFor(60));
+    expect(long.scenes.length).toBeGreaterThan(short.scenes.length);
   });
 
   it('draws each scene from its own sentences: the picture names what that scene says, not the title', () => {
@@ -149,10 +153,11 @@ describe('choosing what to tell', () => {
     expect(roomy).toEqual([0, 1, 2]);
   });
 
-  it('splits a sentence at a clause end, not between the items of a list', () => {
+  it('splits a sentence longer than a scene may run at a clause end, not between the items of a list', () => {
     const text =
       'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses, and it guides ships at night.';
-    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
+    // Scenes of 9 words may run to 22: the sentence's 26 words are split, once.
+    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 18 }), { kind: 'script', text });
     expect(story.scenes.map((scene) => scene.narration)).toEqual([
       'A lighthouse is a tower, building, or other type of structure designed to emit light from lamps and lenses,',
       'and it guides ships at night.',
@@ -162,7 +167,7 @@ describe('choosing what to tell', () => {
   it('splits a long sentence without punctuation before a conjunction, keeping every word', () => {
     const text =
       'A lighthouse is a structure designed to emit light from a system of lamps and lenses and to serve as a navigational aid for pilots at sea.';
-    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 40 }), { kind: 'script', text });
+    const story = tellSource(request('en', 30, { sceneCount: 2, targetWords: 18 }), { kind: 'script', text });
     expect(story.scenes.map((scene) => scene.narration)).toEqual([
       'A lighthouse is a structure designed to emit light from a system of lamps and lenses',
       'and to serve as a navigational aid for pilots at sea.',
@@ -202,12 +207,11 @@ describe('telling a script offline', () => {
     expect(Math.max(...lengths)).toBeLessThanOrEqual(Math.min(...lengths) * 3);
   });
 
-  it("keeps the script's words when it has fewer sentences than scenes, splitting at clause ends", () => {
-    const text =
-      'The bicycle was invented in 1817, and it had no pedals at all. Riders pushed it along with their feet, like a child on a balance bike, and they could go faster than walking.';
-    const story = tellSource(request('en', 30), { kind: 'script', text });
-    expect(story.scenes.length).toBeGreaterThan(2);
-    expect(story.scenes.map((scene) => scene.narration).join(' ')).toBe(text);
+  it('tells each sentence whole in a scene of its own when the script has fewer sentences than scenes', () => {
+    const first = 'The bicycle was invented in 1817, and it had no pedals at all.';
+    const second = 'Riders pushed it along with their feet, like a child on a balance bike, and they could go faster than walking.';
+    const story = tellSource(request('en', 30), { kind: 'script', text: `${first} ${second}` });
+    expect(story.scenes.map((scene) => scene.narration)).toEqual([first, second]);
   });
 
   it('says a Japanese script verbatim too', () => {

@@ -1,10 +1,11 @@
 import { STORY_STYLES, topicFromSource, type StoryStyle } from '@reelsmith/contracts';
 import type { Scene, Story, StoryRequest, StorySource } from '../providers/types.js';
-import { chooseSentences, scoreSentences, sentenceLayout, type SummaryCandidate } from './extractive-summary.js';
+import { chooseSentences, scoreForTopic, sentenceLayout, type SummaryCandidate } from './extractive-summary.js';
 import { loadImagePromptTemplates } from './offline-story-templates.js';
 import { stopWordsFor } from './source-stop-words.js';
 import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
 import { countNarrationWords } from './story-budget.js';
+import { sameStem, stems } from './topic-focus.js';
 
 /**
  * Stories told from the creator's own text, offline: a script is said verbatim, an article by its
@@ -23,7 +24,8 @@ interface Unit {
 export function tellSource(request: StoryRequest, source: StorySource): Story {
   const title = source.kind === 'article' ? articleTitle(source, request) : request.topic.trim();
   const units = source.kind === 'script' ? scriptUnits(source.text, request.language) : articleUnits(source.text, title, request);
-  const scenes = groupIntoScenes(splitToSceneCount(units, request.sceneCount, request.language), request.sceneCount);
+  const sceneWords = Math.max(1, request.targetWords) / Math.max(1, request.sceneCount);
+  const scenes = groupIntoScenes(splitLongUnits(units, sceneWords * MAX_SCENE_SHARE, request.language), request.sceneCount);
   const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
   return {
     title,
@@ -82,7 +84,8 @@ const DEFINES: Record<string, RegExp> = {
 function articleUnits(text: string, title: string, request: StoryRequest): Unit[] {
   const { language } = request;
   const sentences = splitSentences(text, language).slice(0, MAX_RANKED_SENTENCES);
-  const scores = scoreSentences(text, sentences, language, title);
+  // A researched video answers the topic the creator typed; a pasted article is told for itself.
+  const { scores, focused } = scoreForTopic(text, sentences, language, title, request.topic);
   const layout = sentenceLayout(text, sentences);
   const candidates: SummaryCandidate[] = sentences
     .filter((sentence) => !sentence.fragment)
@@ -97,7 +100,9 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
     })
     .filter((candidate) => !/^["“„«「]?\s*$/u.test(candidate.narration))
     .map((candidate) => (candidate.words < MIN_SENTENCE_WORDS ? { ...candidate, answerOnly: true } : candidate));
-  const { chosen } = chooseSentences(candidates, scores, request.targetWords, language);
+  // The answer opens with the sentence that says what the subject is (the first that names the title).
+  const opening = focused ? definingSentence(candidates, title, language) : undefined;
+  const { chosen } = chooseSentences(candidates, scores, request.targetWords, language, opening);
   const units: Unit[] = [];
   const joiner = isSpaceless(language) ? '' : ' ';
   for (const candidate of chosen) {
@@ -110,6 +115,23 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
     } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
   }
   return units;
+}
+
+/**
+ * The sentence that defines the article's subject: among the first few, the first that names most of
+ * the title's words ("Un volcán es…" for "Volcán"), else the article's first sentence. None when it
+ * would take more than half the budget: a short video then goes straight to the answer.
+ */
+function definingSentence(candidates: readonly SummaryCandidate[], title: string, language: string): SummaryCandidate | undefined {
+  const titleStems = stems(title, language);
+  const first = candidates.slice(0, 3);
+  const names = first.find((candidate) => {
+    if (candidate.answerOnly) return false;
+    const said = stems(candidate.narration, language);
+    const named = titleStems.filter((stem) => said.some((term) => sameStem(term, stem))).length;
+    return titleStems.length > 0 && named / titleStems.length >= 0.5;
+  });
+  return names ?? first.find((candidate) => !candidate.answerOnly);
 }
 
 /** Conjunctions and articles that cannot end a piece of a sentence ("…playa natal y,"). */
@@ -167,29 +189,24 @@ function listItemWords(text: string, language: string, ahead = false): number {
 const CLAUSE_BREAK = /[,;:—–]\s+|[、，；]/gu;
 
 /**
- * A topic video has a scene about every 5.6 s; a source told in fewer sentences than that gets its
- * longest sentences split at a clause end (a comma, a semicolon, a dash) until the scene count is
- * reached or no sentence has a clause long enough on both sides. Only a sentence longer than a
- * scene on its own is split: a shorter one stays whole in one scene, even if the video then has
- * fewer, longer scenes.
+ * The longest a scene may run, as a share of a scene's words (a 30 s video's scenes say about 16
+ * words each: a sentence of up to 40 stays whole in one scene).
  */
-function splitToSceneCount(units: Unit[], sceneCount: number, language: string): Unit[] {
-  const result = [...units];
-  const sceneWords = result.reduce((sum, unit) => sum + unit.words, 0) / Math.max(1, sceneCount);
-  while (result.length < sceneCount) {
-    const order = result
-      .map((unit, index) => ({ unit, index }))
-      .filter(({ unit }) => unit.words > sceneWords)
-      .sort((a, b) => b.unit.words - a.unit.words);
-    let split = false;
-    for (const { unit, index } of order) {
-      const halves = splitClause(unit, language);
-      if (!halves) continue;
-      result.splice(index, 1, ...halves);
-      split = true;
-      break;
-    }
-    if (!split) break;
+const MAX_SCENE_SHARE = 2.5;
+
+/**
+ * Scenes change between sentences: a sentence is split (at a clause end: a semicolon, a dash, a
+ * comma between clauses) only when it alone is longer than a scene may run, and then as often as it
+ * must be. The video has fewer, longer scenes rather than a sentence cut to reach a scene count.
+ */
+function splitLongUnits(units: Unit[], maxWords: number, language: string): Unit[] {
+  const result: Unit[] = [];
+  const pending = [...units];
+  while (pending.length > 0) {
+    const unit = pending.shift()!;
+    const halves = unit.words > maxWords ? splitClause(unit, language) : null;
+    if (halves) pending.unshift(...halves);
+    else result.push(unit);
   }
   return result;
 }
