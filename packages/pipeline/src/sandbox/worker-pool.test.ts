@@ -4,7 +4,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SandboxLimitError, SandboxPool } from './worker-pool.js';
 
 const TASKS = new URL('./sandbox-test-tasks.ts', import.meta.url).href;
-const pool = new SandboxPool({ maxThreads: 2, maxQueue: 1, perUser: 2, memoryMb: 64, timeoutMs: 5_000, idleTimeoutMs: 1_000 });
+const pool = new SandboxPool({
+  maxThreads: 2,
+  maxQueue: 1,
+  perUser: 2,
+  threadsPerUser: 2,
+  memoryMb: 64,
+  timeoutMs: 5_000,
+  idleTimeoutMs: 1_000,
+});
+
+/** Both threads started (a new worker loads its module for a second or more on a loaded machine). */
+async function warm(pool: SandboxPool): Promise<void> {
+  await Promise.all(['w1', 'w2'].map((user) => pool.run({ module: TASKS, name: 'wait', args: [50] }, { user })));
+}
 afterAll(() => pool.close());
 
 async function limitOf(promise: Promise<unknown>): Promise<string> {
@@ -53,5 +66,78 @@ describe('SandboxPool', () => {
     expect(await Promise.all([first, second, third])).toEqual(['waited', 'waited', 'waited']);
     // Finished tasks no longer count.
     expect(await pool.run({ module: TASKS, name: 'wait', args: [1] }, { user: 'u1' })).toBe('waited');
+  }, 30_000);
+
+  it("holds one user's tasks to their share of the threads: another user's task runs at once", async () => {
+    const shared = new SandboxPool({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000 });
+    try {
+      // Both threads warm, so the measure below is of turns, not of workers starting.
+      await warm(shared);
+      const finished: string[] = [];
+      const heavy = [1, 2, 3].map((index) =>
+        shared.run<string>({ module: TASKS, name: 'wait', args: [1_500] }, { user: 'heavy' }).then(() => finished.push(`heavy ${index}`)),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const started = Date.now();
+      await shared.run({ module: TASKS, name: 'wait', args: [10] }, { user: 'light' });
+      finished.push('light');
+      // Before: the heavy user's tasks held both threads and the light one waited 1.5 s behind them.
+      expect(Date.now() - started).toBeLessThan(1_200);
+      expect(finished).toEqual(['light']);
+      await Promise.all(heavy);
+    } finally {
+      await shared.close();
+    }
+  }, 30_000);
+
+  it('gives the next thread to the user who used the threads least, and refuses a user whose tasks keep hitting the time limit', async () => {
+    const shared = new SandboxPool({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000, strikesPerUser: 2 });
+    try {
+      await warm(shared);
+      // Four users with three slow tasks each (a page that takes 800 ms to read).
+      const attackers = ['a', 'b', 'c', 'd'];
+      const slow = attackers.flatMap((user) => [1, 2, 3].map(() => shared.run({ module: TASKS, name: 'wait', args: [800] }, { user })));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // The attackers have used the threads; a fifth user's task is next, not behind their ~8 queued tasks (about 3 s).
+      const started = Date.now();
+      expect(await shared.run({ module: TASKS, name: 'echo', args: ['victim'] }, { user: 'victim' })).toBe('echo victim');
+      expect(Date.now() - started).toBeLessThan(1_700);
+      await Promise.all(slow);
+      // Two tasks of one user ended at the time limit within the window: the next is refused up front.
+      for (let index = 0; index < 2; index++) {
+        expect(await limitOf(shared.run({ module: TASKS, name: 'spin', args: [] }, { user: 'spinner', timeoutMs: 300 }))).toBe('time');
+      }
+      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['again'] }, { user: 'spinner' }))).toBe('user-rate');
+      // A refusal the caller counts (a page too complex to read) costs the same.
+      shared.strike('e');
+      shared.strike('e');
+      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['e'] }, { user: 'e' }))).toBe('user-rate');
+    } finally {
+      await shared.close();
+    }
+  }, 60_000);
+
+  it("lets a job's task wait for its turn however long the threads are busy, instead of failing as busy", async () => {
+    const shared = new SandboxPool({ maxThreads: 1, maxQueue: 32, perUser: 3, timeoutMs: 5_000, waitMs: 1_000, idleTimeoutMs: 5_000 });
+    try {
+      await shared.run({ module: TASKS, name: 'echo', args: ['warm'] }, { waitForTurn: true });
+      const first = shared.run({ module: TASKS, name: 'wait', args: [2_000] }, { user: 'u1' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const job = shared.run({ module: TASKS, name: 'echo', args: ['job'] }, { waitForTurn: true });
+      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['request'] }, { user: 'u2' }))).toBe('busy');
+      // Before: the job's task failed as 'busy' like the request's ("The story writer is unavailable").
+      expect(await job).toBe('echo job');
+      await first;
+      // A cancelled job's task leaves the queue.
+      const blocker = shared.run({ module: TASKS, name: 'wait', args: [500] });
+      const controller = new AbortController();
+      const waiting = shared.run({ module: TASKS, name: 'echo', args: ['never'] }, { waitForTurn: true, signal: controller.signal });
+      controller.abort();
+      await expect(waiting).rejects.toThrow();
+      expect(shared.queued).toBe(0);
+      await blocker;
+    } finally {
+      await shared.close();
+    }
   }, 30_000);
 });

@@ -30,7 +30,8 @@ export async function tellSourceApart(request: StoryRequest, source: StorySource
   try {
     story = await sharedSandbox().run<Story>(
       { module: SOURCE_STORY_MODULE, name: 'tellSource', args: [request, source] },
-      { timeoutMs: TELLING_TIMEOUT_MS, ...(signal ? { signal } : {}) },
+      // A job waits for its turn at a thread (until it is cancelled) instead of failing as an outage.
+      { timeoutMs: TELLING_TIMEOUT_MS, waitForTurn: true, ...(signal ? { signal } : {}) },
     );
   } catch (error) {
     if (error instanceof SandboxLimitError) {

@@ -113,7 +113,7 @@ async function readHtmlApart(html: string, options: ResolveSourceOptions): Promi
     );
   } catch (error) {
     if (!(error instanceof SandboxLimitError)) throw error;
-    if (error.limit === 'busy' || error.limit === 'user-busy') throw tooManyRequests(error.message);
+    if (error.limit === 'busy' || error.limit === 'user-busy' || error.limit === 'user-rate') throw tooManyRequests(error.message);
     const reason =
       error.limit === 'time'
         ? `reading it took longer than ${timeoutMs / 1000} seconds`
@@ -122,7 +122,11 @@ async function readHtmlApart(html: string, options: ResolveSourceOptions): Promi
           : 'reading it failed';
     throw badRequest(PAGE_TOO_COMPLEX_MESSAGES.limit(reason), 'source.url');
   }
-  if ('refused' in outcome) throw badRequest(PAGE_TOO_COMPLEX_MESSAGES[outcome.refused], 'source.url');
+  if ('refused' in outcome) {
+    // A refused page costs its sender as a timed-out one does (SandboxPool.strike): a flood of them waits.
+    if (options.user) (options.sandbox ?? sharedSandbox()).strike(options.user);
+    throw badRequest(PAGE_TOO_COMPLEX_MESSAGES[outcome.refused], 'source.url');
+  }
   return outcome.article;
 }
 
