@@ -1,18 +1,17 @@
 import { PLATFORM_CONSTRAINTS, PLATFORM_NAMES, type Connection, type Publication } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
+import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from '../videos/youtube-hold.js';
+import { onConnectionsChanged } from './connections-channel.js';
 import './connections-tab.css';
 
 export const connectionsQueryKey = ['connections'] as const;
 const publicationsQueryKey = ['publications'] as const;
-
-/** In the creator's own time zone: when a scheduled post goes out. */
-const localTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ConnectionRow({ connection }: { connection: Connection }) {
   const api = useApi();
@@ -68,6 +67,10 @@ function ConnectionRow({ connection }: { connection: Connection }) {
               <span className="rs-connection__warning" role="status">
                 Reconnect {name}: its permission ended or was withdrawn.
               </span>
+            ) : connection.problem ? (
+              <span className="rs-connection__warning" role="status">
+                {connection.problem}
+              </span>
             ) : (
               <>Connected as {connection.account.name}</>
             )}
@@ -76,11 +79,12 @@ function ConnectionRow({ connection }: { connection: Connection }) {
           <p className="rs-connection__account">Not connected</p>
         )}
         <p className="rs-connection__note">{PLATFORM_CONSTRAINTS[connection.platform].note}</p>
+        {connection.notice ? <p className="rs-connection__note rs-connection__notice">{connection.notice}</p> : null}
       </div>
       <div className="rs-connection__actions">
-        {!connection.connected || connection.needsReconnect ? (
+        {!connection.connected || connection.needsReconnect || connection.problem ? (
           <button type="button" className="rs-button rs-button--primary" disabled={starting} onClick={() => void connect()}>
-            {connection.needsReconnect ? `Reconnect ${name}` : `Connect ${name}`}
+            {connection.needsReconnect || connection.problem ? `Reconnect ${name}` : `Connect ${name}`}
           </button>
         ) : null}
         {connection.connected ? (
@@ -99,12 +103,21 @@ function ConnectionRow({ connection }: { connection: Connection }) {
   );
 }
 
-/** The posts waiting for their time, soonest first: the calendar of scheduled posts. */
+/**
+ * The posts waiting for their time, soonest first: the calendar of scheduled posts. A scheduled YouTube
+ * video is among them once uploaded (YouTube holds it private until its time), with what can still be done.
+ */
 function ScheduledPosts() {
   const api = useApi();
   const publications = useQuery({ queryKey: publicationsQueryKey, queryFn: () => api.call('publications') });
   const scheduled = (publications.data?.publications ?? [])
-    .filter((publication: Publication) => publication.status === 'queued' && publication.publishAt)
+    .filter(
+      (publication: Publication) =>
+        (['queued', 'uploading', 'processing'].includes(publication.status) &&
+          publication.publishAt &&
+          Date.parse(publication.publishAt) > Date.now()) ||
+        isHeldOnYouTube(publication),
+    )
     .sort((a, b) => a.publishAt!.localeCompare(b.publishAt!));
   if (scheduled.length === 0) return null;
   return (
@@ -115,6 +128,14 @@ function ScheduledPosts() {
           <li key={publication.id}>
             <time dateTime={publication.publishAt!}>{localTime(publication.publishAt!)}</time> · {PLATFORM_NAMES[publication.platform]} ·{' '}
             {publication.title}
+            {isHeldOnYouTube(publication) ? (
+              <span className="rs-connections__held">
+                {' '}
+                · {heldLine(publication)} <HeldOnYouTubeActions publication={publication} />
+              </span>
+            ) : publication.platform === 'youtube' ? (
+              <span className="rs-connections__held"> · Uploading now; YouTube makes it public then.</span>
+            ) : null}
           </li>
         ))}
       </ol>
@@ -125,7 +146,17 @@ function ScheduledPosts() {
 /** Settings → Connections: the creator's YouTube, TikTok and Instagram accounts, and the scheduled posts. */
 export default function ConnectionsTab() {
   const api = useApi();
-  const connections = useQuery({ queryKey: connectionsQueryKey, queryFn: () => api.call('connections') });
+  const queryClient = useQueryClient();
+  // Connecting ends in the consent's own tab: this one reloads when that tab says so, or when it is looked at again.
+  const connections = useQuery({ queryKey: connectionsQueryKey, queryFn: () => api.call('connections'), refetchOnWindowFocus: 'always' });
+  useEffect(
+    () =>
+      onConnectionsChanged(() => {
+        void queryClient.invalidateQueries({ queryKey: connectionsQueryKey });
+        void queryClient.invalidateQueries({ queryKey: publicationsQueryKey });
+      }),
+    [queryClient],
+  );
   if (connections.isLoading) return <p className="rs-card">Loading connections…</p>;
   if (connections.isError) return <p className="rs-card">{errorMessage(connections.error, 'Could not load the connections')}</p>;
   const list = connections.data?.connections ?? [];

@@ -28,6 +28,7 @@ import { CancelSubscriptionDialog } from './cancel-subscription-dialog.js';
 import { PlanSummary } from './plan-summary.js';
 import { loadVideoDefaults, RESOLUTION_LABELS, saveVideoDefaults, type VideoDefaults } from '../preferences/video-defaults.js';
 import './settings.css';
+import { announceConnectionsChanged } from './connections-channel.js';
 
 /** An unverified address: ADMIN_EMAILS and e-mail changes wait for its link, which can be sent again. */
 function ResendVerification() {
@@ -334,6 +335,8 @@ function useConnectionOutcome(setTab: (tab: string) => void) {
     setTab('connections');
     const platform = platformSchema.safeParse(connected);
     if (platform.success) toast.success(`${PLATFORM_NAMES[platform.data]} connected`);
+    // The tab the creator started from (still on Settings) reloads its connections.
+    if (platform.success || failure) announceConnectionsChanged();
     if (failure) toast.error(failure, { duration: 10_000 });
     setParams({}, { replace: true });
   }, [connected, failure, asked, setTab, setParams]);

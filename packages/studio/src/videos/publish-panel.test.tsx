@@ -114,10 +114,76 @@ describe('Publish panel', () => {
             description: 'Two pump to the gills.',
             hashtags: ['#octopus', '#ocean'],
             privacy: 'public',
+            // Nothing allowed unless chosen (TikTok's UX guidelines).
+            allowComments: false,
+            allowDuet: false,
+            allowStitch: false,
             publishAt: new Date('2027-01-15T18:30').toISOString(),
           },
         ],
       });
+  });
+
+  it('says a scheduled YouTube video will be public at its time, offers no privacy with a time, and lets a held one be kept private', async () => {
+    let sent: unknown;
+    const at = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const { user, requests } = open([publication({ id: 'p3', publishAt: at })], (request) => {
+      if (request.method === 'POST' && request.path === '/api/videos/v1/publish') {
+        sent = request.body;
+        return { status: 202, body: { publications: [] } };
+      }
+      if (request.method === 'DELETE' && request.path === '/api/publications/p3')
+        return { body: { publication: publication({ id: 'p3', status: 'cancelled', publishAt: at }) } };
+      return undefined;
+    });
+    // Uploaded and held private by YouTube until its time: said, with what can still be done.
+    const list = await screen.findByRole('list', { name: 'Publications of Octopus hearts' });
+    expect(within(list).getByText(/^Uploaded, private until .*: YouTube makes it public then\.$/)).toBeInTheDocument();
+    await user.click(within(list).getByRole('button', { name: 'Keep private' }));
+    await expect.poll(() => requests.find((request) => request.method === 'DELETE')?.query.get('youtube')).toBe('keep');
+
+    await user.click(screen.getByRole('button', { name: 'Publish Octopus hearts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /YouTube/ }));
+    expect(within(dialog).getByLabelText('Privacy')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'At a date and time' }));
+    expect(within(dialog).queryByLabelText('Privacy')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Date and time/), '2027-01-15T18:30');
+    const when = new Date('2027-01-15T18:30').toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+    expect(within(dialog).getByRole('status')).toHaveTextContent(`will be public at ${when}`);
+    await user.click(within(dialog).getByRole('button', { name: 'Schedule' }));
+    await expect
+      .poll(() => sent)
+      .toMatchObject({ platforms: [{ platform: 'youtube', privacy: 'public', publishAt: new Date('2027-01-15T18:30').toISOString() }] });
+  });
+
+  it('offers TikTok only the privacy the server allows (Private until the app is audited)', async () => {
+    const { user } = open([], (request) =>
+      request.path === '/api/connections'
+        ? { body: { connections: [{ ...connection('tiktok'), privacyOptions: ['private'] }] } }
+        : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Publish Octopus hearts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /TikTok/ }));
+    const privacy = within(dialog).getByLabelText('Privacy');
+    expect(
+      within(privacy)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Private']);
+  });
+
+  it('sends a creator with nothing connected to Settings on the Connections tab', async () => {
+    const { user } = open([], (request) =>
+      request.path === '/api/connections' ? { body: { connections: [connection('youtube', false)] } } : undefined,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Publish Octopus hearts' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Publish' });
+    expect(await within(dialog).findByRole('link', { name: 'Connect one in Settings → Connections' })).toHaveAttribute(
+      'href',
+      '/settings?tab=connections',
+    );
   });
 
   it('shows the server’s refusal in the dialog', async () => {

@@ -18,6 +18,7 @@ import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
 import { parseHashtags } from './post-kit-panel.js';
 import './publish-panel.css';
+import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from './youtube-hold.js';
 
 export const connectionsQueryKey = ['connections'] as const;
 const publicationsKey = (videoId: string) => ['publications', videoId] as const;
@@ -35,8 +36,6 @@ const STATUS_LABELS: Record<Publication['status'], string> = {
 };
 const PRIVACY_LABELS: Record<PublicationPrivacy, string> = { public: 'Public', unlisted: 'Unlisted', private: 'Private' };
 
-/** In the creator's own time zone. */
-const localTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function PublicationLine({ publication, videoId }: { publication: Publication; videoId: string }) {
@@ -51,22 +50,28 @@ function PublicationLine({ publication, videoId }: { publication: Publication; v
     },
     onError: (error) => toast.error(errorMessage(error, 'Could not cancel it')),
   });
-  const scheduled = publication.status === 'queued' && publication.publishAt && Date.parse(publication.publishAt) > Date.now();
+  const ahead = publication.publishAt !== null && Date.parse(publication.publishAt) > Date.now();
+  // YouTube schedules on its side: the video is uploaded now and held private there (cancelled there, not here).
+  const youtube = publication.platform === 'youtube';
+  const scheduled = publication.status === 'queued' && ahead && !youtube;
+  const uploadingForLater = youtube && ahead && ACTIVE.includes(publication.status);
+  const held = isHeldOnYouTube(publication);
   return (
     <li className={`rs-publication rs-publication--${publication.status}`} data-platform={publication.platform}>
       <span className="rs-publication__platform">{name}</span>
       <span className="rs-chip rs-publication__status">{STATUS_LABELS[publication.status]}</span>
       {publication.status === 'uploading' ? <span>{publication.progress}%</span> : null}
       {scheduled ? <span>for {localTime(publication.publishAt!)}</span> : null}
+      {uploadingForLater ? <span>Uploading now: YouTube will make it public at {localTime(publication.publishAt!)}</span> : null}
+      {held ? <span className="rs-publication__held">{heldLine(publication)}</span> : null}
       {publication.status === 'published' && publication.url ? (
         <a href={publication.url} target="_blank" rel="noreferrer" className="rs-publication__link">
           View on {name}
         </a>
       ) : null}
-      {publication.status === 'published' && publication.platform === 'youtube' && publication.publishAt ? (
-        <span>goes public {localTime(publication.publishAt)}</span>
-      ) : null}
       {publication.error && publication.status !== 'published' ? <span className="rs-publication__error">{publication.error}</span> : null}
+      {publication.warning ? <span className="rs-publication__warning">{publication.warning}</span> : null}
+      {held ? <HeldOnYouTubeActions publication={publication} /> : null}
       {scheduled ? (
         <button
           type="button"
@@ -87,7 +92,17 @@ interface PlatformDraft {
   description: string;
   hashtags: string;
   privacy: PublicationPrivacy;
+  /** TikTok: what others may do with the post (none unless chosen, as TikTok's guidelines ask). */
+  allowComments: boolean;
+  allowDuet: boolean;
+  allowStitch: boolean;
 }
+
+/** The privacy settings this connection can post with now (TikTok: Private only until the app is audited). */
+const privacyChoices = (connection: Connection | undefined, platform: Platform): readonly PublicationPrivacy[] =>
+  connection?.privacyOptions && connection.privacyOptions.length > 0
+    ? connection.privacyOptions
+    : PLATFORM_CONSTRAINTS[platform].privacyOptions;
 
 /** What the platform will refuse or show badly, said before anything is sent. */
 function constraintProblems(platform: Platform, draft: PlatformDraft, job: Pick<VideoJob, 'params'>): string[] {
@@ -124,19 +139,28 @@ function PublishDialog({ jobs, onClose }: { jobs: readonly PublishableJob[]; onC
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
 
+  const all = connections.data?.connections ?? [];
   const draftFor = (platform: Platform): PlatformDraft =>
     drafts[platform] ?? {
       selected: false,
       title: post?.title ?? job.result?.title ?? '',
       description: post?.description ?? '',
       hashtags: (post?.hashtags ?? []).join(' '),
-      privacy: PLATFORM_CONSTRAINTS[platform].privacyOptions[0]!,
+      privacy: privacyChoices(
+        all.find((connection) => connection.platform === platform),
+        platform,
+      )[0]!,
+      allowComments: false,
+      allowDuet: false,
+      allowStitch: false,
     };
   const change = (platform: Platform, next: Partial<PlatformDraft>) =>
-    setDrafts((all) => ({ ...all, [platform]: { ...draftFor(platform), ...next } }));
-  const usable = (connections.data?.connections ?? []).filter(
-    (connection: Connection) => connection.connected && !connection.needsReconnect,
-  );
+    setDrafts((drafted) => ({ ...drafted, [platform]: { ...draftFor(platform), ...next } }));
+  const usable = all.filter((connection: Connection) => connection.connected && !connection.needsReconnect && !connection.problem);
+  // Connected but unable to post until reconnected (a permission unticked, or withdrawn): said, with where to fix it.
+  const blocked = all.filter((connection: Connection) => connection.connected && (connection.needsReconnect || connection.problem));
+  const later = when === 'later';
+  const laterTime = at && !Number.isNaN(new Date(at).getTime()) ? localTime(new Date(at).toISOString()) : null;
   const chosen = usable.filter((connection) => draftFor(connection.platform).selected);
 
   const submit = async (event: FormEvent) => {
@@ -149,13 +173,19 @@ function PublishDialog({ jobs, onClose }: { jobs: readonly PublishableJob[]; onC
       if (!at || Number.isNaN(time.getTime())) return setFailure('Choose the date and time to publish at.');
       publishAt = time.toISOString();
     }
-    const platforms: PublishPlatform[] = chosen.map(({ platform }) => {
+    const platforms: PublishPlatform[] = chosen.map((connection) => {
+      const { platform } = connection;
       const draft = draftFor(platform);
+      const choices = privacyChoices(connection, platform);
       return {
         platform,
         // A batch leaves the text out: each video goes with its own post kit.
         ...(batch ? {} : { title: draft.title.trim(), description: draft.description, hashtags: parseHashtags(draft.hashtags) }),
-        privacy: draft.privacy,
+        // YouTube makes a scheduled video public at its time (uploaded private until then).
+        privacy: platform === 'youtube' && publishAt ? 'public' : choices.includes(draft.privacy) ? draft.privacy : choices[0]!,
+        ...(platform === 'tiktok'
+          ? { allowComments: draft.allowComments, allowDuet: draft.allowDuet, allowStitch: draft.allowStitch }
+          : {}),
         ...(publishAt ? { publishAt } : {}),
       };
     });
@@ -192,13 +222,26 @@ function PublishDialog({ jobs, onClose }: { jobs: readonly PublishableJob[]; onC
           {connections.isLoading ? <p>Loading your connections…</p> : null}
           {!connections.isLoading && usable.length === 0 ? (
             <p>
-              No account is connected yet. <Link to="/settings">Connect one in Settings → Connections</Link>.
+              No account is connected yet. <Link to="/settings?tab=connections">Connect one in Settings → Connections</Link>.
             </p>
           ) : null}
+          {blocked.length > 0 ? (
+            <ul className="rs-publish-dialog__blocked" aria-label="Connections to fix">
+              {blocked.map((connection) => (
+                <li key={connection.platform}>
+                  {connection.problem ?? `Reconnect ${PLATFORM_NAMES[connection.platform]}: its permission ended or was withdrawn.`}{' '}
+                  <Link to="/settings?tab=connections">Open Settings → Connections</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <form noValidate onSubmit={(event) => void submit(event)} aria-label="Publish">
-            {usable.map(({ platform, account }) => {
+            {usable.map((connection) => {
+              const { platform, account } = connection;
               const draft = draftFor(platform);
               const rules = PLATFORM_CONSTRAINTS[platform];
+              const choices = privacyChoices(connection, platform);
+              const heldByYouTube = platform === 'youtube' && later;
               const problems = batch ? [] : constraintProblems(platform, draft, job);
               return (
                 <fieldset key={platform} className="rs-publish-dialog__platform">
@@ -245,20 +288,49 @@ function PublishDialog({ jobs, onClose }: { jobs: readonly PublishableJob[]; onC
                           </label>
                         </>
                       )}
-                      <label className="rs-field__label">
-                        Privacy
-                        <select
-                          className="rs-field__input rs-select"
-                          value={draft.privacy}
-                          onChange={(event) => change(platform, { privacy: event.target.value as PublicationPrivacy })}
-                        >
-                          {rules.privacyOptions.map((option) => (
-                            <option key={option} value={option}>
-                              {PRIVACY_LABELS[option]}
-                            </option>
+                      {heldByYouTube ? (
+                        // Unlisted or private with a time means nothing on YouTube: it is public at the time.
+                        <p className="rs-publish-dialog__held" role="status">
+                          YouTube gets it now, private, and it will be public at {laterTime ?? 'the time you choose'}. Until then you can
+                          keep it private or delete it from its line under the video.
+                        </p>
+                      ) : (
+                        <label className="rs-field__label">
+                          Privacy
+                          <select
+                            className="rs-field__input rs-select"
+                            value={choices.includes(draft.privacy) ? draft.privacy : choices[0]}
+                            onChange={(event) => change(platform, { privacy: event.target.value as PublicationPrivacy })}
+                          >
+                            {choices.map((option) => (
+                              <option key={option} value={option}>
+                                {PRIVACY_LABELS[option]}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                      )}
+                      {platform === 'tiktok' ? (
+                        <fieldset className="rs-publish-dialog__interactions">
+                          <legend>Others may</legend>
+                          {(
+                            [
+                              ['allowComments', 'Comment'],
+                              ['allowDuet', 'Duet'],
+                              ['allowStitch', 'Stitch'],
+                            ] as const
+                          ).map(([key, label]) => (
+                            <label key={key} className="rs-publish-dialog__check">
+                              <input
+                                type="checkbox"
+                                checked={draft[key]}
+                                onChange={(event) => change(platform, { [key]: event.target.checked })}
+                              />{' '}
+                              {label}
+                            </label>
                           ))}
-                        </select>
-                      </label>
+                        </fieldset>
+                      ) : null}
                       <p className="rs-publish-dialog__rules">
                         Up to {rules.maxDurationSeconds} s · {rules.aspectRatios.join(', ')} · text up to {rules.textMaxLength} characters.{' '}
                         {rules.note}
