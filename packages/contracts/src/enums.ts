@@ -116,7 +116,7 @@ export const CAPTION_STYLE_VALUES = [...CAPTION_STYLES, ...CAPTION_TEMPLATE_IDS]
 export const captionStyleSchema = z.enum(CAPTION_STYLE_VALUES);
 export type CaptionStyle = z.infer<typeof captionStyleSchema>;
 
-export const VOICE_PROVIDERS = ['azure', 'elevenlabs', 'offline'] as const;
+export const VOICE_PROVIDERS = ['azure', 'elevenlabs', 'neural', 'offline'] as const;
 export const voiceProviderSchema = z.enum(VOICE_PROVIDERS);
 export type VoiceProviderId = z.infer<typeof voiceProviderSchema>;
 

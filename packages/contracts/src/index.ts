@@ -243,6 +243,7 @@ export {
 export type { MusicChoice, MusicMood } from './music.js';
 export {
   generateSamplesResponseSchema,
+  naturalVoicesStatusSchema,
   switchVoiceProviderBodySchema,
   switchVoiceProviderResponseSchema,
   voicePreviewInputSchema,
@@ -253,7 +254,7 @@ export {
   voicesQuerySchema,
   voicesResponseSchema,
 } from './voices.js';
-export type { Voice, VoicePreviewInput, VoiceProviderConfig, VoiceSampleStats, VoicesResponse } from './voices.js';
+export type { NaturalVoicesStatus, Voice, VoicePreviewInput, VoiceProviderConfig, VoiceSampleStats, VoicesResponse } from './voices.js';
 export {
   PAYMENTS_NOT_CONFIGURED_MESSAGE,
   canGenerateQuerySchema,

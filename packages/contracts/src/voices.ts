@@ -8,8 +8,21 @@ export const voiceSchema = z.object({
   gender: genderSchema,
   accent: z.string(),
   age: z.string(),
+  /** The `neural` provider's voices: `natural` (Kokoro-82M) or `basic` (espeak-ng). */
+  quality: z.optional(z.enum(['natural', 'basic'])),
 });
 export type Voice = z.infer<typeof voiceSchema>;
+
+/** Where the natural voices' model is: the studio says "Natural voices are downloading (43%)" until it is ready. */
+export const naturalVoicesStatusSchema = z.object({
+  state: z.enum(['absent', 'downloading', 'ready', 'failed']),
+  progress: z.number().check(z.gte(0), z.lte(100)),
+  /** What the studio and the admin show while the natural voices cannot be used (null when ready). */
+  message: z.nullable(z.string()),
+  /** Whether the language has natural voices at all (German keeps espeak until a free German voice exists). */
+  languageHasNaturalVoices: z.optional(z.boolean()),
+});
+export type NaturalVoicesStatus = z.infer<typeof naturalVoicesStatusSchema>;
 
 export const voicesQuerySchema = z.object({
   language: voiceLanguageSchema,
@@ -19,6 +32,8 @@ export const voicesResponseSchema = z.object({
   language: voiceLanguageSchema,
   provider: voiceProviderSchema,
   voices: z.object({ male: z.array(voiceSchema), female: z.array(voiceSchema) }),
+  /** With the `neural` provider: the model's state. */
+  naturalVoices: z.optional(naturalVoicesStatusSchema),
 });
 export type VoicesResponse = z.infer<typeof voicesResponseSchema>;
 
@@ -34,6 +49,8 @@ export type VoiceSampleStats = z.infer<typeof voiceSampleStatsSchema>;
 export const voiceProviderConfigSchema = z.object({
   current: voiceProviderSchema,
   available: z.array(voiceProviderSchema),
+  /** The natural voices' model (download progress, or why it is missing). */
+  naturalVoices: z.optional(naturalVoicesStatusSchema),
   samples_status: z.object({
     total: z.number().check(z.int()),
     available: z.number().check(z.int()),

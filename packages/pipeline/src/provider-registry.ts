@@ -8,6 +8,8 @@ import { createOpenAiStoryProvider } from './story/openai-story-provider.js';
 import { createAzureVoiceProvider } from './voice/azure-voice-provider.js';
 import { createElevenLabsVoiceProvider } from './voice/elevenlabs-voice-provider.js';
 import { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
+import { createNeuralVoiceProvider } from './voice/neural-voice-provider.js';
+import { getNeuralVoiceModel, type NeuralVoiceModel } from './voice/neural-voice-model.js';
 import type { ImageProvider, Providers, ResearchProvider, StoryProvider, VoiceProvider } from './providers/types.js';
 import { createWikimediaClient } from './research/wikimedia-client.js';
 import { createWikipediaResearch } from './research/wikipedia-research.js';
@@ -45,6 +47,10 @@ export interface ProviderRegistry {
   storyProvider(name?: StoryProviderId): StoryProvider;
   imageProvider(name?: ImageProviderId): ImageProvider;
   voice(name?: VoiceProviderId): VoiceProvider;
+  /** The natural voices' model (its download and status), or null when the configuration has none. */
+  neuralModel(): NeuralVoiceModel | null;
+  /** Whether the server may fetch the natural voices' model in the background at start (see NeuralVoiceConfig). */
+  readonly downloadModelAtStart: boolean;
   /** Wikipedia research, or null when RESEARCH_PROVIDER=off. */
   research(): ResearchProvider | null;
   providersFor(voiceProvider?: VoiceProviderId, choice?: ProviderChoice): Providers;
@@ -87,8 +93,19 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
             ? () => createStockPhotoProvider(unsplashPhotoSearch(choice.apiKey))
             : () => createOfflineImageProvider();
   }
+  const offlineVoice = () => voices.get('offline');
+  const neuralConfig = config.voice.neural;
+  const neuralModel = neuralConfig
+    ? getNeuralVoiceModel({
+        modelsDir: neuralConfig.modelsDir,
+        modelUrl: neuralConfig.modelUrl,
+        ...(neuralConfig.manifestPath ? { manifestPath: neuralConfig.manifestPath } : {}),
+      })
+    : null;
   const voiceFactories: Partial<Record<VoiceProviderId, () => VoiceProvider>> = {
     offline: () => createOfflineVoiceProvider(ffmpegOptions),
+    // The natural voices are always offered: until their model is on disk they speak with espeak-ng.
+    ...(neuralModel ? { neural: () => createNeuralVoiceProvider({ model: neuralModel, fallback: offlineVoice(), ...ffmpegOptions }) } : {}),
   };
   const { azure, elevenlabs } = config.voice;
   if (azure) voiceFactories.azure = () => createAzureVoiceProvider({ ...azure, ...ffprobeOptions });
@@ -117,6 +134,8 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
     imageProvider: (name = config.images.provider) => images.get(name),
     voice: (name = config.voice.provider) => voices.get(name),
     research,
+    neuralModel: () => neuralModel,
+    downloadModelAtStart: Boolean(neuralModel && neuralConfig?.downloadAtStart && config.voice.provider === 'neural'),
     providersFor: (voiceProvider, choice = {}) => {
       const researcher = choice.research === 'off' ? null : research();
       return {

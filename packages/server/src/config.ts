@@ -201,14 +201,15 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   {
     name: 'METRICS_TOKEN',
-    default: '(unset: GET /metrics is open)',
+    default: '(unset: GET /metrics is open, except on PORT in production)',
     description:
-      'When set, GET /metrics (the API, and each worker on METRICS_PORT) answers only `Authorization: Bearer <METRICS_TOKEN>`; at least 16 characters.',
+      'When set, GET /metrics (the API, and METRICS_PORT) answers only `Authorization: Bearer <METRICS_TOKEN>`; at least 16 characters. With NODE_ENV=production and no token, the API does not serve /metrics on PORT (use METRICS_PORT).',
   },
   {
     name: 'METRICS_PORT',
     default: '(unset: a worker serves no metrics)',
-    description: 'A worker process (`npm run worker`) serves GET /metrics and GET /ready on this port (the API serves them on PORT).',
+    description:
+      'A worker process (`npm run worker`) serves GET /metrics and GET /ready on this port; the API serves them here too, besides PORT (for a scraper on an internal network).',
   },
   {
     name: 'SHUTDOWN_GRACE_SECONDS',
@@ -561,6 +562,7 @@ function withoutBlanks(env: Env): Record<string, string> {
 
 /** Variables whose values never appear in an error message. */
 const SECRET_VARIABLES = new Set([
+  'METRICS_TOKEN',
   'JWT_SECRET',
   'ENCRYPTION_KEY',
   'DATABASE_URL',

@@ -10,6 +10,7 @@ import { encryptionKeyNotice } from './encryption-key.js';
 import { ServiceMetrics } from './operations/service-metrics.js';
 import { startWorkerMetricsServer } from './operations/worker-metrics-server.js';
 import { keepStepTimings } from './operations/metrics-plugin.js';
+import { handleShutdownSignals } from './operations/shutdown-signals.js';
 
 /**
  * A scale-mode worker process (`npm run worker`): takes video jobs from the BullMQ queue and runs
@@ -64,31 +65,18 @@ async function main(): Promise<void> {
     'Reelsmith worker is taking video jobs',
   );
 
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) {
-      log.warn({ signal }, 'second signal: exiting without waiting');
-      process.exit(1);
-    }
-    closing = true;
-    log.info({ signal }, 'worker stopping; running jobs go back to the queue');
-    setTimeout(() => {
-      log.error({ graceSeconds: config.shutdownGraceSeconds }, 'shutdown grace is over: exiting with work unfinished');
-      process.exit(1);
-    }, config.shutdownGraceSeconds * 1000).unref();
-    Promise.all([workers.stop(), runtime.webhooks.stop()])
-      .then(() => settings.stop())
-      .then(() => new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve())))
-      .then(() => database.db.destroy())
-      .then(
-        () => process.exit(0),
-        (error: unknown) => {
-          log.error({ err: error }, 'error while stopping the worker');
-          process.exit(1);
-        },
-      );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  handleShutdownSignals({
+    graceSeconds: config.shutdownGraceSeconds,
+    log,
+    drain: async () => {
+      closing = true;
+      log.info('worker stopping; running jobs go back to the queue');
+      await Promise.all([workers.stop(), runtime.webhooks.stop()]);
+      await settings.stop();
+      await new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      await database.db.destroy();
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -106,6 +106,8 @@ export interface SynthesisResult {
   durationSeconds: number;
   /** Never empty: estimated from the audio when the provider gives none. */
   words: WordTiming[];
+  /** Said in the job's result: why the audio is not what was asked (a natural voice spoken by espeak while its model downloads). */
+  note?: string;
 }
 
 export interface VoiceProvider extends Provider {

@@ -7,3 +7,5 @@ export * from './fake-media.js';
 export * from './fake-stock-photo-servers.js';
 export * from './fake-wikimedia-server.js';
 export * from './fake-wikimedia-articles.js';
+export * from './tiny-kokoro-model.js';
+export * from './fake-model-host.js';

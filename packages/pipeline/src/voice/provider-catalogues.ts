@@ -10,6 +10,7 @@ import {
   type VoiceProviderId,
 } from '@reelsmith/contracts';
 import { getOfflineVoices, loadOfflineVoices, toPublicVoice } from './voice-catalogue.js';
+import { KOKORO_VOICES, getKokoroVoices } from './kokoro-voices.js';
 
 /** Every catalogue must offer at least this many voices of each gender in each language. */
 const MIN_VOICES_PER_GENDER = 1;
@@ -133,6 +134,13 @@ export function getVoices(provider: VoiceProviderId, language: VoiceLanguage): V
     }
     case 'offline':
       return getOfflineVoices(language).map(toPublicVoice);
+    case 'neural':
+      // The natural voices first (the language's default), then the basic ones; German, Japanese,
+      // Korean and Chinese have only the basic ones.
+      return [
+        ...getKokoroVoices(language).map((voice) => ({ ...publicVoice(voice), quality: 'natural' as const })),
+        ...getOfflineVoices(language).map((voice) => ({ ...toPublicVoice(voice), quality: 'basic' as const })),
+      ];
   }
 }
 
@@ -158,6 +166,12 @@ export function findVoice(provider: VoiceProviderId, id: string): (Voice & { lan
       const voice = loadOfflineVoices().find((candidate) => candidate.id === id);
       return voice && { ...toPublicVoice(voice), languages: [voice.language] };
     }
+    case 'neural': {
+      const natural = KOKORO_VOICES.find((candidate) => candidate.id === id);
+      if (natural) return { ...publicVoice(natural), quality: 'natural', languages: [natural.language] };
+      const voice = loadOfflineVoices().find((candidate) => candidate.id === id);
+      return voice && { ...toPublicVoice(voice), quality: 'basic', languages: [voice.language] };
+    }
   }
 }
 
@@ -182,6 +196,9 @@ export function sampleSlots(provider: VoiceProviderId): SampleSlot[] {
     }
     case 'offline':
       return loadOfflineVoices().map((voice) => ({ voiceId: voice.id, voiceName: voice.name, language: voice.language }));
+    case 'neural':
+      // The basic voices' samples are the offline ones (the same espeak voice); only the natural voices need their own.
+      return KOKORO_VOICES.map((voice) => ({ voiceId: voice.id, voiceName: voice.name, language: voice.language }));
   }
 }
 

@@ -1,9 +1,11 @@
 import { API } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
-import { timingSafeEqual } from 'node:crypto';
 import { registerRoute } from '../http/register-route.js';
-import { unauthorized } from '../errors.js';
+import { notFound, unauthorized } from '../errors.js';
+import type { Server } from 'node:http';
 import { PROMETHEUS_CONTENT_TYPE, ServiceMetrics } from './service-metrics.js';
+import { METRICS_PRIVATE_MESSAGE, METRICS_TOKEN_MESSAGE, metricsAuthorized, publicMetricsServed } from './metrics-access.js';
+import { startWorkerMetricsServer } from './worker-metrics-server.js';
 import { forgetOldStepTimings, recordStepTiming, throughput } from './throughput.js';
 
 declare module 'fastify' {
@@ -11,19 +13,6 @@ declare module 'fastify' {
     /** This process's Prometheus metrics (GET /metrics). */
     metrics: ServiceMetrics;
   }
-}
-
-export const METRICS_TOKEN_MESSAGE =
-  'GET /metrics needs the header "Authorization: Bearer <METRICS_TOKEN>" with the token this server was started with';
-
-/** Whether an Authorization header carries the metrics token (always true when no token is set). */
-export function metricsAuthorized(authorization: string | undefined, token: string | null): boolean {
-  if (token === null) return true;
-  const match = /^Bearer\s+(.+)$/i.exec(authorization ?? '');
-  if (!match) return false;
-  const given = Buffer.from(match[1]!.trim());
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
 /**
@@ -81,9 +70,32 @@ export const metricsPlugin = fp(
     registerRoute(app, API.adminThroughput, async () => throughput(app.db));
 
     registerRoute(app, API.metrics, async (request, reply) => {
+      if (!publicMetricsServed(app.config)) throw notFound(METRICS_PRIVATE_MESSAGE);
       if (!metricsAuthorized(request.headers.authorization, app.config.metrics.token)) throw unauthorized(METRICS_TOKEN_MESSAGE);
       return reply.type(PROMETHEUS_CONTENT_TYPE).send(await metrics.render());
     });
+
+    // METRICS_PORT: the same /metrics (and /ready) on a port of its own, for a scraper on an internal
+    // network (the only place production serves it without a token).
+    const metricsPort = app.config.metrics.workerPort;
+    if (metricsPort !== null) {
+      let server: Server | null = null;
+      app.addHook('onReady', async () => {
+        server = await startWorkerMetricsServer(metricsPort, app.config.host, {
+          metrics,
+          db: app.db,
+          queueReachable: async () => {
+            await app.jobQueue.status();
+            return true;
+          },
+          draining: () => app.draining,
+          token: app.config.metrics.token,
+        });
+      });
+      app.addHook('onClose', async () => {
+        await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      });
+    }
   },
-  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'jobs', 'realtime'] },
+  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'jobs', 'realtime', 'readiness'] },
 );

@@ -1,6 +1,8 @@
 import {
   JOB_STATUSES,
   PIPELINE_STEPS,
+  PLATFORMS,
+  PUBLICATION_STATUSES,
   SERVICE_UNAVAILABLE_MESSAGES,
   MESSAGES,
   type JobCompletedEvent,
@@ -88,6 +90,8 @@ interface DatabaseFigures {
   queueDepth: number;
   oldestQueuedAt: number | null;
   webhooks: { delivered: number; rejected: number; error: number };
+  /** Publications by platform and state (`youtube/failed` → 2). */
+  publications: Map<string, number>;
 }
 
 /** The version and commit this process runs (reelsmith_build_info). */
@@ -251,6 +255,19 @@ export class ServiceMetrics {
         for (const [outcome, count] of Object.entries(read.webhooks)) this.inc({ outcome }, count);
       },
     });
+    new Gauge({
+      name: 'reelsmith_publications',
+      help: 'Publications to the platforms in the database, by platform and state (failed ones rising is what to alert on).',
+      labelNames: ['platform', 'state'],
+      registers,
+      async collect() {
+        const read = await figures();
+        this.reset();
+        if (!read) return;
+        for (const platform of PLATFORMS)
+          for (const state of PUBLICATION_STATUSES) this.set({ platform, state }, read.publications.get(`${platform}/${state}`) ?? 0);
+      },
+    });
     const activeSockets = this.sources.activeSockets;
     if (activeSockets) {
       new Gauge({
@@ -376,7 +393,7 @@ function withoutValue(gauge: Gauge): void {
 
 /** Job states, the queue and webhook outcomes, in three small queries run together. */
 async function readDatabaseFigures(db: Kysely<Database>): Promise<DatabaseFigures> {
-  const [states, queue, webhookRows] = await Promise.all([
+  const [states, queue, webhookRows, publicationRows] = await Promise.all([
     db
       .selectFrom('video_jobs')
       .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
@@ -392,6 +409,11 @@ async function readDatabaseFigures(db: Kysely<Database>): Promise<DatabaseFigure
       .select(['status_code', (eb) => eb.fn.countAll<string | number>().as('count')])
       .groupBy('status_code')
       .execute(),
+    db
+      .selectFrom('publications')
+      .select(['platform', 'status', (eb) => eb.fn.countAll<string | number>().as('count')])
+      .groupBy(['platform', 'status'])
+      .execute(),
   ]);
   const webhooks = { delivered: 0, rejected: 0, error: 0 };
   for (const row of webhookRows) {
@@ -403,5 +425,6 @@ async function readDatabaseFigures(db: Kysely<Database>): Promise<DatabaseFigure
     queueDepth: Number(queue.count),
     oldestQueuedAt: queue.oldest ? Date.parse(String(queue.oldest)) : null,
     webhooks,
+    publications: new Map(publicationRows.map((row) => [`${row.platform}/${row.status}`, Number(row.count)])),
   };
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { METRICS_TOKEN_MESSAGE, metricsAuthorized } from './metrics-plugin.js';
+import { METRICS_TOKEN_MESSAGE, metricsAuthorized } from './metrics-access.js';
 import { PROMETHEUS_CONTENT_TYPE, type ServiceMetrics } from './service-metrics.js';
 import { READINESS_CHECK_TIMEOUT_MS } from './readiness-plugin.js';
 

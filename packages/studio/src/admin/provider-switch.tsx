@@ -8,6 +8,7 @@ export const PROVIDER_NAMES: Record<string, string> = {
   openai: 'OpenAI',
   azure: 'Azure',
   elevenlabs: 'ElevenLabs',
+  neural: 'Natural (on this server)',
   wikipedia: 'Wikipedia',
   off: 'Off',
 };

@@ -21,6 +21,7 @@ export interface VoicePreviewProps {
 export const PROVIDER_LABELS: Record<VoiceProviderId, string> = {
   azure: 'Azure',
   elevenlabs: 'ElevenLabs',
+  neural: 'Natural (on this server)',
   offline: 'Offline',
 };
 
