@@ -72,9 +72,15 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   },
   {
     name: 'RESEARCH_MEDIA_HOSTS',
-    default: 'upload.wikimedia.org',
+    default: 'upload.wikimedia.org,thumb.wikimedia.org',
     description:
-      'Comma-separated hosts (with an optional port) picture files may be downloaded from; any other address an API answer names is ignored.',
+      'Comma-separated hosts (with an optional port) picture files may be downloaded from, checked on every redirect hop; any other address an API answer names is ignored. Wikimedia is moving thumbnails from `upload.wikimedia.org` to `thumb.wikimedia.org`: keep both.',
+  },
+  {
+    name: 'WIKIMEDIA_CONTACT',
+    default: '(PUBLIC_URL)',
+    description:
+      "An e-mail address or URL where Wikimedia can reach this server's operator, sent in the User-Agent as Wikimedia's User-Agent policy requires (clients without one may be blocked). Start-up warns in production when neither it nor `PUBLIC_URL` is set.",
   },
   {
     name: 'FFMPEG_PATH',
@@ -148,7 +154,16 @@ const envSchema = z.object({
       )
       .optional(),
   ),
-  // The contact address Wikimedia asks every client to name (the server's own setting).
+  // The contact address Wikimedia asks every client to name: WIKIMEDIA_CONTACT, else the server's own address.
+  WIKIMEDIA_CONTACT: optionalText.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^[^\s@()<>;]+@[^\s@()<>;]+\.[^\s@()<>;]+$/.test(value) || /^https?:\/\/[^\s()<>;]+$/i.test(value),
+        'must be an e-mail address or an http(s) URL',
+      )
+      .optional(),
+  ),
   PUBLIC_URL: optionalText,
   PORT: optionalText,
   FFMPEG_PATH: optionalText,
@@ -200,6 +215,14 @@ export interface ResearchConfig {
   mediaHosts: string[];
   /** "Reelsmith/0.1.0 (https://studio.example)", as Wikimedia's User-Agent policy asks. */
   userAgent: string;
+  /** False when neither WIKIMEDIA_CONTACT nor PUBLIC_URL names the operator: start-up warns in production. */
+  hasContact: boolean;
+}
+
+/** The User-Agent Wikimedia's policy asks for: the client, its version and how to reach its operator. */
+export function wikimediaUserAgent(contact: string | undefined): string {
+  // Without a contact the agent says so plainly rather than naming an address nobody can reach (localhost).
+  return `Reelsmith/${REELSMITH_VERSION} (${contact ?? 'no operator contact set; see WIKIMEDIA_CONTACT'})`;
 }
 
 /** The version Reelsmith names itself with (the packages share the release's version). */
@@ -296,8 +319,11 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
         : {
             wikipediaApiUrl: e.WIKIPEDIA_API_URL,
             commonsApiUrl: e.COMMONS_API_URL!,
-            mediaHosts: (e.RESEARCH_MEDIA_HOSTS ?? 'upload.wikimedia.org').split(',').map((host) => host.trim().toLowerCase()),
-            userAgent: `Reelsmith/${REELSMITH_VERSION} (${e.PUBLIC_URL ?? `http://localhost:${e.PORT ?? '8080'}`})`,
+            mediaHosts: (e.RESEARCH_MEDIA_HOSTS ?? 'upload.wikimedia.org,thumb.wikimedia.org')
+              .split(',')
+              .map((host) => host.trim().toLowerCase()),
+            userAgent: wikimediaUserAgent(e.WIKIMEDIA_CONTACT ?? e.PUBLIC_URL),
+            hasContact: Boolean(e.WIKIMEDIA_CONTACT ?? e.PUBLIC_URL),
           },
     ...(e.FFMPEG_PATH ? { ffmpegPath: e.FFMPEG_PATH } : {}),
     ...(e.FFPROBE_PATH ? { ffprobePath: e.FFPROBE_PATH } : {}),

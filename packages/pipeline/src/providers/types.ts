@@ -199,19 +199,23 @@ export interface WikipediaArticle {
 }
 
 export interface PictureRequest {
-  /** Commons searches, most specific first ("heart Octopus", "Octopus"). */
-  queries: string[];
-  /** The article's lead image, tried before the searches. */
-  leadImage?: string;
+  /** What the narrator says over the picture, in the article's language: its nouns are searched, its words rank the pictures. */
+  sceneText: string;
+  /** The article the video tells: its own pictures come first, its title goes with every search. */
+  article: { title: string; language: string; leadImage?: string };
   width: number;
   height: number;
-  /** Files ("File:….jpg") earlier scenes of the video use. */
+  /** Files ("File:….jpg") this scene must not show (other scenes', or the one it showed before a regenerate). */
   avoidFiles: ReadonlySet<string>;
 }
 
-export interface FoundPicture {
-  bytes: Buffer;
+/** A free Commons picture that may illustrate a scene, with its credit; its bytes are downloaded once it is chosen. */
+export interface PictureCandidate {
+  /** "File:….jpg". */
   fileName: string;
+  /** How many of the scene's words the picture's title and description carry (0: it only belongs to the article). */
+  relevance: number;
+  downloadUrl: string;
   attribution: Attribution;
 }
 
@@ -228,8 +232,10 @@ export interface ResearchProvider extends Provider {
   findArticle(topic: string, language: string, signal: AbortSignal): Promise<WikipediaArticle | null>;
   /** The article the creator chose, by title; null when it does not exist or is no article. */
   readArticle(title: string, language: string, signal: AbortSignal): Promise<WikipediaArticle | null>;
-  /** A free picture for a scene, or null: the article's lead image first, then each query in turn. */
-  findPicture(request: PictureRequest, signal: AbortSignal): Promise<FoundPicture | null>;
+  /** Free pictures for a scene, best first: the article's own and the scene's searches, ranked by relevance, then shape. */
+  findPictures(request: PictureRequest, signal: AbortSignal): Promise<PictureCandidate[]>;
+  /** A chosen candidate's bytes (a JPEG, PNG or WebP), from an allowed media host only. */
+  downloadPicture(candidate: PictureCandidate, signal: AbortSignal): Promise<Buffer>;
 }
 
 // ---------- Assembly ----------

@@ -53,7 +53,7 @@ beforeAll(async () => {
     wikipediaApiUrl: fake.wikipediaApiUrl,
     commonsApiUrl: fake.commonsApiUrl,
     mediaHosts: [fake.mediaHost],
-    userAgent: 'Reelsmith/0.1.0 (http://127.0.0.1:8080)',
+    userAgent: 'Reelsmith/0.1.0 (research-tests@reelsmith.example)',
   });
 });
 afterAll(async () => {

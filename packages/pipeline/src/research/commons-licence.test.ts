@@ -1,6 +1,14 @@
 import { attributionsText } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
-import { articleAttribution, fileTitle, freeLicence, pictureAttribution, plainText, type ExtMetadata } from './commons-licence.js';
+import {
+  articleAttribution,
+  fileTitle,
+  freeLicence,
+  isWebUrl,
+  pictureAttribution,
+  plainText,
+  type ExtMetadata,
+} from './commons-licence.js';
 
 const meta = (fields: Record<string, string>): ExtMetadata =>
   Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, { value, source: 'commons-desc-page' }]));
@@ -15,6 +23,9 @@ describe('freeLicence', () => {
     [{ License: 'cc-by-sa-3.0-de', LicenseShortName: 'CC BY-SA 3.0 de' }, 'CC BY-SA 3.0 de'],
     [{ License: 'cc-by-sa-4.0' }, 'CC BY-SA 4.0'],
     [{ LicenseShortName: 'CC BY 1.0' }, 'CC BY 1.0'],
+    // The Public Domain Mark: Commons' code is cc-pd.
+    [{ License: 'cc-pd' }, 'Public domain'],
+    [{ License: 'cc-pd', LicenseShortName: 'Public domain' }, 'Public domain'],
   ])('takes %j as %s', (fields, name) => {
     expect(freeLicence(meta(fields))?.license).toBe(name);
   });
@@ -29,6 +40,9 @@ describe('freeLicence', () => {
     ['without a licence', { Artist: 'Someone' }],
     ['under the GFDL only', { License: 'gfdl', LicenseShortName: 'GFDL' }],
     ['all rights reserved', { LicenseShortName: 'All rights reserved' }],
+    ['trademarked', { License: 'cc-by-sa-4.0', Restrictions: 'trademarked' }],
+    ['with personality rights', { License: 'cc0', Restrictions: 'personality' }],
+    ['of official insignia', { License: 'pd', Restrictions: 'insignia|ngo' }],
   ])('refuses a picture %s', (_what, fields) => {
     expect(freeLicence(meta(fields))).toBeNull();
   });
@@ -43,6 +57,34 @@ describe('freeLicence', () => {
 });
 
 describe('credits', () => {
+  it("credits Artist, never Credit (the source), and the licence's own attribution text where it is required", () => {
+    const credit = (fields: Record<string, string>) =>
+      pictureAttribution(
+        {
+          fileName: 'File:Tower.jpg',
+          pageUrl: 'https://commons.wikimedia.org/wiki/File:Tower.jpg',
+          metadata: meta({ License: 'cc-by-4.0', ...fields }),
+        },
+        freeLicence(meta({ License: 'cc-by-4.0' }))!,
+      ).author;
+    expect(credit({ Credit: '<span class="int-own-work">Own work</span>' })).toBeUndefined();
+    expect(credit({ Artist: '<a href="//x">Ana</a>', Credit: 'Own work' })).toBe('Ana');
+    expect(credit({ Artist: 'Ana', AttributionRequired: 'true', Attribution: '© Ana Reef / <i>Museum</i>' })).toBe('© Ana Reef / Museum');
+    expect(credit({ Artist: 'Ana', AttributionRequired: 'false', Attribution: 'Someone else' })).toBe('Ana');
+  });
+
+  it('links a credit only to a web address', () => {
+    const metadata = meta({ License: 'cc0' });
+    const picture = pictureAttribution(
+      { fileName: 'File:Tower one.jpg', pageUrl: 'javascript:alert(1)', metadata },
+      freeLicence(metadata)!,
+    );
+    expect(picture.sourceUrl).toBe('https://commons.wikimedia.org/wiki/File:Tower_one.jpg');
+    expect(articleAttribution({ title: 'Tower', url: 'javascript:alert(1)' }).sourceUrl).toBe('https://www.wikipedia.org/wiki/Tower');
+    expect(articleAttribution({ title: 'Tower', url: 'data:text/html,x' }).sourceUrl).toMatch(/^https:/);
+    expect(isWebUrl('http://127.0.0.1:8080/en/wiki/Tower')).toBe(true);
+  });
+
   it('strips the HTML from an author and decodes its entities', () => {
     expect(plainText('<a href="//commons.wikimedia.org/wiki/User:Ana">Ana <b>Reef</b></a> &amp;\n friends')).toBe('Ana Reef & friends');
     expect(fileTitle('File:Octopus vulgaris 2.jpg')).toBe('Octopus vulgaris 2');

@@ -3,9 +3,11 @@ import { Parser } from 'htmlparser2';
 
 /**
  * Which Commons pictures a video may show, and how each is credited. Only licences that let anyone
- * reuse the picture in a video with a credit are taken: CC0, public domain, CC BY and CC BY-SA (any
- * version or port). Non-commercial (NC) and no-derivatives (ND) licences, "fair use" files, files
- * Commons marks NonFree and files with no licence at all are never used.
+ * reuse the picture in a video with a credit are taken: CC0, public domain (`pd…`, and `cc-pd`, the
+ * Public Domain Mark), CC BY and CC BY-SA (any version or port). Non-commercial (NC) and
+ * no-derivatives (ND) licences, "fair use" files, files Commons marks NonFree, files with no licence
+ * at all, and files whose `Restrictions` name a non-copyright restriction (trademarks, personality
+ * rights, official insignia: free to copy, not free to put into an advert-like video) are never used.
  */
 
 /** One extmetadata field as the API sends it (`{ value, source, hidden }`); only the value matters here. */
@@ -23,17 +25,25 @@ const field = (metadata: ExtMetadata, name: string): string => {
 };
 
 /** Commons' machine-readable licence codes (`License`): cc0, pd, pd-old-70, cc-by-4.0, cc-by-sa-3.0-de… */
-const FREE_CODE = /^(?:cc0(?:-1\.0)?|pd(?:-[a-z0-9.-]+)?|cc-by(?:-sa)?-\d(?:\.\d)?(?:-[a-z]{2,})?)$/;
+const FREE_CODE = /^(?:cc0(?:-1\.0)?|pd(?:-[a-z0-9.-]+)?|cc-pd(?:m)?(?:-1\.0)?|cc-by(?:-sa)?-\d(?:\.\d)?(?:-[a-z]{2,})?)$/;
 /** The short names editors write (`LicenseShortName`) when the code is missing: "CC BY-SA 2.5", "Public domain". */
 const FREE_SHORT_NAME = /^(?:cc0(?: 1\.0)?|public domain(?: mark)?|pd|cc[ -]by(?:[ -]sa)? \d(?:\.\d)?(?: [a-z]{2,})?)$/i;
 /** Anything restricted, whatever the rest of the name says. */
 const RESTRICTED = /(?:^|[\s-])(?:nc|nd)(?:[\s-]|$)|non-?commercial|no-?deriv|fair[\s-]?use|non-?free/i;
+
+/**
+ * Commons' `Restrictions` field lists the {{Trademarked}}, {{Personality rights}} and {{Insignia}}
+ * templates a file page carries (as "trademarked", "personality", "insignia"): the copyright licence
+ * is free, but the law on marks, on a person's likeness or on official emblems is not waived by it.
+ */
+const NON_COPYRIGHT_RESTRICTION = /trademark|personality|insignia/i;
 
 const isTrue = (value: string): boolean => value !== '' && !/^(?:false|0|no)$/i.test(value);
 
 /** The picture's licence when it is one a video may use, else null. */
 export function freeLicence(metadata: ExtMetadata): FreeLicence | null {
   if (isTrue(field(metadata, 'NonFree'))) return null;
+  if (NON_COPYRIGHT_RESTRICTION.test(field(metadata, 'Restrictions'))) return null;
   const code = field(metadata, 'License').toLowerCase();
   const shortName = field(metadata, 'LicenseShortName');
   const usageTerms = field(metadata, 'UsageTerms');
@@ -48,7 +58,7 @@ export function freeLicence(metadata: ExtMetadata): FreeLicence | null {
 
 /** "cc-by-sa-4.0" → "CC BY-SA 4.0"; "pd" → "Public domain". */
 function licenceName(code: string): string {
-  if (code.startsWith('pd')) return 'Public domain';
+  if (code.startsWith('pd') || code.startsWith('cc-pd')) return 'Public domain';
   if (code.startsWith('cc0')) return 'CC0';
   const match = /^cc-(by(?:-sa)?)-(\d(?:\.\d)?)/.exec(code);
   return match ? `CC ${match[1]!.toUpperCase()} ${match[2]}` : code;
@@ -79,9 +89,29 @@ export interface CommonsPictureMetadata {
   metadata: ExtMetadata;
 }
 
-/** The credit a picture's licence asks for: its title, author (as text), licence and its Commons page. */
+/** Only a web address may be a credit's link: a `javascript:` or `data:` one must never reach the API, MCP or webhooks. */
+export function isWebUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+const commonsPage = (fileName: string) =>
+  `https://commons.wikimedia.org/wiki/${encodeURIComponent(fileName.replaceAll(' ', '_')).replaceAll('%3A', ':')}`;
+
+/**
+ * The credit a picture's licence asks for: its title, author, licence and its Commons page. The
+ * author is `Artist` as text (`Credit` holds the source, "Own work", never the author); where the
+ * licence requires attribution and the file page states it (`Attribution`, e.g. "© Ana Reef / CC BY-SA
+ * 4.0"), that text is what the credit shows, as the licence asks it to be given.
+ */
 export function pictureAttribution(picture: CommonsPictureMetadata, licence: FreeLicence): Attribution {
-  const author = field(picture.metadata, 'Artist') || field(picture.metadata, 'Credit');
+  const required = isTrue(field(picture.metadata, 'AttributionRequired'));
+  const stated = required ? field(picture.metadata, 'Attribution') : '';
+  const author = stated || field(picture.metadata, 'Artist');
   const title = field(picture.metadata, 'ObjectName') || fileTitle(picture.fileName);
   return {
     kind: 'image',
@@ -89,7 +119,7 @@ export function pictureAttribution(picture: CommonsPictureMetadata, licence: Fre
     ...(author ? { author: author.slice(0, 200) } : {}),
     license: licence.license,
     ...(licence.licenseUrl ? { licenseUrl: licence.licenseUrl } : {}),
-    sourceUrl: picture.pageUrl,
+    sourceUrl: isWebUrl(picture.pageUrl) ? picture.pageUrl : commonsPage(picture.fileName),
   };
 }
 
@@ -106,6 +136,9 @@ export function articleAttribution(article: { title: string; url: string }): Att
     author: 'Wikipedia contributors',
     license: WIKIPEDIA_TEXT_LICENCE.license,
     licenseUrl: WIKIPEDIA_TEXT_LICENCE.licenseUrl!,
-    sourceUrl: article.url,
+    // The client keeps only web addresses; an article kept by an older run is checked again here.
+    sourceUrl: isWebUrl(article.url)
+      ? article.url
+      : `https://www.wikipedia.org/wiki/${encodeURIComponent(article.title.replaceAll(' ', '_'))}`,
   };
 }

@@ -2,14 +2,22 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { CancelledError } from '../errors.js';
 import type { WikipediaArticle, WikipediaArticleMatch } from '../providers/types.js';
-import { freeLicence, plainText, type ExtMetadata } from './commons-licence.js';
+import { freeLicence, isWebUrl, plainText, type ExtMetadata } from './commons-licence.js';
 
 /**
  * Wikipedia and Wikimedia Commons through the MediaWiki Action API (`format=json&formatversion=2`):
- * `list=search` finds articles, `prop=extracts|pageimages|info` reads one as plain text, and on
- * Commons `generator=search` in the File namespace with `prop=imageinfo` finds pictures with their
- * licence metadata. Every request names Reelsmith in its User-Agent (Wikimedia's policy), every
- * answer is size-capped and parsed with zod, and answers are kept 24 h so a topic is asked once.
+ * `list=search` finds articles, `prop=extracts|pageimages|info` reads one as plain text, `prop=images`
+ * lists the files an article shows, and on Commons `generator=search` in the File namespace with
+ * `prop=imageinfo` finds pictures with their licence metadata. Every answer is size-capped and parsed
+ * with zod, and answers are kept 24 h so a topic is asked once.
+ *
+ * As Wikimedia's rules ask (https://meta.wikimedia.org/wiki/User-Agent_policy,
+ * https://www.mediawiki.org/wiki/API:Etiquette, https://www.mediawiki.org/wiki/Manual:Maxlag_parameter):
+ * every request names Reelsmith and a way to reach its operator in its User-Agent; API requests carry
+ * `maxlag=5` and, when the servers are lagged (`error.code: maxlag`) or answer 429/503, are retried
+ * only after the `Retry-After` they send; few requests are in flight at once; and redirects are
+ * followed by hand, each hop checked against the hosts the request may go to (the API's own host;
+ * RESEARCH_MEDIA_HOSTS for picture files), so an answer can never send the server elsewhere.
  */
 
 export interface WikimediaClientOptions {
@@ -18,9 +26,11 @@ export interface WikimediaClientOptions {
   commonsApiUrl: string;
   /** Hosts (with an optional port) picture files may be downloaded from; any other URL is ignored. */
   mediaHosts: readonly string[];
-  /** "Reelsmith/0.1.0 (https://studio.example)". */
+  /** "Reelsmith/0.1.0 (https://studio.example; ops@studio.example)". */
   userAgent: string;
   fetch?: typeof fetch;
+  /** Longest Retry-After honoured (ms); a longer wait gives up at once (the job's budget is shorter). */
+  maxRetryAfterMs?: number;
 }
 
 export interface CommonsPicture {
@@ -41,6 +51,15 @@ const MAX_JSON_BYTES = 4 * 1024 * 1024;
 const MAX_PICTURE_BYTES = 15 * 1024 * 1024;
 const CACHE_TTL_MS = 24 * 60 * 60 * 1000;
 const PICTURE_MIMES = new Set(['image/jpeg', 'image/png', 'image/webp']);
+/** The lag (seconds) beyond which Wikimedia's API refuses a request, as its maxlag manual recommends for bots. */
+export const MAXLAG_SECONDS = 5;
+/** Retries after a 429, a 503 or a maxlag refusal, each after the Retry-After the server sent. */
+const MAX_RETRIES = 2;
+const MAX_REDIRECTS = 5;
+/** Requests in flight at once per client: the etiquette asks for few, so parallel scenes queue here. */
+const MAX_IN_FLIGHT = 4;
+/** A file an article shows is a picture a video may use only in these formats (Commons renders a JPEG or PNG of them). */
+const BITMAP_FILE = /\.(?:jpe?g|png|webp|tiff?)$/i;
 
 export class WikimediaError extends Error {
   override name = 'WikimediaError';
@@ -67,6 +86,7 @@ const articleAnswerSchema = z.object({
           fullurl: z.string().optional(),
           pageimage: z.string().optional(),
           pageprops: z.record(z.string(), z.unknown()).optional(),
+          images: z.array(z.object({ title: z.string() })).optional(),
         }),
       ),
     })
@@ -108,6 +128,10 @@ export interface WikimediaClient {
   searchPictures(query: string, width: number, signal: AbortSignal): Promise<CommonsPicture[]>;
   /** One file's picture, by its name (an article's lead image); null when Commons does not hold it. */
   pictureByName(fileName: string, width: number, signal: AbortSignal): Promise<CommonsPicture | null>;
+  /** The bitmap files ("File:….jpg") an article shows, in the order the API lists them (`prop=images`). */
+  articleImages(title: string, language: string, signal: AbortSignal): Promise<string[]>;
+  /** Usable pictures of these files (up to 50), with their licence metadata; the others are left out. */
+  picturesByName(fileNames: readonly string[], width: number, signal: AbortSignal): Promise<CommonsPicture[]>;
   /** The picture's bytes, from an allowed media host only, checked to be a JPEG, PNG or WebP. */
   downloadPicture(url: string, signal: AbortSignal): Promise<Buffer>;
 }
@@ -116,52 +140,167 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
   const doFetch = options.fetch ?? globalThis.fetch;
   const answers = new LRUCache<string, object>({ max: 500, ttl: CACHE_TTL_MS });
   const mediaHosts = new Set(options.mediaHosts.map((host) => host.toLowerCase()));
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
+  const slots = new Slots(MAX_IN_FLIGHT);
+  const inFlight = new Map<string, InFlight>();
 
   const wikipediaApi = (language: string) => options.wikipediaApiUrl.replaceAll('{lang}', encodeURIComponent(language));
 
   async function getJson<T>(base: string, params: Record<string, string>, schema: z.ZodType<T>, signal: AbortSignal): Promise<T> {
     const url = new URL(base);
-    for (const [name, value] of Object.entries({ action: 'query', format: 'json', formatversion: '2', ...params })) {
+    for (const [name, value] of Object.entries({
+      action: 'query',
+      format: 'json',
+      formatversion: '2',
+      maxlag: String(MAXLAG_SECONDS),
+      ...params,
+    })) {
       url.searchParams.set(name, value);
     }
     const key = url.toString();
     const kept = answers.get(key);
     if (kept) return kept as T;
-    const body = await fetchCapped(url.toString(), MAX_JSON_BYTES, signal);
-    let json: unknown;
-    try {
-      json = JSON.parse(body.toString('utf8'));
-    } catch {
-      throw new WikimediaError(`${url.host} answered with something that is not JSON`);
-    }
-    const refused = apiErrorSchema.safeParse(json);
-    if (refused.success) throw new WikimediaError(`${url.host} refused the query: ${refused.data.error.code}`);
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new WikimediaError(`${url.host} answered in an unexpected shape`);
-    answers.set(key, parsed.data as object);
-    return parsed.data;
+    // Scenes looked up at once ask some questions together (the article's pictures): asked once.
+    return shared(key, (own) => askApi(url, schema, own), signal) as Promise<T>;
   }
 
-  async function fetchCapped(url: string, maxBytes: number, signal: AbortSignal, accept?: (type: string) => boolean): Promise<Buffer> {
-    let response: Response;
-    try {
-      response = await doFetch(url, { headers: { 'User-Agent': options.userAgent, 'Api-User-Agent': options.userAgent }, signal });
-    } catch (error) {
-      if (signal.aborted) throw new CancelledError('The look-up ran out of time');
-      throw new WikimediaError(`${new URL(url).host} could not be reached`, { cause: error });
+  /** One in-flight request per question: each caller waits on it; it is aborted only when every caller gave up. */
+  function shared<T>(key: string, run: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+    let entry = inFlight.get(key);
+    if (!entry || entry.controller.signal.aborted) {
+      const controller = new AbortController();
+      const created: InFlight = { controller, waiters: 0, promise: run(controller.signal) };
+      created.promise.then(
+        () => inFlight.delete(key),
+        () => {
+          if (inFlight.get(key) === created) inFlight.delete(key);
+        },
+      );
+      inFlight.set(key, created);
+      entry = created;
+    }
+    const joined = entry;
+    joined.waiters += 1;
+    return new Promise<T>((resolve, reject) => {
+      const leave = () => {
+        joined.waiters -= 1;
+        if (joined.waiters === 0) joined.controller.abort();
+        reject(new CancelledError('The look-up ran out of time'));
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      joined.promise.then(
+        (value) => {
+          signal.removeEventListener('abort', leave);
+          resolve(value as T);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', leave);
+          reject(error instanceof Error ? error : new WikimediaError(String(error)));
+        },
+      );
+    });
+  }
+
+  async function askApi<T>(url: URL, schema: z.ZodType<T>, signal: AbortSignal): Promise<T> {
+    const key = url.toString();
+    // An API answer comes from the API's own host: a redirect elsewhere is refused.
+    const apiHost = new Set([url.host.toLowerCase()]);
+    for (let attempt = 0; ; attempt += 1) {
+      const { body, retryAfterMs } = await fetchCapped(url.toString(), apiHost, MAX_JSON_BYTES, signal);
+      let json: unknown;
+      try {
+        json = JSON.parse(body.toString('utf8'));
+      } catch {
+        throw new WikimediaError(`${url.host} answered with something that is not JSON`);
+      }
+      const refused = apiErrorSchema.safeParse(json);
+      if (refused.success) {
+        // Replication lag above maxlag: the API asks the client to come back after Retry-After.
+        if (refused.data.error.code === 'maxlag' && attempt < MAX_RETRIES) {
+          await waitBeforeRetry(url.host, retryAfterMs ?? 5_000, signal);
+          continue;
+        }
+        throw new WikimediaError(`${url.host} refused the query: ${refused.data.error.code}`);
+      }
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) throw new WikimediaError(`${url.host} answered in an unexpected shape`);
+      answers.set(key, parsed.data as object);
+      return parsed.data;
+    }
+  }
+
+  async function waitBeforeRetry(host: string, ms: number, signal: AbortSignal): Promise<void> {
+    if (ms > maxRetryAfterMs) throw new WikimediaError(`${host} asked to wait ${Math.round(ms / 1000)} s before asking again`);
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', stop);
+        resolve();
+      }, ms);
+      const stop = () => {
+        clearTimeout(timer);
+        reject(new CancelledError('The look-up ran out of time'));
+      };
+      if (signal.aborted) stop();
+      else signal.addEventListener('abort', stop, { once: true });
+    });
+  }
+
+  /** One GET, following at most MAX_REDIRECTS redirects by hand (each hop's host checked), retried after 429/503 as Retry-After says. */
+  async function fetchCapped(
+    url: string,
+    allowedHosts: ReadonlySet<string>,
+    maxBytes: number,
+    signal: AbortSignal,
+    accept?: (type: string) => boolean,
+  ): Promise<{ body: Buffer; retryAfterMs: number | null }> {
+    let response: Response | undefined;
+    let current = url;
+    for (let attempt = 0, hops = 0; ;) {
+      if (!allowedMediaUrl(current, allowedHosts)) throw new WikimediaError(`Research does not follow a link to ${hostOf(current)}`);
+      try {
+        response = await slots.run(
+          () =>
+            doFetch(current, {
+              headers: { 'User-Agent': options.userAgent, 'Api-User-Agent': options.userAgent },
+              redirect: 'manual',
+              signal,
+            }),
+          signal,
+        );
+      } catch (error) {
+        if (signal.aborted) throw new CancelledError('The look-up ran out of time');
+        throw new WikimediaError(`${hostOf(current)} could not be reached`, { cause: error });
+      }
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel().catch(() => undefined);
+        hops += 1;
+        if (hops > MAX_REDIRECTS) throw new WikimediaError(`${hostOf(current)} redirected too many times`);
+        current = new URL(location, current).toString();
+        continue;
+      }
+      if ((response.status === 429 || response.status === 503) && attempt < MAX_RETRIES) {
+        await response.body?.cancel().catch(() => undefined);
+        attempt += 1;
+        // Without a Retry-After, a short pause: never straight back.
+        await waitBeforeRetry(hostOf(current), retryAfterMs(response.headers.get('retry-after')) ?? 1_000, signal);
+        continue;
+      }
+      break;
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new WikimediaError(`${new URL(url).host} answered HTTP ${response.status}`);
+      throw new WikimediaError(`${hostOf(current)} answered HTTP ${response.status}`);
     }
     if (accept && !accept(response.headers.get('content-type') ?? '')) {
       await response.body?.cancel().catch(() => undefined);
-      throw new WikimediaError(`${new URL(url).host} sent ${response.headers.get('content-type') ?? 'no content type'}`);
+      throw new WikimediaError(`${hostOf(current)} sent ${response.headers.get('content-type') ?? 'no content type'}`);
     }
     const declared = Number(response.headers.get('content-length') ?? '0');
     if (declared > maxBytes) {
       await response.body?.cancel().catch(() => undefined);
-      throw new WikimediaError(`${new URL(url).host} sent more than ${maxBytes} bytes`);
+      throw new WikimediaError(`${hostOf(current)} sent more than ${maxBytes} bytes`);
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -174,7 +313,7 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
           size += value.byteLength;
           if (size > maxBytes) {
             await reader.cancel().catch(() => undefined);
-            throw new WikimediaError(`${new URL(url).host} sent more than ${maxBytes} bytes`);
+            throw new WikimediaError(`${hostOf(current)} sent more than ${maxBytes} bytes`);
           }
           chunks.push(Buffer.from(value));
         }
@@ -183,12 +322,13 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
         throw error;
       }
     }
-    return Buffer.concat(chunks);
+    return { body: Buffer.concat(chunks), retryAfterMs: retryAfterMs(response.headers.get('retry-after')) };
   }
 
   const toPicture = (page: ImagePage): CommonsPicture | null => {
     const info = page.imageinfo?.[0];
-    if (!info || page.missing) return null;
+    // The credit links to the file page: only a web address may (a `javascript:` one never reaches a credit).
+    if (!info || page.missing || !isWebUrl(info.descriptionurl)) return null;
     const downloadUrl = info.thumburl ?? info.url;
     return {
       fileName: page.title,
@@ -208,7 +348,8 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
     prop: 'imageinfo',
     iiprop: 'url|extmetadata|size|mime',
     iiurlwidth: String(Math.round(width)),
-    iiextmetadatafilter: 'LicenseShortName|License|LicenseUrl|UsageTerms|Artist|Credit|NonFree|ObjectName|AttributionRequired',
+    iiextmetadatafilter:
+      'LicenseShortName|License|LicenseUrl|UsageTerms|Artist|NonFree|ObjectName|ImageDescription|Categories|AttributionRequired|Attribution|Restrictions',
   });
 
   return {
@@ -247,7 +388,7 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
       if (!page || page.missing || page.invalid || !page.extract) return null;
       return {
         title: page.title,
-        url: page.fullurl ?? articleUrl(base, page.title),
+        url: page.fullurl && isWebUrl(page.fullurl) ? page.fullurl : articleUrl(base, page.title),
         text: articleText(page.extract),
         ...(page.pageimage ? { leadImage: page.pageimage } : {}),
         disambiguation: page.pageprops?.disambiguation !== undefined,
@@ -284,11 +425,38 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
       return picture && isDownloadable(picture) ? picture : null;
     },
 
+    async articleImages(title, language, signal) {
+      const answer = await getJson(
+        wikipediaApi(language),
+        { prop: 'images', titles: title, redirects: '1', imlimit: 'max' },
+        articleAnswerSchema,
+        signal,
+      );
+      const images = answer.query?.pages[0]?.images ?? [];
+      return images.map((image) => image.title).filter((name) => BITMAP_FILE.test(name));
+    },
+
+    async picturesByName(fileNames, width, signal) {
+      const titles = [...new Set(fileNames.map((name) => `File:${name.replace(/^[^:]+:/, '')}`))].slice(0, 50);
+      if (titles.length === 0) return [];
+      const answer = await getJson(
+        options.commonsApiUrl,
+        { titles: titles.join('|'), ...imageInfoParams(width) },
+        imagesAnswerSchema,
+        signal,
+      );
+      const byTitle = new Map((answer.query?.pages ?? []).map((page) => [page.title, page]));
+      return titles
+        .map((title) => byTitle.get(title))
+        .map((page) => (page ? toPicture(page) : null))
+        .filter((picture): picture is CommonsPicture => picture !== null && isDownloadable(picture));
+    },
+
     async downloadPicture(url, signal) {
       if (!allowedMediaUrl(url, mediaHosts)) throw new WikimediaError(`Pictures are not downloaded from ${url}`);
-      const bytes = await fetchCapped(url, MAX_PICTURE_BYTES, signal, (type) => type === '' || type.startsWith('image/'));
-      if (!isPicture(bytes)) throw new WikimediaError(`${new URL(url).host} sent something that is not a picture`);
-      return bytes;
+      const { body } = await fetchCapped(url, mediaHosts, MAX_PICTURE_BYTES, signal, (type) => type === '' || type.startsWith('image/'));
+      if (!isPicture(body)) throw new WikimediaError(`${hostOf(url)} sent something that is not a picture`);
+      return body;
     },
   };
 }
@@ -325,6 +493,64 @@ export function allowedMediaUrl(url: string, hosts: ReadonlySet<string>): boolea
     return hosts.has(parsed.host.toLowerCase());
   } catch {
     return false;
+  }
+}
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an invalid address';
+  }
+};
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3), in ms; null when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+interface InFlight {
+  controller: AbortController;
+  waiters: number;
+  promise: Promise<unknown>;
+}
+
+/** At most `size` tasks at once; the others wait their turn (or their signal). */
+class Slots {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+
+  async run<T>(task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
+    if (this.active >= this.size) {
+      await new Promise<void>((resolve, reject) => {
+        const go = () => {
+          signal.removeEventListener('abort', stop);
+          resolve();
+        };
+        const stop = () => {
+          const index = this.waiting.indexOf(go);
+          if (index >= 0) this.waiting.splice(index, 1);
+          reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+        };
+        this.waiting.push(go);
+        signal.addEventListener('abort', stop, { once: true });
+      });
+    } else {
+      this.active += 1;
+    }
+    try {
+      return await task();
+    } finally {
+      // Hand the slot straight to the next waiter, or free it.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
   }
 }
 

@@ -1,10 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Attribution, GenerationParams } from '@reelsmith/contracts';
-import { chooseSceneSubjects } from '../images/offline-image-subject-choice.js';
 import type { ImageRequest, ImageResult, ResearchProvider, StorySource } from '../providers/types.js';
 import { articleAttribution, fileTitle } from '../research/commons-licence.js';
-import type { ResearchBudget } from '../research/research-budget.js';
+import { ResearchBudget } from '../research/research-budget.js';
 
 /** The article a video is told from, as the job keeps it (its workspace, and the video's artefact folder). */
 export interface ResearchedArticle {
@@ -81,56 +80,100 @@ export function keptArticle(artefactDir: string): ResearchedArticle | null {
   }
 }
 
+/** Each scene's pictures are searched and downloaded within this time of its own, all scenes at once. */
+export const SCENE_PICTURE_BUDGET_MS = 6_000;
+
+/** Told when research gives up on a scene's picture (the scene then gets the configured provider's). */
+export type PictureGiveUp = (sceneIndex: number, what: string, error: unknown) => void;
+
+/** A scene that needs a picture: its index in the video and what the image provider would be asked. */
+export interface ScenePictureNeed {
+  index: number;
+  request: ImageRequest;
+}
+
+const pictureRequest = (request: ImageRequest, article: ResearchedArticle, usedFiles: ReadonlySet<string>) => ({
+  // The scene's own words, in the article's language: never the offline painter's English subjects.
+  sceneText: request.narration ?? request.prompt,
+  article: { title: article.title, language: article.language, ...(article.leadImage ? { leadImage: article.leadImage } : {}) },
+  width: request.width,
+  height: request.height,
+  // A regenerated scene moves on from the pictures it showed (their files are what "Regenerate" avoids).
+  avoidFiles: new Set([...usedFiles, ...(request.avoidSubjects ?? []).filter((name) => name.startsWith('File:'))]),
+});
+
 /**
- * A Commons picture for one scene of a researched video, within what is left of the budget: the
- * article's lead image for the first scene it suits, else a search with the scene's subject (the one
- * the offline painter would draw) and the article's title, else the title alone. Null when nothing
- * free fits; the scene then gets the configured provider's picture.
+ * Commons pictures for the scenes of a researched video, looked up all at once: every scene's
+ * candidates are searched in parallel, each scene within its own budget (a slow Wikimedia costs a
+ * scene its picture, never every later scene's), then pictures are given out in scene order (the
+ * best one no earlier scene took) and downloaded in parallel, a failed download falling to the
+ * scene's next candidate. Each promise answers null when nothing free fits; the scene then gets the
+ * configured provider's picture, and `onGiveUp` says why.
  */
+export function findScenePictures(
+  needs: readonly ScenePictureNeed[],
+  article: ResearchedArticle,
+  research: ResearchProvider,
+  usedFiles: Set<string>,
+  options: { signal?: AbortSignal; budgetMs?: number; onGiveUp?: PictureGiveUp } = {},
+): Map<number, Promise<ImageResult | null>> {
+  const { signal, budgetMs = SCENE_PICTURE_BUDGET_MS, onGiveUp } = options;
+  const taken = new Set(usedFiles);
+  const scenes = needs.map((need) => {
+    const budget = new ResearchBudget(budgetMs, (what, error) => onGiveUp?.(need.index, what, error));
+    const request = pictureRequest(need.request, article, taken);
+    return { need, budget, candidates: budget.spend('picture search', (lookup) => research.findPictures(request, lookup), signal) };
+  });
+  // Given out in scene order once every scene's search is in: the same video always shows the same pictures.
+  const assigned = Promise.all(scenes.map((scene) => scene.candidates)).then((lists) =>
+    lists.map((candidates) => {
+      const fresh = (candidates ?? []).filter((candidate) => !taken.has(candidate.fileName));
+      if (fresh[0]) taken.add(fresh[0].fileName);
+      return fresh;
+    }),
+  );
+  const results = new Map<number, Promise<ImageResult | null>>();
+  scenes.forEach(({ need, budget }, position) => {
+    const picture = assigned.then(async (lists) => {
+      const candidates = lists[position]!;
+      if (candidates.length === 0) {
+        if (budget.remainingMs > 0) onGiveUp?.(need.index, 'picture search', new Error('no free picture fits the scene'));
+        return null;
+      }
+      for (const [attempt, candidate] of candidates.entries()) {
+        // The first is this scene's; a later one only if no other scene has taken it meanwhile.
+        if (attempt > 0) {
+          if (taken.has(candidate.fileName)) continue;
+          taken.add(candidate.fileName);
+        }
+        const bytes = await budget.spend('picture download', (lookup) => research.downloadPicture(candidate, lookup), signal);
+        if (!bytes) {
+          if (budget.remainingMs <= 0) return null;
+          continue;
+        }
+        writeFileSync(need.request.outputPath, bytes);
+        usedFiles.add(candidate.fileName);
+        return { imagePath: need.request.outputPath, subject: fileTitle(candidate.fileName), attribution: candidate.attribution };
+      }
+      return null;
+    });
+    // A job cancelled before this scene's turn must not leave an unhandled rejection behind.
+    picture.catch(() => undefined);
+    results.set(need.index, picture);
+  });
+  return results;
+}
+
+/** One scene's Commons picture (a scene looked up on its own, as a re-rendered storyboard scene is). */
 export async function findScenePicture(
   request: ImageRequest,
   article: ResearchedArticle,
   research: ResearchProvider,
-  budget: ResearchBudget,
   usedFiles: Set<string>,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; budgetMs?: number; onGiveUp?: PictureGiveUp } = {},
 ): Promise<ImageResult | null> {
-  if (budget.remainingMs <= 0) return null;
-  const subject = chooseSceneSubjects({
-    prompt: request.prompt,
-    ...(request.narration !== undefined ? { narration: request.narration } : {}),
-    topic: article.title,
-    ...(request.language !== undefined ? { language: request.language } : {}),
-    ...(request.previousSubject !== undefined ? { previous: request.previousSubject } : {}),
-    ...(request.avoidSubjects !== undefined ? { avoid: request.avoidSubjects } : {}),
-    seed: request.sceneIndex,
-  }).name;
-  const queries = [
-    ...new Set([subject && !article.title.toLowerCase().includes(subject) ? `${subject} ${article.title}` : '', article.title]),
-  ].filter(Boolean);
-  // pageimages names the file with underscores; Commons titles have spaces.
-  const lead = article.leadImage?.replaceAll('_', ' ');
-  // A regenerated scene moves on from the pictures it showed (their subjects are what "Regenerate" avoids).
-  const avoidFiles = new Set([...usedFiles, ...(request.avoidSubjects ?? []).filter((name) => name.startsWith('File:'))]);
-  const found = await budget.spend(
-    'pictures',
-    (lookup) =>
-      research.findPicture(
-        {
-          queries,
-          ...(lead && !usedFiles.has(`File:${lead}`) ? { leadImage: lead } : {}),
-          width: request.width,
-          height: request.height,
-          avoidFiles,
-        },
-        lookup,
-      ),
-    signal,
-  );
-  if (!found) return null;
-  writeFileSync(request.outputPath, found.bytes);
-  usedFiles.add(found.fileName);
-  return { imagePath: request.outputPath, subject: subject ?? fileTitle(found.fileName), attribution: found.attribution };
+  const found = findScenePictures([{ index: request.sceneIndex, request }], article, research, usedFiles, options);
+  return (await found.get(request.sceneIndex)) ?? null;
 }
 
 /**

@@ -20,6 +20,7 @@ import type {
   GeneratedScene,
   GenerationOutput,
   GenerationRun,
+  ImageRequest,
   ImageResult,
   Story,
   StorySource,
@@ -50,12 +51,14 @@ import {
   articleStorySource,
   findArticle,
   findScenePicture,
+  findScenePictures,
   keepArticle,
   keptArticle,
   markPictureUsed,
   wantsResearch,
   type ResearchedArticle,
   type ResearchOutput,
+  type ScenePictureNeed,
 } from './research.js';
 import { callProvider, PROVIDER_RETRY_DELAYS_MS } from '../providers/provider-retry.js';
 
@@ -78,6 +81,8 @@ export interface RunGenerationOptions {
   onArtefact?: (artefact: { kind: 'voice' | 'image'; sceneIndex: number; reused: boolean }) => void;
   /** Called as each step (and each phase worth telling apart inside one) ends, with how long it took. */
   onTiming?: (timing: StepTiming) => void;
+  /** Told when research gives up on a scene's Commons picture (default: one line on the console). */
+  onPictureGiveUp?: (note: { sceneIndex: number; what: string; reason: string }) => void;
 }
 
 /** A story scene as the runner carries it: the storyboard's seed and upload, or the written story's defaults. */
@@ -481,6 +486,11 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
   );
 }
 
+/** One line when research gives up on a scene's picture: the operator sees why a researched video shows painted art. */
+function logPictureGiveUp(note: { sceneIndex: number; what: string; reason: string }): void {
+  console.info(`research: scene ${note.sceneIndex + 1} gets no Commons picture (${note.what}: ${note.reason})`);
+}
+
 /** Images: each scene's picture painted or found (or its earlier one reused), or the creator's upload. */
 function imagesStep(
   ctx: RunContext,
@@ -512,6 +522,18 @@ function imagesStep(
       const artwork: ArtworkCredit[] = [];
       const attributions: (Attribution | null)[] = [];
       const usedFiles = new Set<string>();
+      const imageRequestFor = (scene: RunScene, key: string): ImageRequest => ({
+        prompt: scene.imagePrompt,
+        visualStyle: params.visualStyle,
+        width: setup.output.width,
+        height: setup.output.height,
+        sceneIndex: scene.imageSeed,
+        outputPath: join(artefactDir, 'images', `${key}.jpg`),
+        topic: params.topic,
+        narration: scene.narration,
+        language: params.language,
+        ...(scene.avoidSubjects?.length ? { avoidSubjects: scene.avoidSubjects } : {}),
+      });
       const keyOf = (scene: RunScene) =>
         hashInputs({
           prompt: scene.imagePrompt,
@@ -524,14 +546,22 @@ function imagesStep(
         });
       // The Commons pictures every kept scene shows, later ones included, are taken: a regenerated
       // scene moves on to a picture no other scene of the video shows.
+      // The others are looked up on Commons all at once, each within its own time (findScenePictures).
+      const needs: ScenePictureNeed[] = [];
       if (commons) {
-        for (const scene of story.output.scenes) {
+        for (const [index, scene] of story.output.scenes.entries()) {
           if (scene.uploadedImage) continue;
           const key = keyOf(scene);
           const kept = readCheckpoint<ImageResult>(join(artefactDir, 'images', `${key}.json`), key);
           if (kept?.attribution) markPictureUsed(usedFiles, kept.attribution);
+          if (!kept) needs.push({ index, request: imageRequestFor(scene, key) });
         }
       }
+      const onGiveUp = (sceneIndex: number, what: string, error: unknown) =>
+        (options.onPictureGiveUp ?? logPictureGiveUp)({ sceneIndex, what, reason: error instanceof Error ? error.message : String(error) });
+      const commonsPictures = commons
+        ? findScenePictures(needs, commons.article, commons.research, usedFiles, { ...(signal ? { signal } : {}), onGiveUp })
+        : null;
       for (const [index, scene] of story.output.scenes.entries()) {
         throwIfAborted(signal);
         if (scene.uploadedImage) {
@@ -544,7 +574,6 @@ function imagesStep(
           progress.report('images', ((index + 1) / sceneCount) * 100);
           continue;
         }
-        const avoidSubjects = scene.avoidSubjects ?? [];
         const key = keyOf(scene);
         const previousSubject = subjects.at(-1);
         const manifest = join(artefactDir, 'images', `${key}.json`);
@@ -555,21 +584,13 @@ function imagesStep(
         options.onArtefact?.({ kind: 'image', sceneIndex: index, reused: done !== null });
         if (!done) {
           const request = {
-            prompt: scene.imagePrompt,
-            visualStyle: params.visualStyle,
-            width: setup.output.width,
-            height: setup.output.height,
-            sceneIndex: scene.imageSeed,
-            outputPath: join(artefactDir, 'images', `${key}.jpg`),
-            topic: params.topic,
+            ...imageRequestFor(scene, key),
             avoidSourceIds: credits.map((credit) => credit.sourceId),
-            narration: scene.narration,
-            language: params.language,
             ...(previousSubject ? { previousSubject } : {}),
-            ...(avoidSubjects.length > 0 ? { avoidSubjects } : {}),
           };
           const found = commons
-            ? await findScenePicture(request, commons.article, commons.research, ctx.researchBudget, usedFiles, signal)
+            ? await (commonsPictures?.get(index) ??
+                findScenePicture(request, commons.article, commons.research, usedFiles, { ...(signal ? { signal } : {}), onGiveUp }))
             : null;
           done = found ?? (await callProvider(() => providers.images.generateImage(request, signal), signal, retryDelays));
           writeCheckpoint(manifest, key, done);

@@ -5,10 +5,24 @@ import { startFakeHttpServer, type FakeServer, type RecordedRequest, type Script
 /**
  * A local stand-in for Wikipedia (every language) and Wikimedia Commons: the MediaWiki Action API at
  * `/<lang>/w/api.php` and `/commons/w/api.php`, answering `format=json&formatversion=2` in the real
- * shapes (`list=search`; `prop=extracts|pageimages|info|pageprops` with `explaintext`; Commons'
- * `generator=search` and `titles=` with `prop=imageinfo`, `iiprop=url|extmetadata|size|mime`), and
- * the picture files at `/media/…` (small real JPEGs). Searches rank non-free, NC, ND, fair-use and
- * unlicensed files first, so a client that does not filter licences shows them.
+ * shapes (`list=search`; `prop=extracts|pageimages|info|pageprops` with `explaintext`; `prop=images`;
+ * Commons' `generator=search` and `titles=` with `prop=imageinfo`, `iiprop=url|extmetadata|size|mime`),
+ * the original files at `/media/…` and their thumbnails on a second host (small real JPEGs). Searches
+ * rank non-free, NC, ND, fair-use, unlicensed and restricted files first, so a client that does not
+ * filter them shows them.
+ *
+ * As strict as Wikimedia where the real service refuses (each rule quotes its documentation):
+ * - User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy): "Scripts should use an
+ *   informative User-Agent string with contact information, or they may be IP-blocked without
+ *   notice" — a request whose User-Agent names no reachable contact (none, or localhost) gets 403.
+ * - Thumbnails (https://phabricator.wikimedia.org/T360589 and the API's own answers): `thumburl`
+ *   names the thumbnail host (`thumb.wikimedia.org` in production, a second port here), and the
+ *   upload host's thumbnail paths redirect there; only a client that allows both hosts shows them.
+ * - Rate limits (https://www.mediawiki.org/wiki/API:Etiquette, RFC 9110 §10.2.3): `throttle()`
+ *   answers 429 with `Retry-After`, and a request that comes back before that time gets 429 again.
+ * - maxlag (https://www.mediawiki.org/wiki/Manual:Maxlag_parameter): "If the lag is greater than
+ *   maxlag, the API returns an error with code `maxlag`" and a Retry-After header; `setLag()`
+ *   simulates lagged replicas for requests that send maxlag.
  */
 
 export interface FakeCommonsFile {
@@ -25,6 +39,17 @@ export interface FakeCommonsFile {
   usageTerms?: string;
   nonFree?: boolean;
   artist?: string;
+  /** Where the file came from ("Own work"): never the author. */
+  credit?: string;
+  /** The licence's own attribution text, and whether the licence requires it. */
+  attribution?: string;
+  attributionRequired?: boolean;
+  /** Non-copyright restrictions ("trademarked", "personality", "insignia"). */
+  restrictions?: string;
+  /** The file page's description (ImageDescription), in English. */
+  description?: string;
+  /** The file page's address, when the fake sends a hostile one. */
+  descriptionUrl?: string;
 }
 
 export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
@@ -121,6 +146,29 @@ export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
     license: 'cc-by-sa-3.0-de',
     artist: 'Dora Ei',
   },
+  // Free by its licence, but a trademark (and one with a hostile page address): never shown either.
+  {
+    name: 'Lighthouse brand logo.jpg',
+    keywords: ['lighthouse', 'tower', 'light', 'keeper', 'lens', 'fresnel', 'octopus'],
+    width: 1080,
+    height: 1920,
+    colour: '#00ffff',
+    licenseShortName: 'CC BY-SA 4.0',
+    license: 'cc-by-sa-4.0',
+    restrictions: 'trademarked',
+    artist: 'A Brand',
+  },
+  {
+    name: 'Octopus page with a script address.jpg',
+    keywords: ['octopus', 'kraken', 'lighthouse', 'tower'],
+    width: 1080,
+    height: 1920,
+    colour: '#0000ff',
+    licenseShortName: 'CC0',
+    license: 'cc0',
+    artist: 'Mallory',
+    descriptionUrl: 'javascript:alert(document.cookie)',
+  },
   {
     name: 'Lighthouse at dusk.jpg',
     keywords: ['lighthouse', 'tower', 'light', 'ship'],
@@ -131,6 +179,8 @@ export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
     license: 'cc-by-sa-4.0',
     licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
     artist: 'Eli Keeper',
+    credit: 'Own work',
+    description: 'A lighthouse tower at dusk, its lamp lit',
   },
   {
     name: 'Fresnel lens.jpg',
@@ -141,6 +191,34 @@ export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
     licenseShortName: 'CC0',
     license: 'cc0',
     artist: 'Fay Glass',
+    credit: 'Own work',
+    description: 'A first-order Fresnel lens: rings of glass prisms designed by Augustin Fresnel',
+  },
+  {
+    name: 'Keepers at the clockwork.jpg',
+    keywords: ['lighthouse', 'keeper', 'clockwork', 'museum'],
+    width: 1600,
+    height: 1000,
+    colour: '#6c3483',
+    licenseShortName: 'CC BY 4.0',
+    license: 'cc-by-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by/4.0/',
+    credit: 'Own work',
+    attribution: 'Photo: Gil Winder / Lighthouse Museum',
+    attributionRequired: true,
+    description: 'Lighthouse keepers winding the clockwork that turns the lens; the tower is now a museum',
+  },
+  {
+    name: 'Alexandria Pharos reconstruction.jpg',
+    keywords: ['lighthouse', 'alexandria', 'wonder', 'pharos'],
+    width: 1000,
+    height: 1400,
+    colour: '#d4ac0d',
+    licenseShortName: 'CC BY-SA 3.0',
+    license: 'cc-by-sa-3.0',
+    artist: '<span class="fn">Hal <i>Pharos</i></span>',
+    credit: 'Own work',
+    description: 'A reconstruction of the Lighthouse of Alexandria, one of the Seven Wonders of the Ancient World',
   },
   {
     name: 'Erupting volcano panorama.jpg',
@@ -167,21 +245,70 @@ export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
 
 export type FakeWikimediaMode = 'normal' | 'hang' | 'empty';
 
+/** The files each article shows (`prop=images`), by "language:title"; SVG maps and icons among them, as real articles have. */
+export const FAKE_ARTICLE_IMAGES: Record<string, string[]> = {
+  'en:Octopus': ['File:Octopus heart diagram.png', 'File:Octopus distribution map.svg', 'File:Octopus camouflage on rocks.jpg'],
+  'de:Kraken': ['File:Octopus heart diagram.png', 'File:Octopus eggs guarded.jpg'],
+  'en:Lighthouse': [
+    'File:Alexandria Pharos reconstruction.jpg',
+    'File:Commons-logo.svg',
+    'File:Fresnel lens.jpg',
+    'File:Keepers at the clockwork.jpg',
+    'File:Lighthouse brand logo.jpg',
+  ],
+  'en:Volcano': ['File:Volcano lava flow at night.jpg'],
+};
+
 export interface FakeWikimediaServer extends FakeServer {
   /** WIKIPEDIA_API_URL ({lang} kept for the client to fill in). */
   wikipediaApiUrl: string;
   commonsApiUrl: string;
-  /** RESEARCH_MEDIA_HOSTS: this server's host:port. */
+  /** This server's host:port: the API and the original files (upload.wikimedia.org). */
   mediaHost: string;
-  /** The environment that points the pipeline at this fake. */
+  /** The thumbnail host's host:port (thumb.wikimedia.org): every `thumburl` names it. */
+  thumbHost: string;
+  /** The environment that points the pipeline at this fake (RESEARCH_MEDIA_HOSTS: both hosts; a contact). */
   env: Record<string, string>;
   /** 'hang': never answers (a Wikimedia that stopped answering); 'empty': finds nothing; 'normal'. */
   setMode(mode: FakeWikimediaMode): void;
-  /** Requests for pictures served (paths under /media/). */
+  /** Every answer (API and files) waits this long: a slow Wikimedia, or one far away under load. */
+  setDelay(ms: number): void;
+  /** The next `count` API requests get 429 with `Retry-After: seconds`; one back before that time gets 429 again (`throttle(0, 0)` lifts it). */
+  throttle(count: number, retryAfterSeconds: number): void;
+  /** The next `count` API requests that send maxlag below `lagSeconds` get the maxlag error (Retry-After: 1). */
+  setLag(lagSeconds: number, count: number): void;
+  /** Picture files redirect (302) to this address instead of being served (a hop to a foreign host). */
+  redirectMediaTo(url: string | null): void;
+  /** Requests for pictures served (original files and thumbnails). */
   mediaRequests(): RecordedRequest[];
+  /** Requests the fake refused (403 User-Agent, 429, maxlag), for tests that show it refusing. */
+  refused(): { path: string; status: number; reason: string }[];
 }
 
 const fileUrl = (base: string, name: string) => `${base}/media/${encodeURIComponent(name.replaceAll(' ', '_'))}`;
+const thumbUrl = (thumbBase: string, name: string, width: number) =>
+  `${thumbBase}/media/thumb/${encodeURIComponent(name.replaceAll(' ', '_'))}/${width}px-${encodeURIComponent(name.replaceAll(' ', '_'))}`;
+
+/**
+ * "Scripts should use an informative User-Agent string with contact information" (User-Agent
+ * policy): "<client>/<version> (<contact information>)", the contact an e-mail address or a URL that
+ * reaches the operator; a localhost address reaches nobody.
+ */
+export function userAgentRefusal(userAgent: string | undefined): string | null {
+  const match = /^Reelsmith\/\S+ \(([^)]*)\)/.exec(userAgent ?? '');
+  if (!match) return 'no client name and version with a contact in parentheses';
+  const contacts = match[1]!.split(/;\s*/);
+  const reachable = contacts.some((contact) => {
+    if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(contact)) return true;
+    try {
+      const url = new URL(contact);
+      return /^https?:$/.test(url.protocol) && !/^(?:localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(url.host);
+    } catch {
+      return false;
+    }
+  });
+  return reachable ? null : `no reachable contact in "${match[1]}"`;
+}
 const pageTitle = (name: string) => name.replaceAll('_', ' ');
 const jpegs = new Map<string, Buffer>();
 
@@ -213,10 +340,21 @@ function extmetadata(file: FakeCommonsFile): Record<string, { value: string; sou
   if (file.usageTerms) fields.UsageTerms = { value: file.usageTerms, source: 'commons-desc-page', hidden: '' };
   if (file.nonFree) fields.NonFree = { value: 'true', source: 'commons-desc-page', hidden: '' };
   if (file.artist) fields.Artist = { value: file.artist, source: 'commons-desc-page' };
+  fields.Credit = { value: file.credit ?? '<span class="int-own-work" lang="en">Own work</span>', source: 'commons-desc-page', hidden: '' };
+  if (file.attribution) fields.Attribution = { value: file.attribution, source: 'commons-desc-page', hidden: '' };
+  // Commons sends AttributionRequired for every licensed file: "true" for CC BY(-SA), "false" for CC0 and PD.
+  if (file.license)
+    fields.AttributionRequired = {
+      value: String(file.attributionRequired ?? /^cc-by/.test(file.license)),
+      source: 'commons-desc-page',
+      hidden: '',
+    };
+  if (file.restrictions) fields.Restrictions = { value: file.restrictions, source: 'commons-desc-page', hidden: '' };
+  if (file.description) fields.ImageDescription = { value: `<p>${file.description}</p>`, source: 'commons-desc-page' };
   return fields;
 }
 
-function imagePage(base: string, file: FakeCommonsFile, pageid: number, index: number | undefined, thumbWidth: number) {
+function imagePage(base: string, thumbBase: string, file: FakeCommonsFile, pageid: number, index: number | undefined, thumbWidth: number) {
   const thumbHeight = Math.round((file.height * thumbWidth) / file.width);
   return {
     pageid,
@@ -229,12 +367,13 @@ function imagePage(base: string, file: FakeCommonsFile, pageid: number, index: n
         size: 123_456,
         width: file.width,
         height: file.height,
-        thumburl: fileUrl(base, file.name) + `?width=${thumbWidth}`,
+        thumburl: thumbUrl(thumbBase, file.name, thumbWidth),
         thumbwidth: thumbWidth,
         thumbheight: thumbHeight,
         responsiveUrls: {},
         url: fileUrl(base, file.name),
-        descriptionurl: `https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.name.replaceAll(' ', '_'))}`,
+        descriptionurl:
+          file.descriptionUrl ?? `https://commons.wikimedia.org/wiki/File:${encodeURIComponent(file.name.replaceAll(' ', '_'))}`,
         descriptionshorturl: `https://commons.wikimedia.org/w/index.php?curid=${pageid}`,
         mime: file.name.endsWith('.png') ? 'image/png' : 'image/jpeg',
         extmetadata: extmetadata(file),
@@ -284,6 +423,24 @@ function answerWikipedia(base: string, language: string, query: URLSearchParams)
     };
   }
   const titles = (query.get('titles') ?? '').split('|');
+  if (query.get('prop') === 'images') {
+    return {
+      batchcomplete: true,
+      query: {
+        pages: titles.map((title, index) => {
+          const article = articles.find((candidate) => candidate.title.toLowerCase() === title.toLowerCase());
+          if (!article) return { ns: 0, title, missing: true };
+          const images = FAKE_ARTICLE_IMAGES[`${language}:${article.title}`] ?? [];
+          return {
+            pageid: 2000 + index,
+            ns: 0,
+            title: article.title,
+            ...(images.length ? { images: images.map((image) => ({ ns: 6, title: image })) } : {}),
+          };
+        }),
+      },
+    };
+  }
   return {
     batchcomplete: true,
     query: {
@@ -318,16 +475,20 @@ function answerArticle(base: string, language: string, article: FakeArticle, pag
   };
 }
 
-function answerCommons(base: string, query: URLSearchParams): object {
+function answerCommons(base: string, thumbBase: string, query: URLSearchParams): object {
   const width = Number(query.get('iiurlwidth') ?? '1080');
   if (query.get('generator') === 'search') {
     if (query.get('gsrnamespace') !== '6') return { batchcomplete: true };
     const words = searchWords(query.get('gsrsearch') ?? '');
-    const found = FAKE_COMMONS_FILES.filter((file) => file.keywords.some((keyword) => words.some((word) => wordMatches(word, keyword))));
+    // CirrusSearch finds the pages that carry every word of the query (in the title, description or categories).
+    const found = FAKE_COMMONS_FILES.filter((file) => {
+      const text = [...file.keywords, ...searchWords(`${file.name} ${file.description ?? ''}`)];
+      return words.length > 0 && words.every((word) => text.some((keyword) => wordMatches(word, keyword)));
+    });
     // No hits: a generator answers without a query object at all.
     if (found.length === 0) return { batchcomplete: true };
     // A generator lists its pages by page id; `index` is the search rank.
-    const pages = found.map((file, rank) => imagePage(base, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), rank + 1, width));
+    const pages = found.map((file, rank) => imagePage(base, thumbBase, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), rank + 1, width));
     return { batchcomplete: true, query: { pages: pages.sort((a, b) => b.pageid - a.pageid) } };
   }
   const titles = (query.get('titles') ?? '').split('|');
@@ -338,7 +499,7 @@ function answerCommons(base: string, query: URLSearchParams): object {
         const name = pageTitle(title.replace(/^File:/, ''));
         const file = FAKE_COMMONS_FILES.find((candidate) => candidate.name === name);
         return file
-          ? imagePage(base, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), undefined, width)
+          ? imagePage(base, thumbBase, file, 5000 + FAKE_COMMONS_FILES.indexOf(file), undefined, width)
           : { ns: 6, title: `File:${name}`, missing: true, known: false };
       }),
     },
@@ -347,17 +508,46 @@ function answerCommons(base: string, query: URLSearchParams): object {
 
 export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
   let base = '';
+  let thumbBase = '';
   let mode: FakeWikimediaMode = 'normal';
+  let delayMs = 0;
+  let throttleLeft = 0;
+  let retryAfterSeconds = 0;
+  let throttledUntil = 0;
+  let lag = { seconds: 0, left: 0 };
+  let mediaRedirect: string | null = null;
+  const refusals: { path: string; status: number; reason: string }[] = [];
+  const refuse = (request: RecordedRequest, response: ScriptedResponse, reason: string): ScriptedResponse => {
+    refusals.push({ path: request.url.pathname, status: response.status, reason });
+    return { ...response, delayMs };
+  };
+  const serveFile = (request: RecordedRequest, name: string): ScriptedResponse => {
+    const refusal = userAgentRefusal(request.headers['user-agent']);
+    // The media servers apply the same User-Agent policy as the API.
+    if (refusal) return refuse(request, { status: 403, body: 'Please set a user-agent and respect our robot policy.' }, refusal);
+    if (mediaRedirect) return { status: 302, headers: { location: mediaRedirect }, delayMs };
+    const file = FAKE_COMMONS_FILES.find((candidate) => candidate.name === name);
+    return file
+      ? { status: 200, headers: { 'content-type': 'image/jpeg' }, body: pictureBytes(file), delayMs }
+      : { status: 404, body: 'Not found', delayMs };
+  };
+
+  // thumb.wikimedia.org: /media/thumb/<file>/<width>px-<file>.
+  const thumbs = await startFakeHttpServer((request): ScriptedResponse => {
+    if (mode === 'hang') return { status: 200, hang: true };
+    const thumb = /^\/media\/thumb\/([^/]+)\/\d+px-/.exec(request.url.pathname);
+    return thumb ? serveFile(request, pageTitle(decodeURIComponent(thumb[1]!))) : { status: 404, body: 'Not found' };
+  });
+  thumbBase = thumbs.url;
+
   const server = await startFakeHttpServer((request): ScriptedResponse => {
     if (mode === 'hang') return { status: 200, hang: true };
     const { pathname, searchParams } = request.url;
-    if (pathname.startsWith('/media/')) {
-      const name = pageTitle(decodeURIComponent(pathname.slice('/media/'.length)));
-      const file = FAKE_COMMONS_FILES.find((candidate) => candidate.name === name);
-      return file
-        ? { status: 200, headers: { 'content-type': 'image/jpeg' }, body: pictureBytes(file) }
-        : { status: 404, body: 'Not found' };
+    if (pathname.startsWith('/media/thumb/')) {
+      // The upload host's thumbnail paths now live on the thumbnail host.
+      return { status: 301, headers: { location: `${thumbBase}${pathname}` }, delayMs };
     }
+    if (pathname.startsWith('/media/')) return serveFile(request, pageTitle(decodeURIComponent(pathname.slice('/media/'.length))));
     const api = /^\/([a-z-]+)\/w\/api\.php$/.exec(pathname);
     if (!api) return { status: 404, body: 'Not found' };
     if (searchParams.get('format') !== 'json' || searchParams.get('formatversion') !== '2' || searchParams.get('action') !== 'query') {
@@ -366,13 +556,48 @@ export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
         body: { error: { code: 'badvalue', info: 'This fake answers action=query&format=json&formatversion=2 only.' } },
       };
     }
-    if (!/Reelsmith\/\S+ \(\S+\)/.test(String(request.headers['user-agent']))) {
-      // Wikimedia refuses clients that do not say who they are.
-      return { status: 403, body: 'Please set a user-agent and respect our robot policy.' };
+    const refusal = userAgentRefusal(request.headers['user-agent']);
+    if (refusal) {
+      // "Requests from disallowed user agents may instead encounter a less helpful error message":
+      // Wikimedia refuses clients that do not say who they are and how to reach them.
+      return refuse(request, { status: 403, body: 'Please set a user-agent and respect our robot policy.' }, refusal);
+    }
+    const now = Date.now();
+    if (now < throttledUntil || throttleLeft > 0) {
+      // Too many requests: come back after Retry-After, not before.
+      if (now >= throttledUntil) {
+        throttleLeft -= 1;
+        throttledUntil = now + retryAfterSeconds * 1000;
+      }
+      return refuse(
+        request,
+        {
+          status: 429,
+          headers: { 'retry-after': String(Math.max(1, Math.ceil((throttledUntil - now) / 1000))) },
+          body: 'Too many requests. Please respect our robot policy.',
+        },
+        'throttled',
+      );
+    }
+    const maxlag = searchParams.get('maxlag');
+    if (lag.left > 0 && maxlag !== null && Number(maxlag) < lag.seconds) {
+      lag.left -= 1;
+      return refuse(
+        request,
+        {
+          status: 200,
+          headers: { 'retry-after': '1', 'x-database-lag': String(lag.seconds) },
+          body: {
+            error: { code: 'maxlag', info: `Waiting for 10.64.0.1: ${lag.seconds} seconds lagged.`, host: '10.64.0.1', lag: lag.seconds },
+          },
+        },
+        'maxlag',
+      );
     }
     if (mode === 'empty') {
       return {
         status: 200,
+        delayMs,
         body:
           searchParams.get('list') === 'search'
             ? { batchcomplete: true, query: { searchinfo: { totalhits: 0 }, search: [] } }
@@ -380,10 +605,15 @@ export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
       };
     }
     const site = api[1]!;
-    return { status: 200, body: site === 'commons' ? answerCommons(base, searchParams) : answerWikipedia(base, site, searchParams) };
+    return {
+      status: 200,
+      delayMs,
+      body: site === 'commons' ? answerCommons(base, thumbBase, searchParams) : answerWikipedia(base, site, searchParams),
+    };
   });
   base = server.url;
   const host = new URL(base).host;
+  const thumbHost = new URL(thumbBase).host;
   const wikipediaApiUrl = `${base}/{lang}/w/api.php`;
   const commonsApiUrl = `${base}/commons/w/api.php`;
   return {
@@ -391,10 +621,36 @@ export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
     wikipediaApiUrl,
     commonsApiUrl,
     mediaHost: host,
-    env: { RESEARCH_PROVIDER: 'wikipedia', WIKIPEDIA_API_URL: wikipediaApiUrl, COMMONS_API_URL: commonsApiUrl, RESEARCH_MEDIA_HOSTS: host },
+    thumbHost,
+    env: {
+      RESEARCH_PROVIDER: 'wikipedia',
+      WIKIPEDIA_API_URL: wikipediaApiUrl,
+      COMMONS_API_URL: commonsApiUrl,
+      RESEARCH_MEDIA_HOSTS: `${host},${thumbHost}`,
+      WIKIMEDIA_CONTACT: 'research-tests@reelsmith.example',
+    },
     setMode: (next) => {
       mode = next;
     },
-    mediaRequests: () => server.requests.filter((request) => request.url.pathname.startsWith('/media/')),
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
+    throttle: (count, seconds) => {
+      throttleLeft = count;
+      retryAfterSeconds = seconds;
+      // A new rule starts now: a throttle(0, 0) lifts the one before.
+      throttledUntil = 0;
+    },
+    setLag: (seconds, count) => {
+      lag = { seconds, left: count };
+    },
+    redirectMediaTo: (url) => {
+      mediaRedirect = url;
+    },
+    mediaRequests: () => [...server.requests, ...thumbs.requests].filter((request) => request.url.pathname.startsWith('/media/')),
+    refused: () => [...refusals],
+    close: async () => {
+      await Promise.all([server.close(), thumbs.close()]);
+    },
   };
 }

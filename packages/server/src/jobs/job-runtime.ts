@@ -61,7 +61,7 @@ export function createJobRuntime({
 }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   let switchboard: ProviderSwitchboard | null = null;
-  const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {});
+  const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {}, log);
   if (pipeline) {
     if (!settings)
       throw new Error("createJobRuntime: the default pipeline reads the admin's provider choice, so pass the started AppSettings");

@@ -28,14 +28,24 @@ export function createDefaultPipeline(
   env: Record<string, string | undefined>,
   /** The admin's current story/image choice, asked each time a job starts (default: the environment's). */
   currentChoice: () => ProviderChoice = () => ({}),
+  /** Where start-up warnings and research's give-ups are logged (default: the console's one-line notes). */
+  log?: { info(object: object, message: string): void; warn(message: string): void },
 ): DefaultPipeline {
   const config = loadPipelineConfig(env);
+  if (config.research && !config.research.hasContact && env.NODE_ENV === 'production') {
+    // Wikimedia's User-Agent policy: a client that names no contact may be blocked without notice.
+    log?.warn('Neither WIKIMEDIA_CONTACT nor PUBLIC_URL is set: Wikimedia asks every client to name a contact (research may be blocked)');
+  }
   const registry = createProviderRegistry(config);
   let binaries: FfmpegBinaries | undefined;
   return {
     runner: (run) => {
       binaries ??= resolveFfmpegBinaries({ ffmpegPath: config.ffmpegPath, ffprobePath: config.ffprobePath }, env);
-      return runGeneration(run, { binaries, renderPreset: config.renderPreset });
+      return runGeneration(run, {
+        binaries,
+        renderPreset: config.renderPreset,
+        ...(log ? { onPictureGiveUp: (note) => log.info({ jobId: run.jobId, ...note }, 'research gave up on a scene picture') } : {}),
+      });
     },
     providersFor: (params) => registry.providersFor(params.voiceProvider, currentChoice()),
     availableVoiceProviders: () => registry.availableVoiceProviders(),
