@@ -1,13 +1,30 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPipelineConfig, PipelineConfigError } from './pipeline-config.js';
 
 describe('loadPipelineConfig', () => {
-  it('defaults to the offline providers with no environment at all', () => {
+  it('defaults to the offline providers and the natural voice with no environment at all', () => {
     const config = loadPipelineConfig({});
     expect(config.story.provider).toBe('offline');
     expect(config.images.provider).toBe('offline');
-    expect(config.voice.provider).toBe('offline');
+    expect(config.voice.provider).toBe('neural');
+    expect(config.voice.neural).toEqual({
+      modelsDir: path.resolve('data', 'models'),
+      modelUrl: 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX',
+      downloadAtStart: true,
+    });
     expect(config.renderPreset).toBe('ultrafast');
+  });
+
+  it('never fetches the voice model at start in a test run or CI unless VOICE_MODEL_URL says where', () => {
+    expect(loadPipelineConfig({ VITEST: 'true' }).voice.neural?.downloadAtStart).toBe(false);
+    expect(loadPipelineConfig({ CI: 'true' }).voice.neural?.downloadAtStart).toBe(false);
+    expect(loadPipelineConfig({ NODE_ENV: 'test' }).voice.neural?.downloadAtStart).toBe(false);
+    const local = loadPipelineConfig({ CI: 'true', VOICE_MODEL_URL: 'http://127.0.0.1:9000/repo', DATA_DIR: '/srv/reelsmith' }).voice
+      .neural;
+    expect(local).toMatchObject({ downloadAtStart: true, modelUrl: 'http://127.0.0.1:9000/repo', modelsDir: '/srv/reelsmith/models' });
+    expect(loadPipelineConfig({ VOICE_MODEL_URL: 'off' }).voice.neural).toMatchObject({ modelUrl: null, downloadAtStart: false });
+    expect(() => loadPipelineConfig({ VOICE_MODEL_URL: 'nowhere' })).toThrow(/VOICE_MODEL_URL must be a URL or off/);
   });
 
   it('names a bad variable', () => {

@@ -127,7 +127,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       expect(response.statusCode).toBe(200);
       expect(providersResponseSchema.parse(response.json()).providers).toEqual({
         story: { current: 'offline', available: ['offline', 'openai'] },
-        voice: { current: 'offline', available: ['offline', 'elevenlabs'] },
+        voice: { current: 'offline', available: ['offline', 'neural', 'elevenlabs'] },
         images: { current: 'offline', available: ['offline', 'openai'] },
         // Research is off in this environment: nothing reaches Wikimedia.
         research: { current: 'off', available: ['off'] },

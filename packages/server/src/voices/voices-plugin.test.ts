@@ -159,7 +159,7 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
         (await app.inject({ method: 'GET', url: '/api/voice-providers/config', headers: auth(adminToken) })).json(),
       );
       expect(during.current).toBe('offline');
-      expect(during.available).toEqual(['elevenlabs', 'offline']);
+      expect(during.available).toEqual(['elevenlabs', 'neural', 'offline']);
       expect(during.samples_status).toMatchObject({ generating: true, progress: 0, available: 0 });
 
       const again = await app.inject({ method: 'POST', url: '/api/voice-samples/generate', headers: auth(adminToken) });
