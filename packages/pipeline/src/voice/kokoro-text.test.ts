@@ -97,7 +97,7 @@ describe('Kokoro calls and word timing', () => {
     ]);
   });
 
-  it('shares the audio out by tokens when the graph gives no durations', () => {
+  it('shares the audio out by tokens, pads included, when the graph gives no durations', () => {
     expect(
       wordSampleSpans(
         [
@@ -105,11 +105,11 @@ describe('Kokoro calls and word timing', () => {
           [3, 6],
         ],
         6,
-        6000,
+        8000,
       ),
     ).toEqual([
-      [0, 2000],
-      [3000, 6000],
+      [1000, 3000],
+      [4000, 7000],
     ]);
   });
 

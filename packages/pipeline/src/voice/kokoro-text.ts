@@ -141,8 +141,7 @@ export function chunkIds(chunk: readonly KokoroWord[], spaceId: number | undefin
 /**
  * Each word's [start, end) in samples within one call's audio. With the model's per-token
  * durations (frames; the pads included, as the timestamped export gives them), a word spans its own
- * tokens' frames; without them, the audio between the pads is shared out in proportion to the
- * tokens, each word taking its own tokens and the space before it.
+ * tokens' frames; without them, the audio is shared out equally between the tokens, pads included.
  */
 export function wordSampleSpans(
   spans: readonly [number, number][],
@@ -159,8 +158,9 @@ export function wordSampleSpans(
     // Token i of the unpadded ids is token i + 1 of the padded input.
     return spans.map(([start, end]) => [Math.round(starts[start + 1]! * scale), Math.round(starts[end + 1]! * scale)]);
   }
-  const perToken = idCount > 0 ? totalSamples / idCount : 0;
-  return spans.map(([start, end]) => [Math.round(start * perToken), Math.round(end * perToken)]);
+  // The pads speak too (a breath at each end): every one of the idCount + 2 tokens gets an equal share.
+  const perToken = totalSamples / (idCount + 2);
+  return spans.map(([start, end]) => [Math.round((start + 1) * perToken), Math.round((end + 1) * perToken)]);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   chunkIds,
   chunkWords,
   cleanEspeakIpa,
+  padIds,
   phonemesToIds,
   styleVectorFor,
   toPcm16,
@@ -98,7 +99,8 @@ async function speakWithModel(engine: KokoroEngine, voice: KokoroVoice, text: st
       parts.push(new Int16Array(gap));
       offset += gap;
     }
-    const { waveform, durations } = await engine.run(ids, styleVectorFor(pack, ids.length), 1, signal);
+    // The style row is chosen by the unpadded count; the model is given the ids between their pads.
+    const { waveform, durations } = await engine.run(padIds(ids, vocab), styleVectorFor(pack, ids.length), 1, signal);
     const bounds = trimBounds(waveform);
     const kept = waveform.subarray(bounds.start, bounds.end);
     const spansInSamples = wordSampleSpans(spans, ids.length, waveform.length, durations);
