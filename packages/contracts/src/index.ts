@@ -475,6 +475,7 @@ export {
   UPLOAD_SVG_MAX_SIDE,
   countNarrationWords,
   musicSchema,
+  narrationBudget,
   narrationBudgetError,
   narrationWordLimit,
   renderStatsSchema,
@@ -490,6 +491,7 @@ export {
   videoVersionsResponseSchema,
 } from './storyboard.js';
 export type {
+  NarrationBudget,
   RenderStats,
   RenderVideoResponse,
   Storyboard,

@@ -248,10 +248,28 @@ export const storyboardUpdateBodySchema = z
   );
 export type StoryboardUpdateBody = z.input<typeof storyboardUpdateBodySchema>;
 
+export interface NarrationBudget {
+  /** The narration's words, each scene counted by countNarrationWords. */
+  words: number;
+  /** The most a video of this length holds (narrationWordLimit). */
+  limit: number;
+}
+
+/**
+ * The one narration budget: the editor's "N of M words", the storyboard PUT's check and the story
+ * writers' cap (the pipeline's storyWordCap) all count with this, so a story the generator wrote can
+ * always be saved back unchanged.
+ */
+export function narrationBudget(scenes: ReadonlyArray<{ narration: string }>, durationSeconds: number): NarrationBudget {
+  return {
+    words: scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration), 0),
+    limit: narrationWordLimit(durationSeconds),
+  };
+}
+
 /** The narration budget check shared by the server (which knows the duration) and the studio. */
 export function narrationBudgetError(scenes: ReadonlyArray<{ narration: string }>, durationSeconds: number): string | null {
-  const words = scenes.reduce((sum, scene) => sum + countNarrationWords(scene.narration), 0);
-  const limit = narrationWordLimit(durationSeconds);
+  const { words, limit } = narrationBudget(scenes, durationSeconds);
   return words > limit ? STORYBOARD_MESSAGES.narrationTooLongForDuration(words, limit, durationSeconds) : null;
 }
 

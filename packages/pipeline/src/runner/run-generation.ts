@@ -28,7 +28,7 @@ import type {
   WrittenPost,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
-import { countNarrationWords, languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
+import { cappedTargetWords, countNarrationWords, languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
 import {
@@ -390,7 +390,8 @@ export async function storyStep(
               visualStyle: params.visualStyle,
               customPrompt: params.customPrompt,
               sceneCount: setup.output.sceneCount,
-              targetWords,
+              // Never more than the storyboard editor accepts for this length, so the video can be edited as written.
+              targetWords: cappedTargetWords(targetWords, storySeconds),
               ...(setup.output.topicWords ? { topicWords: setup.output.topicWords } : {}),
               ...(source ? { source } : {}),
             },

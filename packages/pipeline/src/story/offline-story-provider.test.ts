@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StoryRequest } from '../providers/types.js';
 import { composeStory, createOfflineStoryProvider, parseCustomPrompt, scenesSayingTopic } from './offline-story-provider.js';
 import { loadLanguageTemplates } from './offline-story-templates.js';
-import { countNarrationWords, planStory } from './story-budget.js';
+import { countNarrationWords, planStory, storyWordCap, storyWordsAsEdited } from './story-budget.js';
 
 const provider = createOfflineStoryProvider();
 
@@ -84,15 +84,19 @@ describe('offline story writer', () => {
     },
   );
 
-  it.each(VIDEO_LANGUAGES)('names the topic in every scene and states no invented facts (%s)', async (language) => {
+  it.each(VIDEO_LANGUAGES)('names the topic in the opening and the closing, never in every scene (%s)', async (language) => {
+    const named = BERMUDA_TRIANGLE[language].replace(/^(the|das|el|le|o) /, '');
     for (const durationSeconds of [30, 60, 90]) {
       for (const style of ['educational', 'mysterious', 'funny', 'motivational']) {
         const story = await provider.writeStory(request({ language, durationSeconds, style, topic: BERMUDA_TRIANGLE[language] }));
-        story.scenes.forEach((scene, index) =>
-          expect(scene.narration, `${language} ${durationSeconds} s ${style} scene ${index + 1}`).toContain(
-            BERMUDA_TRIANGLE[language].replace(/^(the|das|el|le|o) /, ''),
-          ),
-        );
+        const label = `${language} ${durationSeconds} s ${style}`;
+        const naming = story.scenes.filter((scene) => scene.narration.includes(named)).length;
+        expect(story.scenes[0]!.narration, label).toContain(named);
+        expect(story.scenes.at(-1)!.narration, label).toContain(named);
+        // About one scene in three: a topic said in every scene is the filler issue 50 heard.
+        expect(naming, label).toBeLessThanOrEqual(Math.max(2, Math.round(story.scenes.length / 3)));
+        // Each scene says it at most once.
+        for (const scene of story.scenes) expect(scene.narration.split(named).length - 1, label).toBeLessThanOrEqual(1);
       }
     }
   });
@@ -104,16 +108,19 @@ describe('offline story writer', () => {
     ['pt', 'A Terra é redonda.', '“A Terra é redonda”'],
     ['hi', 'ऑक्टोपस के तीन दिल क्यों होते हैं', '“ऑक्टोपस के तीन दिल क्यों होते हैं”'],
     ['ja', '富士山はどうやってできたのか', '「富士山はどうやってできたのか」'],
-  ] as const)('tells a %s question or sentence as one quoted noun in every scene and the title', async (language, topic, quoted) => {
-    for (const style of ['educational', 'mysterious', 'funny']) {
-      const story = await provider.writeStory(request({ language, topic, style, durationSeconds: 60 }));
-      for (const scene of story.scenes) expect(scene.narration, style).toContain(quoted);
-      // The words never stand bare where a noun belongs.
-      const bare = narration(story).split(quoted).join('');
-      expect(bare, style).not.toContain(topic.replace(/[.?¿]/g, ''));
-      expect(story.title, style).toContain(quoted);
-    }
-  });
+  ] as const)(
+    'tells a %s question or sentence as one quoted noun wherever it is said, and in the title',
+    async (language, topic, quoted) => {
+      for (const style of ['educational', 'mysterious', 'funny']) {
+        const story = await provider.writeStory(request({ language, topic, style, durationSeconds: 60 }));
+        expect(story.scenes[0]!.narration, style).toContain(quoted);
+        // The words never stand bare where a noun belongs.
+        const bare = narration(story).split(quoted).join('');
+        expect(bare, style).not.toContain(topic.replace(/[.?¿]/g, ''));
+        expect(story.title, style).toContain(quoted);
+      }
+    },
+  );
 
   it('has no filler that claims what the writer cannot know', () => {
     const english = loadLanguageTemplates('en');
@@ -247,6 +254,46 @@ describe('offline story writer', () => {
     }
   });
 
+  it.each(VIDEO_LANGUAGES)('never writes more than the storyboard editor accepts, whatever the plan asks (%s)', (language) => {
+    // A fast voice and a re-plan after voicing asked for 102–112 words at 30 s; the editor holds 99.
+    for (const durationSeconds of [30, 60, 90]) {
+      for (const targetWords of [planStory(durationSeconds, 213, language).targetWords, storyWordCap(durationSeconds) * 2]) {
+        for (const style of ['educational', 'terrifying', 'motivational speaker']) {
+          const story = composeStory(request({ language, durationSeconds, style, targetWords, topic: BERMUDA_TRIANGLE[language] }));
+          const words = storyWordsAsEdited(story.scenes.map((scene) => scene.narration));
+          expect(words, `${language} ${durationSeconds} s ${style} asked ${targetWords}`).toBeLessThanOrEqual(
+            storyWordCap(durationSeconds),
+          );
+          expect(words).toBeGreaterThan(storyWordCap(durationSeconds) * 0.7);
+        }
+      }
+    }
+  });
+
+  it('fits a topic too long to say in every scene within the cap', () => {
+    const topic = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+    const story = composeStory(request({ durationSeconds: 30, targetWords: 200, topic }));
+    expect(storyWordsAsEdited(story.scenes.map((scene) => scene.narration))).toBeLessThanOrEqual(storyWordCap(30));
+  });
+
+  it("draws each picture from its own scene's subject, never another subject standing in for the topic", async () => {
+    const topic = 'How honeybees talk by dancing';
+    for (const style of ['educational', 'mysterious', 'funny']) {
+      const story = await provider.writeStory(request({ topic, style, durationSeconds: 60 }));
+      for (const scene of story.scenes) {
+        expect(scene.imagePrompt, style).toMatch(/honeybees/);
+        // The old shots put a lighthouse, a cottage or a city street in front of every topic.
+        expect(scene.imagePrompt, style).not.toMatch(/lighthouse|cottage|city street|village|temple|a symbol of|How honeybees/);
+      }
+    }
+  });
+
+  it("tags the post with the topic's words, not the template's filler", () => {
+    const story = composeStory(request({ topic: 'How honeybees talk by dancing', style: 'educational', durationSeconds: 30 }));
+    expect(story.post?.hashtags.slice(0, 3)).toEqual(['#Honeybees', '#Talk', '#Dancing']);
+    expect(story.post?.hashtags.join(' ')).not.toMatch(/#(Know|Really|Time|Understanding|Question)\b/);
+  });
+
   it('stops when cancelled', async () => {
     const controller = new AbortController();
     controller.abort();
@@ -276,10 +323,13 @@ describe('a topic the voice takes long to say', () => {
       0,
     );
 
-  it('is named in every scene while that costs at most half the budget, else in as many as half affords, the opening first', () => {
-    expect([...scenesSayingTopic(5, 100, 5)]).toEqual([0, 1, 2, 3, 4]);
-    expect([...scenesSayingTopic(5, 100, undefined)]).toEqual([0, 1, 2, 3, 4]);
-    expect([...scenesSayingTopic(5, 100, 20)]).toEqual([0, 3]);
+  it('is named in the opening, the closing and about one scene in three, else in as many as half the budget affords', () => {
+    expect([...scenesSayingTopic(5, 100, 5)]).toEqual([0, 4]);
+    expect([...scenesSayingTopic(5, 100, undefined)]).toEqual([0, 4]);
+    expect([...scenesSayingTopic(11, 180, 3)]).toEqual([0, 3, 7, 10]);
+    expect([...scenesSayingTopic(16, 270, undefined)]).toEqual([0, 4, 8, 11, 15]);
+    expect([...scenesSayingTopic(1, 20, undefined)]).toEqual([0]);
+    expect([...scenesSayingTopic(5, 100, 40)]).toEqual([0]);
     expect([...scenesSayingTopic(16, 240, 40)]).toEqual([0, 5, 11]);
     expect([...scenesSayingTopic(5, 60, 40)]).toEqual([]);
   });
@@ -290,10 +340,10 @@ describe('a topic the voice takes long to say', () => {
     const topicWords = 17.8;
     const measured = composeStory({ ...base, topicWords });
     const unmeasured = composeStory(base);
-    expect(mentions(unmeasured)).toBe(unmeasured.scenes.length);
+    expect(mentions(unmeasured)).toBe(2);
     expect(mentions(measured)).toBe(1);
     expect(measured.scenes[0]!.narration).toContain(topic);
     expect(spoken(measured, topicWords)).toBeLessThanOrEqual(base.targetWords * 1.1);
-    expect(spoken(unmeasured, topicWords)).toBeGreaterThan(base.targetWords * 1.3);
+    expect(spoken(unmeasured, topicWords)).toBeGreaterThan(base.targetWords * 1.15);
   });
 });

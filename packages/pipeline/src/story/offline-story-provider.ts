@@ -2,11 +2,12 @@ import { STORY_STYLES, VIDEO_LANGUAGES, type StoryStyle, type VideoLanguage } fr
 import { ProviderError, throwIfAborted } from '../errors.js';
 import type { Scene, Story, StoryProvider, StoryRequest } from '../providers/types.js';
 import { englishTopicForm, englishTopicPhrase, fillSlots, quotedTopic, topicInSentence } from './slot-contractions.js';
-import { countNarrationWords } from './story-budget.js';
+import { countNarrationWords, storyWordCap, storyWordsAsEdited } from './story-budget.js';
 import { languageDisplayName, needsTranslation } from './source-language.js';
 import { tellSourceApart } from './told-apart.js';
 import { createRandom } from '../seeded-random.js';
 import { headlineCase } from './headline-case.js';
+import { topicHashtags, topicTerms } from './post-kit.js';
 import { loadImagePromptTemplates, loadLanguageTemplates, type LanguageTemplates, type StyleVoice } from './offline-story-templates.js';
 
 /**
@@ -24,6 +25,28 @@ import { loadImagePromptTemplates, loadLanguageTemplates, type LanguageTemplates
  */
 
 type ArcRole = 'hook' | 'context' | 'development' | 'turn' | 'closing';
+
+/** How each scene's picture frames its subject, per place in the story: framings only, never another subject. */
+const SCENE_FRAMINGS: Record<ArcRole, readonly string[]> = {
+  hook: ['a striking first view of', 'an establishing view of', 'a bold close view of'],
+  context: ['the setting of', 'the surroundings of', 'an early view of'],
+  development: [
+    'a close-up detail of',
+    'a side view of',
+    'a view from above of',
+    'the inner workings of',
+    'a detailed study of',
+    'a low-angle view of',
+    'a wide view of',
+    'the texture and shape of',
+    'a step-by-step view of',
+    'a cross-section of',
+    'a quiet moment with',
+    'a view in motion of',
+  ],
+  turn: ['a surprising angle on', 'a dramatic view of', 'an unexpected side of'],
+  closing: ['a calm final view of', 'a wide closing shot of', 'a lasting image of'],
+};
 
 const ENGLISH_FOCUS_CUES = [
   'focus on',
@@ -225,22 +248,58 @@ function narrationMeasure(language: string, topicForms: (string | undefined)[], 
 }
 
 /**
- * The scenes whose main sentence names the topic: all of them unless saying it that often would
- * take more than three quarters of the budget, else as many as fit in half of it, the opening first, then spread
- * over the rest. A topic the voice cannot say within half the video (a long title in a script the
- * voice only spells out or names letter by letter) is not said at all: the title and the captions
- * show it, and the video keeps its length.
+ * The scenes whose main sentence names the topic: the opening, the closing and about one scene in
+ * three between (a story that says "the question of how honeybees talk by dancing" in every scene
+ * sounds like filler); the others carry the story with sentences that need no topic. When saying
+ * it that often would take more than half the budget (a long title in a script the voice only
+ * spells out or names letter by letter), it is said in as many scenes as half the budget affords,
+ * the opening first, then spread over the rest; a topic the voice cannot say within half the video
+ * is not said at all: the title and the captions show it, and the video keeps its length.
  */
 export function scenesSayingTopic(sceneCount: number, targetWords: number, topicWords: number | undefined): Set<number> {
-  const all = new Set(Array.from({ length: sceneCount }, (_, index) => index));
-  if (topicWords === undefined || !(topicWords > 0)) return all;
-  // Said in every scene, it still leaves a quarter of the budget for the rest: every scene names it.
-  if (topicWords * sceneCount <= Math.max(1, targetWords) * 0.75) return all;
-  const affordable = Math.floor((Math.max(1, targetWords) * 0.5) / topicWords);
-  if (affordable >= sceneCount) return all;
+  const count = Math.max(1, Math.round(sceneCount));
+  const wanted = count <= 2 ? 1 : Math.max(2, Math.round(count / 3));
+  const affordable = topicWords === undefined || !(topicWords > 0) ? wanted : Math.floor((Math.max(1, targetWords) * 0.5) / topicWords);
   const chosen = new Set<number>();
-  for (let slot = 0; slot < affordable; slot++) chosen.add(Math.round((slot * sceneCount) / affordable));
+  if (affordable >= wanted) {
+    // The opening and the closing, and the rest spread evenly between them.
+    for (let slot = 0; slot < wanted; slot++) chosen.add(wanted === 1 ? 0 : Math.round((slot * (count - 1)) / (wanted - 1)));
+    return chosen;
+  }
+  for (let slot = 0; slot < affordable; slot++) chosen.add(Math.round((slot * count) / affordable));
   return chosen;
+}
+
+/**
+ * Makes sure the story is within the storyboard editor's cap, counted as the editor counts: the
+ * longest scene's added sentences go first (its last filler, then its lead-in), then its main
+ * sentence is swapped for a shorter one; only a topic too long for the video to say at all is cut
+ * at a word (the title and the captions still show it).
+ */
+function fitToCap(drafts: SceneDraft[], joiner: string, cap: number, swapShorter: (draft: SceneDraft) => boolean): void {
+  const wordsOf = (draft: SceneDraft) => storyWordsAsEdited([draftText(draft, joiner)]);
+  for (let guard = 0; guard < 400; guard++) {
+    const total = storyWordsAsEdited(drafts.map((draft) => draftText(draft, joiner)));
+    if (total <= cap) return;
+    const longestFirst = [...drafts].sort((a, b) => wordsOf(b) - wordsOf(a));
+    const withExtra = longestFirst.find((draft) => draft.tail.length > 0 || draft.leadIns.length > 0);
+    if (withExtra) {
+      if (withExtra.tail.length > 0) withExtra.tail.pop();
+      else withExtra.leadIns.shift();
+      continue;
+    }
+    if (longestFirst.some((draft) => swapShorter(draft))) continue;
+    const longest = longestFirst[0];
+    if (!longest) return;
+    const text = draftText(longest, joiner);
+    const spaced = /\s/u.test(text.trim());
+    const cut = spaced ? text.trim().split(/\s+/u).slice(0, -1).join(' ') : Array.from(text).slice(0, -3).join('');
+    if (cut.length === 0 || cut === text) return;
+    longest.leadIns = [];
+    longest.tail = [];
+    longest.main = [cut];
+    longest.mainSource = undefined;
+  }
 }
 
 export function composeStory(request: StoryRequest): Story {
@@ -305,14 +364,17 @@ export function composeStory(request: StoryRequest): Story {
     .sort((a, b) => Number(b.role === 'development') - Number(a.role === 'development'))
     .map(({ index }) => index);
   const drafts: SceneDraft[] = roles.map((role) => ({ role, focus: undefined, leadIns: [], main: [], tail: [] }));
-  const withTopic = scenesSayingTopic(roles.length, request.targetWords, request.topicWords);
+  // The plan may ask for more than the storyboard editor accepts for this length (a fast voice, a
+  // re-plan after voicing): the writer aims a little under the editor's cap, and fitToCap below makes sure.
+  const cap = storyWordCap(request.durationSeconds);
+  const target = Math.max(1, Math.min(request.targetWords, Math.floor(cap * 0.92)));
+  const withTopic = scenesSayingTopic(roles.length, target, request.topicWords);
   directives.focuses.forEach((focus, order) => {
     const index = focusSceneIndexes[order] ?? drafts.length - 1;
     const draft = drafts[index];
     if (draft && draft.focus === undefined) draft.focus = focus;
   });
 
-  const target = Math.max(1, request.targetWords);
   const share = target / roles.length;
   const measureTemplate = (text: string) => measure(fill(text, slots, language));
   const pick = (pool: SentencePool, budget = share) => render(pool.takeClosest(budget, measureTemplate));
@@ -331,30 +393,28 @@ export function composeStory(request: StoryRequest): Story {
     const topicFree = withTopic.has(index)
       ? undefined
       : [pools.development, pools.devices, pools.transitions].find((pool) => pool.size > 0);
-    if (topicFree) {
-      pickMain(draft, topicFree);
-      continue;
-    }
-    switch (draft.role) {
-      case 'hook':
-        pickMain(draft, pools.openings);
-        if (drafts.length === 1) push(draft.tail, pick(pools.closings));
-        break;
-      case 'context':
-        pickMain(draft, pools.context);
-        break;
-      case 'development':
-        // Every scene says something about the topic: its main sentence is an angle on it.
-        pickMain(draft, pools.angles);
-        break;
-      case 'turn':
-        push(draft.leadIns, pick(pools.transitions, share / 3));
-        pickMain(draft, pools.turn);
-        break;
-      case 'closing':
-        pickMain(draft, pools.closings);
-        break;
-    }
+    if (topicFree) pickMain(draft, topicFree);
+    else
+      switch (draft.role) {
+        case 'hook':
+          pickMain(draft, pools.openings);
+          if (drafts.length === 1) push(draft.tail, pick(pools.closings));
+          break;
+        case 'context':
+          pickMain(draft, pools.context);
+          break;
+        case 'development':
+          // Every scene says something about the topic: its main sentence is an angle on it.
+          pickMain(draft, pools.angles);
+          break;
+        case 'turn':
+          push(draft.leadIns, pick(pools.transitions, share / 3));
+          pickMain(draft, pools.turn);
+          break;
+        case 'closing':
+          pickMain(draft, pools.closings);
+          break;
+      }
     if (draft.focus !== undefined) {
       // The creator's subject replaces the generic beat so the scene is really about it.
       draft.main = [];
@@ -371,19 +431,20 @@ export function composeStory(request: StoryRequest): Story {
   // Fill towards the word budget, always topping up the scene that is furthest behind its share.
   const sceneWords = drafts.map((draft) => measure(draftText(draft, joiner)));
   let total = sceneWords.reduce((sum, words) => sum + words, 0);
+  // Filling never names the topic again: only the main sentences of the scenes chosen above do.
   const fillerFor = (role: ArcRole, index: number): SentencePool[] => {
     switch (role) {
       case 'hook':
-        return [pools.devices, pools.context, pools.development];
+        return [pools.devices, pools.development];
       case 'context':
-        return [pools.context, pools.development, pools.devices];
+        return [pools.development, pools.devices];
       case 'development':
         // Alternate the style's own devices with neutral beats so the style is heard throughout.
         return index % 2 === 1
-          ? [pools.devices, pools.development, pools.transitions, pools.context]
-          : [pools.development, pools.devices, pools.transitions, pools.context];
+          ? [pools.devices, pools.development, pools.transitions]
+          : [pools.development, pools.devices, pools.transitions];
       case 'turn':
-        return [pools.turn, pools.devices, pools.development];
+        return [pools.devices, pools.development];
       case 'closing':
         return [pools.devices, pools.development];
     }
@@ -457,38 +518,46 @@ export function composeStory(request: StoryRequest): Story {
     }
   }
 
+  fitToCap(drafts, joiner, cap, (draft) => {
+    const source = draft.mainSource;
+    if (!source) return false;
+    const shorter = source.pool.swapForShorter(source.template, (text) =>
+      storyWordsAsEdited([fill(text, { ...slots, ...source.extra }, language)]),
+    );
+    if (shorter === undefined) return false;
+    draft.main = [fill(shorter, { ...slots, ...source.extra }, language)];
+    draft.mainSource = { ...source, template: shorter };
+    return true;
+  });
+
   const visualKeywords = images.visualStyles[request.visualStyle] ?? images.visualStyles.cinematic;
   const mood = images.moods[styleKey];
-  const shotPools = {
-    hook: new SentencePool(images.shots.hook, random),
-    context: new SentencePool(images.shots.context, random),
-    development: new SentencePool(images.shots.development, random),
-    turn: new SentencePool(images.shots.turn, random),
-    closing: new SentencePool(images.shots.closing, random),
-    focus: new SentencePool(images.shots.focus, random),
-  };
   const toneNote = tones.length > 0 ? `, ${tones.join(', ')} tone` : '';
-  const scenes: Scene[] = drafts.map((draft) => {
+  // A picture shows what its scene is about, in the scene's own words: the topic's words the scene
+  // names (or the creator's focus), framed differently per scene. A scene that carries the story
+  // without naming the topic is still about it, so it shows the topic. The painter is never handed
+  // another subject (a lighthouse beam, a cottage window) to stand for a topic it knows nothing of.
+  const subjectTerms = topicTerms(bare, language);
+  const topicSubject = subjectTerms.length > 0 ? subjectTerms.join(' ') : bare;
+  const framingPools = Object.fromEntries(
+    Object.entries(SCENE_FRAMINGS).map(([role, framings]) => [role, new SentencePool(framings, random)]),
+  ) as Record<ArcRole, SentencePool>;
+  const scenes: Scene[] = drafts.map((draft, index) => {
+    const narration = draftText(draft, joiner);
+    const lower = narration.toLocaleLowerCase(language);
+    const named = subjectTerms.filter((term) => lower.includes(term.toLocaleLowerCase(language)));
+    const subject = draft.focus ?? (named.length > 0 ? named.join(' ') : topicSubject);
+    const framing = framingPools[draft.role].take() ?? framingPools.development.take() ?? `view ${index + 1} of`;
     // Image prompts are comma-joined phrases, not sentences: the creator's words keep their case.
-    const shot =
-      draft.focus !== undefined
-        ? fillSlots(shotPools.focus.take() ?? images.shots.focus[0] ?? '{focus}', { topic, focus: draft.focus }, 'en')
-        : fillSlots(
-            (shotPools[draft.role].take() ?? shotPools.development.take() ?? images.shots.development[0]) as string,
-            { topic },
-            'en',
-          );
-    return {
-      narration: draftText(draft, joiner),
-      imagePrompt: `${shot}, ${mood}${toneNote}, ${visualKeywords}`,
-    };
+    return { narration, imagePrompt: `${framing} ${subject}, ${mood}${toneNote}, ${visualKeywords}` };
   });
   // English titles are in headline case, the topic too (only its all-lower-case words change);
   // the other languages write titles in sentence case, so the topic stays as it was typed.
   // A title goes on after the topic ("…: The Full Story"), so a closing full stop goes.
   const filled = fill(voice.title, { topic: quoted ?? (voice.title.trim().endsWith('{topic}') ? topic : bare) }, language);
   const title = language === 'en' ? headlineCase(filled) : filled;
-  return { title, scenes };
+  // The post's hashtags are the topic's words: the template sentences name nothing a viewer searches for.
+  return { title, scenes, post: { title, summary: '', hashtags: topicHashtags(bare, language) } };
 }
 
 export function createOfflineStoryProvider(): StoryProvider {

@@ -133,6 +133,32 @@ function hashtagOf(term: string, language: string): string | null {
   return tag && !/^\p{N}+$/u.test(tag) ? `#${tag}` : null;
 }
 
+/**
+ * What a topic is about, in the words the creator typed: its words without stop words, question and
+ * counting words, or short words ("How honeybees talk by dancing": honeybees, talk, dancing). The
+ * offline writer's hashtags and picture prompts use these, never its own template words.
+ */
+export function topicTerms(topic: string, language: string): string[] {
+  return keyTerms({ title: '', topic, language, narration: [], credits: [] });
+}
+
+/**
+ * The hashtags of a video told from its topic alone: the topic's words, then the language's usual
+ * discovery tags up to the minimum and a little more (3 to 8 in all, none twice). Template sentences
+ * ("If you have ever wondered how … really works") say nothing a viewer searches for, so the
+ * narration's words are never tags ("#Know #Really #Time").
+ */
+export function topicHashtags(topic: string, language: string): string[] {
+  const tags: string[] = [];
+  const push = (tag: string | null) => {
+    if (!tag || tags.length >= POST_HASHTAGS_MAX || Array.from(tag).length > 40) return;
+    if (!tags.some((known) => known.toLocaleLowerCase(language) === tag.toLocaleLowerCase(language))) tags.push(tag);
+  };
+  for (const term of topicTerms(topic, language).slice(0, POST_HASHTAGS_MAX - 2)) push(hashtagOf(term, language));
+  for (const common of wordsFor(language).common) if (tags.length < POST_HASHTAGS_MIN + 2) push(hashtagOf(common, language));
+  return tags;
+}
+
 /** Words that say what the video is about: the topic's and the narration's, most used first (topic words count double). */
 function keyTerms(input: PostKitInput): string[] {
   const stop = stopWordsFor(input.language);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countNarrationWords, planStory } from './story-budget.js';
+import { narrationBudget, narrationWordLimit } from '@reelsmith/contracts';
+import { cappedTargetWords, countNarrationWords, planStory, storyWordCap, storyWordsAsEdited } from './story-budget.js';
 
 describe('planStory', () => {
   it('uses the spec scene counts for 30, 60 and 90 seconds', () => {
@@ -38,5 +39,24 @@ describe('countNarrationWords', () => {
     expect(countNarrationWords('The old keeper, had a secret.', 'en')).toBe(6);
     expect(countNarrationWords('गाँव में कोई नहीं जानता था।', 'hi')).toBe(6);
     expect(countNarrationWords('秘密がありました。', 'ja')).toBeCloseTo(8 / 2.5);
+  });
+});
+
+describe('storyWordCap', () => {
+  it("is the storyboard editor's limit, counted as the editor counts", () => {
+    expect(storyWordCap(30)).toBe(narrationBudget([], 30).limit);
+    expect(storyWordCap(60)).toBe(narrationWordLimit(60));
+    const narrations = ['The old keeper — had a secret.', '秘密がありました。'];
+    expect(storyWordsAsEdited(narrations)).toBe(
+      narrationBudget(
+        narrations.map((narration) => ({ narration })),
+        30,
+      ).words,
+    );
+  });
+
+  it('caps the words a writer is asked for at it, never raising a smaller plan', () => {
+    expect(cappedTargetWords(112, 30)).toBe(storyWordCap(30));
+    expect(cappedTargetWords(80, 30)).toBe(80);
   });
 });

@@ -1,4 +1,4 @@
-import { SCENES_PER_DURATION } from '@reelsmith/contracts';
+import { SCENES_PER_DURATION, narrationBudget } from '@reelsmith/contracts';
 
 /**
  * Silence planned after the last word. The voice step then paces the narration (longer or shorter
@@ -73,4 +73,27 @@ export function countNarrationWords(text: string, language: string): number {
     return chars / JAPANESE_CHARS_PER_WORD;
   }
   return text.split(/\s+/).filter((token) => /[\p{L}\p{N}]/u.test(token)).length;
+}
+
+/**
+ * The most words a story of `durationSeconds` may have, counted as the storyboard editor and
+ * `PUT /api/videos/:id/storyboard` count them (the contracts' narrationBudget): every writer stays
+ * within it, so a fresh video's storyboard can always be saved back unchanged. The pacing plan
+ * (planStory, counted with countNarrationWords above) may aim lower, never higher.
+ */
+export function storyWordCap(durationSeconds: number): number {
+  return narrationBudget([], durationSeconds).limit;
+}
+
+/** A story's narration in the editor's words: what storyWordCap is compared with. */
+export function storyWordsAsEdited(narrations: readonly string[]): number {
+  return narrationBudget(
+    narrations.map((narration) => ({ narration })),
+    0,
+  ).words;
+}
+
+/** The word budget to ask a writer for: the plan's, but never more than the editor accepts. */
+export function cappedTargetWords(targetWords: number, durationSeconds: number): number {
+  return Math.max(1, Math.min(targetWords, storyWordCap(durationSeconds)));
 }

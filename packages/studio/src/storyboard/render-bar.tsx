@@ -1,3 +1,4 @@
+import type { NarrationBudget } from '@reelsmith/contracts';
 import type { SaveStatus } from './use-storyboard-editor.js';
 
 const SAVE_TEXT: Record<Exclude<SaveStatus, 'failed' | 'invalid'>, string> = {
@@ -33,6 +34,7 @@ function SaveIndicator({ status, invalidText, onRetry }: { status: SaveStatus; i
 /** The bar fixed under the storyboard: what blocks a render (or the scene count and renders left), the draft's save state and Render. */
 export function RenderBar({
   message,
+  budget,
   summary,
   note,
   saveStatus,
@@ -46,6 +48,11 @@ export function RenderBar({
 }: {
   /** An error to show instead of the summary. */
   message: string | null;
+  /**
+   * The narration's words against what the video's length holds, updated as the creator types: the
+   * same count the server checks a save with and the story writer stays within.
+   */
+  budget: NarrationBudget;
   summary: string;
   /** What a render will do, said before it starts. */
   note: string;
@@ -69,6 +76,13 @@ export function RenderBar({
         ) : (
           <p>{summary}</p>
         )}
+        <p
+          className={`rs-storyboard__budget${budget.words > budget.limit ? ' rs-storyboard__budget--over' : ''}`}
+          role="status"
+          aria-label="Narration budget"
+        >
+          {budget.words} of {budget.limit} words
+        </p>
         <p className="rs-storyboard__bar-note">{note}</p>
       </div>
       <SaveIndicator status={saveStatus} invalidText={invalidText} onRetry={onRetrySave} />

@@ -383,6 +383,20 @@ describe('the storyboard page', () => {
     expect(puts).toHaveLength(1);
   });
 
+  it('shows the word budget as the narration is typed: "N of M words", counted as the server counts', async () => {
+    const { user } = open();
+    const budget = await screen.findByRole('status', { name: 'Narration budget' });
+    // Three scenes of five words; a 30 s video holds 99.
+    expect(budget).toHaveTextContent('15 of 99 words');
+    const narration = within(screen.getByRole('listitem', { name: 'Scene 2' })).getByLabelText('Narration');
+    await user.type(narration, ' and the moon');
+    expect(budget).toHaveTextContent('18 of 99 words');
+    await user.click(narration);
+    await user.paste(' word'.repeat(90));
+    expect(budget).toHaveTextContent('108 of 99 words');
+    expect(budget).toHaveClass('rs-storyboard__budget--over');
+  });
+
   it('does not offer a retry for narration over the word budget: it says how many words to cut and sends nothing', async () => {
     const puts: RecordedRequest[] = [];
     const { user } = open((request) => {

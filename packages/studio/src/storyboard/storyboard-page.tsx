@@ -1,3 +1,4 @@
+import { narrationBudget } from '@reelsmith/contracts';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
@@ -58,6 +59,7 @@ export function StoryboardPage() {
 
   const aspect = params?.resolution === '16:9' ? '16 / 9' : params?.resolution === '1:1' ? '1 / 1' : '9 / 16';
   const budget = budgetMessage(draft, board.durationSeconds);
+  const words = narrationBudget(draft.scenes, board.durationSeconds);
   const shownVersion = current?.result?.version ?? board.version;
   const spans = sceneSpans(draft.scenes);
   const playing = playerTime === null ? -1 : sceneAt(spans, playerTime);
@@ -140,6 +142,7 @@ export function StoryboardPage() {
 
       <RenderBar
         message={editor.formError ?? budget}
+        budget={words}
         summary={`${draft.scenes.length} scenes · ${board.rendersLeft} renders left`}
         note={`Only the scenes you changed are re-timed, so the new version may run a few tenths of a second longer or shorter than ${board.durationSeconds} s.`}
         saveStatus={editor.saveStatus}
