@@ -580,6 +580,37 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     expect(foreign.statusCode).toBe(404);
   });
 
+  it('tells the creator what to do when connecting fails or leaves out uploads, never the platform’s raw answer', async () => {
+    const { callback, cookie } = await consent('youtube');
+    fakes.google.failNext('/youtube/v3/channels', 1, 404, {
+      error: { code: 404, message: 'Channel not found.', errors: [{ reason: 'channelNotFound' }] },
+    });
+    const failed = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie } });
+    const error = new URL(String(failed.headers.location), 'http://studio').searchParams.get('connectionError');
+    expect(error).toBe(PUBLISHING_MESSAGES.connectionFailed('youtube'));
+    expect(error).not.toMatch(/HTTP|404|look-up/);
+
+    // Google's granular consent: both YouTube permissions unticked. Connected, but it cannot upload: said, and publishing refused.
+    fakes.google.grantedScopes = [];
+    try {
+      await connect('youtube');
+    } finally {
+      fakes.google.grantedScopes = null;
+    }
+    expect((await connections()).find((connection) => connection.platform === 'youtube')).toMatchObject({
+      connected: true,
+      problem: PUBLISHING_MESSAGES.youtubeMissingUploadScope,
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: `/api/videos/${videoId}/publish`,
+      headers: bearer(user),
+      payload: { platforms: [{ platform: 'youtube' }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: PUBLISHING_MESSAGES.youtubeMissingUploadScope });
+  });
+
   it('ends the connections with the account’s other credentials on a password reset', async () => {
     expect(await app.db.selectFrom('platform_connections').select('platform').where('user_id', '=', user.id).execute()).not.toEqual([]);
     await app.inject({ method: 'POST', url: '/auth/forgot-password', payload: { email: user.email } });
