@@ -238,8 +238,8 @@ export const THROUGHPUT_BUCKET_MINUTES = 60;
 
 /**
  * GET /api/admin/throughput: the last 24 h of the service, from the same figures /metrics reports:
- * jobs finished per hour by outcome and the queue's depth at each hour's end (from the jobs' own
- * times), and each step's median and 95th percentile (job_step_timings, written by the process that
+ * jobs finished per hour by outcome and the queue's largest depth in each hour (from the jobs' own
+ * times), the videos completed in the last 60 minutes (videosPerHour), and each step's median and 95th percentile (job_step_timings, written by the process that
  * ran the step). Percentiles are null for a step with no run in the window.
  */
 export const throughputResponseSchema = z.object({

@@ -6,9 +6,11 @@ import { hostname } from 'node:os';
 
 /** How often a worker process writes its heartbeat. */
 export const HEARTBEAT_INTERVAL_MS = 10_000;
-/** A heartbeat older than this is shown as a stopped worker; after an hour it is forgotten. */
-export const HEARTBEAT_STALE_MS = 45_000;
-const HEARTBEAT_FORGET_MS = 60 * 60_000;
+/**
+ * A worker whose heartbeat is older than this (three beats missed) is gone: killed (kill -9, a lost
+ * machine) without the clean stop that removes it. It leaves System Health's Workers card and the hash.
+ */
+export const HEARTBEAT_STALE_MS = 3 * HEARTBEAT_INTERVAL_MS;
 
 export const heartbeatKey = (prefix: string): string => `${prefix}:worker-heartbeats`;
 
@@ -41,7 +43,7 @@ export function startWorkerHeartbeat(
   };
 }
 
-/** Every worker heard from in the last hour, newest first; forgets older ones. */
+/** Every worker alive (heard from within HEARTBEAT_STALE_MS), newest first; forgets the others. */
 export async function readWorkerHeartbeats(redis: Redis, prefix: string, now = Date.now()): Promise<WorkerHeartbeat[]> {
   const entries = await redis.hgetall(heartbeatKey(prefix));
   const heartbeats: WorkerHeartbeat[] = [];
@@ -53,7 +55,7 @@ export async function readWorkerHeartbeats(redis: Redis, prefix: string, now = D
     } catch {
       parsed = null;
     }
-    if (!parsed || now - Date.parse(parsed.lastHeartbeatAt) > HEARTBEAT_FORGET_MS) {
+    if (!parsed || now - Date.parse(parsed.lastHeartbeatAt) > HEARTBEAT_STALE_MS) {
       await redis.hdel(heartbeatKey(prefix), id);
       continue;
     }

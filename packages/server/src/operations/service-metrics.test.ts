@@ -159,10 +159,13 @@ describe('ServiceMetrics on a fresh process', () => {
       { db: handle.db, onStepTimed: (timing) => timed.push(timing.step), stepsTimedBefore: async () => new Set(['setup', 'story']) },
       () => clock,
     );
+    // The resumed run shows images for a moment before voice reports again (they run at once).
     for (const [step, at] of [
       ['setup', 0],
       ['story', 10],
       ['voice', 20],
+      ['images', 1_000],
+      ['voice', 2_000],
       ['images', 40_000],
       ['video', 50_000],
     ] as const) {

@@ -304,7 +304,10 @@ export class ServiceMetrics {
       });
       return;
     }
-    if (tracked.step !== event.step) {
+    // Steps only move forward here: a resumed run may show a later step for a moment before an
+    // earlier one reports again (voice and images run at once), and a step shown twice would be
+    // counted twice.
+    if (PIPELINE_STEPS.indexOf(event.step) > PIPELINE_STEPS.indexOf(tracked.step)) {
       this.closeStep(event.jobId, tracked, at);
       tracked.step = event.step;
       tracked.stepStartedAt = at;

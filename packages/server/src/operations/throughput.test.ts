@@ -55,6 +55,7 @@ describe('throughput', () => {
         job('d', 'queued', 2.1, null, null), // still waiting
         job('e', 'cancelled', 5.4, null, 5.2), // cancelled while waiting, 07:06 to 07:18
         job('old', 'completed', 40, 40, 39.9), // outside the window
+        job('f', 'completed', 0.4, 0.3, 0.2), // waits 12:06-12:12, finishes 12:18: in the last hour
       ])
       .execute();
     for (const [step, seconds] of [
@@ -72,7 +73,7 @@ describe('throughput', () => {
     await database?.cleanup();
   });
 
-  it('counts finished jobs per hour, the queue at each hour end, and step percentiles over 24 h', async () => {
+  it('counts finished jobs per hour, the largest queue in each hour, the last hour of videos and step percentiles over 24 h', async () => {
     const result = await throughput(handle.db, now);
     expect(result.buckets).toHaveLength(24);
     expect(result.until).toBe('2026-11-27T13:00:00.000Z');
@@ -81,15 +82,22 @@ describe('throughput', () => {
     expect(bucketAt('2026-11-27T09:00:00.000Z').completed).toBe(1);
     expect(bucketAt('2026-11-27T10:00:00.000Z').completed).toBe(1);
     expect(bucketAt('2026-11-27T11:00:00.000Z').failed).toBe(1);
-    expect(result.buckets.reduce((sum, bucket) => sum + bucket.completed, 0)).toBe(2);
-    // Job b waits 09:18–09:54, so no hour ends while it waits; d waits from 10:24 on, so from the 10:00 bucket's end (11:00).
-    expect(bucketAt('2026-11-27T09:00:00.000Z').queueDepth).toBe(0);
-    expect(bucketAt('2026-11-27T10:00:00.000Z').queueDepth).toBe(1);
-    expect(bucketAt('2026-11-27T12:00:00.000Z').queueDepth).toBe(1);
-    // e waited 07:06–07:18: no hour ended inside that.
+    expect(bucketAt('2026-11-27T12:00:00.000Z').completed).toBe(1);
+    expect(result.buckets.reduce((sum, bucket) => sum + bucket.completed, 0)).toBe(3);
+    // a waits 09:18-09:24 and b 09:18-09:54: two at once, though none waits when the hour ends.
+    expect(bucketAt('2026-11-27T09:00:00.000Z').queueDepth).toBe(2);
+    // d waits from 10:24 on; c 10:54-11:00.
+    expect(bucketAt('2026-11-27T10:00:00.000Z').queueDepth).toBe(2);
+    expect(bucketAt('2026-11-27T11:00:00.000Z').queueDepth).toBe(1);
+    // d, and f 12:06-12:12.
+    expect(bucketAt('2026-11-27T12:00:00.000Z').queueDepth).toBe(2);
+    // e waited 07:06-07:18 (cancelled before starting).
+    expect(bucketAt('2026-11-27T07:00:00.000Z').queueDepth).toBe(1);
     expect(bucketAt('2026-11-27T06:00:00.000Z').queueDepth).toBe(0);
-    expect(result.videosPerHour).toBeCloseTo(2 / 24);
-    expect(result.failureRate).toBeCloseTo(1 / 3);
+    expect(bucketAt('2026-11-27T08:00:00.000Z').queueDepth).toBe(0);
+    // The chip: videos completed from 11:30 to 12:30 (f), not 24 h of them spread over 24.
+    expect(result.videosPerHour).toBe(1);
+    expect(result.failureRate).toBeCloseTo(1 / 4);
     const voice = result.steps.find((step) => step.step === 'voice')!;
     expect(voice).toEqual({ step: 'voice', runs: 4, medianSeconds: 2, p95Seconds: 10 });
     expect(result.steps.find((step) => step.step === 'video')).toEqual({ step: 'video', runs: 1, medianSeconds: 8, p95Seconds: 8 });

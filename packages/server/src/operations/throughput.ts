@@ -36,9 +36,10 @@ export function percentile(sorted: readonly number[], fraction: number): number 
 const round = (value: number | null, digits = 2) => (value === null ? null : Number(value.toFixed(digits)));
 
 /**
- * The last 24 h in hourly buckets: jobs finished per hour (completed, failed), the queue's depth at
- * each hour's end (jobs created by then and not yet started: from the jobs' own times, so the chart
- * needs no sampling), and each step's median and p95.
+ * The last 24 h in hourly buckets: jobs finished per hour (completed, failed), the queue's largest
+ * depth in each hour (jobs created and not yet started: from the jobs' own times, so the chart needs
+ * no sampling, and a queue that filled and emptied inside an hour still shows), each step's median
+ * and p95, and the videos completed in the last 60 minutes.
  */
 export async function throughput(db: Kysely<Database>, now = new Date()): Promise<Throughput> {
   const bucketMs = THROUGHPUT_BUCKET_MINUTES * 60_000;
@@ -64,22 +65,43 @@ export async function throughput(db: Kysely<Database>, now = new Date()): Promis
     .select(['status', 'created_at', 'started_at', 'completed_at', 'updated_at'])
     .where((eb) => eb.or([eb('completed_at', '>=', sinceIso), eb('started_at', '>=', sinceIso), eb('status', '=', 'queued')]))
     .execute();
+  const lastHour = now.getTime() - 3_600_000;
+  let completedLastHour = 0;
+  // The queue's changes: +1 when a job is created, -1 when it leaves the queue (started, or
+  // cancelled before starting).
+  const changes: Array<{ at: number; delta: 1 | -1 }> = [];
   for (const job of jobs) {
     const finished = bucketOf(job.completed_at);
     if (finished >= 0 && job.status === 'completed') buckets[finished]!.completed += 1;
     if (finished >= 0 && job.status === 'failed') buckets[finished]!.failed += 1;
+    if (job.status === 'completed' && job.completed_at) {
+      const completedAt = Date.parse(job.completed_at);
+      if (completedAt > lastHour && completedAt <= now.getTime()) completedLastHour += 1;
+    }
     const created = Date.parse(job.created_at);
-    // Waiting from its creation until it started; a job cancelled before starting stopped waiting when it was cancelled.
     const leftQueue = job.started_at
       ? Date.parse(job.started_at)
       : job.status === 'queued'
         ? Number.POSITIVE_INFINITY
         : Date.parse(job.completed_at ?? job.updated_at);
-    buckets.forEach((bucket, index) => {
-      const end = since + (index + 1) * bucketMs;
-      if (created <= end && leftQueue > end) bucket.queueDepth += 1;
-    });
+    if (!(leftQueue > created)) continue;
+    changes.push({ at: created, delta: 1 });
+    if (Number.isFinite(leftQueue)) changes.push({ at: leftQueue, delta: -1 });
   }
+  // A job leaving and another arriving at the same moment never overlap.
+  changes.sort((a, b) => a.at - b.at || a.delta - b.delta);
+  let depth = 0;
+  let next = 0;
+  for (; next < changes.length && changes[next]!.at <= since; next += 1) depth += changes[next]!.delta;
+  buckets.forEach((bucket, index) => {
+    const end = since + (index + 1) * bucketMs;
+    let largest = depth;
+    for (; next < changes.length && changes[next]!.at <= end; next += 1) {
+      depth += changes[next]!.delta;
+      largest = Math.max(largest, depth);
+    }
+    bucket.queueDepth = largest;
+  });
 
   const timings = await db.selectFrom('job_step_timings').select(['step', 'seconds']).where('finished_at', '>=', sinceIso).execute();
   const byStep = new Map<string, number[]>();
@@ -96,7 +118,7 @@ export async function throughput(db: Kysely<Database>, now = new Date()): Promis
     until: new Date(until).toISOString(),
     bucketMinutes: THROUGHPUT_BUCKET_MINUTES,
     buckets,
-    videosPerHour: round(completed / THROUGHPUT_WINDOW_HOURS)!,
+    videosPerHour: completedLastHour,
     failureRate: completed + failed === 0 ? null : round(failed / (completed + failed), 4),
     steps,
   };

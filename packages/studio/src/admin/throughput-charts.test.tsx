@@ -32,7 +32,7 @@ const throughput: Throughput = {
     failed: index === 23 ? 1 : 0,
     queueDepth: index === 22 ? 4 : 0,
   })),
-  videosPerHour: 0.38,
+  videosPerHour: 3,
   failureRate: 0.1,
   steps: [
     { step: 'setup', runs: 10, medianSeconds: 0.2, p95Seconds: 0.4 },
@@ -49,7 +49,7 @@ describe('ThroughputCharts', () => {
     const { fetch } = fakeFetch((url) => (url.pathname === '/api/admin/throughput' ? { body: throughput } : { status: 404, body: {} }));
     renderWithServices(<ThroughputCharts />, { fetch, role: 'admin' });
     const section = await screen.findByRole('region', { name: 'Throughput, last 24 hours' });
-    expect(within(section).getByText(/0\.4 videos\/hour · failure rate 10\.0%/)).toBeInTheDocument();
+    expect(within(section).getByText(/3 videos in the last hour · failure rate 10\.0%/)).toBeInTheDocument();
     const render = within(section).getByRole('row', { name: /Render/ });
     expect(render).toHaveTextContent('9');
     expect(render).toHaveTextContent('12 s');

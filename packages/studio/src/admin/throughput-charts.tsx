@@ -61,8 +61,8 @@ function HourlyChart({ title, throughput, series }: { title: string; throughput:
 }
 
 /**
- * The System page's throughput: videos per hour, the failure rate and the queue's depth over the
- * last 24 h as charts, and each step's median and p95 time (the figures /metrics reports, kept in
+ * The System page's throughput: videos per hour, the failure rate and the queue's largest depth in
+ * each hour over the last 24 h as charts, the videos completed in the last hour, and each step's median and p95 time (the figures /metrics reports, kept in
  * the database so every API process shows the same).
  */
 type Series = Array<{ label: string; values: number[]; colour: string }>;
@@ -98,14 +98,14 @@ export function ThroughputCharts() {
       <header className="rs-health__header">
         <h2>Throughput, last 24 hours</h2>
         <span className="rs-chip">
-          {data.videosPerHour.toFixed(1)} videos/hour · failure rate{' '}
+          {data.videosPerHour} {data.videosPerHour === 1 ? 'video' : 'videos'} in the last hour · failure rate{' '}
           {data.failureRate === null ? '—' : `${(100 * data.failureRate).toFixed(1)}%`}
         </span>
       </header>
       <div className="rs-throughput__charts">
         <HourlyChart title="Videos per hour" throughput={data} series={series.videos} />
         <HourlyChart title="Failure rate, %" throughput={data} series={series.failures} />
-        <HourlyChart title="Queue depth at each hour's end" throughput={data} series={series.queue} />
+        <HourlyChart title="Largest queue in each hour" throughput={data} series={series.queue} />
       </div>
       <table className="rs-throughput__steps">
         <caption>Time per step</caption>
