@@ -2,16 +2,21 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema, STORY_STYLES, VIDEO_LANGUAGES, type GenerationParams } from '@reelsmith/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleVideo } from '../assembly/assemble-video.js';
 import { defaultFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { probeDurationSeconds } from '../assembly/run-ffmpeg.js';
-import type { GenerationRun, ImageProvider, RenderBrand } from '../providers/types.js';
+import type { GenerationRun, ImageProvider, RenderBrand, VoiceProvider } from '../providers/types.js';
 import { createRandom } from '../seeded-random.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { fakePng } from '../testing/fake-media.js';
+import { startFakeModelHost, type FakeModelHost } from '../testing/fake-model-host.js';
+import { manifestFor, tinyKokoroFiles } from '../testing/tiny-kokoro-model.js';
+import { NeuralVoiceModel } from '../voice/neural-voice-model.js';
+import { createNeuralVoiceProvider } from '../voice/neural-voice-provider.js';
 import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
+import { tokenizeWords } from '../voice/word-timing-tokenize.js';
 import { MAX_NARRATION_TEMPO, MIN_NARRATION_TEMPO, paceNarration, storySecondsFor } from './narration.js';
 import { createRunContext, runGeneration, setupStep, storyStep, type RunGenerationOptions } from './run-generation.js';
 
@@ -99,12 +104,18 @@ function paramsFor(testCase: DurationCase): GenerationParams {
   });
 }
 
-function runFor(testCase: DurationCase, name: string, images: ImageProvider, brand?: RenderBrand): GenerationRun {
+function runFor(
+  testCase: DurationCase,
+  name: string,
+  images: ImageProvider,
+  brand?: RenderBrand,
+  narrator: { voice: VoiceProvider; voiceId: string } = { voice, voiceId: defaultOfflineVoice(testCase.language)?.id ?? '' },
+): GenerationRun {
   return {
     jobId: name,
-    params: paramsFor(testCase),
+    params: { ...paramsFor(testCase), voice: narrator.voiceId },
     workspaceDir: join(root, name),
-    providers: { story, voice, images },
+    providers: { story, voice: narrator.voice, images },
     onProgress: () => undefined,
     ...(brand ? { brand } : {}),
   };
@@ -221,6 +232,88 @@ describe('the length a creator picks', () => {
         const scenes = output.scenes ?? [];
         const last = scenes.at(-1)!;
         expect(last.startSeconds + last.durationSeconds).toBeCloseTo(storySeconds, 1);
+      }
+    },
+  );
+});
+
+/*
+ * The natural voice keeps the promise too: the neural provider narrating through the tests' tiny
+ * Kokoro model (downloaded from a local fake host; a tone of 20 tokens a second, durations from the
+ * graph), its pace measured like espeak's, the story budgeted and paced by it, the video rendered.
+ */
+describe('the length a creator picks, with the natural voice', () => {
+  let host: FakeModelHost;
+  let model: NeuralVoiceModel;
+  let neural: VoiceProvider;
+  beforeAll(async () => {
+    const files = tinyKokoroFiles({ durations: true, voices: ['af_heart', 'ef_dora', 'hm_omega', 'pf_dora', 'ff_siwis'] });
+    host = await startFakeModelHost({ files });
+    const manifestPath = join(root, 'tiny-manifest.json');
+    writeFileSync(manifestPath, JSON.stringify(manifestFor(files)));
+    model = new NeuralVoiceModel({ modelsDir: join(root, 'models'), modelUrl: host.url, manifestPath });
+    expect(await model.download()).toBe(true);
+    neural = createNeuralVoiceProvider({ model, fallback: voice });
+  });
+  afterAll(async () => {
+    model.close();
+    await host.close();
+  });
+
+  const natural = {
+    en: 'kokoro-af-heart',
+    es: 'kokoro-ef-dora',
+    hi: 'kokoro-hm-omega',
+    pt: 'kokoro-pf-dora',
+    fr: 'kokoro-ff-siwis',
+  } as const;
+
+  it('is filled by the narration the natural voice speaks, in every language it has, at every duration', { timeout: 900_000 }, async () => {
+    const misses: string[] = [];
+    const cases = CASES.filter((c): c is DurationCase & { language: keyof typeof natural } => c.language in natural);
+    expect(cases.length).toBeGreaterThan(6);
+    for (const [index, testCase] of cases.entries()) {
+      const run = runFor(testCase, `neural-story-${index}`, smallPictures(Buffer.alloc(0)), undefined, {
+        voice: neural,
+        voiceId: natural[testCase.language],
+      });
+      const ctx = createRunContext(run, {});
+      const written = await storyStep(ctx, await setupStep(ctx), null);
+      const speech: number[] = [];
+      for (const scene of written.output.scenes) {
+        const { part } = await ctx.voiceScene(scene.narration);
+        expect(part.note).toBeUndefined();
+        speech.push(part.durationSeconds);
+      }
+      const pacing = paceNarration(speech, testCase.duration);
+      const ends = testCase.duration - pacing.endSeconds;
+      const fits = pacing.tempo >= MIN_NARRATION_TEMPO - 1e-6 && pacing.tempo <= MAX_NARRATION_TEMPO + 1e-6 && ends >= 0 && ends <= 2.5;
+      if (!fits) misses.push(`${label(testCase)} ends ${ends.toFixed(2)} s early at tempo ${pacing.tempo.toFixed(3)}`);
+    }
+    expect(misses).toEqual([]);
+  });
+
+  it(
+    'renders a whole job through it: the exact length (ffprobe ±0.5 s), a caption for every word, inside the video',
+    { timeout: 900_000 },
+    async () => {
+      const png = await fakePng(64, 64);
+      const small: RunGenerationOptions = {
+        assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
+      };
+      const testCase = CASES.find((c) => c.duration === 30 && c.language === 'en')!;
+      const output = await runGeneration(
+        runFor(testCase, 'neural-render', smallPictures(png), undefined, { voice: neural, voiceId: natural.en }),
+        small,
+      );
+      const probed = await probeDurationSeconds(defaultFfmpegBinaries(), output.videoPath);
+      expect(Math.abs(probed - testCase.duration), `${label(testCase)}: ${probed.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
+      const spoken = (output.scenes ?? []).flatMap((scene) => tokenizeWords(scene.narration, 'en').map(({ word }) => word));
+      const captions = output.captionTrack!.words;
+      expect(captions.map((word) => word.word)).toEqual(spoken);
+      for (const word of captions) {
+        expect(word.end).toBeGreaterThan(word.start);
+        expect(word.end).toBeLessThanOrEqual(probed + 1e-6);
       }
     },
   );

@@ -180,10 +180,15 @@ export function createNeuralVoiceProvider(options: NeuralVoiceProviderOptions): 
   async function route(voiceId: string): Promise<{ voice: KokoroVoice } | { basicVoiceId: string; note?: string }> {
     const voice = getKokoroVoice(voiceId);
     if (!voice) return { basicVoiceId: voiceId };
-    if (await model.isReady()) return { voice };
+    let reason: string;
+    if (!(await model.isReady())) reason = model.unavailableReason();
+    else if (!(await model.manifest()).files.some((file) => file.path === `voices/${voice.pack}.bin`))
+      // Another model build (VOICE_MODEL_MANIFEST) may not carry every voice pack.
+      reason = `The model on this server has no ${voice.name} voice`;
+    else return { voice };
     const substitute = substituteVoice(voice);
     if (!substitute) throw new ProviderError(`No basic voice can stand in for ${voice.name}`, PROVIDER, false);
-    return { basicVoiceId: substitute, note: `${model.unavailableReason()}: narrated with the basic voice instead of ${voice.name}.` };
+    return { basicVoiceId: substitute, note: `${reason}: narrated with the basic voice instead of ${voice.name}.` };
   }
 
   return {
