@@ -31,6 +31,9 @@ const HEALTH_SAMPLE_INTERVAL_MS = 60_000;
  * System Health (GET /api/admin/system-health). Every route is admin only (401 signed out, 403 for a
  * user). Each action takes a reason and is written to the audit log in the same transaction.
  */
+/** What a suspended account's cancelled publications say. */
+export const ACCOUNT_SUSPENDED_PUBLICATION_NOTE = 'Cancelled: the account was suspended.';
+
 export const adminUsersPlugin = fp(
   async (app) => {
     const actor = (user: { id: string; email: string }): AdminActor => ({ id: user.id, email: user.email });
@@ -54,7 +57,9 @@ export const adminUsersPlugin = fp(
         }),
       );
       app.jobEvents.publish(events);
-      request.log.info({ userId: target.id, by: request.user.id }, 'user suspended');
+      // Nothing scheduled goes out for a suspended account, and the platforms' tokens are revoked.
+      const publishing = await app.endAccountPublishing(target.id, ACCOUNT_SUSPENDED_PUBLICATION_NOTE);
+      request.log.info({ userId: target.id, by: request.user.id, ...publishing }, 'user suspended');
       return { message: `${target.email} is suspended and signed out everywhere.`, user: await findAdminUser(app.db, target.id) };
     });
 
@@ -136,6 +141,6 @@ export const adminUsersPlugin = fp(
   {
     name: 'admin-users',
     fastify: '5.x',
-    dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime', 'session-revocation'],
+    dependencies: ['auth', 'database', 'storage', 'health', 'jobs', 'realtime', 'session-revocation', 'publishing'],
   },
 );

@@ -63,7 +63,7 @@ export interface PublicationRunnerOptions {
  */
 export class PublicationRunner {
   private readonly timings: Required<PublicationTimings>;
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void>; userId: string }>();
   private pollTimer: NodeJS.Timeout | null = null;
   private wakeTimer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
@@ -94,6 +94,13 @@ export class PublicationRunner {
     await Promise.allSettled(running.map((run) => run.done));
   }
 
+  /** Stops this process's runs of one account's publications (suspended: their rows are cancelled already). */
+  async stopUser(userId: string): Promise<void> {
+    const runs = [...this.running.values()].filter((run) => run.userId === userId);
+    for (const run of runs) run.controller.abort(new Error('account suspended'));
+    await Promise.allSettled(runs.map((run) => run.done));
+  }
+
   /** Looks for due publications now (a new one, a restart). */
   kick(): void {
     if (this.stopped) return;
@@ -122,7 +129,7 @@ export class PublicationRunner {
           this.running.delete(row.id);
           this.kick();
         });
-      this.running.set(row.id, { controller, done });
+      this.running.set(row.id, { controller, done, userId: row.user_id });
     }
     await this.scheduleWake();
   }

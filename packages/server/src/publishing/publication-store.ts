@@ -157,6 +157,30 @@ export async function cancelQueuedPublication(db: Kysely<Database>, userId: stri
 }
 
 /**
+ * Cancels every publication of an account still on its way (queued, scheduled, or under way), with
+ * `note` as what the creator sees: a suspended account posts nothing more. The claim is cleared too,
+ * so a run under way finds its next write refused. Returns the rows as they are now.
+ */
+export async function cancelUserPublications(db: Kysely<Database>, userId: string, note: string): Promise<PublicationRow[]> {
+  const now = new Date().toISOString();
+  const active = await db
+    .selectFrom('publications')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .execute();
+  if (active.length === 0) return [];
+  const ids = active.map((row) => row.id);
+  await db
+    .updateTable('publications')
+    .set({ status: 'cancelled', active_key: null, claimed_until: null, error: note, updated_at: now })
+    .where('id', 'in', ids)
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .execute();
+  return db.selectFrom('publications').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
  * Ends a scheduled YouTube publication that is uploaded and waits for its time (published, publishAt
  * ahead): cancelled, with how it was left (kept private, deleted) as its note. Null when it is not so.
  */
@@ -180,10 +204,16 @@ export async function cancelHeldPublication(
   return (await findPublication(db, id)) ?? null;
 }
 
+/** Due publications looked at per claim: enough to find several creators behind one creator's long run. */
+const CLAIM_CANDIDATES = 500;
+
 /**
  * Claims up to `limit` due publications (queued, or under way with a lapsed claim: a crashed or
- * stopped run, which resumes). Each claim is a conditional update, so of several processes looking at
- * once exactly one gets a row. Returns the claimed rows with their claim value.
+ * stopped run, which resumes). Creators take turns: the next claim goes to the creator with the fewest
+ * publications under way (those running now included), then the earliest due, so one creator's 12
+ * (or 300) never go all before another creator's one. A suspended account's publications are never
+ * claimed. Each claim is a conditional update, so of several processes looking at once exactly one
+ * gets a row. Returns the claimed rows with their claim value.
  */
 export async function claimDuePublications(db: Kysely<Database>, limit: number, claimMs: number): Promise<PublicationRow[]> {
   if (limit <= 0) return [];
@@ -191,15 +221,46 @@ export async function claimDuePublications(db: Kysely<Database>, limit: number, 
   const nowIso = now.toISOString();
   const candidates = await db
     .selectFrom('publications')
-    .select(['id', 'claimed_until'])
-    .where('status', 'in', [...ACTIVE_STATUSES])
-    .where('run_at', '<=', nowIso)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', nowIso)]))
-    .orderBy('run_at')
-    .limit(limit)
+    .innerJoin('users', 'users.id', 'publications.user_id')
+    .select(['publications.id', 'publications.claimed_until', 'publications.user_id'])
+    .where('publications.status', 'in', [...ACTIVE_STATUSES])
+    .where('publications.run_at', '<=', nowIso)
+    .where((eb) => eb.or([eb('publications.claimed_until', 'is', null), eb('publications.claimed_until', '<', nowIso)]))
+    .where('users.status', '!=', 'suspended')
+    .orderBy('publications.run_at')
+    .orderBy('publications.created_at')
+    .limit(CLAIM_CANDIDATES)
     .execute();
-  const claimed: PublicationRow[] = [];
+  if (candidates.length === 0) return [];
+  const underWay = await db
+    .selectFrom('publications')
+    .select((eb) => ['user_id', eb.fn.countAll<number | string>().as('count')])
+    .where('status', 'in', [...ACTIVE_STATUSES])
+    .where('claimed_until', '>=', nowIso)
+    .groupBy('user_id')
+    .execute();
+  const load = new Map(underWay.map((row) => [row.user_id, Number(row.count)]));
+  // Each creator's due rows in due order; creators in the order their first row is due.
+  const perCreator = new Map<string, typeof candidates>();
   for (const candidate of candidates) {
+    const rows = perCreator.get(candidate.user_id) ?? [];
+    rows.push(candidate);
+    perCreator.set(candidate.user_id, rows);
+  }
+  const claimed: PublicationRow[] = [];
+  while (claimed.length < limit && perCreator.size > 0) {
+    let turn: string | null = null;
+    for (const creator of perCreator.keys()) {
+      if (turn === null || (load.get(creator) ?? 0) < (load.get(turn) ?? 0)) turn = creator;
+    }
+    const rows = perCreator.get(turn!)!;
+    const candidate = rows.shift()!;
+    if (rows.length === 0) perCreator.delete(turn!);
+    else {
+      // To the back of the creators of the same load: the others' first rows go before this one's next.
+      perCreator.delete(turn!);
+      perCreator.set(turn!, rows);
+    }
     const claim = new Date(now.getTime() + claimMs).toISOString();
     let update = db.updateTable('publications').set({ claimed_until: claim }).where('id', '=', candidate.id);
     update =
@@ -208,6 +269,7 @@ export async function claimDuePublications(db: Kysely<Database>, limit: number, 
         : update.where('claimed_until', '=', candidate.claimed_until);
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) continue;
+    load.set(turn!, (load.get(turn!) ?? 0) + 1);
     const row = await findPublication(db, candidate.id);
     if (row) claimed.push(row);
   }

@@ -12,6 +12,7 @@ import { PlatformError } from './platform-http.js';
 import {
   cancelHeldPublication,
   cancelQueuedPublication,
+  cancelUserPublications,
   findPublication,
   insertPublications,
   listUserPublications,
@@ -36,6 +37,11 @@ declare module 'fastify' {
     /** Every change of a publication, for the creator's sockets. */
     publicationEvents: PublicationEvents;
     publicationRunner: PublicationRunner;
+    /**
+     * A suspended account posts nothing more: its publications on their way are cancelled (`note`
+     * says why), its runs here stopped, and every platform connection revoked and deleted.
+     */
+    endAccountPublishing(userId: string, note: string): Promise<{ cancelled: number; revoked: number }>;
   }
 }
 
@@ -72,6 +78,27 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
     });
     app.decorate('publicationEvents', events);
     app.decorate('publicationRunner', runner);
+    app.decorate('endAccountPublishing', async (userId: string, note: string) => {
+      const cancelled = await cancelUserPublications(app.db, userId, note);
+      for (const row of cancelled) events.emit('publication', toPublication(row), userId);
+      await runner.stopUser(userId);
+      let revoked = 0;
+      for (const platform of PLATFORMS) {
+        const tokens = await connections.tokens(userId, platform).catch(() => null);
+        const client = clients[platform];
+        if (tokens && client) {
+          try {
+            await client.revoke(tokens);
+            revoked += 1;
+          } catch (caught) {
+            // Deleted whatever the platform answers: nothing of the connection stays here.
+            app.log.warn({ platform, err: caught }, 'platform did not confirm the revocation');
+          }
+        }
+        await connections.remove(userId, platform);
+      }
+      return { cancelled: cancelled.length, revoked };
+    });
     if (options.autoStart !== false) app.addHook('onReady', async () => runner.start());
     app.addHook('preClose', async () => runner.stop());
 
