@@ -1,6 +1,6 @@
 // One way to run the workspace's TypeScript as compiled JavaScript: esbuild bundles an entry's own
 // code (the @reelsmith/* packages) into ES modules, npm packages stay imports, and the bundle is
-// rebuilt whenever a file it was built from (or the lockfile) changed, so a fresh clone and an edited
+// rebuilt whenever a file it was built from (or the lockfile) changed its content, so a fresh clone and an edited
 // source both just work. `npm run generate` (the CLI) and the server (`npm start`, `npm run serve`,
 // `npm run worker`, `npm run admin`) run through it instead of compiling TypeScript at every start.
 //
@@ -8,28 +8,42 @@
 // sandbox's task modules); in a bundle that URL would be the bundle's. Each module's
 // `import.meta.url` is therefore replaced by its source file's URL, so those paths resolve exactly
 // as they do from the sources, wherever the bundle is written.
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** True when a bundle is missing or older than a file it was built from (or one of those is gone). */
+/** The content hash of a file, or null when it is gone. */
+function hashOf(path) {
+  try {
+    return createHash('sha256').update(readFileSync(path)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/** Every file a build depends on besides its inputs: the lockfile (npm packages) and this script. */
+const ALWAYS_HASHED = ['package-lock.json', 'scripts/node-bundle.mjs'];
+
+/**
+ * True when a bundle is missing or a file it was built from (or the lockfile, or this script) no
+ * longer has the content it had: decided by content hash, not modification time, so a file copied
+ * in with an older time (a checkout, `cp -p`, an archive) still triggers a rebuild.
+ */
 function stale(outDir, bundles) {
   const inputsFile = join(outDir, 'inputs.json');
   if (!existsSync(inputsFile) || bundles.some((file) => !existsSync(file))) return true;
-  const builtAt = Math.min(...bundles.map((file) => statSync(file).mtimeMs));
-  let inputs;
+  let recorded;
   try {
-    inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
+    recorded = JSON.parse(readFileSync(inputsFile, 'utf8')).hashes;
   } catch {
     return true;
   }
-  return [...inputs, 'package-lock.json', 'scripts/node-bundle.mjs'].some((file) => {
-    const path = join(root, file);
-    return !existsSync(path) || statSync(path).mtimeMs > builtAt;
-  });
+  if (!recorded || typeof recorded !== 'object') return true;
+  return Object.entries(recorded).some(([file, hash]) => hashOf(join(root, file)) !== hash);
 }
 
 const SOURCE_URL = /\bimport\.meta\.url\b/g;
@@ -77,7 +91,8 @@ async function build(entries, outDir) {
     ],
   });
   const inputs = Object.keys(result.metafile.inputs).map((input) => relative(root, join(root, input)));
-  writeFileSync(join(staging, 'inputs.json'), JSON.stringify(inputs));
+  const hashes = Object.fromEntries([...inputs, ...ALWAYS_HASHED].map((file) => [file, hashOf(join(root, file))]));
+  writeFileSync(join(staging, 'inputs.json'), JSON.stringify({ hashes }));
   // The new build replaces the old one whole: a build cut short leaves the old (stale) one, rebuilt next time.
   rmSync(outDir, { recursive: true, force: true });
   renameSync(staging, outDir);
