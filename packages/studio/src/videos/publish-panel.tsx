@@ -59,7 +59,7 @@ function PublicationLine({ publication, videoId }: { publication: Publication; v
   return (
     <li className={`rs-publication rs-publication--${publication.status}`} data-platform={publication.platform}>
       <span className="rs-publication__platform">{name}</span>
-      <span className="rs-chip rs-publication__status">{STATUS_LABELS[publication.status]}</span>
+      <span className="rs-chip rs-publication__status">{held ? 'Uploaded' : STATUS_LABELS[publication.status]}</span>
       {publication.status === 'uploading' ? <span>{publication.progress}%</span> : null}
       {scheduled ? <span>for {localTime(publication.publishAt!)}</span> : null}
       {uploadingForLater ? <span>Uploading now: YouTube will make it public at {localTime(publication.publishAt!)}</span> : null}
@@ -403,7 +403,11 @@ export default function PublishPanel({ job, title }: { job: Pick<VideoJob, 'id' 
     refetchInterval: (query) => {
       const active = (query.state.data?.publications ?? []).filter((publication) => ACTIVE.includes(publication.status));
       if (active.length === 0) return false;
-      const waiting = active.every((publication) => publication.publishAt && Date.parse(publication.publishAt) > Date.now() + 5_000);
+      // A scheduled YouTube post is uploaded now (YouTube holds it until its time): followed closely too.
+      const waiting = active.every(
+        (publication) =>
+          publication.platform !== 'youtube' && publication.publishAt && Date.parse(publication.publishAt) > Date.now() + 5_000,
+      );
       return waiting ? 30_000 : 2_000;
     },
   });
