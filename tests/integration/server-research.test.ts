@@ -31,6 +31,8 @@ const runner = (run: GenerationRun) => runGeneration(run, { assemble: quickAssem
 const RESTRICTED_FILES = FAKE_COMMONS_FILES.filter((file) => !file.license || /nc|nd/.test(file.license) || file.nonFree).map((file) =>
   encodeURIComponent(file.name.replaceAll(' ', '_')),
 );
+/** The Octopus article's own free pictures: its lead image and those it shows (prop=images). */
+const ARTICLE_PICTURES = ['Common octopus on a reef', 'Octopus heart diagram', 'Octopus camouflage on rocks'];
 const FREE_LICENCE = /^(CC0|Public domain|CC BY(-SA)? \d(\.\d)?( [a-z]{2})?)$/;
 
 /** A port nothing listens on: Wikimedia unreachable. */
@@ -125,12 +127,9 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
       const url = `${fake.url}/en/wiki/Octopus`;
       expect(job.result?.source).toEqual({ kind: 'wikipedia', title: 'Octopus', url });
       expectFreeCredits(job.result?.attributions, 'Octopus', url);
-      // The article's own lead image leads.
-      expect(job.result!.attributions![1]).toMatchObject({
-        kind: 'image',
-        title: 'Common octopus on a reef',
-        author: 'Ana Reef & friends',
-      });
+      // One of the article's own pictures leads: the one that says most about the first scene (relevance before shape).
+      expect(job.result!.attributions![1]).toMatchObject({ kind: 'image' });
+      expect(ARTICLE_PICTURES).toContain(job.result!.attributions![1]!.title);
       expectToldFrom(await narrationOf(app, job.id), 'Octopus', 'en');
     },
   );
@@ -221,7 +220,7 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
       const pictureCredits = job.result!.attributions!.filter((credit) => credit.kind === 'image');
       expect(credited.map((scene) => scene.attribution)).toEqual(pictureCredits);
       for (const scene of credited) expect(scene.attribution!.license).toMatch(FREE_LICENCE);
-      expect(first.scenes[0]!.attribution).toMatchObject({ title: 'Common octopus on a reef', author: 'Ana Reef & friends' });
+      expect(ARTICLE_PICTURES).toContain(first.scenes[0]!.attribution!.title);
 
       // Keep scenes 1 and 2 and ask scene 1 for another picture: the pictures the deleted scenes showed are free again.
       const fileOf = (credit: Attribution | undefined) => credit && decodeURIComponent(credit.sourceUrl.split('/wiki/')[1]!);
