@@ -1,7 +1,7 @@
 import { systemHealthResponseSchema } from '@reelsmith/contracts';
 import {
   buildApp,
-  CRASHED_RUNS_MESSAGE,
+  CRASHED_RUNS_MESSAGES,
   createTestDatabase,
   VIDEO_QUEUE_NAME,
   type App,
@@ -70,7 +70,8 @@ async function crashTwice(app: App, user: TestUser, env: Record<string, string>)
     'the job to be failed',
     60_000,
   );
-  expect(row.error).toBe(CRASHED_RUNS_MESSAGE);
+  // A topic's video: the message does not tell the creator to try a topic.
+  expect(row.error).toBe(CRASHED_RUNS_MESSAGES.topic);
   expect(third.output).not.toContain(`in-step ${jobId}`);
   expect(third.child.exitCode).toBeNull();
   return jobId;
@@ -79,7 +80,7 @@ async function crashTwice(app: App, user: TestUser, env: Record<string, string>)
 async function expectUncharged(app: App, user: TestUser, jobId: string): Promise<void> {
   // The creator sees why, and the failed video is not their free one: another can be made.
   const status = await app.inject({ method: 'GET', url: `/api/videos/${jobId}/status`, headers: bearer(user) });
-  expect(status.json()).toMatchObject({ status: 'failed', error: CRASHED_RUNS_MESSAGE });
+  expect(status.json()).toMatchObject({ status: 'failed', error: CRASHED_RUNS_MESSAGES.topic, retryable: false });
   const next = await app.inject({ method: 'POST', url: '/api/videos/generate', headers: bearer(user), payload: videoBody('Next') });
   expect(next.statusCode, next.body).toBe(200);
 }

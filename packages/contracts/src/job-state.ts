@@ -123,7 +123,13 @@ export function applyFailed<J extends VideoJob>(job: J, event: JobFailedEvent): 
   // A video that was made stays made; a failure (or cancel) already recorded stays as it was.
   if (isFinishedJobStatus(job.status)) return job;
   if (isRerender(job)) return keepPreviousVersion(job, event.error);
-  return { ...job, status: 'failed', error: event.error, steps: failSteps(job.steps) };
+  return {
+    ...job,
+    status: 'failed',
+    error: event.error,
+    steps: failSteps(job.steps),
+    ...(event.retryable === false ? { retryable: false } : {}),
+  };
 }
 
 export function applyCancelled<J extends VideoJob>(job: J): J {

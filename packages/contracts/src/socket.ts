@@ -32,6 +32,8 @@ export const jobFailedEventSchema = z.object({
   jobId: z.string(),
   error: z.string(),
   version: z.optional(z.number().check(z.int(), z.gte(1))),
+  /** False when Retry would only fail again (the job's runs crashed their server): see VideoJob.retryable. */
+  retryable: z.optional(z.boolean()),
 });
 export type JobFailedEvent = z.infer<typeof jobFailedEventSchema>;
 

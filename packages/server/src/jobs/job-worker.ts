@@ -28,7 +28,7 @@ import {
   type ProgressWrite,
 } from '../video-jobs/video-job-repository.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
-import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
+import { MAX_CRASHED_RUNS, parseParams, parseResult } from '../video-jobs/video-job-view.js';
 
 /** The pipeline entry point (`runGeneration` of @reelsmith/pipeline), injectable for tests. */
 export type GenerationRunner = (run: GenerationRun) => Promise<GenerationOutput>;
@@ -172,10 +172,26 @@ async function postKitOf(db: Kysely<Database>, output: GenerationOutput, job: Vi
   return output.post ? { post: output.post } : {};
 }
 
-/** Runs of one job that may end without finishing (the process or worker crashed) before it is failed. */
-export const MAX_CRASHED_RUNS = 2;
-export const CRASHED_RUNS_MESSAGE =
-  'This video stopped the server twice while it was being made, so it was not tried again. Its source may be too long or unusual: try a shorter text, or a topic. It does not count against your plan.';
+export { MAX_CRASHED_RUNS };
+/** Why a job that crashed its runs twice was failed, and what to try instead: a topic's words differ from a source's. */
+export const CRASHED_RUNS_MESSAGES = {
+  text: 'This video stopped the server twice while it was being made, so it was not tried again. Its source may be too long or unusual: try a shorter text, or a topic. It does not count against your plan.',
+  page: 'This video stopped the server twice while it was being made, so it was not tried again. Its page may be too long or unusual: try another article, or a topic. It does not count against your plan.',
+  topic:
+    'This video stopped the server twice while it was being made, so it was not tried again. Make a new video: the topic in other words, or another style or length. It does not count against your plan.',
+} as const;
+
+function crashedRunsMessage(params: string): string {
+  let kind: string | undefined;
+  try {
+    kind = parseParams(params).source?.kind;
+  } catch {
+    // Unreadable params: the topic's message is the one that blames nothing in particular.
+  }
+  if (kind === 'script' || kind === 'article') return CRASHED_RUNS_MESSAGES.text;
+  if (kind) return CRASHED_RUNS_MESSAGES.page;
+  return CRASHED_RUNS_MESSAGES.topic;
+}
 
 /**
  * Runs one claimed job (status 'processing') through the pipeline and records the outcome: progress
@@ -216,7 +232,7 @@ export class JobWorker {
       const recorded = await markFailed(
         db,
         job,
-        CRASHED_RUNS_MESSAGE,
+        crashedRunsMessage(job.params),
         tracker.fail((job.current_step as PipelineStep | null) ?? undefined),
         claimToken,
         false,

@@ -18,6 +18,7 @@ import {
   jobCounts,
   listUserJobs,
   retryFailedUserJob,
+  RETRY_CRASHED,
   RETRY_ONLY_FAILED,
   submissionTime,
   userStorage,
@@ -261,7 +262,10 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       async (request) => {
         const outcome = await retryFailedUserJob(app.db, request.user.id, request.params.id);
         if (!outcome) throw notFound(MESSAGES.notFound);
-        if (!outcome.retried) throw outcome.reason === RETRY_ONLY_FAILED ? badRequest(outcome.reason) : forbidden(outcome.reason);
+        if (!outcome.retried) {
+          const refused = outcome.reason === RETRY_ONLY_FAILED || outcome.reason === RETRY_CRASHED;
+          throw refused ? badRequest(outcome.reason) : forbidden(outcome.reason);
+        }
         await queue.enqueue(outcome.job.id, request.user.id);
         request.log.info({ jobId: outcome.job.id }, 'video job retried');
         return { jobId: outcome.job.id, status: outcome.job.status, message: RETRY_STARTED_MESSAGE };

@@ -18,7 +18,7 @@ import { preparedQuery } from '../db/prepared-query.js';
 import type { JobEvent } from '../events/job-events.js';
 import { checkCanGenerate, remainingVideos } from '../payments/can-generate.js';
 import { forgetUncountedVideo, recordVideoMade } from '../payments/subscription-state.js';
-import { initialSteps, parseParams, parseResult, parseSteps } from './video-job-view.js';
+import { crashedItsRuns, initialSteps, parseParams, parseResult, parseSteps } from './video-job-view.js';
 
 /*
  * The video job repository: the only module that writes `video_jobs`. Each transition is one
@@ -180,6 +180,9 @@ export async function createBatchWithinQuota(
 export type RetryJobOutcome = { retried: true; job: VideoJobRow } | { retried: false; reason: string };
 
 export const RETRY_ONLY_FAILED = 'Only a failed video can be retried.';
+/** Retry of a job that crashed its server twice: it would only be failed again at once. */
+export const RETRY_CRASHED =
+  'This video stopped the server twice while it was being made, so it cannot be retried. Make a new video instead; this one does not count against your plan.';
 
 /**
  * Puts the user's failed job back in the queue, keeping its id, progress and finished steps: the
@@ -193,6 +196,7 @@ export async function retryFailedUserJob(db: Db, userId: string, jobId: string, 
     const row = await trx.selectFrom('video_jobs').selectAll().where('id', '=', jobId).where('user_id', '=', userId).executeTakeFirst();
     if (!row) return undefined;
     if (row.status !== 'failed') return { retried: false, reason: RETRY_ONLY_FAILED };
+    if (crashedItsRuns(row)) return { retried: false, reason: RETRY_CRASHED };
     const params = parseParams(row.params);
     const verdict = await checkCanGenerate(trx, userId, params.duration, now);
     if (!verdict.canGenerate) return { retried: false, reason: verdict.reason ?? MESSAGES.subscriptionRequired };
@@ -541,7 +545,9 @@ export async function markFailed(
     claimToken,
   ).executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return null;
-  return [{ name: 'job_failed', userId: job.user_id, event: { jobId: job.id, error, version: job.version } }];
+  // A first render failed for crashing is not offered Retry (it would crash, or fail, again).
+  const retryable = rerender || ranToTheEnd ? {} : { retryable: false };
+  return [{ name: 'job_failed', userId: job.user_id, event: { jobId: job.id, error, version: job.version, ...retryable } }];
 }
 
 /**

@@ -16,6 +16,14 @@ import type { VideoJobRow } from '../db/schema.js';
 
 export { initialSteps };
 
+/** Runs of one job that may end without finishing (the process or worker crashed) before it is failed. */
+export const MAX_CRASHED_RUNS = 2;
+
+/** A failed job whose runs crashed their process: a retry would run it (and crash it) again. */
+export function crashedItsRuns(row: Pick<VideoJobRow, 'status' | 'unfinished_runs'>): boolean {
+  return row.status === 'failed' && row.unfinished_runs > MAX_CRASHED_RUNS;
+}
+
 export function parseSteps(text: string): JobSteps {
   try {
     const parsed = jobStepsSchema.safeParse(JSON.parse(text));
@@ -104,6 +112,7 @@ export function toVideoJob(row: VideoJobRow): VideoJob {
     result: parseResult(row.result),
     error: row.error,
     steps: parseSteps(row.steps),
+    ...(crashedItsRuns(row) ? { retryable: false } : {}),
   };
 }
 

@@ -127,6 +127,23 @@ describe('My Videos: delete, clear and retry', () => {
     expect(screen.getByRole('button', { name: 'Cancel Broken voice' })).toBeInTheDocument();
   });
 
+  it('offers no Retry for a video that crashed its server twice (the server would refuse it), in My Videos and Recent Videos', async () => {
+    const crashed = job('6', 'Octopus hearts', 'failed', '2026-11-23T10:00:00.000Z', {
+      error: 'This video stopped the server twice while it was being made, so it was not tried again.',
+      retryable: false,
+    });
+    openMyVideos([crashed, ...jobs]);
+    await screen.findByText('6 of 6 videos');
+    expect(screen.getByText(/stopped the server twice/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry Octopus hearts' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry Broken voice' })).toBeInTheDocument();
+    cleanup();
+    openMyVideos([crashed, ...jobs], '/');
+    const recent = await screen.findByRole('region', { name: 'Recent Videos' });
+    await within(recent).findByRole('button', { name: 'Retry Broken voice' });
+    expect(within(recent).queryByRole('button', { name: 'Retry Octopus hearts' })).not.toBeInTheDocument();
+  });
+
   it("offers Retry and Clear failed in the studio's Recent Videos too", async () => {
     const { user, requests } = openMyVideos(jobs, '/');
     const recent = await screen.findByRole('region', { name: 'Recent Videos' });

@@ -40,10 +40,14 @@ export function DeleteVideoButton({ job }: { job: TrackedJob }) {
   );
 }
 
-/** Retry on a failed row: the same job runs again from where it stopped. */
+/**
+ * Retry on a failed row: the same job runs again from where it stopped. None for a video the server
+ * will not retry (it stopped its server twice): its message says to make a new one.
+ */
 export function RetryVideoButton({ job, compact }: { job: TrackedJob; compact?: boolean }) {
   const { retryVideo, retrying } = useVideoActions();
   const busy = retrying === job.id;
+  if (job.retryable === false) return null;
   return (
     <button
       type="button"
