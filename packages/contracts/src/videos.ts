@@ -286,6 +286,8 @@ export const videoResultSchema = z.object({
   /** Title, description and hashtags for posting it, in the narration's language (videos made before post kits have none). */
   post: z.optional(postKitSchema),
   /** The Wikipedia article the video tells and the Commons pictures it shows, with their licences. */
+  /** What the creator should know about how the video was made: "Natural voices are downloading (43%): narrated with the basic voice instead of Heart." */
+  notes: z.optional(z.array(z.string())),
   attributions: z.optional(z.array(attributionSchema)),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;

@@ -388,5 +388,7 @@ export interface GenerationOutput extends AssemblyResult {
   /** The Wikipedia article the story was told from (researched or chosen), and the Commons pictures shown. */
   attributions?: Attribution[];
   /** The article itself, for the video's "Based on Wikipedia: <title>". */
+  /** What the creator should know about how it was made (the voice's notes: a natural voice spoken by espeak while its model downloads). */
+  notes?: string[];
   research?: { title: string; url: string };
 }

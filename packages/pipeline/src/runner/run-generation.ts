@@ -451,10 +451,13 @@ export async function storyStep(
 }
 
 /** Voice: each scene voiced (or its earlier voicing reused), placed by the narration plan and joined. */
-function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Checkpointed<Narration>> {
+/** The joined narration, and what the voice said about itself (see SynthesisResult.note). */
+type VoicedNarration = Narration & { notes?: string[] };
+
+function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Checkpointed<VoicedNarration>> {
   const { params, providers, run, signal, options, progress, binaries, workspaceDir, artefactDir, step, voiceArtefact, voiceScene } = ctx;
   const sceneCount = story.output.scenes.length;
-  return step<Narration>(
+  return step<VoicedNarration>(
     'voice',
     { story: story.hash, voice: params.voice, voiceProvider: providers.voice.name, layout: NARRATION_LAYOUT },
     async () => {
@@ -480,11 +483,14 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
         storySecondsFor(params.duration, run.brand?.endCard),
         Boolean(run.storyboard),
       );
-      return timed('voice: fitting', options.onTiming, () =>
+      const joined = await timed('voice: fitting', options.onTiming, () =>
         joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal),
       );
     },
   );
+      // What the voice said about itself (a natural voice spoken by espeak while its model downloads), once each.
+      const notes = [...new Set(parts.flatMap((part) => (part.note ? [part.note] : [])))];
+      return notes.length ? { ...joined, notes } : joined;
 }
 
 /** One line when research gives up on a scene's picture: the operator sees why a researched video shows painted art. */
@@ -747,7 +753,7 @@ function renderAheadQueue(
 function videoStep(
   ctx: RunContext,
   story: Checkpointed<RunStory>,
-  narration: Checkpointed<Narration>,
+  narration: Checkpointed<VoicedNarration>,
   images: Checkpointed<ImagesOutput>,
   musicBed: Promise<string | null>,
   article: ResearchedArticle | null,
@@ -813,6 +819,7 @@ function videoStep(
         ...(article ? { research: { title: article.title, url: article.url } } : {}),
       };
     },
+        ...(narration.output.notes?.length ? { notes: narration.output.notes } : {}),
   );
 }
 

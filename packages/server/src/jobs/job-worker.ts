@@ -291,6 +291,8 @@ export class JobWorker {
         ...videoSource(params, output),
         ...(output.artwork?.length ? { artwork: output.artwork } : {}),
         ...(await postKitOf(db, output, job)),
+        // How the video was made where it differs from what was asked (a natural voice spoken by espeak while its model downloads).
+        ...(output.notes?.length ? { notes: output.notes } : {}),
         ...(output.attributions?.length ? { attributions: output.attributions } : {}),
       };
       const steps = tracker.complete();
