@@ -1,5 +1,6 @@
 import { PUBLISHING_MESSAGES, type Connection, type Publication } from '@reelsmith/contracts';
 import {
+  nextPacificMidnight,
   buildApp,
   createTestDatabase,
   startFakePublishingPlatforms,
@@ -455,6 +456,28 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     }, 'the refreshed token stored');
     expect(Date.parse(after.expires_at!) - Date.now()).toBeGreaterThan(59 * 24 * 3600_000);
     expect(after.needs_reconnect).toBe(0);
+  });
+
+  it('waits for YouTube’s quota day (midnight Pacific time) when the daily quota is spent, without counting it as a try', async () => {
+    fakes.google.failNext('/upload/youtube/v3/videos', 1, 403, {
+      error: {
+        code: 403,
+        message: 'The request cannot be completed because you have exceeded your quota.',
+        errors: [{ message: 'quota', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+      },
+    });
+    const [queued] = await publish([{ platform: 'youtube' }]);
+    const waiting = await waitFor(async () => {
+      const row = await app.db.selectFrom('publications').selectAll().where('id', '=', queued!.id).executeTakeFirstOrThrow();
+      return row.status === 'queued' && row.error ? row : undefined;
+    }, 'the publication to wait for the quota day');
+    const midnight = nextPacificMidnight();
+    expect(waiting.run_at).toBe(midnight.toISOString());
+    expect(waiting.error).toBe(PUBLISHING_MESSAGES.youtubeQuota(midnight.toISOString()));
+    expect(Number(waiting.attempts)).toBe(0);
+    // Not waiting for it here: cancelled, so the rest of the file goes on.
+    const cancelled = await app.inject({ method: 'DELETE', url: `/api/publications/${queued!.id}`, headers: bearer(user) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
   });
 
   it('retries a platform answering 500 twice, then publishes once', async () => {

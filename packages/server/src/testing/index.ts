@@ -51,6 +51,7 @@ export {
   type FakeTikTokPost,
   type FakeYouTubeVideo,
 } from './fake-publishing-platforms.js';
+export { nextPacificMidnight } from '../publishing/youtube-publisher.js';
 export { platformTokenCipher } from '../publishing/connection-store.js';
 export { PUBLISH_INTERNAL_ERROR } from '../publishing/publication-runner.js';
 export { subscribeUserDirectly } from './test-plan.js';
