@@ -4,12 +4,19 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProviderError } from '../errors.js';
 import type { ImageRequest } from '../providers/types.js';
-import { startFakePexelsServer, startFakeUnsplashServer, type FakeStockServer } from '../testing/fake-stock-photo-servers.js';
+import { loadImage } from '@napi-rs/canvas';
+import {
+  PHOTO_SCALE,
+  startFakePexelsServer,
+  startFakeUnsplashServer,
+  type FakeStockServer,
+  type FakeUnsplashServer,
+} from '../testing/fake-stock-photo-servers.js';
 import { createStockPhotoProvider, pexelsPhotoSearch, pickVideoFile, searchQuery, unsplashPhotoSearch } from './stock-photo-provider.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'reelsmith-stock-'));
 let pexels: FakeStockServer;
-let unsplash: FakeStockServer;
+let unsplash: FakeUnsplashServer;
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
@@ -85,6 +92,17 @@ describe('Pexels (official client against a local fake)', () => {
     }
     expect(used).toHaveLength(3);
     expect(new Set(used).size).toBe(3);
+  });
+
+  it('downloads the original cropped to the frame, never the large2x rendition a portrait frame would upscale', async () => {
+    routePexelsToFake();
+    const provider = createStockPhotoProvider(pexelsPhotoSearch(pexels.key));
+    const result = await provider.generateImage(request({ prompt: 'an erupting volcano' }));
+    const photo = await loadImage(readFileSync(result.imagePath));
+    // The fake sizes photos as imgix does (at PHOTO_SCALE): large2x would be 867×1300, narrower than the frame.
+    expect([photo.width, photo.height]).toEqual([1080 * PHOTO_SCALE, 1920 * PHOTO_SCALE]);
+    const sent = pexels.requests.filter((sent) => sent.url.pathname.startsWith('/photos/201/')).at(-1)!;
+    expect(Object.fromEntries(sent.url.searchParams)).toEqual({ auto: 'compress', cs: 'tinysrgb', fit: 'crop', w: '1080', h: '1920' });
   });
 
   it('answers a refused key with a final error naming the library', async () => {
@@ -168,6 +186,14 @@ describe('Unsplash (official client against a local fake)', () => {
     expect(search.headers.authorization).toBe(`Client-ID ${unsplash.key}`);
     expect(search.url.searchParams.get('orientation')).toBe('squarish');
     expect(unsplash.requests.some((sent) => sent.url.pathname === '/photos/u201/download')).toBe(true);
+  });
+
+  it("counts the download through the photo's download_location, and crops urls.raw to the frame", async () => {
+    const result = await provider().generateImage(request({ prompt: 'lava island' }));
+    // The download event went to links.download_location (its ixid), the one Unsplash counts for the photographer.
+    expect(unsplash.downloadsCounted()).toContain('u201');
+    const photo = await loadImage(readFileSync(result.imagePath));
+    expect([photo.width, photo.height]).toEqual([1080 * PHOTO_SCALE, 1920 * PHOTO_SCALE]);
   });
 
   it('falls back from the prompt to the topic, then to drawn art with no credit', async () => {

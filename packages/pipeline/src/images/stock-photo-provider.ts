@@ -25,6 +25,27 @@ export interface StockPhoto {
   credit: ImageCredit;
   /** A large rendition, at least the video's size where the library has it. */
   downloadUrl: string;
+  /** The rendition cropped to the frame by the library's image service (imgix), where it has one. */
+  sizedUrl?: (frame: { width: number; height: number }) => string;
+  /** Unsplash: the address its download event must be sent to (`links.download_location`, with its ixid). */
+  downloadLocation?: string;
+}
+
+/**
+ * An imgix address (Pexels and Unsplash both serve through imgix) cropped to the frame: the library
+ * scales and crops the original to exactly the frame's pixels, so a portrait frame never gets an
+ * upscaled landscape-sized rendition.
+ */
+export function croppedTo(url: string, frame: { width: number; height: number }, extra: Record<string, string> = {}): string {
+  const sized = new URL(url);
+  for (const [name, value] of Object.entries({
+    ...extra,
+    fit: 'crop',
+    w: String(Math.round(frame.width)),
+    h: String(Math.round(frame.height)),
+  }))
+    sized.searchParams.set(name, value);
+  return sized.toString();
 }
 
 /** A stock video: the file to download (the rendition nearest the frame size) and its still. */
@@ -133,6 +154,9 @@ export function pexelsPhotoSearch(apiKey: string, options: { videos?: boolean } 
     if ('error' in answer) throw refused('pexels', undefined, answer.error);
     return answer.photos.map((photo) => ({
       downloadUrl: photo.src.large2x || photo.src.original,
+      // large2x fits inside 1880×1300, so a 1080×1920 frame would be upscaled from 867 px wide. The API
+      // documentation: "src.original … you can add your own size parameters" (?auto=compress&cs=tinysrgb&fit=crop&h=…&w=…).
+      sizedUrl: (frame: { width: number; height: number }) => croppedTo(photo.src.original, frame, { auto: 'compress', cs: 'tinysrgb' }),
       credit: {
         source: 'pexels',
         sourceId: `pexels:${photo.id}`,
@@ -169,6 +193,7 @@ export function pexelsPhotoSearch(apiKey: string, options: { videos?: boolean } 
 
 export function unsplashPhotoSearch(accessKey: string, options: { baseUrl?: string; fetch?: typeof fetch } = {}): StockPhotoSearch {
   const api = createUnsplashApi({ accessKey, ...options });
+  const doFetch = options.fetch ?? globalThis.fetch;
   const search = async (query: string, orientation: Orientation, signal?: AbortSignal): Promise<StockPhoto[]> => {
     const { data, error, response } = await api.GET('/search/photos', {
       params: { query: { query, orientation: orientation === 'square' ? 'squarish' : orientation, per_page: RESULTS_PER_SEARCH } },
@@ -177,6 +202,9 @@ export function unsplashPhotoSearch(accessKey: string, options: { baseUrl?: stri
     if (!data) throw refused('unsplash', response.status, JSON.stringify(error ?? '').slice(0, 120));
     return data.results.map((photo) => ({
       downloadUrl: photo.urls.regular,
+      // `urls.raw` takes imgix parameters (Unsplash's "Dynamically resizable images"); `regular` is 1080 px wide only.
+      sizedUrl: (frame: { width: number; height: number }) => croppedTo(photo.urls.raw, frame, { q: '80', fm: 'jpg', crop: 'entropy' }),
+      downloadLocation: photo.links.download_location,
       credit: {
         source: 'unsplash',
         sourceId: `unsplash:${photo.id}`,
@@ -190,9 +218,13 @@ export function unsplashPhotoSearch(accessKey: string, options: { baseUrl?: stri
     source: 'unsplash',
     search,
     async markUsed(photo) {
-      // Counts the use for the photographer; a failure here must not cost the creator their video.
-      const id = photo.credit.sourceId.replace(/^unsplash:/, '');
-      await api.GET('/photos/{id}/download', { params: { path: { id } } }).catch(() => undefined);
+      // Unsplash's API guidelines: "you must send a request to the download endpoint returned under the
+      // photo.links.download_location property" (it carries the ixid that counts the download for the
+      // photographer). A failure here must not cost the creator their video.
+      if (!photo.downloadLocation) return;
+      await doFetch(photo.downloadLocation, { headers: { Authorization: `Client-ID ${accessKey}`, 'Accept-Version': 'v1' } })
+        .then((response) => response.body?.cancel())
+        .catch(() => undefined);
     },
     async health() {
       await search('nature', 'landscape');
@@ -293,7 +325,8 @@ export function createStockPhotoProvider(library: StockPhotoSearch, options: { f
           ...(painted.usesArtwork ? { artwork: FLUENT_EMOJI_CREDIT } : {}),
         };
       }
-      await writeFile(request.outputPath, await download(chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
+      const frame = { width: request.width, height: request.height };
+      await writeFile(request.outputPath, await download(chosen.sizedUrl?.(frame) ?? chosen.downloadUrl, 'picture', [JPEG, PNG, WEBP]));
       await library.markUsed?.(chosen);
       // The search term that found the photo is what it shows.
       return { imagePath: request.outputPath, credit: chosen.credit, subject: foundBy };

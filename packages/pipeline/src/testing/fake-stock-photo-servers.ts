@@ -6,7 +6,32 @@ import { startFakeHttpServer, type FakeServer } from './fake-http-server.js';
  * Local stand-ins for the Pexels and Unsplash APIs: the same paths, auth headers and JSON shapes
  * as the real services (fields the adapters do not read are left out), and the photos themselves
  * served as small real JPEGs so a render can use them.
+ *
+ * As strict as the services where it matters to a video:
+ * - Both serve photos through imgix, and the fakes size them as imgix does, at a tenth of the real
+ *   pixels (PHOTO_SCALE): Pexels' `large2x` is `?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940`, which
+ *   imgix fits inside 1880×1300, so a portrait photo comes 867 px wide; only `src.original` with
+ *   `fit=crop&w=…&h=…` ("you can add your own size parameters", Pexels API documentation) covers a
+ *   1080×1920 frame. Unsplash's `urls.regular` is 1080 px wide; `urls.raw` takes the same parameters.
+ * - Unsplash counts a download only through `links.download_location` (its API guidelines: "you must
+ *   send a request to the download endpoint returned under the photo.links.download_location
+ *   property"), which carries the `ixid` that ties it to the search: `downloadsCounted()` lists those,
+ *   and a download event without the ixid is not counted.
  */
+
+/** The fakes serve photos at this fraction of the pixels imgix would send, so tests stay fast. */
+export const PHOTO_SCALE = 0.1;
+
+/** The size imgix sends for these parameters: `fit=crop` with w and h is exactly w×h; otherwise fit inside w×h (×dpr), never upscaled. */
+export function imgixSize(original: { width: number; height: number }, params: URLSearchParams): { width: number; height: number } {
+  const dpr = Number(params.get('dpr') ?? '1') || 1;
+  const w = params.get('w') ? Number(params.get('w')) * dpr : null;
+  const h = params.get('h') ? Number(params.get('h')) * dpr : null;
+  if (params.get('fit') === 'crop' && w && h) return { width: w, height: h };
+  const scale = Math.min(1, w ? w / original.width : Infinity, h ? h / original.height : Infinity);
+  const factor = Number.isFinite(scale) ? scale : 1;
+  return { width: Math.round(original.width * factor), height: Math.round(original.height * factor) };
+}
 
 export interface FakeStockPhoto {
   id: string;
@@ -29,11 +54,13 @@ export const FAKE_STOCK_VIDEOS: (FakeStockPhoto & { seconds: number })[] = [
   { id: '902', author: 'Fay Swell', keywords: ['octopus', 'sea', 'coral'], colour: '#13315c', seconds: 2 },
 ];
 
-function jpeg(colour: string): Buffer {
-  const canvas = createCanvas(64, 96);
+function jpeg(colour: string, size = { width: 640, height: 960 }): Buffer {
+  const width = Math.max(1, Math.round(size.width * PHOTO_SCALE));
+  const height = Math.max(1, Math.round(size.height * PHOTO_SCALE));
+  const canvas = createCanvas(width, height);
   const context = canvas.getContext('2d');
   context.fillStyle = colour;
-  context.fillRect(0, 0, 64, 96);
+  context.fillRect(0, 0, width, height);
   return canvas.encodeSync('jpeg', 90);
 }
 
@@ -50,6 +77,11 @@ export interface FakeStockServer extends FakeServer {
   key: string;
 }
 
+export interface FakeUnsplashServer extends FakeStockServer {
+  /** Photo ids whose download Unsplash counted (a download event sent to `links.download_location`, with its ixid). */
+  downloadsCounted(): string[];
+}
+
 /** Pexels: GET /v1/search?query=&orientation=&per_page= with `Authorization: <key>`. */
 export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<FakeStockServer> {
   let base = '';
@@ -58,7 +90,10 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
       return {
         status: 200,
         headers: { 'content-type': 'image/jpeg' },
-        body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777'),
+        body: jpeg(
+          FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777',
+          imgixSize({ width: 3000, height: 4500 }, request.url.searchParams),
+        ),
       };
     const file = /^\/video-files\/(\d+)\/(hd|sd)\.mp4$/.exec(request.url.pathname);
     if (file) {
@@ -176,19 +211,27 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
 }
 
 /** Unsplash: GET /search/photos?query=&orientation=&per_page= with `Authorization: Client-ID <key>`, and the download event. */
-export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promise<FakeStockServer> {
+export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promise<FakeUnsplashServer> {
   let base = '';
+  const counted: string[] = [];
   const server = await startFakeHttpServer((request) => {
     if (request.url.pathname.startsWith('/images/'))
       return {
         status: 200,
         headers: { 'content-type': 'image/jpeg' },
-        body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777'),
+        body: jpeg(
+          FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777',
+          imgixSize({ width: 4000, height: 6000 }, request.url.searchParams),
+        ),
       };
     if (request.headers.authorization !== `Client-ID ${key}`)
       return { status: 401, body: { errors: ['OAuth error: The access token is invalid'] } };
     const download = /^\/photos\/([^/]+)\/download$/.exec(request.url.pathname);
-    if (download) return { status: 200, body: { url: `${base}/images/photo-${download[1]}` } };
+    if (download) {
+      // Only the download_location (with the ixid of the search that found the photo) counts.
+      if (request.url.searchParams.get('ixid')) counted.push(download[1]!);
+      return { status: 200, body: { url: `${base}/images/photo-${download[1]}?ixid=${request.url.searchParams.get('ixid') ?? ''}` } };
+    }
     if (request.url.pathname !== '/search/photos') return { status: 404, body: { errors: ["Couldn't find Photo"] } };
     const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_PHOTOS);
     return {
@@ -226,5 +269,5 @@ export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promis
     };
   });
   base = server.url;
-  return Object.assign(server, { key });
+  return Object.assign(server, { key, downloadsCounted: () => [...counted] });
 }
