@@ -10,10 +10,17 @@ export const ADMIN_COMMAND_USAGE = 'Usage: npm run admin -- grant <email>   |   
 
 export type AdminCommand = { action: 'grant' | 'revoke'; email: string };
 
-/** The command line after `npm run admin --`; a message saying what is wrong otherwise. */
-export function parseAdminCommand(args: string[]): AdminCommand | { error: string } {
+const HELP_FLAGS = new Set(['--help', '-h', 'help']);
+
+/**
+ * The command line after `npm run admin --`; `help` for --help (the usage, nothing wrong); a message
+ * saying what is wrong otherwise (no action at all is only the usage, not an "unknown action").
+ */
+export function parseAdminCommand(args: string[]): AdminCommand | { help: string } | { error: string } {
   const [action, email, ...rest] = args;
-  if (action !== 'grant' && action !== 'revoke') return { error: `Unknown action "${action ?? ''}".\n${ADMIN_COMMAND_USAGE}` };
+  if (action !== undefined && HELP_FLAGS.has(action)) return { help: ADMIN_COMMAND_USAGE };
+  if (action === undefined) return { error: ADMIN_COMMAND_USAGE };
+  if (action !== 'grant' && action !== 'revoke') return { error: `Unknown action "${action}".\n${ADMIN_COMMAND_USAGE}` };
   if (!email || rest.length > 0 || !email.includes('@')) return { error: `Give exactly one e-mail address.\n${ADMIN_COMMAND_USAGE}` };
   return { action, email: normalizeEmail(email) };
 }

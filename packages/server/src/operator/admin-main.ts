@@ -5,6 +5,10 @@ import { announceRoleChange, parseAdminCommand, setRoleByOperator } from './admi
 /** `npm run admin -- grant <email>` / `revoke <email>`: the operator sets a role without signing in. */
 async function main(): Promise<number> {
   const command = parseAdminCommand(process.argv.slice(2));
+  if ('help' in command) {
+    console.log(command.help);
+    return 0;
+  }
   if ('error' in command) {
     console.error(command.error);
     return 2;
