@@ -15,7 +15,7 @@ import { startFakeHttpServer, type FakeServer, type RecordedRequest, type Script
  * - User-Agent policy (https://meta.wikimedia.org/wiki/User-Agent_policy): "Scripts should use an
  *   informative User-Agent string with contact information, or they may be IP-blocked without
  *   notice" — a request whose User-Agent names no reachable contact (none, or localhost) gets 403.
- * - Thumbnails (https://phabricator.wikimedia.org/T360589 and the API's own answers): `thumburl`
+ * - Thumbnails (https://phabricator.wikimedia.org/T427465, "Move thumbnail caching from upload cluster to text"): `thumburl`
  *   names the thumbnail host (`thumb.wikimedia.org` in production, a second port here), and the
  *   upload host's thumbnail paths redirect there; only a client that allows both hosts shows them.
  * - Rate limits (https://www.mediawiki.org/wiki/API:Etiquette, RFC 9110 §10.2.3): `throttle()`
