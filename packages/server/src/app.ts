@@ -76,6 +76,9 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
     trustProxy: config.trustProxy as boolean | string | string[],
     // Socket paths and the web app's routes never end in a slash, but links sometimes do.
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, the readiness plugin answers instead of Fastify's generic 503: /ready with its
+    // documented body ({ ready, draining, checks }), every other request with a 503 of its own.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

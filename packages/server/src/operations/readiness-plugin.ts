@@ -48,6 +48,21 @@ export const readinessPlugin = fp(
     app.decorate('startDraining', () => {
       draining = true;
     });
+    // From close() on (main.ts drains first; tests may close directly), requests that still arrive
+    // on open keep-alive connections are turned away with 503 and the connection closed; /ready
+    // answers with its own body, saying it is draining.
+    let closing = false;
+    app.addHook('preClose', async () => {
+      draining = true;
+      closing = true;
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!closing || request.routeOptions.url === API.ready.path) return;
+      return reply
+        .code(503)
+        .header('connection', 'close')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: 'The server is shutting down; try again in a moment' });
+    });
 
     const checkAll = cachedValue(async () => {
       const [database, queue, storage] = await Promise.all([
