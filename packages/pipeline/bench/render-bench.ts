@@ -10,6 +10,8 @@
  *   npm run bench:render -- --brand  only the caption templates and brand comparison
  *   npm run bench:render -- --edits  only the storyboard edits: first render, then re-renders with no
  *                                    change, one scene's picture and one scene's narration changed
+ *   npm run bench:render -- --research  only a researched topic against the fake Wikimedia server, beside
+ *                                    the same topic told without research: both step breakdowns
  *
  * Per case it also renders the reference (the settings used before: veryfast, CRF 21) of the same
  * storyboard and prints the SSIM of the render against it, the file size and the frame count.
@@ -33,6 +35,7 @@ import { captionFontFor, prepareFontsDir } from '../src/assembly/caption-fonts.j
 import { buildCaptionsAss } from '../src/assembly/captions-ass.js';
 import { AUDIO_ENCODER_ARGS, OUTPUT_FPS, assembleVideo, videoEncoderArgs } from '../src/assembly/assemble-video.js';
 import { captureOutput, runFfmpeg } from '../src/assembly/run-ffmpeg.js';
+import { startFakeWikimediaServer } from '../src/testing/fake-wikimedia-server.js';
 import {
   createProviders,
   formatTimings,
@@ -54,9 +57,11 @@ const onlyDuration = durationArg >= 0 ? (Number(process.argv[durationArg + 1]) a
 const brandOnly = process.argv.includes('--brand');
 /** Only the storyboard edits through the whole pipeline. */
 const editsOnly = process.argv.includes('--edits');
+/** Only the research run: a researched topic (fake Wikimedia) beside the same topic without research. */
+const researchOnly = process.argv.includes('--research');
 /** Render as a job does, making the soundtrack and segments ahead as their inputs are ready (--no-ahead: all in the render). */
 const renderAhead = !process.argv.includes('--no-ahead');
-const durations: Duration[] = brandOnly || editsOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
+const durations: Duration[] = brandOnly || editsOnly || researchOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
 /** Peak resident memory (VmHWM) of a process, read until it exits. */
@@ -549,7 +554,7 @@ function printTable(title: string, header: string[], rows: string[][]): void {
   console.log(`\n${title}\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
 }
 
-if (!brandOnly) {
+if (!brandOnly && !researchOnly) {
   printTable(
     'Storyboard edits, 30s 9:16, whole pipeline per version (fresh workspace, one artefact folder):',
     ['version', 'seconds', 'of first', 'segments rendered', 'reused', 'duration s'],
@@ -557,7 +562,7 @@ if (!brandOnly) {
   );
 }
 
-if (!brandOnly && !editsOnly) {
+if (!brandOnly && !editsOnly && !researchOnly) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
   const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padStart(widths[column]!)).join(' | ')} |`;
   console.log(`\n${line(header)}\n|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|\n${rows.map(line).join('\n')}`);
@@ -700,7 +705,7 @@ async function runBrandCase(): Promise<{
   }
 }
 
-if (!editsOnly) {
+if (!editsOnly && !researchOnly) {
   const brandCase = await runBrandCase();
   console.log(
     `\nCaption file alone (libass, 10 s of 1080x1920), CPU s: ${brandCase.libass.map(([style, cpu]) => `${style} ${cpu.toFixed(2)}`).join(', ')}`,
@@ -715,4 +720,60 @@ if (!editsOnly) {
   console.log(
     `best of each: wall ${best(brandCase.tiktok, 'seconds').toFixed(1)} vs ${best(brandCase.branded, 'seconds').toFixed(1)} s (${change('seconds')}), CPU ${best(brandCase.tiktok, 'cpuSeconds').toFixed(1)} vs ${best(brandCase.branded, 'cpuSeconds').toFixed(1)} s (${change('cpuSeconds')}); on a shared machine the CPU figure is the steadier one.`,
   );
+}
+
+/**
+ * Research's cost: the default job (30 s, 9:16, offline providers) for a topic the fake Wikipedia
+ * answers, told from its article with Commons pictures, beside the same topic told offline without
+ * research, each with its step breakdown ("research", "story: synthesis"…). Run alone with --research,
+ * and after the other cases in a full run.
+ */
+async function runResearchCase(research: boolean, fake: Awaited<ReturnType<typeof startFakeWikimediaServer>>) {
+  const providers = createProviders(
+    loadPipelineConfig({
+      ...process.env,
+      STORY_PROVIDER: 'offline',
+      IMAGE_PROVIDER: 'offline',
+      VOICE_PROVIDER: 'offline',
+      ...(research ? fake.env : { RESEARCH_PROVIDER: 'off' }),
+    }),
+  );
+  const workspaceDir = await mkdtemp(join(tmpdir(), `render-bench-research-${research}-`));
+  const timings: StepTiming[] = [];
+  const started = performance.now();
+  const ownCpuBefore = process.cpuUsage();
+  const childCpuBefore = endedChildrenCpuSeconds();
+  try {
+    const output = await runGeneration(
+      {
+        jobId: `bench-research-${research}`,
+        params: { ...LIGHTHOUSE, topic: 'How honeybees talk by dancing', style: 'educational', research },
+        workspaceDir,
+        providers,
+      },
+      { binaries, renderAhead, onTiming: (timing) => timings.push(timing) },
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const ownCpu = process.cpuUsage(ownCpuBefore);
+    const cpuSeconds = (ownCpu.user + ownCpu.system) / 1e6 + endedChildrenCpuSeconds() - childCpuBefore;
+    return { seconds, cpuSeconds, timings, startedAt: started / 1000, source: output.research?.title ?? null };
+  } finally {
+    if (!keep) await rm(workspaceDir, { recursive: true, force: true });
+    else console.log(`kept ${workspaceDir}`);
+  }
+}
+
+if (researchOnly || (!brandOnly && !editsOnly && !quick && !onlyDuration)) {
+  const fake = await startFakeWikimediaServer();
+  try {
+    // Without research first, so both runs find the offline voice's rate already measured.
+    for (const research of [false, true]) {
+      const result = await runResearchCase(research, fake);
+      console.log(
+        `\n30s 9:16 "How honeybees talk by dancing", ${research ? `researched (told from "${result.source ?? 'no article'}")` : 'without research'}: ${result.seconds.toFixed(1)} s, ${result.cpuSeconds.toFixed(1)} CPU s\n${formatTimings(result.timings, result.startedAt, { label: 'whole pipeline', seconds: result.seconds, cpuSeconds: result.cpuSeconds })}`,
+      );
+    }
+  } finally {
+    await fake.close();
+  }
 }

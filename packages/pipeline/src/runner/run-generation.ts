@@ -28,6 +28,7 @@ import type {
   WrittenPost,
 } from '../providers/types.js';
 import { detectSourceLanguage } from '../story/source-language.js';
+import { warmSourceTelling } from '../story/told-apart.js';
 import { cappedTargetWords, countNarrationWords, languageRateFactor, planStory, sceneCountFor } from '../story/story-budget.js';
 import { hashInputs, readCheckpoint, writeCheckpoint } from './checkpoint.js';
 import { toGenerationError } from './generation-error.js';
@@ -831,8 +832,15 @@ function videoStep(
 export async function runGeneration(run: GenerationRun, options: RunGenerationOptions = {}): Promise<GenerationOutput> {
   const started = performance.now();
   const ctx = createRunContext(run, options);
+  // A source or an article is told in a sandbox thread: it is loaded meanwhile, off the story step.
+  const { params, providers } = ctx;
+  const toldApart = params.source ? params.source.kind !== 'script' : Boolean(providers.research) && wantsResearch(params);
+  if (providers.story.name === 'offline' && toldApart && !run.storyboard) warmSourceTelling();
+  // Research waits on Wikipedia while setup measures the voice: neither needs the other.
+  const researching = researchStep(ctx);
+  researching.catch(() => undefined);
   const setup = await setupStep(ctx);
-  const article = await researchStep(ctx);
+  const article = await researching;
   const story = await storyStep(ctx, setup, article);
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes

@@ -33,6 +33,11 @@ export function tellSource(request: StoryRequest, source: StorySource): Story {
   };
 }
 
+/** The sandbox's warm-up task (told-apart.ts): loading this module is the work. */
+export function telling(): boolean {
+  return true;
+}
+
 function scriptUnits(text: string, language: string): Unit[] {
   return splitSentences(text, language).map((sentence) => ({
     text: sentence.text,

@@ -21,12 +21,28 @@ export const TELLING_MESSAGES = {
 } as const;
 
 /**
+ * Loads the telling module into a sandbox thread ahead of the story step (while a researched job
+ * waits on Wikipedia and measures its voice): a cold thread compiles it and the contracts it imports
+ * first, about a second on a quiet core and several under load, which the story step otherwise
+ * pays. Best effort: a busy pool or a failure leaves the story step to load it as before.
+ */
+export function warmSourceTelling(): void {
+  warming = sharedSandbox()
+    .run<boolean>({ module: SOURCE_STORY_MODULE, name: 'telling', args: [] }, { timeoutMs: TELLING_TIMEOUT_MS })
+    .catch(() => false);
+}
+
+/** The warm-up in flight: a telling waits for it rather than compile the module again in a second thread. */
+let warming: Promise<unknown> = Promise.resolve();
+
+/**
  * tellSource (sentence splitting and summarising) in the sandbox pool: a source that would run for
  * minutes or grow the heap past its limit ends one worker thread and fails this job with a message
  * the creator understands, instead of aborting the process that runs every job.
  */
 export async function tellSourceApart(request: StoryRequest, source: StorySource, provider: string, signal?: AbortSignal): Promise<Story> {
   let story: Story;
+  await warming;
   try {
     story = await sharedSandbox().run<Story>(
       { module: SOURCE_STORY_MODULE, name: 'tellSource', args: [request, source] },
