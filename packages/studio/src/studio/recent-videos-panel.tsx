@@ -49,7 +49,7 @@ export function RecentVideosPanel({
         ) : null}
         {hasClearable(jobs) ? (
           <Suspense fallback={null}>
-            <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} label="Clear failed" />
+            <ClearFailedButton jobs={jobs.slice(0, RECENT_VIDEOS_COUNT)} />
           </Suspense>
         ) : null}
         {jobs.length > SEE_ALL_THRESHOLD ? (

@@ -148,10 +148,27 @@ describe('My Videos: delete, clear and retry', () => {
     const { user, requests } = openMyVideos(jobs, '/');
     const recent = await screen.findByRole('region', { name: 'Recent Videos' });
     await within(recent).findByRole('button', { name: 'Retry Broken voice' });
-    await user.click(within(recent).getByRole('button', { name: 'Clear failed (2)' }));
+    // The same words as My Videos: one failed and one cancelled row.
+    await user.click(within(recent).getByRole('button', { name: 'Clear failed and cancelled (2)' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Clear them' }));
-    await waitFor(() => expect(within(recent).queryByRole('button', { name: /^Clear failed/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(recent).queryByRole('button', { name: /^Clear / })).not.toBeInTheDocument());
     expect(deletes(requests).sort()).toEqual(['/api/videos/3', '/api/videos/4']);
+  });
+
+  it('calls cancelled videos cancelled, not failed, in Recent Videos and My Videos alike (issue 49)', async () => {
+    const cancelled = [
+      job('7', 'Comet', 'cancelled', '2026-11-24T10:00:00.000Z'),
+      job('8', 'Volcano', 'cancelled', '2026-11-24T09:00:00.000Z'),
+      job('9', 'Glacier', 'cancelled', '2026-11-24T08:00:00.000Z'),
+      job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z'),
+    ];
+    openMyVideos(cancelled, '/');
+    const recent = await screen.findByRole('region', { name: 'Recent Videos' });
+    await within(recent).findByRole('button', { name: 'Clear cancelled (3)' });
+    cleanup();
+    const { user } = openMyVideos(cancelled);
+    await user.click(await screen.findByRole('button', { name: 'Clear cancelled (3)' }));
+    expect(await screen.findByRole('dialog', { name: 'Clear 3 cancelled videos?' })).toBeInTheDocument();
   });
 
   it('says "1 of 1 video", not "1 of 1 videos"', () => {

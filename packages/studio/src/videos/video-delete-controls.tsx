@@ -95,15 +95,27 @@ export function useVideoSelection(jobs: readonly TrackedJob[]) {
   };
 }
 
+/**
+ * What the rows to clear are, in words, the same in My Videos and Recent Videos: "failed",
+ * "cancelled", or "failed and cancelled" (a cancelled video is not called failed).
+ */
+export function clearableKinds(jobs: readonly Pick<TrackedJob, 'status'>[]): string {
+  const failed = jobs.some((job) => job.status === 'failed');
+  const cancelled = jobs.some((job) => job.status === 'cancelled');
+  return failed && cancelled ? 'failed and cancelled' : cancelled ? 'cancelled' : 'failed';
+}
+
 /** Deletes every failed and cancelled job in `jobs` after a confirmation; absent when there is none. */
-export function ClearFailedButton({ jobs, label = 'Clear failed and cancelled' }: { jobs: readonly TrackedJob[]; label?: string }) {
+export function ClearFailedButton({ jobs }: { jobs: readonly TrackedJob[] }) {
   const { deleteVideos, deleting } = useVideoActions();
   const { ask, dialog } = useConfirm();
-  const clearable = jobs.filter(isClearable).map((job) => job.id);
+  const rows = jobs.filter(isClearable);
+  const clearable = rows.map((job) => job.id);
   if (clearable.length === 0) return null;
+  const kinds = clearableKinds(rows);
   const clear = async () => {
     const question = {
-      title: `Clear ${clearable.length} failed and cancelled ${clearable.length === 1 ? 'video' : 'videos'}?`,
+      title: `Clear ${clearable.length} ${kinds} ${clearable.length === 1 ? 'video' : 'videos'}?`,
       description: 'Every failed and cancelled row is removed from My Videos and Recent Videos. Completed videos stay.',
       confirmLabel: 'Clear them',
       destructive: true,
@@ -113,7 +125,7 @@ export function ClearFailedButton({ jobs, label = 'Clear failed and cancelled' }
   return (
     <>
       <button type="button" className="rs-button rs-button--ghost rs-button--small" disabled={deleting} onClick={() => void clear()}>
-        {label} ({clearable.length})
+        Clear {kinds} ({clearable.length})
       </button>
       {dialog}
     </>
