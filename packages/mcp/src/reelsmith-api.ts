@@ -11,6 +11,13 @@ export interface ApiConnection {
   publicUrl?: string;
   /** The transport of the HTTP calls (the server hands in one that goes through its own routes). */
   fetch?: typeof fetch;
+  /**
+   * Waits until the video changes (a progress, completion or failure event), at most `ms`; the server
+   * that mounts /mcp hands one in that listens to its job events, so a waiting get_video_status reads
+   * the video only when it changed. False when the key's budget of waiting calls is used up: the call
+   * then answers at once. Without it, the tool polls once a second.
+   */
+  waitForChange?: (videoId: string, ms: number, signal: AbortSignal) => Promise<boolean>;
 }
 
 export interface ReelsmithApi {
@@ -19,12 +26,15 @@ export interface ReelsmithApi {
   absolute: (path: string) => string;
   /** GET of a route an older server may not have (research: a 404 there), parsed by the caller. */
   getJson: (path: string, query: Record<string, string>) => Promise<unknown>;
+  /** See ApiConnection.waitForChange. */
+  waitForChange?: ApiConnection['waitForChange'];
 }
 
-export function connect({ baseUrl, apiKey, publicUrl, fetch: fetchImpl = globalThis.fetch }: ApiConnection): ReelsmithApi {
+export function connect({ baseUrl, apiKey, publicUrl, fetch: fetchImpl = globalThis.fetch, waitForChange }: ApiConnection): ReelsmithApi {
   const base = baseUrl.replace(/\/+$/, '');
   const linkBase = `${(publicUrl ?? baseUrl).replace(/\/+$/, '')}/`;
   return {
+    ...(waitForChange ? { waitForChange } : {}),
     client: createClient({ baseUrl: base, apiKey, fetch: fetchImpl }),
     absolute: (path) => new URL(path, linkBase).toString(),
     async getJson(path, query) {

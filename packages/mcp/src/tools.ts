@@ -361,7 +361,12 @@ function handlers(api: ReelsmithApi): { [N in ToolName]: ToolHandler<N> } {
             params: { progressToken, progress: job.progress, total: 100, message: job.currentStep ?? job.status },
           });
         }
-        await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+        if (api.waitForChange) {
+          // Served from the server's job events: the video is read again only once it changed.
+          if (!(await api.waitForChange(videoId, deadline - Date.now(), extra.signal))) break;
+        } else {
+          await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
+        }
         job = await readJob(videoId);
       }
       const status = videoStatus(api, job);

@@ -35,7 +35,15 @@ export { MAX_WEBHOOKS_PER_USER, WEBHOOK_LIMIT_MESSAGE } from '../webhooks/webhoo
 export { WEBHOOK_TIMEOUT_MS } from '../webhooks/webhook-sender.js';
 export { removeUnusedUploads, UPLOAD_RETENTION_MS } from '../uploads/upload-retention.js';
 export { UPLOADS_BUSY_MESSAGE } from '../storyboard/decode-slots.js';
-export { MCP_KEY_REQUIRED_MESSAGE, MCP_PATH, MCP_STATELESS_MESSAGE } from '../mcp/mcp-plugin.js';
+export {
+  MCP_CONCURRENT_REQUESTS,
+  MCP_KEY_REQUIRED_MESSAGE,
+  MCP_LIMIT_MESSAGES,
+  MCP_MAX_MESSAGES_PER_REQUEST,
+  MCP_PATH,
+  MCP_STATELESS_MESSAGE,
+  MCP_WAITING_CALLS,
+} from '../mcp/mcp-plugin.js';
 export { PAGE_MESSAGES } from '../sources/fetch-page.js';
 export { NOT_AN_ARTICLE_MESSAGE } from '../sources/extract-article.js';
 export { PAYMENT_MESSAGES } from '../payments/payments-service.js';
