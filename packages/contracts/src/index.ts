@@ -224,11 +224,21 @@ export type {
 export {
   RESEARCH_MESSAGES,
   RESEARCH_QUERY_MAX_LENGTH,
+  RESEARCH_UNUSED_MESSAGES,
+  RESEARCH_UNUSED_REASONS,
   researchArticleSchema,
   researchArticlesQuerySchema,
   researchArticlesResponseSchema,
+  researchOutcomeSchema,
+  researchUnusedReasonSchema,
 } from './research.js';
-export type { ResearchArticle, ResearchArticlesQuery, ResearchArticlesResponse } from './research.js';
+export type {
+  ResearchArticle,
+  ResearchArticlesQuery,
+  ResearchArticlesResponse,
+  ResearchOutcome,
+  ResearchUnusedReason,
+} from './research.js';
 export {
   DEFAULT_MUSIC_CHOICE,
   MUSIC_CHOICES,

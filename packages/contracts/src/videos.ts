@@ -18,6 +18,7 @@ import {
 import { VALIDATION_MESSAGES as V } from './messages.js';
 import { DEFAULT_MUSIC_CHOICE, musicChoiceSchema } from './music.js';
 import { attributionSchema, sourceCreditSchema, sourceSchema, topicFromSource } from './source.js';
+import { researchOutcomeSchema } from './research.js';
 
 export const TOPIC_MAX_LENGTH = 500;
 
@@ -285,10 +286,12 @@ export const videoResultSchema = z.object({
   artwork: z.optional(z.array(artworkCreditSchema)),
   /** Title, description and hashtags for posting it, in the narration's language (videos made before post kits have none). */
   post: z.optional(postKitSchema),
-  /** The Wikipedia article the video tells and the Commons pictures it shows, with their licences. */
   /** What the creator should know about how the video was made: "Natural voices are downloading (43%): narrated with the basic voice instead of Heart." */
   notes: z.optional(z.array(z.string())),
+  /** The Wikipedia article the video tells and the Commons pictures it shows, with their licences. */
   attributions: z.optional(z.array(attributionSchema)),
+  /** Whether the video was told from Wikipedia, and if not, why (research off, unreachable, no article). */
+  research: z.optional(researchOutcomeSchema),
 });
 export type VideoResult = z.infer<typeof videoResultSchema>;
 

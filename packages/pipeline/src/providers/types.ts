@@ -9,6 +9,7 @@ import type {
   PipelineStep,
   PostKit,
   RenderStats,
+  ResearchOutcome,
   Resolution,
   VisualStyle,
   VoiceLanguage,
@@ -387,8 +388,10 @@ export interface GenerationOutput extends AssemblyResult {
   artwork?: ArtworkCredit[];
   /** The Wikipedia article the story was told from (researched or chosen), and the Commons pictures shown. */
   attributions?: Attribution[];
-  /** The article itself, for the video's "Based on Wikipedia: <title>". */
   /** What the creator should know about how it was made (the voice's notes: a natural voice spoken by espeak while its model downloads). */
   notes?: string[];
+  /** The article itself, for the video's "Based on Wikipedia: <title>". */
   research?: { title: string; url: string };
+  /** Whether the story was told from Wikipedia and, if not, why (the job result's `research`). */
+  researchOutcome?: ResearchOutcome;
 }

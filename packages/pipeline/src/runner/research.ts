@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Attribution, GenerationParams } from '@reelsmith/contracts';
+import type { Attribution, GenerationParams, ResearchOutcome } from '@reelsmith/contracts';
 import type { ImageRequest, ImageResult, ResearchProvider, StorySource } from '../providers/types.js';
 import { articleAttribution, fileTitle } from '../research/commons-licence.js';
 import { ResearchBudget } from '../research/research-budget.js';
@@ -18,7 +18,15 @@ export interface ResearchedArticle {
 /** What research found for one run; `article: null` when nothing matched or Wikimedia did not answer. */
 export interface ResearchOutput {
   article: ResearchedArticle | null;
+  /**
+   * Whether the video is told from Wikipedia and, if not, why (the job's `result.research`). Absent
+   * for a video made from a script, an article or a link, and in checkpoints written before it.
+   */
+  outcome?: ResearchOutcome;
 }
+
+/** The search hits offered to pick from when no article matches (the studio's picker shows as many). */
+const OFFERED_ARTICLES = 5;
 
 /** True when a job asks for research: a topic-only request (research not refused), or a chosen Wikipedia article. */
 export function wantsResearch(params: GenerationParams): boolean {
@@ -37,20 +45,58 @@ export async function findArticle(
   budget: ResearchBudget,
   signal?: AbortSignal,
 ): Promise<ResearchedArticle | null> {
+  return (await researchFor(params, research, budget, signal)).article;
+}
+
+/**
+ * Research for one job, and what it came to: the article (as findArticle), and the outcome the job's
+ * result reports, so a video told without Wikipedia says why instead of shipping filler in silence:
+ * `off` (no research provider: switched off on the server), `declined` (the creator's "Don't look it
+ * up"), `unreachable` (Wikimedia failed or did not answer within the budget) or `no-article` (it
+ * answered, and nothing matches; the search's hits go with it to pick from).
+ */
+export async function researchFor(
+  params: GenerationParams,
+  research: ResearchProvider | null | undefined,
+  budget: ResearchBudget,
+  signal?: AbortSignal,
+): Promise<ResearchOutput> {
+  // A script, an article or a link is told as it is: research has nothing to say about it.
+  if (params.source && params.source.kind !== 'wikipedia') return { article: null };
+  if (!wantsResearch(params)) return { article: null, outcome: { used: false, reason: 'declined' } };
+  if (!research) return { article: null, outcome: { used: false, reason: 'off' } };
   const chosen = params.source?.kind === 'wikipedia' ? params.source.title : null;
-  const article = await budget.spend(
+  // Wrapped, so that "Wikimedia answered: no article" (article null) is told apart from "no answer" (null).
+  const answer = await budget.spend(
     'article',
-    (lookup) =>
-      chosen ? research.readArticle(chosen, params.language, lookup) : research.findArticle(params.topic, params.language, lookup),
+    async (lookup) => ({
+      article: await (chosen
+        ? research.readArticle(chosen, params.language, lookup)
+        : research.findArticle(params.topic, params.language, lookup)),
+    }),
     signal,
   );
-  if (!article) return null;
+  if (!answer) return { article: null, outcome: { used: false, reason: 'unreachable' } };
+  const { article } = answer;
+  if (!article) {
+    // The search the look-up made is cached: its hits are what the creator can pick from instead.
+    const hits = await budget.spend('search', (lookup) => research.findArticles(chosen ?? params.topic, params.language, lookup), signal);
+    const articles = (hits ?? []).slice(0, OFFERED_ARTICLES).map((hit) => ({
+      title: hit.title,
+      url: hit.url,
+      ...(hit.description ? { description: hit.description } : {}),
+    }));
+    return { article: null, outcome: { used: false, reason: 'no-article', ...(articles.length > 0 ? { articles } : {}) } };
+  }
   return {
-    title: article.title,
-    url: article.url,
-    text: article.text,
-    ...(article.leadImage ? { leadImage: article.leadImage } : {}),
-    language: params.language,
+    article: {
+      title: article.title,
+      url: article.url,
+      text: article.text,
+      ...(article.leadImage ? { leadImage: article.leadImage } : {}),
+      language: params.language,
+    },
+    outcome: { used: true },
   };
 }
 
@@ -71,12 +117,18 @@ export function keepArticle(artefactDir: string, output: ResearchOutput): void {
 }
 
 export function keptArticle(artefactDir: string): ResearchedArticle | null {
+  return keptResearch(artefactDir).article;
+}
+
+/** What research came to for the video's first render, kept beside its artefacts (its storyboard renders report it too). */
+export function keptResearch(artefactDir: string): ResearchOutput {
   const path = join(artefactDir, ARTICLE_FILE);
-  if (!existsSync(path)) return null;
+  if (!existsSync(path)) return { article: null };
   try {
-    return (JSON.parse(readFileSync(path, 'utf8')) as ResearchOutput).article ?? null;
+    const kept = JSON.parse(readFileSync(path, 'utf8')) as ResearchOutput;
+    return { article: kept.article ?? null, ...(kept.outcome ? { outcome: kept.outcome } : {}) };
   } catch {
-    return null;
+    return { article: null };
   }
 }
 

@@ -50,12 +50,12 @@ import { ResearchBudget } from '../research/research-budget.js';
 import {
   articleCredit,
   articleStorySource,
-  findArticle,
   findScenePicture,
   findScenePictures,
   keepArticle,
-  keptArticle,
+  keptResearch,
   markPictureUsed,
+  researchFor,
   wantsResearch,
   type ResearchedArticle,
   type ResearchOutput,
@@ -298,11 +298,12 @@ export function createRunContext(run: GenerationRun, options: RunGenerationOptio
  * the workspace so a resumed job does not ask again, and beside the video's artefacts for its
  * storyboard re-renders. Never fails the job: no article means the story is written as before.
  */
-async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> {
+async function researchStep(ctx: RunContext): Promise<ResearchOutput> {
   const { params, providers, run, signal, workspaceDir, artefactDir } = ctx;
   // A storyboard render tells the creator's scenes; the article they came from is still credited.
-  if (run.storyboard) return keptArticle(artefactDir);
-  if (!providers.research || !wantsResearch(params)) return null;
+  if (run.storyboard) return keptResearch(artefactDir);
+  // Nothing to look up (research off, or not wanted): the outcome still says why.
+  if (!providers.research || !wantsResearch(params)) return researchFor(params, providers.research, ctx.researchBudget, signal);
   const key = hashInputs({
     topic: params.topic,
     language: params.language,
@@ -311,13 +312,13 @@ async function researchStep(ctx: RunContext): Promise<ResearchedArticle | null> 
   });
   const manifest = join(workspaceDir, 'research', 'manifest.json');
   const done = readCheckpoint<ResearchOutput>(manifest, key);
-  const output: ResearchOutput = done ?? { article: await findArticle(params, providers.research, ctx.researchBudget, signal) };
+  const output: ResearchOutput = done ?? (await researchFor(params, providers.research, ctx.researchBudget, signal));
   if (!done) {
     mkdirSync(join(workspaceDir, 'research'), { recursive: true });
     writeCheckpoint(manifest, key, output);
   }
   keepArticle(artefactDir, output);
-  return output.article;
+  return output;
 }
 
 /** Setup: the frame size, the scene count and the story's word budget for the voice. */
@@ -489,9 +490,9 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
       );
     },
   );
-      // What the voice said about itself (a natural voice spoken by espeak while its model downloads), once each.
-      const notes = [...new Set(parts.flatMap((part) => (part.note ? [part.note] : [])))];
-      return notes.length ? { ...joined, notes } : joined;
+  // What the voice said about itself (a natural voice spoken by espeak while its model downloads), once each.
+  const notes = [...new Set(parts.flatMap((part) => (part.note ? [part.note] : [])))];
+  return notes.length ? { ...joined, notes } : joined;
 }
 
 /** One line when research gives up on a scene's picture: the operator sees why a researched video shows painted art. */
@@ -820,7 +821,7 @@ function videoStep(
         ...(article ? { research: { title: article.title, url: article.url } } : {}),
       };
     },
-        ...(narration.output.notes?.length ? { notes: narration.output.notes } : {}),
+    ...(narration.output.notes?.length ? { notes: narration.output.notes } : {}),
   );
 }
 
@@ -840,7 +841,8 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   const researching = researchStep(ctx);
   researching.catch(() => undefined);
   const setup = await setupStep(ctx);
-  const article = await researching;
+  const research = await researching;
+  const article = research.article;
   const story = await storyStep(ctx, setup, article);
   // Voice and pictures both need only the story, so they run at once: with real providers both wait
   // on the network, offline both are mostly single-threaded. If one fails the other still finishes
@@ -867,7 +869,9 @@ export async function runGeneration(run: GenerationRun, options: RunGenerationOp
   // The version took as long as the whole run; what the render drew and reused is its own.
   const renderStats = { ...video.output.renderStats, seconds: (performance.now() - started) / 1000 };
   const post = postKitFor(ctx.params, story.output, video.output);
-  return { ...video.output, renderStats, sizeBytes: statSync(video.output.videoPath).size, post };
+  // Whether the story was told from Wikipedia, and if not why: the job's result says it (no silent filler).
+  const told = research.outcome ? { researchOutcome: research.outcome } : {};
+  return { ...video.output, renderStats, sizeBytes: statSync(video.output.videoPath).size, post, ...told };
 }
 
 /**

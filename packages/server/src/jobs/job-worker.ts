@@ -294,7 +294,11 @@ export class JobWorker {
         // How the video was made where it differs from what was asked (a natural voice spoken by espeak while its model downloads).
         ...(output.notes?.length ? { notes: output.notes } : {}),
         ...(output.attributions?.length ? { attributions: output.attributions } : {}),
+        ...(output.researchOutcome ? { research: output.researchOutcome } : {}),
       };
+      // Told without Wikipedia: said once per job, with why (off, declined, unreachable, no article).
+      if (output.researchOutcome && !output.researchOutcome.used)
+        log.info({ research: output.researchOutcome.reason }, `video told from the topic alone: ${output.researchOutcome.reason}`);
       const steps = tracker.complete();
       const storyboards = this.options.storyboards;
       const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];

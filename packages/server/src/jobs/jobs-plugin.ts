@@ -1,8 +1,8 @@
-import { API, MESSAGES, RESEARCH_MESSAGES, type GenerationParams, type VideoJob } from '@reelsmith/contracts';
+import { API, MESSAGES, type GenerationParams, type VideoJob } from '@reelsmith/contracts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { AuthUser } from '../http/auth-user.js';
 import fp from 'fastify-plugin';
-import { badRequest, forbidden, HttpError, notFound } from '../errors.js';
+import { badRequest, forbidden, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { removeOutput } from '../output/output-files.js';
 import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
@@ -217,10 +217,13 @@ export const jobsPlugin = fp<JobsPluginOptions>(
 
     /** The studio's look-up is a person waiting on a form: it gets the same 8 s as a job's research. */
     const RESEARCH_LOOKUP_MS = 8_000;
+    // Research being off or Wikipedia not answering is an answer (`unavailable`), not an error: the
+    // studio asks as the creator types, and each topic would otherwise be a 503 in the browser's
+    // console and an error in this log. The video is told from the topic alone, and the studio says so.
     registerRoute(app, API.researchArticles, async (request) => {
       // Switched off by the admin or the environment: nothing is sent to Wikimedia.
       const research = switchboard?.choice().research === 'off' ? null : (pipeline?.registry.research() ?? null);
-      if (!research) throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
+      if (!research) return { unavailable: 'off' as const, articles: [] };
       try {
         const { q, language } = request.query;
         const signal = AbortSignal.timeout(RESEARCH_LOOKUP_MS);
@@ -233,8 +236,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           : null;
         return { articles, ...(match ? { match: match.title } : {}) };
       } catch (error) {
-        request.log.warn({ err: error }, 'Wikipedia look-up failed');
-        throw new HttpError(503, RESEARCH_MESSAGES.unavailable);
+        request.log.info({ err: error }, 'Wikipedia look-up: no answer, the studio says the video is told from the topic alone');
+        return { unavailable: 'unreachable' as const, articles: [] };
       }
     });
 

@@ -7,6 +7,7 @@ import { PageHeader } from '../ui/page-header.js';
 import { JobProgress } from '../videos/job-progress.js';
 import { AttributionCredits } from '../videos/attribution-credits.js';
 import { SourceCredit } from '../videos/source-credit.js';
+import { ResearchNote } from '../videos/research-note.js';
 import { VersionMenu } from '../videos/version-menu.js';
 import { ConflictBanner } from './conflict-banner.js';
 import { RenderBar } from './render-bar.js';
@@ -85,6 +86,7 @@ export function StoryboardPage() {
         }
       />
       <SourceCredit source={current?.result?.source ?? params?.source} className="rs-source-credit rs-storyboard__source" />
+      <ResearchNote research={current?.result?.research} />
       {editor.conflict ? <ConflictBanner theirs={editor.conflict} onReload={editor.takeTheirs} onKeepMine={editor.keepMine} /> : null}
       <AttributionCredits attributions={current?.result?.attributions} />
 

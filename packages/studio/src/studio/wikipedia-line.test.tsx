@@ -110,27 +110,32 @@ describe("Topic mode's Facts from Wikipedia line", () => {
     const form = show((q) => ({ body: q.includes('party') ? { articles: [] } : { articles: OCTOPUS.articles } }));
     form.type('Eight arms, three hearts');
     fireEvent.click(await screen.findByRole('button', { name: 'Choose a Wikipedia article' }, { timeout: 3000 }));
-    expect(screen.getByText('No Wikipedia article matches this topic exactly')).toBeInTheDocument();
+    expect(screen.getByText('Told from the topic alone: no article found — pick one')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^Octopus/ })).not.toBeChecked();
     form.type('My birthday party');
-    expect(await screen.findByText(/No Wikipedia article on this topic/, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('note', {}, { timeout: 3000 })).toHaveTextContent(/^Told from the topic alone: no article found$/);
   });
 
-  it('hides itself when the server cannot look anything up, and stops asking for a while', async () => {
-    const form = show(() => ({
-      status: 503,
-      body: { statusCode: 503, error: 'Service Unavailable', message: 'Wikipedia could not be reached' },
-    }));
-    form.type('Why octopuses have three hearts');
-    await waitFor(() => expect(form.lookUps()).toHaveLength(1), { timeout: 3000 });
-    await waitFor(() => expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument());
-    form.type('Why volcanoes erupt');
-    // Not even "Looking for…" while the server has said it cannot look anything up.
-    expect(screen.queryByText(/Looking for a Wikipedia article/)).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(form.lookUps()).toHaveLength(1);
-    expect(screen.queryByText(/Wikipedia/)).not.toBeInTheDocument();
-  });
+  it.each([
+    ['unreachable', 'Told from the topic alone: Wikipedia could not be reached'],
+    ['off', 'Told from the topic alone: looking topics up on Wikipedia is switched off on this server'],
+  ] as const)(
+    'says the video is told from the topic alone when research is %s, and stops asking for a while',
+    async (unavailable, note) => {
+      // An answer, not an error (issue 49 item 9: a 503 per topic typed, and the line just vanished).
+      const form = show(() => ({ body: { unavailable, articles: [] } }));
+      form.type('Why octopuses have three hearts');
+      await waitFor(() => expect(form.lookUps()).toHaveLength(1), { timeout: 3000 });
+      expect(await screen.findByRole('note')).toHaveTextContent(note);
+      form.type('Why volcanoes erupt');
+      // Not "Looking for…" while the server has said it cannot look anything up: the note stays.
+      expect(screen.queryByText(/Looking for a Wikipedia article/)).not.toBeInTheDocument();
+      expect(screen.getByRole('note')).toHaveTextContent(note);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(form.lookUps()).toHaveLength(1);
+      expect(screen.getByRole('note')).toHaveTextContent(note);
+    },
+  );
 
   it('is not shown to a visitor, for an empty topic, or beside a script', async () => {
     const form = show(() => ({ body: OCTOPUS }), false);

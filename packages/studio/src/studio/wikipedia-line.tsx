@@ -1,23 +1,34 @@
-import { VIDEO_LANGUAGES, type ResearchArticlesResponse, type VideoLanguage } from '@reelsmith/contracts';
+import { RESEARCH_UNUSED_MESSAGES, VIDEO_LANGUAGES, type ResearchArticlesResponse, type VideoLanguage } from '@reelsmith/contracts';
 import { useEffect, useId, useState } from 'react';
-import { ApiError } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
 import type { ResearchChoice, SourceDraft } from './source-draft.js';
 
 /** The look-up waits until the creator pauses typing, so a topic typed word by word is asked once. */
 export const LOOKUP_DELAY_MS = 500;
 /**
- * After the server answers 503 (research switched off, or Wikimedia unreachable) the form stops
- * asking for this long: every keystroke would otherwise ask again for an answer that will not come.
+ * After the server answers that it cannot look anything up (`unavailable`: research switched off, or
+ * Wikimedia unreachable) the form stops asking for this long: every keystroke would otherwise ask
+ * again for an answer that will not come. Meanwhile the line keeps saying why.
  */
 export const UNAVAILABLE_PAUSE_MS = 60_000;
 let unavailableUntil = 0;
-/** The server said lately it cannot look anything up: the line says nothing until the pause is over. */
+let unavailableReason: Unavailable = 'unreachable';
+type Unavailable = NonNullable<ResearchArticlesResponse['unavailable']>;
+/** The server said lately it cannot look anything up: the line says why until the pause is over. */
 const paused = (): boolean => Date.now() < unavailableUntil;
 
-/** Forgets an earlier 503 (tests start each case afresh). */
+/** Forgets an earlier "cannot look it up" (tests start each case afresh). */
 export function resetWikipediaLookUp(): void {
   unavailableUntil = 0;
+}
+
+/** "Told from the topic alone: Wikipedia could not be reached": what the video will be, and why. */
+function TopicAloneNote({ text }: { text: string }) {
+  return (
+    <p className="rs-wiki rs-wiki--muted rs-wiki--alone" role="note">
+      {text}
+    </p>
+  );
 }
 
 export interface WikipediaLineProps {
@@ -42,8 +53,8 @@ type Answer = { key: string; result: ResearchArticlesResponse | null };
 /**
  * Topic mode's "Facts from Wikipedia: Octopus · change": which article the video will be told from,
  * looked up as the creator types (GET /api/research/articles), with a picker of the other matches
- * and "Don't look it up". Hidden when the server cannot look anything up (503) or the look-up fails:
- * the video is then written as before.
+ * and "Don't look it up". When the server cannot look anything up (research off, Wikipedia
+ * unreachable) or nothing matches, it says the video will be told from the topic alone, and why.
  */
 export default function WikipediaLine({ topic, language: narration, source, onSource }: WikipediaLineProps) {
   const api = useApi();
@@ -67,14 +78,20 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
     const controller = new AbortController();
     const timer = setTimeout(() => {
       if (paused()) {
-        setAnswer({ key, result: null });
+        setAnswer({ key, result: { unavailable: unavailableReason, articles: [] } });
         return;
       }
       api.call('researchArticles', { query: { q: query, language }, signal: controller.signal }).then(
-        (result) => setAnswer({ key, result }),
-        (error: unknown) => {
+        (result) => {
+          if (result.unavailable) {
+            unavailableUntil = Date.now() + UNAVAILABLE_PAUSE_MS;
+            unavailableReason = result.unavailable;
+          }
+          setAnswer({ key, result });
+        },
+        () => {
           if (controller.signal.aborted) return;
-          if (error instanceof ApiError && error.status === 503) unavailableUntil = Date.now() + UNAVAILABLE_PAUSE_MS;
+          // No answer at all (offline, a server error): the job's own look-up will say what it found.
           setAnswer({ key, result: null });
         },
       );
@@ -106,7 +123,7 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
   }
   const current = answer?.key === key ? answer : null;
   if (!current) {
-    if (paused()) return null;
+    if (paused()) return <TopicAloneNote text={RESEARCH_UNUSED_MESSAGES[unavailableReason]} />;
     return (
       <p className="rs-wiki rs-wiki--muted" aria-live="polite">
         Looking for a Wikipedia article…
@@ -114,10 +131,12 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
     );
   }
   if (!current.result) return null;
-  const { articles, match } = current.result;
+  const { articles, match, unavailable } = current.result;
+  if (unavailable) return <TopicAloneNote text={RESEARCH_UNUSED_MESSAGES[unavailable]} />;
   const used = (stale ? undefined : picked?.source.title) ?? match;
   if (articles.length === 0 && !used) {
-    return <p className="rs-wiki rs-wiki--muted">No Wikipedia article on this topic: the video is written without one.</p>;
+    // Nothing to pick from: the note without its "— pick one".
+    return <TopicAloneNote text={RESEARCH_UNUSED_MESSAGES['no-article'].replace(/\s*—.*$/u, '')} />;
   }
   const choose = (next: ResearchChoice | undefined) => {
     onChoice(next);
@@ -133,7 +152,7 @@ export default function WikipediaLine({ topic, language: narration, source, onSo
             Facts from Wikipedia: <strong className="rs-wiki__title">{used}</strong>
           </span>
         ) : (
-          <span className="rs-wiki__text">No Wikipedia article matches this topic exactly</span>
+          <span className="rs-wiki__text">{RESEARCH_UNUSED_MESSAGES['no-article']}</span>
         )}
         {' · '}
         <button

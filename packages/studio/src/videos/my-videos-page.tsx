@@ -21,6 +21,7 @@ import {
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { AttributionCredits } from './attribution-credits.js';
 import { SourceCredit } from './source-credit.js';
+import { ResearchNote } from './research-note.js';
 import { PostKitPanel } from './post-kit-panel.js';
 import { VersionMenu } from './version-menu.js';
 import { VideoPoster } from './video-poster.js';
@@ -96,6 +97,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         </p>
         {/* A researched topic's article is known once the video is made (result.source), a chosen one from the start. */}
         <SourceCredit source={job.result?.source ?? job.params.source} />
+        {job.status === 'completed' ? <ResearchNote research={job.result?.research} /> : null}
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
