@@ -65,6 +65,9 @@ export interface BuildAppOverrides {
   publishing?: PublishingPluginOptions;
 }
 
+/** Routes polled by machines (liveness, readiness, Prometheus), whose request lines are logged at debug. */
+const QUIET_ROUTES = new Set(['/health', '/ready', '/metrics']);
+
 /**
  * The API server with every plugin registered and migrations applied. Add routes (through
  * registerRoute) or plugins before calling `ready()` or `listen()`.
@@ -82,6 +85,11 @@ export async function buildApp(config: Config, overrides: BuildAppOverrides = {}
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Probes and scrapes arrive every few seconds from every load balancer and scraper: their request
+  // lines ("incoming request", "request completed") are shown only at LOG_LEVEL=debug or trace.
+  app.addHook('onRoute', (route) => {
+    if (QUIET_ROUTES.has(route.url)) route.logLevel = config.logLevel === 'debug' || config.logLevel === 'trace' ? config.logLevel : 'warn';
+  });
 
   try {
     await app.register(configPlugin, { config });
