@@ -10,6 +10,7 @@ import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { useSystemHealthDetail } from './admin-users-queries.js';
 import { formatDateTime } from '../ui/date-format.js';
+import { stepName } from './step-names.js';
 import './admin.css';
 import './admin-users.css';
 
@@ -130,7 +131,8 @@ function facts(name: SystemHealthComponent, health: SystemHealth): ReactNode {
               whose and in which step, since its source may crash the server again. */}
           {part.crashedJobs.map((job) => (
             <Fact key={job.id} label="Stopped after crashing twice">
-              <code>{job.id}</code> · {job.userEmail} · {job.step ?? 'before its first step'} · {formatDateTime(job.failedAt)}
+              <code>{job.id}</code> · {job.userEmail} · {job.step ? `in its ${stepName(job.step)} step` : 'before its first step'} ·{' '}
+              {formatDateTime(job.failedAt)}
             </Fact>
           ))}
         </>

@@ -8,11 +8,33 @@ import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js'
 import { ThroughputCharts } from './throughput-charts.js';
 
 // jsdom has no canvas: uPlot itself is left out; what is checked is what the page gives it and shows.
-const plotted = vi.hoisted(() => [] as Array<{ series: Array<{ label?: string }>; data: number[][] }>);
+type Hook = (plot: unknown) => void;
+const plotted = vi.hoisted(
+  () =>
+    [] as Array<{
+      series: Array<{ label?: string }>;
+      data: number[][];
+      legend: Array<number | undefined>;
+      cursor: { idx: number | null };
+      setCursor: Hook[];
+      plot: unknown;
+    }>,
+);
 vi.mock('uplot', () => ({
   default: class {
-    constructor(options: { series: Array<{ label?: string }> }, data: number[][]) {
-      plotted.push({ series: options.series, data });
+    readonly cursor = { idx: null as number | null };
+    constructor(options: { series: Array<{ label?: string }>; hooks?: { setCursor?: Hook[] } }, data: number[][]) {
+      plotted.push({
+        series: options.series,
+        data,
+        legend: [],
+        cursor: this.cursor,
+        setCursor: options.hooks?.setCursor ?? [],
+        plot: this,
+      });
+    }
+    setLegend(options: { idx?: number }) {
+      plotted.find((chart) => chart.plot === this)!.legend.push(options.idx);
     }
     setSize() {}
     destroy() {}
@@ -61,5 +83,22 @@ describe('ThroughputCharts', () => {
     const queue = plotted.find((chart) => chart.series.some((line) => line.label === 'waiting'))!;
     expect(queue.data[1]![22]).toBe(4);
     expect(screen.getAllByRole('img', { name: /last 24 hours/ })).toHaveLength(3);
+  });
+
+  it('shows the latest hour\'s figures in each legend, not "Time: --", until hovered and after (issue 49)', async () => {
+    plotted.length = 0;
+    installMatchMedia();
+    const { fetch } = fakeFetch((url) => (url.pathname === '/api/admin/throughput' ? { body: throughput } : { status: 404, body: {} }));
+    renderWithServices(<ThroughputCharts />, { fetch, role: 'admin' });
+    await vi.waitFor(() => expect(plotted).toHaveLength(3));
+    for (const chart of plotted) expect(chart.legend).toEqual([23]);
+    const [chart] = plotted;
+    // Hovering hour 5 shows hour 5 (uPlot's own legend); leaving the chart goes back to the latest.
+    chart!.cursor.idx = 5;
+    for (const hook of chart!.setCursor) hook(chart!.plot);
+    expect(chart!.legend).toEqual([23]);
+    chart!.cursor.idx = null;
+    for (const hook of chart!.setCursor) hook(chart!.plot);
+    expect(chart!.legend).toEqual([23, 23]);
   });
 });

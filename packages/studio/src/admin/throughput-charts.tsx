@@ -4,8 +4,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { errorMessage } from '../api/api-client.js';
 import { useThroughput } from './admin-users-queries.js';
-
-const STEP_NAMES: Record<string, string> = { setup: 'Setup', story: 'Story', voice: 'Voice', images: 'Pictures', video: 'Render' };
+import { stepName } from './step-names.js';
 
 const formatSeconds = (seconds: number | null) =>
   seconds === null ? '—' : seconds < 10 ? `${seconds.toFixed(1)} s` : `${Math.round(seconds)} s`;
@@ -28,12 +27,19 @@ function HourlyChart({ title, throughput, series }: { title: string; throughput:
     void loadUplot().then(({ default: UPlot }) => {
       if (cancelled) return;
       const times = throughput.buckets.map((bucket) => Date.parse(bucket.start) / 1000 + (throughput.bucketMinutes * 60) / 2);
+      // Away from the cursor the legend shows the latest hour's figures, not "Time: --" and "--" for
+      // every line until the admin happens to hover the chart.
+      const latest = times.length - 1;
+      const showLatest = (plot: uPlot) => {
+        if (latest >= 0 && (plot.cursor.idx === null || plot.cursor.idx === undefined)) plot.setLegend({ idx: latest }, false);
+      };
       chart = new UPlot(
         {
           width: element.clientWidth || 320,
           height: 160,
           legend: { show: true },
           cursor: { drag: { x: false, y: false } },
+          hooks: { setCursor: [showLatest] },
           scales: { y: { range: (_u: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, Math.max(1, max)] } },
           axes: [
             { stroke: '#9ca3af', grid: { stroke: 'rgba(255,255,255,0.06)' } },
@@ -44,6 +50,7 @@ function HourlyChart({ title, throughput, series }: { title: string; throughput:
         [times, ...series.map((line) => line.values)],
         element,
       );
+      showLatest(chart);
       observer?.observe(element);
     });
     return () => {
@@ -120,7 +127,7 @@ export function ThroughputCharts() {
         <tbody>
           {data.steps.map((step) => (
             <tr key={step.step}>
-              <th scope="row">{STEP_NAMES[step.step] ?? step.step}</th>
+              <th scope="row">{stepName(step.step)}</th>
               <td>{step.runs}</td>
               <td>{formatSeconds(step.medianSeconds)}</td>
               <td>{formatSeconds(step.p95Seconds)}</td>
