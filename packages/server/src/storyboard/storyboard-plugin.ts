@@ -19,8 +19,7 @@ import { resolveFfmpegBinaries } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
@@ -43,6 +42,7 @@ import {
 import { ifMatchAllows } from './if-match.js';
 import { findUserUpload, insertUpload } from '../uploads/upload-store.js';
 import { UploadFiles } from '../uploads/upload-files.js';
+import { makeUploadScratch, removeLeftUploadScratch, removeUploadScratch } from '../uploads/upload-scratch.js';
 import { prepareUpload, type MediaTools } from './upload-media.js';
 import { DecodeSlots } from './decode-slots.js';
 import { removeUnusedUploads, UPLOAD_RETENTION_MS, UPLOAD_SWEEP_INTERVAL_MS } from '../uploads/upload-retention.js';
@@ -260,6 +260,11 @@ export const storyboardPlugin = fp(
       return { versions };
     });
 
+    // Scratch folders of uploads a previous process was receiving when it ended.
+    app.addHook('onReady', async () => {
+      const removed = await removeLeftUploadScratch();
+      if (removed > 0) app.log.info({ removed }, 'removed upload scratch folders left by an earlier process');
+    });
     const limitUploads = app.createRateLimiter({
       name: 'upload',
       max: UPLOADS_PER_MINUTE,
@@ -276,7 +281,7 @@ export const storyboardPlugin = fp(
           if (!request.isMultipart()) throw badRequest(M.uploadMissingFile, 'file');
           const file = await request.file();
           if (!file || file.fieldname !== 'file') throw badRequest(M.uploadMissingFile, 'file');
-          const work = await mkdtemp(join(tmpdir(), 'reelsmith-upload-'));
+          const work = await makeUploadScratch();
           try {
             // A neutral name: the format is found from the bytes, never from the name the browser sent.
             const received = join(work, 'received');
@@ -308,7 +313,7 @@ export const storyboardPlugin = fp(
               ...(prepared.durationSeconds !== undefined ? { durationSeconds: prepared.durationSeconds } : {}),
             };
           } finally {
-            await rm(work, { recursive: true, force: true });
+            await removeUploadScratch(work);
           }
         },
         { preHandler: limitUploads },
