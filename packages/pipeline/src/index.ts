@@ -20,6 +20,10 @@ export { assembleVideo, type AssembleOptions } from './assembly/assemble-video.j
 export { callProvider, markRetriedByAdapter } from './providers/provider-retry.js';
 export { createOfflineStoryProvider } from './story/offline-story-provider.js';
 export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
+export { createNeuralVoiceProvider } from './voice/neural-voice-provider.js';
+export { NeuralVoiceModel, getNeuralVoiceModel, type NeuralModelEvent } from './voice/neural-voice-model.js';
+export { KOKORO_VOICES, hasNaturalVoices } from './voice/kokoro-voices.js';
+export type { ModelStatus } from './voice/kokoro-model-store.js';
 export {
   expectedSampleCount,
   findVoice,

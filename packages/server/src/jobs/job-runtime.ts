@@ -61,7 +61,9 @@ export function createJobRuntime({
 }: JobRuntimeOptions): JobRuntime {
   const events = new JobEventBus();
   let switchboard: ProviderSwitchboard | null = null;
-  const pipeline = runner && providersFor ? null : createDefaultPipeline(env, () => switchboard?.choice() ?? {}, log);
+  // The natural voices' model lives in this server's DATA_DIR/models, whatever the environment passed says.
+  const pipelineEnv = { ...env, DATA_DIR: config.paths.dataDir };
+  const pipeline = runner && providersFor ? null : createDefaultPipeline(pipelineEnv, () => switchboard?.choice() ?? {}, log);
   if (pipeline) {
     if (!settings)
       throw new Error("createJobRuntime: the default pipeline reads the admin's provider choice, so pass the started AppSettings");

@@ -1,9 +1,10 @@
 import fastifyStatic from '@fastify/static';
-import { API, VOICE_PROVIDERS, type VoiceProviderId } from '@reelsmith/contracts';
-import type { VoiceProvider } from '@reelsmith/pipeline';
-import { createProviderRegistry, loadPipelineConfig } from '@reelsmith/pipeline';
+import { API, VOICE_PROVIDERS, type NaturalVoicesStatus, type VoiceLanguage, type VoiceProviderId } from '@reelsmith/contracts';
+import type { NeuralVoiceModel, ProviderRegistry, VoiceProvider } from '@reelsmith/pipeline';
+import { createProviderRegistry, hasNaturalVoices, loadPipelineConfig } from '@reelsmith/pipeline';
 import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
@@ -41,9 +42,59 @@ declare module 'fastify' {
  * use exactly the credentials, endpoints and models (AZURE_SPEECH_ENDPOINT, ELEVENLABS_BASE_URL,
  * ELEVENLABS_MODEL, ...) that jobs narrate with.
  */
-function configuredSynthesizers(env: Record<string, string | undefined>): Partial<Record<VoiceProviderId, () => VoiceProvider>> {
-  const registry = createProviderRegistry(loadPipelineConfig(env));
+function configuredSynthesizers(registry: ProviderRegistry): Partial<Record<VoiceProviderId, () => VoiceProvider>> {
   return Object.fromEntries(registry.availableVoiceProviders().map((provider) => [provider, () => registry.voice(provider)]));
+}
+
+/** The natural voices' model as the studio and the admin see it. */
+function naturalVoicesStatus(model: NeuralVoiceModel, language?: VoiceLanguage): NaturalVoicesStatus {
+  const status = model.status();
+  return {
+    state: status.state,
+    progress: status.progress,
+    message: status.state === 'ready' ? null : model.unavailableReason(),
+    ...(language ? { languageHasNaturalVoices: hasNaturalVoices(language) } : {}),
+  };
+}
+
+/**
+ * With VOICE_PROVIDER=neural and no model on disk, the server fetches it in the background once it
+ * is ready (never in a test run or CI unless VOICE_MODEL_URL is set: see NeuralVoiceConfig), logging
+ * its progress every 10%; the natural voices' previews are made once it is there.
+ */
+function downloadModelInBackground(app: FastifyInstance, model: NeuralVoiceModel, whenReady: () => void): void {
+  const log = app.log.child({ module: 'natural-voices' });
+  const stop = new AbortController();
+  let lastLogged = -10;
+  const unsubscribe = model.onEvent((event) => {
+    if (event.type === 'progress' && event.status.progress >= lastLogged + 10) {
+      lastLogged = event.status.progress - (event.status.progress % 10);
+      log.info(
+        { progress: event.status.progress, bytes: event.status.bytesDone, total: event.status.bytesTotal },
+        `natural voices downloading (${event.status.progress}%)`,
+      );
+    } else if (event.type === 'failed')
+      log.warn({ reason: event.error }, `natural voices could not be downloaded: ${event.error}; jobs narrate with espeak-ng`);
+  });
+  app.addHook('onReady', async () => {
+    void model.isReady().then(async (ready) => {
+      if (!ready) {
+        log.info(
+          { from: model.options.modelUrl, into: model.dir },
+          'natural voices missing: downloading them in the background; jobs narrate with espeak-ng meanwhile',
+        );
+        ready = await model.download(stop.signal);
+      }
+      if (ready) {
+        log.info({ dir: model.dir }, 'natural voices ready');
+        whenReady();
+      }
+    });
+  });
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    stop.abort();
+  });
 }
 
 /**
@@ -54,7 +105,10 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
   async (app, options) => {
     validateVoiceCatalogues();
     const settings = new VoiceSettings(app.appSettings);
-    const factories = configuredSynthesizers(options.env ?? process.env);
+    // The model is DATA_DIR/models' whatever the environment passed says (one download per data folder).
+    const registry = createProviderRegistry(loadPipelineConfig({ ...(options.env ?? process.env), DATA_DIR: app.config.paths.dataDir }));
+    const factories = configuredSynthesizers(registry);
+    const model = registry.neuralModel();
     const cache = new Map<VoiceProviderId, VoiceProvider>();
     const synthesizerFor = (provider: VoiceProviderId): VoiceProvider | null => {
       const injected = options.synthesizers?.[provider];
@@ -122,7 +176,13 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
     registerRoute(app, API.voices, async (request) => {
       const provider = request.query.provider ?? settings.voiceProvider();
       const { language } = request.query;
-      return { language, provider, voices: groupByGender(getVoices(provider, language)) };
+      if (provider === 'neural' && model) await model.isReady();
+      return {
+        language,
+        provider,
+        voices: groupByGender(getVoices(provider, language)),
+        ...(provider === 'neural' && model ? { naturalVoices: naturalVoicesStatus(model, language) } : {}),
+      };
     });
 
     registerRoute(app, API.voiceSampleStats, async () => {
@@ -134,9 +194,11 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       const current = settings.voiceProvider();
       const counts = samples.counts(current);
       const status = samples.generationStatus();
+      if (model) await model.isReady();
       return {
         current,
         available: availableProviders(),
+        ...(model ? { naturalVoices: naturalVoicesStatus(model) } : {}),
         samples_status: {
           total: counts.total,
           available: counts.available,
@@ -161,6 +223,8 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
 
     registerRoute(app, API.generateVoiceSamples, async (request) => {
       const provider = settings.voiceProvider();
+      // Until the model is there the natural voices would be espeak's: their previews wait for it.
+      if (provider === 'neural' && model && !(await model.isReady())) return { started: false, message: model.unavailableReason() };
       const result = samples.generateMissing(provider);
       request.log.info({ provider, by: request.user.id, started: result.started }, 'voice sample generation requested');
       return result;
@@ -172,6 +236,11 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
         if (settings.voiceProvider() === 'offline') samples.generateMissing('offline');
       });
     }
+    if (model && registry.downloadModelAtStart)
+      downloadModelInBackground(app, model, () => {
+        // The natural voices' previews, in the background and yielding to creators' jobs (the sample service's gate).
+        if (options.autoGenerateOfflineSamples ?? true) samples.generateMissing('neural');
+      });
     app.addHook('onClose', async () => {
       await samples.stop();
     });
