@@ -12,10 +12,23 @@ const SAVE_TEXT: Record<Exclude<SaveStatus, 'failed' | 'invalid'>, string> = {
  * Where the draft stands: saved, on its way, not saved with a way to try again, or not saved
  * because of the draft itself (what to fix instead of a retry that cannot help).
  */
-function SaveIndicator({ status, invalidText, onRetry }: { status: SaveStatus; invalidText: string; onRetry(): void }) {
+function SaveIndicator({
+  status,
+  invalidText,
+  overBudget,
+  onRetry,
+}: {
+  status: SaveStatus;
+  invalidText: string;
+  overBudget: boolean;
+  onRetry(): void;
+}) {
+  // Nothing changed, so nothing to say about saving: "Saved" beside "The narration has 107 words; a
+  // 30 s video holds at most 99" read as if all were well. The budget and the error say what to do.
+  const quiet = status === 'saved' && overBudget;
   return (
     <div className={`rs-storyboard__save rs-storyboard__save--${status}`} role="status" aria-label="Draft">
-      {status === 'failed' ? (
+      {quiet ? null : status === 'failed' ? (
         <>
           <span>Not saved:</span>{' '}
           <button type="button" className="rs-link-button" onClick={onRetry}>
@@ -85,7 +98,7 @@ export function RenderBar({
         </p>
         <p className="rs-storyboard__bar-note">{note}</p>
       </div>
-      <SaveIndicator status={saveStatus} invalidText={invalidText} onRetry={onRetrySave} />
+      <SaveIndicator status={saveStatus} invalidText={invalidText} overBudget={budget.words > budget.limit} onRetry={onRetrySave} />
       <button type="button" className="rs-button rs-button--primary" disabled={locked || !canRender} onClick={onRender}>
         {busy === 'rendering' ? 'Starting…' : rendering ? 'Rendering…' : 'Render'}
       </button>

@@ -415,6 +415,15 @@ describe('the storyboard page', () => {
     expect(puts).toHaveLength(0);
   });
 
+  it('does not say "Saved" beside the error of a storyboard that opens over the word budget (issue 49)', async () => {
+    const long = { ...board, scenes: [{ ...scene(1), narration: 'word '.repeat(107).trim() }, scene(2), scene(3)] };
+    open((request) => (request.path === '/api/videos/v1/storyboard' && request.method === 'GET' ? { body: long } : undefined));
+    expect(await screen.findByRole('alert')).toHaveTextContent('holds at most 99');
+    const draft = screen.getByRole('status', { name: 'Draft' });
+    expect(draft).not.toHaveTextContent('Saved');
+    expect(screen.getByRole('status', { name: 'Narration budget' })).toHaveTextContent('117 of 99 words');
+  });
+
   it('marks the source sentences once the narration told from them is rewritten', async () => {
     const sourced = [
       { ...scene(1), sourceSentences: ['The moon pulls the sea.'], narrationEdited: false },
