@@ -76,6 +76,8 @@ class Service {
         LOG_LEVEL: 'warn',
         GALLERY_EXAMPLES: 'off',
         RESEARCH_PROVIDER: 'off',
+        // No model download from outside: the tests never leave this machine (espeak-ng narrates).
+        VOICE_MODEL_URL: 'off',
         RATE_LIMIT_AUTH_MAX: '1000',
         SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
         JWT_SECRET: 'npm-signals-secret-npm-signals-secret-01',
