@@ -64,7 +64,11 @@ export interface JobsPluginOptions {
 }
 
 export interface VideoSubmissions {
-  prepare(user: AuthUser, submitted: GenerationParams): Promise<GenerationParams>;
+  /**
+   * `readLinkLater`: a link source is not fetched here but by the job when it starts (a batch's url
+   * rows: the batch is accepted at once and each row fails on its own with its page's reason).
+   */
+  prepare(user: AuthUser, submitted: GenerationParams, options?: { readLinkLater?: boolean }): Promise<GenerationParams>;
   partnerBrandOf(user: AuthUser): Promise<string | null>;
   cancel(userId: string, jobId: string): Promise<boolean>;
   /** The submit rate limit (per user per minute), as a preHandler. */
@@ -157,7 +161,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
      * each row of a batch's alike: the voice provider, the plan checked before a link is fetched, the
      * source resolved (a link fetched, through the per-user source gate).
      */
-    async function prepareSubmission(user: AuthUser, submitted: GenerationParams): Promise<GenerationParams> {
+    async function prepareSubmission(
+      user: AuthUser,
+      submitted: GenerationParams,
+      { readLinkLater = false }: { readLinkLater?: boolean } = {},
+    ): Promise<GenerationParams> {
       const body = { ...submitted, voiceProvider: submitted.voiceProvider ?? app.currentVoiceProvider() };
       if (pipeline && !pipeline.availableVoiceProviders().includes(body.voiceProvider)) {
         throw badRequest(
@@ -171,6 +179,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
         const verdict = await checkCanGenerate(app.db, user.id, body.duration, new Date());
         if (!verdict.canGenerate) throw forbidden(verdict.reason ?? MESSAGES.subscriptionRequired);
       }
+      // Read by the job (JobWorker's readLink): nothing is fetched inside the request.
+      if (readLinkLater && body.source?.kind === 'url') return body;
       // A source is checked (and a link fetched) before the job exists, so a refusal costs no quota.
       return resolveSource(body, {
         storyModel: Boolean(body.source) && storyProviderFor(body) !== 'offline',
@@ -236,7 +246,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           : null;
         return { articles, ...(match ? { match: match.title } : {}) };
       } catch (error) {
-        request.log.info({ err: error }, 'Wikipedia look-up: no answer, the studio says the video is told from the topic alone');
+        // One line, no stack: Wikipedia being down is the outside world's state, not a fault of this server.
+        request.log.info(
+          { reason: error instanceof Error ? error.message : String(error) },
+          'Wikipedia look-up: no answer, the studio says the video is told from the topic alone',
+        );
         return { unavailable: 'unreachable' as const, articles: [] };
       }
     });
