@@ -77,6 +77,8 @@ export default defineConfig({
         GALLERY_EXAMPLES: 'off',
         // The suite never reaches Wikimedia (research.spec.ts runs a server of its own against the fake).
         RESEARCH_PROVIDER: 'off',
+        // The suite never fetches the natural voices' model (326 MB from Hugging Face): their voices narrate with espeak-ng.
+        VOICE_MODEL_URL: 'off',
         // Publishing goes to the local fakes (publishing.spec.ts connects YouTube through the fake's consent page).
         ...fakePublishingEnv(publishingPort),
       },
