@@ -109,3 +109,16 @@ describe('Commons pictures for a scene against the fake', () => {
     expect(next.map((candidate) => candidate.fileName)).not.toContain('File:Volcano lava flow at night.jpg');
   });
 });
+
+describe('a scene that names nothing a picture shows', () => {
+  it("gets the article's lead image, the picture that represents the article", async () => {
+    const [best] = await research().findPictures(
+      ask('An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.', 'Octopus', {
+        article: { title: 'Octopus', language: 'en', leadImage: 'Common_octopus_on_a_reef.jpg' },
+      }),
+      signal(),
+    );
+    // The camouflage photo, also the article's, is exactly 9:16; the lead image still leads.
+    expect(best?.fileName).toBe('File:Common octopus on a reef.jpg');
+  });
+});

@@ -160,7 +160,7 @@ export interface RankedPicture {
  * suits the frame) and the search's rank.
  */
 export function rankPictures(
-  candidates: readonly { picture: CommonsPicture; fromArticle: boolean; rank: number }[],
+  candidates: readonly { picture: CommonsPicture; fromArticle: boolean; rank: number; lead?: boolean }[],
   request: Pick<PictureRequest, 'sceneText' | 'article' | 'width' | 'height' | 'avoidFiles'>,
 ): RankedPicture[] {
   const seen = new Set<string>();
@@ -174,11 +174,16 @@ export function rankPictures(
         freeLicence(picture.metadata) !== null
       );
     })
-    .map(({ picture, fromArticle, rank }) => {
+    .map(({ picture, fromArticle, rank, lead }) => {
       const score = relevance(picture, request.sceneText, request.article.title, fromArticle);
-      // Relevance in whole steps outweighs any shape: the shape and the rank only break ties.
+      // Relevance in whole steps outweighs any shape: then the article's own pictures (its lead image,
+      // the one that represents it, above all); the shape and the rank only break ties.
       const order =
-        score * 10 + (fromArticle ? 4 : 0) - Math.min(aspectDistance(picture, request.width, request.height), 2) * 3 - rank * 0.05;
+        score * 10 +
+        (fromArticle ? 4 : 0) +
+        (lead ? 2 : 0) -
+        Math.min(aspectDistance(picture, request.width, request.height), 2) * 3 -
+        rank * 0.05;
       return { picture, fromArticle, relevance: score, order };
     })
     .sort((a, b) => b.order - a.order)
@@ -203,7 +208,7 @@ export async function findScenePictures(
   );
   const [own, ...found] = await Promise.all([articlePictures().catch(() => [] as CommonsPicture[]), ...searches]);
   const candidates = [
-    ...own.map((picture, rank) => ({ picture, fromArticle: true, rank })),
+    ...own.map((picture, rank) => ({ picture, fromArticle: true, rank, lead: picture.fileName === `File:${lead}` })),
     ...found.flatMap((pictures) => pictures.map((picture, rank) => ({ picture, fromArticle: false, rank }))),
   ];
   return rankPictures(candidates, request).map(({ picture, relevance: score }) => ({
