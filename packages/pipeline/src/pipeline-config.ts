@@ -1,3 +1,4 @@
+import { resolve as resolvePath } from 'node:path';
 import { z } from 'zod';
 
 export interface PipelineEnvVariable {
@@ -45,8 +46,21 @@ export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   { name: 'OPENAI_IMAGE_MODEL', default: 'gpt-image-1', description: 'Image model.' },
   {
     name: 'VOICE_PROVIDER',
-    default: 'offline',
-    description: 'Default narration voice: `offline` (espeak-ng), `azure` or `elevenlabs`. Admins can switch it at run time.',
+    default: 'neural',
+    description:
+      "Default narration voice: `neural` (Kokoro-82M on this machine; espeak-ng until its model is downloaded), `offline` (espeak-ng), `azure` or `elevenlabs`. `npm run generate` narrates with it; with `neural` the server fetches the model in the background at start. The studio's voice provider is the admin's choice (Admin → Providers; `offline` on a fresh database).",
+  },
+  {
+    name: 'VOICE_MODEL_URL',
+    default: 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX',
+    description:
+      "Where the natural voices' model (326 MB, Apache-2.0) is fetched from, laid out as a Hugging Face repository, into DATA_DIR/models (by `npm run voices:download`, or by the server in the background when `VOICE_PROVIDER=neural` and it is missing; not in test runs or with CI set unless this is set). `off`: never download.",
+  },
+  {
+    name: 'VOICE_MODEL_MANIFEST',
+    default: '(the pinned Kokoro-82M v1.0 files)',
+    description:
+      "A JSON file listing the model's files with their sizes and SHA-256 sums, instead of the pinned ones (another mirror or model build).",
   },
   { name: 'AZURE_SPEECH_KEY', default: '(none)', description: 'Azure Speech resource key; enables the `azure` voices.' },
   { name: 'AZURE_SPEECH_REGION', default: '(none)', description: 'Azure Speech region, e.g. `eastus`.' },
@@ -127,8 +141,16 @@ const envSchema = z.object({
   IMAGE_API_KEY: optionalText,
   OPENAI_IMAGE_MODEL: optionalText,
   VOICE_PROVIDER: optionalText.pipe(
-    z.enum(['offline', 'azure', 'elevenlabs'], { message: 'must be offline, azure or elevenlabs' }).optional(),
+    z.enum(['neural', 'offline', 'azure', 'elevenlabs'], { message: 'must be neural, offline, azure or elevenlabs' }).optional(),
   ),
+  VOICE_MODEL_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => value === 'off' || URL.canParse(value), 'must be a URL or off')
+      .optional(),
+  ),
+  VOICE_MODEL_MANIFEST: optionalText,
+  DATA_DIR: optionalText,
   AZURE_SPEECH_KEY: optionalText,
   AZURE_SPEECH_REGION: optionalText,
   AZURE_SPEECH_ENDPOINT: url(),
@@ -198,7 +220,9 @@ export interface PipelineConfig {
   storyChoices?: StoryProviderConfig[];
   imageChoices?: ImageProviderConfig[];
   voice: {
-    provider: 'offline' | 'azure' | 'elevenlabs';
+    provider: 'neural' | 'offline' | 'azure' | 'elevenlabs';
+    /** The natural voices' model (VOICE_MODEL_URL, VOICE_MODEL_MANIFEST, DATA_DIR/models). */
+    neural?: NeuralVoiceConfig;
     azure?: { key: string; region?: string; endpoint?: string };
     elevenlabs?: { apiKey: string; modelId: string; baseUrl?: string };
   };
@@ -207,6 +231,18 @@ export interface PipelineConfig {
   ffmpegPath?: string;
   ffprobePath?: string;
   renderPreset: (typeof X264_PRESETS)[number];
+}
+
+export interface NeuralVoiceConfig {
+  modelsDir: string;
+  /** null when VOICE_MODEL_URL=off. */
+  modelUrl: string | null;
+  /**
+   * Whether the server may fetch the model in the background at start: VOICE_MODEL_URL set, or a
+   * run that is neither a test (VITEST, NODE_ENV=test) nor CI, so test runs never reach the internet.
+   */
+  downloadAtStart: boolean;
+  manifestPath?: string;
 }
 
 export interface ResearchConfig {
@@ -279,7 +315,15 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
         ...(e.ELEVENLABS_BASE_URL ? { baseUrl: e.ELEVENLABS_BASE_URL } : {}),
       }
     : undefined;
-  const voiceProvider = e.VOICE_PROVIDER ?? 'offline';
+  const voiceProvider = e.VOICE_PROVIDER ?? 'neural';
+  const modelUrl = e.VOICE_MODEL_URL === 'off' ? null : (e.VOICE_MODEL_URL ?? 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX');
+  const testOrCi = Boolean(env.VITEST) || env.NODE_ENV === 'test' || Boolean(env.CI && env.CI !== 'false');
+  const neural: NeuralVoiceConfig = {
+    modelsDir: resolvePath(e.DATA_DIR ?? './data', 'models'),
+    modelUrl,
+    downloadAtStart: modelUrl !== null && (e.VOICE_MODEL_URL !== undefined || !testOrCi),
+    ...(e.VOICE_MODEL_MANIFEST ? { manifestPath: resolvePath(e.VOICE_MODEL_MANIFEST) } : {}),
+  };
   if (voiceProvider === 'azure' && !azure)
     throw new PipelineConfigError('VOICE_PROVIDER=azure needs AZURE_SPEECH_KEY and AZURE_SPEECH_REGION.');
   if (voiceProvider === 'elevenlabs' && !elevenlabs) throw new PipelineConfigError('VOICE_PROVIDER=elevenlabs needs ELEVENLABS_API_KEY.');
@@ -312,7 +356,7 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
     images: defaultImages,
     storyChoices: [{ provider: 'offline' }, ...(storyUsable ? [openAiStory] : [])],
     imageChoices: [{ provider: 'offline' }, ...(imagesUsable ? [openAiImages] : []), ...stockLibraries],
-    voice: { provider: voiceProvider, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
+    voice: { provider: voiceProvider, neural, ...(azure ? { azure } : {}), ...(elevenlabs ? { elevenlabs } : {}) },
     research:
       e.RESEARCH_PROVIDER === 'off'
         ? null
