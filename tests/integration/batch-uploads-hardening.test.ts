@@ -1,7 +1,31 @@
-import { batchErrorResponseSchema } from '@reelsmith/contracts';
+import { batchDetailSchema, batchErrorResponseSchema } from '@reelsmith/contracts';
 import { buildApp, createTestDatabase, type App, type TestDatabase } from '@reelsmith/server/testing';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, FakePipeline, registerUser } from './server-jobs-fakes.js';
+import { bearer, FakePipeline, jobStatus, registerUser, subscribe, waitForStatus } from './server-jobs-fakes.js';
+
+const PARAGRAPH =
+  '<p>The lighthouse lens gathers the light of the lamp into a single beam that sailors can see from thirty kilometres away at night.</p>';
+const ARTICLE = `<html><head><title>Lighthouses</title></head><body><article><h1>Lighthouses</h1>${PARAGRAPH.repeat(8)}</article></body></html>`;
+
+/** Pages: /slow/* answer after 4 s, /article at once, anything else is a 404. */
+async function startPages(): Promise<{ server: Server; url: string; slowRequests: () => number }> {
+  let slow = 0;
+  const server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    if (path.startsWith('/slow/')) {
+      slow += 1;
+      const timer = setTimeout(() => response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE), 4_000);
+      response.on('close', () => clearTimeout(timer));
+      return;
+    }
+    if (path === '/article') return void response.writeHead(200, { 'content-type': 'text/html' }).end(ARTICLE);
+    response.writeHead(404).end('gone');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, slowRequests: () => slow };
+}
 
 /**
  * Batch uploads never hold the API: a CSV whose header has 300,000 columns (csv-parse spends about
@@ -12,8 +36,10 @@ describe('batch uploads and the event loop', () => {
   let database: TestDatabase;
   let app: App;
   let baseUrl: string;
+  let pages: Awaited<ReturnType<typeof startPages>>;
 
   beforeAll(async () => {
+    pages = await startPages();
     database = await createTestDatabase('sqlite');
     app = await buildApp(database.config({ RATE_LIMIT_AUTH_MAX: '1000', SOURCE_ALLOW_PRIVATE: 'true' }), {
       voices: { autoGenerateOfflineSamples: false },
@@ -24,6 +50,8 @@ describe('batch uploads and the event loop', () => {
   afterAll(async () => {
     await app?.close();
     await database?.cleanup();
+    pages?.server.closeAllConnections();
+    pages?.server.close();
   });
 
   /** The slowest `/health` answer while `work` runs, polled one after another. */
@@ -67,4 +95,32 @@ describe('batch uploads and the event loop', () => {
       expect(body.message).toMatch(/more than \d+ cells/);
     }
   }, 60_000);
+
+  it('accepts a batch of 100 slow link rows within 2 s; each row reads its page in its job and fails on its own', async () => {
+    const user = await registerUser(app, 'link-batch');
+    await subscribe(app, user.id, 'pro_plan');
+    const defaults = { style: 'educational', language: 'en', duration: 30, voice: 'en-us-m3', resolution: '1:1', music: 'none' };
+    const rows = [
+      { source: { kind: 'url', url: `${pages.url}/article` } },
+      { source: { kind: 'url', url: `${pages.url}/missing` } },
+      ...Array.from({ length: 98 }, (_, index) => ({ source: { kind: 'url', url: `${pages.url}/slow/${index}` } })),
+    ];
+    const started = performance.now();
+    const response = await app.inject({ method: 'POST', url: '/api/batches', headers: bearer(user), payload: { defaults, rows } });
+    const took = performance.now() - started;
+    expect(response.statusCode, response.body).toBe(202);
+    // Read one after another inside the request, 4 slow links took 41 s before the answer.
+    expect(took).toBeLessThan(2_000);
+    const batch = batchDetailSchema.parse(response.json());
+    expect(batch.rows).toHaveLength(100);
+    const [good, missing] = batch.rows;
+    // The rows run in order: the first reads its article, the second fails with its page's reason.
+    const done = await waitForStatus(app, user, good!.jobId, 'completed', 30_000);
+    expect(pipeline.runs.find((run) => run.jobId === done.id)?.topic).toMatch(/lighthouse/i);
+    const failed = await waitForStatus(app, user, missing!.jobId, 'failed', 30_000);
+    expect(failed.error).toMatch(/404|could not be (read|fetched|opened)|not found/i);
+    expect((await jobStatus(app, user, good!.jobId)).status).toBe('completed');
+    const cancelled = await app.inject({ method: 'POST', url: `/api/batches/${batch.id}/cancel`, headers: bearer(user) });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  }, 90_000);
 });

@@ -89,7 +89,8 @@ export const batchesPlugin = fp(
       const refused: BatchRowError[] = [];
       for (const [index, row] of rows.entries()) {
         try {
-          prepared.push(await submissions.prepare(user, row));
+          // A url row's page is read by its job once the batch is accepted, never inside this request.
+          prepared.push(await submissions.prepare(user, row, { readLinkLater: true }));
         } catch (error) {
           // The plan's refusal is the whole batch's (a 403 as for one video); anything unexpected stays a 500.
           if (!(error instanceof HttpError) || error.statusCode === 401 || error.statusCode === 403) throw error;

@@ -15,6 +15,7 @@ import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-wo
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
 import { StoryboardRuns } from '../storyboard/storyboard-runs.js';
 import { UploadFiles } from '../uploads/upload-files.js';
+import { jobLinkReader } from '../sources/read-link-in-job.js';
 
 export interface JobRuntimeOptions {
   config: Config;
@@ -88,6 +89,11 @@ export function createJobRuntime({
     storage,
     jobsDir: join(config.paths.dataDir, 'jobs'),
     log: log.child({ module: 'jobs' }),
+    // A batch's url rows are read by their jobs (only a story model can translate a page).
+    readLink: jobLinkReader({
+      allowPrivate: config.sourceAllowPrivate,
+      storyModel: (params) => (switchboard?.current('story') ?? providersFor?.(params).story?.name ?? 'offline') !== 'offline',
+    }),
   });
   const webhooks = new WebhookDispatcher({
     db,

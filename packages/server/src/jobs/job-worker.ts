@@ -74,6 +74,11 @@ export interface JobWorkerOptions {
   log: FastifyBaseLogger;
   /** Storyboard renders and versions; absent, every run is a plain first render. */
   storyboards?: StoryboardRuns;
+  /**
+   * Fetches and reads a job's link source (a batch's url row, accepted before its page was read):
+   * the params with the page's article, or a ProviderError (status 400) saying why the page is refused.
+   */
+  readLink?: (job: VideoJobRow, params: GenerationParams, signal: AbortSignal) => Promise<GenerationParams>;
 }
 
 /**
@@ -247,6 +252,7 @@ export class JobWorker {
     try {
       const prepared = await this.options.storyboards?.prepare(job, params);
       if (prepared) params = prepared.params;
+      if (params.source?.kind === 'url' && this.options.readLink) params = await this.options.readLink(job, params, signal);
       // Also confirms the row is still ours: a job cancelled just as it was claimed stops here.
       writer.push(tracker.snapshot());
       await mkdir(workspaceDir, { recursive: true });
