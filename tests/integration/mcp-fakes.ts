@@ -76,11 +76,14 @@ export interface StatusAnswer {
   error: string | null;
 }
 
-/** Polls get_video_status until the video is no longer queued or running. */
+/**
+ * Asks get_video_status until the video is no longer queued or running, letting each call wait (as
+ * agents are told to): /mcp takes 120 requests a minute from an account, a read every 100 ms is more.
+ */
 export async function pollUntilDone(client: Client, videoId: string, timeoutMs = 60_000): Promise<StatusAnswer> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { structured } = await callOk<StatusAnswer>(client, 'get_video_status', { videoId });
+    const { structured } = await callOk<StatusAnswer>(client, 'get_video_status', { videoId, waitSeconds: 5 });
     if (!['pending', 'queued', 'processing', 'in_progress'].includes(structured.status)) return structured;
     if (Date.now() > deadline) throw new Error(`video ${videoId} still ${structured.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
