@@ -181,15 +181,16 @@ export function findScenePictures(
     lists.map((candidates) => {
       const fresh = (candidates ?? []).filter((candidate) => !taken.has(candidate.fileName));
       if (fresh[0]) taken.add(fresh[0].fileName);
-      return fresh;
+      // null: the search failed or ran out of time, and the budget has said so already.
+      return { fresh, searched: candidates !== null };
     }),
   );
   const results = new Map<number, Promise<ImageResult | null>>();
   scenes.forEach(({ need, budget }, position) => {
     const picture = assigned.then(async (lists) => {
-      const candidates = lists[position]!;
+      const { fresh: candidates, searched } = lists[position]!;
       if (candidates.length === 0) {
-        if (budget.remainingMs > 0) onGiveUp?.(need.index, 'picture search', new Error('no free picture fits the scene'));
+        if (searched) onGiveUp?.(need.index, 'picture search', new Error('no free picture fits the scene'));
         return null;
       }
       for (const [attempt, candidate] of candidates.entries()) {
