@@ -40,6 +40,9 @@ test('My Videos: a video without burned-in captions offers its SRT and VTT; the 
   const row = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(row).toHaveCount(1);
   await expect(row.getByText('Captions as files (none drawn in the video)')).toBeVisible();
+  // The whole title shows at 1280 px (issue 49: one line cut it to "Why zebras have stri…" with room below).
+  const heading = row.getByRole('heading', { level: 2 });
+  expect(await heading.evaluate((title) => title.scrollWidth <= title.clientWidth && title.scrollHeight <= title.clientHeight)).toBe(true);
 
   // The caption files, beside the video.
   const [srt] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'SRT caption file' }).click()]);
