@@ -102,56 +102,78 @@ export function VoiceLists({ language, value, onChange, error, voices }: Omit<Vo
       </p>
     );
   } else {
+    const natural = current.naturalVoices;
+    // With the natural voices' provider: why a natural voice would be spoken by the basic one now, or that the language has none.
+    const naturalNote =
+      natural?.languageHasNaturalVoices === false
+        ? `No natural voice speaks ${LANGUAGE_NAMES[languageCode]} yet: its voices are the basic ones.`
+        : natural?.message
+          ? `${natural.message}. Until then videos use a basic voice.`
+          : null;
     body = (
-      <div className="rs-voice-picker__columns">
-        {GROUPS.map(({ gender, label }) => {
-          const voices = current.voices[gender];
-          const headingId = `${baseId}-${gender}`;
-          return (
-            <section key={gender} className="rs-voice-picker__group" data-active={activeGender === gender} aria-labelledby={headingId}>
-              <button
-                type="button"
-                id={headingId}
-                className="rs-voice-picker__group-title"
-                onClick={() => setActiveGender(gender)}
-                aria-pressed={activeGender === gender}
-              >
-                {label} <span className="rs-badge">{voices.length}</span>
-              </button>
-              <div role="radiogroup" aria-label={label} className="rs-voice-picker__list">
-                {voices.length === 0 && <p className="rs-voice-picker__note">No {gender} voices for this language.</p>}
-                {voices.map((voice) => {
-                  const descriptionId = `${baseId}-${voice.id}-description`;
-                  return (
-                    <div key={voice.id} className="rs-voice-option" data-selected={voice.id === value}>
-                      <label className="rs-voice-option__label">
-                        <input
-                          type="radio"
-                          name={`${baseId}-${gender}`}
-                          value={voice.id}
-                          checked={voice.id === value}
-                          onChange={() => choose(voice)}
-                          aria-label={voice.name}
-                          aria-describedby={descriptionId}
-                        />
-                        <span className="rs-voice-option__text">
-                          <span className="rs-voice-option__name">{voice.name}</span>
-                          <span id={descriptionId} className="rs-voice-option__meta">
-                            {voiceMeta(voice)}
+      <>
+        {naturalNote && (
+          <p className="rs-voice-picker__note" role="status">
+            {naturalNote}
+          </p>
+        )}
+        <div className="rs-voice-picker__columns">
+          {GROUPS.map(({ gender, label }) => {
+            const voices = current.voices[gender];
+            const headingId = `${baseId}-${gender}`;
+            return (
+              <section key={gender} className="rs-voice-picker__group" data-active={activeGender === gender} aria-labelledby={headingId}>
+                <button
+                  type="button"
+                  id={headingId}
+                  className="rs-voice-picker__group-title"
+                  onClick={() => setActiveGender(gender)}
+                  aria-pressed={activeGender === gender}
+                >
+                  {label} <span className="rs-badge">{voices.length}</span>
+                </button>
+                <div role="radiogroup" aria-label={label} className="rs-voice-picker__list">
+                  {voices.length === 0 && <p className="rs-voice-picker__note">No {gender} voices for this language.</p>}
+                  {voices.map((voice) => {
+                    const descriptionId = `${baseId}-${voice.id}-description`;
+                    return (
+                      <div key={voice.id} className="rs-voice-option" data-selected={voice.id === value}>
+                        <label className="rs-voice-option__label">
+                          <input
+                            type="radio"
+                            name={`${baseId}-${gender}`}
+                            value={voice.id}
+                            checked={voice.id === value}
+                            onChange={() => choose(voice)}
+                            aria-label={voice.name}
+                            aria-describedby={descriptionId}
+                          />
+                          <span className="rs-voice-option__text">
+                            <span className="rs-voice-option__name">
+                              {voice.name}
+                              {voice.quality && (
+                                <span className="rs-badge rs-voice-option__quality" data-quality={voice.quality}>
+                                  {voice.quality === 'natural' ? 'Natural' : 'Basic'}
+                                </span>
+                              )}
+                            </span>
+                            <span id={descriptionId} className="rs-voice-option__meta">
+                              {voiceMeta(voice)}
+                            </span>
                           </span>
-                        </span>
-                      </label>
-                      <Suspense fallback={<span className="rs-voice-preview" aria-hidden="true" />}>
-                        <VoicePreview voiceId={voice.id} voiceName={voice.name} language={current.language} provider={current.provider} />
-                      </Suspense>
-                    </div>
-                  );
-                })}
-              </div>
-            </section>
-          );
-        })}
-      </div>
+                        </label>
+                        <Suspense fallback={<span className="rs-voice-preview" aria-hidden="true" />}>
+                          <VoicePreview voiceId={voice.id} voiceName={voice.name} language={current.language} provider={current.provider} />
+                        </Suspense>
+                      </div>
+                    );
+                  })}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      </>
     );
   }
 

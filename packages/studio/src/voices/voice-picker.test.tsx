@@ -67,6 +67,33 @@ describe('VoicePicker', () => {
     vi.restoreAllMocks();
   });
 
+  it('marks natural and basic voices and says the natural ones are downloading, or that a language has none', async () => {
+    const natural: Voice = { ...voice('kokoro-af-heart', 'Heart', 'female'), quality: 'natural' };
+    const basic: Voice = { ...voice('en-m1', 'James', 'male'), quality: 'basic' };
+    const api = fakeFetch((url) => {
+      const language = url.searchParams.get('language') ?? '';
+      const de = language === 'de';
+      return {
+        body: {
+          language,
+          provider: 'neural',
+          voices: { male: [basic], female: de ? [] : [natural] },
+          naturalVoices: de
+            ? { state: 'downloading', progress: 43, message: 'Natural voices are downloading (43%)', languageHasNaturalVoices: false }
+            : { state: 'downloading', progress: 43, message: 'Natural voices are downloading (43%)', languageHasNaturalVoices: true },
+        },
+      };
+    });
+    renderWithServices(<Harness language="en" />, { fetch: api.fetch });
+    expect(await screen.findByText('Natural voices are downloading (43%). Until then videos use a basic voice.')).toBeInTheDocument();
+    const female = screen.getByRole('radiogroup', { name: 'Female voices' });
+    expect(within(female).getByText('Natural')).toHaveAttribute('data-quality', 'natural');
+    expect(within(screen.getByRole('radiogroup', { name: 'Male voices' })).getByText('Basic')).toHaveAttribute('data-quality', 'basic');
+    cleanup();
+    renderWithServices(<Harness language="de" />, { fetch: api.fetch });
+    expect(await screen.findByText('No natural voice speaks German yet: its voices are the basic ones.')).toBeInTheDocument();
+  });
+
   it('lists male and female voices for the language and picks one, highlighting its list', async () => {
     const user = userEvent.setup();
     const api = voicesApi();
