@@ -70,6 +70,19 @@ describe('post kit', () => {
     expect(post.hashtags.slice(0, 3).map((tag) => tag.toLowerCase())).toEqual(expect.arrayContaining(['#octopuses', '#hearts']));
   });
 
+  it("titles a researched video's post with its topic, not the article's bare name (issue 49)", () => {
+    const researched = { ...STORIES.en, title: 'Octopus', topic: 'why octopuses have three hearts' };
+    expect(buildPostKit({ ...researched, language: 'en', credits: [] }).title).toBe('Why octopuses have three hearts');
+    expect(buildPostKit({ ...STORIES.de, title: 'Krake', language: 'de', credits: [] }).title).toBe(
+      STORIES.de.topic.charAt(0).toUpperCase() + STORIES.de.topic.slice(1),
+    );
+    // A real title stays; so does a name that is the whole topic, and a title a model wrote for the post.
+    expect(buildPostKit({ ...STORIES.en, language: 'en', credits: [] }).title).toBe(STORIES.en.title);
+    expect(buildPostKit({ ...STORIES.en, title: 'Octopus', topic: 'octopus', language: 'en', credits: [] }).title).toBe('Octopus');
+    const written = { title: 'Octopus', summary: 'Three hearts.', hashtags: ['octopus', 'ocean', 'hearts'] };
+    expect(buildPostKit({ ...researched, written, language: 'en', credits: [] }).title).toBe('Octopus');
+  });
+
   it('keeps the title within 100 characters, cut at a word', () => {
     const title = 'The remarkable and surprisingly long story of how three hearts keep an octopus alive in the cold deep ocean for years';
     const post = buildPostKit({ ...STORIES.en, title, language: 'en', credits: [] });

@@ -218,9 +218,29 @@ export function writtenPostFrom(value: unknown, language: string): WrittenPost |
   return { title: cleanTitle, summary, hashtags: tags };
 }
 
+/**
+ * The post's title: the story's, unless it only names the subject while the topic asked says more. A
+ * researched video's story is titled with its article's name ("Octopus"), which as a post title says
+ * nothing of the video ("Why octopuses have three hearts"): the topic, as the creator wrote it, is
+ * the title then. A title a model wrote for the post is kept as it is.
+ */
+function postTitle(input: PostKitInput): string {
+  const title = input.title.trim();
+  const topic = input.topic.trim();
+  if (!title || input.written || !topic) return title || topic;
+  const locale = input.language;
+  if (title.toLocaleLowerCase(locale) === topic.toLocaleLowerCase(locale)) return title;
+  const titleWords = words(title, locale).length;
+  const topicWords = words(topic, locale).length;
+  // "Octopus" or "Great Barrier Reef" against a topic of more words: a name, not a title.
+  const onlyAName = titleWords <= 3 && topicWords > titleWords && !/[.!?:;,。？！]/u.test(title);
+  if (!onlyAName) return title;
+  return topic.charAt(0).toLocaleUpperCase(locale) + topic.slice(1);
+}
+
 export function buildPostKit(input: PostKitInput): PostKit {
   const labels = wordsFor(input.language);
-  const title = cutAtWord(input.title || input.topic, POST_TITLE_MAX);
+  const title = cutAtWord(postTitle(input), POST_TITLE_MAX);
 
   // Two or three of the narration's sentences, as many as fit the summary's length.
   const sentences = splitSentences(input.narration.join(isSpaceless(input.language) ? '' : ' '), input.language)
