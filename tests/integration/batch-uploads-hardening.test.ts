@@ -123,4 +123,13 @@ describe('batch uploads and the event loop', () => {
     const cancelled = await app.inject({ method: 'POST', url: `/api/batches/${batch.id}/cancel`, headers: bearer(user) });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
   }, 90_000);
+
+  it('limits research look-ups to 60 a minute per account', async () => {
+    const user = await registerUser(app, 'research-flood');
+    const ask = () => app.inject({ method: 'GET', url: '/api/research/articles?q=Octopus&language=en', headers: bearer(user) });
+    for (let index = 0; index < 60; index++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadPipelineConfig } from '../pipeline-config.js';
 import { startFakeHttpServer, type FakeServer } from '../testing/fake-http-server.js';
 import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
-import { createWikimediaClient, MAXLAG_SECONDS, retryAfterMs, WikimediaError } from './wikimedia-client.js';
+import { ANSWER_CACHE_MAX_BYTES, createWikimediaClient, MAXLAG_SECONDS, retryAfterMs, WikimediaError } from './wikimedia-client.js';
 import { createWikipediaResearch } from './wikipedia-research.js';
 
 /**
@@ -167,4 +167,30 @@ describe('credits from Artist and Attribution; restricted and badly addressed fi
     const article = await client().readArticle('Hostile', 'en', signal());
     expect(article?.url).toBe(`${fake.url}/en/wiki/Hostile`);
   });
+});
+
+describe('the answer cache', () => {
+  it('is capped in bytes: 40 hostile answers of 3.9 MB keep at most ANSWER_CACHE_MAX_BYTES', async () => {
+    const padding = 'x'.repeat(3_900_000);
+    const hostile = await startFakeHttpServer(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: { search: [{ title: 'Octopus' }] }, padding }),
+    }));
+    try {
+      const wikimedia = createWikimediaClient({
+        wikipediaApiUrl: `${hostile.url}/w/api.php`,
+        commonsApiUrl: `${hostile.url}/c/api.php`,
+        mediaHosts: [],
+        userAgent: CONTACT,
+      });
+      for (let index = 0; index < 40; index++) await wikimedia.searchArticles(`Octopus ${index}`, 'en', 1, signal());
+      // Before: capped by count only (500), the 40 answers were all kept (about 160 MB as text, more parsed).
+      expect(wikimedia.cachedAnswerBytes!()).toBeLessThanOrEqual(ANSWER_CACHE_MAX_BYTES);
+      // A small answer is still kept and served from the cache.
+      await wikimedia.searchArticles('Octopus 39', 'en', 1, signal());
+    } finally {
+      await hostile.close();
+    }
+  }, 60_000);
 });

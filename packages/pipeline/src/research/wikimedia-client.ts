@@ -134,11 +134,24 @@ export interface WikimediaClient {
   picturesByName(fileNames: readonly string[], width: number, signal: AbortSignal): Promise<CommonsPicture[]>;
   /** The picture's bytes, from an allowed media host only, checked to be a JPEG, PNG or WebP. */
   downloadPicture(url: string, signal: AbortSignal): Promise<Buffer>;
+  /** The bytes of the API answers kept in the cache now (at most ANSWER_CACHE_MAX_BYTES). */
+  cachedAnswerBytes?(): number;
 }
+
+/**
+ * The API answers kept, by the bytes they arrived as, not only by count: 500 hostile answers of
+ * 3.9 MB each would otherwise hold about 2 GB. An answer over a quarter of it is not kept.
+ */
+export const ANSWER_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 export function createWikimediaClient(options: WikimediaClientOptions): WikimediaClient {
   const doFetch = options.fetch ?? globalThis.fetch;
-  const answers = new LRUCache<string, object>({ max: 500, ttl: CACHE_TTL_MS });
+  const answers = new LRUCache<string, object>({
+    max: 500,
+    maxSize: ANSWER_CACHE_MAX_BYTES,
+    maxEntrySize: ANSWER_CACHE_MAX_BYTES / 4,
+    ttl: CACHE_TTL_MS,
+  });
   const mediaHosts = new Set(options.mediaHosts.map((host) => host.toLowerCase()));
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
   const slots = new Slots(MAX_IN_FLIGHT);
@@ -225,7 +238,7 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
       }
       const parsed = schema.safeParse(json);
       if (!parsed.success) throw new WikimediaError(`${url.host} answered in an unexpected shape`);
-      answers.set(key, parsed.data as object);
+      answers.set(key, parsed.data as object, { size: Math.max(1, body.length) });
       return parsed.data;
     }
   }
@@ -353,6 +366,7 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
   });
 
   return {
+    cachedAnswerBytes: () => answers.calculatedSize,
     async searchArticles(query, language, limit, signal) {
       const base = wikipediaApi(language);
       const answer = await getJson(
@@ -470,7 +484,12 @@ function articleUrl(apiUrl: string, title: string): string {
 const END_SECTIONS =
   /^(?:see also|references|notes|external links|further reading|sources|bibliography|siehe auch|literatur|weblinks|einzelnachweise|anmerkungen|véase también|referencias|enlaces externos|voir aussi|références|liens externes|notes et références|ver também|referências|ligações externas|関連項目|脚注|参考文献|外部リンク|इन्हें भी देखें|सन्दर्भ|बाहरी कड़ियाँ)$/i;
 
-/** The extract without "== Heading ==" lines, and nothing from the reference sections on. */
+/**
+ * The extract with each "== Heading ==" written as the heading alone on its own line, and nothing
+ * from the reference sections on. The headings stay because they say where the answer is ("Waggle
+ * dance", "Circulatory system"): the telling scores a section by its heading, and a line without a
+ * full stop is never narrated itself (splitSentences marks it a fragment).
+ */
 export function articleText(extract: string): string {
   const kept: string[] = [];
   for (const raw of extract.split('\n')) {
@@ -478,6 +497,7 @@ export function articleText(extract: string): string {
     const heading = /^=+\s*(.*?)\s*=+$/.exec(line);
     if (heading) {
       if (END_SECTIONS.test(heading[1]!)) break;
+      if (heading[1]) kept.push(heading[1]);
       continue;
     }
     if (line) kept.push(line);

@@ -225,35 +225,49 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       { preHandler: limitSubmits },
     );
 
+    /** Research look-ups per account a minute (GET /api/research/articles). */
+    const RESEARCH_LOOKUPS_PER_MINUTE = 60;
     /** The studio's look-up is a person waiting on a form: it gets the same 8 s as a job's research. */
     const RESEARCH_LOOKUP_MS = 8_000;
     // Research being off or Wikipedia not answering is an answer (`unavailable`), not an error: the
     // studio asks as the creator types, and each topic would otherwise be a 503 in the browser's
     // console and an error in this log. The video is told from the topic alone, and the studio says so.
-    registerRoute(app, API.researchArticles, async (request) => {
-      // Switched off by the admin or the environment: nothing is sent to Wikimedia.
-      const research = switchboard?.choice().research === 'off' ? null : (pipeline?.registry.research() ?? null);
-      if (!research) return { unavailable: 'off' as const, articles: [] };
-      try {
-        const { q, language } = request.query;
-        const signal = AbortSignal.timeout(RESEARCH_LOOKUP_MS);
-        const articles = await research.findArticles(q, language, signal);
-        // The article a topic-only job would be told from, by the job's own rule (a clear title match
-        // that is a readable article, not a disambiguation page or a stub), so the studio names the
-        // one the video will use. The job then finds the search and the article in the cache.
-        const match = articles.some((article) => titleMatchesTopic(article.title, q))
-          ? await research.findArticle(q, language, signal).catch(() => null)
-          : null;
-        return { articles, ...(match ? { match: match.title } : {}) };
-      } catch (error) {
-        // One line, no stack: Wikipedia being down is the outside world's state, not a fault of this server.
-        request.log.info(
-          { reason: error instanceof Error ? error.message : String(error) },
-          'Wikipedia look-up: no answer, the studio says the video is told from the topic alone',
-        );
-        return { unavailable: 'unreachable' as const, articles: [] };
-      }
+    // Each look-up may ask Wikipedia twice and keep its answers: a person typing asks far fewer.
+    const limitResearch = app.createRateLimiter({
+      name: 'research',
+      max: RESEARCH_LOOKUPS_PER_MINUTE,
+      timeWindowMs: 60_000,
+      key: (request) => request.user?.id ?? request.ip,
     });
+    registerRoute(
+      app,
+      API.researchArticles,
+      async (request) => {
+        // Switched off by the admin or the environment: nothing is sent to Wikimedia.
+        const research = switchboard?.choice().research === 'off' ? null : (pipeline?.registry.research() ?? null);
+        if (!research) return { unavailable: 'off' as const, articles: [] };
+        try {
+          const { q, language } = request.query;
+          const signal = AbortSignal.timeout(RESEARCH_LOOKUP_MS);
+          const articles = await research.findArticles(q, language, signal);
+          // The article a topic-only job would be told from, by the job's own rule (a clear title match
+          // that is a readable article, not a disambiguation page or a stub), so the studio names the
+          // one the video will use. The job then finds the search and the article in the cache.
+          const match = articles.some((article) => titleMatchesTopic(article.title, q))
+            ? await research.findArticle(q, language, signal).catch(() => null)
+            : null;
+          return { articles, ...(match ? { match: match.title } : {}) };
+        } catch (error) {
+          // One line, no stack: Wikipedia being down is the outside world's state, not a fault of this server.
+          request.log.info(
+            { reason: error instanceof Error ? error.message : String(error) },
+            'Wikipedia look-up: no answer, the studio says the video is told from the topic alone',
+          );
+          return { unavailable: 'unreachable' as const, articles: [] };
+        }
+      },
+      { preHandler: limitResearch },
+    );
 
     registerRoute(app, API.listVideos, async (request) => {
       const rows = await listUserJobs(app.db, request.user.id, request.query.limit);
