@@ -47,6 +47,7 @@ import {
   type RenderBrand,
   type StepTiming,
   type StoryboardInput,
+  type VoiceProvider,
 } from '../src/index.js';
 
 const quick = process.argv.includes('--quick');
@@ -61,6 +62,8 @@ const editsOnly = process.argv.includes('--edits');
 const researchOnly = process.argv.includes('--research');
 /** Render as a job does, making the soundtrack and segments ahead as their inputs are ready (--no-ahead: all in the render). */
 const renderAhead = !process.argv.includes('--no-ahead');
+/** --neural: narrate with the natural voice (Kokoro, when `npm run voices:download` has fetched it; espeak stands in otherwise). */
+const neuralVoice = process.argv.includes('--neural');
 const durations: Duration[] = brandOnly || editsOnly || researchOnly ? [] : quick ? [30] : onlyDuration ? [onlyDuration] : [30, 60, 90];
 const resolutions: readonly Resolution[] = quick ? ['9:16'] : RESOLUTIONS;
 
@@ -196,12 +199,30 @@ interface CaseResult {
   startedAt: number;
 }
 
+/**
+ * The voice step's real-time factor (synthesis seconds, in the story step and the voice step, over
+ * the seconds of narration they made) and which model ran (the provider's own health line: Kokoro's
+ * graph, or espeak standing in while it is missing).
+ */
+async function printVoiceStep(voice: VoiceProvider, timings: readonly StepTiming[], narrationPath: string, ffprobePath: string) {
+  const synthesis = timings.filter((timing) => timing.name.endsWith(': synthesis'));
+  const seconds = synthesis.reduce((sum, timing) => sum + timing.seconds, 0);
+  const cpuSeconds = synthesis.reduce((sum, timing) => sum + (timing.cpuSeconds ?? 0), 0);
+  const speech = Number(
+    (await captureOutput(ffprobePath, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', narrationPath])).trim(),
+  );
+  const model = (await voice.health()).details;
+  console.log(
+    `voice: ${voice.name} (${model}): synthesis ${seconds.toFixed(2)} s (CPU ${cpuSeconds.toFixed(2)} s) for ${speech.toFixed(1)} s of narration, real-time factor ${(seconds / speech).toFixed(3)}`,
+  );
+}
+
 async function runCase(duration: Duration, resolution: Resolution): Promise<CaseResult> {
   const config = loadPipelineConfig({
     ...process.env,
     STORY_PROVIDER: 'offline',
     IMAGE_PROVIDER: 'offline',
-    VOICE_PROVIDER: 'offline',
+    VOICE_PROVIDER: neuralVoice ? 'neural' : 'offline',
     RESEARCH_PROVIDER: 'off',
   });
   const providers = createProviders(config);
@@ -230,8 +251,8 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
           style: 'mysterious',
           language: 'en',
           duration,
-          voice: 'en-us-m3',
-          voiceProvider: 'offline',
+          voice: neuralVoice ? 'kokoro-af-heart' : 'en-us-m3',
+          voiceProvider: neuralVoice ? 'neural' : 'offline',
           visualStyle: 'cinematic',
           resolution,
           customPrompt: '',
@@ -267,6 +288,7 @@ async function runCase(duration: Duration, resolution: Resolution): Promise<Case
       },
     );
     const totalSeconds = (performance.now() - started) / 1000;
+    await printVoiceStep(providers.voice, timings, join(workspaceDir, 'voice', 'narration.wav'), binaries.ffprobePath);
     const ownCpu = process.cpuUsage(ownCpuBefore);
     const totalCpuSeconds = (ownCpu.user + ownCpu.system) / 1e6 + endedChildrenCpuSeconds() - childCpuBefore;
     const ffmpegPeakKb = Math.max(0, ...watchers.map((stop) => stop()));
