@@ -76,8 +76,9 @@ const platform: Platform = {
   apiBaseUrl: window.location.origin,
   googleSignIn: true,
 };
-// A minted embed session may not read API keys (the server answers 403); a creator's own sign-in may.
-const services = createStudioServices(platform, { readsApiKey: !sessionToken });
+// A minted embed session may not read API keys nor the subscription (the server answers 403); a
+// creator's own sign-in may.
+const services = createStudioServices(platform, { readsApiKey: !sessionToken, readsSubscription: !sessionToken });
 
 const post = (message: unknown, targetOrigin: string) => window.parent.postMessage(message, targetOrigin);
 

@@ -25,6 +25,8 @@ export interface CoreServiceOptions {
   fetch?: typeof fetch;
   /** False when the app runs on a session that may not read API keys (a minted embed session). */
   readsApiKey?: boolean;
+  /** False when the session may not read the subscription either (a minted embed session). */
+  readsSubscription?: boolean;
 }
 
 export function createCoreServices(platform: Platform, options: CoreServiceOptions = {}): CoreServices {
@@ -34,7 +36,12 @@ export function createCoreServices(platform: Platform, options: CoreServiceOptio
     getToken: () => authStore?.getState().token ?? null,
     fetch: options.fetch,
   });
-  authStore = createAuthStore({ api, storage: platform.storage, readsApiKey: options.readsApiKey ?? true });
+  authStore = createAuthStore({
+    api,
+    storage: platform.storage,
+    readsApiKey: options.readsApiKey ?? true,
+    readsSubscription: options.readsSubscription ?? true,
+  });
   return { api, authStore, analytics: createAnalytics(api) };
 }
 

@@ -48,12 +48,19 @@ function setup({
   handler = server,
   storage = new MemoryStorage(),
   readsApiKey,
-}: { handler?: FakeHandler; storage?: MemoryStorage; readsApiKey?: boolean } = {}) {
+  readsSubscription,
+}: { handler?: FakeHandler; storage?: MemoryStorage; readsApiKey?: boolean; readsSubscription?: boolean } = {}) {
   const { fetch, requests } = fakeFetch(handler);
   let store: AuthStoreApi | null = null;
   const api = createApiClient({ baseUrl: '', getToken: () => store?.getState().token ?? null, fetch });
   const logged: string[] = [];
-  store = createAuthStore({ api, storage, log: (message) => logged.push(message), ...(readsApiKey === undefined ? {} : { readsApiKey }) });
+  store = createAuthStore({
+    api,
+    storage,
+    log: (message) => logged.push(message),
+    ...(readsApiKey === undefined ? {} : { readsApiKey }),
+    ...(readsSubscription === undefined ? {} : { readsSubscription }),
+  });
   return { store, storage, requests, logged };
 }
 
@@ -228,6 +235,25 @@ describe('auth store', () => {
     expect(requests.map((r) => r.path)).not.toContain('/auth/api-keys');
     await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
     expect(requests.map((r) => r.path)).not.toContain('/auth/api-keys');
+  });
+
+  it('never asks for the subscription on a session that may not read it (a minted embed session, issue 49)', async () => {
+    const storage = new MemoryStorage([
+      [
+        STORAGE_KEYS.authStore,
+        JSON.stringify({ state: { user: testUser, token: 'token-1', apiKey: null, isAuthenticated: true }, version: 0 }),
+      ],
+    ]);
+    const { store, requests } = setup({ storage, readsApiKey: false, readsSubscription: false });
+    await store.getState().initialize();
+    expect(store.getState().isAuthenticated).toBe(true);
+    await store.getState().fetchSubscription();
+    await store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    expect(requests.map((r) => r.path)).not.toContain('/payments/subscription');
+    // A creator's own session still reads it.
+    const own = setup({ storage: new MemoryStorage() });
+    await own.store.getState().login({ email: 'asha@example.com', password: 'secret123' });
+    expect(own.requests.map((r) => r.path)).toContain('/payments/subscription');
   });
 
   it('a network failure on refresh keeps the session', async () => {

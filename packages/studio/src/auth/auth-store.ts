@@ -61,6 +61,11 @@ export interface AuthStoreDeps {
    * refuses it with a 403, so the store never asks and `apiKey` stays null.
    */
   readsApiKey?: boolean;
+  /**
+   * False for a session that may not read the account's subscription (a minted embed session: the
+   * server answers 403, two errors in the partner page's console): the store never asks.
+   */
+  readsSubscription?: boolean;
 }
 
 /** Whether the persisted auth state holds a token (the same check as index.html's boot script). */
@@ -78,6 +83,7 @@ export function createAuthStore({
   storage,
   log = (message, error) => console.warn(message, error),
   readsApiKey = true,
+  readsSubscription = true,
 }: AuthStoreDeps): AuthStoreApi {
   return createStore<AuthStore>()(
     persist(
@@ -183,6 +189,7 @@ export function createAuthStore({
           },
 
           async fetchSubscription() {
+            if (!readsSubscription) return;
             set({ isLoadingSubscription: true });
             try {
               const subscription = await api.call('subscription');
