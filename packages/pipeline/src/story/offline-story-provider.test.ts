@@ -288,6 +288,17 @@ describe('offline story writer', () => {
     }
   });
 
+  it('never says a question inside itself ("how the question of how …")', async () => {
+    for (const topic of ['How honeybees talk by dancing', 'Why cats purr', 'What makes a rainbow']) {
+      for (const style of STORY_STYLES) {
+        for (const durationSeconds of [30, 60, 90]) {
+          const text = narration(await provider.writeStory(request({ topic, style, durationSeconds })));
+          expect(text, `${topic} ${style} ${durationSeconds}`).not.toMatch(/\b(how|why|what) the question of \1\b/i);
+        }
+      }
+    }
+  });
+
   it("tags the post with the topic's words, not the template's filler", () => {
     const story = composeStory(request({ topic: 'How honeybees talk by dancing', style: 'educational', durationSeconds: 30 }));
     expect(story.post?.hashtags.slice(0, 3)).toEqual(['#Honeybees', '#Talk', '#Dancing']);
