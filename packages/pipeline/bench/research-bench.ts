@@ -13,19 +13,13 @@ import { evaluateResearch, LEAD_WORDS, researchBudget } from '../src/story/resea
 
 const verbose = process.argv.includes('--verbose');
 
-const runs = [
-  { duration: 30, headings: false },
-  { duration: 60, headings: false },
-  { duration: 30, headings: true },
-  { duration: 60, headings: true },
-];
-for (const { duration, headings } of runs) {
-  const rows = evaluateResearch(duration, { headings });
+for (const duration of [30, 60]) {
+  const rows = evaluateResearch(duration);
   const started = performance.now();
-  evaluateResearch(duration, { headings });
+  evaluateResearch(duration);
   const perTopicMs = (performance.now() - started) / rows.length;
   console.log(
-    `\n${duration} s video, ${headings ? 'section headings kept as lines' : 'the extract as the Wikipedia client keeps it'} (${researchBudget(duration, 'en').targetWords} English words; lead = first ${LEAD_WORDS} words), ${rows.length} topics, telling ${perTopicMs.toFixed(1)} ms a topic`,
+    `\n${duration} s video, the extract as the Wikipedia client keeps it (${researchBudget(duration, 'en').targetWords} English words; lead = first ${LEAD_WORDS} words), ${rows.length} topics, telling ${perTopicMs.toFixed(1)} ms a topic`,
   );
   console.log('  topic          lang  facts  narration found  cuts  scenes  words | lead found  cuts');
   for (const row of rows) {

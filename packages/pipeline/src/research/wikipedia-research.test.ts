@@ -39,12 +39,14 @@ describe('titleMatchesTopic', () => {
 });
 
 describe('Wikipedia research against the fake (formatversion=2)', () => {
-  it('finds the matching article in the narration language, as plain text without headings or references', async () => {
+  it('finds the matching article in the narration language, as plain text: each heading a line of its own, no markup, nothing from the references on', async () => {
     const article = await research().findArticle('Why octopuses have three hearts', 'en', signal());
     expect(article).toMatchObject({ title: 'Octopus', leadImage: 'Common_octopus_on_a_reef.jpg', disambiguation: false });
     expect(article!.url).toBe(`${fake.url}/en/wiki/Octopus`);
     expect(article!.text).toContain('An octopus has three hearts.');
     expect(article!.text).not.toMatch(/==|See also|References/);
+    // The telling scores a section by its heading, so the heading stays, as a line without a full stop.
+    expect(article!.text).toMatch(/^Anatomy$/m);
     const german = await research().findArticle('Warum Kraken drei Herzen haben', 'de', signal());
     expect(german?.title).toBe('Kraken');
     const sent = fake.requests.filter((request) => request.url.pathname.endsWith('/api.php'));

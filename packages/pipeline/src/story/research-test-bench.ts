@@ -36,27 +36,15 @@ export interface ResearchTopic {
   text: string;
 }
 
-/**
- * The held-out topics, each article as the Wikipedia client keeps its extract (`articleText`), or,
- * `headings`, with its section headings kept as lines of their own (as a pasted article has them).
- */
-export function researchTopics({ headings = false } = {}): ResearchTopic[] {
+/** The held-out topics, each article as the Wikipedia client keeps its extract (`articleText`: section headings as lines of their own). */
+export function researchTopics(): ResearchTopic[] {
   const { topics } = JSON.parse(readFileSync(new URL('topics.json', ARTICLES), 'utf8')) as {
     topics: Array<Omit<ResearchTopic, 'text'>>;
   };
   return topics.map((topic) => {
     const extract = readFileSync(new URL(`${topic.slug}.txt`, ARTICLES), 'utf8');
-    return { ...topic, text: headings ? withHeadingLines(extract) : articleText(extract) };
+    return { ...topic, text: articleText(extract) };
   });
-}
-
-/** The extract with each "== Heading ==" line written as the heading alone (the fixtures have no reference sections). */
-function withHeadingLines(extract: string): string {
-  return extract
-    .split('\n')
-    .map((line) => line.trim().replace(/^=+\s*(.*?)\s*=+$/u, '$1'))
-    .filter(Boolean)
-    .join('\n');
 }
 
 /** The scenes and words a video of this length is planned with (offline voice, nominal rate). */
@@ -154,6 +142,6 @@ export function evaluateTopic(topic: ResearchTopic, durationSeconds: number): To
   };
 }
 
-export function evaluateResearch(durationSeconds: number, { headings = false } = {}): TopicResult[] {
-  return researchTopics({ headings }).map((topic) => evaluateTopic(topic, durationSeconds));
+export function evaluateResearch(durationSeconds: number): TopicResult[] {
+  return researchTopics().map((topic) => evaluateTopic(topic, durationSeconds));
 }
