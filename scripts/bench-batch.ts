@@ -37,7 +37,7 @@ if (!Number.isInteger(ROWS) || ROWS < 1 || ROWS > 100) throw new Error('--rows t
 const redisUrl = args.includes('--no-bullmq') ? undefined : (process.env.REDIS_URL ?? process.env.TEST_REDIS_URL);
 
 /** The pipeline's environment: offline providers, no Wikipedia look-up (no network), the system's tools. */
-const PIPELINE_ENV = { PATH: process.env.PATH, RESEARCH_PROVIDER: 'off' };
+const PIPELINE_ENV = { PATH: process.env.PATH, RESEARCH_PROVIDER: 'off', VOICE_MODEL_URL: 'off' };
 const DEFAULTS = { style: 'educational', language: 'en', duration: 30, resolution: '9:16', voice: 'en-us-m3' };
 const TOPICS = [
   'Why cats purr',

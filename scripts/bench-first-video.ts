@@ -121,7 +121,15 @@ async function main() {
     // Its own process group: the bench ends the server and everything it started.
     detached: true,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', RESEARCH_PROVIDER: 'off' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RESEARCH_PROVIDER: 'off',
+      VOICE_MODEL_URL: 'off',
+    },
   });
   const stop = () => {
     try {

@@ -34,6 +34,7 @@ async function once(mode) {
       LOG_LEVEL: 'warn',
       GALLERY_EXAMPLES: 'off',
       RESEARCH_PROVIDER: 'off',
+      VOICE_MODEL_URL: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -332,6 +332,7 @@ async function main() {
       LOG_LEVEL: 'warn',
       GALLERY_EXAMPLES: 'off',
       RESEARCH_PROVIDER: 'off',
+      VOICE_MODEL_URL: 'off',
     },
   });
   try {

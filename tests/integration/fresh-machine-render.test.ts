@@ -32,7 +32,9 @@ const canHide = namespaces.status === 0;
 
 /** What a newcomer's shell has: no FFMPEG_PATH, no database or queue settings from the test run. */
 function newcomerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', ...extra };
+  // VOICE_MODEL_URL=off: a newcomer's server would fetch the natural voices' model from the internet,
+  // which a test never reaches (its jobs narrate with espeak-ng, as they would until the model is there).
+  return { PATH: process.env.PATH, HOME: process.env.HOME, LANG: 'C.UTF-8', VOICE_MODEL_URL: 'off', ...extra };
 }
 
 /** argv run inside the namespace that hides the system's ffmpeg, ffprobe and fonts. */

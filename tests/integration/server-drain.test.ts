@@ -54,6 +54,8 @@ class Service {
         LOG_LEVEL: 'warn',
         GALLERY_EXAMPLES: 'off',
         RESEARCH_PROVIDER: 'off',
+        // Never the natural voices' model from the internet (this small environment has no VITEST or CI).
+        VOICE_MODEL_URL: 'off',
         RATE_LIMIT_AUTH_MAX: '1000',
         SHUTDOWN_GRACE_SECONDS: String(GRACE_SECONDS),
         JWT_SECRET: 'drain-test-secret-drain-test-secret-0123',

@@ -317,7 +317,11 @@ export function loadPipelineConfig(env: Record<string, string | undefined> = pro
     : undefined;
   const voiceProvider = e.VOICE_PROVIDER ?? 'neural';
   const modelUrl = e.VOICE_MODEL_URL === 'off' ? null : (e.VOICE_MODEL_URL ?? 'https://huggingface.co/onnx-community/Kokoro-82M-v1.0-ONNX');
-  const testOrCi = Boolean(env.VITEST) || env.NODE_ENV === 'test' || Boolean(env.CI && env.CI !== 'false');
+  // The environment passed may be a test's own small one (a server built in a vitest process with
+  // `env: {}`): the process's own environment says it is a test run too.
+  const isTestOrCi = (vars: Record<string, string | undefined>) =>
+    Boolean(vars.VITEST) || vars.NODE_ENV === 'test' || Boolean(vars.CI && vars.CI !== 'false');
+  const testOrCi = isTestOrCi(env) || isTestOrCi(process.env);
   const neural: NeuralVoiceConfig = {
     modelsDir: resolvePath(e.DATA_DIR ?? './data', 'models'),
     modelUrl,

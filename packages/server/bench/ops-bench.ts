@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     QUEUE_PREFIX: `reelsmith-bench-ops-${randomUUID().slice(0, 8)}`,
     QUEUE_CONCURRENCY: '1',
     RESEARCH_PROVIDER: 'off',
+    VOICE_MODEL_URL: 'off',
     GALLERY_EXAMPLES: 'off',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
