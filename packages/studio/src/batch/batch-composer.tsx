@@ -155,7 +155,15 @@ export function BatchComposer({ onQueued }: { onQueued(batchId: string): void })
           </>
         )}
         <div className="rs-batch__drop">
-          <span>{csv ? 'Another file?' : 'Or drop a CSV file here'}</span>
+          {/* A phone has nothing to drop a file from: there it says to pick one (batch-page.css). */}
+          {csv ? (
+            <span>Another file?</span>
+          ) : (
+            <>
+              <span className="rs-batch__drop-text">Or drop a CSV file here</span>
+              <span className="rs-batch__pick-text">Or pick a CSV file</span>
+            </>
+          )}
           <FileButton
             label="Choose a CSV file"
             ariaLabel="Choose a CSV file"
