@@ -1,4 +1,4 @@
-import { PUBLISHING_MESSAGES, type Connection, type Publication } from '@reelsmith/contracts';
+import { connectionErrorMessage, PUBLISHING_MESSAGES, type Connection, type Publication } from '@reelsmith/contracts';
 import {
   nextPacificMidnight,
   buildApp,
@@ -211,17 +211,13 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
     // A consent someone else started (their link, their cookie) does not land in this browser's account.
     const foreign = await consent('youtube');
     const hijack = await app.inject({ method: 'GET', url: `${foreign.callback.pathname}${foreign.callback.search}` });
-    expect(hijack.headers.location).toBe(
-      `/settings?connectionError=${encodeURIComponent(PUBLISHING_MESSAGES.otherBrowser).replace(/%20/g, '+')}`,
-    );
+    expect(hijack.headers.location).toBe('/settings?connectionError=other-browser&platform=youtube');
     expect(await app.db.selectFrom('platform_connections').selectAll().where('user_id', '=', user.id).execute()).toEqual([]);
 
     const callback = await connect('youtube');
     // The same callback again (a replay) is refused: the state was used once.
     const replay = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
-    expect(replay.headers.location).toBe(
-      `/settings?connectionError=${encodeURIComponent(PUBLISHING_MESSAGES.stateInvalid).replace(/%20/g, '+')}`,
-    );
+    expect(replay.headers.location).toBe('/settings?connectionError=state-invalid&platform=youtube');
     await connect('tiktok');
     await connect('instagram');
     const list = await connections();
@@ -609,9 +605,16 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
       error: { code: 404, message: 'Channel not found.', errors: [{ reason: 'channelNotFound' }] },
     });
     const failed = await app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie } });
-    const error = new URL(String(failed.headers.location), 'http://studio').searchParams.get('connectionError');
+    const back = new URL(String(failed.headers.location), 'http://studio').searchParams;
+    // Only a code travels in the address; Settings shows our own message for it.
+    expect(back.get('connectionError')).toBe('failed');
+    const error = connectionErrorMessage(back.get('connectionError'), back.get('platform'));
     expect(error).toBe(PUBLISHING_MESSAGES.connectionFailed('youtube'));
     expect(error).not.toMatch(/HTTP|404|look-up/);
+    // Any other text in the address is shown as the generic failure, never as written.
+    expect(connectionErrorMessage('Your account is locked: call +1 555 0100', 'youtube')).toBe(
+      PUBLISHING_MESSAGES.connectionFailed('youtube'),
+    );
 
     // Google's granular consent: both YouTube permissions unticked. Connected, but it cannot upload: said, and publishing refused.
     fakes.google.grantedScopes = [];

@@ -106,6 +106,48 @@ export const PUBLISHING_MESSAGES = {
   noYouTubeChannel: 'This Google account has no YouTube channel: create one on YouTube first, then connect again.',
 } as const;
 
+/**
+ * Why connecting failed, as the callback's redirect names it (`/settings?connectionError=<code>&platform=…`):
+ * Settings shows only our own message for a code, so no text in the address (a platform's
+ * error_description, a link someone crafted) is ever shown on our origin.
+ */
+export const CONNECTION_ERROR_CODES = [
+  'not-configured',
+  'state-invalid',
+  'other-browser',
+  'consent-denied',
+  'platform-unavailable',
+  'missing-upload-scope',
+  'no-channel',
+  'failed',
+] as const;
+export type ConnectionErrorCode = (typeof CONNECTION_ERROR_CODES)[number];
+
+/** The message Settings shows for a connection error code; anything else is the generic failure. */
+export function connectionErrorMessage(code: string | null, platformName: string | null): string {
+  const parsed = platformSchema.safeParse(platformName);
+  const platform: Platform | null = parsed.success ? parsed.data : null;
+  const name = platform ? PLATFORM_NAMES[platform] : 'The platform';
+  switch ((CONNECTION_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ConnectionErrorCode) : 'failed') {
+    case 'not-configured':
+      return platform ? PUBLISHING_MESSAGES.notConfigured(platform) : `${name} is not set up on this server.`;
+    case 'state-invalid':
+      return PUBLISHING_MESSAGES.stateInvalid;
+    case 'other-browser':
+      return PUBLISHING_MESSAGES.otherBrowser;
+    case 'consent-denied':
+      return platform ? PUBLISHING_MESSAGES.consentDenied(platform) : `${name} did not give permission, so nothing was connected.`;
+    case 'platform-unavailable':
+      return platform ? PUBLISHING_MESSAGES.platformUnavailable(platform) : `${name} did not answer; try again in a few minutes.`;
+    case 'missing-upload-scope':
+      return PUBLISHING_MESSAGES.youtubeMissingUploadScope;
+    case 'no-channel':
+      return PUBLISHING_MESSAGES.noYouTubeChannel;
+    case 'failed':
+      return platform ? PUBLISHING_MESSAGES.connectionFailed(platform) : 'The account could not be connected. Try again from Settings.';
+  }
+}
+
 export const platformParamsSchema = z.object({ platform: platformSchema });
 
 export const connectionSchema = z.object({

@@ -1,4 +1,12 @@
-import { API, MESSAGES, PLATFORM_CONSTRAINTS, PLATFORMS, PUBLISHING_MESSAGES as M, type Platform } from '@reelsmith/contracts';
+import {
+  API,
+  MESSAGES,
+  PLATFORM_CONSTRAINTS,
+  PLATFORMS,
+  PUBLISHING_MESSAGES as M,
+  type ConnectionErrorCode,
+  type Platform,
+} from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -207,12 +215,15 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
 
     registerRoute(app, API.connectionCallback, async (request, reply) => {
       const { platform } = request.params;
-      const back = (outcome: { connected: Platform } | { error: string }) => {
-        const query = new URLSearchParams('connected' in outcome ? { connected: outcome.connected } : { connectionError: outcome.error });
+      // A failure is named by a code only: Settings shows our own message for it, never text from the address.
+      const back = (outcome: { connected: Platform } | { error: ConnectionErrorCode }) => {
+        const query = new URLSearchParams(
+          'connected' in outcome ? { connected: outcome.connected } : { connectionError: outcome.error, platform },
+        );
         return reply.header('cache-control', 'no-store').redirect(`${SETTINGS_PATH}?${query.toString()}`, 303);
       };
       const client = clients[platform];
-      if (!client) return back({ error: M.notConfigured(platform) });
+      if (!client) return back({ error: 'not-configured' });
       const { state, code, error } = request.query;
       const pending = state ? await connections.takeState(state, platform) : null;
       // The binding cookie is spent with the state.
@@ -220,12 +231,12 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
         'set-cookie',
         `${bindingCookie(platform)}=; Path=/api/connections/${platform}; Max-Age=0; HttpOnly; SameSite=Lax${secureCookie}`,
       );
-      if (!pending) return back({ error: M.stateInvalid });
+      if (!pending) return back({ error: 'state-invalid' });
       if (!sameBrowser(request.headers.cookie, platform, pending.browserBinding)) {
         request.log.warn({ platform }, 'connection callback from a browser that did not start it');
-        return back({ error: M.otherBrowser });
+        return back({ error: 'other-browser' });
       }
-      if (error || !code) return back({ error: M.consentDenied(platform) });
+      if (error || !code) return back({ error: 'consent-denied' });
       try {
         const tokens = await client.exchangeCode({ code, redirectUri: redirectUri(platform), codeVerifier: pending.codeVerifier });
         const account = await client.account(tokens);
@@ -236,14 +247,15 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
         if (!(caught instanceof PlatformError)) throw caught;
         request.log.warn({ platform, reason: caught.message, status: caught.status }, 'platform connection failed');
         // The creator hears what to do; a platform's raw answer ("HTTP 404") stays in the log.
-        const creatorFacing: string[] = [M.youtubeMissingUploadScope, M.noYouTubeChannel];
         return back({
           error:
             caught.kind === 'transient'
-              ? M.platformUnavailable(platform)
-              : creatorFacing.includes(caught.message)
-                ? caught.message
-                : M.connectionFailed(platform),
+              ? 'platform-unavailable'
+              : caught.message === M.youtubeMissingUploadScope
+                ? 'missing-upload-scope'
+                : caught.message === M.noYouTubeChannel
+                  ? 'no-channel'
+                  : 'failed',
         });
       }
     });

@@ -1,5 +1,6 @@
 import {
   ACCOUNT_MESSAGES,
+  connectionErrorMessage,
   DURATIONS,
   LANGUAGE_NAMES,
   MESSAGES,
@@ -337,9 +338,10 @@ function useConnectionOutcome(setTab: (tab: string) => void) {
     if (platform.success) toast.success(`${PLATFORM_NAMES[platform.data]} connected`);
     // The tab the creator started from (still on Settings) reloads its connections.
     if (platform.success || failure) announceConnectionsChanged();
-    if (failure) toast.error(failure, { duration: 10_000 });
+    // Only our own message for the code: no text from the address is shown on our origin.
+    if (failure) toast.error(connectionErrorMessage(failure, params.get('platform')), { duration: 10_000 });
     setParams({}, { replace: true });
-  }, [connected, failure, asked, setTab, setParams]);
+  }, [connected, failure, asked, params, setTab, setParams]);
 }
 
 /** Settings: Profile, Video Defaults and Preferences tabs, then Brand, Connections and Developer. */
