@@ -177,6 +177,15 @@ describe('research: topic-only videos told from Wikipedia, with Commons pictures
     });
     expect(loose.statusCode, loose.body).toBe(200);
     expect((loose.json() as { match?: string }).match).toBeUndefined();
+    // A near-miss title the job trusts (the search's top hit defines the topic's subject) is named too,
+    // so the studio says which article the video will be told from.
+    const nearMiss = await app.inject({
+      method: 'GET',
+      url: '/api/research/articles?q=Why%20bees%20dance&language=en',
+      headers: bearer(user),
+    });
+    expect(nearMiss.statusCode, nearMiss.body).toBe(200);
+    expect((nearMiss.json() as { match?: string }).match).toBe('Honey bee');
     // A disambiguation page matches the title but tells no video: it is listed, not named.
     const ambiguous = await app.inject({ method: 'GET', url: '/api/research/articles?q=Mercury&language=en', headers: bearer(user) });
     expect(ambiguous.statusCode, ambiguous.body).toBe(200);

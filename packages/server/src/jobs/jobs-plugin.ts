@@ -35,7 +35,6 @@ import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js
 import { resolveSource } from '../sources/resolve-source.js';
 import { SourceGate } from '../sources/source-gate.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
-import { titleMatchesTopic } from '@reelsmith/pipeline';
 
 export const STORAGE_TIER_DESCRIPTION = 'Local storage · videos kept until you delete them';
 export const GENERATION_STARTED_MESSAGE = 'Video generation started';
@@ -250,12 +249,11 @@ export const jobsPlugin = fp<JobsPluginOptions>(
           const { q, language } = request.query;
           const signal = AbortSignal.timeout(RESEARCH_LOOKUP_MS);
           const articles = await research.findArticles(q, language, signal);
-          // The article a topic-only job would be told from, by the job's own rule (a clear title match
-          // that is a readable article, not a disambiguation page or a stub), so the studio names the
-          // one the video will use. The job then finds the search and the article in the cache.
-          const match = articles.some((article) => titleMatchesTopic(article.title, q))
-            ? await research.findArticle(q, language, signal).catch(() => null)
-            : null;
+          // The article a topic-only job would be told from, by the job's own rule (a title match, or the
+          // search's top hit whose lead sentence defines the topic's subject; never a disambiguation page
+          // or a stub), so the studio names the one the video will use. The job then finds the search
+          // and the article in the cache.
+          const match = articles.length > 0 ? await research.findArticle(q, language, signal).catch(() => null) : null;
           return { articles, ...(match ? { match: match.title } : {}) };
         } catch (error) {
           // One line, no stack: Wikipedia being down is the outside world's state, not a fault of this server.
