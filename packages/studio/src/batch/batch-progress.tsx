@@ -8,6 +8,7 @@ import { resolveVideoFileUrl } from '../jobs/video-file.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
+import { useConfirm } from '../ui/confirm-dialog.js';
 import { StatusChip } from '../videos/job-progress.js';
 import { zipEntryName } from './batch-model.js';
 
@@ -33,6 +34,35 @@ export function liveRow(row: BatchRow, job: TrackedJob | undefined): LiveRow {
   };
 }
 
+/**
+ * What the batch's head says and its overall bar shows. Cancelled rows are not "finished" videos:
+ * they leave the count ("2 of 2 finished · 2 ready · 2 cancelled", not "4 of 4 finished") and the
+ * bar, on which a made or failed row counts whole (a cancelled or failed row stopped at 1% held the
+ * bar at about 60% for good).
+ */
+export function batchSummary(rows: readonly Pick<LiveRow, 'status' | 'percent'>[]): {
+  text: string;
+  percent: number;
+  ready: number;
+  finished: number;
+} {
+  const counted = rows.filter((row) => row.status !== 'cancelled');
+  const cancelled = rows.length - counted.length;
+  const ready = counted.filter((row) => row.status === 'completed').length;
+  const failed = counted.filter((row) => row.status === 'failed').length;
+  const finished = ready + failed;
+  const parts = [`${finished} of ${counted.length} finished`, `${ready} ready`];
+  if (failed) parts.push(`${failed} failed`);
+  if (cancelled) parts.push(`${cancelled} cancelled`);
+  const done = counted.reduce((sum, row) => sum + (isActiveJobStatus(row.status) ? working(row) : 100), 0);
+  return { text: parts.join(' · '), percent: counted.length === 0 ? 100 : Math.round(done / counted.length), ready, finished };
+}
+
+/** A row's own progress: nothing yet while it waits in the queue (not the "1%" its submission reports). */
+function working(row: Pick<LiveRow, 'status' | 'percent'>): number {
+  return row.status === 'queued' || row.status === 'pending' ? 0 : row.percent;
+}
+
 const batchQueryKey = (id: string) => ['batches', id] as const;
 
 function saveBlob(blob: Blob, filename: string): void {
@@ -56,6 +86,8 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
   const jobs = useJobStore((state) => state.jobs);
   const [zipping, setZipping] = useState<{ done: number; total: number } | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // "Cancel the rest" stops every video not made yet: asked first, as clearing videos is.
+  const confirm = useConfirm();
 
   const query = useQuery({
     queryKey: batchQueryKey(batchId),
@@ -89,11 +121,10 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
   }
 
   const rows = batch.rows.map((row) => liveRow(row, jobs[row.jobId]));
-  const finished = rows.filter((row) => !isActiveJobStatus(row.status));
   const completed = rows.filter((row) => row.status === 'completed');
-  const failed = rows.filter((row) => row.status === 'failed').length;
-  const running = finished.length < rows.length && batch.status !== 'cancelled';
-  const percent = Math.round(rows.reduce((sum, row) => sum + row.percent, 0) / Math.max(1, rows.length));
+  const running = rows.some((row) => isActiveJobStatus(row.status)) && batch.status !== 'cancelled';
+  const summary = batchSummary(rows);
+  const percent = summary.percent;
 
   const downloadAll = async () => {
     setZipping({ done: 0, total: completed.length });
@@ -118,6 +149,14 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
   };
 
   const cancel = async () => {
+    const waiting = rows.filter((row) => isActiveJobStatus(row.status)).length;
+    const sure = await confirm.ask({
+      title: `Cancel the ${waiting} video${waiting === 1 ? '' : 's'} not made yet?`,
+      description: 'The videos already made stay, and so does this batch. Cancelled videos do not count against your plan.',
+      confirmLabel: 'Cancel them',
+      destructive: true,
+    });
+    if (!sure) return;
     setCancelling(true);
     try {
       const answer = await api.call('cancelBatch', { params: { id: batchId } });
@@ -136,8 +175,7 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
         <div>
           <h2 className="rs-section-title">{batch.name ?? 'Your batch'}</h2>
           <p className="rs-batch__summary" aria-live="polite">
-            {finished.length} of {rows.length} finished · {completed.length} ready{failed ? ` · ${failed} failed` : ''}
-            {batch.status === 'cancelled' ? ' · cancelled' : ''}
+            {summary.text}
           </p>
         </div>
         <div className="rs-batch__actions">
@@ -177,7 +215,8 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
       </div>
       <ol className="rs-batch__rows" aria-label="Videos of the batch">
         {rows.map((row) => {
-          const rowPercent = Math.round(row.percent);
+          const rowPercent = Math.round(working(row));
+          const waiting = row.status === 'queued' || row.status === 'pending';
           return (
             <li key={row.jobId} className="rs-batch__row" data-status={row.status}>
               <span className="rs-batch__index">{row.index + 1}.</span>
@@ -198,13 +237,14 @@ export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): vo
                 {row.status === 'failed' && row.error ? <p className="rs-batch__row-error">{row.error}</p> : null}
               </div>
               <span className="rs-batch__state">
-                {isActiveJobStatus(row.status) ? <span className="rs-batch__percent">{rowPercent}%</span> : null}
+                {isActiveJobStatus(row.status) && !waiting ? <span className="rs-batch__percent">{rowPercent}%</span> : null}
                 <StatusChip status={row.status} />
               </span>
             </li>
           );
         })}
       </ol>
+      {confirm.dialog}
     </section>
   );
 }
