@@ -75,6 +75,22 @@ describe('job toasts', () => {
     expect(screen.queryByText('Generating audio: 30%')).not.toBeInTheDocument();
   });
 
+  it('shows no progress toast on a phone, where it covered the page; a failure still toasts (issue 49)', async () => {
+    const effects = setup();
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) => ({ matches: query === '(max-width: 640px)', media: query }) as MediaQueryList,
+    );
+    act(() => effects.progress(event({ progress: 94, step: 'video' }), job({ progress: 94, currentStep: 'video' })));
+    expect(screen.queryByText(/%$/)).not.toBeInTheDocument();
+    act(() =>
+      effects.failed(
+        { jobId: 'j1', error: 'The voice service is unavailable right now' },
+        job({ status: 'failed', error: 'The voice service is unavailable right now' }),
+      ),
+    );
+    expect(await screen.findByText(/The voice service is unavailable right now/)).toBeInTheDocument();
+  });
+
   it("takes a job's progress toast away when the job is cancelled", async () => {
     const effects = setup();
     act(() => effects.progress(event({ progress: 53, step: 'images' }), job({ progress: 53, currentStep: 'images' })));

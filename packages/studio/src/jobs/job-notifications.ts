@@ -12,6 +12,14 @@ import type { JobEventEffects } from './job-service.js';
  * replaces it) while progress is below 100, and the failure message. The Settings preferences
  * decide whether progress toasts show and whether a finished video downloads itself.
  */
+/**
+ * A phone's screen (the studio's one-column layout): a progress toast there covered what the creator
+ * was reading ("Finalizing video: 94%" over the form), while the same progress shows in Recent Videos
+ * and the top bar's count. Failures and the rest still toast.
+ */
+const PHONE_QUERY = '(max-width: 640px)';
+const onPhone = (): boolean => typeof matchMedia === 'function' && matchMedia(PHONE_QUERY).matches;
+
 export function createJobToasts({
   storage,
   api,
@@ -24,7 +32,7 @@ export function createJobToasts({
   return {
     progress(event, job) {
       if (!isActiveJobStatus(job.status)) return;
-      if (job.progress >= 100 || !loadVideoDefaults(storage).showProgress) return;
+      if (job.progress >= 100 || !loadVideoDefaults(storage).showProgress || onPhone()) return;
       toast(progressToastText(event.step, job.progress), { id: event.jobId, duration: PROGRESS_TOAST_MS });
     },
     completed(_event, job) {
