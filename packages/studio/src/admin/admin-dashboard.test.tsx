@@ -65,6 +65,7 @@ function serverState(overrides: Partial<ServerState> = {}): ServerState {
       current: 'offline',
       available: ['offline', 'elevenlabs'],
       samples_status: { total: 560, available: 500, missing: 60, generating: false, progress: 89 },
+      naturalVoices: { state: 'downloading', progress: 43, message: 'Natural voices are downloading (43%)' },
     },
     ...overrides,
   };
@@ -217,6 +218,9 @@ describe('AdminDashboard', () => {
     await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
     const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
     await waitFor(() => expect(voice.textContent).toContain('Samples: 500 / 560 available, 60 missing'));
+    expect(within(voice).getByLabelText('Natural voices').textContent).toBe(
+      'Natural voices (Kokoro-82M): Natural voices are downloading (43%)',
+    );
     expect(within(voice).getByRole('combobox', { name: 'Switch voice provider to' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Voice sample statistics' })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Voice sample migration' })).toBeInTheDocument();

@@ -117,6 +117,7 @@ export function VoiceProvidersTab() {
     }
   };
   const samples = config.data?.samples_status;
+  const natural = config.data?.naturalVoices;
 
   return (
     // rs-admin-voice hides the statistics panel's language list: the migration card below has the
@@ -134,6 +135,11 @@ export function VoiceProvidersTab() {
           <p className="rs-admin-provider__details" aria-label="Voice sample status">
             Samples: {samples.available} / {samples.total} available, {samples.missing} missing
             {samples.generating ? ` · generating (${samples.progress}%)` : ''}
+          </p>
+        ) : null}
+        {natural ? (
+          <p className="rs-admin-provider__details" aria-label="Natural voices">
+            Natural voices (Kokoro-82M): {natural.state === 'ready' ? 'ready' : natural.message}
           </p>
         ) : null}
         {config.data ? (

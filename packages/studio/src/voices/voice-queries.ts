@@ -51,7 +51,11 @@ export function useVoiceProviderConfig(enabled: boolean) {
     queryKey: voiceProviderConfigQueryKey,
     queryFn: ({ signal }) => api.call('voiceProviderConfig', { signal }),
     enabled,
-    refetchInterval: (query) => (query.state.data?.samples_status.generating ? GENERATION_POLL_MS : REFRESH_INTERVALS_MS.admin),
+    // Fast while samples are made or the natural voices' model downloads, so the admin sees it move.
+    refetchInterval: (query) =>
+      query.state.data?.samples_status.generating || query.state.data?.naturalVoices?.state === 'downloading'
+        ? GENERATION_POLL_MS
+        : REFRESH_INTERVALS_MS.admin,
   });
 }
 
