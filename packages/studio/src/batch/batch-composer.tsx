@@ -29,7 +29,14 @@ const EXAMPLE = 'Why octopuses have three hearts\nHow bees talk by dancing\nThe 
  * web's Batch page and the embedded studio's Batch view both show it (its own file, so the embed's
  * lazily loaded view does not share the page's header with the web's first load).
  */
-export function BatchComposer({ onQueued }: { onQueued(batchId: string): void }) {
+export function BatchComposer({
+  onQueued,
+  openPricing,
+}: {
+  onQueued(batchId: string): void;
+  /** Opens the plans when the plan refuses the batch (the embed opens them in a tab of the full app). */
+  openPricing?: () => void;
+}) {
   const api = useApi();
   const platform = usePlatform();
   const access = useGenerationAccess();
@@ -44,7 +51,7 @@ export function BatchComposer({ onQueued }: { onQueued(batchId: string): void })
   );
   const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
   const [submitAttempted, setSubmitAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<{ rows: BatchRowError[]; message: string } | null>(null);
+  const [serverErrors, setServerErrors] = useState<{ rows: BatchRowError[]; message: string; plan?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
 
   const set = useCallback(<K extends FormField>(field: K, value: GenerationFormValues[K]) => {
@@ -97,7 +104,9 @@ export function BatchComposer({ onQueued }: { onQueued(batchId: string): void })
     } catch (failure) {
       const body = failure instanceof ApiError ? batchErrorResponseSchema.safeParse(failure.body) : null;
       const message = errorMessage(failure, 'The batch could not be queued. Try again.');
-      setServerErrors({ rows: body?.success ? (body.data.invalidRows ?? []) : [], message });
+      // A 403 is the plan's refusal (a free account, a month's videos used up): the plans are one click away.
+      const plan = failure instanceof ApiError && failure.status === 403;
+      setServerErrors({ rows: body?.success ? (body.data.invalidRows ?? []) : [], message, ...(plan ? { plan } : {}) });
     } finally {
       setSending(false);
     }
@@ -240,6 +249,14 @@ export function BatchComposer({ onQueued }: { onQueued(batchId: string): void })
         {serverErrors ? (
           <p className="rs-field__error" role="alert">
             {serverErrors.message}
+            {serverErrors.plan && openPricing ? (
+              <>
+                {' '}
+                <button type="button" className="rs-link-button" onClick={openPricing}>
+                  See the plans
+                </button>
+              </>
+            ) : null}
           </p>
         ) : submitAttempted && !checked.valid && checked.rows.length > 0 ? (
           <p className="rs-field__error" role="alert">

@@ -212,4 +212,22 @@ describe('Batch page', () => {
     );
     expect(screen.getByRole('button', { name: 'Cancel the rest' })).toBeInTheDocument();
   });
+
+  it("links a plan's refusal to the plans (issue 49)", async () => {
+    const { user } = open(({ method, path }) =>
+      method === 'POST' && path === '/api/batches'
+        ? {
+            status: 403,
+            body: { statusCode: 403, error: 'Forbidden', message: 'Batches are for paid plans: upgrade to queue many videos at once.' },
+          }
+        : undefined,
+    );
+    await user.type(await screen.findByLabelText(/Topics, one a line/), 'Why octopuses have three hearts');
+    await user.selectOptions(screen.getByLabelText('Language'), 'en');
+    await user.click(await screen.findByRole('radio', { name: 'Bella' }));
+    await user.click(screen.getByRole('button', { name: /Queue 1 video/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Batches are for paid plans');
+    expect(within(alert).getByRole('button', { name: 'See the plans' })).toBeInTheDocument();
+  });
 });

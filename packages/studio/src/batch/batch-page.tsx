@@ -17,7 +17,10 @@ export function BatchPage() {
       {batchId ? (
         <BatchProgress batchId={batchId} onNew={() => void navigate('/batch')} />
       ) : (
-        <BatchComposer onQueued={(id) => void navigate(`/batch?id=${encodeURIComponent(id)}`)} />
+        <BatchComposer
+          onQueued={(id) => void navigate(`/batch?id=${encodeURIComponent(id)}`)}
+          openPricing={() => void navigate('/pricing')}
+        />
       )}
     </div>
   );

@@ -29,6 +29,7 @@ export default function EmbedBatch({ batchId, onBatch }: EmbedBatchProps) {
         if (token) watchEmbedBatches(batches, { url: platform.apiBaseUrl, token });
         onBatch(id);
       }}
+      openPricing={() => platform.navigation.openTab('/pricing')}
     />
   );
 }
