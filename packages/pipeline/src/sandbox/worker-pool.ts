@@ -256,15 +256,21 @@ export class SandboxPool {
   private dispatch(): void {
     while (this.running < this.options.maxThreads) {
       const now = Date.now();
+      const waitingPerUser = new Map<string, number>();
+      for (const entry of this.waiting) waitingPerUser.set(entry.key, (waitingPerUser.get(entry.key) ?? 0) + 1);
       let chosen: Waiting | null = null;
       let chosenUsage = Infinity;
+      let chosenWaiting = Infinity;
       for (const entry of this.waiting) {
         if ((this.runningPerUser.get(entry.key) ?? 0) >= this.options.threadsPerUser) continue;
-        const used = this.usageOf(entry.key, now);
-        // Arrival order breaks ties, and the list is in arrival order.
-        if (used < chosenUsage) {
+        const used = Math.round(this.usageOf(entry.key, now));
+        const queued = waitingPerUser.get(entry.key) ?? 0;
+        // Least recent thread time first; between equals, the user with fewer tasks waiting (one link
+        // goes before a flood of them); then arrival order, and the list is in arrival order.
+        if (used < chosenUsage || (used === chosenUsage && queued < chosenWaiting)) {
           chosen = entry;
           chosenUsage = used;
+          chosenWaiting = queued;
         }
       }
       if (!chosen) return;
