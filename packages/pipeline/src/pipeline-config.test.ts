@@ -1,10 +1,15 @@
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadPipelineConfig, PipelineConfigError } from './pipeline-config.js';
 
 describe('loadPipelineConfig', () => {
   it('defaults to the offline providers and the natural voice with no environment at all', () => {
+    // As outside a test run: this process's own VITEST and NODE_ENV=test would count as one too.
+    vi.stubEnv('VITEST', '');
+    vi.stubEnv('NODE_ENV', '');
+    vi.stubEnv('CI', '');
     const config = loadPipelineConfig({});
+    vi.unstubAllEnvs();
     expect(config.story.provider).toBe('offline');
     expect(config.images.provider).toBe('offline');
     expect(config.voice.provider).toBe('neural');
