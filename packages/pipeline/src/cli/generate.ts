@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateVideoBodySchema } from '@reelsmith/contracts';
+import { generateVideoBodySchema, voiceLanguageSchema } from '@reelsmith/contracts';
 import {
   cpuSecondsNow,
   createProviderRegistry,
@@ -18,6 +18,7 @@ import {
   type StepTiming,
 } from '../index.js';
 import { defaultFfmpegBinaries, ffmpegVersion } from '../assembly/ffmpeg-binary.js';
+import { getVoices } from '../voice/provider-catalogues.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 
 const USAGE = `Usage: npm run generate -- --topic "..." [options]
@@ -99,7 +100,15 @@ async function main(): Promise<void> {
   })();
   const registry = createProviderRegistry(config);
   const voiceProvider = registry.voice();
-  const voice = values.voice ?? (voiceProvider.name === 'offline' ? defaultOfflineVoice(values.language)?.id : undefined);
+  // The voices on this machine (espeak-ng's, and the natural ones, which espeak-ng speaks for until
+  // their model is downloaded) have a default per language; a paid provider's voice is the creator's pick.
+  const voice =
+    values.voice ??
+    (voiceProvider.name === 'offline'
+      ? defaultOfflineVoice(values.language)?.id
+      : voiceProvider.name === 'neural' && voiceLanguageSchema.safeParse(values.language).success
+        ? getVoices('neural', voiceLanguageSchema.parse(values.language))[0]?.id
+        : undefined);
   if (!voice) fail(`--voice is required with the ${voiceProvider.name} voice provider.`);
 
   if (values['script-file'] && values['article-file']) fail('Give --script-file or --article-file, not both.');
@@ -223,6 +232,8 @@ async function main(): Promise<void> {
     console.log(
       `\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`,
     );
+    // How it was made, where the creator should know (a natural voice spoken by espeak-ng while its model is missing).
+    for (const note of output.notes ?? []) console.log(`note: ${note}`);
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });
     if (values.timings) {
       const end = performance.now() / 1000;
