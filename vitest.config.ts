@@ -15,6 +15,8 @@ export default defineConfig({
     // In CI a missing Redis fails the run instead of skipping the scale-mode suites.
     globalSetup: ['tests/integration/require-scale-services.ts'],
     // Tests never reach Wikimedia: a test that exercises research points the pipeline at the fake itself.
-    env: { RESEARCH_PROVIDER: 'off' },
+    // A server a test builds narrates with espeak-ng's voices unless the test names another provider
+    // (the natural voices, the default of `npm start`, are tested with the tests' tiny model).
+    env: { RESEARCH_PROVIDER: 'off', VOICE_PROVIDER: 'offline' },
   },
 });

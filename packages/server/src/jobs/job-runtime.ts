@@ -8,7 +8,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { createStorage } from '../storage/create-storage.js';
 import type { ObjectStorage } from '../storage/object-storage.js';
-import { VoiceSettings } from '../voices/voice-settings.js';
+import { defaultVoiceProvider, VoiceSettings } from '../voices/voice-settings.js';
 import { WebhookDispatcher, type WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from '../events/job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
@@ -71,7 +71,7 @@ export function createJobRuntime({
     switchboard = new ProviderSwitchboard({
       registry: pipeline.registry,
       settings: new ProviderSettings(settings),
-      voiceSettings: new VoiceSettings(settings),
+      voiceSettings: new VoiceSettings(settings, defaultVoiceProvider(env)),
     });
   }
   const storyboards = new StoryboardRuns({

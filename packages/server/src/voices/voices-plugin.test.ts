@@ -273,3 +273,30 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
     });
   });
 });
+
+describe('voices plugin on its default, the natural voices, before their model is there', () => {
+  let database: TestDatabase;
+  let app: App;
+  const offline = fakeSynthesizer('offline');
+
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+    app = await buildApp(database.config(), {
+      // What `npm start` has: VOICE_PROVIDER unset (neural); no model, and none fetched in a test.
+      voices: { env: { VOICE_PROVIDER: 'neural', VOICE_MODEL_URL: 'off' }, synthesizers: { offline } },
+    });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.cleanup();
+  });
+
+  it("lists the natural voices and makes the basic voices' previews (espeak-ng's) at start", async () => {
+    const voices = voicesResponseSchema.parse((await app.inject({ method: 'GET', url: '/voices?language=en' })).json());
+    expect(voices.provider).toBe('neural');
+    // Start-up does not wait for samples: the offline run starts in the background.
+    await expect.poll(() => offline.requests.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  });
+});

@@ -10,7 +10,7 @@ import { badRequest } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
 import { SAMPLES_KEY_PREFIX, VoiceSampleService } from './voice-sample-service.js';
 import { z } from 'zod';
-import { VoiceSettings } from './voice-settings.js';
+import { defaultVoiceProvider, VoiceSettings } from './voice-settings.js';
 
 /** Samples only change when regenerated; the ETag catches that, so a day of caching is safe. */
 export const SAMPLE_MAX_AGE_SECONDS = 24 * 60 * 60;
@@ -104,7 +104,7 @@ function downloadModelInBackground(app: FastifyInstance, model: NeuralVoiceModel
 export const voicesPlugin = fp<VoicesPluginOptions>(
   async (app, options) => {
     validateVoiceCatalogues();
-    const settings = new VoiceSettings(app.appSettings);
+    const settings = new VoiceSettings(app.appSettings, defaultVoiceProvider(options.env ?? process.env));
     // The model is DATA_DIR/models' whatever the environment passed says (one download per data folder).
     const registry = createProviderRegistry(loadPipelineConfig({ ...(options.env ?? process.env), DATA_DIR: app.config.paths.dataDir }));
     const factories = configuredSynthesizers(registry);
@@ -233,13 +233,18 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
     if (options.autoGenerateOfflineSamples ?? true) {
       // Not awaited: start-up never waits for samples; the run continues in the background.
       app.addHook('onReady', async () => {
-        if (settings.voiceProvider() === 'offline') samples.generateMissing('offline');
+        const provider = settings.voiceProvider();
+        if (provider === 'offline') samples.generateMissing('offline');
+        // The natural voices' list holds espeak-ng's basic voices too, whose previews are the offline
+        // ones (the same files): made now, the natural ones once their model is there.
+        else if (provider === 'neural') samples.generateMissing(model && (await model.isReady()) ? 'neural' : 'offline');
       });
     }
     if (model && registry.downloadModelAtStart)
       downloadModelInBackground(app, model, () => {
         // The natural voices' previews, in the background and yielding to creators' jobs (the sample service's gate).
-        if (options.autoGenerateOfflineSamples ?? true) samples.generateMissing('neural');
+        // After the basic voices' run, if one is under way.
+        if (options.autoGenerateOfflineSamples ?? true) void samples.idle().then(() => samples.generateMissing('neural'));
       });
     app.addHook('onClose', async () => {
       await samples.stop();
