@@ -316,16 +316,16 @@ export const videoJobSchema = z.object({
   result: z.nullable(videoResultSchema),
   error: z.nullable(z.string()),
   steps: jobStepsSchema,
-});
-export type VideoJob = z.infer<typeof videoJobSchema>;
-
-export const listVideosQuerySchema = z.object({
-  limit: z._default(
   /**
    * False on a failed video that Retry would only fail again (it stopped its server twice while it
    * was made): clients offer a new video instead. Absent: Retry works as usual.
    */
   retryable: z.optional(z.boolean()),
+});
+export type VideoJob = z.infer<typeof videoJobSchema>;
+
+export const listVideosQuerySchema = z.object({
+  limit: z._default(
     z.coerce.number().check(z.int(), z.gte(1, 'limit must be between 1 and 100'), z.lte(100, 'limit must be between 1 and 100')),
     100,
   ),

@@ -488,11 +488,11 @@ function voiceStep(ctx: RunContext, story: Checkpointed<RunStory>): Promise<Chec
       const joined = await timed('voice: fitting', options.onTiming, () =>
         joinNarration(binaries, parts, plan, join(workspaceDir, 'voice', 'narration.wav'), join(artefactDir, 'voice'), signal),
       );
+      // What the voice said about itself (a natural voice spoken by espeak while its model downloads), once each.
+      const notes = [...new Set(parts.flatMap((part) => (part.note ? [part.note] : [])))];
+      return notes.length ? { ...joined, notes } : joined;
     },
   );
-  // What the voice said about itself (a natural voice spoken by espeak while its model downloads), once each.
-  const notes = [...new Set(parts.flatMap((part) => (part.note ? [part.note] : [])))];
-  return notes.length ? { ...joined, notes } : joined;
 }
 
 /** One line when research gives up on a scene's picture: the operator sees why a researched video shows painted art. */
@@ -819,9 +819,9 @@ function videoStep(
         ...(images.output.artwork?.length ? { artwork: images.output.artwork } : {}),
         ...(attributions.length ? { attributions } : {}),
         ...(article ? { research: { title: article.title, url: article.url } } : {}),
+        ...(narration.output.notes?.length ? { notes: narration.output.notes } : {}),
       };
     },
-    ...(narration.output.notes?.length ? { notes: narration.output.notes } : {}),
   );
 }
 
