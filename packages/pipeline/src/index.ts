@@ -51,3 +51,4 @@ export {
   type SandboxPoolOptions,
   type SandboxTask,
 } from './sandbox/worker-pool.js';
+export { MAX_DURATION_DRIFT_SECONDS } from './runner/narration.js';
