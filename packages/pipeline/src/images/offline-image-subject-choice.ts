@@ -230,6 +230,23 @@ function subjectWords(prompt: string): string {
 }
 
 /** The text without the topic repeated in it: a scene that only echoes the topic names nothing of its own. */
+/**
+ * A prompt without the topic's own words: a writer that shows the topic in a scene names it by its
+ * words ("the surroundings of honeybees dance"), which is the topic, not something the scene calls by
+ * name, so the scene may still alternate the topic's subject with related ones. The narration keeps
+ * them: a scene that says the topic's subject is about it.
+ */
+function withoutTopicWords(text: string, topic: string): string {
+  const words = new Set(
+    topic
+      .toLocaleLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => [...word].length >= 3),
+  );
+  if (words.size === 0) return text;
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => (words.has(word.toLocaleLowerCase()) ? ' ' : word));
+}
+
 function withoutTopic(text: string, topic: string): string {
   const needle = topic.trim().toLocaleLowerCase();
   const haystack = text.toLocaleLowerCase();
@@ -385,7 +402,7 @@ const byScore = (score: (candidate: Candidate) => number) => (a: Candidate, b: C
 export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid' | 'seed'>): Candidate[] {
   const topic = query.topic ?? '';
   const all = candidates(
-    subjectWords(withoutTopic(query.prompt, topic)),
+    subjectWords(withoutTopicWords(withoutTopic(query.prompt, topic), topic)),
     withoutTopic(query.narration ?? '', topic),
     topic,
     query.language,
