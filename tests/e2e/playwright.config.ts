@@ -79,6 +79,9 @@ export default defineConfig({
         RESEARCH_PROVIDER: 'off',
         // The suite never fetches the natural voices' model (326 MB from Hugging Face): their voices narrate with espeak-ng.
         VOICE_MODEL_URL: 'off',
+        // A fresh install narrates with the natural voices (espeak-ng speaks for them without the model); the
+        // suite walks espeak-ng's own voices and their previews, which it can make here.
+        VOICE_PROVIDER: 'offline',
         // Publishing goes to the local fakes (publishing.spec.ts connects YouTube through the fake's consent page).
         ...fakePublishingEnv(publishingPort),
       },
