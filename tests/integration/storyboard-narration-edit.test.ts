@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /**
  * A storyboard edit through the pipeline's entry point as the server runs it (each version in a fresh
  * workspace over the video's one artefact folder), offline story, voice and pictures, captions and
- * zoom on: one scene's narration rewritten to other words of the same count.
+ * zoom on: one scene's narration rewritten as its own words in another order (the same speech, near
+ * enough, so its place keeps its timing: an edit whose speech does not fit is moved by whole steps,
+ * see replanNarration, and the scenes after it with it).
  */
 const root = mkdtempSync(join(tmpdir(), 'storyboard-narration-edit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -67,9 +69,9 @@ describe('a one-scene narration edit re-renders that scene alone', () => {
   beforeAll(async () => {
     first = await render(1);
     const scenes = first.scenes!;
-    const count = scenes[EDITED]!.narration.split(/\s+/).length;
-    const donor = scenes[EDITED + 1]!.narration.split(/\s+/);
-    newLine = Array.from({ length: count }, (_, index) => donor[index % donor.length]).join(' ');
+    const words = scenes[EDITED]!.narration.split(/\s+/);
+    const half = Math.ceil(words.length / 2);
+    newLine = [...words.slice(half), ...words.slice(0, half)].join(' ');
     edited = await render(2, {
       title: first.title,
       scenes: scenes.map((scene, index) => ({
