@@ -9,6 +9,7 @@ const PROJECTS = [
   'packages/sdk/tsconfig.json',
   'packages/mcp/tsconfig.json',
   'packages/pipeline/tsconfig.json',
+  'packages/pipeline/bench/tsconfig.json',
   'packages/server/tsconfig.json',
   'packages/studio/tsconfig.json',
   'tsconfig.web.json',

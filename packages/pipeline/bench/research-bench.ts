@@ -9,7 +9,7 @@
  *
  * A benchmark: it prints, it does not fail (src/story/research-benchmark.test.ts holds the result).
  */
-import { evaluateResearch, LEAD_WORDS, researchBudget } from '../src/story/research-test-bench.js';
+import { evaluateResearch, LEAD_WORDS, researchBudget } from './research-test-bench.js';
 
 const verbose = process.argv.includes('--verbose');
 

@@ -10,7 +10,7 @@
  *
  * A benchmark: it prints, it does not fail (src/story/summary-benchmark.test.ts holds the result).
  */
-import { evaluateSummaries, SUMMARY_METHODS, wordBudget, type RougeScores } from '../src/story/summary-test-bench.js';
+import { evaluateSummaries, SUMMARY_METHODS, wordBudget, type RougeScores } from './summary-test-bench.js';
 
 const format = (scores: RougeScores) => `R-1 ${scores.rouge1.toFixed(3)}  R-2 ${scores.rouge2.toFixed(3)}  R-L ${scores.rougeL.toFixed(3)}`;
 

@@ -8,13 +8,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { topicFromSource } from '@reelsmith/contracts';
 import { l as rougeL, n as rougeN } from 'js-rouge';
-import { SCENE_GAP_SECONDS } from '../runner/narration.js';
-import { chooseSentences, rankSentences, sentenceLayout, type SummaryCandidate } from './extractive-summary.js';
-import { tellSource } from './source-story.js';
-import { splitSentences, trimSentence } from './source-text.js';
-import { countNarrationWords, planStory, sceneCountFor } from './story-budget.js';
+import { SCENE_GAP_SECONDS } from '../src/runner/narration.js';
+import { chooseSentences, rankSentences, sentenceLayout, type SummaryCandidate } from '../src/story/extractive-summary.js';
+import { tellSource } from '../src/story/source-story.js';
+import { splitSentences, trimSentence } from '../src/story/source-text.js';
+import { countNarrationWords, planStory, sceneCountFor } from '../src/story/story-budget.js';
 
-const ARTICLES = new URL('../../bench/summary-articles/', import.meta.url);
+const ARTICLES = new URL('./summary-articles/', import.meta.url);
 const LANGUAGE = 'en';
 /** The offline voice's words a minute, as the pipeline plans a story for it. */
 const WORDS_PER_MINUTE = 178;

@@ -7,14 +7,14 @@
  * inside a sentence. Beside it the lead baseline: the article's first 90 words, in as many scenes.
  */
 import { readFileSync } from 'node:fs';
-import type { Story } from '../providers/types.js';
-import { articleText } from '../research/wikimedia-client.js';
-import { SCENE_GAP_SECONDS } from '../runner/narration.js';
-import { tellSource } from './source-story.js';
-import { isSpaceless } from './source-text.js';
-import { planStory, sceneCountFor } from './story-budget.js';
+import type { Story } from '../src/providers/types.js';
+import { articleText } from '../src/research/wikimedia-client.js';
+import { SCENE_GAP_SECONDS } from '../src/runner/narration.js';
+import { tellSource } from '../src/story/source-story.js';
+import { isSpaceless } from '../src/story/source-text.js';
+import { planStory, sceneCountFor } from '../src/story/story-budget.js';
 
-const ARTICLES = new URL('../../bench/research-articles/', import.meta.url);
+const ARTICLES = new URL('./research-articles/', import.meta.url);
 /** The offline voice's words a minute, as the pipeline plans a story for it. */
 const WORDS_PER_MINUTE = 178;
 /** The lead baseline: what reading the article's opening for about 30 s says. */
