@@ -53,7 +53,10 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
     root: 'packages/server/src',
     layers: [
       'encryption-key.ts',
+      'config-schema.ts',
+      'secrets-file.ts',
       'config.ts',
+      'config-docs.ts',
       'logger.ts',
       'errors.ts',
       'db/',

@@ -2,15 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  CONFIG_VARIABLE_NAMES,
-  CONFIG_VARIABLES,
-  ConfigError,
-  configVariablesMarkdown,
-  DEFAULT_GOOGLE_JWKS_URL,
-  loadConfig,
-  parseEnv,
-} from './config.js';
+import { configVariablesMarkdown } from './config-docs.js';
+import { CONFIG_VARIABLE_NAMES } from './config-schema.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, parseEnv } from './config.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -27,7 +21,7 @@ describe('parseEnv', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(8080);
     expect(env.HOST).toBe('0.0.0.0');
-    expect(env.GOOGLE_JWKS_URL).toBe(DEFAULT_GOOGLE_JWKS_URL);
+    expect(env.GOOGLE_JWKS_URL).toBe('https://www.googleapis.com/oauth2/v3/certs');
     expect(env.GOOGLE_ISSUERS).toEqual(['accounts.google.com', 'https://accounts.google.com']);
     expect(env.RATE_LIMIT_AUTH_MAX).toBe(10);
     expect(env.TRUST_PROXY).toBe(false);
@@ -56,6 +50,19 @@ describe('parseEnv', () => {
   it('needs REDIS_URL for the BullMQ queue, and never echoes it (it may hold a password)', () => {
     expect(() => parseEnv({ QUEUE_BACKEND: 'bullmq' })).toThrow(/REDIS_URL: is required when QUEUE_BACKEND is bullmq$/);
     expect(() => parseEnv({ REDIS_URL: 'http://:hunter2@cache' })).toThrow(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL$/);
+  });
+
+  it.each([
+    ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'],
+    ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+    ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
+    ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+    ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
+  ])('needs %s and %s together, and names the secret', (id, secret) => {
+    const message = `^Invalid environment variable:\\n  ${secret}: ${id} and ${secret} must be set together$`;
+    expect(() => parseEnv({ [id]: 'the-id' })).toThrow(new RegExp(message));
+    expect(() => parseEnv({ [secret]: 'hunter2' })).toThrow(new RegExp(message));
+    expect(parseEnv({ [id]: 'the-id', [secret]: 'hunter2' })[secret]).toBe('hunter2');
   });
 
   it('treats blank values as unset and lower-cases admin e-mails', () => {

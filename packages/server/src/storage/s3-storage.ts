@@ -15,6 +15,7 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { S3StorageSettings } from '../config.js';
 import { notFound } from '../errors.js';
 import { contentRange, parseRangeHeader, RANGE_NOT_SATISFIABLE_MESSAGE, unsatisfiedContentRange } from './byte-range.js';
 import {
@@ -27,18 +28,6 @@ import {
   type ServeOptions,
   type StorageCheck,
 } from './object-storage.js';
-
-export interface S3StorageSettings {
-  bucket: string;
-  /** Unset: AWS S3 itself. */
-  endpoint: string | null;
-  region: string;
-  /** Unset: the SDK's default chain (environment, instance role). */
-  credentials: { accessKeyId: string; secretAccessKey: string } | null;
-  forcePathStyle: boolean;
-  /** Stream through the API (Range included) instead of redirecting to a presigned URL. */
-  proxy: boolean;
-}
 
 /** How long a presigned redirect stays valid: enough for a player to start, short enough to share no further. */
 export const PRESIGNED_URL_SECONDS = 300;
