@@ -18,7 +18,10 @@ import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 import { tokenizeWords } from '../voice/word-timing-tokenize.js';
 import { MAX_NARRATION_TEMPO, MIN_NARRATION_TEMPO, paceNarration, storySecondsFor } from './narration.js';
-import { createRunContext, runGeneration, setupStep, storyStep, type RunGenerationOptions } from './run-generation.js';
+import { runGeneration } from './run-generation.js';
+import { createRunContext, type RunGenerationOptions } from './run-context.js';
+import { setupStep } from './steps/setup-step.js';
+import { storyStep } from './steps/story-step.js';
 
 /*
  * The length a creator picks is a promise: ±0.5 s in every language, for any topic (another script,
