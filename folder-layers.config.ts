@@ -6,8 +6,8 @@
  * one listed after it, so folders cannot import each other in a circle. Root-level files that the
  * list leaves out are the top layer: composition roots and entry points (`index.ts`, `app.ts`,
  * `main.ts`) that may import anything of their package and that no listed entry may import. Every
- * folder must be listed. Tests and their fixtures (`*.test.ts`, `*-test-*.ts`) are left out: they
- * may reach anywhere. Besides the layers,
+ * folder must be listed. Tests (`*.test.ts`) are left out: they may reach anywhere; their harnesses
+ * and fixtures (`*-test-*.ts`) are held to the layers like any other file. Besides the layers,
  * no two files of a package may import each other in a circle, type-only imports included.
  *
  * Imports between packages are ESLint's (eslint.config.ts): contracts ← pipeline ← server;

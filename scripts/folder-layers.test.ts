@@ -1,6 +1,18 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FOLDER_LAYERS } from '../folder-layers.config.js';
-import { checkRepository, entryOf, fileCycles, importsUnder, layerProblems, upwardEdges, type FileImport } from './folder-layers.js';
+import {
+  checkRepository,
+  entryOf,
+  fileCycles,
+  importsUnder,
+  layerProblems,
+  REPO_ROOT,
+  upwardEdges,
+  type FileImport,
+} from './folder-layers.js';
 
 const imports = (...pairs: [string, string][]): FileImport[] => pairs.map(([from, to]) => ({ from, to, specifier: `./${to}` }));
 
@@ -54,6 +66,34 @@ describe('folder layers', () => {
     const studio = importsUnder(FOLDER_LAYERS.studio!.root);
     expect(studio.some(({ from, to }) => from.startsWith('app/') && to.startsWith('shell/'))).toBe(true);
     expect(studio.some(({ from }) => from.endsWith('.test.ts') || from.endsWith('.test.tsx'))).toBe(false);
+  });
+
+  it('holds a test harness to the layers like any other file (the old story/summary-test-bench.ts import fails)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folder-layers-'));
+    try {
+      const write = (path: string, text: string) => {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      };
+      write('story/source-story.ts', 'export const tell = 1;\n');
+      write('runner/narration.ts', "import { tell } from '../story/source-story.js';\nexport const SCENE_GAP_SECONDS = tell;\n");
+      write(
+        'story/summary-test-bench.ts',
+        "import { SCENE_GAP_SECONDS } from '../runner/narration.js';\nexport const gap = SCENE_GAP_SECONDS;\n",
+      );
+      write('story/summary-benchmark.test.ts', "import { gap } from './summary-test-bench.js';\nexport const used = gap;\n");
+      const found = importsUnder(relative(REPO_ROOT, dir));
+      expect(found.map(({ from, to }) => `${from} → ${to}`).sort()).toEqual([
+        'runner/narration.ts → story/source-story.ts',
+        'story/summary-test-bench.ts → runner/narration.ts',
+      ]);
+      const pipeline = { root: 'pkg/src', layers: ['story/', 'runner/'] };
+      expect(layerProblems('pkg', pipeline, found, ['story/', 'runner/'], new Set())).toEqual([
+        "pkg: story/ → runner/ goes up the layers (runner/ is not below story/): story/summary-test-bench.ts imports '../runner/narration.js'",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('hold in every package', () => {

@@ -18,8 +18,10 @@ export interface FileImport {
 }
 
 const SOURCE = /\.(tsx?|mts|mjs|js)$/;
-// Tests and their fixtures and harnesses (`x.test.ts`, `payments-test-fixtures.ts`) may reach anywhere.
-const NOT_SOURCE = /\.test\.tsx?$|-test-[\w-]+\.tsx?$|\.d\.ts$/;
+// Tests (`x.test.ts`) may reach anywhere. Their harnesses and fixtures (`dialect-test-database.ts`)
+// are sources like any other: a harness that imports up the layers is a folder circle all the same
+// (story/summary-test-bench.ts imported runner/ while runner/ imports story/; benches live in bench/).
+const NOT_SOURCE = /\.test\.tsx?$|\.d\.ts$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
