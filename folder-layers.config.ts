@@ -10,6 +10,11 @@
  * and fixtures (`*-test-*.ts`) are held to the layers like any other file. Besides the layers,
  * no two files of a package may import each other in a circle, type-only imports included.
  *
+ * `features` names entries of `layers` that may never import one another, whatever their order: a
+ * feature (a screen and its parts) reaches another only through the shared zone below them (the
+ * studio's `shared/`), where what two features use is promoted. The composition roots above them
+ * (pages, the app shell, the embed) put features together.
+ *
  * Imports between packages are ESLint's (eslint.config.ts): contracts ← pipeline ← server;
  * contracts ← studio ← src/*.
  */
@@ -19,6 +24,8 @@ export interface FolderLayers {
   readonly root: string;
   /** Lowest first: folders (`name/`) and root-level files (`name.ts`). */
   readonly layers: readonly string[];
+  /** Entries of `layers` that may not import each other: they talk through the layers below them. */
+  readonly features?: readonly string[];
 }
 
 export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
@@ -109,8 +116,8 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'auth/',
       'services.ts',
       'studio-services.ts',
-      'voices/',
-      'jobs/',
+      // What two features share: job tracking, voices, the plan's state, the video rows' parts, the generation fields.
+      'shared/',
       'billing/',
       'videos/',
       'studio/',
@@ -125,6 +132,7 @@ export const FOLDER_LAYERS: Readonly<Record<string, FolderLayers>> = {
       'embed/',
       'testing/',
     ],
+    features: ['billing/', 'videos/', 'studio/', 'batch/', 'storyboard/', 'settings/', 'login/', 'admin/'],
   },
   // The web app and the extension's pages build on the extension host (the bridge to the background worker).
   entries: {

@@ -46,6 +46,22 @@ describe('folder layers', () => {
     expect([...upwardEdges(layers, up)].sort()).toEqual(['db/ → jobs/', 'jobs/ → main.ts']);
   });
 
+  it('names an import from one feature into another, even down the layers, and lets features import the shared layer', () => {
+    const withFeatures = { root: 'pkg/src', layers: ['shared/', 'videos/', 'studio/', 'app.ts'], features: ['videos/', 'studio/'] };
+    const disk = ['shared/', 'videos/', 'studio/', 'app.ts'];
+    const fine = imports(['videos/list.tsx', 'shared/jobs.ts'], ['studio/view.tsx', 'shared/jobs.ts'], ['app.ts', 'studio/view.tsx']);
+    expect(layerProblems('pkg', withFeatures, fine, disk, new Set())).toEqual([]);
+    const sideways = imports(['studio/view.tsx', 'videos/list.tsx']);
+    expect(layerProblems('pkg', withFeatures, sideways, disk, new Set())).toEqual([
+      "pkg: studio/ → videos/ joins two features (features talk through the shared layers below them): studio/view.tsx imports './videos/list.tsx'",
+    ]);
+    expect([...upwardEdges(withFeatures, sideways)]).toEqual(['studio/ → videos/']);
+    expect(layerProblems('pkg', withFeatures, sideways, disk, new Set(['studio/ → videos/']))).toEqual([]);
+    expect(layerProblems('pkg', { ...withFeatures, features: ['videos/', 'mail/'] }, [], disk, new Set())).toEqual([
+      'pkg: folder-layers.config.ts names mail/ a feature but not a layer: list it in layers',
+    ]);
+  });
+
   it('names a folder with no layer and a layer with no folder', () => {
     expect(layerProblems('pkg', layers, [], ['errors.ts', 'db/', 'jobs/', 'app.ts', 'mail/'], new Set())).toEqual([
       'pkg: pkg/src/mail/ has no layer: place it in folder-layers.config.ts',

@@ -73,8 +73,9 @@ function entriesOnDisk(root: string): string[] {
 }
 
 /**
- * What is wrong with one package's layers: imports that go up or sideways, folders the config does
- * not place, entries it places that are gone. `allowed` are `from → to` entry pairs let through.
+ * What is wrong with one package's layers: imports that go up or sideways, imports from one feature
+ * into another, folders the config does not place, entries it places that are gone. `allowed` are
+ * `from → to` entry pairs let through.
  */
 export function layerProblems(
   name: string,
@@ -93,10 +94,22 @@ export function layerProblems(
       problems.push(`${name}: ${layers.root}/${entry} has no layer: place it in folder-layers.config.ts`);
   for (const entry of layers.layers)
     if (!onDisk.includes(entry)) problems.push(`${name}: folder-layers.config.ts places ${layers.root}/${entry}, which does not exist`);
+  const features = new Set(layers.features ?? []);
+  for (const feature of features)
+    if (!rank.has(feature)) problems.push(`${name}: folder-layers.config.ts names ${feature} a feature but not a layer: list it in layers`);
   const reported = new Set<string>();
   for (const { from, to, specifier } of imports) {
     const [fromEntry, toEntry] = [entryOf(from), entryOf(to)];
     if (fromEntry === toEntry) continue;
+    if (features.has(fromEntry) && features.has(toEntry)) {
+      const edge = `${fromEntry} → ${toEntry}`;
+      if (allowed.has(edge) || reported.has(edge)) continue;
+      reported.add(edge);
+      problems.push(
+        `${name}: ${edge} joins two features (features talk through the shared layers below them): ${from} imports '${specifier}'`,
+      );
+      continue;
+    }
     const [fromRank, toRank] = [rankOf(fromEntry), rankOf(toEntry)];
     if (fromRank === undefined || toRank === undefined) continue; // reported above as having no layer
     if (fromRank === Number.POSITIVE_INFINITY || toRank < fromRank) continue;
@@ -110,14 +123,17 @@ export function layerProblems(
   return problems;
 }
 
-/** The `from → to` entry pairs of the imports that go up or sideways (what the allow-list may name). */
+/** The `from → to` entry pairs of the imports that go up or sideways or join two features (what the allow-list may name). */
 export function upwardEdges(layers: FolderLayers, imports: readonly FileImport[]): Set<string> {
   const rank = new Map(layers.layers.map((entry, index) => [entry, index]));
   const rankOf = (entry: string) => rank.get(entry) ?? (entry.endsWith('/') ? -1 : Number.POSITIVE_INFINITY);
+  const features = new Set(layers.features ?? []);
   const edges = new Set<string>();
   for (const { from, to } of imports) {
     const [fromEntry, toEntry] = [entryOf(from), entryOf(to)];
-    if (fromEntry !== toEntry && rankOf(fromEntry) !== Number.POSITIVE_INFINITY && rankOf(toEntry) >= rankOf(fromEntry))
+    if (fromEntry === toEntry) continue;
+    const betweenFeatures = features.has(fromEntry) && features.has(toEntry);
+    if (betweenFeatures || (rankOf(fromEntry) !== Number.POSITIVE_INFINITY && rankOf(toEntry) >= rankOf(fromEntry)))
       edges.add(`${fromEntry} → ${toEntry}`);
   }
   return edges;

@@ -37,9 +37,9 @@ export { createAnalytics, type Analytics } from './analytics.js';
 export { SignInForm } from './login/sign-in-form.js';
 export { LoadingSplash } from './shell/loading-splash.js';
 export { TOAST_OPTIONS, StudioToaster, toast } from './toaster.js';
-export { JobServiceProvider, type JobServiceFactory } from './jobs/jobs-context.js';
-export { followJobTransitions, type JobEventEffects, type JobService } from './jobs/job-service.js';
-export { createJobStore, type JobStoreApi, type TrackedJob } from './jobs/tracked-jobs-store.js';
+export { JobServiceProvider, type JobServiceFactory } from './shared/jobs/jobs-context.js';
+export { followJobTransitions, type JobEventEffects, type JobService } from './shared/jobs/job-service.js';
+export { createJobStore, type JobStoreApi, type TrackedJob } from './shared/jobs/tracked-jobs-store.js';
 // The popup's compact form reuses the studio's form rules, voice picker and labels.
 export {
   initialFormValues,
@@ -48,9 +48,9 @@ export {
   submitButtonText,
   type GenerationFormValues,
   type SubmitPhase,
-} from './studio/generation-form-model.js';
-export { useGenerationAccess } from './studio/use-generation-access.js';
+} from './shared/generation/generation-form-model.js';
+export { useGenerationAccess } from './shared/generation/use-generation-access.js';
 export { loadVideoDefaults, RESOLUTION_LABELS } from './preferences/video-defaults.js';
-export { VoicePicker, asVoiceLanguage, useVoices } from './voices/index.js';
-export { labelForProgress, labelForStep } from './jobs/job-labels.js';
+export { VoicePicker, asVoiceLanguage, useVoices } from './shared/voices/index.js';
+export { labelForProgress, labelForStep } from './shared/jobs/job-labels.js';
 export { guardWindowUnload } from './window-unload.js';

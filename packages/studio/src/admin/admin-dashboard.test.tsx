@@ -12,12 +12,12 @@ import {
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useJobService } from '../jobs/jobs-context.js';
-import type { JobService } from '../jobs/job-service.js';
+import { useJobService } from '../shared/jobs/jobs-context.js';
+import type { JobService } from '../shared/jobs/job-service.js';
 import { POINTER_FOCUS_ATTRIBUTE } from '../ui/tab-focus.js';
 import { installMatchMedia } from '../testing/render-studio.js';
 import { StudioToaster } from '../toaster.js';
-import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';
+import { fakeFetch, renderWithServices } from '../shared/voices/voices-test-harness.js';
 import { adminQueryKeys } from './admin-queries.js';
 import { AdminDashboard } from './admin-dashboard.js';
 import { successRate } from './admin-tabs.js';

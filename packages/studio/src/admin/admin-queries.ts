@@ -1,9 +1,9 @@
 import { REFRESH_INTERVALS_MS, type ApiResponse, type ProviderType, type VoiceProviderId } from '@reelsmith/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useJobStore } from '../jobs/jobs-context.js';
+import { useJobStore } from '../shared/jobs/jobs-context.js';
 import { useApi } from '../services.js';
-import { voiceProviderConfigQueryKey, voiceSampleStatsQueryKey } from '../voices/voice-queries.js';
+import { voiceProviderConfigQueryKey, voiceSampleStatsQueryKey } from '../shared/voices/voice-queries.js';
 
 /** Everything the dashboard reads lives under this key, so a switch reloads it all at once. */
 export const adminQueryKey = ['admin'] as const;

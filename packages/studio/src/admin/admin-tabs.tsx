@@ -10,9 +10,9 @@ import {
 } from '@reelsmith/contracts';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
-import { VoiceSampleMigrationCard } from '../voices/voice-sample-migration-card.js';
-import { VoiceSampleStatsPanel } from '../voices/voice-sample-stats-panel.js';
-import { useVoiceProviderConfig } from '../voices/voice-queries.js';
+import { VoiceSampleMigrationCard } from '../shared/voices/voice-sample-migration-card.js';
+import { VoiceSampleStatsPanel } from '../shared/voices/voice-sample-stats-panel.js';
+import { useVoiceProviderConfig } from '../shared/voices/voice-queries.js';
 import { useProviderCheck, useSwitchProvider, useSwitchVoiceProvider } from './admin-queries.js';
 import { providerName, ProviderSwitch } from './provider-switch.js';
 

@@ -4,7 +4,7 @@ import type { Throughput } from '@reelsmith/contracts';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installMatchMedia } from '../testing/render-studio.js';
-import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';
+import { fakeFetch, renderWithServices } from '../shared/voices/voices-test-harness.js';
 import { ThroughputCharts } from './throughput-charts.js';
 
 // jsdom has no canvas: uPlot itself is left out; what is checked is what the page gives it and shows.

@@ -1,5 +1,5 @@
 import type { AdminUser } from '@reelsmith/contracts';
-import { PLAN_LABELS } from '../billing/plan-labels.js';
+import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 
 export function StatusChip({ status }: { status: AdminUser['status'] }) {
   return (

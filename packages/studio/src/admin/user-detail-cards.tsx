@@ -1,5 +1,5 @@
 import type { AdminUserDetail } from '@reelsmith/contracts';
-import { PLAN_LABELS } from '../billing/plan-labels.js';
+import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 import { formatDate, formatDateTime } from '../ui/date-format.js';
 
 export function VideosCard({ videos, onDelete }: { videos: AdminUserDetail['videos']; onDelete(videoId: string, label: string): void }) {

@@ -4,7 +4,7 @@ import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { formatDate, formatDateTime } from '../ui/date-format.js';
-import { PLAN_LABELS } from '../billing/plan-labels.js';
+import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 import { useAuth } from '../services.js';
 import { AdminActionDialog } from './admin-action-dialog.js';
 import { useAdminDeleteVideo, useAdminUser, useAdminUserAction, type AdminUserAction } from './admin-users-queries.js';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
 import { formatDate } from '../ui/date-format.js';
-import { PLAN_LABELS } from '../billing/plan-labels.js';
+import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 import { useAdminUsers, type UserListQuery } from './admin-users-queries.js';
 import { PlanLabel, StatusChip } from './user-badges.js';
 import { UserDetailView } from './user-detail-view.js';

@@ -10,11 +10,11 @@ import { ServicesProvider, useAnalytics, useAuth, useServices } from '../service
 import { createStudioServices } from '../studio-services.js';
 import { LoadingSplash } from '../shell/loading-splash.js';
 import { StudioPage } from '../pages/studio-page.js';
-import { preloadSignedInStudio } from '../studio/studio-view.js';
-import { storageStatsQuery } from '../billing/billing-hooks.js';
-import { videoListQuery } from '../jobs/video-queries.js';
+import { preloadSignedInStudio } from '../pages/studio-view.js';
+import { storageStatsQuery } from '../shared/billing/billing-hooks.js';
+import { videoListQuery } from '../shared/jobs/video-queries.js';
 import { StudioToaster } from '../toaster.js';
-import { useJobsConnection } from '../jobs/jobs-context.js';
+import { useJobsConnection } from '../shared/jobs/jobs-context.js';
 import { AppRoutes } from './app-routes.js';
 export { StudioProviders } from './studio-providers.js';
 import type { StudioHostProps } from './studio-providers.js';

@@ -4,12 +4,12 @@ import { ApiError, errorMessage } from '../api/api-client.js';
 import { usePlatform } from '../platform.js';
 import { loadVideoDefaults } from '../preferences/video-defaults.js';
 import { useApi } from '../services.js';
-import { GenerateOptionFields } from '../studio/generate-option-fields.js';
-import { initialFormValues, type FormField, type GenerationFormValues } from '../studio/generation-form-model.js';
-import { useGenerationAccess } from '../studio/use-generation-access.js';
+import { GenerateOptionFields } from '../shared/generation/generate-option-fields.js';
+import { initialFormValues, type FormField, type GenerationFormValues } from '../shared/generation/generation-form-model.js';
+import { useGenerationAccess } from '../shared/generation/use-generation-access.js';
 import { toast } from '../toaster.js';
 import { FileButton } from '../ui/file-button.js';
-import { asVoiceLanguage, useVoices } from '../voices/index.js';
+import { asVoiceLanguage, useVoices } from '../shared/voices/index.js';
 import {
   batchDefaults,
   checkRows,

@@ -13,7 +13,7 @@ import {
   type GenerationParams,
   type VoiceProviderId,
 } from '@reelsmith/contracts';
-import type { GenerationFormValues } from '../studio/generation-form-model.js';
+import type { GenerationFormValues } from '../shared/generation/generation-form-model.js';
 
 /** One row of the list as the creator gave it, before it is queued. */
 export interface DraftRow {

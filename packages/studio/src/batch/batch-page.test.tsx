@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { JobRealtimeClient, JobRealtimeHandlers } from '../jobs/job-realtime.js';
+import type { JobRealtimeClient, JobRealtimeHandlers } from '../shared/jobs/job-realtime.js';
 import { MemoryStorage } from '../platform.js';
 import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
 import { checkRows, rowsFromCsv, rowsFromText, zipEntryName } from './batch-model.js';

@@ -2,14 +2,14 @@ import { isActiveJobStatus, type BatchDetail, type BatchRow, type JobStatus } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../api/api-client.js';
-import { useJobsConnection, useJobStore } from '../jobs/jobs-context.js';
-import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
-import { resolveVideoFileUrl } from '../jobs/video-file.js';
+import { useJobsConnection, useJobStore } from '../shared/jobs/jobs-context.js';
+import type { TrackedJob } from '../shared/jobs/tracked-jobs-store.js';
+import { resolveVideoFileUrl } from '../shared/jobs/video-file.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
-import { StatusChip } from '../videos/job-progress.js';
+import { StatusChip } from '../shared/videos/job-progress.js';
 import { zipEntryName } from './batch-model.js';
 
 /** How far along a status is: a row never goes back because one source is behind the other. */

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isActiveJobStatus } from '@reelsmith/contracts';
-import { useJobStore } from '../jobs/jobs-context.js';
+import { useJobStore } from '../shared/jobs/jobs-context.js';
 import { useAuth } from '../services.js';
-import { formatPlanDate } from './billing-format.js';
-import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from './billing-hooks.js';
+import { formatPlanDate } from '../shared/billing/billing-format.js';
+import { useCanGenerate, useIsDesktop, useStorageStats, useSubscription } from '../shared/billing/billing-hooks.js';
 import { preloadPricingDialog, PricingDialog } from './pricing-dialog-lazy.js';
 import './billing.css';
 

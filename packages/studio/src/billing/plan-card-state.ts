@@ -1,5 +1,5 @@
 import { PLAN_IDS, type Plan, type PlanId, type Subscription } from '@reelsmith/contracts';
-import { formatPlanDate } from './billing-format.js';
+import { formatPlanDate } from '../shared/billing/billing-format.js';
 
 export interface PlanCardState {
   label: string;

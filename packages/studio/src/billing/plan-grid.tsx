@@ -9,9 +9,9 @@ import {
 import { useEffect } from 'react';
 import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
-import { formatAmount, formatPrice, videoLimitText } from './billing-format.js';
-import { useSubscription } from './billing-hooks.js';
-import { usePlans } from './pricing-hooks.js';
+import { formatAmount, formatPrice, videoLimitText } from '../shared/billing/billing-format.js';
+import { useSubscription } from '../shared/billing/billing-hooks.js';
+import { usePlans } from '../shared/billing/pricing-hooks.js';
 import { planCardState } from './plan-card-state.js';
 import { TestCheckoutDialog } from './test-checkout-dialog.js';
 import { usePlanPurchase } from './use-plan-purchase.js';

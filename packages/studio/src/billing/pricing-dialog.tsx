@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { usePricingCurrency } from './pricing-hooks.js';
+import { usePricingCurrency } from '../shared/billing/pricing-hooks.js';
 import { currencyNote, PlanGrid, SecurePaymentsNote } from './plan-grid.js';
 import './billing.css';
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { usePricingCurrency } from './pricing-hooks.js';
+import { usePricingCurrency } from '../shared/billing/pricing-hooks.js';
 import { currencyNote, PlanGrid, SecurePaymentsNote } from './plan-grid.js';
 import './billing.css';
 

@@ -15,7 +15,7 @@ import {
   type RecordedRequest,
 } from '../testing/render-studio.js';
 import { useEffect } from 'react';
-import { useJobService } from '../jobs/jobs-context.js';
+import { useJobService } from '../shared/jobs/jobs-context.js';
 import { PlanArea } from './plan-area.js';
 import { PlanCard } from './plan-grid.js';
 

@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useState } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { useApi } from '../services.js';
-import { formatAmount } from './billing-format.js';
+import { formatAmount } from '../shared/billing/billing-format.js';
 
 export interface TestCheckoutRequest {
   order: NonNullable<OrderResponse['order']>;

@@ -2,7 +2,7 @@ import { EMBED_MESSAGE_SOURCE, embedEnvelopeSchema, type EmbedEvent } from '@ree
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.js';
 import { createAuthStore } from '../auth/auth-store.js';
-import { createJobStore } from '../jobs/tracked-jobs-store.js';
+import { createJobStore } from '../shared/jobs/tracked-jobs-store.js';
 import { MemoryStorage } from '../platform.js';
 import { createEmbedBatches } from './embed-batches.js';
 import { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';

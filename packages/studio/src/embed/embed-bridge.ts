@@ -1,7 +1,7 @@
 import { EMBED_MESSAGE_SOURCE, embedCommandEnvelopeSchema, type EmbedCommand, type EmbedEvent } from '@reelsmith/contracts';
 import type { StoreApi } from 'zustand/vanilla';
 import type { AuthStore } from '../auth/auth-store.js';
-import type { JobStore } from '../jobs/tracked-jobs-store.js';
+import type { JobStore } from '../shared/jobs/tracked-jobs-store.js';
 import type { EmbedBatches } from './embed-batches.js';
 
 export interface EmbedBridgeOptions {

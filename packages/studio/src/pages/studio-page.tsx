@@ -1,4 +1,4 @@
-import { StudioView } from '../studio/studio-view.js';
+import { StudioView } from './studio-view.js';
 
 /** The Video Studio route; its parts live in ../studio. */
 export function StudioPage() {

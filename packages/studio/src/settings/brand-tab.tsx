@@ -15,7 +15,7 @@ import { useEffect, useId, useState, type CSSProperties, type FormEvent } from '
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { useApi, useAuth } from '../services.js';
-import { uploadFile } from '../storyboard/upload-file.js';
+import { uploadFile } from '../shared/upload-file.js';
 import { CaptionPreview } from '../ui/caption-style-picker.js';
 import { FileButton } from '../ui/file-button.js';
 import './brand-tab.css';

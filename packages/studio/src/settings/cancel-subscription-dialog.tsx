@@ -3,8 +3,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
-import { formatPlanDate } from '../billing/billing-format.js';
-import { useSubscription } from '../billing/billing-hooks.js';
+import { formatPlanDate } from '../shared/billing/billing-format.js';
+import { useSubscription } from '../shared/billing/billing-hooks.js';
 import { useApi } from '../services.js';
 
 /**

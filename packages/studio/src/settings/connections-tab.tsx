@@ -6,7 +6,7 @@ import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
-import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from '../videos/youtube-hold.js';
+import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from '../shared/videos/youtube-hold.js';
 import { onConnectionsChanged } from './connections-channel.js';
 import './connections-tab.css';
 

@@ -1,8 +1,8 @@
 import { PLAN_IDS, UNLIMITED_VIDEOS, type Subscription } from '@reelsmith/contracts';
 import { Link } from 'react-router';
-import { formatPlanDate, formatPrice } from '../billing/billing-format.js';
-import { useSubscription } from '../billing/billing-hooks.js';
-import { usePlans } from '../billing/pricing-hooks.js';
+import { formatPlanDate, formatPrice } from '../shared/billing/billing-format.js';
+import { useSubscription } from '../shared/billing/billing-hooks.js';
+import { usePlans } from '../shared/billing/pricing-hooks.js';
 import { CancelSubscriptionDialog } from './cancel-subscription-dialog.js';
 
 const CURRENCY_NAMES = { INR: 'Indian Rupees (INR)', USD: 'US Dollars (USD)' } as const;

@@ -21,7 +21,7 @@ import { FormAlert, TextField } from '../ui/form-fields.js';
 import { PageHeader } from '../ui/page-header.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
-import { optionLabel } from '../studio/generation-form-model.js';
+import { optionLabel } from '../shared/generation/generation-form-model.js';
 import { keyboardOnlyTabFocus } from '../ui/tab-focus.js';
 import { BrandTab } from './brand-tab.js';
 import { DeveloperTab } from './developer-tab.js';

@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { countActiveJobs, useVideoList } from '../jobs/video-queries.js';
+import { countActiveJobs, useVideoList } from '../shared/jobs/video-queries.js';
 import { useAuth } from '../services.js';
 import { ActivityIcon, BellIcon, MenuIcon } from '../ui/icons.js';
 import { preloadable } from '../ui/preloadable.js';

@@ -4,7 +4,7 @@ import { CaptionStylePicker } from '../ui/caption-style-picker.js';
 import { FieldError } from '../ui/field-error.js';
 import { FileButton } from '../ui/file-button.js';
 import { Toggle } from '../ui/toggle.js';
-import { VoicePicker } from '../voices/index.js';
+import { VoicePicker } from '../shared/voices/index.js';
 import type { FieldErrors } from './scene-card.js';
 import type { StoryboardDraft } from './storyboard-model.js';
 

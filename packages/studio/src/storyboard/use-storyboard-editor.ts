@@ -2,12 +2,12 @@ import { isActiveJobStatus, MUSIC_VOLUME_DEFAULT, storyboardConflictSchema, type
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../api/api-client.js';
-import { videoListQueryKey } from '../jobs/video-queries.js';
-import { useJobService, useJobStore } from '../jobs/jobs-context.js';
+import { videoListQueryKey } from '../shared/jobs/video-queries.js';
+import { useJobService, useJobStore } from '../shared/jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth } from '../services.js';
 import { toast } from '../toaster.js';
-import { versionsQueryKey } from '../videos/version-menu.js';
+import { versionsQueryKey } from '../shared/videos/version-menu.js';
 import type { FieldErrors } from './scene-card.js';
 import {
   adoptSceneIds,
@@ -20,7 +20,7 @@ import {
 } from './storyboard-model.js';
 import { clearLocalDraft, readLocalDraft, writeLocalDraft } from './local-draft.js';
 import { storyboardQueryKey } from './storyboard-queries.js';
-import { uploadFile } from './upload-file.js';
+import { uploadFile } from '../shared/upload-file.js';
 
 /** Edits pause this long before the draft is saved, so typing sends one request, not one per key. */
 export const AUTOSAVE_DELAY_MS = 1000;

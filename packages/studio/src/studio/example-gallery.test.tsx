@@ -3,7 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import type { GalleryResponse } from '@reelsmith/contracts';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fakeFetch, renderWithServices, TEST_API_BASE } from '../voices/voices-test-harness.js';
+import { fakeFetch, renderWithServices, TEST_API_BASE } from '../shared/voices/voices-test-harness.js';
 import { ExampleGallery } from './example-gallery.js';
 
 const example = (resolution: '9:16' | '16:9' | '1:1', slug: string) => ({

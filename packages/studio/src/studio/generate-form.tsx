@@ -2,18 +2,18 @@ import { FREE_VIDEO_MAX_SECONDS, MESSAGES, STORAGE_KEYS } from '@reelsmith/contr
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { toast } from '../toaster.js';
-import { videoListQueryKey } from '../jobs/video-queries.js';
-import { useJobService, useJobStore } from '../jobs/jobs-context.js';
+import { videoListQueryKey } from '../shared/jobs/video-queries.js';
+import { useJobService, useJobStore } from '../shared/jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
 import { loadVideoDefaults } from '../preferences/video-defaults.js';
-import { asVoiceLanguage, useVoices } from '../voices/index.js';
-import { draftFromSource } from './source-draft.js';
+import { asVoiceLanguage, useVoices } from '../shared/voices/index.js';
+import { draftFromSource } from '../shared/generation/source-draft.js';
 import { SourceFields } from './source-fields.js';
-import { GenerateOptionFields } from './generate-option-fields.js';
-import { initialFormValues, validateForm, type FormField, type GenerationFormValues } from './generation-form-model.js';
+import { GenerateOptionFields } from '../shared/generation/generate-option-fields.js';
+import { initialFormValues, validateForm, type FormField, type GenerationFormValues } from '../shared/generation/generation-form-model.js';
 import { useGenerationSubmit } from './use-generation-submit.js';
-import type { GenerationAccess } from './use-generation-access.js';
+import type { GenerationAccess } from '../shared/generation/use-generation-access.js';
 
 export interface GenerateFormProps {
   signedIn: boolean;

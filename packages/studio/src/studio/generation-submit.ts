@@ -1,8 +1,8 @@
 import { MESSAGES, VALIDATION_MESSAGES, type GenerationParams, type VoiceProviderId } from '@reelsmith/contracts';
 import { ApiError, errorMessage, isOffline } from '../api/api-client.js';
 import { toast } from '../toaster.js';
-import type { GenerationAccess } from './generation-access.js';
-import { generationRequest, type GenerationFormValues, type SubmitPhase } from './generation-form-model.js';
+import type { GenerationAccess } from '../shared/generation/generation-access.js';
+import { generationRequest, type GenerationFormValues, type SubmitPhase } from '../shared/generation/generation-form-model.js';
 
 export interface GenerationSubmit {
   values: GenerationFormValues;

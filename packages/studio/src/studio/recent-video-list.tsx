@@ -1,12 +1,12 @@
 import { isActiveJobStatus, RECENT_VIDEOS_COUNT } from '@reelsmith/contracts';
 import { Link } from 'react-router';
-import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
-import { JobProgress, StatusChip } from '../videos/job-progress.js';
-import { RetryVideoButton } from '../videos/video-delete-controls.js';
-import { SourceCredit } from '../videos/source-credit.js';
-import { VideoFileActions } from '../videos/video-file-actions.js';
-import { VideoPoster } from '../videos/video-poster.js';
-import { formatCreated, videoTitle } from '../videos/video-list-model.js';
+import type { TrackedJob } from '../shared/jobs/tracked-jobs-store.js';
+import { JobProgress, StatusChip } from '../shared/videos/job-progress.js';
+import { RetryVideoButton } from '../shared/videos/video-delete-controls.js';
+import { SourceCredit } from '../shared/videos/source-credit.js';
+import { VideoFileActions } from '../shared/videos/video-file-actions.js';
+import { VideoPoster } from '../shared/videos/video-poster.js';
+import { formatCreated, videoTitle } from '../shared/videos/video-list-model.js';
 import { storyboardPath } from '../routes/route-table.js';
 
 function RecentVideo({ job, editable }: { job: TrackedJob; editable: boolean }) {

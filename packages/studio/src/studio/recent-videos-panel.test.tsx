@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
+import type { TrackedJob } from '../shared/jobs/tracked-jobs-store.js';
 import { renderWithStudio, testPlatform } from '../testing/render-studio.js';
 import { preloadRecentVideoRows, RecentVideosPanel } from './recent-videos-panel.js';
 

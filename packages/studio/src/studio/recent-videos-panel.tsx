@@ -1,7 +1,7 @@
 import { RECENT_VIDEOS_COUNT, SEE_ALL_THRESHOLD } from '@reelsmith/contracts';
 import { Suspense } from 'react';
 import { Link } from 'react-router';
-import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
+import type { TrackedJob } from '../shared/jobs/tracked-jobs-store.js';
 import { preloadable } from '../ui/preloadable.js';
 
 // The rows' code (posters, progress bars, file actions, retry and delete) is fetched once there is a
@@ -9,7 +9,7 @@ import { preloadable } from '../ui/preloadable.js';
 // studio fetches it beside the video list while a stored session is checked (preloadRecentVideoRows).
 const rows = preloadable(() => import('./recent-video-list.js').then((m) => m.RecentVideoList));
 const RecentVideoList = rows.Component;
-const clearFailed = preloadable(() => import('../videos/video-delete-controls.js').then((m) => m.ClearFailedButton));
+const clearFailed = preloadable(() => import('../shared/videos/video-delete-controls.js').then((m) => m.ClearFailedButton));
 const ClearFailedButton = clearFailed.Component;
 
 /** True when one of the panel's videos failed or was cancelled (the header then offers Clear failed). */

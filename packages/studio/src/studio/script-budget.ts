@@ -1,5 +1,5 @@
 import { countNarrationWords, narrationWordLimit } from '@reelsmith/contracts';
-import type { SourceDraft } from './source-draft.js';
+import type { SourceDraft } from '../shared/generation/source-draft.js';
 
 /**
  * The word budget of a source, apart from the form's first load (the storyboard's counting rules

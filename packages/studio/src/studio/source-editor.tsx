@@ -1,4 +1,4 @@
-import type { SourceChoice, SourceDraft } from './source-draft.js';
+import type { SourceChoice, SourceDraft } from '../shared/generation/source-draft.js';
 import { scriptBudgetError, sourceHint } from './script-budget.js';
 import WikipediaLine, { type WikipediaLineProps } from './wikipedia-line.js';
 

@@ -1,7 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
 import { usePlatform } from '../platform.js';
 import { toast } from '../toaster.js';
-import { draftFromSource, linkIn, SOURCE_CHOICE_LABELS, SOURCE_CHOICES, type SourceChoice, type SourceDraft } from './source-draft.js';
+import {
+  draftFromSource,
+  linkIn,
+  SOURCE_CHOICE_LABELS,
+  SOURCE_CHOICES,
+  type SourceChoice,
+  type SourceDraft,
+} from '../shared/generation/source-draft.js';
 import './source-fields.css';
 
 export interface SourceFieldsProps {

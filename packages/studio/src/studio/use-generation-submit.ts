@@ -1,7 +1,12 @@
 import type { GenerationParams, VoiceProviderId } from '@reelsmith/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GenerationAccess } from './generation-access.js';
-import { isSubmitBlocked, submitButtonText, type GenerationFormValues, type SubmitPhase } from './generation-form-model.js';
+import type { GenerationAccess } from '../shared/generation/generation-access.js';
+import {
+  isSubmitBlocked,
+  submitButtonText,
+  type GenerationFormValues,
+  type SubmitPhase,
+} from '../shared/generation/generation-form-model.js';
 import { submitGeneration } from './generation-submit.js';
 
 /** How long the button says "Starting..." after the job is accepted, so the press visibly landed. */

@@ -3,10 +3,10 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fakeFetch, renderWithServices } from '../voices/voices-test-harness.js';
-import { generationRequest, STUDIO_DEFAULTS } from './generation-form-model.js';
+import { fakeFetch, renderWithServices } from '../shared/voices/voices-test-harness.js';
+import { generationRequest, STUDIO_DEFAULTS } from '../shared/generation/generation-form-model.js';
 import { SourceFields } from './source-fields.js';
-import { TOPIC_ONLY, type SourceDraft } from './source-draft.js';
+import { TOPIC_ONLY, type SourceDraft } from '../shared/generation/source-draft.js';
 import { resetWikipediaLookUp } from './wikipedia-line.js';
 
 const OCTOPUS = {

@@ -1,7 +1,7 @@
 import { RESEARCH_UNUSED_MESSAGES, VIDEO_LANGUAGES, type ResearchArticlesResponse, type VideoLanguage } from '@reelsmith/contracts';
 import { useEffect, useId, useState } from 'react';
 import { useApi, useAuth } from '../services.js';
-import type { ResearchChoice, SourceDraft } from './source-draft.js';
+import type { ResearchChoice, SourceDraft } from '../shared/generation/source-draft.js';
 
 /** The look-up waits until the creator pauses typing, so a topic typed word by word is asked once. */
 export const LOOKUP_DELAY_MS = 500;

@@ -4,12 +4,12 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { toast } from '../toaster.js';
 import { Link } from 'react-router';
 import { errorMessage } from '../api/api-client.js';
-import { videoListQueryKey } from '../jobs/video-queries.js';
-import type { TrackedJob } from '../jobs/tracked-jobs-store.js';
-import { useJobs, useJobsConnection, useJobService } from '../jobs/jobs-context.js';
+import { videoListQueryKey } from '../shared/jobs/video-queries.js';
+import type { TrackedJob } from '../shared/jobs/tracked-jobs-store.js';
+import { useJobs, useJobsConnection, useJobService } from '../shared/jobs/jobs-context.js';
 import { PageHeader } from '../ui/page-header.js';
-import { JobProgress, StatusChip } from './job-progress.js';
-import { VideoFileActions } from './video-file-actions.js';
+import { JobProgress, StatusChip } from '../shared/videos/job-progress.js';
+import { VideoFileActions } from '../shared/videos/video-file-actions.js';
 import {
   DeleteVideoButton,
   isDeletable,
@@ -17,14 +17,14 @@ import {
   SelectVideoCheckbox,
   useVideoSelection,
   VideoBulkActions,
-} from './video-delete-controls.js';
+} from '../shared/videos/video-delete-controls.js';
 import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
-import { AttributionCredits } from './attribution-credits.js';
-import { SourceCredit } from './source-credit.js';
-import { ResearchNote } from './research-note.js';
+import { AttributionCredits } from '../shared/videos/attribution-credits.js';
+import { SourceCredit } from '../shared/videos/source-credit.js';
+import { ResearchNote } from '../shared/videos/research-note.js';
 import { PostKitPanel } from './post-kit-panel.js';
-import { VersionMenu } from './version-menu.js';
-import { VideoPoster } from './video-poster.js';
+import { VersionMenu } from '../shared/videos/version-menu.js';
+import { VideoPoster } from '../shared/videos/video-poster.js';
 import { storyboardPath } from '../routes/route-table.js';
 import {
   filterAndSortJobs,
@@ -37,7 +37,7 @@ import {
   videoTitle,
   type SortOrder,
   type StatusFilter,
-} from './video-list-model.js';
+} from '../shared/videos/video-list-model.js';
 import './my-videos.css';
 
 // Publishing loads with the first finished video's row, never with the first screen.

@@ -18,7 +18,7 @@ import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
 import { parseHashtags } from './post-kit-panel.js';
 import './publish-panel.css';
-import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from './youtube-hold.js';
+import { HeldOnYouTubeActions, heldLine, isHeldOnYouTube, localTime } from '../shared/videos/youtube-hold.js';
 
 export const connectionsQueryKey = ['connections'] as const;
 const publicationsKey = (videoId: string) => ['publications', videoId] as const;
