@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateResearch, midSentenceCuts, saysFact } from './research-test-bench.js';
+import { closesAnswer, closingLine } from '../src/story/answer-script.js';
+import { evaluateResearch, midSentenceCuts, researchTopics, saysFact } from './research-test-bench.js';
+
+/** Lower case without accents, as words. */
+const tokens = (text: string): string[] =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** The only words of our own a script may say: a closing line's connective (answer-script.ts). */
+const CONNECTIVES = new Set(tokens('That is Así Por eso Por isso Assim Voilà Deshalb So'));
 
 /**
  * What `npm run bench:research` prints, held: the held-out topics (bench/research-articles, key
@@ -26,6 +39,34 @@ describe('researched videos answer their topic (bench/research-articles)', () =>
       });
     }
   }
+
+  it('tells most of every answer at 30 s: 3.6 key facts of 5 on average, and at most four topics missing more than one', () => {
+    const rows = evaluateResearch(30);
+    const mean = rows.reduce((sum, row) => sum + row.narration.found, 0) / rows.length;
+    expect(mean).toBeGreaterThanOrEqual(3.6);
+    expect(rows.filter((row) => row.facts - row.narration.found > 1).length).toBeLessThanOrEqual(4);
+  });
+
+  it("says only the article's and the topic's words, and ends on a line that closes", () => {
+    for (const topic of researchTopics()) {
+      const allowed = new Set([...tokens(topic.text), ...tokens(topic.topic), ...CONNECTIVES]);
+      for (const duration of [30, 60]) {
+        const row = evaluateResearch(duration).find((entry) => entry.slug === topic.slug)!;
+        const narration = row.story.scenes.map((scene) => scene.narration).join(' ');
+        expect(
+          tokens(narration).filter((word) => !allowed.has(word)),
+          `${topic.slug} at ${duration} s`,
+        ).toEqual([]);
+        const last = row.story.scenes.at(-1)!.narration;
+        const closer = closingLine(topic.topic, topic.language);
+        const lastSentence = last.split(/(?<=[.!?])\s+/u).at(-1)!;
+        expect(
+          (closer !== '' && last.endsWith(closer)) || closesAnswer(lastSentence, topic.topic, topic.title, topic.language),
+          `${topic.slug} at ${duration} s ends: ${lastSentence}`,
+        ).toBe(true);
+      }
+    }
+  });
 
   it('says all but at most one key fact of every topic at 60 s', () => {
     for (const row of evaluateResearch(60))

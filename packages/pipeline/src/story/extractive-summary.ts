@@ -149,10 +149,10 @@ export function scoreForTopic(
   language: string,
   title: string,
   topic: string,
-): { scores: number[]; focused: boolean } {
+): { scores: number[]; focused: boolean; passage: number[] } {
   const general = scoreSentences(text, sentences, language, title);
   const focus = readTopic(topic, title, language);
-  if (focus.focus.length === 0 && focus.kind === 'subject') return { scores: general, focused: false };
+  if (focus.focus.length === 0 && focus.kind === 'subject') return { scores: general, focused: false, passage: [] };
   const layout = sentenceLayout(text, sentences);
   const { paragraph, heading } = paragraphsOf(layout, sentences);
   // The paragraphs' text, the reasons they give and the heading they fall under.
@@ -175,7 +175,8 @@ export function scoreForTopic(
   );
   // A topic none of whose words the article says beyond its subject ("A topic" over a pasted text)
   // asks nothing of it: it is told for itself.
-  if (focus.kind === 'subject' && [...weights.values()].every((weight) => weight === 0)) return { scores: general, focused: false };
+  if (focus.kind === 'subject' && [...weights.values()].every((weight) => weight === 0))
+    return { scores: general, focused: false, passage: [] };
   const shares = sentences.map((sentence) => (sentence.fragment ? 0 : weightedShare(sentence.text, weights, language)));
   const relevance = new Map<number, number>();
   for (const [key, entry] of paragraphs) {
@@ -206,7 +207,37 @@ export function scoreForTopic(
       (reasons[index] ? w.reason : 0)
     );
   });
-  return { scores, focused: true };
+  return { scores, focused: true, passage: answerPassage(sentences, paragraph, relevance) };
+}
+
+/**
+ * The passage that answers the topic: the sentences from the start of the most relevant paragraph
+ * to the end of its section (the next heading). Its writer built the answer up in that order, so a
+ * short video tells it from there, sentence after sentence, before anything else.
+ */
+function answerPassage(
+  sentences: readonly SourceSentence[],
+  paragraph: readonly number[],
+  relevance: ReadonlyMap<number, number>,
+): number[] {
+  let bestKey = -1;
+  let bestValue = 0;
+  for (const [key, value] of relevance) {
+    if (value > bestValue) {
+      bestKey = key;
+      bestValue = value;
+    }
+  }
+  if (bestKey < 0) return [];
+  const passage: number[] = [];
+  for (let index = paragraph.indexOf(bestKey); index >= 0 && index < sentences.length; index++) {
+    if (sentences[index]!.fragment) {
+      if (passage.length > 0) break;
+      continue;
+    }
+    passage.push(index);
+  }
+  return passage;
 }
 
 /** Each focus stem's weight: rarer among the paragraphs weighs more; a stem no paragraph says, nothing. */
@@ -241,7 +272,8 @@ export const TOPIC_WEIGHTS = { general: 0.5, sentence: 1.5, paragraph: 3, answer
  * opens an enumeration ("Two branchial hearts…") with the sentence that ends it, one that announces
  * what follows (a question, a colon, "Not everyone…", a short paragraph opener) with the sentence
  * after it; when they do not fit together, none is told, so the narration never teases, stops or
- * refers to what it did not say. `opening` (the sentence that defines the subject) is taken first.
+ * refers to what it did not say. `opening` (the sentence that defines the subject) is taken first,
+ * then the sentences of `passage` (the answer, `scoreForTopic`'s) in order, as far as they fit.
  */
 export function chooseSentences(
   candidates: readonly SummaryCandidate[],
@@ -249,6 +281,7 @@ export function chooseSentences(
   targetWords: number,
   language: string,
   opening?: SummaryCandidate,
+  passage: readonly number[] = [],
 ): SummaryChoice {
   const ranked = [...candidates].sort(
     (a, b) => scores[b.sentence.index]! - scores[a.sentence.index]! || a.sentence.index - b.sentence.index,
@@ -324,6 +357,12 @@ export function chooseSentences(
     return true;
   };
   if (opening) take(opening);
+  // The answer's passage is told in its writer's order, as far as it fits (a sentence that does not
+  // fit is passed over for the next that does); then the best of the rest.
+  for (const index of passage) {
+    const candidate = byIndex.get(index);
+    if (candidate && !candidate.answerOnly) take(candidate);
+  }
   for (const candidate of considered) take(candidate);
   // A budget smaller than every sentence still says the single best one that closes.
   if (chosen.length === 0) {

@@ -5,7 +5,8 @@ import { loadImagePromptTemplates } from './offline-story-templates.js';
 import { stopWordsFor } from './source-stop-words.js';
 import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
 import { countNarrationWords } from './story-budget.js';
-import { sameStem, stems } from './topic-focus.js';
+import { closesAnswer, closingLine, definitionMainClause, topicLine } from './answer-script.js';
+import { readTopic, sameStem, stems } from './topic-focus.js';
 
 /**
  * Stories told from the creator's own text, offline: a script is said verbatim, an article by its
@@ -90,7 +91,7 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
   const { language } = request;
   const sentences = splitSentences(text, language).slice(0, MAX_RANKED_SENTENCES);
   // A researched video answers the topic the creator typed; a pasted article is told for itself.
-  const { scores, focused } = scoreForTopic(text, sentences, language, title, request.topic);
+  const { scores, focused, passage } = scoreForTopic(text, sentences, language, title, request.topic);
   const layout = sentenceLayout(text, sentences);
   const candidates: SummaryCandidate[] = sentences
     .filter((sentence) => !sentence.fragment)
@@ -105,21 +106,101 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
     })
     .filter((candidate) => !/^["“„«「]?\s*$/u.test(candidate.narration))
     .map((candidate) => (candidate.words < MIN_SENTENCE_WORDS ? { ...candidate, answerOnly: true } : candidate));
-  // The answer opens with the sentence that says what the subject is (the first that names the title).
-  const opening = focused ? definingSentence(candidates, title, language) : undefined;
-  const { chosen } = chooseSentences(candidates, scores, request.targetWords, language, opening);
+  const chosen: ScriptLine[] = focused
+    ? answerScript(candidates, scores, passage, title, request)
+    : chooseSentences(candidates, scores, request.targetWords, language).chosen.map((candidate) => ({ candidate }));
   const units: Unit[] = [];
   const joiner = isSpaceless(language) ? '' : ' ';
-  for (const candidate of chosen) {
+  for (const entry of chosen) {
+    if (entry.line !== undefined) {
+      units.push({ text: entry.line, sentences: [], words: countNarrationWords(entry.line, language) });
+      continue;
+    }
+    const { candidate } = entry;
     const before = units.at(-1);
     // "She dances." is told in the scene of the sentence it answers, never as a scene of its own.
-    if (candidate.answerOnly && before && before.sentences.at(-1)!.index === candidate.sentence.index - 1) {
+    if (candidate.answerOnly && before && before.sentences.at(-1)?.index === candidate.sentence.index - 1) {
       before.text += joiner + candidate.narration;
       before.sentences.push(candidate.sentence);
       before.words += candidate.words;
     } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
   }
   return units;
+}
+
+/** A line of the script: an article's sentence, or a line made of the topic's words (its first or last). */
+type ScriptLine = { candidate: SummaryCandidate; line?: undefined } | { candidate?: undefined; line: string };
+
+/**
+ * A researched video's script: a first line that names the subject, the passage that answers the
+ * topic in its writer's order, the best of the rest while words remain, and a last line that closes.
+ *
+ * The first line is the article's definition of its subject when it fits beside the answer (whole,
+ * or by its main clause), else the answer's own first sentence when it names the subject, else the
+ * topic said as a title or a question: of these, the one that leaves the answer's passage most of
+ * its sentences, the definition first among equals. A 30 s video thus goes straight to the answer
+ * when the definition would crowd it out; a 60 s one tells both.
+ *
+ * The last line is the article's when the chosen last sentence concludes or restates the question
+ * ("…, so the whole sky looks blue."); otherwise the topic's words said as the answer's end ("That
+ * is how the Great Wall of China was built."), when there are words left for it.
+ */
+function answerScript(
+  candidates: readonly SummaryCandidate[],
+  scores: readonly number[],
+  passage: readonly number[],
+  title: string,
+  request: StoryRequest,
+): ScriptLine[] {
+  const { language, targetWords, topic } = request;
+  const definition = definingSentence(candidates, title, language);
+  const openings: Array<{ opening?: SummaryCandidate; line?: string }> = [];
+  if (definition) {
+    openings.push({ opening: definition });
+    const main = definitionMainClause(definition.narration, language);
+    if (main) openings.push({ opening: { ...definition, narration: main, words: countNarrationWords(main, language) } });
+  }
+  openings.push({});
+  const asked = topicLine(topic, language);
+  if (asked) openings.push({ line: asked });
+  const asking = readTopic(topic, title, language);
+  const subjectStems = [...stems(title, language), ...asking.subject];
+  const topicStems = [...asking.subject, ...asking.focus];
+  // A sentence names the subject when it says the title's or the topic's subject, or restates most of
+  // the question ("Zugvögel fliegen im Herbst nach Süden, weil…" for "Warum Zugvögel im Herbst…").
+  const namesSubject = (text: string) => {
+    const said = stems(text, language);
+    const says = (stem: string) => said.some((term) => sameStem(term, stem));
+    return subjectStems.some(says) || (topicStems.length > 0 && topicStems.filter(says).length * 2 >= topicStems.length);
+  };
+  const inPassage = new Set(passage);
+  const closer = closingLine(topic, language);
+  let best: { lines: ScriptLine[]; rank: number } | undefined;
+  for (const { opening, line } of openings) {
+    for (const closing of closer ? [false, true] : [false]) {
+      const lineWords = (line ? countNarrationWords(line, language) : 0) + (closing ? countNarrationWords(closer, language) : 0);
+      const { chosen } = chooseSentences(candidates, scores, targetWords - lineWords, language, opening, passage);
+      if (chosen.length === 0) continue;
+      // Without a line of its own, the first sentence told must name what the video is about.
+      if (!opening && !line && !namesSubject(chosen[0]!.narration)) continue;
+      // A plan whose last sentence told closes needs no closing line; one that does not, says it.
+      const closes = closesAnswer(chosen.at(-1)!.narration, topic, title, language);
+      const lines: ScriptLine[] = [
+        ...(line ? [{ line }] : []),
+        ...chosen.map((candidate) => ({ candidate })),
+        ...(closing && !closes ? [{ line: closer }] : []),
+      ];
+      // A plan that ends on a line that closes comes first; then the one that tells most of the
+      // answer, in words; among equals, the earlier opening (the definition first).
+      const told = chosen
+        .filter((candidate) => inPassage.has(candidate.sentence.index))
+        .reduce((sum, candidate) => sum + candidate.words, 0);
+      const rank = (closes || closing ? targetWords + 1 : 0) + told;
+      if (!best || rank > best.rank) best = { lines, rank };
+    }
+  }
+  if (best) return best.lines;
+  return chooseSentences(candidates, scores, targetWords, language, definition, passage).chosen.map((candidate) => ({ candidate }));
 }
 
 /**

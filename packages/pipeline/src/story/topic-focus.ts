@@ -113,15 +113,18 @@ export function sameStem(a: string, b: string): boolean {
 
 const hasStem = (terms: readonly string[], stem: string): boolean => terms.some((term) => sameStem(term, stem));
 
+/** The kind of question a topic's first word asks ("Why…", "¿Cómo…"), or 'subject' when it asks none. */
+export function questionWordKind(topic: string): QuestionKind {
+  const folded = fold(topic).trim();
+  for (const [name, list] of Object.entries(QUESTION_WORDS) as Array<[QuestionKind, string[]]>) {
+    if (list.some((word) => folded.startsWith(`${word} `) || folded.startsWith(`¿${word} `))) return name;
+  }
+  return 'subject';
+}
+
 export function readTopic(topic: string, title: string, language: string): TopicFocus {
   const folded = fold(topic).trim();
-  let kind: QuestionKind = 'subject';
-  for (const [name, list] of Object.entries(QUESTION_WORDS) as Array<[QuestionKind, string[]]>) {
-    if (list.some((word) => folded.startsWith(`${word} `) || folded.startsWith(`¿${word} `) || folded.startsWith(word + ' '))) {
-      kind = name;
-      break;
-    }
-  }
+  let kind = questionWordKind(topic);
   // "What causes…", "Qu'est-ce qui cause…" ask why.
   if (kind === 'what' && /\b(?:caus|provoc|verursach|ausl)/u.test(folded)) kind = 'why';
   // "L'histoire de…", "The history of…", "Geschichte der…" ask when and how it happened.
