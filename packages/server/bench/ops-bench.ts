@@ -15,14 +15,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { Throughput } from '@reelsmith/contracts';
+import { REPO_ROOT } from '../src/config.js';
 import { createDatabase } from '../src/db/connection.js';
 import { createTestDatabase } from '../src/db/dialect-test-database.js';
 import { readScrape } from '../src/operations/prometheus-test-text.js';
 import { subscribeUserDirectly } from '../src/testing/test-plan.js';
-// @ts-expect-error -- a plain ES module of the repository's scripts, typed by use
-import { ensureBundles, root, SERVER_BUNDLE_DIR, SERVER_ENTRIES } from '../../../scripts/node-bundle.mjs';
 
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -62,7 +60,6 @@ function histogramQuantile(buckets: Array<[number, number]>, q: number): number 
 }
 
 async function main(): Promise<void> {
-  const { main: apiBundle, worker: workerBundle } = (await ensureBundles(SERVER_ENTRIES, SERVER_BUNDLE_DIR)) as Record<string, string>;
   const database = await createTestDatabase('postgres');
   const env = {
     ...process.env,
@@ -79,9 +76,11 @@ async function main(): Promise<void> {
     RATE_LIMIT_AUTH_MAX: '1000',
   };
   const children: ChildProcess[] = [];
-  const start = (bundle: string, extra: Record<string, string>) => {
-    const child = spawn(process.execPath, [fileURLToPath(bundle)], {
-      cwd: root,
+  // The API and the workers run as an operator runs them (`npm run serve`, `npm run worker` exec
+  // scripts/run-server.mjs): the compiled server, its bundle rebuilt first when a source changed.
+  const start = (entry: 'main' | 'worker', extra: Record<string, string>) => {
+    const child = spawn(process.execPath, ['scripts/run-server.mjs', entry], {
+      cwd: REPO_ROOT,
       env: { ...env, ...extra },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -95,15 +94,16 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
   try {
-    start(apiBundle, { PORT: String(API_PORT) });
+    start('main', { PORT: String(API_PORT) });
     const api = `http://127.0.0.1:${API_PORT}`;
     for (let tries = 0; ; tries += 1) {
       const ready = await fetch(`${api}/ready`).catch(() => null);
       if (ready?.status === 200) break;
-      if (tries > 600) throw new Error('the API did not become ready');
+      // Two minutes: the first start may build the server's bundle before it listens.
+      if (tries > 1200) throw new Error('the API did not become ready');
       await sleep(100);
     }
-    for (const port of WORKER_PORTS) start(workerBundle, { METRICS_PORT: String(port) });
+    for (const port of WORKER_PORTS) start('worker', { METRICS_PORT: String(port) });
 
     // A creator with a plan, and an admin to read the throughput page.
     const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
