@@ -18,6 +18,16 @@ export { resolveFfmpegBinaries, defaultFfmpegBinaries, type FfmpegBinaries } fro
 export { liveFfmpegPids, runFfmpeg, FfmpegError } from './assembly/run-ffmpeg.js';
 export { assembleVideo, type AssembleOptions } from './assembly/assemble-video.js';
 export { callProvider, markRetriedByAdapter } from './providers/provider-retry.js';
+export {
+  KNOWN_PROVIDER_NAMES,
+  PROVIDER_CALL_ERROR_CODES,
+  PROVIDER_CALL_KINDS,
+  providerCallErrorCode,
+  type ProviderCall,
+  type ProviderCallErrorCode,
+  type ProviderCallKind,
+  type ProviderCallObserver,
+} from './providers/provider-calls.js';
 export { createOfflineStoryProvider } from './story/offline-story-provider.js';
 export { createOfflineVoiceProvider } from './voice/offline-voice-provider.js';
 export { createNeuralVoiceProvider } from './voice/neural-voice-provider.js';

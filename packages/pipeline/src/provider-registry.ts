@@ -13,6 +13,7 @@ import { getNeuralVoiceModel, type NeuralVoiceModel } from './voice/neural-voice
 import type { ImageProvider, Providers, ResearchProvider, StoryProvider, VoiceProvider } from './providers/types.js';
 import { createWikimediaClient } from './research/wikimedia-client.js';
 import { createWikipediaResearch } from './research/wikipedia-research.js';
+import { OBSERVED_METHODS, observedProvider, type ProviderCallKind, type ProviderCallObserver } from './providers/provider-calls.js';
 
 export type StoryProviderId = 'offline' | 'openai';
 export type ImageProviderId = 'offline' | 'openai' | 'pexels' | 'unsplash';
@@ -54,24 +55,44 @@ export interface ProviderRegistry {
   /** Wikipedia research, or null when RESEARCH_PROVIDER=off. */
   research(): ResearchProvider | null;
   providersFor(voiceProvider?: VoiceProviderId, choice?: ProviderChoice): Providers;
+  /**
+   * Hears every call the registry's providers make for jobs and look-ups (story, voice, images,
+   * research): its kind, the provider's id, its seconds and its error code (the server's metrics).
+   * Returns the function that stops it.
+   */
+  observeCalls(observer: ProviderCallObserver): () => void;
 }
 
-/** Builds each provider on first use and keeps it, so a provider's connection state is shared by jobs. */
-function lazyProviders<Id extends string, P>(kind: string, factories: Partial<Record<Id, () => P>>) {
-  const created = new Map<Id, P>();
+/**
+ * Builds each provider on first use and keeps it, so a provider's connection state is shared by
+ * jobs; `get` hands it out with its calls reported to the registry's observers, `unobserved` as built
+ * (a provider that speaks through another, the natural voices through espeak-ng, must not count that
+ * call twice).
+ */
+function lazyProviders<Id extends string, P extends object>(
+  kind: ProviderCallKind,
+  factories: Partial<Record<Id, () => P>>,
+  observe: ProviderCallObserver,
+) {
+  const created = new Map<Id, { raw: P; observed: P }>();
+  const build = (name: Id) => {
+    const existing = created.get(name);
+    if (existing) return existing;
+    const factory = factories[name];
+    if (!factory) throw new Error(`The ${name} ${kindNames[kind]} provider is not configured on this server.`);
+    const raw = factory();
+    const entry = { raw, observed: observedProvider(raw, kind, name, OBSERVED_METHODS[kind], observe) };
+    created.set(name, entry);
+    return entry;
+  };
   return {
     names: () => Object.keys(factories) as Id[],
-    get(name: Id): P {
-      const existing = created.get(name);
-      if (existing) return existing;
-      const factory = factories[name];
-      if (!factory) throw new Error(`The ${name} ${kind} provider is not configured on this server.`);
-      const provider = factory();
-      created.set(name, provider);
-      return provider;
-    },
+    get: (name: Id): P => build(name).observed,
+    unobserved: (name: Id): P => build(name).raw,
   };
 }
+
+const kindNames: Record<ProviderCallKind, string> = { story: 'story', voice: 'voice', images: 'image', research: 'research' };
 
 export function createProviderRegistry(config: PipelineConfig): ProviderRegistry {
   const ffmpegOptions = config.ffmpegPath ? { ffmpegPath: config.ffmpegPath } : {};
@@ -93,7 +114,11 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
             ? () => createStockPhotoProvider(unsplashPhotoSearch(choice.apiKey))
             : () => createOfflineImageProvider();
   }
-  const offlineVoice = () => voices.get('offline');
+  const observers = new Set<ProviderCallObserver>();
+  const observe: ProviderCallObserver = (call) => {
+    for (const observer of observers) observer(call);
+  };
+  const offlineVoice = () => voices.unobserved('offline');
   const neuralConfig = config.voice.neural;
   const neuralModel = neuralConfig
     ? getNeuralVoiceModel({
@@ -115,11 +140,19 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
   let researchProvider: ResearchProvider | null = null;
   // One client for the whole process, so its 24 h answer cache is shared by every job and the studio's look-ups.
   const research = (): ResearchProvider | null =>
-    researchConfig ? (researchProvider ??= createWikipediaResearch(createWikimediaClient(researchConfig))) : null;
+    researchConfig
+      ? (researchProvider ??= observedProvider(
+          createWikipediaResearch(createWikimediaClient(researchConfig)),
+          'research',
+          'wikipedia',
+          OBSERVED_METHODS.research,
+          observe,
+        ))
+      : null;
 
-  const stories = lazyProviders('story', storyFactories);
-  const images = lazyProviders('image', imageFactories);
-  const voices = lazyProviders('voice', voiceFactories);
+  const stories = lazyProviders('story', storyFactories, observe);
+  const images = lazyProviders('images', imageFactories, observe);
+  const voices = lazyProviders('voice', voiceFactories, observe);
 
   const registry: ProviderRegistry = {
     story: stories.get(config.story.provider),
@@ -144,6 +177,10 @@ export function createProviderRegistry(config: PipelineConfig): ProviderRegistry
         voice: registry.voice(voiceProvider),
         ...(researcher ? { research: researcher } : {}),
       };
+    },
+    observeCalls: (observer) => {
+      observers.add(observer);
+      return () => observers.delete(observer);
     },
   };
   return registry;

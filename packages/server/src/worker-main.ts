@@ -41,9 +41,10 @@ async function main(): Promise<void> {
   const settings = new AppSettings(database.db, { legacyFile: join(config.paths.dataDir, 'settings.json') });
   await settings.start();
   const runtime = createJobRuntime({ config, db: database.db, log, settings });
-  const workers = bullmqWorkersFor(config, database.db, runtime, log.child({ module: 'queue' }));
   // This worker's jobs are timed here (the API ignores relayed events for its metrics).
   const metrics = new ServiceMetrics({ db: database.db, onStepTimed: keepStepTimings(database.db, log) });
+  const workers = bullmqWorkersFor(config, database.db, runtime, log.child({ module: 'queue' }), (event) => metrics.queueAttempt(event));
+  runtime.pipeline?.registry.observeCalls((call) => metrics.providerCalled(call));
   runtime.events.on('job_progress', (event) => metrics.jobProgressed(event));
   runtime.events.on('job_completed', (event) => metrics.jobCompleted(event));
   runtime.events.on('job_failed', (event) => metrics.jobFailed(event));

@@ -63,6 +63,12 @@ const BITMAP_FILE = /\.(?:jpe?g|png|webp|tiff?)$/i;
 
 export class WikimediaError extends Error {
   override name = 'WikimediaError';
+  /** The HTTP status behind the failure, when an answer came (what the provider-call metrics classify by). */
+  readonly status: number | undefined;
+  constructor(message: string, options?: ErrorOptions & { status?: number }) {
+    super(message, options);
+    this.status = options?.status;
+  }
 }
 
 // ---------- Answers, formatversion=2 ----------
@@ -244,7 +250,8 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
   }
 
   async function waitBeforeRetry(host: string, ms: number, signal: AbortSignal): Promise<void> {
-    if (ms > maxRetryAfterMs) throw new WikimediaError(`${host} asked to wait ${Math.round(ms / 1000)} s before asking again`);
+    if (ms > maxRetryAfterMs)
+      throw new WikimediaError(`${host} asked to wait ${Math.round(ms / 1000)} s before asking again`, { status: 429 });
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         signal.removeEventListener('abort', stop);
@@ -304,7 +311,7 @@ export function createWikimediaClient(options: WikimediaClientOptions): Wikimedi
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new WikimediaError(`${hostOf(current)} answered HTTP ${response.status}`);
+      throw new WikimediaError(`${hostOf(current)} answered HTTP ${response.status}`, { status: response.status });
     }
     if (accept && !accept(response.headers.get('content-type') ?? '')) {
       await response.body?.cancel().catch(() => undefined);

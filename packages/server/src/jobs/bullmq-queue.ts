@@ -308,6 +308,12 @@ export interface BullmqJobWorkersOptions {
   log: FastifyBaseLogger;
   /** BullMQ's lock on a running job, renewed while it runs (tests shorten it). Default 30 s. */
   lockDurationMs?: number;
+  /**
+   * Hears what happens to attempts on this worker's queue (the metrics): `stalled`, a running job this
+   * worker's stalled check put back because its lock lapsed (its worker died or blocked); `retried`, an
+   * attempt that ended here without finishing the job and that BullMQ runs again.
+   */
+  onAttempt?: (event: 'stalled' | 'retried') => void;
 }
 
 export const DEFAULT_JOB_LOCK_MS = 30_000;
@@ -321,6 +327,7 @@ export function bullmqWorkersFor(
   db: Kysely<Database>,
   runtime: Pick<JobRuntime, 'worker' | 'events'>,
   log: FastifyBaseLogger,
+  onAttempt?: BullmqJobWorkersOptions['onAttempt'],
 ): BullmqJobWorkers {
   if (config.queue.backend !== 'bullmq') throw new Error('QUEUE_BACKEND must be bullmq for a worker process');
   return new BullmqJobWorkers({
@@ -330,6 +337,7 @@ export function bullmqWorkersFor(
     redis: { url: config.queue.redisUrl, prefix: config.queue.prefix },
     concurrency: config.queueConcurrency,
     log,
+    ...(onAttempt ? { onAttempt } : {}),
   });
 }
 
@@ -403,6 +411,15 @@ export class BullmqJobWorkers {
       maxStalledCount: 5,
     });
     this.bullWorker.on('error', (error) => log.warn({ err: error }, 'job worker connection error'));
+    const onAttempt = this.options.onAttempt;
+    if (onAttempt) {
+      // 'stalled' is emitted by the worker whose check moved the job, so each stall is heard once across workers.
+      this.bullWorker.on('stalled', () => onAttempt('stalled'));
+      // 'failed' comes for every failed attempt; one BullMQ will run again has no finishedOn and attempts left.
+      this.bullWorker.on('failed', (job) => {
+        if (job && !job.finishedOn && job.attemptsMade < (job.opts.attempts ?? 1)) onAttempt('retried');
+      });
+    }
     // BullMQ could not renew our lock (Redis trouble, or we stalled and the job moved on): stop those runs.
     this.bullWorker.on('lockRenewalFailed', (jobIds: string[]) => {
       for (const jobId of jobIds) this.running.get(jobId)?.controller.abort(new JobClaimLostError());

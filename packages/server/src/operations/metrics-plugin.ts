@@ -46,6 +46,9 @@ export const metricsPlugin = fp(
       ...(embedded ? { onStepTimed: keepStepTimings(app.db, app.log) } : {}),
     });
     app.decorate('metrics', metrics);
+    // Provider calls made here: a job's with the embedded queue, and in any mode the studio's research look-ups.
+    const stopObservingCalls = app.providerSwitchboard?.registry.observeCalls((call) => metrics.providerCalled(call));
+    app.addHook('onClose', async () => stopObservingCalls?.());
 
     app.addHook('onResponse', async (request, reply) => {
       // The route's template keeps the label set small; requests no route matched share one label.

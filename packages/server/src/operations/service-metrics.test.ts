@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
 import { readScrape } from './prometheus-test-text.js';
-import { DURATION_BUCKETS, failureReasonOf, ServiceMetrics } from './service-metrics.js';
+import { DURATION_BUCKETS, failureReasonOf, KNOWN_SERVICE_PROVIDERS, ServiceMetrics } from './service-metrics.js';
 
 describe('ServiceMetrics', () => {
   let database: TestDatabase;
@@ -150,6 +150,38 @@ describe('ServiceMetrics on a fresh process', () => {
     metrics.jobCompleted({ jobId: 'first', result: { durationSeconds: 30 } as never });
     const after = readScrape(await metrics.render());
     expect(after.value('reelsmith_job_duration_seconds_count', { outcome: 'completed' })).toBe(1);
+  });
+
+  it('has every provider call and queue attempt series at 0 before the first call, then counts calls and errors by code', async () => {
+    const metrics = new ServiceMetrics({ db: handle.db });
+    const fresh = readScrape(await metrics.render());
+    expect(fresh.typeOf('reelsmith_provider_call_duration_seconds')).toBe('HISTOGRAM');
+    const pairs = Object.entries(KNOWN_SERVICE_PROVIDERS).flatMap(([kind, providers]) => providers.map((provider) => ({ kind, provider })));
+    expect(pairs).toContainEqual({ kind: 'voice', provider: 'elevenlabs' });
+    expect(pairs).toContainEqual({ kind: 'research', provider: 'wikipedia' });
+    expect(pairs).toContainEqual({ kind: 'publishing', provider: 'tiktok' });
+    for (const labels of pairs) {
+      expect(fresh.value('reelsmith_provider_call_duration_seconds_count', labels), JSON.stringify(labels)).toBe(0);
+      for (const code of ['auth', 'rate_limited', 'unavailable', 'rejected', 'aborted', 'other'])
+        expect(fresh.value('reelsmith_provider_call_errors_total', { ...labels, code }), `${JSON.stringify(labels)} ${code}`).toBe(0);
+    }
+    expect(fresh.value('reelsmith_queue_stalled_jobs_total')).toBe(0);
+    expect(fresh.value('reelsmith_queue_retried_attempts_total')).toBe(0);
+
+    metrics.providerCalled({ kind: 'story', provider: 'openai', seconds: 3.2 });
+    metrics.providerCalled({ kind: 'story', provider: 'openai', seconds: 0.4, error: 'rate_limited' });
+    metrics.providerCalled({ kind: 'publishing', provider: 'youtube', seconds: 80, error: 'unavailable' });
+    metrics.queueAttempt('stalled');
+    metrics.queueAttempt('retried');
+    metrics.queueAttempt('retried');
+    const after = readScrape(await metrics.render());
+    expect(after.value('reelsmith_provider_call_duration_seconds_count', { kind: 'story', provider: 'openai' })).toBe(2);
+    expect(after.value('reelsmith_provider_call_duration_seconds_sum', { kind: 'story', provider: 'openai' })).toBeCloseTo(3.6);
+    expect(after.value('reelsmith_provider_call_errors_total', { kind: 'story', provider: 'openai', code: 'rate_limited' })).toBe(1);
+    expect(after.value('reelsmith_provider_call_errors_total', { kind: 'publishing', provider: 'youtube', code: 'unavailable' })).toBe(1);
+    expect(after.total('reelsmith_provider_call_errors_total')).toBe(2);
+    expect(after.value('reelsmith_queue_stalled_jobs_total')).toBe(1);
+    expect(after.value('reelsmith_queue_retried_attempts_total')).toBe(2);
   });
 
   it('counts a resumed job only for the steps no earlier run timed', async () => {

@@ -10,6 +10,13 @@ import {
   type JobProgressEvent,
   type PipelineStep,
 } from '@reelsmith/contracts';
+import {
+  KNOWN_PROVIDER_NAMES,
+  PROVIDER_CALL_ERROR_CODES,
+  PROVIDER_CALL_KINDS,
+  type ProviderCall,
+  type ProviderCallKind,
+} from '@reelsmith/pipeline';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Kysely } from 'kysely';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,6 +42,27 @@ const STEP_BUCKETS = DURATION_BUCKETS;
 const JOB_BUCKETS = DURATION_BUCKETS;
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const RENDER_RATIO_BUCKETS = [0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 1.5, 2, 3, 5];
+/**
+ * A provider call takes from milliseconds (an offline writer, a cached look-up) to minutes (a model
+ * writing a long story, a publication's upload and the platform's processing).
+ */
+export const PROVIDER_CALL_BUCKETS: readonly number[] = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200];
+
+/** What calls out of the service: the pipeline's providers, and publishing to the platforms. */
+export type ServiceProviderKind = ProviderCallKind | 'publishing';
+export interface ServiceProviderCall extends Omit<ProviderCall, 'kind'> {
+  kind: ServiceProviderKind;
+}
+
+/** Every provider of every kind that may be called, for the series created at 0 (the registry's ids and the platforms). */
+export const KNOWN_SERVICE_PROVIDERS: Readonly<Record<ServiceProviderKind, readonly string[]>> = {
+  ...KNOWN_PROVIDER_NAMES,
+  publishing: PLATFORMS,
+};
+const SERVICE_PROVIDER_KINDS: readonly ServiceProviderKind[] = [...PROVIDER_CALL_KINDS, 'publishing'];
+
+/** What a scale-mode worker's BullMQ worker saw happen to a job's attempt (reelsmith_queue_*_total). */
+export type QueueAttemptEvent = 'stalled' | 'retried';
 
 /**
  * Why a job failed, as a label: a fixed set (labels never carry free text or user ids). The job's own
@@ -140,6 +168,10 @@ export class ServiceMetrics {
   readonly stepDuration: Histogram<'step'>;
   readonly renderSecondsPerVideoSecond: Histogram;
   readonly jobFailures: Counter<'step' | 'reason'>;
+  readonly providerCallDuration: Histogram<'kind' | 'provider'>;
+  readonly providerCallErrors: Counter<'kind' | 'provider' | 'code'>;
+  readonly queueStalledJobs: Counter;
+  readonly queueRetriedAttempts: Counter;
   private readonly jobs = new Map<string, TrackedJob>();
   /** Step observations waiting for their job's earlier timings; a scrape waits for them. */
   private readonly pendingSteps = new Set<Promise<void>>();
@@ -197,6 +229,34 @@ export class ServiceMetrics {
       for (const reason of FAILURE_REASONS) this.jobFailures.inc({ step, reason }, 0);
     }
     for (const outcome of JOB_OUTCOMES) this.jobDuration.zero({ outcome });
+    this.providerCallDuration = new Histogram({
+      name: 'reelsmith_provider_call_duration_seconds',
+      help: "Calls this process made to a provider, failed ones included, by kind (story, voice, images, research, publishing) and the provider's configured name (a publishing call is one attempt to publish, upload and processing included).",
+      labelNames: ['kind', 'provider'],
+      buckets: [...PROVIDER_CALL_BUCKETS],
+      registers,
+    });
+    this.providerCallErrors = new Counter({
+      name: 'reelsmith_provider_call_errors_total',
+      help: 'Provider calls that failed, by kind, provider and code (auth, rate_limited, unavailable, rejected, aborted: the caller stopped waiting, other).',
+      labelNames: ['kind', 'provider', 'code'],
+      registers,
+    });
+    for (const kind of SERVICE_PROVIDER_KINDS)
+      for (const provider of KNOWN_SERVICE_PROVIDERS[kind]) {
+        this.providerCallDuration.zero({ kind, provider });
+        for (const code of PROVIDER_CALL_ERROR_CODES) this.providerCallErrors.inc({ kind, provider, code }, 0);
+      }
+    this.queueStalledJobs = new Counter({
+      name: 'reelsmith_queue_stalled_jobs_total',
+      help: "Scale mode: running jobs this worker's stalled-job check found without a live lock (their worker died or blocked) and put back on the queue.",
+      registers,
+    });
+    this.queueRetriedAttempts = new Counter({
+      name: 'reelsmith_queue_retried_attempts_total',
+      help: 'Scale mode: attempts of a job that ended on this worker without finishing it (it stopped, or lost the job to another) and are retried by BullMQ.',
+      registers,
+    });
 
     const figures = () => this.databaseFigures();
     const clock = this.now;
@@ -284,6 +344,18 @@ export class ServiceMetrics {
   /** One answered HTTP request; `route` is the route's template (`/api/videos/:id`), never the raw URL. */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
     this.httpRequestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+  }
+
+  /** One finished call to a provider (the registry's observer, the publishing runner). */
+  providerCalled(call: ServiceProviderCall): void {
+    const labels = { kind: call.kind, provider: call.provider };
+    this.providerCallDuration.observe(labels, call.seconds);
+    if (call.error) this.providerCallErrors.inc({ ...labels, code: call.error });
+  }
+
+  /** A job's attempt stalled or was retried on this worker's BullMQ queue (scale mode). */
+  queueAttempt(event: QueueAttemptEvent): void {
+    (event === 'stalled' ? this.queueStalledJobs : this.queueRetriedAttempts).inc();
   }
 
   /** A job's progress in this process: a change of step closes the previous step's time. */

@@ -58,6 +58,11 @@ export interface ProviderSwitchboardOptions {
 export class ProviderSwitchboard {
   constructor(private readonly options: ProviderSwitchboardOptions) {}
 
+  /** Every provider the environment configures (the metrics hear their calls). */
+  get registry(): ProviderRegistry {
+    return this.options.registry;
+  }
+
   available(type: ProviderType): string[] {
     const { registry } = this.options;
     if (type === 'story') return registry.availableStoryProviders();

@@ -52,6 +52,24 @@ export interface PublicationRunnerOptions {
   events: PublicationEvents;
   log: FastifyBaseLogger;
   timings?: PublicationTimings;
+  /** Hears each attempt to publish on a platform, its seconds and why it failed (the metrics' publishing calls). */
+  onPublishCall?: (call: PublishCall) => void;
+}
+
+/** One attempt to publish on a platform (upload and the platform's processing included). */
+export interface PublishCall {
+  platform: Platform;
+  seconds: number;
+  error?: 'auth' | 'rate_limited' | 'unavailable' | 'rejected' | 'aborted' | 'other';
+}
+
+/** The provider-call code of a failed publish: the platform's own verdict where it gave one. */
+export function publishErrorCode(error: unknown, signal?: AbortSignal): NonNullable<PublishCall['error']> {
+  if (signal?.aborted) return 'aborted';
+  if (!(error instanceof PlatformError)) return 'other';
+  if (error.kind === 'auth') return 'auth';
+  if (error.kind === 'rejected') return 'rejected';
+  return error.status === 429 || error.retryAt ? 'rate_limited' : 'unavailable';
 }
 
 /**
@@ -216,7 +234,9 @@ export class PublicationRunner {
       const publishInput = { ...input, account: { id: account.accountId, name: account.accountName } };
       await write({ status: 'uploading', attempts: Number(row.attempts) + 1, error: null });
       try {
-        const outcome = await runSignal.run(signal, () => this.publishOnce(publisher, publishInput, context, () => (forceRefresh = true)));
+        const outcome = await runSignal.run(signal, () =>
+          this.publishOnce(platform, publisher, publishInput, context, () => (forceRefresh = true), signal),
+        );
         const now = new Date().toISOString();
         const published = await write({
           status: 'published',
@@ -249,17 +269,40 @@ export class PublicationRunner {
 
   /** One try; a 401 gets one refreshed token and one more go (the publisher resumes from its saved state). */
   private async publishOnce(
+    platform: Platform,
     publisher: Publisher,
     input: PublishInput,
     context: PublishContext,
     forceRefresh: () => void,
+    signal: AbortSignal,
   ): Promise<PublishOutcome> {
+    const attempt = () => this.timedPublish(platform, () => publisher.publish(input, context), signal);
     try {
-      return await publisher.publish(input, context);
+      return await attempt();
     } catch (error) {
       if (!(error instanceof PlatformError) || error.kind !== 'auth') throw error;
       forceRefresh();
-      return await publisher.publish(input, context);
+      return await attempt();
+    }
+  }
+
+  /** One publish call, reported to onPublishCall (whose failure never touches the publication). */
+  private async timedPublish(platform: Platform, publish: () => Promise<PublishOutcome>, signal: AbortSignal): Promise<PublishOutcome> {
+    const started = performance.now();
+    const report = (error?: PublishCall['error']) => {
+      try {
+        this.options.onPublishCall?.({ platform, seconds: (performance.now() - started) / 1000, ...(error ? { error } : {}) });
+      } catch {
+        // A metric is never worth a failed publication.
+      }
+    };
+    try {
+      const outcome = await publish();
+      report();
+      return outcome;
+    } catch (error) {
+      report(publishErrorCode(error, signal));
+      throw error;
     }
   }
 

@@ -83,6 +83,10 @@ export const publishingPlugin = fp<PublishingPluginOptions>(
       events,
       log: app.log.child({ module: 'publishing' }),
       ...(options.timings ? { timings: options.timings } : {}),
+      // The metrics plugin registers after this one; by the time a publication runs, it is there.
+      onPublishCall: ({ platform, ...call }) => {
+        if (app.hasDecorator('metrics')) app.metrics.providerCalled({ kind: 'publishing', provider: platform, ...call });
+      },
     });
     app.decorate('publicationEvents', events);
     app.decorate('publicationRunner', runner);
