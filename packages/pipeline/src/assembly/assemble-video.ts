@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { RESOLUTION_SIZES, captionTemplate } from '@reelsmith/contracts';
 import type { AssemblyRequest, AssemblyResult } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir, type CaptionFont } from './caption-fonts.js';
-import { captionWord } from './captions-ass.js';
+import { captionWord } from './caption-grouping.js';
 import { defaultFfmpegBinaries, requireFfmpegFilters } from './ffmpeg-binary.js';
 import { probeDurationSeconds, runFfmpeg } from './run-ffmpeg.js';
 import {

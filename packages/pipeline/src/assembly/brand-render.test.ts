@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssemblyRequest, RenderBrand } from '../providers/types.js';
 import { assembleVideo } from './assemble-video.js';
-import { captionBandTop } from './captions-ass.js';
+import { captionBandTop } from './caption-presets.js';
 import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { CaptionTrack, WordTiming } from '../providers/types.js';
-import { captionWord } from './captions-ass.js';
+import { captionWord } from './caption-grouping.js';
 
 /**
  * Caption files (SubRip and WebVTT) from the narration's word timings, the way platforms want them:

@@ -12,7 +12,8 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
-import { buildCaptionsAss, captionBandTop } from './captions-ass.js';
+import { captionBandTop } from './caption-presets.js';
+import { buildCaptionsAss } from './captions-ass.js';
 import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
 
 /**

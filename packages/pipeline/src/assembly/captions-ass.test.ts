@@ -2,15 +2,9 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import {
-  buildCaptionsAss,
-  captionSafeArea,
-  captionWord,
-  captionsAssWindow,
-  earliestDialogueCs,
-  groupCaptions,
-  shiftAssTimes,
-} from './captions-ass.js';
+import { captionWord, groupCaptions } from './caption-grouping.js';
+import { captionSafeArea } from './caption-presets.js';
+import { buildCaptionsAss, captionsAssWindow, earliestDialogueCs, shiftAssTimes } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
 
 function timed(text: string, wordSeconds = 0.4, joiner = ' '): WordTiming[] {

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { captionTemplate, isCaptionTemplate, type CaptionStyle, type CaptionTemplateId, type SpecCaptionStyle } from '@reelsmith/contracts';
-import type { WordTiming } from '../providers/types.js';
-import type { CaptionFont } from './caption-fonts.js';
-import { createTextMeasurer } from './text-measure.js';
+import { captionTemplate, isCaptionTemplate, type CaptionTemplateId } from '@reelsmith/contracts';
+import { groupCaptions, keywordIndexes, spokenWords, type CaptionGroup, type CaptionOptions } from './caption-grouping.js';
+import { captionBandTop, captionSafeArea, preset, specFor, templateSpec, type StyleSpec } from './caption-presets.js';
 
 /** ASS colours are &HAABBGGRR with alpha 00 = opaque. */
 function assColour(rgb: string, alpha = 0): string {
@@ -11,313 +10,6 @@ function assColour(rgb: string, alpha = 0): string {
   const g = hex.slice(2, 4);
   const b = hex.slice(4, 6);
   return `&H${alpha.toString(16).padStart(2, '0').toUpperCase()}${b}${g}${r}`.toUpperCase();
-}
-
-interface StyleSpec {
-  bold: boolean;
-  /** Font size (ASS: line height in pixels) as a share of the frame's shorter side. */
-  sizeShare: number;
-  primary: string;
-  outlineColour: string;
-  outlineAlpha: number;
-  backColour: string;
-  backAlpha: number;
-  /** 1 = outline + shadow, 3 = opaque box (the box takes OutlineColour, its padding is Outline). */
-  borderStyle: 1 | 3;
-  outline: number;
-  shadow: number;
-  maxWords: number;
-  maxLines: number;
-  /** Where the text sits: lower third for feeds, the usual subtitle band otherwise. */
-  placement: 'lower-centre' | 'bottom';
-  transform: 'upper' | 'lower' | 'none';
-  highlight: string | null;
-  fadeMs: number;
-  /** Largest scale an animation gives a word; lines are broken so that the word still fits. */
-  peakScale?: number;
-}
-
-const STYLES: Record<SpecCaptionStyle, StyleSpec> = {
-  tiktok: {
-    bold: true,
-    sizeShare: 0.088,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x60,
-    borderStyle: 1,
-    outline: 0.0065,
-    shadow: 0.003,
-    maxWords: 3,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'upper',
-    highlight: '#FFE600',
-    fadeMs: 0,
-  },
-  instagram: {
-    bold: true,
-    sizeShare: 0.06,
-    primary: '#111111',
-    outlineColour: '#FFFFFF',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0xa0,
-    borderStyle: 3,
-    outline: 0.012,
-    shadow: 0,
-    maxWords: 5,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 90,
-  },
-  youtube: {
-    bold: false,
-    sizeShare: 0.05,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0x40,
-    backColour: '#000000',
-    backAlpha: 0xff,
-    borderStyle: 3,
-    outline: 0.008,
-    shadow: 0,
-    maxWords: 9,
-    maxLines: 2,
-    placement: 'bottom',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  },
-  netflix: {
-    bold: false,
-    sizeShare: 0.054,
-    primary: '#FFFFFF',
-    outlineColour: '#101010',
-    outlineAlpha: 0x20,
-    backColour: '#000000',
-    backAlpha: 0x70,
-    borderStyle: 1,
-    outline: 0.0022,
-    shadow: 0.0025,
-    maxWords: 10,
-    maxLines: 2,
-    placement: 'bottom',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  },
-  minimal: {
-    bold: false,
-    sizeShare: 0.042,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0x90,
-    backColour: '#000000',
-    backAlpha: 0x90,
-    borderStyle: 1,
-    outline: 0.0015,
-    shadow: 0.002,
-    maxWords: 5,
-    maxLines: 1,
-    placement: 'bottom',
-    transform: 'lower',
-    highlight: null,
-    fadeMs: 150,
-  },
-};
-
-/** The layout each template animates: bold, lower third, a few words at a time. */
-const TEMPLATE_STYLES: Record<CaptionTemplateId, StyleSpec> = {
-  'word-pop': {
-    bold: true,
-    sizeShare: 0.085,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x60,
-    borderStyle: 1,
-    outline: 0.0065,
-    shadow: 0.003,
-    maxWords: 3,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'upper',
-    highlight: null,
-    fadeMs: 0,
-  },
-  bounce: {
-    bold: true,
-    sizeShare: 0.08,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x60,
-    borderStyle: 1,
-    outline: 0.0065,
-    shadow: 0.003,
-    maxWords: 3,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-    peakScale: 1.18,
-  },
-  karaoke: {
-    bold: true,
-    sizeShare: 0.068,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x80,
-    borderStyle: 1,
-    outline: 0.006,
-    shadow: 0.002,
-    maxWords: 5,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  },
-  'box-highlight': {
-    bold: true,
-    sizeShare: 0.072,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0xff,
-    borderStyle: 1,
-    outline: 0.005,
-    shadow: 0,
-    maxWords: 4,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  },
-  'one-word': {
-    bold: true,
-    sizeShare: 0.13,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x60,
-    borderStyle: 1,
-    outline: 0.008,
-    shadow: 0.004,
-    maxWords: 1,
-    maxLines: 1,
-    placement: 'lower-centre',
-    transform: 'upper',
-    highlight: null,
-    fadeMs: 0,
-  },
-  typewriter: {
-    bold: true,
-    sizeShare: 0.062,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0xff,
-    borderStyle: 1,
-    outline: 0.0055,
-    shadow: 0,
-    maxWords: 6,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  },
-  keyword: {
-    bold: true,
-    sizeShare: 0.075,
-    primary: '#FFFFFF',
-    outlineColour: '#000000',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0x60,
-    borderStyle: 1,
-    outline: 0.006,
-    shadow: 0.003,
-    maxWords: 4,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'upper',
-    highlight: null,
-    fadeMs: 0,
-    peakScale: 1.08,
-  },
-  'neon-glow': {
-    bold: true,
-    sizeShare: 0.078,
-    primary: '#FFFFFF',
-    outlineColour: '#101010',
-    outlineAlpha: 0,
-    backColour: '#000000',
-    backAlpha: 0xff,
-    borderStyle: 1,
-    outline: 0.005,
-    shadow: 0,
-    maxWords: 3,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-    peakScale: 1.04,
-  },
-};
-
-function specFor(style: CaptionStyle): StyleSpec {
-  return isCaptionTemplate(style) ? TEMPLATE_STYLES[style] : STYLES[style];
-}
-
-export interface SafeArea {
-  marginLeft: number;
-  marginRight: number;
-  /** Distance from the bottom edge to the caption's baseline box. */
-  marginBottom: number;
-}
-
-/**
- * Keeps captions clear of each platform's overlays: in 9:16 the TikTok/Reels/Shorts UI covers the
- * bottom ~20% and a column of buttons on the right; 16:9 and 1:1 only need a title-safe border.
- */
-export function captionSafeArea(width: number, height: number, placement: StyleSpec['placement']): SafeArea {
-  const portrait = height > width * 1.3;
-  const square = !portrait && height > width * 0.8;
-  if (portrait) {
-    return {
-      marginLeft: Math.round(width * 0.09),
-      marginRight: Math.round(width * 0.15),
-      marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.3 : 0.22)),
-    };
-  }
-  if (square) {
-    return {
-      marginLeft: Math.round(width * 0.08),
-      marginRight: Math.round(width * 0.08),
-      marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.2 : 0.1)),
-    };
-  }
-  return {
-    marginLeft: Math.round(width * 0.1),
-    marginRight: Math.round(width * 0.1),
-    marginBottom: Math.round(height * (placement === 'lower-centre' ? 0.16 : 0.08)),
-  };
 }
 
 /** Colour for \\c overrides: &HBBGGRR&. */
@@ -340,58 +32,8 @@ function escapeAss(text: string): string {
   return text.replace(/\\/g, '\uFF3C').replace(/\{/g, '(').replace(/\}/g, ')').replace(/\r?\n/g, ' ');
 }
 
-/**
- * Emoji and the marks that build them (variation selector, joiner, keycap, skin tones, flag
- * letters). No caption font has them (Noto Color Emoji is a bitmap font libass draws as empty
- * boxes), so captions leave them out: the voice does not say them either.
- */
-const EMOJI = /[\p{Extended_Pictographic}\u{FE0E}\u{FE0F}\u{200D}\u{20E3}\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}\u{E0020}-\u{E007F}]/gu;
-
-/** A word as captions show it: without emoji, and nothing at all when it was only emoji. */
-export function captionWord(word: string): string {
-  return word.replace(EMOJI, '').trim();
-}
-
-const SENTENCE_END = /[.!?。！？।…]["'”’)]*$/u;
-const CLAUSE_END = /[,;:、，；：]["'”’)]*$/u;
-
-export interface CaptionOptions {
-  words: WordTiming[];
-  style: CaptionStyle;
-  language: string;
-  width: number;
-  height: number;
-  font: CaptionFont;
-  /** Captions never run past the video's end. */
-  durationSeconds: number;
-  /** The brand's accent (#RRGGBB) for the templates' highlight; each template has its own otherwise. */
-  accentColor?: string | null;
-  /**
-   * The brand's end card, timed on this file's clock: a negative `start` means the card began
-   * before the file's first moment, so it continues unfaded.
-   */
-  endCard?: { text: string; start: number; end: number } | null;
-  /**
-   * Where the pictures change, in seconds: a caption group never spans one and is cleared at it, so a
-   * scene's captions are its own words only and an edit in one scene leaves the others' untouched.
-   */
-  cuts?: readonly number[];
-}
-
 /** The end card fades in over this long. */
 const END_CARD_FADE_MS = 200;
-
-/**
- * The top edge of the band the captions may fill (their tallest group, popped words included), so
- * the logo and the end card can be kept out of it.
- */
-export function captionBandTop(style: CaptionStyle, width: number, height: number): number {
-  const spec = specFor(style);
-  const base = Math.min(width, height);
-  const fontSize = base * spec.sizeShare;
-  const safe = captionSafeArea(width, height, spec.placement);
-  return Math.floor(height - safe.marginBottom - spec.maxLines * fontSize * Math.max(spec.peakScale ?? 1, 1.08) - 2 * base * spec.outline);
-}
 
 /** Dark text on a light accent, white on a dark one (WCAG relative luminance). */
 function readableOn(rgb: string): string {
@@ -409,24 +51,16 @@ function endCardBody(options: CaptionOptions): AssBody | null {
   if (!card || card.end <= Math.max(0, card.start)) return null;
   const { width, height } = options;
   const accent = options.accentColor ?? '#FFE600';
-  const spec: StyleSpec = {
-    bold: true,
+  const spec = preset({
     sizeShare: 0.07,
     primary: readableOn(accent),
     outlineColour: accent,
-    outlineAlpha: 0,
-    backColour: '#000000',
     backAlpha: 0xff,
     borderStyle: 3,
     outline: 0.03,
     shadow: 0,
     maxWords: 0,
-    maxLines: 2,
-    placement: 'lower-centre',
-    transform: 'none',
-    highlight: null,
-    fadeMs: 0,
-  };
+  });
   const style = styleLine('EndCard', spec, options);
   const into = -Math.min(0, card.start) * 1000;
   const fade =
@@ -442,102 +76,6 @@ function endCardBody(options: CaptionOptions): AssBody | null {
   const y = Math.round(Math.min(height * 0.4, captionBandTop(options.style, width, height) - base * 0.12));
   const text = `{\\an5\\pos(${Math.round(width / 2)},${y})${fade}}${escapeAss(card.text)}`;
   return { styles: [style], events: [`Dialogue: 2,${assTime(Math.max(0, card.start))},${assTime(card.end)},EndCard,,0,0,0,,${text}`] };
-}
-
-export interface CaptionGroup {
-  words: WordTiming[];
-  lines: string[][];
-  start: number;
-  end: number;
-  /** Horizontal shrink (percent) applied when a single word is wider than the safe area. */
-  scale: number;
-}
-
-/** Splits the narration into on-screen groups that fit the safe width in at most maxLines lines. */
-export function groupCaptions(options: CaptionOptions): CaptionGroup[] {
-  const spec = specFor(options.style);
-  const { width, height, font } = options;
-  const fontSize = Math.round(Math.min(width, height) * spec.sizeShare);
-  const safe = captionSafeArea(width, height, spec.placement);
-  const outlinePx = Math.min(width, height) * spec.outline;
-  const maxLineWidth = (width - safe.marginLeft - safe.marginRight - 2 * outlinePx) / (spec.peakScale ?? 1);
-  const measure = createTextMeasurer(font, spec.bold, fontSize);
-  const joiner = font.script === 'cjk' ? '' : ' ';
-  const display = (word: string) => transformWord(word, spec.transform, options.language);
-  const lineWidth = (line: WordTiming[]) => measure(line.map((w) => display(w.word)).join(joiner));
-  // CJK words are short tokens; allow more of them per group.
-  const maxWords = font.script === 'cjk' ? spec.maxWords * 2 : spec.maxWords;
-
-  const layout = (group: WordTiming[]): { lines: WordTiming[][]; widest: number } | null => {
-    const single = lineWidth(group);
-    if (single <= maxLineWidth) return { lines: [group], widest: single };
-    if (spec.maxLines < 2 || group.length < 2) return null;
-    let best: { lines: WordTiming[][]; widest: number } | null = null;
-    for (let split = 1; split < group.length; split++) {
-      const top = group.slice(0, split);
-      const bottom = group.slice(split);
-      const widest = Math.max(lineWidth(top), lineWidth(bottom));
-      if (widest <= maxLineWidth && (!best || widest < best.widest)) best = { lines: [top, bottom], widest };
-    }
-    return best;
-  };
-
-  const words = options.words
-    .map((w) => ({ ...w, word: captionWord(w.word) }))
-    .filter((w) => w.word !== '' && w.start < options.durationSeconds);
-  const groups: CaptionGroup[] = [];
-  let current: WordTiming[] = [];
-  const flush = () => {
-    if (current.length === 0) return;
-    const fitted = layout(current);
-    const lines = fitted ? fitted.lines : [current];
-    const widest = fitted ? fitted.widest : lineWidth(current);
-    const first = current[0]!;
-    const last = current[current.length - 1]!;
-    groups.push({
-      words: current,
-      lines: lines.map((line) => line.map((w) => display(w.word))),
-      start: first.start,
-      end: Math.min(options.durationSeconds, Math.max(last.end, first.start + 0.3)),
-      scale: widest > maxLineWidth ? Math.max(50, Math.floor((maxLineWidth / widest) * 100)) : 100,
-    });
-    current = [];
-  };
-  const cuts = [...(options.cuts ?? [])].sort((a, b) => a - b);
-  /** The first cut after `seconds` (Infinity: none). */
-  const cutAfter = (seconds: number) => cuts.find((cut) => cut > seconds) ?? Infinity;
-  for (let index = 0; index < words.length; index++) {
-    const word = words[index]!;
-    const candidate = [...current, word];
-    if (current.length > 0 && (candidate.length > maxWords || layout(candidate) === null || word.start >= cutAfter(current[0]!.start)))
-      flush();
-    current.push(word);
-    const next = words[index + 1];
-    const pause = next ? next.start - word.end : 0;
-    const softLimit = Math.ceil(maxWords / 2);
-    if (SENTENCE_END.test(word.word) || pause > 0.6 || (CLAUSE_END.test(word.word) && current.length >= softLimit)) flush();
-  }
-  flush();
-  // Hold each group until the next one starts unless the speaker pauses long enough to clear the
-  // screen, and never past the next cut (on whole centiseconds, the file's resolution, at or before it).
-  // The next scene's first group is not looked at: the cut stands in for it, so a scene's captions
-  // never depend on when the next scene's first word falls, and re-voicing a scene leaves the
-  // scene before it (and its cached segment) as it was.
-  for (let index = 0; index < groups.length; index++) {
-    const group = groups[index]!;
-    const cut = cutAfter(group.start);
-    const next = Math.min(groups[index + 1]?.start ?? Infinity, cut);
-    if (next !== Infinity) group.end = next - group.end < 0.5 ? next : Math.min(next, group.end + 0.4);
-    const clearAt = Math.floor(cut * 100) / 100;
-    if (group.end > clearAt) group.end = Math.max(group.start + 0.01, clearAt);
-  }
-  return groups;
-}
-
-function transformWord(word: string, transform: StyleSpec['transform'], language: string): string {
-  if (transform === 'upper') return word.toLocaleUpperCase(language);
-  if (transform === 'lower') return word.toLocaleLowerCase(language);
-  return word;
 }
 
 function styleLine(
@@ -611,10 +149,7 @@ function buildSpecStyle(options: CaptionOptions): AssBody {
     const normal = overrideColour(spec.primary);
     let flatIndex = 0;
     const positions = group.lines.map((line) => line.map(() => flatIndex++));
-    for (let current = 0; current < group.words.length; current++) {
-      const start = current === 0 ? group.start : group.words[current]!.start;
-      const end = current === group.words.length - 1 ? group.end : group.words[current + 1]!.start;
-      if (end <= start) continue;
+    for (const { current, start, end } of spokenWords(group)) {
       const text = group.lines
         .map((line, lineIndex) =>
           line
@@ -640,48 +175,78 @@ interface AssBody {
 /** Milliseconds a word takes to grow or pop in: quick enough to finish on the shortest words. */
 const POP_MS = 120;
 
-/** Words that read as keywords in any script: numbers, capitalised names inside a sentence, and the longest word. */
-export function keywordIndexes(words: string[]): Set<number> {
-  const keys = new Set<number>();
-  let longest = -1;
-  words.forEach((word, index) => {
-    if (/\p{N}/u.test(word)) keys.add(index);
-    else if (index > 0 && /^\p{Lu}/u.test(word) && !SENTENCE_END.test(words[index - 1]!)) keys.add(index);
-    const letters = [...word.replace(/[\p{P}\p{S}]/gu, '')].length;
-    if (longest < 0 || letters > [...words[longest]!.replace(/[\p{P}\p{S}]/gu, '')].length) longest = index;
-  });
-  // Without a tagger for every language, the longest word of the line stands for its main noun.
-  if (longest >= 0) keys.add(longest);
-  return keys;
+/** What a template's word effect knows of the word being spoken and of the template's look. */
+interface SpokenWord {
+  current: number;
+  start: number;
+  end: number;
+  /** How long the word's pop takes (ms): POP_MS, or the word's own time when shorter. */
+  pop: number;
+  spec: StyleSpec;
+  /** The accent and the text's own colour, as \\c override colours. */
+  accent: string;
+  white: string;
+  /** The outline's width in pixels. */
+  outline: number;
+  /** The group's keywords (keyword template). */
+  keys: Set<number>;
+  /** \\fscx and \\fscy for the group's scale times `factor`. */
+  scaled: (factor: number) => string;
 }
 
-/**
- * A template as ASS: per spoken word one Dialogue (or one per group for karaoke), every effect an
- * override tag on a whole word. Transform times (\\t) count from the Dialogue's start, which is the
- * word's own start; scene segments draw the same lines on the video's own clock (captionsAssWindow),
- * so a word animating across a cut continues where it was.
- */
-function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody {
-  const spec = TEMPLATE_STYLES[id];
-  const template = captionTemplate(id)!;
-  const accent = options.accentColor ?? template.defaultAccent;
-  const c = overrideColour(accent);
-  const white = overrideColour(spec.primary);
-  const base = Math.min(options.width, options.height);
-  const outline = base * spec.outline;
-  const joiner = options.font.script === 'cjk' ? '' : ' ';
-  const events: string[] = [];
-  const styles = [
-    styleLine(
-      'Caption',
-      spec,
-      options,
-      id === 'karaoke' ? { primary: accent, secondary: spec.primary } : id === 'one-word' ? { primary: accent } : {},
-    ),
-  ];
+/** How each template marks a word (escaped) on the line drawn while the word `current` is spoken. */
+type WordEffect = (spoken: SpokenWord) => (word: string, index: number) => string;
+
+const WORD_EFFECTS: Record<Exclude<CaptionTemplateId, 'karaoke' | 'box-highlight'>, WordEffect> = {
+  'word-pop':
+    ({ current, accent, white, pop, scaled }) =>
+    (word, index) =>
+      index === current ? `{\\c${accent}${scaled(0.8)}\\t(0,${pop},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word,
+  bounce: ({ current, start, end, pop, spec, accent, white, scaled }) => {
+    const up = Math.max(1, Math.round(pop * 0.75));
+    const settle = Math.max(up + 1, Math.min(Math.round((end - start) * 1000), 2 * POP_MS));
+    return (word, index) =>
+      index === current
+        ? `{\\c${accent}${scaled(0.75)}\\t(0,${up},${scaled(spec.peakScale!)})\\t(${up},${settle},${scaled(1)})}${word}{\\c${white}${scaled(1)}}`
+        : word;
+  },
+  'one-word':
+    ({ pop, scaled }) =>
+    (word) =>
+      `{${scaled(0.7)}\\t(0,${pop},${scaled(1)})}${word}`,
+  // Words not yet spoken are laid out but transparent, so the line never moves as it fills.
+  typewriter:
+    ({ current, pop }) =>
+    (word, index) =>
+      index === current
+        ? `{\\alpha&HFF&\\t(0,${Math.min(pop, 80)},\\alpha&H00&)}${word}`
+        : index === current + 1
+          ? `{\\alpha&HFF&}${word}`
+          : word,
+  keyword:
+    ({ current, pop, spec, accent, white, keys, scaled }) =>
+    (word, index) => {
+      const colour = keys.has(index) ? `\\c${accent}` : '';
+      if (index === current) return `{${colour}${scaled(0.92)}\\t(0,${pop},${scaled(spec.peakScale!)})}${word}{\\c${white}${scaled(1)}}`;
+      return colour ? `{${colour}}${word}{\\c${white}}` : word;
+    },
+  'neon-glow': ({ current, pop, spec, accent, outline, scaled }) => {
+    const glow = (outline * 2.6).toFixed(1);
+    return (word, index) =>
+      index === current
+        ? `{\\3c${accent}\\blur2\\bord${outline.toFixed(1)}\\t(0,${Math.max(1, Math.round(pop * 1.5))},\\bord${glow}${scaled(spec.peakScale!)})}${word}{\\3c${overrideColour(spec.outlineColour)}\\blur0\\bord${outline.toFixed(1)}${scaled(1)}}`
+        : word;
+  },
+};
+
+/** The template's styles: its caption (karaoke fills with the accent, one-word is the accent), and box-highlight's box. */
+function templateStyles(id: CaptionTemplateId, spec: StyleSpec, accent: string, options: CaptionOptions): string[] {
+  const overrides = id === 'karaoke' ? { primary: accent, secondary: spec.primary } : id === 'one-word' ? { primary: accent } : {};
+  const styles = [styleLine('Caption', spec, options, overrides)];
   if (id === 'box-highlight') {
     // The box is a layer of its own under the text: an opaque-box style whose text and box are
     // invisible but for the current word's box, so the words above keep their outline.
+    const base = Math.min(options.width, options.height);
     styles.push(
       styleLine('CaptionBox', spec, options, {
         primaryAlpha: 0xff,
@@ -693,6 +258,48 @@ function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody 
       }),
     );
   }
+  return styles;
+}
+
+/**
+ * Karaoke's one line for the group: \\kf sweeps the fill (PrimaryColour, the accent) across each
+ * word over its spoken time, with silent \\k gaps between words.
+ */
+function karaokeText(group: CaptionGroup, lines: Array<Array<{ word: string; index: number }>>, joiner: string): string {
+  let cursor = Math.round(group.start * 100);
+  return lines
+    .map((line) =>
+      line
+        .map(({ word, index }) => {
+          const timing = group.words[index]!;
+          const from = Math.max(cursor, Math.round(timing.start * 100));
+          const to = Math.max(from + 1, Math.round(timing.end * 100));
+          const gap = from - cursor;
+          cursor = to;
+          return `${gap > 0 ? `{\\k${gap}}` : ''}{\\kf${to - from}}${escapeAss(word)}`;
+        })
+        .join(joiner),
+    )
+    .join('\\N');
+}
+
+/**
+ * A template as ASS: per spoken word one Dialogue (or one per group for karaoke), every effect an
+ * override tag on a whole word. Transform times (\\t) count from the Dialogue's start, which is the
+ * word's own start; scene segments draw the same lines on the video's own clock (captionsAssWindow),
+ * so a word animating across a cut continues where it was.
+ */
+function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody {
+  const spec = templateSpec(id);
+  const accent = options.accentColor ?? captionTemplate(id)!.defaultAccent;
+  const look = {
+    spec,
+    accent: overrideColour(accent),
+    white: overrideColour(spec.primary),
+    outline: Math.min(options.width, options.height) * spec.outline,
+  };
+  const joiner = options.font.script === 'cjk' ? '' : ' ';
+  const events: string[] = [];
   const dialogue = (layer: number, start: number, end: number, styleName: string, text: string) =>
     events.push(`Dialogue: ${layer},${assTime(start)},${assTime(end)},${styleName},,0,0,0,,${text}`);
 
@@ -702,139 +309,36 @@ function buildTemplate(id: CaptionTemplateId, options: CaptionOptions): AssBody 
     const prefix = s < 100 ? `{${scaled(1)}}` : '';
     let flat = 0;
     const lines = group.lines.map((line) => line.map((word) => ({ word, index: flat++ })));
-    const keys = id === 'keyword' ? keywordIndexes(group.words.map((w) => w.word)) : new Set<number>();
-
     if (id === 'karaoke') {
-      // One Dialogue for the group; \\kf sweeps the fill (PrimaryColour, the accent) across each word
-      // over its spoken time, with silent \\k gaps between words.
-      let cursor = Math.round(group.start * 100);
-      const text = lines
-        .map((line) =>
-          line
-            .map(({ word, index }) => {
-              const timing = group.words[index]!;
-              const from = Math.max(cursor, Math.round(timing.start * 100));
-              const to = Math.max(from + 1, Math.round(timing.end * 100));
-              const gap = from - cursor;
-              cursor = to;
-              return `${gap > 0 ? `{\\k${gap}}` : ''}{\\kf${to - from}}${escapeAss(word)}`;
-            })
-            .join(joiner),
-        )
-        .join('\\N');
-      dialogue(0, group.start, group.end, 'Caption', prefix + text);
+      dialogue(0, group.start, group.end, 'Caption', prefix + karaokeText(group, lines, joiner));
       continue;
     }
-
-    for (let current = 0; current < group.words.length; current++) {
-      const start = current === 0 ? group.start : group.words[current]!.start;
-      const end = current === group.words.length - 1 ? group.end : group.words[current + 1]!.start;
-      if (end <= start) continue;
+    const keys = id === 'keyword' ? keywordIndexes(group.words.map((w) => w.word)) : new Set<number>();
+    const render = (decorate: (word: string, index: number) => string) =>
+      prefix + lines.map((line) => line.map(({ word, index }) => decorate(escapeAss(word), index)).join(joiner)).join('\\N');
+    for (const { current, start, end } of spokenWords(group)) {
       const pop = Math.max(1, Math.min(POP_MS, Math.round((end - start) * 1000)));
-      const render = (decorate: (word: string, index: number) => string) =>
-        prefix + lines.map((line) => line.map(({ word, index }) => decorate(escapeAss(word), index)).join(joiner)).join('\\N');
-      switch (id) {
-        case 'word-pop':
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word, index) =>
-              index === current ? `{\\c${c}${scaled(0.8)}\\t(0,${pop},${scaled(1)})}${word}{\\c${white}${scaled(1)}}` : word,
-            ),
-          );
-          break;
-        case 'bounce': {
-          const up = Math.max(1, Math.round(pop * 0.75));
-          const settle = Math.max(up + 1, Math.min(Math.round((end - start) * 1000), 2 * POP_MS));
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word, index) =>
-              index === current
-                ? `{\\c${c}${scaled(0.75)}\\t(0,${up},${scaled(spec.peakScale!)})\\t(${up},${settle},${scaled(1)})}${word}{\\c${white}${scaled(1)}}`
-                : word,
-            ),
-          );
-          break;
-        }
-        case 'box-highlight':
-          dialogue(
-            0,
-            start,
-            end,
-            'CaptionBox',
-            render((word, index) => (index === current ? `{\\3a&H00&}${word}{\\3a&HFF&}` : word)),
-          );
-          dialogue(
-            1,
-            start,
-            end,
-            'Caption',
-            render((word) => word),
-          );
-          break;
-        case 'one-word':
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word) => `{${scaled(0.7)}\\t(0,${pop},${scaled(1)})}${word}`),
-          );
-          break;
-        case 'typewriter':
-          // Words not yet spoken are laid out but transparent, so the line never moves as it fills.
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word, index) =>
-              index === current
-                ? `{\\alpha&HFF&\\t(0,${Math.min(pop, 80)},\\alpha&H00&)}${word}`
-                : index === current + 1
-                  ? `{\\alpha&HFF&}${word}`
-                  : word,
-            ),
-          );
-          break;
-        case 'keyword':
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word, index) => {
-              const colour = keys.has(index) ? `\\c${c}` : '';
-              if (index === current)
-                return `{${colour}${scaled(0.92)}\\t(0,${pop},${scaled(spec.peakScale!)})}${word}{\\c${white}${scaled(1)}}`;
-              return colour ? `{${colour}}${word}{\\c${white}}` : word;
-            }),
-          );
-          break;
-        case 'neon-glow': {
-          const glow = (outline * 2.6).toFixed(1);
-          dialogue(
-            0,
-            start,
-            end,
-            'Caption',
-            render((word, index) =>
-              index === current
-                ? `{\\3c${c}\\blur2\\bord${outline.toFixed(1)}\\t(0,${Math.max(1, Math.round(pop * 1.5))},\\bord${glow}${scaled(spec.peakScale!)})}${word}{\\3c${overrideColour(spec.outlineColour)}\\blur0\\bord${outline.toFixed(1)}${scaled(1)}}`
-                : word,
-            ),
-          );
-          break;
-        }
+      if (id === 'box-highlight') {
+        dialogue(
+          0,
+          start,
+          end,
+          'CaptionBox',
+          render((word, index) => (index === current ? `{\\3a&H00&}${word}{\\3a&HFF&}` : word)),
+        );
+        dialogue(
+          1,
+          start,
+          end,
+          'Caption',
+          render((word) => word),
+        );
+      } else {
+        dialogue(0, start, end, 'Caption', render(WORD_EFFECTS[id]({ ...look, current, start, end, pop, keys, scaled })));
       }
     }
   }
-  return { styles, events };
+  return { styles: templateStyles(id, spec, accent, options), events };
 }
 
 function assDocument(options: CaptionOptions, captions: AssBody): string {
