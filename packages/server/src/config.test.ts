@@ -58,7 +58,7 @@ describe('parseEnv', () => {
     ['YOUTUBE_CLIENT_ID', 'YOUTUBE_CLIENT_SECRET'],
     ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
     ['INSTAGRAM_APP_ID', 'INSTAGRAM_APP_SECRET'],
-  ])('needs %s and %s together, and names the secret', (id, secret) => {
+  ] as const)('needs %s and %s together, and names the secret', (id, secret) => {
     const message = `^Invalid environment variable:\\n  ${secret}: ${id} and ${secret} must be set together$`;
     expect(() => parseEnv({ [id]: 'the-id' })).toThrow(new RegExp(message));
     expect(() => parseEnv({ [secret]: 'hunter2' })).toThrow(new RegExp(message));
