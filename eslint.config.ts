@@ -87,6 +87,15 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
       ...onlyPackages(PACKAGES, ''),
+      // A module names what it gives: `export *` hides the names from the reader and lets every new
+      // export of the other module through unseen (the contracts' index test checks the same).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: '`export *` hides which names a module gives: list them (`export { a, type B } from …`).',
+        },
+      ],
     },
   },
   {

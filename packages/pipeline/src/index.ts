@@ -1,5 +1,39 @@
-export * from './providers/types.js';
-export * from './errors.js';
+export {
+  type AssemblyRequest,
+  type AssemblyResult,
+  type AssemblyScene,
+  type CaptionTrack,
+  type GeneratedScene,
+  type GenerationOutput,
+  type GenerationRun,
+  type ImageProvider,
+  type ImageRequest,
+  type ImageResult,
+  type PictureCandidate,
+  type PictureRequest,
+  type ProgressListener,
+  type ProgressUpdate,
+  type Provider,
+  type ProviderHealthReport,
+  type Providers,
+  type RenderBrand,
+  type ResearchProvider,
+  type Scene,
+  type Story,
+  type StoryboardInput,
+  type StoryboardSceneInput,
+  type StoryProvider,
+  type StoryRequest,
+  type StorySource,
+  type SynthesisRequest,
+  type SynthesisResult,
+  type VoiceProvider,
+  type WikipediaArticle,
+  type WikipediaArticleMatch,
+  type WordTiming,
+  type WrittenPost,
+} from './providers/types.js';
+export { CancelledError, ProviderError, throwIfAborted } from './errors.js';
 export { runGeneration, type RunGenerationOptions } from './runner/run-generation.js';
 export { cpuSecondsNow, formatTimings, type StepTiming } from './runner/step-timings.js';
 export { GenerationError } from './runner/generation-error.js';

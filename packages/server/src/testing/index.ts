@@ -2,7 +2,35 @@
  * What the integration tests in tests/ reach inside the server: the app, its database and queue
  * wiring, and the named messages and helpers they assert on. Nothing in production imports this.
  */
-export * from '../index.js';
+export {
+  type App,
+  type AuthUser,
+  badRequest,
+  buildApp,
+  type BuildAppOverrides,
+  type Config,
+  CONFIG_VARIABLES,
+  ConfigError,
+  conflict,
+  type ContractHandler,
+  type ContractRequest,
+  createDatabase,
+  type Database,
+  type DatabaseDialect,
+  type DatabaseHandle,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  loadConfig,
+  migrateToLatest,
+  notFound,
+  parseEnv,
+  registerRoute,
+  type RouteExtras,
+  tooManyRequests,
+  toPublicUser,
+  unauthorized,
+} from '../index.js';
 export { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../db/dialect-test-database.js';
 export { createLogger } from '../logger.js';
 export { MIGRATIONS } from '../db/migrations/index.js';
