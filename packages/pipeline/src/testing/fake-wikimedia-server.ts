@@ -126,6 +126,30 @@ export const FAKE_COMMONS_FILES: FakeCommonsFile[] = [
     licenseUrl: 'https://creativecommons.org/licenses/by/2.0/',
     artist: 'Cara Ink',
   },
+  // The honey bee article's own pictures (`prop=images`), free: what a researched bee video shows.
+  {
+    name: 'Honey bee waggle dance on the comb.jpg',
+    keywords: ['bee', 'bees', 'honeybee', 'honey', 'dance', 'waggle', 'comb', 'hive', 'forager'],
+    width: 1080,
+    height: 1350,
+    colour: '#d4a017',
+    licenseShortName: 'CC BY-SA 4.0',
+    license: 'cc-by-sa-4.0',
+    licenseUrl: 'https://creativecommons.org/licenses/by-sa/4.0/',
+    artist: 'Wen Comb',
+    description: 'A forager honey bee performs the waggle dance on a vertical comb.',
+  },
+  {
+    name: 'Bees on flowers.jpg',
+    keywords: ['bee', 'bees', 'honeybee', 'flowers', 'nectar', 'pollen', 'sun'],
+    width: 1600,
+    height: 1200,
+    colour: '#7cb342',
+    licenseShortName: 'CC0',
+    license: 'cc0',
+    artist: 'Flo Meadow',
+    description: 'Honey bees collecting nectar from flowers in the sun.',
+  },
   {
     name: 'Octopus camouflage on rocks.jpg',
     keywords: ['octopus', 'camouflage', 'kraken', 'rock'],
@@ -257,6 +281,7 @@ export const FAKE_ARTICLE_IMAGES: Record<string, string[]> = {
     'File:Lighthouse brand logo.jpg',
   ],
   'en:Volcano': ['File:Volcano lava flow at night.jpg'],
+  'en:Honey bee': ['File:Honey bee waggle dance on the comb.jpg', 'File:Commons-logo.svg', 'File:Bees on flowers.jpg'],
 };
 
 export interface FakeWikimediaServer extends FakeServer {
