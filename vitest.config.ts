@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit tests sit beside the code (the repository's tools in scripts/ too); integration tests live in tests/integration.
+ * Unit tests sit beside the code (the repository's tools in scripts/ too, a package's bench harnesses in its bench/);
+ * integration tests live in tests/integration.
  * React component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
  * tests/e2e is Playwright's, not vitest's.
  */

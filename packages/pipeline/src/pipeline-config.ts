@@ -7,7 +7,7 @@ export interface PipelineEnvVariable {
   description: string;
 }
 
-/** Every environment variable the pipeline reads, as data: the README table is checked against it. */
+/** Every environment variable the pipeline reads, as data: docs/configuration.md's generator table is written from it (`npm run docs:config`). */
 export const PIPELINE_ENV_VARIABLES: readonly PipelineEnvVariable[] = [
   {
     name: 'STORY_PROVIDER',
