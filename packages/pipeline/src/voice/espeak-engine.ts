@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { CancelledError } from '../errors.js';
+import { WorkerRequests } from './worker-requests.js';
 
 export interface EspeakEvent {
   type: 'word' | 'end' | 'sentence';
@@ -29,11 +29,6 @@ export interface EspeakOutput {
   events: EspeakEvent[];
 }
 
-type WorkerReply =
-  | { ready: true }
-  | { requestId: number; ok: true; samples: Int16Array; sampleRate: number; events: EspeakEvent[] }
-  | { requestId: number; ok: false; error: string };
-
 const WORKER_URL = new URL('./espeak-worker.mjs', import.meta.url);
 
 /**
@@ -44,83 +39,24 @@ const WORKER_URL = new URL('./espeak-worker.mjs', import.meta.url);
 class EspeakThread {
   /** Requests queued or running on this thread. */
   load = 0;
-  private worker: Worker | undefined;
-  private ready: Promise<Worker> | undefined;
+  private readonly worker = new WorkerRequests({
+    spawn: () => new Worker(WORKER_URL),
+    stopped: (code) => `espeak-ng worker stopped (exit code ${code})`,
+  });
   private queue: Promise<unknown> = Promise.resolve();
-  private nextRequestId = 1;
-  private readonly pending = new Map<number, { resolve: (output: EspeakOutput) => void; reject: (error: Error) => void }>();
-
-  private start(): Promise<Worker> {
-    if (this.ready) return this.ready;
-    this.ready = new Promise<Worker>((resolve, reject) => {
-      const worker = new Worker(WORKER_URL);
-      this.worker = worker;
-      worker.on('message', (reply: WorkerReply) => {
-        if ('ready' in reply) {
-          // An idle engine must not keep the process alive; it is ref'd again while it works.
-          if (this.pending.size === 0) worker.unref();
-          resolve(worker);
-          return;
-        }
-        const waiter = this.pending.get(reply.requestId);
-        if (!waiter) return;
-        this.pending.delete(reply.requestId);
-        if (this.pending.size === 0) worker.unref();
-        if (reply.ok) waiter.resolve({ samples: reply.samples, sampleRate: reply.sampleRate, events: reply.events });
-        else waiter.reject(new Error(reply.error));
-      });
-      const fail = (error: Error) => {
-        reject(error);
-        this.reset(error);
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (this.worker === worker) fail(new Error(`espeak-ng worker stopped (exit code ${code})`));
-      });
-    });
-    return this.ready;
-  }
-
-  private reset(error: Error): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.ready = undefined;
-    for (const waiter of this.pending.values()) waiter.reject(error);
-    this.pending.clear();
-    if (worker) void worker.terminate();
-  }
 
   /** Starts the worker ahead of its first request, so its voice data loads while another thread speaks. */
   warm(): void {
-    this.start().catch(() => undefined);
+    this.worker.start().catch(() => undefined);
   }
 
   /** Synthesises `request`, after every earlier request of this thread has finished. */
   synthesize(request: EspeakRequest, signal?: AbortSignal): Promise<EspeakOutput> {
     this.load += 1;
     const run = async (): Promise<EspeakOutput> => {
-      if (signal?.aborted) throw new CancelledError();
-      const worker = await this.start();
-      const requestId = this.nextRequestId++;
-      return new Promise<EspeakOutput>((resolve, reject) => {
-        const onAbort = () => {
-          // The worker cannot be interrupted mid-synthesis; replacing it is the only way to stop.
-          this.reset(new CancelledError());
-        };
-        signal?.addEventListener('abort', onAbort, { once: true });
-        this.pending.set(requestId, {
-          resolve: (output) => {
-            signal?.removeEventListener('abort', onAbort);
-            resolve(output);
-          },
-          reject: (error) => {
-            signal?.removeEventListener('abort', onAbort);
-            reject(error);
-          },
-        });
-        worker.ref();
-        worker.postMessage({ requestId, ...request });
-      });
+      // The worker cannot be interrupted mid-synthesis; replacing it is the only way to stop.
+      const reply = await this.worker.request({ ...request }, { ...(signal ? { signal } : {}), onAbort: 'restart' });
+      return { samples: reply.samples as Int16Array, sampleRate: reply.sampleRate as number, events: reply.events as EspeakEvent[] };
     };
     const result = this.queue.then(run, run).finally(() => (this.load -= 1));
     this.queue = result.catch(() => undefined);

@@ -5,8 +5,7 @@ import { CancelledError } from '../errors.js';
 import type { ModelManifest } from './kokoro-voices.js';
 import { modelFilePath } from './kokoro-model-store.js';
 import { parseKokoroVocab, type KokoroVocab } from './kokoro-text.js';
-
-type Reply = { requestId: number; ok: true; [key: string]: unknown } | { requestId: number; ok: false; error: string };
+import { WorkerRequests } from './worker-requests.js';
 
 export interface KokoroRunOutput {
   waveform: Float32Array;
@@ -22,17 +21,21 @@ const WORKER_URL = new URL('./kokoro-worker.mjs', import.meta.url);
  * Scenes voiced at once queue their calls to the one session, as the espeak engine queues its own.
  */
 export class KokoroEngine {
-  private worker: Worker | undefined;
-  private starting: Promise<Worker> | undefined;
-  private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (reply: Record<string, unknown>) => void; reject: (error: Error) => void }>();
+  private readonly worker: WorkerRequests;
   private vocabPromise: Promise<KokoroVocab> | undefined;
   private readonly packs = new Map<string, Promise<Float32Array>>();
 
   constructor(
     private readonly dir: string,
-    private readonly manifest: ModelManifest,
-  ) {}
+    manifest: ModelManifest,
+  ) {
+    const workerData = { modelPath: modelFilePath(dir, manifest.model), threads: Math.max(1, Math.min(4, availableParallelism())) };
+    this.worker = new WorkerRequests({
+      spawn: () => new Worker(WORKER_URL, { workerData }),
+      stopped: (code) => `The voice model's worker stopped (exit code ${code})`,
+      notLoaded: (error) => `The voice model could not be loaded: ${error ?? 'unknown error'}`,
+    });
+  }
 
   vocab(): Promise<KokoroVocab> {
     this.vocabPromise ??= (async () => {
@@ -57,77 +60,9 @@ export class KokoroEngine {
     return pack;
   }
 
-  private start(): Promise<Worker> {
-    if (this.starting) return this.starting;
-    this.starting = new Promise<Worker>((resolve, reject) => {
-      const worker = new Worker(WORKER_URL, {
-        workerData: { modelPath: modelFilePath(this.dir, this.manifest.model), threads: Math.max(1, Math.min(4, availableParallelism())) },
-      });
-      this.worker = worker;
-      worker.on('message', (reply: Reply | { ready: boolean; error?: string }) => {
-        if ('ready' in reply) {
-          if (this.pending.size === 0) worker.unref();
-          if (reply.ready) resolve(worker);
-          else fail(new Error(`The voice model could not be loaded: ${reply.error ?? 'unknown error'}`));
-          return;
-        }
-        const waiter = this.pending.get(reply.requestId);
-        if (!waiter) return;
-        this.pending.delete(reply.requestId);
-        if (this.pending.size === 0) worker.unref();
-        if (reply.ok) waiter.resolve(reply);
-        else waiter.reject(new Error(reply.error));
-      });
-      const fail = (error: Error) => {
-        reject(error);
-        this.reset(error);
-      };
-      worker.on('error', fail);
-      worker.on('exit', (code) => {
-        if (this.worker === worker) fail(new Error(`The voice model's worker stopped (exit code ${code})`));
-      });
-    });
-    return this.starting;
-  }
-
-  private reset(error: Error): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.starting = undefined;
-    for (const waiter of this.pending.values()) waiter.reject(error);
-    this.pending.clear();
-    if (worker) void worker.terminate();
-  }
-
-  private async call(
-    message: Record<string, unknown>,
-    transfer: ArrayBuffer[] = [],
-    signal?: AbortSignal,
-  ): Promise<Record<string, unknown>> {
-    if (signal?.aborted) throw new CancelledError();
-    const worker = await this.start();
-    const requestId = this.nextId++;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => {
-        // A running ONNX call cannot be interrupted; the job stops waiting for it.
-        this.pending.delete(requestId);
-        if (this.pending.size === 0) worker.unref();
-        reject(new CancelledError());
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending.set(requestId, {
-        resolve: (reply) => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve(reply);
-        },
-        reject: (error) => {
-          signal?.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      });
-      worker.ref();
-      worker.postMessage({ ...message, requestId }, transfer);
-    });
+  private call(message: Record<string, unknown>, transfer: ArrayBuffer[] = [], signal?: AbortSignal): Promise<Record<string, unknown>> {
+    // A running ONNX call cannot be interrupted; the job stops waiting for it.
+    return this.worker.request(message, { transfer, ...(signal ? { signal } : {}), onAbort: 'stop-waiting' });
   }
 
   /** espeak-ng's IPA of each word (espeak's separators still in; kokoro-text cleans them). */
@@ -147,6 +82,6 @@ export class KokoroEngine {
   }
 
   close(): void {
-    this.reset(new CancelledError());
+    this.worker.reset(new CancelledError());
   }
 }
