@@ -131,6 +131,14 @@ const polygon = (p: MotifPaint, points: readonly (readonly [number, number])[]) 
   points.forEach(([x, y], index) => (index === 0 ? p.ctx.moveTo(x, y) : p.ctx.lineTo(x, y)));
   p.ctx.closePath();
 };
+/** A shape standing on the ground line `y` with a flat `top`: its corners' x, from the left foot over the top to the right foot. */
+const flatTopped = (p: MotifPaint, y: number, top: number, [leftFoot, topLeft, topRight, rightFoot]: readonly number[]) =>
+  polygon(p, [
+    [leftFoot!, y],
+    [topLeft!, top],
+    [topRight!, top],
+    [rightFoot!, y],
+  ]);
 const rect =
   (p: MotifPaint, x: number, y: number, w: number, h: number, r = 0) =>
   () =>
@@ -258,27 +266,8 @@ const DRAW: Record<Motif, Draw> = {
   volcano(p, c) {
     const { x, y, size: s } = p;
     const top = y - s;
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 1.1, y],
-        [x - s * 0.16, top],
-        [x + s * 0.16, top],
-        [x + s * 1.1, y],
-      ]),
-    );
-    fill(
-      p,
-      c.lightSide,
-      polygon(p, [
-        [x - s * 1.1, y],
-        [x - s * 0.16, top],
-        [x - s * 0.02, top],
-        [x - s * 0.5, y],
-      ]),
-      0.35,
-    );
+    fill(p, c.body, flatTopped(p, y, top, [x - s * 1.1, x - s * 0.16, x + s * 0.16, x + s * 1.1]));
+    fill(p, c.lightSide, flatTopped(p, y, top, [x - s * 1.1, x - s * 0.16, x - s * 0.02, x - s * 0.5]), 0.35);
     const lava = hsl(18, 100, 55);
     for (const [dx, len] of [
       [-0.08, 0.55],
@@ -305,16 +294,7 @@ const DRAW: Record<Motif, Draw> = {
   mountain(p, c) {
     const { x, y, size: s } = p;
     const top = y - s;
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 1.2, y],
-        [x - s * 0.08, top],
-        [x + s * 0.08, top],
-        [x + s * 1.2, y],
-      ]),
-    );
+    fill(p, c.body, flatTopped(p, y, top, [x - s * 1.2, x - s * 0.08, x + s * 0.08, x + s * 1.2]));
     fill(
       p,
       c.shade,

@@ -44,110 +44,88 @@ interface MoodRecipe {
   timpani: number;
 }
 
+const SILENT = { pattern: 'none', level: 0 } as const;
+const NO_ARP = { pattern: 'none', level: 0, octave: 0, decay: 0 } as const;
+
+/**
+ * A mood's recipe from what it plays: a part it leaves out is silent. The keys keep one order, as
+ * the shared bed's file is named by the recipe's JSON (sharedBedPath).
+ */
+function recipe(parts: Pick<MoodRecipe, 'bpm' | 'barsPerChord' | 'chords' | 'padLevel'> & Partial<MoodRecipe>): MoodRecipe {
+  return {
+    bpm: parts.bpm,
+    barsPerChord: parts.barsPerChord,
+    chords: parts.chords,
+    padLevel: parts.padLevel,
+    bass: parts.bass ?? SILENT,
+    arp: parts.arp ?? NO_ARP,
+    kick: parts.kick ?? SILENT,
+    hat: parts.hat ?? SILENT,
+    bells: parts.bells ?? 0,
+    timpani: parts.timpani ?? 0,
+  };
+}
+
+/** Chords as MIDI notes, a chord's notes lowest first, the chords apart by `|`. */
+const notes = (spelling: string): number[][] => spelling.split(' | ').map((chord) => chord.split(' ').map(Number));
+
 // Chord spellings around middle C (60): roots an octave below for the bass.
+// C-G-Am-F, the pop progression two moods share.
+const C_G_AM_F = () => notes('60 64 67 72 | 55 59 62 67 | 57 60 64 69 | 53 57 60 65');
+
 const RECIPES: Record<MusicMood, MoodRecipe> = {
-  mysterious: {
+  mysterious: recipe({
     bpm: 64,
     barsPerChord: 1,
-    chords: [
-      [57, 60, 64, 71],
-      [53, 57, 60, 64],
-      [50, 53, 57, 62],
-      [52, 56, 59, 64],
-    ], // Am(add9)-Fmaj7-Dm-E
+    chords: notes('57 60 64 71 | 53 57 60 64 | 50 53 57 62 | 52 56 59 64'), // Am(add9)-Fmaj7-Dm-E
     padLevel: 0.5,
-    bass: { pattern: 'none', level: 0 },
     arp: { pattern: 'eighths', level: 0.1, octave: 12, decay: 0.5 },
-    kick: { pattern: 'none', level: 0 },
-    hat: { pattern: 'none', level: 0 },
     bells: 0.14,
-    timpani: 0,
-  },
-  upbeat: {
+  }),
+  upbeat: recipe({
     bpm: 116,
     barsPerChord: 2,
-    chords: [
-      [60, 64, 67, 72],
-      [55, 59, 62, 67],
-      [57, 60, 64, 69],
-      [53, 57, 60, 65],
-    ], // C-G-Am-F
+    chords: C_G_AM_F(),
     padLevel: 0.24,
     bass: { pattern: 'quarters', level: 0.34 },
     arp: { pattern: 'eighths', level: 0.2, octave: 12, decay: 0.16 },
     kick: { pattern: 'quarters', level: 0.32 },
     hat: { pattern: 'offbeats', level: 0.05 },
-    bells: 0,
-    timpani: 0,
-  },
-  calm: {
+  }),
+  calm: recipe({
     bpm: 70,
     barsPerChord: 2,
-    chords: [
-      [60, 64, 67, 71],
-      [53, 57, 60, 64],
-      [57, 60, 64, 67],
-      [55, 59, 62, 65],
-    ], // Cmaj7-Fmaj7-Am7-G7sus
+    chords: notes('60 64 67 71 | 53 57 60 64 | 57 60 64 67 | 55 59 62 65'), // Cmaj7-Fmaj7-Am7-G7sus
     padLevel: 0.46,
-    bass: { pattern: 'none', level: 0 },
     arp: { pattern: 'quarters', level: 0.12, octave: 12, decay: 0.7 },
-    kick: { pattern: 'none', level: 0 },
-    hat: { pattern: 'none', level: 0 },
-    bells: 0,
-    timpani: 0,
-  },
-  dramatic: {
+  }),
+  dramatic: recipe({
     bpm: 84,
     barsPerChord: 1,
-    chords: [
-      [50, 53, 57, 62],
-      [46, 50, 53, 58],
-      [43, 46, 50, 55],
-      [45, 49, 52, 57],
-    ], // Dm-Bb-Gm-A
+    chords: notes('50 53 57 62 | 46 50 53 58 | 43 46 50 55 | 45 49 52 57'), // Dm-Bb-Gm-A
     padLevel: 0.42,
     bass: { pattern: 'eighths', level: 0.26 },
-    arp: { pattern: 'none', level: 0, octave: 0, decay: 0 },
-    kick: { pattern: 'none', level: 0 },
-    hat: { pattern: 'none', level: 0 },
-    bells: 0,
     timpani: 0.5,
-  },
-  playful: {
+  }),
+  playful: recipe({
     bpm: 128,
     barsPerChord: 1,
-    chords: [
-      [60, 64, 67],
-      [65, 69, 72],
-      [67, 71, 74],
-      [60, 64, 67],
-    ], // C-F-G-C
+    chords: notes('60 64 67 | 65 69 72 | 67 71 74 | 60 64 67'), // C-F-G-C
     padLevel: 0.1,
     bass: { pattern: 'quarters', level: 0.32 },
     arp: { pattern: 'offbeats', level: 0.26, octave: 12, decay: 0.09 },
     kick: { pattern: 'quarters', level: 0.22 },
     hat: { pattern: 'eighths', level: 0.04 },
-    bells: 0,
-    timpani: 0,
-  },
-  inspiring: {
+  }),
+  inspiring: recipe({
     bpm: 92,
     barsPerChord: 2,
-    chords: [
-      [60, 64, 67, 72],
-      [55, 59, 62, 67],
-      [57, 60, 64, 69],
-      [53, 57, 60, 65],
-    ], // C-G-Am-F
+    chords: C_G_AM_F(),
     padLevel: 0.4,
     bass: { pattern: 'eighths', level: 0.22 },
     arp: { pattern: 'sixteenths', level: 0.1, octave: 12, decay: 0.14 },
     kick: { pattern: 'quarters', level: 0.16 },
-    hat: { pattern: 'none', level: 0 },
-    bells: 0,
-    timpani: 0,
-  },
+  }),
 };
 
 const midiToHz = (note: number) => 440 * 2 ** ((note - 69) / 12);
