@@ -1,5 +1,6 @@
 import type { GalleryExample } from '@reelsmith/contracts';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BackgroundGate } from '../plugins/background-gate.js';
@@ -11,6 +12,12 @@ type Recipe = (typeof GALLERY_RECIPES)[number];
 const CHILD_ENTRY = fileURLToPath(new URL('./gallery-child.ts', import.meta.url));
 /** The server runs under tsx (npm start, npm run serve); the child loads its TypeScript the same way. */
 const TSX_LOADER = import.meta.resolve('tsx');
+/**
+ * The child is started under `setpriv --pdeathsig CONT` where there is one: a server killed while it
+ * held the child paused (SIGSTOP) leaves a stopped process that could never notice it is alone; the
+ * kernel continues it when its parent dies, and the child then sees its IPC channel closed and exits.
+ */
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
 
 export interface PauseOptions {
   pollMs?: number;
@@ -90,7 +97,12 @@ export interface ChildExampleOptions {
 export async function makeExampleInChild(dir: string, recipe: Recipe, options: ChildExampleOptions): Promise<GalleryExample> {
   const { gate, signal } = options;
   await gate.whenIdle(signal);
-  const child: ChildProcess = spawn(process.execPath, ['--import', TSX_LOADER, CHILD_ENTRY, dir, recipe.slug], {
+  const args = ['--import', TSX_LOADER, CHILD_ENTRY, dir, recipe.slug, String(process.pid)];
+  // setpriv execs node, so the pid held here is the child's own.
+  const command: [string, string[]] = SETPRIV
+    ? [SETPRIV, ['--pdeathsig', 'CONT', '--', process.execPath, ...args]]
+    : [process.execPath, args];
+  const child: ChildProcess = spawn(command[0], command[1], {
     // Its own process group, so a pause or a stop reaches its ffmpeg processes as well.
     detached: true,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
