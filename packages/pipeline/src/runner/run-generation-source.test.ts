@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema, VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { assembleVideo } from '../assembly/assemble-video.js';
 import type { ImageProvider } from '../providers/types.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { splitSentences, trimSentence } from '../story/source-text.js';
@@ -12,6 +11,7 @@ import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
 import { NARRATION_END_MARGIN_SECONDS } from './narration.js';
 import { runGeneration } from './run-generation.js';
+import { placeholderRender } from './run-test-render.js';
 
 const workspaceRoot = mkdtempSync(join(tmpdir(), 'reelsmith-source-'));
 afterAll(() => rmSync(workspaceRoot, { recursive: true, force: true }));
@@ -52,20 +52,9 @@ describe('a 30 s video of an article, narrated offline', () => {
         source: { kind: 'article', text: articleText(language), title: 'An article' },
       });
       let narrationSeconds = 0;
-      const assemble: typeof assembleVideo = async (request) => {
+      const assemble = placeholderRender((request) => {
         narrationSeconds = audioSeconds(request.audioPath);
-        writeFileSync(request.outputPath, 'mp4');
-        writeFileSync(request.posterPath, 'jpg');
-        return {
-          videoPath: request.outputPath,
-          posterPath: request.posterPath,
-          durationSeconds: 30,
-          width: 1080,
-          height: 1920,
-          sizeBytes: 3,
-          renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
-        };
-      };
+      });
       const output = await runGeneration(
         {
           jobId: `source-${language}`,

@@ -8,6 +8,7 @@ import { resolveFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { runFfmpeg } from '../assembly/run-ffmpeg.js';
 import type { AssemblyRequest, GenerationOutput, Providers, StoryboardInput } from '../providers/types.js';
 import { runGeneration } from './run-generation.js';
+import { placeholderRender } from './run-test-render.js';
 
 const binaries = resolveFfmpegBinaries();
 const baseParams = generateVideoBodySchema.parse({ topic: 'Tides', style: 'mysterious', language: 'en', duration: 30, voice: 'voice-a' });
@@ -70,20 +71,7 @@ function providers(made: Made, secondsPerScene = 1): Providers {
 }
 
 function assemble(made: Made): typeof assembleVideo {
-  return async (request) => {
-    made.assembled.push(request);
-    writeFileSync(request.outputPath, 'mp4');
-    writeFileSync(request.posterPath, 'jpg');
-    return {
-      videoPath: request.outputPath,
-      posterPath: request.posterPath,
-      durationSeconds: 30,
-      width: 1080,
-      height: 1920,
-      sizeBytes: 3,
-      renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
-    };
-  };
+  return placeholderRender((request) => made.assembled.push(request));
 }
 
 let runNumber = 0;

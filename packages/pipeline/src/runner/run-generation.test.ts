@@ -10,6 +10,7 @@ import { CancelledError, ProviderError } from '../errors.js';
 import type { Providers, ProgressUpdate } from '../providers/types.js';
 import { GenerationError } from './generation-error.js';
 import { runGeneration } from './run-generation.js';
+import { placeholderRender } from './run-test-render.js';
 
 const binaries = resolveFfmpegBinaries();
 const params = generateVideoBodySchema.parse({
@@ -84,21 +85,10 @@ function fakeProviders(calls: Calls, failImagesAt?: number): Providers {
 }
 
 function fakeAssemble(calls: Calls): typeof assembleVideo {
-  return async (request, options) => {
+  return placeholderRender((_request, options) => {
     calls.assemble++;
     options?.onProgress?.(50);
-    writeFileSync(request.outputPath, 'mp4');
-    writeFileSync(request.posterPath, 'jpg');
-    return {
-      videoPath: request.outputPath,
-      posterPath: request.posterPath,
-      durationSeconds: 30,
-      width: 1080,
-      height: 1920,
-      sizeBytes: 3,
-      renderStats: { seconds: 0, segmentsRendered: request.scenes.length, segmentsReused: 0 },
-    };
-  };
+  });
 }
 
 const zeroCalls = (): Calls => ({ story: 0, voice: 0, images: 0, assemble: 0 });
