@@ -26,6 +26,7 @@ import {
   type TestUser,
 } from './server-jobs-fakes.js';
 import { startTestMailbox, type TestMailbox } from './test-mailbox.js';
+import { readScrape } from '../../packages/server/src/operations/prometheus-test-text.js';
 
 type Fakes = Awaited<ReturnType<typeof startFakePublishingPlatforms>>;
 
@@ -478,13 +479,26 @@ describe.each(TEST_DIALECTS)('publishing to YouTube, TikTok and Instagram agains
 
   it('retries a platform answering 500 twice, then publishes once', async () => {
     const before = fakes.tiktok.posts.length;
+    const callsBefore = await tiktokCalls();
     fakes.tiktok.failNext('/v2/post/publish/video/init/', 2, 500);
     const [queued] = await publish([{ platform: 'tiktok' }]);
     const done = await settled(queued!.id);
     expect(done.status).toBe('published');
     expect(done.attempts).toBe(3);
     expect(fakes.tiktok.posts.length).toBe(before + 1);
+    // Each attempt is a publishing call in the metrics; the two 500s are the platform being unavailable.
+    expect(await tiktokCalls()).toEqual({ calls: callsBefore.calls + 3, unavailable: callsBefore.unavailable + 2 });
   });
+
+  /** TikTok's publishing calls and unavailable errors in this process's metrics. */
+  async function tiktokCalls() {
+    const scrape = readScrape(await app.metrics.render());
+    const labels = { kind: 'publishing', provider: 'tiktok' };
+    return {
+      calls: scrape.value('reelsmith_provider_call_duration_seconds_count', labels),
+      unavailable: scrape.value('reelsmith_provider_call_errors_total', { ...labels, code: 'unavailable' }),
+    } as { calls: number; unavailable: number };
+  }
 
   it('publishes a scheduled post once, on time, across a server restart', async () => {
     const before = fakes.instagram.publishedAt.length;

@@ -65,6 +65,11 @@ describe('GET /metrics with real jobs (embedded queue, offline providers)', () =
     const ratio = after.value('reelsmith_render_seconds_per_video_second_sum')!;
     expect(ratio).toBeGreaterThan(0);
     expect(ratio).toBeLessThan(10);
+    // The providers the job called, each call timed under its kind (the offline writer and painter, espeak-ng), none failed.
+    for (const kind of ['story', 'voice', 'images'])
+      expect(after.total('reelsmith_provider_call_duration_seconds_count', { kind }), kind).toBeGreaterThanOrEqual(1);
+    expect(after.value('reelsmith_provider_call_duration_seconds_count', { kind: 'story', provider: 'offline' })).toBe(1);
+    expect(after.total('reelsmith_provider_call_errors_total')).toBe(0);
     expect(after.total('reelsmith_http_request_duration_seconds_count', { route: '/api/videos/generate', status_code: '200' })).toBe(1);
     expect(after.total('reelsmith_http_request_duration_seconds_count', { route: '/api/videos/:id/status' })).toBeGreaterThan(0);
     expect(after.value('reelsmith_queue_depth')).toBe(0);
