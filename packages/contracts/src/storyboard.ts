@@ -313,3 +313,42 @@ export type VideoVersion = z.infer<typeof videoVersionSchema>;
 
 export const videoVersionsResponseSchema = z.object({ versions: z.array(videoVersionSchema) });
 export type VideoVersionsResponse = z.infer<typeof videoVersionsResponseSchema>;
+
+/** What an update is written from: a storyboard as read, or a client's draft of one (scenes added since have no id). */
+export interface StoryboardUpdateSource {
+  readonly title: string;
+  readonly voice: string;
+  readonly captionStyle: StoryboardUpdateBody['captionStyle'];
+  readonly enableCaptions: boolean;
+  readonly enableZoom: boolean;
+  readonly music?: StoryboardMusic | null | undefined;
+  readonly scenes: readonly {
+    readonly id?: string | undefined;
+    readonly narration: string;
+    readonly imagePrompt: string;
+    readonly imageUploadId?: string | undefined;
+    readonly regenerateImage?: boolean | undefined;
+  }[];
+}
+
+/**
+ * The update body that keeps `source` as it is: its settings and each scene's words, prompt and uploaded
+ * picture, nothing read-only. The studio's editor and the MCP tools both send their edits through it.
+ */
+export function storyboardUpdateFrom(source: StoryboardUpdateSource): StoryboardUpdateBody {
+  return {
+    title: source.title,
+    voice: source.voice,
+    captionStyle: source.captionStyle,
+    enableCaptions: source.enableCaptions,
+    enableZoom: source.enableZoom,
+    music: source.music ? { uploadId: source.music.uploadId, volumePercent: source.music.volumePercent } : null,
+    scenes: source.scenes.map((scene) => ({
+      ...(scene.id ? { id: scene.id } : {}),
+      narration: scene.narration,
+      imagePrompt: scene.imagePrompt,
+      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
+      ...(scene.regenerateImage ? { regenerateImage: true } : {}),
+    })),
+  };
+}

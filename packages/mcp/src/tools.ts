@@ -16,12 +16,12 @@ import {
   sourceCreditSchema,
   storyboardSchema,
   storyboardUpdateBodySchema,
+  storyboardUpdateFrom,
   videoLanguageSchema,
   voicesQuerySchema,
   voicesResponseSchema,
   type GenerateVideoBody,
   type Storyboard,
-  type StoryboardUpdateBody,
   type VideoJob,
 } from '@reelsmith/contracts';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -293,24 +293,6 @@ function storyboardSummary(board: Storyboard): string {
   return `"${board.title}", version ${board.version}${board.changed ? ' (edited since; render_video to apply)' : ''}, ${board.durationSeconds} s:\n${scenes}`;
 }
 
-/** The storyboard as the update route takes it back: every scene kept as it is but the one edited. */
-function editOf(board: Storyboard): StoryboardUpdateBody {
-  return {
-    title: board.title,
-    voice: board.voice,
-    captionStyle: board.captionStyle,
-    enableCaptions: board.enableCaptions,
-    enableZoom: board.enableZoom,
-    ...(board.music ? { music: board.music } : {}),
-    scenes: board.scenes.map((scene) => ({
-      id: scene.id,
-      narration: scene.narration,
-      imagePrompt: scene.imagePrompt,
-      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
-    })),
-  };
-}
-
 /**
  * The request with every option the agent left out filled in: the product's style, language and
  * duration, and the first voice the server lists for the language (with its provider), as a creator
@@ -416,7 +398,7 @@ function handlers(api: ReelsmithApi): { [N in ToolName]: ToolHandler<N> } {
             ? `sceneId: this storyboard has no scene ${sceneId}. get_storyboard lists the scene ids.`
             : `scene: this storyboard has scenes 1 to ${board.scenes.length}.`,
         );
-      const edit = editOf(board);
+      const edit = storyboardUpdateFrom(board);
       edit.scenes[index] = {
         id: target.id,
         narration: narration ?? target.narration,

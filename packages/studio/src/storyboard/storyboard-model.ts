@@ -3,6 +3,7 @@ import {
   narrationBudgetError,
   narrationWordLimit,
   STORYBOARD_MAX_SCENES,
+  storyboardUpdateFrom,
   type Attribution,
   type CaptionStyle,
   type Storyboard,
@@ -81,22 +82,9 @@ export function narrationEdited(scene: Pick<DraftScene, 'narration' | 'loaded'>)
   return scene.loaded.edited || scene.narration.trim() !== scene.loaded.narration.trim();
 }
 
+/** The draft as the update route takes it: scenes added since the last save go without an id. */
 export function toUpdateBody(draft: StoryboardDraft): StoryboardUpdateBody {
-  return {
-    title: draft.title,
-    voice: draft.voice,
-    captionStyle: draft.captionStyle,
-    enableCaptions: draft.enableCaptions,
-    enableZoom: draft.enableZoom,
-    music: draft.music ? { uploadId: draft.music.uploadId, volumePercent: draft.music.volumePercent } : null,
-    scenes: draft.scenes.map((scene) => ({
-      ...(scene.id ? { id: scene.id } : {}),
-      narration: scene.narration,
-      imagePrompt: scene.imagePrompt,
-      ...(scene.imageUploadId ? { imageUploadId: scene.imageUploadId } : {}),
-      ...(scene.regenerateImage ? { regenerateImage: true } : {}),
-    })),
-  };
+  return storyboardUpdateFrom(draft);
 }
 
 export function updateScene(draft: StoryboardDraft, index: number, change: Partial<DraftScene>): StoryboardDraft {
