@@ -105,6 +105,19 @@ async function readHead(path: string): Promise<Buffer> {
 /** Reading options every ffprobe and ffmpeg call on an upload uses: the one demuxer, local file only. */
 const readWith = (format: AcceptedFormat, path: string) => ['-protocol_whitelist', 'file', '-f', format.demuxer, '-i', path];
 
+/**
+ * Decodes the upload with ffmpeg and writes it out with `output` (its encoder options and path). -xerror
+ * and an empty error log: any decoding problem (a truncated chunk, a bad checksum) refuses the file.
+ */
+async function reencodeStrictly(tools: MediaTools, format: AcceptedFormat, inputPath: string, output: readonly string[]): Promise<void> {
+  const encoded = await run(
+    tools.ffmpegPath,
+    ['-hide_banner', '-nostdin', '-y', '-v', 'error', '-xerror', ...readWith(format, inputPath), ...output],
+    ENCODE_TIMEOUT_MS,
+  );
+  if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
+}
+
 function run(command: string, args: string[], timeout: number): Promise<{ stdout: string; stderr: string; failed: boolean }> {
   return new Promise((resolve) => {
     execFile(command, args, { timeout, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -177,29 +190,14 @@ export async function prepareUpload(
     const extension = options.keepTransparency ? 'png' : 'jpg';
     const path = `${outputBase}.${extension}`;
     const scale = `scale=w='min(${STORED_IMAGE_MAX_SIDE},iw)':h='min(${STORED_IMAGE_MAX_SIDE},ih)':force_original_aspect_ratio=decrease:flags=lanczos,scale=trunc(iw/2)*2:trunc(ih/2)*2`;
-    // -xerror and an empty error log: any decoding problem (a truncated chunk, a bad checksum) refuses the file.
-    const encoded = await run(
-      tools.ffmpegPath,
-      [
-        '-hide_banner',
-        '-nostdin',
-        '-y',
-        '-v',
-        'error',
-        '-xerror',
-        ...readWith(format, inputPath),
-        '-frames:v',
-        '1',
-        '-vf',
-        scale,
-        ...(options.keepTransparency
-          ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png']
-          : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
-        path,
-      ],
-      ENCODE_TIMEOUT_MS,
-    );
-    if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
+    await reencodeStrictly(tools, format, inputPath, [
+      '-frames:v',
+      '1',
+      '-vf',
+      scale,
+      ...(options.keepTransparency ? ['-pix_fmt', 'rgba', '-f', 'image2', '-c:v', 'png'] : ['-q:v', '2', '-f', 'image2', '-c:v', 'mjpeg']),
+      path,
+    ]);
     const stored = await probe(tools, path);
     const storedVideo = stored?.streams?.find((stream) => stream.codec_type === 'video');
     return {
@@ -222,37 +220,11 @@ export async function prepareUpload(
   if (Number.isFinite(probedSeconds) && probedSeconds > maxAudioSeconds)
     throw badRequest(M.uploadAudioTooLong(probedSeconds, maxAudioSeconds), 'file');
   const path = `${outputBase}.m4a`;
-  const encoded = await run(
-    tools.ffmpegPath,
-    // -t: a header that understates the length still yields no more than the limit.
-    [
-      '-hide_banner',
-      '-nostdin',
-      '-y',
-      '-v',
-      'error',
-      '-xerror',
-      ...readWith(format, inputPath),
-      '-vn',
-      '-map_metadata',
-      '-1',
-      '-t',
-      String(maxAudioSeconds),
-      '-c:a',
-      'aac',
-      '-b:a',
-      '192k',
-      '-ar',
-      '48000',
-      '-ac',
-      '2',
-      '-f',
-      'mp4',
-      path,
-    ],
-    ENCODE_TIMEOUT_MS,
-  );
-  if (encoded.failed || encoded.stderr.trim() !== '') throw badRequest(M.uploadDamaged, 'file');
+  // -t: a header that understates the length still yields no more than the limit.
+  await reencodeStrictly(tools, format, inputPath, [
+    ...['-vn', '-map_metadata', '-1', '-t', String(maxAudioSeconds)],
+    ...['-c:a', 'aac', '-b:a', '192k', '-ar', '48000', '-ac', '2', '-f', 'mp4', path],
+  ]);
   const stored = await probe(tools, path);
   const durationSeconds = Number(stored?.format?.duration ?? NaN);
   if (!Number.isFinite(durationSeconds) || durationSeconds <= 0) throw badRequest(M.uploadDamaged, 'file');
