@@ -255,13 +255,9 @@ export const batchesPlugin = fp(
     }
 
     const onProgress = (event: { jobId: string }, _userId: string, origin: JobEventOrigin = 'local') => onJobEvent(event.jobId, origin);
-    app.jobEvents.on('job_progress', onProgress);
-    app.jobEvents.on('job_completed', onProgress);
-    app.jobEvents.on('job_failed', onProgress);
+    const stopListening = app.jobEvents.listen({ job_progress: onProgress, job_completed: onProgress, job_failed: onProgress });
     app.addHook('preClose', async () => {
-      app.jobEvents.off('job_progress', onProgress);
-      app.jobEvents.off('job_completed', onProgress);
-      app.jobEvents.off('job_failed', onProgress);
+      stopListening();
       // Before the database closes: an update under way finishes (its batch.completed is not lost).
       await Promise.allSettled([...inFlight]);
       await relay.close();

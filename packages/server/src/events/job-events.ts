@@ -36,6 +36,21 @@ export class JobEventBus extends EventEmitter<JobEventMap> {
     this.setMaxListeners(50);
   }
 
+  /**
+   * Listens to the three events until the returned function is called: what a plugin subscribes at
+   * start and drops on close (one listener may serve several events).
+   */
+  listen(listeners: { readonly [Name in JobEventName]: (...args: JobEventMap[Name]) => void }): () => void {
+    this.on('job_progress', listeners.job_progress);
+    this.on('job_completed', listeners.job_completed);
+    this.on('job_failed', listeners.job_failed);
+    return () => {
+      this.off('job_progress', listeners.job_progress);
+      this.off('job_completed', listeners.job_completed);
+      this.off('job_failed', listeners.job_failed);
+    };
+  }
+
   /** Announces what a transition returned, in order. */
   publish(events: readonly JobEvent[], origin: JobEventOrigin = 'local'): void {
     for (const item of events) {

@@ -194,9 +194,7 @@ export const realtimePlugin = fp(
       }
     });
 
-    app.jobEvents.on('job_progress', onProgress);
-    app.jobEvents.on('job_completed', onCompleted);
-    app.jobEvents.on('job_failed', onFailed);
+    const stopJobEvents = app.jobEvents.listen({ job_progress: onProgress, job_completed: onCompleted, job_failed: onFailed });
     // Publications go to their creator's room only (My Videos and the Publish dialog listen there).
     const onPublication = (publication: Publication, userId: string) => {
       const parsed = publicationProgressEventSchema.safeParse(publication);
@@ -214,9 +212,7 @@ export const realtimePlugin = fp(
     // Open websockets would hold the HTTP server open; the engine is closed here, the server by Fastify.
     app.addHook('preClose', async () => {
       stopRevocations();
-      app.jobEvents.off('job_progress', onProgress);
-      app.jobEvents.off('job_completed', onCompleted);
-      app.jobEvents.off('job_failed', onFailed);
+      stopJobEvents();
       app.publicationEvents.off('publication', onPublication);
       io.disconnectSockets(true);
       io.engine.close();
