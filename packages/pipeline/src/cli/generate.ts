@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateVideoBodySchema, voiceLanguageSchema } from '@reelsmith/contracts';
+import { RESEARCH_UNUSED_MESSAGES, generateVideoBodySchema, voiceLanguageSchema } from '@reelsmith/contracts';
 import {
   cpuSecondsNow,
   createProviderRegistry,
@@ -28,6 +28,8 @@ const USAGE = `Usage: npm run generate -- --topic "..." [options]
   --article-file FILE     tell this article in the duration with its most central sentences
   --source-title TEXT     the article's title (the video's title and its credit)
   --source-url URL        where the article was published (its credit links to it)
+  --wikipedia TITLE       tell the narration language's Wikipedia article of this title
+  --no-research           tell a topic without looking it up on Wikipedia
   --style NAME            story style (default mysterious; any text is a custom style)
   --language CODE         en, hi, de, es, ja, fr, pt (default en)
   --duration SECONDS      30, 60 or 90 (default 30)
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
         'article-file': { type: 'string' },
         'source-title': { type: 'string' },
         'source-url': { type: 'string' },
+        wikipedia: { type: 'string' },
+        'no-research': { type: 'boolean', default: false },
         style: { type: 'string', default: 'mysterious' },
         language: { type: 'string', default: 'en' },
         duration: { type: 'string', default: '30' },
@@ -111,7 +115,8 @@ async function main(): Promise<void> {
         : undefined);
   if (!voice) fail(`--voice is required with the ${voiceProvider.name} voice provider.`);
 
-  if (values['script-file'] && values['article-file']) fail('Give --script-file or --article-file, not both.');
+  if ([values['script-file'], values['article-file'], values.wikipedia].filter(Boolean).length > 1)
+    fail('Give one of --script-file, --article-file or --wikipedia.');
   const sourceFile = values['script-file'] ?? values['article-file'];
   let sourceText = '';
   if (sourceFile) {
@@ -130,11 +135,14 @@ async function main(): Promise<void> {
           ...(values['source-title'] ? { title: values['source-title'] } : {}),
           ...(values['source-url'] ? { url: values['source-url'] } : {}),
         }
-      : undefined;
+      : values.wikipedia
+        ? { kind: 'wikipedia', title: values.wikipedia }
+        : undefined;
 
   const parsed = generateVideoBodySchema.safeParse({
     ...(values.topic !== undefined ? { topic: values.topic } : {}),
     ...(source ? { source } : {}),
+    ...(values['no-research'] ? { research: false } : {}),
     style: values.style,
     language: values.language,
     duration: Number(values.duration),
@@ -222,7 +230,7 @@ async function main(): Promise<void> {
     copyFileSync(output.videoPath, outPath);
     copyFileSync(output.posterPath, posterPath);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (source) {
+    if (source || output.research) {
       // What the narrator says, scene by scene, beside the source sentences it comes from.
       output.scenes?.forEach((scene, index) => console.log(`\nscene ${index + 1}: ${scene.narration}\n  picture: ${scene.imagePrompt}`));
     }
@@ -232,6 +240,14 @@ async function main(): Promise<void> {
     console.log(
       `\n\n"${output.title}"\n${outPath} (${output.width}x${output.height}, ${output.durationSeconds.toFixed(2)} s, ${(output.sizeBytes / 1e6).toFixed(1)} MB) in ${seconds} s\nposter: ${posterPath}\nrendered with ${renderedWith}`,
     );
+    // What it was told from: the Wikipedia article, or why the topic alone (never filler in silence).
+    if (output.research) console.log(`told from Wikipedia: "${output.research.title}" (${output.research.url})`);
+    else if (output.researchOutcome && !output.researchOutcome.used) {
+      const found = output.researchOutcome.articles?.map((article) => `"${article.title}"`).join(', ');
+      console.log(
+        `note: ${RESEARCH_UNUSED_MESSAGES[output.researchOutcome.reason]}${found ? ` (the search found ${found}: pass --wikipedia "<title>" to tell one)` : ''}`,
+      );
+    }
     // How it was made, where the creator should know (a natural voice spoken by espeak-ng while its model is missing).
     for (const note of output.notes ?? []) console.log(`note: ${note}`);
     if (!values.workspace) rmSync(workspaceDir, { recursive: true, force: true });

@@ -6,7 +6,8 @@ import { stopWordsFor } from './source-stop-words.js';
 import { contentTerms, isSpaceless, splitSentences, trimSentence, withoutElision, words, type SourceSentence } from './source-text.js';
 import { countNarrationWords } from './story-budget.js';
 import { closesAnswer, closingLine, definitionMainClause, topicLine } from './answer-script.js';
-import { readTopic, sameStem, stems } from './topic-focus.js';
+import { headlineCase } from './headline-case.js';
+import { fold, questionWordKind, readTopic, sameStem, stems } from './topic-focus.js';
 
 /**
  * Stories told from the creator's own text, offline: a script is said verbatim, an article by its
@@ -29,9 +30,22 @@ export function tellSource(request: StoryRequest, source: StorySource): Story {
   const scenes = groupIntoScenes(splitLongUnits(units, sceneWords * MAX_SCENE_SHARE, request.language), request.sceneCount);
   const frequency = sentenceFrequency(splitSentences(source.text, request.language), request.language);
   return {
-    title,
+    title: source.kind === 'article' ? videoTitle(title, request) : title,
     scenes: scenes.map((group) => toScene(group, request, frequency)),
   };
+}
+
+/**
+ * A video that answers a question ("How honeybees talk by dancing", told from "Honey bee") is titled
+ * by the question, as the creator asked it (headline case in English); a subject or a pasted
+ * article keeps the article's title.
+ */
+function videoTitle(articleTitle: string, request: StoryRequest): string {
+  const topic = request.topic.trim().replace(/[\s.!?¿¡:;,…]+$/u, '');
+  if (questionWordKind(topic) === 'subject') return articleTitle;
+  const asked = topic.replace(/^[¿¡]\s*/u, '');
+  const capitalised = asked.charAt(0).toLocaleUpperCase(request.language) + asked.slice(1);
+  return request.language.toLowerCase().startsWith('en') ? headlineCase(capitalised) : capitalised;
 }
 
 /** The sandbox's warm-up task (told-apart.ts): loading this module is the work. */
@@ -125,7 +139,16 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
       before.words += candidate.words;
     } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
   }
-  return units;
+  // A line of the topic's is said with the sentence beside it (the first with the one after, the
+  // closing one with the one before), so every scene tells some of the article's sentences.
+  return units.reduce<Unit[]>((merged, unit, index) => {
+    const next = units[index + 1];
+    const previous = merged.at(-1);
+    if (unit.sentences.length > 0 || (!previous && !next)) merged.push(unit);
+    else if (previous) Object.assign(previous, { text: previous.text + joiner + unit.text, words: previous.words + unit.words });
+    else if (next) Object.assign(next, { text: unit.text + joiner + next.text, words: unit.words + next.words });
+    return merged;
+  }, []);
 }
 
 /** A line of the script: an article's sentence, or a line made of the topic's words (its first or last). */
@@ -161,7 +184,9 @@ function answerScript(
     if (main) openings.push({ opening: { ...definition, narration: main, words: countNarrationWords(main, language) } });
   }
   openings.push({});
-  const asked = topicLine(topic, language);
+  // A pasted article's topic is its own title: it asks no question for a line of its own to say.
+  const asksOwnQuestion = fold(topic).trim() !== fold(title).trim();
+  const asked = asksOwnQuestion ? topicLine(topic, language) : '';
   if (asked) openings.push({ line: asked });
   const asking = readTopic(topic, title, language);
   const subjectStems = [...stems(title, language), ...asking.subject];
@@ -174,7 +199,7 @@ function answerScript(
     return subjectStems.some(says) || (topicStems.length > 0 && topicStems.filter(says).length * 2 >= topicStems.length);
   };
   const inPassage = new Set(passage);
-  const closer = closingLine(topic, language);
+  const closer = asksOwnQuestion ? closingLine(topic, language) : '';
   let best: { lines: ScriptLine[]; rank: number } | undefined;
   for (const { opening, line } of openings) {
     for (const closing of closer ? [false, true] : [false]) {

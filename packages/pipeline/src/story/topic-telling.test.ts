@@ -36,6 +36,11 @@ describe('telling a researched article as the answer to the topic', () => {
     expect(told).not.toContain('photographers');
   });
 
+  it('titles the video by the question asked, and a subject by its article', () => {
+    expect(tell('Why the squidling has three hearts', 'Blue-ringed squidling', OCTOPOD).title).toBe('Why the Squidling Has Three Hearts');
+    expect(tell('squidling', 'Blue-ringed squidling', OCTOPOD).title).toBe('Blue-ringed squidling');
+  });
+
   it('keeps an enumeration whole: "Two…" is never told without "The third…", nor the other way round', () => {
     for (const duration of [30, 60]) {
       const told = tell('Why the squidling has three hearts', 'Blue-ringed squidling', OCTOPOD, 'en', duration)
