@@ -321,6 +321,10 @@ describe.skipIf(!redisUrl)('SIGTERM to `npm run worker` (PostgreSQL, BullMQ)', (
     expect(fresh.value('reelsmith_job_duration_seconds_count', { outcome: 'completed' })).toBe(0);
     const jobId = await service.submit('How lighthouses guided ships (npm run worker)');
     await service.reach(jobId, ['voice', 'images']);
+    // The worker's own provider calls (worker-main wires its registry to its metrics): the story is written.
+    const during = readScrape(await (await fetch(worker.metrics)).text());
+    expect(during.total('reelsmith_provider_call_duration_seconds_count', { kind: 'story' })).toBe(1);
+    expect(fresh.value('reelsmith_queue_stalled_jobs_total')).toBe(0);
     const first = await stopWorker('npm', worker);
     expect(first.code).toBe(0);
     expect(first.seconds).toBeLessThan(GRACE_SECONDS);
