@@ -1,7 +1,3 @@
-import { execFile } from 'node:child_process';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { encodeWav } from '../audio/wav.js';
 import { CancelledError, ProviderError, throwIfAborted } from '../errors.js';
 import type { SynthesisRequest, SynthesisResult, VoiceProvider, WordTiming } from '../providers/types.js';
@@ -22,6 +18,7 @@ import {
 } from './kokoro-text.js';
 import { getKokoroVoice, type KokoroVoice } from './kokoro-voices.js';
 import type { NeuralVoiceModel } from './neural-voice-model.js';
+import { writeVoiceAudio } from './voice-audio-file.js';
 import { getOfflineVoices } from './voice-catalogue.js';
 import { tokenizeWords } from './word-timing-tokenize.js';
 
@@ -131,33 +128,13 @@ export function createNeuralVoiceProvider(options: NeuralVoiceProviderOptions): 
   const { model, fallback } = options;
   const measured = new Map<string, number>();
 
-  async function writeAudio(outputPath: string, samples: Int16Array, signal?: AbortSignal): Promise<void> {
-    await mkdir(path.dirname(outputPath), { recursive: true });
-    const wav = encodeWav(samples, KOKORO_SAMPLE_RATE);
-    if (path.extname(outputPath).toLowerCase() !== '.mp3') {
-      await writeFile(outputPath, wav);
-      return;
-    }
-    const wavPath = `${outputPath}.${process.pid}.${Date.now()}.wav`;
-    const partialPath = `${outputPath}.partial.mp3`;
-    await writeFile(wavPath, wav);
-    try {
-      await promisify(execFile)(
-        options.ffmpegPath ?? 'ffmpeg',
-        ['-y', '-v', 'error', '-i', wavPath, '-codec:a', 'libmp3lame', '-q:a', '3', partialPath],
-        {
-          signal,
-        },
-      );
-      await rename(partialPath, outputPath);
-    } catch (error) {
-      if (signal?.aborted) throw new CancelledError();
-      throw new ProviderError('The natural voice could not encode its audio', PROVIDER, false, undefined, { cause: error });
-    } finally {
-      await rm(wavPath, { force: true });
-      await rm(partialPath, { force: true });
-    }
-  }
+  const writeAudio = (outputPath: string, samples: Int16Array, signal?: AbortSignal): Promise<void> =>
+    writeVoiceAudio(outputPath, encodeWav(samples, KOKORO_SAMPLE_RATE), {
+      ffmpegPath: options.ffmpegPath ?? 'ffmpeg',
+      signal,
+      encodeFailed: (error) =>
+        new ProviderError('The natural voice could not encode its audio', PROVIDER, false, undefined, { cause: error }),
+    });
 
   async function speak(voice: KokoroVoice, text: string, signal?: AbortSignal): Promise<Speech> {
     try {

@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { encodeWav } from '../audio/wav.js';
 import { CancelledError, ProviderError, throwIfAborted } from '../errors.js';
 import type { SynthesisRequest, SynthesisResult, VoiceProvider, WordTiming } from '../providers/types.js';
@@ -14,9 +12,9 @@ import { buildSpeechText, timingsFromEvents, type SpeechWord } from './offline-w
 import { estimateTimingsForWords } from './word-timing-estimate.js';
 import { tokenizeWords } from './word-timing-tokenize.js';
 import { countNarrationWords } from '../story/story-budget.js';
+import { writeVoiceAudio } from './voice-audio-file.js';
 import { getOfflineVoice, loadOfflineVoices, type OfflineVoice } from './voice-catalogue.js';
 
-const run = promisify(execFile);
 const PROVIDER = 'offline';
 
 /**
@@ -108,26 +106,13 @@ export function createOfflineVoiceProvider(opts: { ffmpegPath?: string } = {}): 
   const ffmpegPath = opts.ffmpegPath ?? defaultFfmpegPath();
   const engine = getEspeakEngine();
 
-  async function writeAudio(outputPath: string, wav: Buffer, signal?: AbortSignal): Promise<void> {
-    await mkdir(path.dirname(outputPath), { recursive: true });
-    if (path.extname(outputPath).toLowerCase() !== '.mp3') {
-      await writeFile(outputPath, wav);
-      return;
-    }
-    const wavPath = `${outputPath}.${process.pid}.${Date.now()}.wav`;
-    const partialPath = `${outputPath}.partial.mp3`;
-    await writeFile(wavPath, wav);
-    try {
-      await run(ffmpegPath, ['-y', '-v', 'error', '-i', wavPath, '-codec:a', 'libmp3lame', '-q:a', '3', partialPath], { signal });
-      await rename(partialPath, outputPath);
-    } catch (error) {
-      if (signal?.aborted) throw new CancelledError();
-      throw new ProviderError('The offline voice could not encode its audio', PROVIDER, false, undefined, { cause: error });
-    } finally {
-      await rm(wavPath, { force: true });
-      await rm(partialPath, { force: true });
-    }
-  }
+  const writeAudio = (outputPath: string, wav: Buffer, signal?: AbortSignal): Promise<void> =>
+    writeVoiceAudio(outputPath, wav, {
+      ffmpegPath,
+      signal,
+      encodeFailed: (error) =>
+        new ProviderError('The offline voice could not encode its audio', PROVIDER, false, undefined, { cause: error }),
+    });
 
   /** espeak's samples and word events for `text` in `voice`, nothing written to disk. */
   async function speak(voice: OfflineVoice, text: string, signal?: AbortSignal) {
