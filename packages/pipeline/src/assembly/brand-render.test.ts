@@ -7,6 +7,7 @@ import type { AssemblyRequest, RenderBrand } from '../providers/types.js';
 import { assembleVideo } from './assemble-video.js';
 import { captionBandTop } from './caption-presets.js';
 import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
+import { inkBox, type InkBox } from './frame-test-ink.js';
 
 /**
  * The brand kit in a real render (scene segments, captions on): the logo in its corner in every
@@ -80,28 +81,8 @@ function frames(video: string): Uint8Array[] {
   return Array.from({ length: Math.floor(raw.length / size) }, (_, i) => raw.subarray(i * size, (i + 1) * size));
 }
 
-interface Box {
-  count: number;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-function box(frame: Uint8Array, match: (r: number, g: number, b: number) => boolean, rows: [number, number] = [0, H]): Box {
-  const out = { count: 0, left: W, right: -1, top: H, bottom: -1 };
-  for (let y = rows[0]; y < rows[1]; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = (y * W + x) * 3;
-      if (!match(frame[i]!, frame[i + 1]!, frame[i + 2]!)) continue;
-      out.count++;
-      out.left = Math.min(out.left, x);
-      out.right = Math.max(out.right, x);
-      out.top = Math.min(out.top, y);
-      out.bottom = Math.max(out.bottom, y);
-    }
-  }
-  return out;
-}
+const box = (frame: Uint8Array, match: (r: number, g: number, b: number) => boolean, rows: [number, number] = [0, H]): InkBox =>
+  inkBox(frame, W, rows, match);
 /** Mean of the red, green and blue of a patch (the frame's left edge, clear of logo, card and captions). */
 function patchLevel(frame: Uint8Array): number {
   let sum = 0;
@@ -130,7 +111,7 @@ function audioLevelDb(video: string, from: number, to: number): number {
 const magenta = (r: number, g: number, b: number) => r > 150 && b > 150 && g < 90;
 const accent = (r: number, g: number, b: number) => r < 60 && g > 160 && b > 200;
 const white = (r: number, g: number, b: number) => r > 220 && g > 220 && b > 220;
-const overlaps = (a: Box, b: Box) =>
+const overlaps = (a: InkBox, b: InkBox) =>
   a.count > 0 && b.count > 0 && a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom;
 
 describe('brand kit in the render', () => {

@@ -15,6 +15,7 @@ import { captionFontFor, prepareFontsDir } from './caption-fonts.js';
 import { captionBandTop } from './caption-presets.js';
 import { buildCaptionsAss } from './captions-ass.js';
 import { defaultFfmpegBinaries } from './ffmpeg-binary.js';
+import { inkBox, type InkBox } from './frame-test-ink.js';
 
 /**
  * Each template rendered through libass exactly as the video step burns it in (the `ass` filter over
@@ -88,36 +89,9 @@ const near =
     Math.abs(r - target[0]) + Math.abs(g - target[1]) + Math.abs(b - target[2]) < tolerance;
 const whiteish = (r: number, g: number, b: number) => r > 225 && g > 225 && b > 225;
 
-interface Box {
-  count: number;
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  cx: number;
-}
-
-function inkBox(frame: Frame, match: (r: number, g: number, b: number) => boolean): Box {
-  let count = 0;
-  let left = W;
-  let right = -1;
-  let top = frame.height;
-  let bottom = -1;
-  let sumX = 0;
-  for (let y = 0; y < frame.height; y++) {
-    for (let x = 0; x < W; x++) {
-      const i = (y * W + x) * 3;
-      if (!match(frame.pixels[i]!, frame.pixels[i + 1]!, frame.pixels[i + 2]!)) continue;
-      count++;
-      sumX += x;
-      left = Math.min(left, x);
-      right = Math.max(right, x);
-      top = Math.min(top, y);
-      bottom = Math.max(bottom, y);
-    }
-  }
-  return { count, left, right, top, bottom, cx: count ? sumX / count : -1 };
-}
+type Box = InkBox;
+const frameInk = (frame: Frame, match: (r: number, g: number, b: number) => boolean): Box =>
+  inkBox(frame.pixels, W, [0, frame.height], match);
 const height = (box: Box) => box.bottom - box.top + 1;
 const width = (box: Box) => box.right - box.left + 1;
 
@@ -172,19 +146,19 @@ describe('caption templates, frame by frame', () => {
   it('word pop: the spoken word grows from 80% to full size in the accent colour', () => {
     const frames = renderFrames('word-pop', 'en', english, 22);
     const accent = near(accentOf('word-pop'));
-    const start = inkBox(frames[0]!, accent);
-    const mid = inkBox(frames[6]!, accent);
+    const start = frameInk(frames[0]!, accent);
+    const mid = frameInk(frames[6]!, accent);
     expect(start.count).toBeGreaterThan(20);
     expect(height(mid)).toBeGreaterThan(height(start) * 1.12);
     expect(width(mid)).toBeGreaterThan(width(start) * 1.12);
     // The next word takes the colour: the accent moves right.
-    expect(inkBox(frames[21]!, accent).cx).toBeGreaterThan(mid.cx + 10);
+    expect(frameInk(frames[21]!, accent).cx).toBeGreaterThan(mid.cx + 10);
   });
 
   it('bounce: the spoken word overshoots past full size, then settles', () => {
     const frames = renderFrames('bounce', 'en', english, 10);
     const accent = near(accentOf('bounce'));
-    const area = frames.map((frame) => inkBox(frame, accent).count);
+    const area = frames.map((frame) => frameInk(frame, accent).count);
     const peak = Math.max(...area.slice(2, 6));
     expect(peak).toBeGreaterThan(area[9]! * 1.15);
     expect(area[9]).toBeGreaterThan(area[0]! * 1.3);
@@ -193,43 +167,43 @@ describe('caption templates, frame by frame', () => {
   it('karaoke: the accent sweeps through each word with its timing', () => {
     const frames = renderFrames('karaoke', 'en', english, 24);
     const accent = near(accentOf('karaoke'));
-    const early = inkBox(frames[2]!, accent);
-    const late = inkBox(frames[10]!, accent);
+    const early = frameInk(frames[2]!, accent);
+    const late = frameInk(frames[10]!, accent);
     expect(early.count).toBeGreaterThan(0);
     expect(late.right).toBeGreaterThan(early.right + 8);
     expect(late.count).toBeGreaterThan(early.count * 1.5);
     // The first word is filled, the second partly, the rest still white.
-    const second = inkBox(frames[22]!, accent);
+    const second = frameInk(frames[22]!, accent);
     expect(second.right).toBeGreaterThan(late.right + 8);
-    expect(inkBox(frames[22]!, whiteish).right).toBeGreaterThan(second.right);
+    expect(frameInk(frames[22]!, whiteish).right).toBeGreaterThan(second.right);
   });
 
   it('box highlight: a box in the accent colour moves from word to word', () => {
     const frames = renderFrames('box-highlight', 'en', english, 40);
     const accent = near(accentOf('box-highlight'));
-    const boxes = [6, 21, 36].map((n) => inkBox(frames[n]!, accent));
+    const boxes = [6, 21, 36].map((n) => frameInk(frames[n]!, accent));
     for (const box of boxes) expect(box.count).toBeGreaterThan(150);
     expect(boxes[1]!.cx).toBeGreaterThan(boxes[0]!.cx + 15);
     expect(boxes[2]!.cx).toBeGreaterThan(boxes[1]!.cx + 15);
     // The words stay readable on top of the box.
-    expect(inkBox(frames[6]!, whiteish).count).toBeGreaterThan(100);
+    expect(frameInk(frames[6]!, whiteish).count).toBeGreaterThan(100);
   });
 
   it('one word: a single word at a time, popping in', () => {
     const frames = renderFrames('one-word', 'en', english, 24);
     const group = renderFrames('word-pop', 'en', english, 7);
     const accent = near(accentOf('one-word'), 30);
-    const first = inkBox(frames[6]!, accent);
-    const second = inkBox(frames[21]!, accent);
+    const first = frameInk(frames[6]!, accent);
+    const second = frameInk(frames[21]!, accent);
     expect(width(first)).not.toBe(width(second));
     // Narrower than the three-word line of word pop, though drawn larger.
-    expect(width(first)).toBeLessThan(width(inkBox(group[6]!, whiteish)) * 0.8);
-    expect(height(first)).toBeGreaterThan(height(inkBox(frames[0]!, accent)) + 3);
+    expect(width(first)).toBeLessThan(width(frameInk(group[6]!, whiteish)) * 0.8);
+    expect(height(first)).toBeGreaterThan(height(frameInk(frames[0]!, accent)) + 3);
   });
 
   it('typewriter: words appear one after another and the line does not move', () => {
     const frames = renderFrames('typewriter', 'en', english, 70);
-    const boxes = [6, 21, 36, 66].map((n) => inkBox(frames[n]!, whiteish));
+    const boxes = [6, 21, 36, 66].map((n) => frameInk(frames[n]!, whiteish));
     for (let i = 1; i < boxes.length; i++) expect(boxes[i]!.count).toBeGreaterThan(boxes[i - 1]!.count * 1.15);
     // The first word stays where it was drawn first.
     expect(Math.abs(boxes[3]!.left - boxes[0]!.left)).toBeLessThanOrEqual(1);
@@ -239,24 +213,24 @@ describe('caption templates, frame by frame', () => {
     const words = timed(['we', 'found', '42', 'old', 'keys']);
     const frames = renderFrames('keyword', 'en', words, 50);
     const accent = near(accentOf('keyword'));
-    const atFirst = inkBox(frames[6]!, accent);
-    const atLast = inkBox(frames[45]!, accent);
+    const atFirst = frameInk(frames[6]!, accent);
+    const atLast = frameInk(frames[45]!, accent);
     expect(atFirst.count).toBeGreaterThan(50);
     expect(atLast.count).toBeGreaterThan(50);
     // "we" (spoken first) is white, not a keyword.
-    expect(atFirst.left).toBeGreaterThan(inkBox(frames[6]!, whiteish).left + 5);
+    expect(atFirst.left).toBeGreaterThan(frameInk(frames[6]!, whiteish).left + 5);
   });
 
   it('neon glow: the spoken word gets a growing accent glow', () => {
     const frames = renderFrames('neon-glow', 'en', english, 10);
     const glow = near(accentOf('neon-glow'), 120);
-    expect(inkBox(frames[8]!, glow).count).toBeGreaterThan(inkBox(frames[0]!, glow).count * 1.3);
+    expect(frameInk(frames[8]!, glow).count).toBeGreaterThan(frameInk(frames[0]!, glow).count * 1.3);
   });
 
   it('takes the brand accent for the highlight', () => {
     const frames = renderFrames('word-pop', 'en', english, 7, { accentColor: '#00FF00' });
-    expect(inkBox(frames[6]!, near([0, 255, 0])).count).toBeGreaterThan(50);
-    expect(inkBox(frames[6]!, near(accentOf('word-pop'))).count).toBe(0);
+    expect(frameInk(frames[6]!, near([0, 255, 0])).count).toBeGreaterThan(50);
+    expect(frameInk(frames[6]!, near(accentOf('word-pop'))).count).toBe(0);
   });
 });
 
@@ -267,7 +241,7 @@ describe('caption templates keep Devanagari and Japanese shaped as the static st
   ])('%s: the popped word is the same glyph run as the word drawn plainly', (language, tokens) => {
     const words = timed(tokens);
     // The second word, settled (frame 21 = 0.7 s), against the same word drawn plainly in the template's style and size.
-    const animated = inkBox(renderFrames('word-pop', language, words, 22)[21]!, near(accentOf('word-pop')));
+    const animated = frameInk(renderFrames('word-pop', language, words, 22)[21]!, near(accentOf('word-pop')));
     const plainAss = buildCaptionsAss({
       words: [{ word: tokens[1]!, start: 0, end: 1 }],
       style: 'word-pop',
@@ -277,7 +251,7 @@ describe('caption templates keep Devanagari and Japanese shaped as the static st
       font: captionFontFor(language),
       durationSeconds: 10,
     });
-    const plain = inkBox(renderFrames('word-pop', language, [], 7, { text: plainAss })[6]!, near(accentOf('word-pop')));
+    const plain = frameInk(renderFrames('word-pop', language, [], 7, { text: plainAss })[6]!, near(accentOf('word-pop')));
     expect(animated.count).toBeGreaterThan(50);
     expect(sameGlyphRun(animated, plain), JSON.stringify({ animated, plain })).toBe(true);
   });
@@ -299,7 +273,9 @@ describe('caption templates keep Devanagari and Japanese shaped as the static st
       });
       // Per-letter effects: each letter its own run (alternating a 1% scale), so libass shapes letter by letter.
       const split = whole.replace(word, [...word].map((letter, i) => `{\\fscx${100 + (i % 2)}}${letter}`).join(''));
-      const [a, b] = [whole, split].map((text) => inkBox(renderFrames('word-pop', 'hi', [], 7, { text })[6]!, near(accentOf('word-pop'))));
+      const [a, b] = [whole, split].map((text) =>
+        frameInk(renderFrames('word-pop', 'hi', [], 7, { text })[6]!, near(accentOf('word-pop'))),
+      );
       expect(a!.count).toBeGreaterThan(50);
       expect(sameGlyphRun(a!, b!)).toBe(false);
     },
