@@ -3,7 +3,8 @@ import { useRef, type ReactNode } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { useAnalytics, useAuth } from '../services.js';
-import { FormAlert, PasswordField, TextField } from '../ui/form-fields.js';
+import { PasswordField, TextField } from '../ui/form-fields.js';
+import { AuthFormFrame } from './auth-form-frame.js';
 import { useAuthForm } from './use-auth-form.js';
 import { validateSignIn, type SignInValues } from './validation.js';
 
@@ -22,7 +23,7 @@ export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: Si
   const analytics = useAnalytics();
   // The failure toast of an earlier attempt would otherwise outlive the successful sign-in.
   const failureToastId = useRef<string | null>(null);
-  const { values, errors, submitting, failure, update, submit } = useAuthForm({
+  const { submitting, failure, submit, field } = useAuthForm({
     initial: { email: initialEmail, password: '' } satisfies SignInValues,
     validate: validateSignIn,
     send: async (body) => {
@@ -39,32 +40,18 @@ export function SignInForm({ initialEmail = '', onSignedIn, header, footer }: Si
   });
 
   return (
-    <div className="rs-auth-form">
-      <FormAlert message={failure} />
-      {header}
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label="Sign in form">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={update('email')}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          value={values.password}
-          onChange={update('password')}
-          error={errors.password}
-        />
-        <button type="submit" className="rs-button rs-button--primary rs-button--block" disabled={submitting}>
-          {submitting ? 'Signing in…' : 'Sign In'}
-        </button>
-      </form>
-      {footer}
-    </div>
+    <AuthFormFrame
+      label="Sign in form"
+      failure={failure}
+      header={header}
+      footer={footer}
+      submitting={submitting}
+      submitText="Sign In"
+      busyText="Signing in…"
+      onSubmit={submit}
+    >
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <PasswordField label="Password" autoComplete="current-password" {...field('password')} />
+    </AuthFormFrame>
   );
 }

@@ -49,5 +49,8 @@ export function useAuthForm<V extends Record<string, string>, T>({ initial, vali
     }
   };
 
-  return { values, errors, submitting, failure, update, submit };
+  /** What a field of the form takes: its name, value, change handler and error, spread onto a TextField or PasswordField. */
+  const field = (name: keyof V & string) => ({ name, value: values[name], onChange: update(name), error: errors[name] });
+
+  return { values, errors, submitting, failure, update, submit, field };
 }
