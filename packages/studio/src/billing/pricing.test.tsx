@@ -67,6 +67,23 @@ function signedInPlatform(overrides: Parameters<typeof testPlatform>[0] = {}) {
   });
 }
 
+/** The create-order answer of the TEST MODE checkout: an order to pay, with its proration when it has one. */
+const testCheckoutOrder = (
+  order: { orderId: string; amount: number; currency: string; plan: object },
+  proration: object | null = null,
+) => ({
+  body: { order, razorpayKeyId: null, checkoutMode: 'test', proration, requiresPayment: true, message: null },
+});
+/** What the TEST MODE checkout's "Pay successfully" answers for an order. */
+const testPayment = (orderId: string, paymentId: string, signature: string) => ({
+  body: { razorpay_payment_id: paymentId, razorpay_order_id: orderId, razorpay_signature: signature },
+});
+const ESSENTIALS_IN_USD = {
+  amount: 499,
+  currency: 'USD',
+  plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 },
+};
+
 function server(state: { subscription: unknown }, extra: FakeHandler = () => undefined): FakeHandler {
   return (r: RecordedRequest) => {
     const custom = extra(r);
@@ -163,26 +180,14 @@ describe('Pricing page', () => {
   it('buys a plan through the TEST MODE checkout: GST confirmation, checkout, verification, refresh', async () => {
     const state = { subscription: NONE as unknown };
     const handler = server(state, (r) => {
-      if (r.path === '/payments/create-order') {
-        return {
-          body: {
-            order: {
-              orderId: 'order_test_1',
-              amount: 58_882,
-              currency: 'INR',
-              plan: { name: 'Starter', price: 499, hasGst: true, gstAmount: 89.82, totalAmount: 588.82 },
-            },
-            razorpayKeyId: null,
-            checkoutMode: 'test',
-            proration: null,
-            requiresPayment: true,
-            message: null,
-          },
-        };
-      }
-      if (r.path === '/payments/test-checkout/pay') {
-        return { body: { razorpay_payment_id: 'pay_test_1', razorpay_order_id: 'order_test_1', razorpay_signature: 'f'.repeat(64) } };
-      }
+      if (r.path === '/payments/create-order')
+        return testCheckoutOrder({
+          orderId: 'order_test_1',
+          amount: 58_882,
+          currency: 'INR',
+          plan: { name: 'Starter', price: 499, hasGst: true, gstAmount: 89.82, totalAmount: 588.82 },
+        });
+      if (r.path === '/payments/test-checkout/pay') return testPayment('order_test_1', 'pay_test_1', 'f'.repeat(64));
       if (r.path === '/payments/verify-payment') {
         state.subscription = subscriptionOf('starter_plan', 'active', 0);
         return { body: { success: true, subscription: (state.subscription as ReturnType<typeof subscriptionOf>).subscription } };
@@ -225,31 +230,25 @@ describe('Pricing page', () => {
       if (r.path !== '/payments/create-order') return undefined;
       orders += 1;
       if (orders === 2) return { status: 409, body: { statusCode: 409, error: 'Conflict', message: MESSAGES.downgradeNotAllowed } };
-      return {
-        body: {
-          order: {
-            orderId: 'order_test_2',
-            amount: 30_000,
-            currency: 'INR',
-            plan: { name: 'Basic', price: 254.24, hasGst: true, gstAmount: 45.76, totalAmount: 300 },
-          },
-          razorpayKeyId: null,
-          checkoutMode: 'test',
-          proration: {
-            isProrated: true,
-            description: 'Upgrade from Starter to Basic for the remaining 15 days of your billing period: ₹254.24',
-            amount: 254.24,
-            breakdown: {
-              calculation: '(₹999.00 - ₹499.00) × 15/31 days = ₹241.94',
-              remainingDays: 15,
-              currentPlan: 'Starter',
-              newPlan: 'Basic',
-            },
-          },
-          requiresPayment: true,
-          message: null,
+      return testCheckoutOrder(
+        {
+          orderId: 'order_test_2',
+          amount: 30_000,
+          currency: 'INR',
+          plan: { name: 'Basic', price: 254.24, hasGst: true, gstAmount: 45.76, totalAmount: 300 },
         },
-      };
+        {
+          isProrated: true,
+          description: 'Upgrade from Starter to Basic for the remaining 15 days of your billing period: ₹254.24',
+          amount: 254.24,
+          breakdown: {
+            calculation: '(₹999.00 - ₹499.00) × 15/31 days = ₹241.94',
+            remainingDays: 15,
+            currentPlan: 'Starter',
+            newPlan: 'Basic',
+          },
+        },
+      );
     });
     const { requests } = renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
     const u = userEvent.setup();
@@ -265,29 +264,14 @@ describe('Pricing page', () => {
     expect(await screen.findByText(MESSAGES.downgradeNotAllowed)).toBeInTheDocument();
   });
 
-  it('shows the verification failure message and keeps the plan unchanged', async () => {
+  it.each([
+    ['refuses the signature', { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid payment signature' } }],
+    ['answers success false', { body: { success: false, subscription: null } }],
+  ])('shows the verification failure message and keeps the plan unchanged when the verification %s', async (_, verification) => {
     const handler = server({ subscription: NONE }, (r) => {
-      if (r.path === '/payments/create-order') {
-        return {
-          body: {
-            order: {
-              orderId: 'order_test_3',
-              amount: 499,
-              currency: 'USD',
-              plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 },
-            },
-            razorpayKeyId: null,
-            checkoutMode: 'test',
-            proration: null,
-            requiresPayment: true,
-            message: null,
-          },
-        };
-      }
-      if (r.path === '/payments/test-checkout/pay')
-        return { body: { razorpay_payment_id: 'pay_x', razorpay_order_id: 'order_test_3', razorpay_signature: 'bad' } };
-      if (r.path === '/payments/verify-payment')
-        return { status: 400, body: { statusCode: 400, error: 'Bad Request', message: 'Invalid payment signature' } };
+      if (r.path === '/payments/create-order') return testCheckoutOrder({ orderId: 'order_test_3', ...ESSENTIALS_IN_USD });
+      if (r.path === '/payments/test-checkout/pay') return testPayment('order_test_3', 'pay_x', 'e'.repeat(64));
+      if (r.path === '/payments/verify-payment') return verification;
       return undefined;
     });
     renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
@@ -297,37 +281,6 @@ describe('Pricing page', () => {
     await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
     expect(await screen.findByText(MESSAGES.verificationFailed)).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Confirm payment' })).not.toBeInTheDocument();
-  });
-
-  it('treats a verify response with success false as a failed verification', async () => {
-    const handler = server({ subscription: NONE }, (r) => {
-      if (r.path === '/payments/create-order') {
-        return {
-          body: {
-            order: {
-              orderId: 'order_test_4',
-              amount: 499,
-              currency: 'USD',
-              plan: { name: 'Essentials', price: 4.99, hasGst: false, gstAmount: 0, totalAmount: 4.99 },
-            },
-            razorpayKeyId: null,
-            checkoutMode: 'test',
-            proration: null,
-            requiresPayment: true,
-            message: null,
-          },
-        };
-      }
-      if (r.path === '/payments/test-checkout/pay')
-        return { body: { razorpay_payment_id: 'pay_y', razorpay_order_id: 'order_test_4', razorpay_signature: 'e'.repeat(64) } };
-      if (r.path === '/payments/verify-payment') return { body: { success: false, subscription: null } };
-      return undefined;
-    });
-    renderStudio({ path: '/pricing', handler, platform: signedInPlatform() });
-    const u = userEvent.setup();
-    await u.click(await screen.findByRole('button', { name: 'Choose Essentials' }));
-    await u.click(within(await screen.findByRole('dialog', { name: 'Test checkout' })).getByRole('button', { name: 'Pay successfully' }));
-    expect(await screen.findByText(MESSAGES.verificationFailed)).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.paymentSuccess)).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Choose Your Perfect Plan' })).toBeInTheDocument();
   });
@@ -362,35 +315,27 @@ describe('Pricing page', () => {
     };
     const state = { subscription: usdEssentials as unknown };
     const handler = server(state, (r) => {
-      if (r.path === '/payments/create-order') {
-        return {
-          body: {
-            order: {
-              orderId: 'order_test_5',
-              amount: 500,
-              currency: 'USD',
-              plan: { name: 'Starter', price: 5, hasGst: false, gstAmount: 0, totalAmount: 5 },
-            },
-            razorpayKeyId: null,
-            checkoutMode: 'test',
-            proration: {
-              isProrated: true,
-              description: 'Upgrade from Essentials to Starter for the remaining 31 days of your billing period: $5.00',
-              amount: 5,
-              breakdown: {
-                calculation: '($9.99 - $4.99) × 31/31 days = $5.00',
-                remainingDays: 31,
-                currentPlan: 'Essentials',
-                newPlan: 'Starter',
-              },
-            },
-            requiresPayment: true,
-            message: null,
+      if (r.path === '/payments/create-order')
+        return testCheckoutOrder(
+          {
+            orderId: 'order_test_5',
+            amount: 500,
+            currency: 'USD',
+            plan: { name: 'Starter', price: 5, hasGst: false, gstAmount: 0, totalAmount: 5 },
           },
-        };
-      }
-      if (r.path === '/payments/test-checkout/pay')
-        return { body: { razorpay_payment_id: 'pay_test_5', razorpay_order_id: 'order_test_5', razorpay_signature: 'd'.repeat(64) } };
+          {
+            isProrated: true,
+            description: 'Upgrade from Essentials to Starter for the remaining 31 days of your billing period: $5.00',
+            amount: 5,
+            breakdown: {
+              calculation: '($9.99 - $4.99) × 31/31 days = $5.00',
+              remainingDays: 31,
+              currentPlan: 'Essentials',
+              newPlan: 'Starter',
+            },
+          },
+        );
+      if (r.path === '/payments/test-checkout/pay') return testPayment('order_test_5', 'pay_test_5', 'd'.repeat(64));
       if (r.path === '/payments/verify-payment')
         return {
           body: {

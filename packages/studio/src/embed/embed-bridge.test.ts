@@ -4,25 +4,12 @@ import { createApiClient } from '../api/api-client.js';
 import { createAuthStore } from '../auth/auth-store.js';
 import { createJobStore } from '../shared/jobs/tracked-jobs-store.js';
 import { MemoryStorage } from '../platform.js';
+import { testGenerationParams } from '../testing/generation-params.js';
 import { createEmbedBatches } from './embed-batches.js';
 import { parseEmbedCommand, startEmbedBridge } from './embed-bridge.js';
 
 const PARENT = 'https://partner.example';
-const params = {
-  topic: 'Salt',
-  style: 'educational',
-  language: 'en',
-  duration: 30,
-  voice: 'v1',
-  visualStyle: 'cinematic',
-  resolution: '9:16',
-  customPrompt: '',
-  enableZoom: true,
-  zoomDirection: 'in',
-  enableCaptions: false,
-  captionStyle: 'tiktok',
-  music: 'auto',
-} as const;
+const params = testGenerationParams({ topic: 'Salt', voice: 'v1' });
 
 function setUp() {
   const posted: Array<{ message: unknown; origin: string }> = [];

@@ -1,6 +1,6 @@
-import type { GenerationParams } from '@reelsmith/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/api-client.js';
+import { testGenerationParams } from '../../testing/generation-params.js';
 import { fakeFetch, type FakeHandler } from '../../testing/render-studio.js';
 import type { JobRealtimeClient, JobRealtimeHandlers } from './job-realtime.js';
 import { createJobService } from './job-service.js';
@@ -9,21 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const params: GenerationParams = {
-  topic: 'Comets',
-  style: 'educational',
-  language: 'en',
-  duration: 30,
-  voice: 'en-f-1',
-  visualStyle: 'cinematic',
-  resolution: '9:16',
-  customPrompt: '',
-  enableZoom: true,
-  zoomDirection: 'in',
-  enableCaptions: false,
-  captionStyle: 'tiktok',
-  music: 'auto',
-};
+const params = testGenerationParams();
 
 const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
 const statusBody = (id: string, progress: number, status = 'processing') => ({

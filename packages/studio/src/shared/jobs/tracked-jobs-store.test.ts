@@ -1,23 +1,10 @@
-import type { GenerationParams, VideoJob } from '@reelsmith/contracts';
+import type { VideoJob } from '@reelsmith/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { testGenerationParams } from '../../testing/generation-params.js';
 import { followJobTransitions } from './job-service.js';
 import { createJobStore, mergeJob, NEW_JOB_PROGRESS, QUEUED_STEP_TEXT, sortedJobs } from './tracked-jobs-store.js';
 
-const params: GenerationParams = {
-  topic: 'Deep sea creatures',
-  style: 'mysterious',
-  language: 'en',
-  duration: 30,
-  voice: 'en-f-1',
-  visualStyle: 'cinematic',
-  resolution: '9:16',
-  customPrompt: '',
-  enableZoom: true,
-  zoomDirection: 'in',
-  enableCaptions: false,
-  captionStyle: 'tiktok',
-  music: 'auto',
-};
+const params = testGenerationParams({ topic: 'Deep sea creatures', style: 'mysterious' });
 const result = { videoUrl: '/output/j1/deep-sea.mp4', filename: 'deep-sea.mp4' };
 
 function storeWithJob(id = 'j1') {
