@@ -3,10 +3,7 @@ import fp from 'fastify-plugin';
 import { disconnectUserSockets, revokeUserSessions } from '../auth/revoke-user-sessions.js';
 import { notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { cancelUserJob, deleteFinishedUserJob, findUserJob } from '../video-jobs/video-job-repository.js';
-import { UploadFiles } from '../uploads/upload-files.js';
-import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js';
-import { removeOutput } from '../output/output-files.js';
+import { findUserJob } from '../video-jobs/video-job-repository.js';
 import {
   auditLog,
   changeRole,
@@ -47,16 +44,11 @@ export const adminUsersPlugin = fp(
     registerRoute(app, API.adminUser, async (request) => userDetail(app.db, request.params.id));
 
     registerRoute(app, API.adminSuspendUser, async (request) => {
-      const { target, cancelledJobs, events } = await suspendUser(app.db, actor(request.user), request.params.id, request.body.reason);
-      await revokeUserSessions(app, target.id);
-      // The rows are final already, so a worker records nothing more; this stops the running ones now.
-      await Promise.all(
-        cancelledJobs.map(async (job) => {
-          await app.jobQueue.cancel(job.id);
-          await app.jobWorker.removeWorkspace(job.id);
-        }),
+      // The account's jobs are cancelled in the suspension's transaction; once committed, their runs stop.
+      const target = await app.jobLifecycle.suspend(request.params.id, (cancelJobs) =>
+        suspendUser(app.db, actor(request.user), request.params.id, request.body.reason, cancelJobs),
       );
-      app.jobEvents.publish(events);
+      await revokeUserSessions(app, target.id);
       // Nothing scheduled goes out for a suspended account, and the platforms' tokens are revoked.
       const publishing = await app.endAccountPublishing(target.id, ACCOUNT_SUSPENDED_PUBLICATION_NOTE);
       request.log.info({ userId: target.id, by: request.user.id, ...publishing }, 'user suspended');
@@ -99,22 +91,8 @@ export const adminUsersPlugin = fp(
       const target = await findUserRow(app.db, request.params.id);
       const job = await findUserJob(app.db, target.id, request.params.videoId);
       if (!job) throw notFound(MESSAGES.notFound);
-      let outcome: string;
-      const cancelled = await cancelUserJob(app.db, target.id, job.id);
-      if (cancelled) {
-        await app.jobQueue.cancel(job.id);
-        app.jobEvents.publish(cancelled.events);
-        await app.jobWorker.removeWorkspace(job.id);
-        outcome = 'cancelled';
-      } else {
-        const uploads = await uploadsOnlyUsedBy(app.db, target.id, job.id);
-        const deleted = await deleteFinishedUserJob(app.db, target.id, job.id);
-        if (!deleted) throw notFound(MESSAGES.notFound);
-        await removeOutput(app.storage, deleted.outputToken);
-        await removeUploads(app.db, new UploadFiles(app.storage), uploads);
-        await app.jobWorker.removeWorkspace(job.id);
-        outcome = 'deleted';
-      }
+      const outcome = await app.jobLifecycle.cancelOrDelete(target.id, job.id);
+      if (!outcome) throw notFound(MESSAGES.notFound);
       await recordVideoDeleted(app.db, actor(request.user), target, job.id, outcome, request.body.reason);
       return { message: `Video ${outcome}.`, user: await findAdminUser(app.db, target.id) };
     });

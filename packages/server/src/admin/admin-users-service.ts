@@ -12,9 +12,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
-import type { JobEvent } from '../events/job-events.js';
 import { badRequest, conflict, notFound } from '../errors.js';
-import { cancelActiveUserJobs } from '../video-jobs/video-job-repository.js';
 import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
 import { getPlan } from '../payments/plans.js';
 import { effectiveStatus, usagePeriodStartOf, videosUsedQuery } from '../payments/subscription-state.js';
@@ -241,19 +239,18 @@ async function act(
 
 /**
  * Suspends the account: every session ends and every queued or running job is cancelled (not
- * counted against the plan), all in the transaction that writes the audit entry saying so. The
- * caller stops the cancelled jobs that were running (`cancelledJobs`) and publishes `events`.
+ * counted against the plan), all in the transaction that writes the audit entry saying so.
+ * `cancelJobs` is the job lifecycle's (JobLifecycle.suspend), which stops the runs once committed.
  */
 export async function suspendUser(
   db: Kysely<Database>,
   actor: AdminActor,
   userId: string,
   reason: string,
-): Promise<{ target: UserRow; cancelledJobs: Array<{ id: string; status: string; version: number }>; events: JobEvent[] }> {
+  cancelJobs: (trx: Transaction<Database>) => Promise<ReadonlyArray<{ status: string }>>,
+): Promise<UserRow> {
   if (actor.id === userId) throw badRequest(ADMIN_USER_MESSAGES.cannotSuspendSelf);
-  let cancelledJobs: Array<{ id: string; status: string; version: number }> = [];
-  let events: JobEvent[] = [];
-  const target = await act(db, userId, async (trx, target) => {
+  return act(db, userId, async (trx, target) => {
     if (target.status === 'suspended') throw conflict(ADMIN_USER_MESSAGES.alreadySuspended);
     const now = new Date().toISOString();
     await trx
@@ -262,10 +259,9 @@ export async function suspendUser(
       .where('id', '=', userId)
       .execute();
     await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
-    ({ jobs: cancelledJobs, events } = await cancelActiveUserJobs(trx, userId));
+    const cancelledJobs = await cancelJobs(trx);
     return { action: 'suspend', details: `Account suspended; every session ended; ${describeCancelled(cancelledJobs)}`, reason, actor };
   });
-  return { target, cancelledJobs, events };
 }
 
 function describeCancelled(jobs: ReadonlyArray<{ status: string }>): string {

@@ -186,18 +186,25 @@ export const batchesPlugin = fp(
     async function finishIfDone(batchId: string, userId: string): Promise<void> {
       const read = await readBatch(app.db, batchId);
       if (!read || read.batch.completed_at || !allFinished(read.detail.counts)) return;
-      if (!(await markBatchCompleted(app.db, batchId))) return;
       const status = read.batch.cancelled_at ? ('cancelled' as const) : ('completed' as const);
+      const rows = await batchWebhookRows(app.db, batchId);
+      // The batch.completed deliveries are written with the mark (the webhook outbox): a crash after it loses none.
+      const marked = await app.db.transaction().execute(async (trx) => {
+        if (!(await markBatchCompleted(trx, batchId))) return false;
+        await app.webhookDispatcher.outbox.recordBatchCompleted(trx, userId, {
+          batchId,
+          name: read.batch.name,
+          status,
+          counts: read.detail.counts,
+          rows,
+        });
+        return true;
+      });
+      if (!marked) return;
+      app.webhookDispatcher.kick();
       const event = batchCompletedEventSchema.parse({ batchId, name: read.batch.name, status, counts: read.detail.counts });
       // Only the process that marked the batch completed says so; the relay takes it to the others' sockets.
       await publishBatchEvent({ name: BATCH_SOCKET_EVENTS.batchCompleted, userId, event });
-      await app.webhookDispatcher.enqueueBatchCompleted(userId, {
-        batchId,
-        name: read.batch.name,
-        status,
-        counts: read.detail.counts,
-        rows: await batchWebhookRows(app.db, batchId),
-      });
     }
 
     /**

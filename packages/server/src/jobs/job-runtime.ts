@@ -12,6 +12,8 @@ import { defaultVoiceProvider, VoiceSettings } from '../voices/voice-settings.js
 import { WebhookDispatcher, type WebhookTimings } from '../webhooks/webhook-dispatcher.js';
 import { JobEventBus } from '../events/job-events.js';
 import { JobWorker, type GenerationRunner, type ProvidersForJob } from './job-worker.js';
+import { JobLifecycle } from './job-lifecycle.js';
+import { JobWorkspaces } from './job-workspaces.js';
 import { createDefaultPipeline, type DefaultPipeline } from './pipeline-defaults.js';
 import { StoryboardRuns } from '../storyboard/storyboard-runs.js';
 import { UploadFiles } from '../uploads/upload-files.js';
@@ -39,11 +41,13 @@ export interface JobRuntimeOptions {
 export interface JobRuntime {
   events: JobEventBus;
   worker: JobWorker;
+  /** Cancel, suspend, complete, fail and delete: every job transition with its side effects (the API's queue is attached by the jobs plugin). */
+  lifecycle: JobLifecycle;
   /** Null when a test replaces both the runner and the providers. */
   pipeline: DefaultPipeline | null;
   /** The admin's provider choice (the shared app settings), read each time a job starts. */
   switchboard: ProviderSwitchboard | null;
-  /** Enqueues webhook deliveries for job outcomes and sends them; start() it where jobs run or are reported. */
+  /** Sends the webhook outbox (written by the lifecycle's transitions); start() it where jobs run or are reported. */
   webhooks: WebhookDispatcher;
   /** Storyboard renders, versions and the per-video artefact folders. */
   storyboards: StoryboardRuns;
@@ -80,21 +84,6 @@ export function createJobRuntime({
     storage,
     uploads: new UploadFiles(storage),
   });
-  const worker = new JobWorker({
-    storyboards,
-    db,
-    events,
-    runner: runner ?? pipeline!.runner,
-    providersFor: providersFor ?? pipeline!.providersFor,
-    storage,
-    jobsDir: join(config.paths.dataDir, 'jobs'),
-    log: log.child({ module: 'jobs' }),
-    // A batch's url rows are read by their jobs (only a story model can translate a page).
-    readLink: jobLinkReader({
-      allowPrivate: config.sourceAllowPrivate,
-      storyModel: (params) => (switchboard?.current('story') ?? providersFor?.(params).story?.name ?? 'offline') !== 'offline',
-    }),
-  });
   const webhooks = new WebhookDispatcher({
     db,
     encryptionKey: config.encryption.key,
@@ -103,6 +92,24 @@ export function createJobRuntime({
     log: log.child({ module: 'webhooks' }),
     ...webhookOptions,
   });
-  webhooks.listen(events);
-  return { events, worker, pipeline, switchboard, webhooks, storyboards };
+  const jobsLog = log.child({ module: 'jobs' });
+  const workspaces = new JobWorkspaces(join(config.paths.dataDir, 'jobs'), jobsLog);
+  const lifecycle = new JobLifecycle({ db, events, webhooks, workspaces, storage, storyboards });
+  const worker = new JobWorker({
+    storyboards,
+    db,
+    events,
+    runner: runner ?? pipeline!.runner,
+    providersFor: providersFor ?? pipeline!.providersFor,
+    storage,
+    workspaces,
+    lifecycle,
+    log: jobsLog,
+    // A batch's url rows are read by their jobs (only a story model can translate a page).
+    readLink: jobLinkReader({
+      allowPrivate: config.sourceAllowPrivate,
+      storyModel: (params) => (switchboard?.current('story') ?? providersFor?.(params).story?.name ?? 'offline') !== 'offline',
+    }),
+  });
+  return { events, worker, lifecycle, pipeline, switchboard, webhooks, storyboards };
 }

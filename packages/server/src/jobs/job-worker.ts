@@ -12,21 +12,15 @@ import { GenerationError } from '@reelsmith/pipeline';
 import type { GenerationOutput, GenerationRun, Providers } from '@reelsmith/pipeline';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
 import type { Database, VideoJobRow } from '../db/schema.js';
 import { publishOutput, removeOutput } from '../output/output-files.js';
 import { StorageWriteError, type ObjectStorage } from '../storage/object-storage.js';
 import type { JobEventBus } from '../events/job-events.js';
 import { JobProgressTracker } from './job-progress.js';
-import {
-  claimState,
-  markCompleted,
-  markFailed,
-  markRequeued,
-  recordProgress,
-  type ProgressWrite,
-} from '../video-jobs/video-job-repository.js';
+import { claimState, markRequeued, recordProgress, type ProgressWrite } from '../video-jobs/video-job-repository.js';
+import type { JobLifecycle } from './job-lifecycle.js';
+import type { JobWorkspaces } from './job-workspaces.js';
 import type { StoryboardRuns } from '../storyboard/storyboard-runs.js';
 import { MAX_CRASHED_RUNS, parseParams, parseResult } from '../video-jobs/video-job-view.js';
 
@@ -70,7 +64,9 @@ export interface JobWorkerOptions {
   /** Where finished videos and posters are published (DATA_DIR/output or the S3 bucket). */
   storage: ObjectStorage;
   /** DATA_DIR/jobs: one workspace per job, holding the pipeline's per-step checkpoints. */
-  jobsDir: string;
+  workspaces: JobWorkspaces;
+  /** Completes and fails the jobs this worker runs (with their webhooks, events and workspaces). */
+  lifecycle: JobLifecycle;
   log: FastifyBaseLogger;
   /** Storyboard renders and versions; absent, every run is a plain first render. */
   storyboards?: StoryboardRuns;
@@ -208,7 +204,7 @@ export class JobWorker {
   constructor(private readonly options: JobWorkerOptions) {}
 
   workspaceFor(jobId: string): string {
-    return join(this.options.jobsDir, jobId);
+    return this.options.workspaces.pathOf(jobId);
   }
 
   async run(job: VideoJobRow, queueSignal: AbortSignal): Promise<void> {
@@ -234,15 +230,13 @@ export class JobWorker {
     if (job.unfinished_runs > MAX_CRASHED_RUNS) {
       // Its last runs ended the process (or their worker) mid-step: a third run would crash it again.
       log.error({ runs: job.unfinished_runs - 1 }, 'job crashed its runs twice; failed instead of resumed');
-      const recorded = await markFailed(
-        db,
+      await this.options.lifecycle.fail(
         job,
         crashedRunsMessage(job.params),
         tracker.fail((job.current_step as PipelineStep | null) ?? undefined),
         claimToken,
         false,
       );
-      if (recorded) events.publish(recorded);
       return;
     }
 
@@ -309,16 +303,12 @@ export class JobWorker {
       const storyboards = this.options.storyboards;
       const scenePictures = storyboards ? await storyboards.publishScenePictures(output, published.token) : [];
       // The version and the storyboard are written with the completion, so whoever sees 'completed' can open them.
-      const recorded = await db.transaction().execute(async (trx) => {
-        const completed = await markCompleted(
-          trx,
-          job,
-          { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps },
-          job.claim_token,
-        );
-        if (completed) await storyboards?.record(trx, job, params, output, published, result, scenePictures, renderStats);
-        return completed;
-      });
+      const recorded = await this.options.lifecycle.complete(
+        job,
+        { result, outputToken: published.token, sizeBytes: published.sizeBytes, steps },
+        job.claim_token,
+        storyboards ? (trx) => storyboards.record(trx, job, params, output, published, result, scenePictures, renderStats) : undefined,
+      );
       if (!recorded) {
         await removeOutput(storage, published.token);
         if ((await claimState(db, job.id, job.claim_token)) === 'claim-lost') {
@@ -328,16 +318,14 @@ export class JobWorker {
         }
         // Cancelled (or deleted) while finishing: the user asked for no video.
         log.info('job finished after it was cancelled; output discarded');
+        await this.options.workspaces.remove(job.id, log);
       } else {
         log.info({ videoUrl: result.videoUrl, sizeBytes: result.sizeBytes, version: job.version, renderStats }, 'job completed');
-        events.publish(recorded);
       }
     } catch (error) {
       // A cancel during the upload is a cancel; anything else (the store unreachable) fails the video step.
       await this.handleFailure(job, error, signal.aborted ? signal : new AbortController().signal, tracker, log, 'video');
-      return;
     }
-    await this.removeWorkspace(job.id, log);
   }
 
   private async handleFailure(
@@ -360,27 +348,19 @@ export class JobWorker {
     if (signal.aborted) {
       // Whoever cancelled wrote the row and announces it; the run only cleans up.
       log.info('job cancelled');
-      await this.removeWorkspace(job.id, log);
+      await this.options.workspaces.remove(job.id, log);
       return;
     }
     const message = userFacingError(error);
     log.error({ err: error }, 'job failed');
     // A failed re-render leaves the video as it was (its previous version), saying what went wrong.
-    const recorded = await markFailed(this.options.db, job, message, tracker.fail(failingStep), job.claim_token);
-    if (recorded) this.options.events.publish(recorded);
-    else if ((await claimState(this.options.db, job.id, job.claim_token)) === 'claim-lost') {
+    // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
+    if (await this.options.lifecycle.fail(job, message, tracker.fail(failingStep), job.claim_token)) return;
+    if ((await claimState(this.options.db, job.id, job.claim_token)) === 'claim-lost') {
       log.warn('job taken over by another worker; this stale run records nothing');
       return;
     }
-    // The workspace stays: Retry (POST /api/videos/:id/retry) resumes from its checkpoints; deleting the job removes it.
-    else await this.removeWorkspace(job.id, log);
-  }
-
-  async removeWorkspace(jobId: string, log: FastifyBaseLogger = this.options.log): Promise<void> {
-    try {
-      await rm(this.workspaceFor(jobId), { recursive: true, force: true });
-    } catch (error) {
-      log.warn({ err: error, jobId }, 'could not remove job workspace');
-    }
+    // No longer active (cancelled or deleted meanwhile): nothing will resume it.
+    await this.options.workspaces.remove(job.id, log);
   }
 }

@@ -4,15 +4,12 @@ import type { AuthUser } from '../http/auth-user.js';
 import fp from 'fastify-plugin';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { registerRoute } from '../http/register-route.js';
-import { removeOutput } from '../output/output-files.js';
 import { BullmqJobQueue, type BullmqJobQueueOptions } from './bullmq-queue.js';
 import { EmbeddedJobQueue } from './embedded-queue.js';
 import type { JobEventBus } from '../events/job-events.js';
 import type { JobQueue } from './job-queue.js';
 import {
-  cancelUserJob,
   createJobWithinQuota,
-  deleteFinishedUserJob,
   findUserJob,
   hasActiveJobs,
   jobCounts,
@@ -25,13 +22,11 @@ import {
 } from '../video-jobs/video-job-repository.js';
 import type { ProviderSwitchboard } from '../providers/provider-switchboard.js';
 import { createJobRuntime } from './job-runtime.js';
+import type { JobLifecycle } from './job-lifecycle.js';
 import type { JobWorker, GenerationRunner, ProvidersForJob } from './job-worker.js';
 import { toVideoJob } from '../video-jobs/video-job-view.js';
 import { findSessionBrand } from '../brand/brand-store.js';
 import type { WebhookDispatcher, WebhookTimings } from '../webhooks/webhook-dispatcher.js';
-import { versionTokens } from '../storyboard/storyboard-store.js';
-import { UploadFiles } from '../uploads/upload-files.js';
-import { removeUploads, uploadsOnlyUsedBy } from '../uploads/upload-retention.js';
 import { resolveSource } from '../sources/resolve-source.js';
 import { SourceGate } from '../sources/source-gate.js';
 import { checkCanGenerate } from '../payments/can-generate.js';
@@ -80,6 +75,8 @@ declare module 'fastify' {
     /** Progress, completion and failure of every job, for the realtime plugin and other listeners. */
     jobEvents: JobEventBus;
     jobWorker: JobWorker;
+    /** Cancel, suspend, complete, fail and delete of jobs, each with its webhooks, events, runs and workspaces. */
+    jobLifecycle: JobLifecycle;
     /** The generate route's steps, shared with the batches plugin so a batch's rows take exactly the same path. */
     videoSubmissions: VideoSubmissions;
     webhookDispatcher: WebhookDispatcher;
@@ -99,7 +96,7 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp<JobsPluginOptions>(
   async (app, options) => {
-    const { events, worker, pipeline, switchboard, webhooks, storyboards } = createJobRuntime({
+    const { events, worker, lifecycle, pipeline, switchboard, webhooks } = createJobRuntime({
       config: app.config,
       db: app.db,
       log: app.log,
@@ -111,7 +108,6 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       settings: app.appSettings,
     });
     app.decorate('providerSwitchboard', switchboard);
-    const uploadFiles = new UploadFiles(app.storage);
     const queueConfig = app.config.queue;
     const queueLog = app.log.child({ module: 'queue' });
     const queue =
@@ -127,7 +123,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
             ...(options.claimSweep ? { claimSweep: options.claimSweep } : {}),
           })
         : new EmbeddedJobQueue({ db: app.db, worker, concurrency: app.config.queueConcurrency, log: queueLog }));
+    lifecycle.useQueue(queue);
     app.decorate('jobQueue', queue);
+    app.decorate('jobLifecycle', lifecycle);
     app.decorate('jobEvents', events);
     app.decorate('jobWorker', worker);
     app.decorate('webhookDispatcher', webhooks);
@@ -196,17 +194,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(
       return brand ? JSON.stringify(brand) : null;
     }
 
-    /** Stops one of the user's active jobs (DELETE of a running video, a batch's cancel); false when it was not active. */
-    async function cancelJob(userId: string, jobId: string): Promise<boolean> {
-      const cancelled = await cancelUserJob(app.db, userId, jobId);
-      if (!cancelled) return false;
-      // The row is final first (a re-render is back at its previous version), so the worker cannot record anything after the abort.
-      await queue.cancel(jobId);
-      events.publish(cancelled.events);
-      // A job requeued after a restart may still have a workspace though it is not running.
-      await worker.removeWorkspace(jobId);
-      return true;
-    }
+    /** Stops one of the user's active jobs (a batch's cancel); false when it was not active. */
+    const cancelJob = (userId: string, jobId: string): Promise<boolean> => lifecycle.cancel(userId, jobId);
 
     app.decorate('videoSubmissions', { prepare: prepareSubmission, partnerBrandOf, cancel: cancelJob, limitSubmits });
 
@@ -305,19 +294,9 @@ export const jobsPlugin = fp<JobsPluginOptions>(
     registerRoute(app, API.deleteVideo, async (request) => {
       const userId = request.user.id;
       const job = await ownJob(userId, request.params.id);
-      if (await cancelJob(userId, job.id)) {
-        return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
-      }
-      const earlierVersions = await versionTokens(app.db, job.id);
-      // Read first: the storyboard naming them goes with the video.
-      const uploads = await uploadsOnlyUsedBy(app.db, userId, job.id);
-      const deleted = await deleteFinishedUserJob(app.db, userId, job.id);
-      if (!deleted) throw notFound(MESSAGES.notFound);
-      await removeOutput(app.storage, deleted.outputToken);
-      for (const token of earlierVersions) await removeOutput(app.storage, token);
-      await removeUploads(app.db, uploadFiles, uploads);
-      await storyboards.removeArtefacts(job.id);
-      await worker.removeWorkspace(job.id);
+      const outcome = await lifecycle.cancelOrDelete(userId, job.id);
+      if (outcome === 'cancelled') return { success: true as const, status: 'cancelled' as const, message: MESSAGES.jobCancelled };
+      if (!outcome) throw notFound(MESSAGES.notFound);
       return { success: true as const, status: 'deleted' as const, message: VIDEO_DELETED_MESSAGE };
     });
 

@@ -1,20 +1,13 @@
-import {
-  WEBHOOK_SIGNATURE_HEADER,
-  type JobCompletedEvent,
-  type JobFailedEvent,
-  type BatchWebhookEvent,
-  type WebhookEvent,
-  type WebhookEventType,
-} from '@reelsmith/contracts';
+import { WEBHOOK_SIGNATURE_HEADER, type BatchWebhookEvent, type WebhookEvent } from '@reelsmith/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { webhookSecretCipher, type ApiKeyCipher } from '../auth/api-keys.js';
 import type { Database } from '../db/schema.js';
-import type { JobEventBus } from '../events/job-events.js';
 import { refuseUnlessPublic } from '../outbound/webhook-address.js';
 import { postWebhook, type SendResult } from './webhook-sender.js';
 import { signWebhookBody } from './webhook-signature.js';
+import { WebhookOutbox } from './webhook-outbox.js';
 
 /**
  * Delay before each retry: 1 min, 5 min, 30 min, 2 h, 6 h, 15 h → 7 tries over about a day,
@@ -69,10 +62,23 @@ interface DueDelivery {
 }
 
 /**
- * Turns job outcomes into webhook deliveries stored in the database and sends the ones that are
- * due, retrying with backoff until a 2xx. Runs in every process that runs or reports jobs (API
- * server, scale-mode workers); the unique (webhook, event) pair and the claim column keep each
- * delivery enqueued once and sent by one process at a time.
+ * No earlier delivery to the same endpoint is still pending (waiting for a retry, or in flight):
+ * each endpoint receives its events in the order they were written, one at a time. A delivery that
+ * keeps failing holds the ones after it until it is delivered or given up (marked failed).
+ */
+const FIRST_PENDING_OF_ITS_ENDPOINT = sql<boolean>`not exists (
+  select 1 from webhook_deliveries as earlier
+  where earlier.webhook_id = webhook_deliveries.webhook_id
+    and earlier.status = 'pending'
+    and (earlier.created_at < webhook_deliveries.created_at
+      or (earlier.created_at = webhook_deliveries.created_at and earlier.id < webhook_deliveries.id)))`;
+
+/**
+ * Sends the webhook outbox (`webhook_deliveries`, written by state changes in their own transaction,
+ * see webhook-outbox.ts): the deliveries that are due, at least once, in order per endpoint, retrying
+ * with backoff until a 2xx. Runs in every process that runs or reports jobs (API server, scale-mode
+ * workers); a delivery is claimed by one atomic conditional UPDATE (a lease in `locked_until`, which
+ * lapses if its process dies), so several processes never send it at once.
  */
 export class WebhookDispatcher {
   private readonly cipher: ApiKeyCipher;
@@ -84,96 +90,28 @@ export class WebhookDispatcher {
   private pumping: Promise<number> | null = null;
   private pumpAgain = false;
 
+  /** Where state changes write their deliveries, in their own transaction. */
+  readonly outbox: WebhookOutbox;
+
   constructor(private readonly options: WebhookDispatcherOptions) {
+    this.outbox = new WebhookOutbox(options.publicUrl);
     this.cipher = webhookSecretCipher(options.encryptionKey);
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
 
-  /** Enqueues a delivery for every job outcome `events` reports. */
-  listen(events: JobEventBus): void {
-    events.on(
-      'job_completed',
-      (event, userId) => void this.enqueueCompleted(event, userId).catch((error: unknown) => this.logError(error)),
-    );
-    events.on('job_failed', (event, userId) => void this.enqueueFailed(event, userId).catch((error: unknown) => this.logError(error)));
-  }
-
-  private logError(error: unknown): void {
-    this.options.log.error({ err: error }, 'webhook enqueue failed');
-  }
-
-  /** Receivers get absolute addresses, like the embed's events: a relative path means nothing on their side. */
-  private absolute(path: string | undefined): string | undefined {
-    if (path === undefined || !this.options.publicUrl) return path;
-    return new URL(path, `${this.options.publicUrl.replace(/\/+$/, '')}/`).toString();
-  }
-
-  enqueueCompleted(event: JobCompletedEvent, userId: string): Promise<void> {
-    const { videoUrl, posterUrl, title, durationSeconds, version, source, attributions } = event.result;
-    return this.enqueue(userId, 'video.completed', {
-      jobId: event.jobId,
-      version: version ?? 1,
-      status: 'completed',
-      videoUrl: this.absolute(videoUrl),
-      posterUrl: this.absolute(posterUrl),
-      title,
-      durationSeconds,
-      ...(source ? { source } : {}),
-      ...(attributions?.length ? { attributions } : {}),
-    });
-  }
-
-  enqueueFailed(event: JobFailedEvent, userId: string): Promise<void> {
-    return this.enqueue(userId, 'video.failed', { jobId: event.jobId, version: event.version ?? 1, status: 'failed', error: event.error });
-  }
-
-  /** `eventId`: the event's stable id when it is not a render's outcome (a publication's, which names the publication). */
+  /**
+   * Writes an event's deliveries outside any state change and sends them now (a test's event, or a
+   * caller with nothing to commit alongside). A state change writes them through `outbox` in its own
+   * transaction instead, then calls `kick()` once committed.
+   */
   async enqueue(userId: string, type: WebhookEvent['type'], data: WebhookEvent['data'], eventId?: string): Promise<void> {
-    // One event per outcome of each render (job and version): the same id whichever process reports
-    // it first, and a re-render's outcome is a new event rather than a duplicate of the first one's.
-    const id = eventId ?? `evt_${type.replace('.', '_')}_${data.jobId}_v${data.version ?? 1}`;
-    const body: WebhookEvent = { id, type, createdAt: new Date().toISOString(), data };
-    await this.store(userId, type, id, JSON.stringify(body));
+    await this.outbox.record(this.options.db, userId, type, data, eventId);
+    this.kick();
   }
 
-  /** `batch.completed`: once per batch (its id makes the event id); rows' video addresses made absolute. */
+  /** `batch.completed`, outside a transaction (see `enqueue`). */
   async enqueueBatchCompleted(userId: string, data: BatchWebhookEvent['data']): Promise<void> {
-    const eventId = `evt_batch_completed_${data.batchId}`;
-    const rows = data.rows.map((row) => ({ ...row, videoUrl: this.absolute(row.videoUrl), posterUrl: this.absolute(row.posterUrl) }));
-    const body: BatchWebhookEvent = { id: eventId, type: 'batch.completed', createdAt: new Date().toISOString(), data: { ...data, rows } };
-    await this.store(userId, 'batch.completed', eventId, JSON.stringify(body));
-  }
-
-  private async store(userId: string, type: WebhookEventType, id: string, payload: string): Promise<void> {
-    const { db } = this.options;
-    const hooks = await db
-      .selectFrom('webhooks')
-      .select(['id', 'events'])
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .execute();
-    const targets = hooks.filter((hook) => (JSON.parse(hook.events) as string[]).includes(type));
-    if (targets.length === 0) return;
-    const now = new Date().toISOString();
-    await db
-      .insertInto('webhook_deliveries')
-      .values(
-        targets.map((hook) => ({
-          id: randomUUID(),
-          webhook_id: hook.id,
-          event_id: id,
-          type,
-          payload,
-          status: 'pending' as const,
-          attempt_count: 0,
-          next_attempt_at: now,
-          locked_until: null,
-          created_at: now,
-          delivered_at: null,
-        })),
-      )
-      .onConflict((conflict) => conflict.columns(['webhook_id', 'event_id']).doNothing())
-      .execute();
+    await this.outbox.recordBatchCompleted(this.options.db, userId, data);
     this.kick();
   }
 
@@ -296,10 +234,15 @@ export class WebhookDispatcher {
       ])
       .where('webhook_deliveries.status', '=', 'pending')
       .where('webhook_deliveries.next_attempt_at', '<=', nowIso)
-      .where((eb) => eb.or([eb('webhook_deliveries.locked_until', 'is', null), eb('webhook_deliveries.locked_until', '<', nowIso)]));
+      .where((eb) => eb.or([eb('webhook_deliveries.locked_until', 'is', null), eb('webhook_deliveries.locked_until', '<', nowIso)]))
+      .where(FIRST_PENDING_OF_ITS_ENDPOINT);
     // A tenant with a backlog never fills the look: only tenants that may send now are read.
     if (busy.size > 0) query = query.where('webhooks.user_id', 'not in', [...busy]);
-    const due = await query.orderBy('webhook_deliveries.next_attempt_at', 'asc').limit(BATCH).execute();
+    const due = await query
+      .orderBy('webhook_deliveries.next_attempt_at', 'asc')
+      .orderBy('webhook_deliveries.created_at', 'asc')
+      .limit(BATCH)
+      .execute();
     let started = 0;
     for (const delivery of due) {
       if (this.inFlight.size >= concurrency) break;
@@ -311,6 +254,8 @@ export class WebhookDispatcher {
         .where('id', '=', delivery.id)
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', nowIso)]))
+        // Checked again in the claim: an earlier delivery written since the look holds this one back.
+        .where(FIRST_PENDING_OF_ITS_ENDPOINT)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) continue;
       started += 1;

@@ -19,6 +19,7 @@ import { jobUnfinishedRuns } from './0018-job-unfinished-runs.js';
 import { videoBatches } from './0019-video-batches.js';
 import { platformConnections } from './0020-platform-connections.js';
 import { publications } from './0021-publications.js';
+import { webhookOutboxOrder } from './0023-webhook-outbox-order.js';
 
 /**
  * Every migration, in order. Add a new file per migration and append it here; names sort
@@ -49,6 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_platform_connections': platformConnections,
   '0021_publications': publications,
   '0022_job_step_timings': jobStepTimings,
+  '0023_webhook_outbox_order': webhookOutboxOrder,
 };
 
 export const migrationProvider: MigrationProvider = {
