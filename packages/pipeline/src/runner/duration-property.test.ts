@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assembleVideo } from '../assembly/assemble-video.js';
 import { defaultFfmpegBinaries } from '../assembly/ffmpeg-binary.js';
 import { probeDurationSeconds } from '../assembly/run-ffmpeg.js';
-import type { GenerationRun, ImageProvider, RenderBrand, VoiceProvider } from '../providers/types.js';
+import type { GenerationRun, ImageProvider, RenderBrand, SynthesisResult, VoiceProvider } from '../providers/types.js';
 import { createRandom } from '../seeded-random.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { fakePng } from '../testing/fake-media.js';
@@ -134,6 +134,35 @@ const cardBrand = (seconds: number): RenderBrand => ({
 
 const label = (testCase: DurationCase) => `${testCase.language} ${testCase.duration} s ${testCase.style}: "${testCase.topic}"`;
 
+/** Renders on 96x96 frames: the length and the captions are what these tests read, not the pictures. */
+const smallFrames: RunGenerationOptions = {
+  assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
+};
+
+/** Each scene of the story the run writes, voiced: its speech's seconds (`onPart` sees each voicing). */
+async function storySpeech(run: GenerationRun, onPart?: (part: SynthesisResult) => void): Promise<number[]> {
+  const ctx = createRunContext(run, {});
+  const written = await storyStep(ctx, await setupStep(ctx), null);
+  const speech: number[] = [];
+  for (const scene of written.output.scenes) {
+    const { part } = await ctx.voiceScene(scene.narration);
+    onPart?.(part);
+    speech.push(part.durationSeconds);
+  }
+  return speech;
+}
+
+/**
+ * Why the paced narration does not fit the video (null when it does): it must end before the video
+ * does, within the voice's tempo bounds, and not so early that the video ends in a long silence.
+ */
+function pacingMiss(testCase: DurationCase, speech: number[]): string | null {
+  const pacing = paceNarration(speech, testCase.duration);
+  const ends = testCase.duration - pacing.endSeconds;
+  const fits = pacing.tempo >= MIN_NARRATION_TEMPO - 1e-6 && pacing.tempo <= MAX_NARRATION_TEMPO + 1e-6 && ends >= 0 && ends <= 2.5;
+  return fits ? null : `${label(testCase)} ends ${ends.toFixed(2)} s early at tempo ${pacing.tempo.toFixed(3)}`;
+}
+
 describe('the length a creator picks', () => {
   it(
     'is filled by the written narration, paced within the voice bounds, for generated topics × 7 languages × 3 durations',
@@ -141,18 +170,11 @@ describe('the length a creator picks', () => {
     async () => {
       const misses: string[] = [];
       for (const [index, testCase] of [REPORTED, ...CASES].entries()) {
-        const run = runFor(testCase, `story-${index}`, smallPictures(Buffer.alloc(0)));
-        const ctx = createRunContext(run, {});
-        const written = await storyStep(ctx, await setupStep(ctx), null);
-        const speech: number[] = [];
-        for (const scene of written.output.scenes) speech.push((await ctx.voiceScene(scene.narration)).part.durationSeconds);
-        const pacing = paceNarration(speech, testCase.duration);
         // Paced, the narration ends before the video does (nothing is cut or sped beyond the voice's
         // bounds; the runner accepts a story ending within the last second), and not so early that
         // the video ends in a long silence.
-        const ends = testCase.duration - pacing.endSeconds;
-        const fits = pacing.tempo >= MIN_NARRATION_TEMPO - 1e-6 && pacing.tempo <= MAX_NARRATION_TEMPO + 1e-6 && ends >= 0 && ends <= 2.5;
-        if (!fits) misses.push(`${label(testCase)} ends ${ends.toFixed(2)} s early at tempo ${pacing.tempo.toFixed(3)}`);
+        const miss = pacingMiss(testCase, await storySpeech(runFor(testCase, `story-${index}`, smallPictures(Buffer.alloc(0)))));
+        if (miss) misses.push(miss);
       }
       expect(misses).toEqual([]);
     },
@@ -164,9 +186,6 @@ describe('the length a creator picks', () => {
     async () => {
       const png = await fakePng(64, 64);
       const binaries = defaultFfmpegBinaries();
-      const small: RunGenerationOptions = {
-        assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
-      };
       const lengths: string[] = [];
       const measure = async (testCase: DurationCase, videoPath: string, what: string) => {
         const probed = await probeDurationSeconds(binaries, videoPath);
@@ -178,7 +197,7 @@ describe('the length a creator picks', () => {
       const subset = [REPORTED, CASES.find((c) => c.duration === 60 && c.language === 'hi')!];
       for (const [index, testCase] of subset.entries()) {
         const artefactDir = join(root, `render-${index}-artefacts`);
-        const first = await runGeneration({ ...runFor(testCase, `render-${index}`, smallPictures(png)), artefactDir }, small);
+        const first = await runGeneration({ ...runFor(testCase, `render-${index}`, smallPictures(png)), artefactDir }, smallFrames);
         await measure(testCase, first.videoPath, 'first render of');
         if (index > 0) continue;
         // An edit: the second scene says a sentence more, and only it is re-voiced and re-timed.
@@ -192,7 +211,7 @@ describe('the length a creator picks', () => {
         };
         const edited = await runGeneration(
           { ...runFor(testCase, `render-${index}-v2`, smallPictures(png)), artefactDir, storyboard },
-          small,
+          smallFrames,
         );
         await measure(testCase, edited.videoPath, 'edited render of');
       }
@@ -205,9 +224,6 @@ describe('the length a creator picks', () => {
     async () => {
       const png = await fakePng(64, 64);
       const binaries = defaultFfmpegBinaries();
-      const small: RunGenerationOptions = {
-        assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
-      };
       const cases: Array<[DurationCase, number]> = [
         [REPORTED, 3],
         [CASES.find((c) => c.duration === 60 && c.language === 'en')!, 1.5],
@@ -216,7 +232,7 @@ describe('the length a creator picks', () => {
         const brand = cardBrand(cardSeconds);
         const storySeconds = storySecondsFor(testCase.duration, brand.endCard);
         const run = runFor(testCase, `card-${index}`, smallPictures(png), brand);
-        const output = await runGeneration(run, small);
+        const output = await runGeneration(run, smallFrames);
         // The written story, as voiced, is paced into the story's seconds within the voice's bounds:
         // nothing of it is sped beyond them or cut to make room for the card.
         const ctx = createRunContext(run, {});
@@ -280,18 +296,8 @@ describe('the length a creator picks, with the natural voice', () => {
         voice: neural,
         voiceId: natural[testCase.language],
       });
-      const ctx = createRunContext(run, {});
-      const written = await storyStep(ctx, await setupStep(ctx), null);
-      const speech: number[] = [];
-      for (const scene of written.output.scenes) {
-        const { part } = await ctx.voiceScene(scene.narration);
-        expect(part.note).toBeUndefined();
-        speech.push(part.durationSeconds);
-      }
-      const pacing = paceNarration(speech, testCase.duration);
-      const ends = testCase.duration - pacing.endSeconds;
-      const fits = pacing.tempo >= MIN_NARRATION_TEMPO - 1e-6 && pacing.tempo <= MAX_NARRATION_TEMPO + 1e-6 && ends >= 0 && ends <= 2.5;
-      if (!fits) misses.push(`${label(testCase)} ends ${ends.toFixed(2)} s early at tempo ${pacing.tempo.toFixed(3)}`);
+      const miss = pacingMiss(testCase, await storySpeech(run, (part) => expect(part.note).toBeUndefined()));
+      if (miss) misses.push(miss);
     }
     expect(misses).toEqual([]);
   });
@@ -301,13 +307,10 @@ describe('the length a creator picks, with the natural voice', () => {
     { timeout: 900_000 },
     async () => {
       const png = await fakePng(64, 64);
-      const small: RunGenerationOptions = {
-        assemble: (request, options) => assembleVideo(request, { ...options, frameSize: { width: 96, height: 96 } }),
-      };
       const testCase = CASES.find((c) => c.duration === 30 && c.language === 'en')!;
       const output = await runGeneration(
         runFor(testCase, 'neural-render', smallPictures(png), undefined, { voice: neural, voiceId: natural.en }),
-        small,
+        smallFrames,
       );
       const probed = await probeDurationSeconds(defaultFfmpegBinaries(), output.videoPath);
       expect(Math.abs(probed - testCase.duration), `${label(testCase)}: ${probed.toFixed(2)} s`).toBeLessThanOrEqual(0.5);
