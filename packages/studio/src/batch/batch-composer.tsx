@@ -1,15 +1,12 @@
-import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH, batchErrorResponseSchema, STORAGE_KEYS, type BatchRowError } from '@reelsmith/contracts';
+import { BATCH_MAX_ROWS, BATCH_NAME_MAX_LENGTH, batchErrorResponseSchema, type BatchRowError } from '@reelsmith/contracts';
 import { useCallback, useId, useMemo, useState, type DragEvent } from 'react';
 import { ApiError, errorMessage } from '../api/api-client.js';
-import { usePlatform } from '../platform.js';
-import { loadVideoDefaults } from '../preferences/video-defaults.js';
 import { useApi } from '../services.js';
 import { GenerateOptionFields } from '../shared/generation/generate-option-fields.js';
-import { initialFormValues, type FormField, type GenerationFormValues } from '../shared/generation/generation-form-model.js';
 import { useGenerationAccess } from '../shared/generation/use-generation-access.js';
+import { useGenerationForm } from '../shared/generation/use-generation-form.js';
 import { toast } from '../toaster.js';
 import { FileButton } from '../ui/file-button.js';
-import { asVoiceLanguage, useVoices } from '../shared/voices/index.js';
 import {
   batchDefaults,
   checkRows,
@@ -38,7 +35,6 @@ export function BatchComposer({
   openPricing?: () => void;
 }) {
   const api = useApi();
-  const platform = usePlatform();
   const access = useGenerationAccess();
   const idBase = useId();
   const [text, setText] = useState('');
@@ -46,33 +42,17 @@ export function BatchComposer({
   const [reading, setReading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [name, setName] = useState('');
-  const [values, setValues] = useState<GenerationFormValues>(() =>
-    initialFormValues(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ? loadVideoDefaults(platform.storage) : null),
-  );
-  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
-  const [submitAttempted, setSubmitAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<{ rows: BatchRowError[]; message: string; plan?: boolean } | null>(null);
   const [sending, setSending] = useState(false);
+  // A changed option may clear what the server refused: its errors go until the next try.
+  const form = useGenerationForm(useCallback(() => setServerErrors(null), []));
+  const { values, submitAttempted, setSubmitAttempted, voiceProvider } = form;
 
-  const set = useCallback(<K extends FormField>(field: K, value: GenerationFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
-    setServerErrors(null);
-  }, []);
-  const touch = (field: FormField) => () => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
-  const chooseVoice = useCallback((voice: string) => {
-    setValues((current) => (current.voice === voice ? current : { ...current, voice }));
-    if (voice) setTouched((current) => (current.voice ? current : { ...current, voice: true }));
-  }, []);
-
-  const voices = useVoices(values.language, undefined);
-  const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
   const defaults = useMemo(() => batchDefaults(values, voiceProvider), [values, voiceProvider]);
   const list = useMemo(() => csv ?? rowsFromText(text), [csv, text]);
   const checked = useMemo(() => checkRows(list, defaults, serverErrors?.rows), [list, defaults, serverErrors]);
   const optionErrors = useMemo(() => defaultsErrors(defaults), [defaults]);
-  const shownError = (field: FormField) =>
-    touched[field] || submitAttempted ? (optionErrors as Partial<Record<string, string>>)[field] : undefined;
+  const shownError = form.shownErrors(optionErrors);
 
   const readCsv = async (file: File) => {
     setReading(true);
@@ -196,16 +176,7 @@ export function BatchComposer({
         <h2 id={`${idBase}-options`} className="rs-section-title">
           2. Shared options
         </h2>
-        <GenerateOptionFields
-          idBase={idBase}
-          values={values}
-          set={set}
-          touch={touch}
-          shownError={shownError}
-          chooseVoice={chooseVoice}
-          longDurationsLocked={access.longDurationsLocked}
-          isFreeVideo={access.isFreeVideo}
-        />
+        <GenerateOptionFields idBase={idBase} form={form} shownError={shownError} access={access} />
       </section>
 
       <section className="rs-card rs-batch__check" aria-labelledby={`${idBase}-check`}>

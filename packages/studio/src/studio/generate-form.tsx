@@ -1,18 +1,17 @@
-import { FREE_VIDEO_MAX_SECONDS, MESSAGES, STORAGE_KEYS } from '@reelsmith/contracts';
+import { FREE_VIDEO_MAX_SECONDS, MESSAGES } from '@reelsmith/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { toast } from '../toaster.js';
 import { videoListQueryKey } from '../shared/jobs/video-queries.js';
 import { useJobService, useJobStore } from '../shared/jobs/jobs-context.js';
 import { usePlatform } from '../platform.js';
 import { useAuth } from '../services.js';
-import { loadVideoDefaults } from '../preferences/video-defaults.js';
-import { asVoiceLanguage, useVoices } from '../shared/voices/index.js';
 import { draftFromSource } from '../shared/generation/source-draft.js';
 import { SourceFields } from './source-fields.js';
 import { GenerateOptionFields } from '../shared/generation/generate-option-fields.js';
-import { initialFormValues, validateForm, type FormField, type GenerationFormValues } from '../shared/generation/generation-form-model.js';
+import { validateForm } from '../shared/generation/generation-form-model.js';
 import { useGenerationSubmit } from './use-generation-submit.js';
+import { useGenerationForm } from '../shared/generation/use-generation-form.js';
 import type { GenerationAccess } from '../shared/generation/use-generation-access.js';
 
 export interface GenerateFormProps {
@@ -31,30 +30,11 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
   const jobService = useJobService();
   const generating = useJobStore((s) => s.generating);
   const refreshSubscription = useAuth((s) => s.fetchSubscription);
-  const [values, setValues] = useState<GenerationFormValues>(() =>
-    initialFormValues(platform.storage.getItem(STORAGE_KEYS.videoDefaults) ? loadVideoDefaults(platform.storage) : null),
-  );
-  const [touched, setTouched] = useState<Partial<Record<FormField, boolean>>>({});
-  const [submitAttempted, setSubmitAttempted] = useState(false);
+  const form = useGenerationForm();
+  const { values, setValues, set, touch, setSubmitAttempted, voiceProvider } = form;
 
   const idBase = useId();
-  const errors = validateForm(values);
-  const shownError = (field: FormField) => (touched[field] || submitAttempted ? errors[field] : undefined);
-
-  const set = useCallback(<K extends FormField>(field: K, value: GenerationFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
-  }, []);
-  const touch = (field: FormField) => () => setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
-  // The picker clears a voice the new language lacks; that is not the user touching the field.
-  const setVoice = useCallback((voice: string) => setValues((current) => (current.voice === voice ? current : { ...current, voice })), []);
-  const chooseVoice = useCallback(
-    (voice: string) => {
-      setVoice(voice);
-      if (voice) setTouched((current) => (current.voice ? current : { ...current, voice: true }));
-    },
-    [setVoice],
-  );
+  const shownError = form.shownErrors(validateForm(values));
   // The extension's context menu (and the embed's set-topic) hand a topic or a source over while the form is open too.
   useEffect(
     () =>
@@ -68,11 +48,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
   useEffect(() => {
     if (access.settled && access.longDurationsLocked && values.duration !== FREE_VIDEO_MAX_SECONDS)
       setValues((current) => ({ ...current, duration: FREE_VIDEO_MAX_SECONDS }));
-  }, [access.settled, access.longDurationsLocked, values.duration]);
-
-  // The voice's provider is whatever the voices list came from (the provider config is admin-only).
-  const voices = useVoices(values.language, undefined);
-  const voiceProvider = voices.data && voices.data.language === asVoiceLanguage(values.language) ? voices.data.provider : undefined;
+  }, [access.settled, access.longDurationsLocked, values.duration, setValues]);
 
   const {
     blocked,
@@ -120,16 +96,7 @@ export function GenerateForm({ signedIn, access, activeJobs, openPricing }: Gene
         onSourceBlur={touch('source')}
       />
 
-      <GenerateOptionFields
-        idBase={idBase}
-        values={values}
-        set={set}
-        touch={touch}
-        shownError={shownError}
-        chooseVoice={chooseVoice}
-        longDurationsLocked={access.longDurationsLocked}
-        isFreeVideo={access.isFreeVideo}
-      />
+      <GenerateOptionFields idBase={idBase} form={form} shownError={shownError} access={access} />
 
       <button type="submit" className="rs-button rs-button--primary rs-button--block rs-generate__submit" disabled={blocked}>
         {buttonText}

@@ -18,7 +18,9 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { RESOLUTION_LABELS } from '../../preferences/video-defaults.js';
 import { Toggle } from '../../ui/toggle.js';
 import { VoicePicker } from '../voices/index.js';
+import type { GenerationAccess } from './generation-access.js';
 import { optionLabel, type FormField, type GenerationFormValues } from './generation-form-model.js';
+import type { GenerationForm } from './use-generation-form.js';
 
 // Loaded when the captions option is first switched on: thirteen live previews and their styles, and
 // where the captions go, are not part of the first screen, which starts with captions off.
@@ -47,14 +49,10 @@ export function Field({ id, label, error, children }: { id: string; label: strin
 
 export interface GenerateOptionFieldsProps {
   idBase: string;
-  values: GenerationFormValues;
-  set<K extends FormField>(field: K, value: GenerationFormValues[K]): void;
-  touch(field: FormField): () => void;
+  form: Pick<GenerationForm, 'values' | 'set' | 'touch' | 'chooseVoice'>;
   shownError(field: FormField): string | undefined;
-  chooseVoice(voice: string): void;
-  /** The plan allows only the free video's length. */
-  longDurationsLocked: boolean;
-  isFreeVideo: boolean;
+  /** `longDurationsLocked`: the plan allows only the free video's length. */
+  access: Pick<GenerationAccess, 'longDurationsLocked' | 'isFreeVideo'>;
 }
 
 /**
@@ -62,16 +60,9 @@ export interface GenerateOptionFieldsProps {
  * resolution, voice, custom prompt, music, zoom and captions. The studio's form and the Batch page's
  * shared options are both these fields.
  */
-export function GenerateOptionFields({
-  idBase,
-  values,
-  set,
-  touch,
-  shownError,
-  chooseVoice,
-  longDurationsLocked,
-  isFreeVideo,
-}: GenerateOptionFieldsProps) {
+export function GenerateOptionFields({ idBase, form, shownError, access }: GenerateOptionFieldsProps) {
+  const { values, set, touch, chooseVoice } = form;
+  const { longDurationsLocked, isFreeVideo } = access;
   const id = (field: string) => `${idBase}-${field}`;
   const durationLabel = (duration: Duration) =>
     `${duration} seconds${longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS ? ` ${LOCK}` : ''}`;
