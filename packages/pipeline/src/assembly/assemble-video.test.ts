@@ -116,17 +116,7 @@ beforeAll(async () => {
       await renderOfflineImage({ prompt, visualStyle: 'bright colorful', width: SIZE, height: SIZE, sceneIndex: index }),
     );
   }
-  execFileSync(binaries.ffmpegPath, [
-    '-v',
-    'error',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=330:duration=4.6',
-    '-ac',
-    '1',
-    join(dir, 'voice.wav'),
-  ]);
+  generated('sine=frequency=330:duration=4.6', ['-ac', '1', join(dir, 'voice.wav')]);
 }, 30_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -401,25 +391,10 @@ describe('stock video clips', () => {
   const clip = join(dir, 'clip.mp4');
   /** The clip's frame at `seconds`, as the assembly shows it: 30 fps, covering the square frame. */
   const clipFrameAt = (seconds: number) =>
-    execFileSync(
-      binaries.ffmpegPath,
-      [
-        '-v',
-        'error',
-        '-i',
-        clip,
-        '-vf',
-        `fps=30,scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase:flags=lanczos,crop=${SIZE}:${SIZE},trim=start_frame=${Math.round(seconds * 30)}`,
-        '-frames:v',
-        '1',
-        '-f',
-        'rawvideo',
-        '-pix_fmt',
-        'gray',
-        '-',
-      ],
-      { maxBuffer: 1 << 24 },
-    );
+    greyFrame(clip, [
+      '-vf',
+      `fps=30,scale=${SIZE}:${SIZE}:force_original_aspect_ratio=increase:flags=lanczos,crop=${SIZE}:${SIZE},trim=start_frame=${Math.round(seconds * 30)}`,
+    ]);
   const withClip = (name: string, overrides: Partial<AssemblyRequest> = {}) =>
     request(name, {
       scenes: [
@@ -431,17 +406,7 @@ describe('stock video clips', () => {
 
   beforeAll(() => {
     // 1.5 s of moving test pattern at 25 fps in 4:3: shorter than its 2.5 s scene, another rate, another shape.
-    execFileSync(binaries.ffmpegPath, [
-      '-v',
-      'error',
-      '-f',
-      'lavfi',
-      '-i',
-      'testsrc2=size=320x240:rate=25:duration=1.5',
-      '-pix_fmt',
-      'yuv420p',
-      clip,
-    ]);
+    generated('testsrc2=size=320x240:rate=25:duration=1.5', ['-pix_fmt', 'yuv420p', clip]);
   });
 
   it.each([
@@ -486,19 +451,8 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
     const speech = join(dir, 'speech-then-pause.wav');
     const music = join(dir, 'music.wav');
     // Narration: 2.5 s of a 200 Hz voice, then silence; music: a 2 kHz tone, shorter than the video (it loops).
-    execFileSync(binaries.ffmpegPath, [
-      '-v',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      "aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6",
-      '-ac',
-      '1',
-      speech,
-    ]);
-    execFileSync(binaries.ffmpegPath, ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=2000:duration=1.5', '-ac', '1', music]);
+    generated("aevalsrc='if(lt(t,2.5),0.6*sin(2*PI*200*t),0)':d=4.6", ['-ac', '1', speech], ['-y']);
+    generated('sine=frequency=2000:duration=1.5', ['-ac', '1', music], ['-y']);
     // The duck follows the word timings: the words end with the speech.
     const spoken = words.slice(0, 5);
     const result = await assembleVideo(
@@ -530,29 +484,21 @@ describe.each(mixBinaries)('background music with %s', (_name, mixWith) => {
   }, 90_000);
 });
 
+/** A test input ffmpeg generates (lavfi `source`), written by `output` (its options and path). */
+function generated(source: string, output: string[], before: string[] = []): void {
+  execFileSync(binaries.ffmpegPath, ['-v', 'error', ...before, '-f', 'lavfi', '-i', source, ...output]);
+}
+
 /** Grey pixels of frame `index` (counted from 0), decoded in order so it is exactly that frame. */
 function frameNumber(video: string, index: number, ffmpegPath = binaries.ffmpegPath): Uint8Array {
-  return execFileSync(
-    ffmpegPath,
-    [
-      '-v',
-      'error',
-      '-i',
-      video,
-      '-vf',
-      `select=eq(n\\,${index})`,
-      '-vsync',
-      '0',
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'gray',
-      '-',
-    ],
-    { maxBuffer: 1 << 24 },
-  );
+  return greyFrame(video, ['-vf', `select=eq(n\\,${index})`, '-vsync', '0'], ffmpegPath);
+}
+
+/** The first frame ffmpeg gives of `video` through `filters` (the arguments after the input), as grey pixels. */
+function greyFrame(video: string, filters: string[], ffmpegPath = binaries.ffmpegPath): Uint8Array {
+  return execFileSync(ffmpegPath, ['-v', 'error', '-i', video, ...filters, '-frames:v', '1', '-f', 'rawvideo', '-pix_fmt', 'gray', '-'], {
+    maxBuffer: 1 << 24,
+  });
 }
 
 describe.each(mixBinaries)('a word spoken across the scene cut, with %s', (_name, renderWith) => {

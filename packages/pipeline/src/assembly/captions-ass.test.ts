@@ -2,7 +2,7 @@ import { CAPTION_STYLES } from '@reelsmith/contracts';
 import { describe, expect, it } from 'vitest';
 import type { WordTiming } from '../providers/types.js';
 import { MissingCaptionFontError, captionFontFor, scriptForLanguage } from './caption-fonts.js';
-import { captionWord, groupCaptions } from './caption-grouping.js';
+import { captionWord, groupCaptions, type CaptionOptions } from './caption-grouping.js';
 import { captionSafeArea } from './caption-presets.js';
 import { buildCaptionsAss, captionsAssWindow, earliestDialogueCs, shiftAssTimes } from './captions-ass.js';
 import { createTextMeasurer } from './text-measure.js';
@@ -16,6 +16,18 @@ const latin = captionFontFor('en');
 const sentence = timed(
   'The old lighthouse keeper heard a knock at midnight, but nobody stood outside. Only footprints in the fresh snow led toward the sea.',
 );
+
+/** A caption file's options for English on a 1080x1920 frame, 30 s long: the sentence, the style and what else a test says. */
+const portrait = (options: Partial<CaptionOptions>): CaptionOptions => ({
+  words: sentence,
+  style: 'tiktok',
+  language: 'en',
+  width: 1080,
+  height: 1920,
+  font: latin,
+  durationSeconds: 30,
+  ...options,
+});
 
 function styleLine(ass: string): string[] {
   const line = ass.split('\n').find((l) => l.startsWith('Style: '))!;
@@ -64,7 +76,7 @@ describe('caption fonts', () => {
 describe('caption layout', () => {
   it('gives each of the five styles its own look', () => {
     const looks = CAPTION_STYLES.map((style) =>
-      styleLine(buildCaptionsAss({ words: sentence, style, language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 }))
+      styleLine(buildCaptionsAss(portrait({ style })))
         .slice(1, 17)
         .join(','),
     );
@@ -72,24 +84,8 @@ describe('caption layout', () => {
   });
 
   it('highlights the spoken word only in word-by-word styles', () => {
-    const tiktok = buildCaptionsAss({
-      words: sentence,
-      style: 'tiktok',
-      language: 'en',
-      width: 1080,
-      height: 1920,
-      font: latin,
-      durationSeconds: 30,
-    });
-    const netflix = buildCaptionsAss({
-      words: sentence,
-      style: 'netflix',
-      language: 'en',
-      width: 1080,
-      height: 1920,
-      font: latin,
-      durationSeconds: 30,
-    });
+    const tiktok = buildCaptionsAss(portrait({ style: 'tiktok' }));
+    const netflix = buildCaptionsAss(portrait({ style: 'netflix' }));
     const tiktokEvents = tiktok.split('\n').filter((l) => l.startsWith('Dialogue:'));
     expect(tiktokEvents.length).toBe(sentence.length);
     expect(tiktokEvents[0]).toContain('\\c&H');
@@ -124,11 +120,9 @@ describe('caption layout', () => {
 
   it('shrinks a single word wider than the frame instead of letting it overflow', () => {
     const words = timed('Pneumonoultramicroscopicsilicovolcanoconiosis');
-    const [group] = groupCaptions({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const [group] = groupCaptions(portrait({ words, style: 'tiktok' }));
     expect(group!.scale).toBeLessThan(100);
-    expect(
-      buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 }),
-    ).toContain(`\\fscx${group!.scale}`);
+    expect(buildCaptionsAss(portrait({ words, style: 'tiktok' }))).toContain(`\\fscx${group!.scale}`);
   });
 
   it('keeps captions above the platform buttons in 9:16 and inside title-safe elsewhere', () => {
@@ -160,14 +154,14 @@ describe('caption layout', () => {
     expect(captionWord('गंगा')).toBe('गंगा');
     expect(captionWord('富士山')).toBe('富士山');
     const words = timed('OCTOPUS FACTS 🐙 🔥 three hearts!');
-    const groups = groupCaptions({ words, style: 'minimal', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const groups = groupCaptions(portrait({ words, style: 'minimal' }));
     expect(groups.flatMap((group) => group.lines.flat()).map((word) => word.toLowerCase())).toEqual([
       'octopus',
       'facts',
       'three',
       'hearts!',
     ]);
-    const ass = buildCaptionsAss({ words, style: 'tiktok', language: 'en', width: 1080, height: 1920, font: latin, durationSeconds: 30 });
+    const ass = buildCaptionsAss(portrait({ words, style: 'tiktok' }));
     expect(ass).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
@@ -208,16 +202,7 @@ describe('the caption lines of a scene segment (captionsAssWindow)', () => {
 describe('captions at scene cuts', () => {
   it('never lets a group span a cut, and clears it at the cut (on a whole centisecond at or before it)', () => {
     const cut = 2.537;
-    const groups = groupCaptions({
-      words: sentence,
-      style: 'tiktok',
-      language: 'en',
-      width: 1080,
-      height: 1920,
-      font: latin,
-      durationSeconds: 30,
-      cuts: [cut],
-    });
+    const groups = groupCaptions(portrait({ style: 'tiktok', cuts: [cut] }));
     for (const group of groups) {
       const before = group.words.every((word) => word.start < cut);
       const after = group.words.every((word) => word.start >= cut);
@@ -225,15 +210,7 @@ describe('captions at scene cuts', () => {
       if (before) expect(group.end).toBeLessThanOrEqual(cut);
     }
     expect(groups.some((group) => group.end === 2.53)).toBe(true);
-    const uncut = groupCaptions({
-      words: sentence,
-      style: 'tiktok',
-      language: 'en',
-      width: 1080,
-      height: 1920,
-      font: latin,
-      durationSeconds: 30,
-    });
+    const uncut = groupCaptions(portrait({ style: 'tiktok' }));
     expect(uncut.some((group) => group.start < cut && group.end > cut)).toBe(true);
   });
 
@@ -241,20 +218,16 @@ describe('captions at scene cuts', () => {
     // Scene one says two words and ends 0.45 s before the cut; scene two's first word comes a little
     // or a lot after the cut, as a re-voiced line's leading silence moves it.
     const scene = (secondStart: number) =>
-      buildCaptionsAss({
-        words: [
-          { word: 'Hello', start: 0, end: 0.4 },
-          { word: 'there.', start: 0.45, end: 1.55 },
-          { word: 'Next', start: secondStart, end: secondStart + 0.3 },
-        ],
-        style: 'tiktok',
-        language: 'en',
-        width: 1080,
-        height: 1920,
-        font: latin,
-        durationSeconds: 30,
-        cuts: [2],
-      });
+      buildCaptionsAss(
+        portrait({
+          words: [
+            { word: 'Hello', start: 0, end: 0.4 },
+            { word: 'there.', start: 0.45, end: 1.55 },
+            { word: 'Next', start: secondStart, end: secondStart + 0.3 },
+          ],
+          cuts: [2],
+        }),
+      );
     const firstScene = (ass: string) =>
       captionsAssWindow(ass, 0, 2)
         .document.split('\n')
@@ -264,15 +237,7 @@ describe('captions at scene cuts', () => {
   });
 
   it('moves every line of a document by whole centiseconds, keeping its tags', () => {
-    const ass = buildCaptionsAss({
-      words: sentence,
-      style: 'word-pop',
-      language: 'en',
-      width: 1080,
-      height: 1920,
-      font: latin,
-      durationSeconds: 30,
-    });
+    const ass = buildCaptionsAss(portrait({ style: 'word-pop' }));
     const later = shiftAssTimes(ass, 50);
     expect(earliestDialogueCs(later)).toBe(earliestDialogueCs(ass)! + 50);
     const texts = (doc: string) =>

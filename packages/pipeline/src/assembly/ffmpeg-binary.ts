@@ -54,46 +54,42 @@ export interface BinaryOverrides {
  * then @ffprobe-installer/ffprobe's static build.
  */
 export function resolveFfmpegBinaries(overrides: BinaryOverrides = {}, env: NodeJS.ProcessEnv = process.env): FfmpegBinaries {
-  const explicitFfmpeg = overrides.ffmpegPath ?? env.FFMPEG_PATH;
-  let ffmpegPath: string;
-  let ffmpegSource: FfmpegBinaries['ffmpegSource'];
-  if (explicitFfmpeg) {
-    if (!isExecutable(explicitFfmpeg)) {
-      throw new Error(`FFMPEG_PATH points to ${explicitFfmpeg}, which is not an executable file. Fix the path or unset FFMPEG_PATH.`);
+  const searchPath = env.PATH ?? '';
+  const ffmpeg = locateBinary('ffmpeg', overrides.ffmpegPath ?? env.FFMPEG_PATH, 'FFMPEG_PATH', '@ffmpeg-installer/ffmpeg', searchPath);
+  if (!ffmpeg) throw new Error('ffmpeg was not found. Install ffmpeg (e.g. apt-get install ffmpeg) or set FFMPEG_PATH.');
+  const ffprobe = locateBinary(
+    'ffprobe',
+    overrides.ffprobePath ?? env.FFPROBE_PATH,
+    'FFPROBE_PATH',
+    '@ffprobe-installer/ffprobe',
+    searchPath,
+  );
+  return {
+    ffmpegPath: ffmpeg.path,
+    ffmpegSource: ffmpeg.source,
+    ffprobePath: ffprobe?.path ?? null,
+    ffprobeSource: ffprobe?.source ?? null,
+  };
+}
+
+/** A binary at its explicit path (which must be executable), else on PATH, else the bundled package's; null: none. */
+function locateBinary(
+  name: string,
+  explicit: string | undefined,
+  variable: string,
+  bundledPackage: string,
+  searchPath: string,
+): { path: string; source: 'env' | 'system' | 'bundled' } | null {
+  if (explicit) {
+    if (!isExecutable(explicit)) {
+      throw new Error(`${variable} points to ${explicit}, which is not an executable file. Fix the path or unset ${variable}.`);
     }
-    ffmpegPath = explicitFfmpeg;
-    ffmpegSource = 'env';
-  } else {
-    const system = findOnPath('ffmpeg', env.PATH ?? '');
-    const bundled = system ? null : bundledBinary('@ffmpeg-installer/ffmpeg');
-    if (system) {
-      ffmpegPath = system;
-      ffmpegSource = 'system';
-    } else if (bundled) {
-      ffmpegPath = bundled;
-      ffmpegSource = 'bundled';
-    } else {
-      throw new Error('ffmpeg was not found. Install ffmpeg (e.g. apt-get install ffmpeg) or set FFMPEG_PATH.');
-    }
+    return { path: explicit, source: 'env' };
   }
-  const explicitProbe = overrides.ffprobePath ?? env.FFPROBE_PATH;
-  let ffprobePath: string | null = null;
-  let ffprobeSource: FfmpegBinaries['ffprobeSource'] = null;
-  if (explicitProbe) {
-    if (!isExecutable(explicitProbe)) {
-      throw new Error(`FFPROBE_PATH points to ${explicitProbe}, which is not an executable file. Fix the path or unset FFPROBE_PATH.`);
-    }
-    ffprobePath = explicitProbe;
-    ffprobeSource = 'env';
-  } else {
-    ffprobePath = findOnPath('ffprobe', env.PATH ?? '');
-    ffprobeSource = ffprobePath ? 'system' : null;
-    if (!ffprobePath) {
-      ffprobePath = bundledBinary('@ffprobe-installer/ffprobe');
-      ffprobeSource = ffprobePath ? 'bundled' : null;
-    }
-  }
-  return { ffmpegPath, ffmpegSource, ffprobePath, ffprobeSource };
+  const system = findOnPath(name, searchPath);
+  if (system) return { path: system, source: 'system' };
+  const bundled = bundledBinary(bundledPackage);
+  return bundled ? { path: bundled, source: 'bundled' } : null;
 }
 
 let cached: FfmpegBinaries | undefined;
