@@ -45,9 +45,11 @@ async function main(): Promise<void> {
   const metrics = new ServiceMetrics({ db: database.db, onStepTimed: keepStepTimings(database.db, log) });
   const workers = bullmqWorkersFor(config, database.db, runtime, log.child({ module: 'queue' }), (event) => metrics.queueAttempt(event));
   runtime.pipeline?.registry.observeCalls((call) => metrics.providerCalled(call));
-  runtime.events.on('job_progress', (event) => metrics.jobProgressed(event));
-  runtime.events.on('job_completed', (event) => metrics.jobCompleted(event));
-  runtime.events.on('job_failed', (event) => metrics.jobFailed(event));
+  runtime.events.listen({
+    job_progress: (event) => metrics.jobProgressed(event),
+    job_completed: (event) => metrics.jobCompleted(event),
+    job_failed: (event) => metrics.jobFailed(event),
+  });
   let closing = false;
   const metricsServer =
     config.metrics.workerPort === null

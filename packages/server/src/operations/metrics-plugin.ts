@@ -57,17 +57,12 @@ export const metricsPlugin = fp(
     });
 
     if (embedded) {
-      const onProgress = metrics.jobProgressed.bind(metrics);
-      const onCompleted = metrics.jobCompleted.bind(metrics);
-      const onFailed = metrics.jobFailed.bind(metrics);
-      app.jobEvents.on('job_progress', onProgress);
-      app.jobEvents.on('job_completed', onCompleted);
-      app.jobEvents.on('job_failed', onFailed);
-      app.addHook('onClose', async () => {
-        app.jobEvents.off('job_progress', onProgress);
-        app.jobEvents.off('job_completed', onCompleted);
-        app.jobEvents.off('job_failed', onFailed);
+      const stopListening = app.jobEvents.listen({
+        job_progress: (event) => metrics.jobProgressed(event),
+        job_completed: (event) => metrics.jobCompleted(event),
+        job_failed: (event) => metrics.jobFailed(event),
       });
+      app.addHook('onClose', async () => stopListening());
     }
 
     registerRoute(app, API.adminThroughput, async () => throughput(app.db));
