@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { JobRealtimeClient, JobRealtimeHandlers } from '../shared/jobs/job-realtime.js';
 import { MemoryStorage } from '../platform.js';
 import { JobRealtimeProvider, renderWithStudio, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { englishVoicesBody } from '../testing/studio-fixtures.js';
 import { checkRows, rowsFromCsv, rowsFromText, zipEntryName } from './batch-model.js';
 import { BatchPage } from './batch-page.js';
 
@@ -20,19 +21,7 @@ afterEach(() => {
   toast.remove();
 });
 
-const voice = (id: string, name: string, gender: 'male' | 'female') => ({
-  id,
-  name,
-  description: 'Warm narrator',
-  gender,
-  accent: 'American',
-  age: 'Adult',
-});
-const voicesBody = {
-  language: 'en',
-  provider: 'offline',
-  voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] },
-};
+const voicesBody = englishVoicesBody;
 const counts = (over: Partial<BatchDetail['counts']> = {}) => ({
   total: 2,
   queued: 2,

@@ -17,6 +17,7 @@ import {
   type RecordedRequest,
 } from '../testing/render-studio.js';
 import { testGenerationParams } from '../testing/generation-params.js';
+import { englishVoicesBody, listedJob } from '../testing/studio-fixtures.js';
 import { StudioView, WHAT_IT_MAKES } from './studio-view.js';
 
 // The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
@@ -28,33 +29,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
-const job = (id: string, topic: string, status: string, minutesAgo: number, extra: Record<string, unknown> = {}) => ({
-  id,
-  status,
-  progress: status === 'completed' ? 100 : 40,
-  currentStep: null,
-  stepProgress: 0,
-  params: { topic, duration: 30, language: 'en' },
-  created_at: new Date(Date.UTC(2026, 10, 22, 12, 0) - minutesAgo * 60_000).toISOString(),
-  result: status === 'completed' ? { videoUrl: `/output/${id}/v.mp4`, filename: 'v.mp4' } : null,
-  error: null,
-  steps,
-  ...extra,
-});
-const voice = (id: string, name: string, gender: 'male' | 'female') => ({
-  id,
-  name,
-  description: 'Warm narrator',
-  gender,
-  accent: 'American',
-  age: 'Adult',
-});
-const voicesBody = {
-  language: 'en',
-  provider: 'offline',
-  voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] },
-};
+const job = (id: string, topic: string, status: string, minutesAgo: number, extra: Record<string, unknown> = {}) =>
+  listedJob(id, topic, status, new Date(Date.UTC(2026, 10, 22, 12, 0) - minutesAgo * 60_000).toISOString(), {
+    result: status === 'completed' ? { videoUrl: `/output/${id}/v.mp4`, filename: 'v.mp4' } : null,
+    ...extra,
+  });
+const voicesBody = englishVoicesBody;
 const activeSubscription = {
   planId: 'pro_plan',
   planName: 'Pro',

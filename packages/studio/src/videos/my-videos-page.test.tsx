@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../platform.js';
 import { renderStudio, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { listedJob } from '../testing/studio-fixtures.js';
 
 // The voice list waits 300 ms (debounce) before it loads; a busy machine needs more than the default 1 s.
 configure({ asyncUtilTimeout: 4000 });
@@ -16,20 +17,7 @@ afterEach(() => {
   toast.remove();
 });
 
-const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
-const job = (id: string, topic: string, status: string, created: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  status,
-  progress: status === 'completed' ? 100 : 40,
-  currentStep: null,
-  stepProgress: 0,
-  params: { topic, duration: 30, language: 'en' },
-  created_at: created,
-  result: null,
-  error: null,
-  steps,
-  ...extra,
-});
+const job = listedJob;
 
 const jobs = [
   job('1', 'Zebra facts', 'completed', '2026-11-20T10:00:00.000Z', { result: { videoUrl: '/output/1/zebra.mp4', filename: 'zebra.mp4' } }),

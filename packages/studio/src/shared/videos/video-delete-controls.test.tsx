@@ -7,6 +7,7 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../../platform.js';
 import { renderStudio, testPlatform, testUser } from '../../testing/render-studio.js';
+import { listedJob } from '../../testing/studio-fixtures.js';
 import { videoCountText } from './video-list-model.js';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -15,20 +16,7 @@ afterEach(() => {
   toast.remove();
 });
 
-const steps = Object.fromEntries(['setup', 'story', 'voice', 'images', 'video'].map((s) => [s, { status: 'pending', progress: 0 }]));
-const job = (id: string, topic: string, status: string, created: string, extra: Record<string, unknown> = {}) => ({
-  id,
-  status,
-  progress: status === 'completed' ? 100 : 40,
-  currentStep: null,
-  stepProgress: 0,
-  params: { topic, duration: 30, language: 'en' },
-  created_at: created,
-  result: null,
-  error: null,
-  steps,
-  ...extra,
-});
+const job = listedJob;
 
 function openMyVideos(initial: ReturnType<typeof job>[], path = '/videos') {
   let list = [...initial];
