@@ -259,50 +259,30 @@ export function paintClouds(c: Ctx): void {
   }
 }
 
+/**
+ * Each terrain's layers, far to near: the kind, how far below the horizon the layer's edge sits
+ * (share of the height), and its height variation (share of the short side; `a~b`: a random one
+ * between a and b).
+ */
+const TERRAIN_LAYERS: Record<ScenePlan['terrain'], string> = {
+  mountains: 'jagged 0.02 0.35~0.5 | jagged 0.08 0.2~0.28 | smooth 0.17 0.1 | smooth 0.27 0.08',
+  hills: 'smooth 0.01 0.12 | smooth 0.08 0.12 | trees 0.16 0.14 | smooth 0.27 0.1',
+  forest: 'smooth 0.01 0.14 | trees 0.07 0.08 | trees 0.16 0.12 | trees 0.3 0.2',
+  city: 'jagged 0 0.1 | skyline 0.03 0.32 | skyline 0.12 0.45 | smooth 0.3 0.03',
+  sea: 'island 0 0.06~0.14 | cliff 0.2 0.3',
+  desert: 'dunes 0.01 0.08 | dunes 0.08 0.1 | dunes 0.17 0.12 | dunes 0.29 0.12',
+};
+
 function layersFor(plan: ScenePlan, random: Random): Layer[] {
-  const h = plan.horizon;
-  switch (plan.terrain) {
-    case 'mountains':
-      return [
-        { kind: 'jagged', base: h + 0.02, amplitude: random.range(0.35, 0.5) },
-        { kind: 'jagged', base: h + 0.08, amplitude: random.range(0.2, 0.28) },
-        { kind: 'smooth', base: h + 0.17, amplitude: 0.1 },
-        { kind: 'smooth', base: h + 0.27, amplitude: 0.08 },
-      ];
-    case 'hills':
-      return [
-        { kind: 'smooth', base: h + 0.01, amplitude: 0.12 },
-        { kind: 'smooth', base: h + 0.08, amplitude: 0.12 },
-        { kind: 'trees', base: h + 0.16, amplitude: 0.14 },
-        { kind: 'smooth', base: h + 0.27, amplitude: 0.1 },
-      ];
-    case 'forest':
-      return [
-        { kind: 'smooth', base: h + 0.01, amplitude: 0.14 },
-        { kind: 'trees', base: h + 0.07, amplitude: 0.08 },
-        { kind: 'trees', base: h + 0.16, amplitude: 0.12 },
-        { kind: 'trees', base: h + 0.3, amplitude: 0.2 },
-      ];
-    case 'city':
-      return [
-        { kind: 'jagged', base: h, amplitude: 0.1 },
-        { kind: 'skyline', base: h + 0.03, amplitude: 0.32 },
-        { kind: 'skyline', base: h + 0.12, amplitude: 0.45 },
-        { kind: 'smooth', base: h + 0.3, amplitude: 0.03 },
-      ];
-    case 'sea':
-      return [
-        { kind: 'island', base: h, amplitude: random.range(0.06, 0.14) },
-        { kind: 'cliff', base: h + 0.2, amplitude: 0.3 },
-      ];
-    case 'desert':
-      return [
-        { kind: 'dunes', base: h + 0.01, amplitude: 0.08 },
-        { kind: 'dunes', base: h + 0.08, amplitude: 0.1 },
-        { kind: 'dunes', base: h + 0.17, amplitude: 0.12 },
-        { kind: 'dunes', base: h + 0.29, amplitude: 0.12 },
-      ];
-  }
+  return TERRAIN_LAYERS[plan.terrain].split(' | ').map((spec) => {
+    const [kind, below, variation] = spec.split(' ');
+    const [low, high] = variation!.split('~').map(Number);
+    return {
+      kind: kind as Layer['kind'],
+      base: plan.horizon + Number(below),
+      amplitude: high === undefined ? low! : random.range(low!, high),
+    };
+  });
 }
 
 function layerColour(c: Ctx, depth: number): Rgb {
