@@ -57,27 +57,26 @@ export class TestCheckoutGateway implements PaymentGateway {
 
   /** What the in-page checkout's "Pay successfully" does: captures the order's full amount and signs the result. */
   pay(order: TestCheckoutOrder): { paymentId: string; signature: string } {
-    const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
-    this.#payments.set(paymentId, {
-      id: paymentId,
-      orderId: order.providerOrderId,
-      amount: order.amount,
-      currency: order.currency,
-      status: 'captured',
-    });
+    const paymentId = this.#record(order, 'captured');
     return { paymentId, signature: paymentSignature(this.#keySecret, order.providerOrderId, paymentId) };
   }
 
   /** "Fail payment": recorded as Razorpay records a declined attempt, and never signed. */
   fail(order: TestCheckoutOrder): void {
+    this.#record(order, 'failed');
+  }
+
+  /** Records an attempt at the order's full amount, as fetchPayment reads it back; returns its id. */
+  #record(order: TestCheckoutOrder, status: 'captured' | 'failed'): string {
     const paymentId = `pay_test_${randomBytes(9).toString('base64url')}`;
     this.#payments.set(paymentId, {
       id: paymentId,
       orderId: order.providerOrderId,
       amount: order.amount,
       currency: order.currency,
-      status: 'failed',
+      status,
     });
+    return paymentId;
   }
 
   isValidPaymentSignature(orderId: string, paymentId: string, signature: string): boolean {
