@@ -1,7 +1,7 @@
 import { PUBLISHING_MESSAGES, type Platform, type Publication } from '@reelsmith/contracts';
 import { buildCaptionCues, formatSrt, type CaptionTrack } from '@reelsmith/pipeline';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,10 @@ import type { OAuthClient } from './oauth-clients.js';
 import { PlatformError, runSignal } from './platform-http.js';
 import { claimDuePublications, nextRunAt, toPublication, updateClaimed } from './publication-store.js';
 import type { PublishContext, Publisher, PublishInput, PublishOutcome } from './publisher.js';
+
+type PublicationWebhook = 'publication.published' | 'publication.failed';
+/** A write under this run's claim; `webhook`: the final state's event, whose deliveries commit with it. */
+type WriteClaimed = (changes: Parameters<typeof updateClaimed>[3], webhook?: PublicationWebhook) => Promise<PublicationRow | null>;
 
 /** Waits after a network error or a 5xx before the next try: 30 s, 2 min, 10 min, 30 min, 1 h; then it failed. */
 export const DEFAULT_PUBLISH_RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
@@ -185,10 +189,18 @@ export class PublicationRunner {
         .catch((error: unknown) => log.warn({ err: error, publicationId: row.id }, 'could not renew a publication claim'));
     }, this.timings.claimMs / 3);
     renew.unref();
-    const write = async (changes: Parameters<typeof updateClaimed>[3]) => {
+    const write: WriteClaimed = async (changes, webhook) => {
       await renewing;
-      const updated = await updateClaimed(db, row.id, claim, changes);
+      // A final state's webhook deliveries are written with it (the webhook outbox): a crash after the commit loses none.
+      const updated = webhook
+        ? await db.transaction().execute(async (trx) => {
+            const changed = await updateClaimed(trx, row.id, claim, changes);
+            if (changed) await this.recordWebhook(trx, changed, webhook);
+            return changed;
+          })
+        : await updateClaimed(db, row.id, claim, changes);
       if (updated && changes.claimed_until) claim = changes.claimed_until;
+      if (updated && webhook) this.options.webhooks.kick();
       this.emit(updated);
       return updated;
     };
@@ -238,21 +250,21 @@ export class PublicationRunner {
           this.publishOnce(platform, publisher, publishInput, context, () => (forceRefresh = true), signal),
         );
         const now = new Date().toISOString();
-        const published = await write({
-          status: 'published',
-          progress: 100,
-          url: outcome.url,
-          remote_id: outcome.remoteId,
-          published_at: now,
-          active_key: null,
-          claimed_until: null,
-          // A published row's error column holds its warning (toPublication shows it as such).
-          error: outcome.warning ?? null,
-        });
-        if (published) {
-          log.info({ publicationId: row.id, platform }, 'video published');
-          await this.webhook(published, 'publication.published');
-        }
+        const published = await write(
+          {
+            status: 'published',
+            progress: 100,
+            url: outcome.url,
+            remote_id: outcome.remoteId,
+            published_at: now,
+            active_key: null,
+            claimed_until: null,
+            // A published row's error column holds its warning (toPublication shows it as such).
+            error: outcome.warning ?? null,
+          },
+          'publication.published',
+        );
+        if (published) log.info({ publicationId: row.id, platform }, 'video published');
       } catch (error) {
         if (signal.aborted) {
           // Stopping: the claim is let go (the status stays), so the next start resumes it from its saved state.
@@ -306,11 +318,7 @@ export class PublicationRunner {
     }
   }
 
-  private async handleFailure(
-    write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>,
-    row: PublicationRow,
-    error: unknown,
-  ) {
+  private async handleFailure(write: WriteClaimed, row: PublicationRow, error: unknown) {
     const platform = row.platform as Platform;
     const attempts = Number(row.attempts) + 1;
     if (error instanceof PlatformError && error.kind === 'auth') {
@@ -332,34 +340,28 @@ export class PublicationRunner {
     await write({ status: 'queued', run_at: new Date(Date.now() + delay).toISOString(), claimed_until: null, error: message });
   }
 
-  private async fail(
-    write: (changes: Parameters<typeof updateClaimed>[3]) => Promise<PublicationRow | null>,
-    row: PublicationRow,
-    reason: string,
-  ) {
-    const failed = await write({ status: 'failed', error: reason, active_key: null, claimed_until: null });
+  private async fail(write: WriteClaimed, row: PublicationRow, reason: string) {
+    await write({ status: 'failed', error: reason, active_key: null, claimed_until: null }, 'publication.failed');
     this.options.log.info({ publicationId: row.id, platform: row.platform, reason }, 'publication failed');
-    if (failed) await this.webhook(failed, 'publication.failed');
   }
 
-  private async webhook(row: PublicationRow, type: 'publication.published' | 'publication.failed'): Promise<void> {
-    await this.options.webhooks
-      .enqueue(
-        row.user_id,
-        type,
-        {
-          jobId: row.video_id,
-          status: type === 'publication.published' ? 'published' : 'failed',
-          publication: {
-            id: row.id,
-            platform: row.platform,
-            ...(row.url ? { url: row.url } : {}),
-            ...(row.error && type === 'publication.failed' ? { error: row.error } : {}),
-          },
+  private async recordWebhook(trx: Transaction<Database>, row: PublicationRow, type: PublicationWebhook): Promise<void> {
+    await this.options.webhooks.outbox.record(
+      trx,
+      row.user_id,
+      type,
+      {
+        jobId: row.video_id,
+        status: type === 'publication.published' ? 'published' : 'failed',
+        publication: {
+          id: row.id,
+          platform: row.platform,
+          ...(row.url ? { url: row.url } : {}),
+          ...(row.error && type === 'publication.failed' ? { error: row.error } : {}),
         },
-        `evt_${type.replace('.', '_')}_${row.id}_a${row.attempts}`,
-      )
-      .catch((error: unknown) => this.options.log.error({ err: error }, 'publication webhook enqueue failed'));
+      },
+      `evt_${type.replace('.', '_')}_${row.id}_a${row.attempts}`,
+    );
   }
 
   /** Local copies of the video, its poster and its captions; a string when the video cannot be published. */
