@@ -2,22 +2,17 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CancelledError, ProviderError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors.js';
 import type { ImageRequest } from '../providers/types.js';
-import { openAiError, startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server.js';
+import { openAiError, startFakeOpenAiServer } from '../testing/fake-openai-server.js';
+import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
 import { CONTENT_POLICY_MESSAGE, createOpenAiImageProvider, nearestSize } from './openai-image-provider.js';
 
 const API_KEY = 'sk-test-image-key-0123456789';
-let server: FakeOpenAiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 async function setup(options: Parameters<typeof startFakeOpenAiServer>[0] = {}, model?: string) {
-  server = await startFakeOpenAiServer({ apiKey: API_KEY, ...options });
-  const provider = createOpenAiImageProvider({ baseUrl: server.baseUrl, apiKey: API_KEY, model, retryDelaysMs: [5, 5] });
+  const fake = closedAfterTest(await startFakeOpenAiServer({ apiKey: API_KEY, ...options }));
+  const provider = createOpenAiImageProvider({ baseUrl: fake.baseUrl, apiKey: API_KEY, model, retryDelaysMs: [5, 5] });
   const dir = await mkdtemp(join(tmpdir(), 'openai-image-'));
   const request = (overrides: Partial<ImageRequest> = {}): ImageRequest => ({
     prompt: 'A lonely lighthouse on a cliff at night',
@@ -28,7 +23,7 @@ async function setup(options: Parameters<typeof startFakeOpenAiServer>[0] = {}, 
     outputPath: join(dir, 'scene-0.png'),
     ...overrides,
   });
-  return { fake: server, provider, request };
+  return { fake, provider, request };
 }
 
 function pngSize(png: Buffer): { width: number; height: number } {
@@ -36,14 +31,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 type ImageBody = { model: string; prompt: string; size: string; n: number; response_format?: string };
 
@@ -148,10 +136,7 @@ describe('OpenAI image provider', () => {
 
   it('cancels an in-flight request', async () => {
     const { fake, provider, request } = await setup();
-    fake.setNext({ status: 200, hang: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(provider.generateImage(request(), controller.signal)).rejects.toBeInstanceOf(CancelledError);
+    await expectCancelledMidRequest(fake, (signal) => provider.generateImage(request(), signal));
   });
 
   it('reports health from GET /models', async () => {

@@ -1,30 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CancelledError, ProviderError } from '../errors.js';
 import { callProvider } from './provider-retry.js';
 import { startFakeHttpServer, type FakeServer } from '../testing/fake-http-server.js';
+import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
 import { parseProviderErrorBody, redactSecrets, requestWithRetry, retryAfterMs } from './http.js';
 
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 async function okServer(): Promise<FakeServer> {
-  server = await startFakeHttpServer(() => ({ status: 200, body: { ok: true } }));
-  return server;
+  return closedAfterTest(await startFakeHttpServer(() => ({ status: 200, body: { ok: true } })));
 }
 
 const base = { provider: 'test', service: 'voice' as const, retryDelaysMs: [5, 5] };
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 describe('requestWithRetry', () => {
   it('sends method, headers and body and returns the body', async () => {
@@ -105,7 +92,6 @@ describe('requestWithRetry', () => {
     const fake = await okServer();
     const url = fake.url;
     await fake.close();
-    server = undefined;
     const error = await failure(requestWithRetry({ ...base, url }));
     expect(error.message).toBe('Could not reach the voice service (connection refused); check the service address and the network');
     expect(error.retryable).toBe(true);
@@ -122,11 +108,8 @@ describe('requestWithRetry', () => {
 
   it('cancels an in-flight request when the signal aborts', async () => {
     const fake = await okServer();
-    fake.setNext({ status: 200, hang: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
     const started = Date.now();
-    await expect(requestWithRetry({ ...base, url: fake.url, signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    await expectCancelledMidRequest(fake, (signal) => requestWithRetry({ ...base, url: fake.url, signal }));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(fake.requests).toHaveLength(1);
   });

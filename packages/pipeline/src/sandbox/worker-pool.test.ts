@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../testing/provider-test-kit.js';
 import { SandboxLimitError, SandboxPool } from './worker-pool.js';
 
 const TASKS = new URL('./sandbox-test-tasks.ts', import.meta.url).href;
@@ -21,12 +22,7 @@ async function warm(pool: SandboxPool): Promise<void> {
 afterAll(() => pool.close());
 
 async function limitOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(SandboxLimitError);
-  return (error as SandboxLimitError).limit;
+  return (await rejectionOf(promise, SandboxLimitError)).limit;
 }
 
 describe('SandboxPool', () => {

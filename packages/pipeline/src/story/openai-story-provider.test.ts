@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { CancelledError, ProviderError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors.js';
 import type { StoryRequest } from '../providers/types.js';
-import { chatCompletionResponse, openAiError, startFakeOpenAiServer, type FakeOpenAiServer } from '../testing/fake-openai-server.js';
+import { chatCompletionResponse, openAiError, startFakeOpenAiServer } from '../testing/fake-openai-server.js';
 import { loadPipelineConfig } from '../pipeline-config.js';
 import { createProviders } from '../provider-registry.js';
+import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
 
 const API_KEY = 'sk-test-story-key-0123456789';
-let server: FakeOpenAiServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
 
 const request: StoryRequest = {
   topic: 'The lighthouse that never went dark',
@@ -25,9 +21,9 @@ const request: StoryRequest = {
 };
 
 async function setup(options: Parameters<typeof startFakeOpenAiServer>[0] = {}) {
-  server = await startFakeOpenAiServer({ apiKey: API_KEY, ...options });
-  const provider = createOpenAiStoryProvider({ baseUrl: server.baseUrl, apiKey: API_KEY, model: 'gpt-4o-mini', retryDelaysMs: [5, 5] });
-  return { fake: server, provider };
+  const fake = closedAfterTest(await startFakeOpenAiServer({ apiKey: API_KEY, ...options }));
+  const provider = createOpenAiStoryProvider({ baseUrl: fake.baseUrl, apiKey: API_KEY, model: 'gpt-4o-mini', retryDelaysMs: [5, 5] });
+  return { fake, provider };
 }
 
 function storyJson(sceneCount: number): string {
@@ -43,14 +39,7 @@ type ChatRequestBody = {
   response_format: { type: string; json_schema?: { name: string; strict: boolean; schema: Record<string, unknown> } };
 };
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 describe('OpenAI-compatible story provider', () => {
   it('asks for a strict JSON-schema story and returns it', async () => {
@@ -254,10 +243,7 @@ describe('OpenAI-compatible story provider', () => {
 
   it('cancels an in-flight request', async () => {
     const { fake, provider } = await setup();
-    fake.setNext({ status: 200, hang: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(provider.writeStory(request, controller.signal)).rejects.toBeInstanceOf(CancelledError);
+    await expectCancelledMidRequest(fake, (signal) => provider.writeStory(request, signal));
     expect(fake.requests).toHaveLength(1);
   });
 
@@ -271,7 +257,7 @@ describe('OpenAI-compatible story provider', () => {
 
   it('writes real stories from a local model server (Ollama, llama.cpp) configured by environment alone', async () => {
     // What README's "Real stories, fully offline" sets: no key, a local base URL, a tagged model name.
-    server = await startFakeOpenAiServer({ models: ['llama3.1:8b'] });
+    const server = closedAfterTest(await startFakeOpenAiServer({ models: ['llama3.1:8b'] }));
     const config = loadPipelineConfig({ STORY_PROVIDER: 'openai', OPENAI_BASE_URL: server.baseUrl, OPENAI_MODEL: 'llama3.1:8b' });
     const { story } = createProviders(config);
     expect(story.name).toBe('openai');
@@ -286,7 +272,7 @@ describe('OpenAI-compatible story provider', () => {
   });
 
   it('speaks Azure OpenAI: api-key header and api-version', async () => {
-    server = await startFakeOpenAiServer({ apiKey: API_KEY, apiKeyHeader: 'api-key' });
+    const server = closedAfterTest(await startFakeOpenAiServer({ apiKey: API_KEY, apiKeyHeader: 'api-key' }));
     const provider = createOpenAiStoryProvider({
       baseUrl: server.baseUrl,
       apiKey: API_KEY,

@@ -48,3 +48,4 @@ export {
   type TinyModelFile,
 } from './tiny-kokoro-model.js';
 export { type FakeModelHost, type ModelHostFault, startFakeModelHost } from './fake-model-host.js';
+export { closedAfterTest, expectCancelledMidRequest, rejectionOf } from './provider-test-kit.js';

@@ -1,35 +1,22 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CancelledError, ProviderError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors.js';
 import { AZURE_ACCESS_DENIED, startFakeAzureSpeechServer } from '../testing/fake-azure-speech-server.js';
-import type { FakeServer } from '../testing/fake-http-server.js';
+import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
 import { probeAudioDuration } from './audio-duration.js';
 import { buildSsml, createAzureVoiceProvider } from './azure-voice-provider.js';
 
 const KEY = 'azure-speech-key-0123456789abcdef';
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 async function setup(audioFormat?: 'mp3' | 'wav') {
-  server = await startFakeAzureSpeechServer({ key: KEY });
-  const provider = createAzureVoiceProvider({ key: KEY, endpoint: server.url, audioFormat, retryDelaysMs: [5, 5] });
+  const fake = closedAfterTest(await startFakeAzureSpeechServer({ key: KEY }));
+  const provider = createAzureVoiceProvider({ key: KEY, endpoint: fake.url, audioFormat, retryDelaysMs: [5, 5] });
   const dir = await mkdtemp(join(tmpdir(), 'azure-voice-'));
-  return { fake: server, provider, dir };
+  return { fake, provider, dir };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 const text = 'Tom & Jerry said "<hello>" to the storm. It did not answer, and the night went on.';
 
@@ -90,8 +77,8 @@ describe('Azure voice provider', () => {
   });
 
   it('reports a rejected key once, without the key', async () => {
-    const { provider, dir } = await setup();
-    server!.setNext(AZURE_ACCESS_DENIED);
+    const { fake, provider, dir } = await setup();
+    fake.setNext(AZURE_ACCESS_DENIED);
     const error = await failure(
       provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
     );
@@ -99,9 +86,9 @@ describe('Azure voice provider', () => {
       /^The voice service rejected the API key: Access denied due to invalid subscription key or wrong API endpoint/,
     );
     expect(error.retryable).toBe(false);
-    expect(server!.requests).toHaveLength(1);
+    expect(fake.requests).toHaveLength(1);
 
-    const wrongKey = createAzureVoiceProvider({ key: 'other-key', endpoint: server!.url, retryDelaysMs: [5] });
+    const wrongKey = createAzureVoiceProvider({ key: 'other-key', endpoint: fake.url, retryDelaysMs: [5] });
     const again = await failure(
       wrongKey.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
     );
@@ -137,12 +124,9 @@ describe('Azure voice provider', () => {
 
   it('cancels an in-flight synthesis', async () => {
     const { fake, provider, dir } = await setup();
-    fake.setNext({ status: 200, hang: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(
-      provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }, controller.signal),
-    ).rejects.toBeInstanceOf(CancelledError);
+    await expectCancelledMidRequest(fake, (signal) =>
+      provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }, signal),
+    );
   });
 
   it('checks health through the voices list', async () => {

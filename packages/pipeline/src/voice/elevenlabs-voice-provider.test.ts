@@ -1,35 +1,23 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { CancelledError, ProviderError } from '../errors.js';
+import { describe, expect, it } from 'vitest';
+import { ProviderError } from '../errors.js';
 import { elevenLabsError, startFakeElevenLabsServer } from '../testing/fake-elevenlabs-server.js';
 import type { FakeServer } from '../testing/fake-http-server.js';
+import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
 import { createElevenLabsVoiceProvider } from './elevenlabs-voice-provider.js';
 
 const KEY = 'xi-test-key-0123456789abcdef';
 const VOICE = '21m00Tcm4TlvDq8ikWAM';
-let server: FakeServer | undefined;
-afterEach(async () => {
-  await server?.close();
-  server = undefined;
-});
-
 async function setup(modelId?: string) {
-  server = await startFakeElevenLabsServer({ apiKey: KEY, voiceIds: [VOICE] });
-  const provider = createElevenLabsVoiceProvider({ apiKey: KEY, baseUrl: server.url, modelId, retryDelaysMs: [5, 5] });
+  const fake = closedAfterTest(await startFakeElevenLabsServer({ apiKey: KEY, voiceIds: [VOICE] }));
+  const provider = createElevenLabsVoiceProvider({ apiKey: KEY, baseUrl: fake.url, modelId, retryDelaysMs: [5, 5] });
   const dir = await mkdtemp(join(tmpdir(), 'elevenlabs-voice-'));
-  return { fake: server, provider, dir };
+  return { fake, provider, dir };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ProviderError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ProviderError);
-  return error as ProviderError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ProviderError);
 
 type Alignment = { characters: string[]; character_start_times_seconds: number[]; character_end_times_seconds: number[] };
 
@@ -53,7 +41,7 @@ describe('ElevenLabs voice provider', () => {
 
     expect(result.words.map((word) => word.word)).toEqual(['The', 'storm', 'came', 'at', 'midnight.', 'Nobody', 'slept.']);
     // Times come from the alignment the service returned: "storm" is characters 4..8.
-    const alignment = await replayAlignment(text);
+    const alignment = await replayAlignment(fake, text);
     expect(result.words[1]).toEqual({
       word: 'storm',
       start: alignment.character_start_times_seconds[4],
@@ -147,12 +135,9 @@ describe('ElevenLabs voice provider', () => {
 
   it('cancels an in-flight request', async () => {
     const { fake, provider, dir } = await setup();
-    fake.setNext({ status: 200, hang: true });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    await expect(
-      provider.synthesize({ text: 'Hi', voiceId: VOICE, language: 'en', outputPath: join(dir, 'v.mp3') }, controller.signal),
-    ).rejects.toBeInstanceOf(CancelledError);
+    await expectCancelledMidRequest(fake, (signal) =>
+      provider.synthesize({ text: 'Hi', voiceId: VOICE, language: 'en', outputPath: join(dir, 'v.mp3') }, signal),
+    );
   });
 
   it('checks health through the models list', async () => {
@@ -172,8 +157,8 @@ describe('ElevenLabs voice provider', () => {
 });
 
 /** The fake's alignment for a text, fetched the way the provider does, to compare timings exactly. */
-async function replayAlignment(text: string): Promise<Alignment> {
-  const response = await fetch(`${server!.url}/v1/text-to-speech/${VOICE}/with-timestamps`, {
+async function replayAlignment(fake: FakeServer, text: string): Promise<Alignment> {
+  const response = await fetch(`${fake.url}/v1/text-to-speech/${VOICE}/with-timestamps`, {
     method: 'POST',
     headers: { 'xi-api-key': KEY, 'Content-Type': 'application/json' },
     body: JSON.stringify({ text }),

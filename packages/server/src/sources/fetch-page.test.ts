@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { rejectionOf } from '@reelsmith/pipeline/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage, PAGE_MESSAGES, PageFetchError } from './fetch-page.js';
 
@@ -52,12 +53,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function failure(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(PageFetchError);
-  return (error as Error).message;
+  return (await rejectionOf(promise, PageFetchError)).message;
 }
 
 describe('fetchPage', () => {

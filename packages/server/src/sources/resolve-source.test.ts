@@ -1,4 +1,5 @@
 import { generateVideoBodySchema, type GenerationParams } from '@reelsmith/contracts';
+import { rejectionOf } from '@reelsmith/pipeline/testing';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../errors.js';
 import { HTML_MAX_DEPTH, PAGE_TOO_COMPLEX_MESSAGES } from './extract-article.js';
@@ -12,14 +13,7 @@ const GERMAN =
 const params = (source: Record<string, unknown>, extra: Record<string, unknown> = {}): GenerationParams =>
   generateVideoBodySchema.parse({ style: 'educational', language: 'en', duration: 30, voice: 'en-us-m3', source, ...extra });
 
-async function refusal(promise: Promise<unknown>): Promise<HttpError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(HttpError);
-  return error as HttpError;
-}
+const refusal = (promise: Promise<unknown>) => rejectionOf(promise, HttpError);
 
 const page =
   (html: string): typeof fetchPage =>
