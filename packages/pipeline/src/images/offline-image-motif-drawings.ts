@@ -139,10 +139,36 @@ const flatTopped = (p: MotifPaint, y: number, top: number, [leftFoot, topLeft, t
     [topRight!, top],
     [rightFoot!, y],
   ]);
+/** A polygon around (x, y): each corner's offsets in turn, in shares of the size `s`. */
+const around = (p: MotifPaint, x: number, y: number, s: number, offsets: readonly number[]) =>
+  polygon(
+    p,
+    Array.from({ length: offsets.length / 2 }, (_, i) => [x + s * offsets[2 * i]!, y + s * offsets[2 * i + 1]!] as const),
+  );
 const rect =
   (p: MotifPaint, x: number, y: number, w: number, h: number, r = 0) =>
   () =>
     p.ctx.roundRect(x, y, w, h, r);
+
+/** Three wisps of steam, `spacing` apart, swaying by `sway` as they rise through `rise` (shares of the size above the anchor). */
+function steam(
+  p: MotifPaint,
+  { spacing, sway, rise, width, alpha }: { spacing: number; sway: number; rise: readonly number[]; width: number; alpha: number },
+): void {
+  const { x, y, size: s } = p;
+  for (let i = 0; i < 3; i++)
+    stroke(
+      p,
+      [255, 255, 255],
+      s * width,
+      () => {
+        const wisp = x + (i - 1) * s * spacing;
+        p.ctx.moveTo(wisp, y - s * rise[0]!);
+        p.ctx.bezierCurveTo(wisp + s * sway, y - s * rise[1]!, wisp - s * sway, y - s * rise[2]!, wisp, y - s * rise[3]!);
+      },
+      alpha,
+    );
+}
 
 function eye(p: MotifPaint, x: number, y: number, r: number): void {
   fill(p, [250, 250, 245], circle(p, x, y, r));
@@ -208,15 +234,7 @@ const DRAW: Record<Motif, Draw> = {
       const fy = y - s * (0.3 + 0.45 * random.next());
       const r = s * (i === 2 ? 0.2 : 0.12);
       const hue = mix(c.body, hsl(190 + i * 30, 80, 55), (i % 3) * 0.35);
-      fill(
-        p,
-        hue,
-        polygon(p, [
-          [fx - r * 1.1, fy],
-          [fx - r * 1.7, fy - r * 0.6],
-          [fx - r * 1.7, fy + r * 0.6],
-        ]),
-      );
+      fill(p, hue, around(p, fx, fy, r, [-1.1, 0, -1.7, -0.6, -1.7, 0.6]));
       fill(p, hue, ellipse(p, fx, fy, r * 1.2, r * 0.7));
       fill(p, [255, 255, 255], rect(p, fx - r * 0.3, fy - r * 0.62, r * 0.18, r * 1.24), 0.7);
       eye(p, fx + r * 0.65, fy - r * 0.12, r * 0.16);
@@ -305,19 +323,7 @@ const DRAW: Record<Motif, Draw> = {
       ]),
       0.5,
     );
-    fill(
-      p,
-      [248, 250, 255],
-      polygon(p, [
-        [x - s * 0.08, top],
-        [x + s * 0.08, top],
-        [x + s * 0.36, top + s * 0.28],
-        [x + s * 0.18, top + s * 0.24],
-        [x + s * 0.05, top + s * 0.32],
-        [x - s * 0.1, top + s * 0.24],
-        [x - s * 0.34, top + s * 0.3],
-      ]),
-    );
+    fill(p, [248, 250, 255], around(p, x, top, s, [-0.08, 0, 0.08, 0, 0.36, 0.28, 0.18, 0.24, 0.05, 0.32, -0.1, 0.24, -0.34, 0.3]));
   },
   river(p, c) {
     const { x, y, size: s } = p;
@@ -482,28 +488,8 @@ const DRAW: Record<Motif, Draw> = {
     p.ctx.arc(x, y, r, 0, Math.PI * 2);
     p.ctx.clip();
     const land = hsl(110, 45, 40);
-    fill(
-      p,
-      land,
-      polygon(p, [
-        [x - r * 0.6, y - r * 0.7],
-        [x - r * 0.1, y - r * 0.55],
-        [x - r * 0.2, y - r * 0.1],
-        [x - r * 0.45, y + r * 0.2],
-        [x - r * 0.8, y - r * 0.1],
-      ]),
-    );
-    fill(
-      p,
-      land,
-      polygon(p, [
-        [x + r * 0.1, y - r * 0.3],
-        [x + r * 0.6, y - r * 0.45],
-        [x + r * 0.75, y + r * 0.1],
-        [x + r * 0.35, y + r * 0.6],
-        [x + r * 0.15, y + r * 0.2],
-      ]),
-    );
+    fill(p, land, around(p, x, y, r, [-0.6, -0.7, -0.1, -0.55, -0.2, -0.1, -0.45, 0.2, -0.8, -0.1]));
+    fill(p, land, around(p, x, y, r, [0.1, -0.3, 0.6, -0.45, 0.75, 0.1, 0.35, 0.6, 0.15, 0.2]));
     for (let i = 0; i < 4; i++)
       fill(p, [255, 255, 255], ellipse(p, x + (i - 1.5) * r * 0.5, y + (i % 2 ? -0.45 : 0.45) * r, r * 0.3, r * 0.06, 0.2), 0.6);
     p.ctx.restore();
@@ -520,16 +506,7 @@ const DRAW: Record<Motif, Draw> = {
       fill(p, [240, 220, 160], rect(p, left + w * 0.15, y - h * 0.8, w * 0.7, h * 0.08), 0.8);
       left += w + s * 0.015;
     });
-    fill(
-      p,
-      hsl(25, 45, 55),
-      polygon(p, [
-        [left + s * 0.02, y],
-        [left + s * 0.3, y - s * 0.72],
-        [left + s * 0.42, y - s * 0.68],
-        [left + s * 0.16, y],
-      ]),
-    );
+    fill(p, hsl(25, 45, 55), around(p, left, y, s, [0.02, 0, 0.3, -0.72, 0.42, -0.68, 0.16, 0]));
   },
   food(p, c) {
     const { x, y, size: s } = p;
@@ -544,24 +521,7 @@ const DRAW: Record<Motif, Draw> = {
       [0.1, 120],
     ])
       fill(p, hsl(hue!, 70, 45), circle(p, x + dx! * s, y - s * 0.3 + ((dx! * 7) % 1) * s * 0.05, s * 0.06));
-    for (let i = 0; i < 3; i++)
-      stroke(
-        p,
-        [255, 255, 255],
-        s * 0.02,
-        () => {
-          p.ctx.moveTo(x + (i - 1) * s * 0.15, y - s * 0.5);
-          p.ctx.bezierCurveTo(
-            x + (i - 1) * s * 0.15 + s * 0.08,
-            y - s * 0.65,
-            x + (i - 1) * s * 0.15 - s * 0.08,
-            y - s * 0.8,
-            x + (i - 1) * s * 0.15,
-            y - s * 0.95,
-          );
-        },
-        0.5,
-      );
+    steam(p, { spacing: 0.15, sway: 0.08, rise: [0.5, 0.65, 0.8, 0.95], width: 0.02, alpha: 0.5 });
   },
   coffee(p, c) {
     const { x, y, size: s } = p;
@@ -574,24 +534,7 @@ const DRAW: Record<Motif, Draw> = {
       p.ctx.quadraticCurveTo(x - s * 0.28, y - s * 0.08, x - s * 0.3, y - s * 0.55);
     });
     fill(p, hsl(25, 60, 25), ellipse(p, x, y - s * 0.55, s * 0.3, s * 0.06));
-    for (let i = 0; i < 3; i++)
-      stroke(
-        p,
-        [255, 255, 255],
-        s * 0.025,
-        () => {
-          p.ctx.moveTo(x + (i - 1) * s * 0.12, y - s * 0.62);
-          p.ctx.bezierCurveTo(
-            x + (i - 1) * s * 0.12 + s * 0.07,
-            y - s * 0.75,
-            x + (i - 1) * s * 0.12 - s * 0.07,
-            y - s * 0.88,
-            x + (i - 1) * s * 0.12,
-            y - s,
-          );
-        },
-        0.55,
-      );
+    steam(p, { spacing: 0.12, sway: 0.07, rise: [0.62, 0.75, 0.88, 1], width: 0.025, alpha: 0.55 });
   },
   music(p, c) {
     const { x, y, size: s } = p;
@@ -601,26 +544,8 @@ const DRAW: Record<Motif, Draw> = {
       if (pair) {
         fill(p, c.body, ellipse(p, nx + r * 3.2, ny - r * 0.6, r * 1.3, r, -0.4));
         fill(p, c.body, rect(p, nx + r * 4.25, ny - r * 4.8, r * 0.3, r * 4.2));
-        fill(
-          p,
-          c.body,
-          polygon(p, [
-            [nx + r * 1.05, ny - r * 4.2],
-            [nx + r * 4.55, ny - r * 4.8],
-            [nx + r * 4.55, ny - r * 4.0],
-            [nx + r * 1.05, ny - r * 3.4],
-          ]),
-        );
-      } else
-        fill(
-          p,
-          c.body,
-          polygon(p, [
-            [nx + r * 1.35, ny - r * 4.2],
-            [nx + r * 2.6, ny - r * 2.8],
-            [nx + r * 1.35, ny - r * 3.3],
-          ]),
-        );
+        fill(p, c.body, around(p, nx, ny, r, [1.05, -4.2, 4.55, -4.8, 4.55, -4.0, 1.05, -3.4]));
+      } else fill(p, c.body, around(p, nx, ny, r, [1.35, -4.2, 2.6, -2.8, 1.35, -3.3]));
     };
     note(x - s * 0.4, y + s * 0.2, s * 0.1, true);
     note(x + s * 0.35, y - s * 0.05, s * 0.08, false);
@@ -717,16 +642,7 @@ const DRAW: Record<Motif, Draw> = {
         rect(p, x - s * 0.44 + (i % 2) * s * 0.08, y - s * 0.74 + i * s * 0.09, s * (0.25 + ((i * 17) % 30) / 100), s * 0.03),
         0.85,
       );
-    fill(
-      p,
-      c.shade,
-      polygon(p, [
-        [x - s * 0.65, y],
-        [x + s * 0.65, y],
-        [x + s * 0.55, y - s * 0.13],
-        [x - s * 0.55, y - s * 0.13],
-      ]),
-    );
+    fill(p, c.shade, around(p, x, y, s, [-0.65, 0, 0.65, 0, 0.55, -0.13, -0.55, -0.13]));
   },
   phone(p, c) {
     const { x, y, size: s } = p;
@@ -797,35 +713,11 @@ const DRAW: Record<Motif, Draw> = {
     });
     fill(p, c.body, ellipse(p, x, y - s * 0.28, s * 0.3, s * 0.28));
     fill(p, c.body, circle(p, x - s * 0.08, y - s * 0.68, s * 0.2));
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 0.26, y - s * 0.74],
-        [x - s * 0.24, y - s],
-        [x - s * 0.1, y - s * 0.84],
-      ]),
-    );
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x + s * 0.1, y - s * 0.74],
-        [x + s * 0.08, y - s],
-        [x - s * 0.06, y - s * 0.84],
-      ]),
-    );
+    fill(p, c.body, around(p, x, y, s, [-0.26, -0.74, -0.24, -1, -0.1, -0.84]));
+    fill(p, c.body, around(p, x, y, s, [0.1, -0.74, 0.08, -1, -0.06, -0.84]));
     eye(p, x - s * 0.15, y - s * 0.7, s * 0.04);
     eye(p, x + s * 0.0, y - s * 0.7, s * 0.04);
-    fill(
-      p,
-      hsl(350, 60, 65),
-      polygon(p, [
-        [x - s * 0.1, y - s * 0.62],
-        [x - s * 0.05, y - s * 0.62],
-        [x - s * 0.075, y - s * 0.59],
-      ]),
-    );
+    fill(p, hsl(350, 60, 65), around(p, x, y, s, [-0.1, -0.62, -0.05, -0.62, -0.075, -0.59]));
     for (const side of [-1, 1])
       stroke(
         p,
@@ -899,15 +791,7 @@ const DRAW: Record<Motif, Draw> = {
       s * 0.07,
       s * 0.035,
     );
-    fill(
-      p,
-      [245, 240, 225],
-      polygon(p, [
-        [x + s * 0.55, y - s * 0.56],
-        [x + s * 0.7, y - s * 0.48],
-        [x + s * 0.56, y - s * 0.5],
-      ]),
-    );
+    fill(p, [245, 240, 225], around(p, x, y, s, [0.55, -0.56, 0.7, -0.48, 0.56, -0.5]));
     eye(p, x + s * 0.5, y - s * 0.76, s * 0.025);
   },
   lion(p, c) {
@@ -977,16 +861,7 @@ const DRAW: Record<Motif, Draw> = {
   },
   tree(p, c) {
     const { x, y, size: s } = p;
-    fill(
-      p,
-      hsl(25, 35, 25),
-      polygon(p, [
-        [x - s * 0.07, y],
-        [x - s * 0.04, y - s * 0.5],
-        [x + s * 0.04, y - s * 0.5],
-        [x + s * 0.08, y],
-      ]),
-    );
+    fill(p, hsl(25, 35, 25), around(p, x, y, s, [-0.07, 0, -0.04, -0.5, 0.04, -0.5, 0.08, 0]));
     for (const [dx, dy, r, tone] of [
       [-0.22, -0.55, 0.26, 'shade'],
       [0.22, -0.58, 0.26, 'shade'],
@@ -1035,28 +910,8 @@ const DRAW: Record<Motif, Draw> = {
       p.ctx.lineTo(x + s * 0.82, y - s * 0.15);
       p.ctx.closePath();
     });
-    fill(
-      p,
-      hsl(200, 40, 75),
-      polygon(p, [
-        [x - s * 0.38, y - s * 0.48],
-        [x - s * 0.2, y - s * 0.64],
-        [x + s * 0.02, y - s * 0.64],
-        [x + s * 0.02, y - s * 0.48],
-      ]),
-      0.9,
-    );
-    fill(
-      p,
-      hsl(200, 40, 75),
-      polygon(p, [
-        [x + s * 0.08, y - s * 0.48],
-        [x + s * 0.08, y - s * 0.64],
-        [x + s * 0.27, y - s * 0.64],
-        [x + s * 0.42, y - s * 0.48],
-      ]),
-      0.9,
-    );
+    fill(p, hsl(200, 40, 75), around(p, x, y, s, [-0.38, -0.48, -0.2, -0.64, 0.02, -0.64, 0.02, -0.48]), 0.9);
+    fill(p, hsl(200, 40, 75), around(p, x, y, s, [0.08, -0.48, 0.08, -0.64, 0.27, -0.64, 0.42, -0.48]), 0.9);
     for (const wx of [-0.45, 0.48]) {
       fill(p, [25, 25, 28], circle(p, x + wx * s, y - s * 0.15, s * 0.15));
       fill(p, [170, 170, 175], circle(p, x + wx * s, y - s * 0.15, s * 0.07));
@@ -1079,51 +934,14 @@ const DRAW: Record<Motif, Draw> = {
     fill(p, [255, 255, 255], rect(p, x - s * 1.1, y - s * 0.22, s * 2.15, s * 0.04), 0.8);
     for (let i = 0; i < 6; i++)
       fill(p, hsl(200, 50, 80), rect(p, x - s * 1.0 + i * s * 0.25, y - s * 0.45, s * 0.17, s * 0.13, s * 0.02), 0.9);
-    fill(
-      p,
-      hsl(200, 50, 80),
-      polygon(p, [
-        [x + s * 0.55, y - s * 0.5],
-        [x + s * 0.85, y - s * 0.42],
-        [x + s * 0.95, y - s * 0.3],
-        [x + s * 0.55, y - s * 0.3],
-      ]),
-      0.9,
-    );
+    fill(p, hsl(200, 50, 80), around(p, x, y, s, [0.55, -0.5, 0.85, -0.42, 0.95, -0.3, 0.55, -0.3]), 0.9);
   },
   airplane(p, c) {
     const { x, y, size: s } = p;
-    fill(
-      p,
-      c.shade,
-      polygon(p, [
-        [x - s * 0.1, y],
-        [x - s * 0.45, y + s * 0.45],
-        [x - s * 0.3, y + s * 0.45],
-        [x + s * 0.15, y + s * 0.02],
-      ]),
-    );
+    fill(p, c.shade, around(p, x, y, s, [-0.1, 0, -0.45, 0.45, -0.3, 0.45, 0.15, 0.02]));
     fill(p, c.body, ellipse(p, x, y, s * 0.75, s * 0.1));
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 0.1, y],
-        [x - s * 0.42, y - s * 0.48],
-        [x - s * 0.27, y - s * 0.48],
-        [x + s * 0.18, y],
-      ]),
-    );
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 0.62, y],
-        [x - s * 0.75, y - s * 0.28],
-        [x - s * 0.65, y - s * 0.28],
-        [x - s * 0.5, y],
-      ]),
-    );
+    fill(p, c.body, around(p, x, y, s, [-0.1, 0, -0.42, -0.48, -0.27, -0.48, 0.18, 0]));
+    fill(p, c.body, around(p, x, y, s, [-0.62, 0, -0.75, -0.28, -0.65, -0.28, -0.5, 0]));
     for (let i = 0; i < 8; i++) fill(p, hsl(210, 40, 45), circle(p, x - s * 0.35 + i * s * 0.1, y - s * 0.02, s * 0.02));
     stroke(
       p,
@@ -1138,16 +956,7 @@ const DRAW: Record<Motif, Draw> = {
   },
   ship(p, c) {
     const { x, y, size: s } = p;
-    fill(
-      p,
-      c.ink,
-      polygon(p, [
-        [x - s * 0.75, y - s * 0.2],
-        [x + s * 0.8, y - s * 0.2],
-        [x + s * 0.6, y + s * 0.05],
-        [x - s * 0.6, y + s * 0.05],
-      ]),
-    );
+    fill(p, c.ink, around(p, x, y, s, [-0.75, -0.2, 0.8, -0.2, 0.6, 0.05, -0.6, 0.05]));
     fill(p, c.body, () => {
       p.ctx.moveTo(x - s * 0.05, y - s * 0.25);
       p.ctx.lineTo(x - s * 0.05, y - s);
@@ -1190,16 +999,7 @@ const DRAW: Record<Motif, Draw> = {
     glowAt.addColorStop(1, 'rgba(255,240,160,0)');
     fill(p, glowAt, circle(p, x, y - s * 0.1, s * 0.8));
     fill(p, c.body, circle(p, x, y - s * 0.15, s * 0.3));
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 0.17, y + s * 0.05],
-        [x + s * 0.17, y + s * 0.05],
-        [x + s * 0.12, y + s * 0.2],
-        [x - s * 0.12, y + s * 0.2],
-      ]),
-    );
+    fill(p, c.body, around(p, x, y, s, [-0.17, 0.05, 0.17, 0.05, 0.12, 0.2, -0.12, 0.2]));
     fill(p, [140, 140, 150], rect(p, x - s * 0.12, y + s * 0.2, s * 0.24, s * 0.16, s * 0.03));
     stroke(p, hsl(35, 90, 45), s * 0.015, () => {
       p.ctx.moveTo(x - s * 0.08, y + s * 0.02);
@@ -1266,15 +1066,7 @@ const DRAW: Record<Motif, Draw> = {
     fill(p, c.shade, rect(p, x - s * 0.7, y - s * 0.1, s * 1.4, s * 0.1));
     for (let i = 0; i < 6; i++) fill(p, c.lightSide, rect(p, x - s * 0.6 + i * s * 0.22, y - s * 0.6, s * 0.1, s * 0.5));
     fill(p, c.body, rect(p, x - s * 0.72, y - s * 0.68, s * 1.44, s * 0.1));
-    fill(
-      p,
-      c.body,
-      polygon(p, [
-        [x - s * 0.85, y - s * 0.68],
-        [x, y - s],
-        [x + s * 0.85, y - s * 0.68],
-      ]),
-    );
+    fill(p, c.body, around(p, x, y, s, [-0.85, -0.68, 0, -1, 0.85, -0.68]));
   },
   clock(p, c) {
     const { x, y, size: s } = p;
@@ -1302,15 +1094,7 @@ const DRAW: Record<Motif, Draw> = {
       fill(p, c.body, ellipse(p, px, y - h * 0.45, h * 0.19, h * 0.4));
       fill(p, [25, 25, 35], circle(p, px, y - h * 0.95, h * 0.2));
       eye(p, px + h * 0.06, y - h * 0.98, h * 0.035);
-      fill(
-        p,
-        hsl(35, 100, 55),
-        polygon(p, [
-          [px + h * 0.15, y - h * 0.94],
-          [px + h * 0.3, y - h * 0.9],
-          [px + h * 0.15, y - h * 0.86],
-        ]),
-      );
+      fill(p, hsl(35, 100, 55), around(p, px, y, h, [0.15, -0.94, 0.3, -0.9, 0.15, -0.86]));
       fill(p, hsl(35, 100, 55), ellipse(p, px, y, h * 0.15, h * 0.04));
     }
   },
