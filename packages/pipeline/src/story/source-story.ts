@@ -140,11 +140,26 @@ function articleUnits(text: string, title: string, request: StoryRequest): Unit[
     } else units.push({ text: candidate.narration, sentences: [candidate.sentence], words: candidate.words });
   }
   // A line of the topic's is said with the sentence beside it (the first with the one after, the
-  // closing one with the one before), so every scene tells some of the article's sentences.
+  // closing one with the one before), so every scene tells some of the article's sentences; only
+  // when the article's sentences are fewer than the video's scenes does a line of the topic's take
+  // a scene of its own (the first line first, as a title would, then the closing one).
+  let spare = request.sceneCount - units.filter((unit) => unit.sentences.length > 0).length;
+  const alone = new Set<Unit>();
+  for (const unit of [units[0], units.at(-1)]) {
+    if (unit && unit.sentences.length === 0 && spare > 0 && !alone.has(unit)) {
+      alone.add(unit);
+      spare -= 1;
+    }
+  }
+  return mergeTopicLines(units, joiner, alone);
+}
+
+/** Units with each line of the topic's (no article sentence) said with its neighbour, but those `alone`. */
+function mergeTopicLines(units: readonly Unit[], joiner: string, alone: ReadonlySet<Unit>): Unit[] {
   return units.reduce<Unit[]>((merged, unit, index) => {
     const next = units[index + 1];
     const previous = merged.at(-1);
-    if (unit.sentences.length > 0 || (!previous && !next)) merged.push(unit);
+    if (unit.sentences.length > 0 || alone.has(unit) || (!previous && !next)) merged.push(unit);
     else if (previous) Object.assign(previous, { text: previous.text + joiner + unit.text, words: previous.words + unit.words });
     else if (next) Object.assign(next, { text: unit.text + joiner + next.text, words: unit.words + next.words });
     return merged;
