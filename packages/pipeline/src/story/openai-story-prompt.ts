@@ -14,33 +14,35 @@ const nonEmptyText = (what: string) =>
  */
 const postWireSchema = z.object({ title: z.string(), description: z.string(), hashtags: z.array(z.string()) });
 
-/** The story's shape, the validator of the model's answer (the post is checked on its own). */
-export function storySchema(sceneCount: number) {
-  return z.object({
-    title: nonEmptyText('title'),
-    scenes: z
-      .array(
-        z.object({
-          narration: nonEmptyText('narration'),
-          imagePrompt: nonEmptyText('imagePrompt'),
-        }),
-      )
-      .length(sceneCount),
-  });
-}
+/** A scene as the model writes it: what the narrator says and the one picture shown meanwhile. */
+const sceneSchema = z.object({
+  narration: nonEmptyText('narration'),
+  imagePrompt: nonEmptyText('imagePrompt'),
+});
 
-export type StoryOutput = z.infer<ReturnType<typeof storySchema>>;
+/** A title and exactly `sceneCount` scenes of the given shape: a story written from a topic or from a source. */
+function storyOf<Scene extends z.ZodObject>(scene: Scene, sceneCount: number) {
+  return z.object({ title: nonEmptyText('title'), scenes: z.array(scene).length(sceneCount) });
+}
 
 /**
  * JSON schema for `response_format`: the story and its post; `$schema` is dropped because strict mode
  * accepts only a subset of keywords.
  */
-export function storyJsonSchema(sceneCount: number): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(storySchema(sceneCount).extend({ post: postWireSchema })) as Record<
-    string,
-    unknown
-  >;
+function responseJsonSchema(story: z.ZodObject): Record<string, unknown> {
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(story.extend({ post: postWireSchema })) as Record<string, unknown>;
   return schema;
+}
+
+/** The story's shape, the validator of the model's answer (the post is checked on its own). */
+export function storySchema(sceneCount: number) {
+  return storyOf(sceneSchema, sceneCount);
+}
+
+export type StoryOutput = z.infer<ReturnType<typeof storySchema>>;
+
+export function storyJsonSchema(sceneCount: number): Record<string, unknown> {
+  return responseJsonSchema(storySchema(sceneCount));
 }
 
 /** What the model is told about the post; the same words for a topic and for a source. */
@@ -107,28 +109,13 @@ export function correctionMessage(problem: string, sceneCount: number): string {
 
 /** A story told from a source: each scene also says which numbered source sentences it tells. */
 export function sourceStorySchema(sceneCount: number) {
-  return z.object({
-    title: nonEmptyText('title'),
-    scenes: z
-      .array(
-        z.object({
-          narration: nonEmptyText('narration'),
-          imagePrompt: nonEmptyText('imagePrompt'),
-          sourceSentences: z.array(z.number().int()),
-        }),
-      )
-      .length(sceneCount),
-  });
+  return storyOf(sceneSchema.extend({ sourceSentences: z.array(z.number().int()) }), sceneCount);
 }
 
 export type SourceStoryOutput = z.infer<ReturnType<typeof sourceStorySchema>>;
 
 export function sourceStoryJsonSchema(sceneCount: number): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(sourceStorySchema(sceneCount).extend({ post: postWireSchema })) as Record<
-    string,
-    unknown
-  >;
-  return schema;
+  return responseJsonSchema(sourceStorySchema(sceneCount));
 }
 
 /** Words of source text sent to the model at most: more than any 90 s video can tell, less than a context window. */
