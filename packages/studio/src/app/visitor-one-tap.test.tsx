@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { MESSAGES } from '@reelsmith/contracts';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GoogleCredentialResponse } from '../auth/google-identity.js';
 import { renderStudio, testApiKey, testApiKeyListed, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+
+// The studio's first render loads its routes lazily; a busy machine (the whole studio suite at once) needs more than the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();

@@ -106,42 +106,43 @@ export function JobRealtimeProvider({
   return <JobServiceProvider createJobService={realtimeJobService(createRealtime)}>{children}</JobServiceProvider>;
 }
 
-export function renderStudio({
-  path = '/',
-  handler = () => undefined,
-  platform = testPlatform(),
-}: { path?: string; handler?: FakeHandler; platform?: Platform } = {}): RenderedStudio {
-  installMatchMedia();
-  const { fetch, requests } = fakeFetch(handler);
-  const services = createStudioServices(platform, { fetch });
-  const result = render(
-    <MemoryRouter initialEntries={[path]}>
-      <JobRealtimeProvider createRealtime={unreachableRealtime}>
-        <StudioApp platform={platform} services={services} />
-      </JobRealtimeProvider>
-    </MemoryRouter>,
-  );
-  return { ...result, services, platform, requests };
+interface RenderOptions {
+  path?: string;
+  handler?: FakeHandler;
+  platform?: Platform;
 }
 
-/** Renders one component inside the studio's providers (no routes). */
-export function renderWithStudio(
-  ui: ReactElement,
-  { handler = () => undefined, platform = testPlatform(), path = '/' }: { handler?: FakeHandler; platform?: Platform; path?: string } = {},
+/** Renders what `content` makes of the studio's services at `path`, with fetch faked by `handler` and no live socket. */
+function renderInRouter(
+  content: (platform: Platform, services: StudioServices) => ReactElement,
+  { path = '/', handler = () => undefined, platform = testPlatform() }: RenderOptions,
 ): RenderedStudio {
   installMatchMedia();
   const { fetch, requests } = fakeFetch(handler);
   const services = createStudioServices(platform, { fetch });
   const result = render(
     <MemoryRouter initialEntries={[path]}>
-      <JobRealtimeProvider createRealtime={unreachableRealtime}>
-        <StudioProviders platform={platform} services={services}>
-          {ui}
-        </StudioProviders>
-      </JobRealtimeProvider>
+      <JobRealtimeProvider createRealtime={unreachableRealtime}>{content(platform, services)}</JobRealtimeProvider>
     </MemoryRouter>,
   );
   return { ...result, services, platform, requests };
+}
+
+/** Renders the whole studio app at `path`. */
+export function renderStudio(options: RenderOptions = {}): RenderedStudio {
+  return renderInRouter((platform, services) => <StudioApp platform={platform} services={services} />, options);
+}
+
+/** Renders one component inside the studio's providers (no routes). */
+export function renderWithStudio(ui: ReactElement, options: RenderOptions = {}): RenderedStudio {
+  return renderInRouter(
+    (platform, services) => (
+      <StudioProviders platform={platform} services={services}>
+        {ui}
+      </StudioProviders>
+    ),
+    options,
+  );
 }
 
 export const testUser = { id: 'u1', name: 'Asha Creator', email: 'asha@example.com', role: 'user' as const };

@@ -81,22 +81,17 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result' | 'p
   const captionButtons = (label: string) => (
     <div className="rs-post-kit__captions">
       <span className="rs-post-kit__label">{label}</span>
-      <button
-        type="button"
-        className="rs-button rs-button--ghost rs-button--small"
-        aria-label="SRT caption file"
-        onClick={() => void downloadCaptions('srt')}
-      >
-        SRT
-      </button>
-      <button
-        type="button"
-        className="rs-button rs-button--ghost rs-button--small"
-        aria-label="VTT caption file"
-        onClick={() => void downloadCaptions('vtt')}
-      >
-        VTT
-      </button>
+      {(['srt', 'vtt'] as const).map((format) => (
+        <button
+          key={format}
+          type="button"
+          className="rs-button rs-button--ghost rs-button--small"
+          aria-label={`${format.toUpperCase()} caption file`}
+          onClick={() => void downloadCaptions(format)}
+        >
+          {format.toUpperCase()}
+        </button>
+      ))}
     </div>
   );
 

@@ -115,17 +115,15 @@ export function generationRequest(values: GenerationFormValues, voiceProvider?: 
 /** Where the submit button is: checking the plan, sending the job, or the 1 s after success. */
 export type SubmitPhase = 'idle' | 'checking' | 'generating' | 'started';
 
-export function submitButtonText({
-  signedIn,
-  phase,
-  generating,
-  activeJobs,
-}: {
+/** What the submit button follows: who presses it, where the submission is, and the jobs under way. */
+export interface SubmitState {
   signedIn: boolean;
   phase: SubmitPhase;
   generating: boolean;
   activeJobs: number;
-}): string {
+}
+
+export function submitButtonText({ signedIn, phase, generating, activeJobs }: SubmitState): string {
   if (!signedIn) return 'Try Free Demo - Sign Up Required!';
   if (phase === 'checking') return 'Submitting...';
   if (generating || phase === 'generating') return 'Generating...';
@@ -135,17 +133,7 @@ export function submitButtonText({
 }
 
 /** Blocked while a submission, a generation or any active job exists (visitors may always press). */
-export function isSubmitBlocked({
-  signedIn,
-  phase,
-  generating,
-  activeJobs,
-}: {
-  signedIn: boolean;
-  phase: SubmitPhase;
-  generating: boolean;
-  activeJobs: number;
-}): boolean {
+export function isSubmitBlocked({ signedIn, phase, generating, activeJobs }: SubmitState): boolean {
   return signedIn && (phase !== 'idle' || generating || activeJobs > 0);
 }
 
