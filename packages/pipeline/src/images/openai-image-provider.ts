@@ -4,9 +4,8 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { ProviderError, throwIfAborted } from '../errors.js';
 import {
   classifyOpenAiError,
-  openAiHeaders,
+  openAiJsonPost,
   openAiModelsHealth,
-  openAiUrl,
   type OpenAiCompatibleConnection,
 } from '../providers/http-openai-compatible.js';
 import { parseJsonBody, requestWithRetry, type ProviderErrorDetails } from '../providers/http.js';
@@ -87,9 +86,7 @@ export function createOpenAiImageProvider(options: OpenAiImageProviderOptions): 
 
       const result = await requestWithRetry({
         ...common,
-        url: openAiUrl(options, 'images/generations'),
-        method: 'POST',
-        headers: openAiHeaders(options, true),
+        ...openAiJsonPost(options, 'images/generations'),
         body: JSON.stringify(body),
         signal,
         timeoutMs: options.timeoutMs ?? 240_000,

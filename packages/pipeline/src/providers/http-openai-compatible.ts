@@ -35,6 +35,14 @@ export function openAiHeaders(connection: OpenAiCompatibleConnection, json: bool
   return headers;
 }
 
+/** How a JSON request to an OpenAI-compatible endpoint is sent: POST to its URL, with the key in the connection's header. */
+export function openAiJsonPost(
+  connection: OpenAiCompatibleConnection,
+  path: string,
+): { url: string; method: 'POST'; headers: Record<string, string> } {
+  return { url: openAiUrl(connection, path), method: 'POST', headers: openAiHeaders(connection, true) };
+}
+
 /**
  * OpenAI answers an exhausted balance with 429 `insufficient_quota`: retrying cannot help, so it is
  * final and says what to do, unlike a real rate limit.

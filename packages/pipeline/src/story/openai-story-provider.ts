@@ -1,9 +1,8 @@
 import { ProviderError, throwIfAborted } from '../errors.js';
 import {
   classifyOpenAiError,
-  openAiHeaders,
+  openAiJsonPost,
   openAiModelsHealth,
-  openAiUrl,
   type OpenAiCompatibleConnection,
 } from '../providers/http-openai-compatible.js';
 import { parseJsonBody, providerSays, requestWithRetry } from '../providers/http.js';
@@ -49,9 +48,7 @@ export function createOpenAiStoryProvider(options: OpenAiStoryProviderOptions): 
     const result = await requestWithRetry({
       provider: PROVIDER,
       service: 'story',
-      url: openAiUrl(options, 'chat/completions'),
-      method: 'POST',
-      headers: openAiHeaders(options, true),
+      ...openAiJsonPost(options, 'chat/completions'),
       body: JSON.stringify({ model: options.model, messages, response_format: format }),
       signal,
       fetch: options.fetch,
