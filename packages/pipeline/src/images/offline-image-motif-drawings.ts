@@ -188,6 +188,28 @@ function taper(p: MotifPaint, colour: Rgb, points: readonly [number, number][], 
   }
 }
 
+/**
+ * A four-legged animal without its head (dog, lion), in shares of its size: the legs (body width,
+ * leg height, leg width), the body (its centre's height, half width, half height) and the tail's
+ * curve (start, control point, end, each x and y from the anchor).
+ */
+function legsBodyTail(
+  p: MotifPaint,
+  c: Colours,
+  [bodyW, legH, legW]: readonly [number, number, number],
+  [bodyY, bodyRx, bodyRy]: readonly [number, number, number],
+  tailWidth: number,
+  [fromX, fromY, controlX, controlY, toX, toY]: readonly [number, number, number, number, number, number],
+): void {
+  const { x, y, size: s } = p;
+  fourLegs(p, c, x, y, s * bodyW, s * legH, s * legW);
+  fill(p, c.body, ellipse(p, x, y + s * bodyY, s * bodyRx, s * bodyRy));
+  stroke(p, c.body, s * tailWidth, () => {
+    p.ctx.moveTo(x + s * fromX, y + s * fromY);
+    p.ctx.quadraticCurveTo(x + s * controlX, y + s * controlY, x + s * toX, y + s * toY);
+  });
+}
+
 function fourLegs(p: MotifPaint, c: Colours, x: number, y: number, bodyW: number, legH: number, legW: number): void {
   for (const [dx, tone] of [
     [-0.38, c.shade],
@@ -732,12 +754,7 @@ const DRAW: Record<Motif, Draw> = {
   },
   dog(p, c) {
     const { x, y, size: s } = p;
-    fourLegs(p, c, x, y, s * 0.8, s * 0.35, s * 0.1);
-    fill(p, c.body, ellipse(p, x, y - s * 0.42, s * 0.42, s * 0.16));
-    stroke(p, c.body, s * 0.06, () => {
-      p.ctx.moveTo(x - s * 0.38, y - s * 0.48);
-      p.ctx.quadraticCurveTo(x - s * 0.55, y - s * 0.6, x - s * 0.5, y - s * 0.78);
-    });
+    legsBodyTail(p, c, [0.8, 0.35, 0.1], [-0.42, 0.42, 0.16], 0.06, [-0.38, -0.48, -0.55, -0.6, -0.5, -0.78]);
     fill(p, c.body, circle(p, x + s * 0.42, y - s * 0.66, s * 0.16));
     fill(p, c.body, ellipse(p, x + s * 0.58, y - s * 0.6, s * 0.12, s * 0.07));
     fill(p, c.shade, ellipse(p, x + s * 0.34, y - s * 0.62, s * 0.06, s * 0.14, 0.3));
@@ -796,12 +813,7 @@ const DRAW: Record<Motif, Draw> = {
   },
   lion(p, c) {
     const { x, y, size: s } = p;
-    fourLegs(p, c, x, y, s * 0.9, s * 0.35, s * 0.12);
-    fill(p, c.body, ellipse(p, x, y - s * 0.45, s * 0.45, s * 0.18));
-    stroke(p, c.body, s * 0.04, () => {
-      p.ctx.moveTo(x - s * 0.42, y - s * 0.48);
-      p.ctx.quadraticCurveTo(x - s * 0.7, y - s * 0.4, x - s * 0.62, y - s * 0.7);
-    });
+    legsBodyTail(p, c, [0.9, 0.35, 0.12], [-0.45, 0.45, 0.18], 0.04, [-0.42, -0.48, -0.7, -0.4, -0.62, -0.7]);
     fill(p, hsl(25, 65, 32), circle(p, x + s * 0.42, y - s * 0.66, s * 0.26));
     fill(p, c.lightSide, circle(p, x + s * 0.46, y - s * 0.64, s * 0.15));
     eye(p, x + s * 0.42, y - s * 0.7, s * 0.025);
