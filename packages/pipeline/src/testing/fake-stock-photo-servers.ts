@@ -139,33 +139,9 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
             },
             // The real API lists renditions in no particular order, HLS among them.
             video_files: [
-              {
-                id: Number(video.id) * 10,
-                quality: 'hls',
-                file_type: 'video/mp4',
-                width: null,
-                height: null,
-                fps: null,
-                link: `${base}/video-files/${video.id}/playlist.m3u8`,
-              },
-              {
-                id: Number(video.id) * 10 + 1,
-                quality: 'hd',
-                file_type: 'video/mp4',
-                width: 1080,
-                height: 1920,
-                fps: 25,
-                link: `${base}/video-files/${video.id}/hd.mp4`,
-              },
-              {
-                id: Number(video.id) * 10 + 2,
-                quality: 'sd',
-                file_type: 'video/mp4',
-                width: 540,
-                height: 960,
-                fps: 25,
-                link: `${base}/video-files/${video.id}/sd.mp4`,
-              },
+              videoFile(video.id, 0, 'hls', null, `${base}/video-files/${video.id}/playlist.m3u8`),
+              videoFile(video.id, 1, 'hd', { width: 1080, height: 1920, fps: 25 }, `${base}/video-files/${video.id}/hd.mp4`),
+              videoFile(video.id, 2, 'sd', { width: 540, height: 960, fps: 25 }, `${base}/video-files/${video.id}/sd.mp4`),
             ],
             video_pictures: [{ id: Number(video.id) * 100, nr: 0, picture: `${base}/videos/pictures/${video.id}/poster.jpeg` }],
           })),
@@ -270,4 +246,23 @@ export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promis
   });
   base = server.url;
   return Object.assign(server, { key, downloadsCounted: () => [...counted] });
+}
+
+/** One rendition in a Pexels video's `video_files`, as the API spells it (an HLS playlist has no size or frame rate). */
+function videoFile(
+  videoId: string,
+  index: number,
+  quality: string,
+  frame: { width: number; height: number; fps: number } | null,
+  link: string,
+): Record<string, unknown> {
+  return {
+    id: Number(videoId) * 10 + index,
+    quality,
+    file_type: 'video/mp4',
+    width: frame?.width ?? null,
+    height: frame?.height ?? null,
+    fps: frame?.fps ?? null,
+    link,
+  };
 }

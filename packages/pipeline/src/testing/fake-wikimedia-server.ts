@@ -448,34 +448,28 @@ function answerWikipedia(base: string, language: string, query: URLSearchParams)
     };
   }
   const titles = (query.get('titles') ?? '').split('|');
-  if (query.get('prop') === 'images') {
-    return {
-      batchcomplete: true,
-      query: {
-        pages: titles.map((title, index) => {
-          const article = articles.find((candidate) => candidate.title.toLowerCase() === title.toLowerCase());
-          if (!article) return { ns: 0, title, missing: true };
-          const images = FAKE_ARTICLE_IMAGES[`${language}:${article.title}`] ?? [];
-          return {
-            pageid: 2000 + index,
-            ns: 0,
-            title: article.title,
-            ...(images.length ? { images: images.map((image) => ({ ns: 6, title: image })) } : {}),
-          };
-        }),
-      },
-    };
-  }
-  return {
+  // Each asked title in order, as a missing page when the fake does not hold it.
+  const pages = (page: (article: FakeArticle, pageid: number) => unknown) => ({
     batchcomplete: true,
     query: {
       pages: titles.map((title, index) => {
         const article = articles.find((candidate) => candidate.title.toLowerCase() === title.toLowerCase());
-        if (!article) return { ns: 0, title, missing: true };
-        return answerArticle(base, language, article, 2000 + index);
+        return article ? page(article, 2000 + index) : { ns: 0, title, missing: true };
       }),
     },
-  };
+  });
+  if (query.get('prop') === 'images') {
+    return pages((article, pageid) => {
+      const images = FAKE_ARTICLE_IMAGES[`${language}:${article.title}`] ?? [];
+      return {
+        pageid,
+        ns: 0,
+        title: article.title,
+        ...(images.length ? { images: images.map((image) => ({ ns: 6, title: image })) } : {}),
+      };
+    });
+  }
+  return pages((article, pageid) => answerArticle(base, language, article, pageid));
 }
 
 function answerArticle(base: string, language: string, article: FakeArticle, pageid: number): object {
