@@ -1,4 +1,4 @@
-import { WEBHOOK_SIGNATURE_HEADER, type BatchWebhookEvent, type WebhookEvent } from '@reelsmith/contracts';
+import { WEBHOOK_SIGNATURE_HEADER, type WebhookEvent } from '@reelsmith/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -106,12 +106,6 @@ export class WebhookDispatcher {
    */
   async enqueue(userId: string, type: WebhookEvent['type'], data: WebhookEvent['data'], eventId?: string): Promise<void> {
     await this.outbox.record(this.options.db, userId, type, data, eventId);
-    this.kick();
-  }
-
-  /** `batch.completed`, outside a transaction (see `enqueue`). */
-  async enqueueBatchCompleted(userId: string, data: BatchWebhookEvent['data']): Promise<void> {
-    await this.outbox.recordBatchCompleted(this.options.db, userId, data);
     this.kick();
   }
 
