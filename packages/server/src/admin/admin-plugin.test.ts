@@ -88,6 +88,14 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
 
   const switchTo = (body: unknown, token = adminToken) =>
     app.inject({ method: 'POST', url: '/providers/switch', headers: auth(token), payload: body as Record<string, unknown> });
+  /** Starts a 30-second English job on this topic as the holder of the token. */
+  const generate = (topic: string, token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/videos/generate',
+      headers: auth(token),
+      payload: { topic, style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' },
+    });
 
   describe('access', () => {
     const routes = [
@@ -191,12 +199,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
     });
 
     it('switches the story provider: GET /providers, health and the next job follow it', async () => {
-      const first = await app.inject({
-        method: 'POST',
-        url: '/api/videos/generate',
-        headers: auth(userToken),
-        payload: { topic: 'Before the switch', style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' },
-      });
+      const first = await generate('Before the switch', userToken);
       expect(first.statusCode, first.body).toBe(200);
       const before = await eventually(() => recorder.runs.find((run) => run.topic === 'Before the switch'), 'the first job');
       expect(before.story).toBe('offline');
@@ -222,12 +225,7 @@ describe.each(TEST_DIALECTS)('admin provider routes on %s', (dialect) => {
       ).health;
       expect(health[0]).toMatchObject({ type: 'story', name: 'openai', status: 'healthy' });
 
-      const adminJob = await app.inject({
-        method: 'POST',
-        url: '/api/videos/generate',
-        headers: auth(adminToken),
-        payload: { topic: 'After the switch', style: 'educational', language: 'en', duration: 30, voice: 'en-male-1' },
-      });
+      const adminJob = await generate('After the switch', adminToken);
       expect(adminJob.statusCode, adminJob.body).toBe(200);
       const after = await eventually(() => recorder.runs.find((run) => run.topic === 'After the switch'), 'the second job');
       expect(after).toMatchObject({ story: 'openai', images: 'offline' });

@@ -57,6 +57,9 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
   const offline = fakeSynthesizer('offline');
   const elevenlabs = fakeSynthesizer('elevenlabs');
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** POST /api/voice-providers/switch with this body, as the holder of the token (none: signed out). */
+  const switchProvider = (payload: object, token?: string) =>
+    app.inject({ method: 'POST', url: '/api/voice-providers/switch', ...(token ? { headers: auth(token) } : {}), payload });
 
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
@@ -137,16 +140,8 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
         expect((await app.inject({ method, url })).statusCode).toBe(401);
         expect((await app.inject({ method, url, headers: auth(userToken) })).statusCode).toBe(403);
       }
-      const switchAsUser = await app.inject({
-        method: 'POST',
-        url: '/api/voice-providers/switch',
-        headers: auth(userToken),
-        payload: { provider: 'offline' },
-      });
-      expect(switchAsUser.statusCode).toBe(403);
-      expect((await app.inject({ method: 'POST', url: '/api/voice-providers/switch', payload: { provider: 'offline' } })).statusCode).toBe(
-        401,
-      );
+      expect((await switchProvider({ provider: 'offline' }, userToken)).statusCode).toBe(403);
+      expect((await switchProvider({ provider: 'offline' })).statusCode).toBe(401);
     });
 
     it('generates the missing samples in the background with progress, then serves them', async () => {
@@ -217,33 +212,18 @@ describe('voices plugin (SQLite DATA_DIR)', () => {
 
   describe('POST /api/voice-providers/switch', () => {
     it('rejects an unknown or unconfigured provider', async () => {
-      const unknown = await app.inject({
-        method: 'POST',
-        url: '/api/voice-providers/switch',
-        headers: auth(adminToken),
-        payload: { provider: 'polly' },
-      });
+      const unknown = await switchProvider({ provider: 'polly' }, adminToken);
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().field).toBe('provider');
-      const missingBody = await app.inject({ method: 'POST', url: '/api/voice-providers/switch', headers: auth(adminToken), payload: {} });
+      const missingBody = await switchProvider({}, adminToken);
       expect(missingBody.statusCode).toBe(400);
-      const azure = await app.inject({
-        method: 'POST',
-        url: '/api/voice-providers/switch',
-        headers: auth(adminToken),
-        payload: { provider: 'azure' },
-      });
+      const azure = await switchProvider({ provider: 'azure' }, adminToken);
       expect(azure.statusCode).toBe(400);
       expect(azure.json().message).toMatch(/AZURE_SPEECH_KEY/);
     });
 
     it('switches, persists in the database and changes the default of /voices and the stats', async () => {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/voice-providers/switch',
-        headers: auth(adminToken),
-        payload: { provider: 'elevenlabs' },
-      });
+      const response = await switchProvider({ provider: 'elevenlabs' }, adminToken);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: 'Voice provider switched to elevenlabs', current: 'elevenlabs' });
       const stored = await app.db.selectFrom('app_settings').select('value').where('key', '=', 'voiceProvider').executeTakeFirst();
