@@ -8,6 +8,7 @@ import { resolveVideoFileUrl } from '../shared/jobs/video-file.js';
 import { usePlatform } from '../platform.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
+import { saveBlob } from '../ui/browser-download.js';
 import { useConfirm } from '../ui/confirm-dialog.js';
 import { StatusChip } from '../shared/videos/job-progress.js';
 import { zipEntryName } from './batch-model.js';
@@ -64,17 +65,6 @@ function working(row: Pick<LiveRow, 'status' | 'percent'>): number {
 }
 
 const batchQueryKey = (id: string) => ['batches', id] as const;
-
-function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** One live progress list for a queued batch, "Download all" as a zip of its finished videos, and cancel. */
 export function BatchProgress({ batchId, onNew }: { batchId: string; onNew(): void }) {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../api/api-client.js';
 import { useApi } from '../services.js';
 import { toast } from '../toaster.js';
+import { saveBlob } from '../ui/browser-download.js';
 import './post-kit-panel.css';
 
 /** Hashtags as the creator types them: separated by spaces or commas, each with its # (added when left out). */
@@ -21,18 +22,6 @@ async function copy(text: string, what: string): Promise<void> {
   } catch {
     toast.error(`Could not copy the ${what.toLowerCase()}: select it and copy it by hand`);
   }
-}
-
-/** Starts a browser download of text the API answered (a caption file needs the sign-in, so no plain link). */
-function saveText(text: string, filename: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function CopyRow({ label, value }: { label: string; value: string }) {
@@ -71,7 +60,7 @@ export function PostKitPanel({ job }: { job: Pick<VideoJob, 'id' | 'result' | 'p
   const downloadCaptions = async (format: CaptionFileFormat) => {
     try {
       const text = await api.call('videoCaptions', { params: { id: job.id }, query: { format } });
-      saveText(text, `${base}.${format}`, format === 'vtt' ? 'text/vtt' : 'application/x-subrip');
+      saveBlob(new Blob([text], { type: format === 'vtt' ? 'text/vtt' : 'application/x-subrip' }), `${base}.${format}`);
       toast.success(`Caption file (${format.toUpperCase()}) downloaded`);
     } catch (failure) {
       toast.error(errorMessage(failure, 'The caption file could not be downloaded. Try again.'));

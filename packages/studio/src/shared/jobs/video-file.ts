@@ -1,6 +1,7 @@
 import type { VideoJob } from '@reelsmith/contracts';
 import type { ApiClient } from '../../api/api-client.js';
 import { apiUrl, type Platform } from '../../platform.js';
+import { clickDownloadLink } from '../../ui/browser-download.js';
 
 /**
  * The job's file URL against the API host: from the job's result when present, else from
@@ -31,13 +32,7 @@ export function downloadUrlFor(fileUrl: string): string {
 
 /** Starts a browser download of the file (the server answers ?download=1 as an attachment). */
 export function triggerDownload(fileUrl: string, filename: string): void {
-  const link = document.createElement('a');
-  link.href = downloadUrlFor(fileUrl);
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  clickDownloadLink(downloadUrlFor(fileUrl), filename);
 }
 
 export function videoFilename(job: Pick<VideoJob, 'id' | 'result'>): string {
