@@ -2,6 +2,7 @@ import { MESSAGES, SERVICE_UNAVAILABLE_MESSAGES, type PipelineStep } from '@reel
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
+import { videoJobRow } from '../testing/test-rows.js';
 import { readScrape } from './prometheus-test-text.js';
 import { DURATION_BUCKETS, failureReasonOf, KNOWN_SERVICE_PROVIDERS, ServiceMetrics } from './service-metrics.js';
 
@@ -86,20 +87,8 @@ describe('ServiceMetrics', () => {
         updated_at: now.toISOString(),
       })
       .execute();
-    const job = (id: string, status: 'queued' | 'completed', createdAt: Date) => ({
-      id,
-      user_id: user,
-      status,
-      params: '{}',
-      steps: '{}',
-      result: null,
-      error: null,
-      current_step: null,
-      created_at: createdAt.toISOString(),
-      updated_at: createdAt.toISOString(),
-      started_at: null,
-      completed_at: null,
-    });
+    const job = (id: string, status: 'queued' | 'completed', createdAt: Date) =>
+      videoJobRow({ id, user_id: user, status, created_at: createdAt.toISOString() });
     clock = now.getTime();
     await handle.db
       .insertInto('video_jobs')

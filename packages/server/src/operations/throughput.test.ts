@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
+import { videoJobRow } from '../testing/test-rows.js';
 import { percentile, recordStepTiming, throughput } from './throughput.js';
 
 describe('throughput', () => {
@@ -32,20 +33,16 @@ describe('throughput', () => {
       created: number,
       started: number | null,
       finished: number | null,
-    ) => ({
-      id,
-      user_id: 'u',
-      status,
-      params: '{}',
-      steps: '{}',
-      result: null,
-      error: null,
-      current_step: null,
-      created_at: at(created),
-      updated_at: at(finished ?? created),
-      started_at: started === null ? null : at(started),
-      completed_at: finished === null ? null : at(finished),
-    });
+    ) =>
+      videoJobRow({
+        id,
+        user_id: 'u',
+        status,
+        created_at: at(created),
+        updated_at: at(finished ?? created),
+        started_at: started === null ? null : at(started),
+        completed_at: finished === null ? null : at(finished),
+      });
     await handle.db
       .insertInto('video_jobs')
       .values([

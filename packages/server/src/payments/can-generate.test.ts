@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase, type TestDialect } from '../db/dialect-test-database.js';
+import { subscriptionRow, videoJobRow } from '../testing/test-rows.js';
 import { checkCanGenerate } from './can-generate.js';
 import { countPlanVideosThisMonth, findSubscription, recordVideoMade } from './subscription-state.js';
 
@@ -42,20 +43,7 @@ async function insertJob(db: Kysely<Database>, userId: string, status: JobStatus
   const at = createdAt.toISOString();
   await db
     .insertInto('video_jobs')
-    .values({
-      id,
-      user_id: userId,
-      status,
-      params: '{}',
-      steps: '{}',
-      created_at: at,
-      updated_at: at,
-      result: null,
-      error: null,
-      current_step: null,
-      started_at: null,
-      completed_at: null,
-    })
+    .values(videoJobRow({ id, user_id: userId, status, created_at: at }))
     .execute();
   await recordVideoMade(db, { jobId: id, userId, createdAt: at });
   return id;
@@ -69,23 +57,21 @@ async function insertSubscription(
   endDate: Date,
   cancelledAt: Date | null = null,
 ): Promise<void> {
-  const at = new Date().toISOString();
   await db
     .insertInto('subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      plan_id: planId,
-      currency: 'INR',
-      status: cancelledAt ? 'cancelled' : 'active',
-      start_date: startDate.toISOString(),
-      end_date: endDate.toISOString(),
-      cancelled_at: cancelledAt?.toISOString() ?? null,
-      cancellation_reason: cancelledAt ? 'testing' : null,
-      last_order_id: null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values(
+      subscriptionRow({
+        id: randomUUID(),
+        user_id: userId,
+        plan_id: planId,
+        currency: 'INR',
+        status: cancelledAt ? 'cancelled' : 'active',
+        start_date: startDate.toISOString(),
+        end_date: endDate.toISOString(),
+        cancelled_at: cancelledAt?.toISOString() ?? null,
+        cancellation_reason: cancelledAt ? 'testing' : null,
+      }),
+    )
     .execute();
 }
 

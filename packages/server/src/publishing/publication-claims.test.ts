@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { createTestDatabase, type TestDatabase } from '../db/dialect-test-database.js';
+import { videoJobRow } from '../testing/test-rows.js';
 import { cancelUserPublications, claimDuePublications, insertPublications } from './publication-store.js';
 
 // Rows written directly: the claim order and the suspension are under test, not the routes.
@@ -46,20 +47,7 @@ async function insertVideo(userId: string): Promise<string> {
   const at = new Date().toISOString();
   await db
     .insertInto('video_jobs')
-    .values({
-      id,
-      user_id: userId,
-      status: 'completed',
-      params: '{}',
-      steps: '{}',
-      created_at: at,
-      updated_at: at,
-      result: null,
-      error: null,
-      current_step: null,
-      started_at: null,
-      completed_at: at,
-    })
+    .values(videoJobRow({ id, user_id: userId, status: 'completed', created_at: at, completed_at: at }))
     .execute();
   return id;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { subscriptionRow } from './test-rows.js';
 
 /**
  * Gives a user a paid plan for 30 days straight in the database, for tests and benches that measure
@@ -10,19 +11,15 @@ export async function subscribeUserDirectly(db: Kysely<Database>, userId: string
   const now = new Date();
   await db
     .insertInto('subscriptions')
-    .values({
-      id: randomUUID(),
-      user_id: userId,
-      plan_id: planId,
-      currency: 'USD',
-      status: 'active',
-      start_date: now.toISOString(),
-      end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-      cancelled_at: null,
-      cancellation_reason: null,
-      last_order_id: null,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-    })
+    .values(
+      subscriptionRow({
+        id: randomUUID(),
+        user_id: userId,
+        plan_id: planId,
+        currency: 'USD',
+        start_date: now.toISOString(),
+        end_date: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      }),
+    )
     .execute();
 }

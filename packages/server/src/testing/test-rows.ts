@@ -1,0 +1,42 @@
+import type { Insertable } from 'kysely';
+import type { SubscriptionsTable, VideoJobsTable } from '../db/schema.js';
+
+/**
+ * Rows that tests and benches write straight into the database to set up history in any state and at
+ * any date (the routes under test would refuse most of it). Each row starts from what a fresh record
+ * holds; the caller names what its test is about.
+ */
+
+/** A video_jobs row: nothing run, nothing produced, last updated when created, unless `fields` say otherwise. */
+export function videoJobRow(
+  fields: Pick<VideoJobsTable, 'id' | 'user_id' | 'status' | 'created_at'> & Partial<Insertable<VideoJobsTable>>,
+): Insertable<VideoJobsTable> {
+  return {
+    params: '{}',
+    steps: '{}',
+    result: null,
+    error: null,
+    current_step: null,
+    updated_at: fields.created_at,
+    started_at: null,
+    completed_at: null,
+    ...fields,
+  };
+}
+
+/** A subscriptions row, active and paid by no order, unless `fields` say otherwise; created and updated now. */
+export function subscriptionRow(
+  fields: Pick<SubscriptionsTable, 'id' | 'user_id' | 'plan_id' | 'currency' | 'start_date' | 'end_date'> &
+    Partial<Insertable<SubscriptionsTable>>,
+): Insertable<SubscriptionsTable> {
+  const now = new Date().toISOString();
+  return {
+    status: 'active',
+    cancelled_at: null,
+    cancellation_reason: null,
+    last_order_id: null,
+    created_at: now,
+    updated_at: now,
+    ...fields,
+  };
+}
