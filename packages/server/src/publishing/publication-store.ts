@@ -2,6 +2,7 @@ import type { Platform, Publication, PublicationPrivacy, PublicationStatus } fro
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Database, PublicationRow } from '../db/schema.js';
+import type { PublicationPost } from './publisher.js';
 
 /** The statuses a publication is still on its way in: one per video and platform at a time. */
 export const ACTIVE_STATUSES: readonly PublicationStatus[] = ['queued', 'uploading', 'processing'];
@@ -38,13 +39,7 @@ export function toPublication(row: PublicationRow): Publication {
   };
 }
 
-export interface NewPublication {
-  platform: Platform;
-  title: string;
-  description: string;
-  hashtags: string[];
-  privacy: PublicationPrivacy;
-  publishAt: string | null;
+export interface NewPublication extends PublicationPost {
   /** When the queue takes it: now, or the scheduled time (YouTube schedules on its side, so it goes now). */
   runAt: string;
   /** The publisher's starting state (TikTok: the creator's choice of comments, duets and stitches). */

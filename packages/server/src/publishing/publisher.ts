@@ -1,8 +1,8 @@
 import type { Platform, PublicationPrivacy } from '@reelsmith/contracts';
 import { open } from 'node:fs/promises';
 
-/** The finished video as a publisher needs it: local copies of its files and the post's text. */
-export interface PublishInput {
+/** The post the creator wrote for one platform: what a publication stores and its publisher sends. */
+export interface PublicationPost {
   platform: Platform;
   title: string;
   description: string;
@@ -10,6 +10,10 @@ export interface PublishInput {
   privacy: PublicationPrivacy;
   /** ISO time; YouTube schedules on its side with it, the others are run at that time by the queue. */
   publishAt: string | null;
+}
+
+/** The finished video as a publisher needs it: local copies of its files and the post's text. */
+export interface PublishInput extends PublicationPost {
   videoFile: string;
   videoBytes: number;
   durationSeconds: number | null;
