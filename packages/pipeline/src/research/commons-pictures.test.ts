@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PictureRequest } from '../providers/types.js';
-import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
+import { researchOver, startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
 import { relevance, sceneNouns, sceneQueries } from './commons-pictures.js';
-import { createWikimediaClient } from './wikimedia-client.js';
-import { createWikipediaResearch } from './wikipedia-research.js';
 
 let fake: FakeWikimediaServer;
 beforeAll(async () => {
@@ -13,15 +11,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const research = () =>
-  createWikipediaResearch(
-    createWikimediaClient({
-      wikipediaApiUrl: fake.wikipediaApiUrl,
-      commonsApiUrl: fake.commonsApiUrl,
-      mediaHosts: [fake.mediaHost, fake.thumbHost],
-      userAgent: 'Reelsmith/0.1.0 (research-tests@reelsmith.example)',
-    }),
-  );
+const research = () => researchOver(fake);
 const signal = () => AbortSignal.timeout(5000);
 const ask = (sceneText: string, title: string, more: Partial<PictureRequest> = {}): PictureRequest => ({
   sceneText,

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
+import { researchOver, startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
 import { ResearchBudget } from './research-budget.js';
-import { createWikimediaClient } from './wikimedia-client.js';
-import { createWikipediaResearch, titleMatchesTopic } from './wikipedia-research.js';
+import { titleMatchesTopic } from './wikipedia-research.js';
 
 let fake: FakeWikimediaServer;
 beforeAll(async () => {
@@ -12,15 +11,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const research = (mediaHosts = [fake.mediaHost, fake.thumbHost]) =>
-  createWikipediaResearch(
-    createWikimediaClient({
-      wikipediaApiUrl: fake.wikipediaApiUrl,
-      commonsApiUrl: fake.commonsApiUrl,
-      mediaHosts,
-      userAgent: 'Reelsmith/0.1.0 (research-tests@reelsmith.example)',
-    }),
-  );
+const research = (mediaHosts?: string[]) => researchOver(fake, mediaHosts);
 const signal = () => AbortSignal.timeout(5000);
 
 describe('titleMatchesTopic', () => {

@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageRequest } from '../providers/types.js';
-import { createWikimediaClient } from '../research/wikimedia-client.js';
-import { createWikipediaResearch } from '../research/wikipedia-research.js';
-import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
+import { researchOver, startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
 import { findScenePictures, type ResearchedArticle } from './research.js';
 
 /**
@@ -28,15 +26,7 @@ afterAll(async () => {
 });
 
 // A fresh client per video: nothing answered from an earlier test's cache.
-const research = () =>
-  createWikipediaResearch(
-    createWikimediaClient({
-      wikipediaApiUrl: fake.wikipediaApiUrl,
-      commonsApiUrl: fake.commonsApiUrl,
-      mediaHosts: [fake.mediaHost, fake.thumbHost],
-      userAgent: 'Reelsmith/0.1.0 (research-tests@reelsmith.example)',
-    }),
-  );
+const research = () => researchOver(fake);
 
 const article: ResearchedArticle = {
   title: 'Lighthouse',

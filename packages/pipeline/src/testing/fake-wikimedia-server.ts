@@ -1,5 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { FAKE_ARTICLES, type FakeArticle } from './fake-wikimedia-articles.js';
+import type { ResearchProvider } from '../providers/types.js';
+import { createWikimediaClient } from '../research/wikimedia-client.js';
+import { createWikipediaResearch } from '../research/wikipedia-research.js';
 import { startFakeHttpServer, type FakeServer, type RecordedRequest, type ScriptedResponse } from './fake-http-server.js';
 
 /**
@@ -672,4 +675,16 @@ export async function startFakeWikimediaServer(): Promise<FakeWikimediaServer> {
       await Promise.all([server.close(), thumbs.close()]);
     },
   };
+}
+
+/** Wikipedia research against the fake, through a fresh client (nothing answered from an earlier test's cache). */
+export function researchOver(fake: FakeWikimediaServer, mediaHosts = [fake.mediaHost, fake.thumbHost]): ResearchProvider {
+  return createWikipediaResearch(
+    createWikimediaClient({
+      wikipediaApiUrl: fake.wikipediaApiUrl,
+      commonsApiUrl: fake.commonsApiUrl,
+      mediaHosts,
+      userAgent: 'Reelsmith/0.1.0 (research-tests@reelsmith.example)',
+    }),
+  );
 }
