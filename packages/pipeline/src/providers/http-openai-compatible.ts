@@ -1,22 +1,26 @@
 import { ProviderError } from '../errors.js';
 import type { ProviderHealthReport } from './types.js';
-import { parseJsonBody, requestWithRetry, serviceLabel, type ProviderErrorDetails, type ServiceKind } from './http.js';
+import {
+  parseJsonBody,
+  requestWithRetry,
+  serviceLabel,
+  type ProviderErrorDetails,
+  type ProviderTransportOptions,
+  type ServiceKind,
+} from './http.js';
 
 /**
  * Connection settings shared by every OpenAI-compatible API (OpenAI, Azure OpenAI, Ollama, vLLM,
  * OpenRouter). Azure OpenAI authenticates with an `api-key` header instead of a bearer token and its
  * classic deployment URLs need an `api-version` query parameter.
  */
-export interface OpenAiCompatibleConnection {
+export interface OpenAiCompatibleConnection extends ProviderTransportOptions {
   baseUrl: string;
   apiKey?: string;
   /** 'bearer' (default): Authorization: Bearer <key>. 'api-key': Azure OpenAI's api-key header. */
   apiKeyHeader?: 'bearer' | 'api-key';
   /** Azure OpenAI classic deployment endpoints need ?api-version=...; the v1 endpoints do not. */
   apiVersion?: string;
-  fetch?: typeof fetch;
-  retryDelaysMs?: number[];
-  timeoutMs?: number;
 }
 
 export function openAiUrl(connection: OpenAiCompatibleConnection, path: string): string {

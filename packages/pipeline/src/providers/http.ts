@@ -45,6 +45,13 @@ export interface RequestWithRetryOptions {
   classifyError?: (status: number, details: ProviderErrorDetails) => ProviderError | undefined;
 }
 
+/** How a provider adapter's requests travel, as its options may set them (a test server, a proxy): see RequestWithRetryOptions. */
+export interface ProviderTransportOptions {
+  fetch?: typeof fetch;
+  retryDelaysMs?: number[];
+  timeoutMs?: number;
+}
+
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;

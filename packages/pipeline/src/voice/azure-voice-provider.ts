@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ProviderError, throwIfAborted } from '../errors.js';
-import { parseJsonBody, requestWithRetry } from '../providers/http.js';
+import { parseJsonBody, requestWithRetry, type ProviderTransportOptions } from '../providers/http.js';
 import type { ProviderHealthReport, SynthesisRequest, SynthesisResult, VoiceProvider } from '../providers/types.js';
 import { constantBitrateDuration, probeAudioDuration } from './audio-duration.js';
 import { estimateWordTimings } from './word-timing-estimate.js';
 
-export interface AzureVoiceProviderOptions {
+export interface AzureVoiceProviderOptions extends ProviderTransportOptions {
   key: string;
   /** Speech resource region, e.g. eastus; gives https://{region}.tts.speech.microsoft.com. */
   region?: string;
@@ -14,9 +14,6 @@ export interface AzureVoiceProviderOptions {
   endpoint?: string;
   /** mp3 (default) or wav; the file extension of the written audio follows it. */
   audioFormat?: 'mp3' | 'wav';
-  fetch?: typeof fetch;
-  retryDelaysMs?: number[];
-  timeoutMs?: number;
   ffprobePath?: string;
 }
 

@@ -1,20 +1,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ProviderError, throwIfAborted } from '../errors.js';
-import { parseJsonBody, requestWithRetry, type ProviderErrorDetails } from '../providers/http.js';
+import { parseJsonBody, requestWithRetry, type ProviderErrorDetails, type ProviderTransportOptions } from '../providers/http.js';
 import type { ProviderHealthReport, SynthesisRequest, SynthesisResult, VoiceProvider } from '../providers/types.js';
 import { probeAudioDuration } from './audio-duration.js';
 import { alignmentToWordTimings, type CharacterAlignment } from './elevenlabs-alignment.js';
 import { estimateWordTimings } from './word-timing-estimate.js';
 
-export interface ElevenLabsVoiceProviderOptions {
+export interface ElevenLabsVoiceProviderOptions extends ProviderTransportOptions {
   apiKey: string;
   /** Default eleven_multilingual_v2: it speaks every language the studio offers. */
   modelId?: string;
   baseUrl?: string;
-  fetch?: typeof fetch;
-  retryDelaysMs?: number[];
-  timeoutMs?: number;
   ffprobePath?: string;
 }
 
