@@ -3,22 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../api/api-client.js';
 import { MemoryStorage } from '../platform.js';
 import { fakeFetch, testApiKey, testApiKeyListed, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { basicSubscriptionBody } from '../testing/studio-fixtures.js';
 import { createAuthStore, type AuthStoreApi } from './auth-store.js';
 
-const subscription = {
-  subscription: {
-    planId: 'basic_plan',
-    planName: 'Basic',
-    status: 'active',
-    cancelled_at: null,
-    cancelledAt: null,
-    startDate: '2026-11-01T00:00:00.000Z',
-    endDate: '2026-12-01T00:00:00.000Z',
-    videoLimit: 30,
-    currency: 'INR',
-  },
-  usage: { videosThisMonth: 3 },
-};
+const subscription = basicSubscriptionBody(3);
 
 const server: FakeHandler = ({ path, headers }) => {
   const signedIn = headers.Authorization === 'Bearer token-1';

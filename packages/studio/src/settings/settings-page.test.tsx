@@ -7,26 +7,14 @@ import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../platform.js';
 import { renderStudio, testAdmin, testPlatform, testUser, type FakeHandler } from '../testing/render-studio.js';
+import { basicSubscriptionBody } from '../testing/studio-fixtures.js';
 
 afterEach(() => {
   cleanup();
   toast.remove();
 });
 
-const activeSubscription = {
-  subscription: {
-    planId: 'basic_plan',
-    planName: 'Basic',
-    status: 'active',
-    cancelled_at: null,
-    cancelledAt: null,
-    startDate: '2026-11-01T00:00:00.000Z',
-    endDate: '2026-12-01T00:00:00.000Z',
-    videoLimit: 30,
-    currency: 'INR',
-  },
-  usage: { videosThisMonth: 2 },
-};
+const activeSubscription = basicSubscriptionBody(2);
 
 function open({ user = testUser as User, subscription = null as unknown, extra = (() => undefined) as FakeHandler } = {}) {
   const handler: FakeHandler = (r) => {

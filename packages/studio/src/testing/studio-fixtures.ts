@@ -32,3 +32,19 @@ export const englishVoicesBody = {
   provider: 'offline',
   voices: { male: [voice('en-m-1', 'Arthur', 'male')], female: [voice('en-f-1', 'Bella', 'female')] },
 };
+
+/** GET /payments/subscription: an active Basic plan (30 videos a month, in rupees) with `videosThisMonth` used. */
+export const basicSubscriptionBody = (videosThisMonth: number) => ({
+  subscription: {
+    planId: 'basic_plan',
+    planName: 'Basic',
+    status: 'active',
+    cancelled_at: null,
+    cancelledAt: null,
+    startDate: '2026-11-01T00:00:00.000Z',
+    endDate: '2026-12-01T00:00:00.000Z',
+    videoLimit: 30,
+    currency: 'INR',
+  },
+  usage: { videosThisMonth },
+});
