@@ -71,7 +71,10 @@ export async function startFakeModelHost(options: { repo?: string; files?: TinyM
       ...(match ? { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` } : {}),
     });
     if (fault?.kind === 'truncate') {
-      res.write(part.subarray(0, fault.bytes), () => res.destroy());
+      // The connection drops a moment after the bytes went out, as a network that breaks mid-file
+      // does: dropped at once, the client may lose the bytes it had not yet written to its partial
+      // file (a stream torn down by the error discards its pending write), and nothing is resumed.
+      res.write(part.subarray(0, fault.bytes), () => setTimeout(() => res.destroy(), 200));
       return;
     }
     res.end(part);
