@@ -1,36 +1,19 @@
-import { SOCKET_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@reelsmith/contracts';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
+import { SOCKET_OPTIONS } from '@reelsmith/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closeSocketServers, startSocketServer } from '../../testing/socket-test-server.js';
 import { createSocketIoJobClient, type JobRealtimeHandlers, type SocketFactory } from './job-realtime.js';
 
-let close: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await close?.();
-  close = null;
-});
+afterEach(closeSocketServers);
 
-/** A real socket.io server that accepts the token "good" and acknowledges subscriptions. */
+/** A real socket.io server that acknowledges every subscription but to 'forbidden', noting each. */
 async function startServer() {
-  const http = createServer();
-  const server = new Server<ClientToServerEvents, ServerToClientEvents>(http, { path: '/socket.io/' });
-  server.use((socket, next) => (socket.handshake.auth.token === 'good' ? next() : next(new Error('Sign in to continue'))));
   const subscribed: string[] = [];
-  server.on('connection', (socket) => {
-    socket.on('subscribe', (jobId, ack) => {
-      subscribed.push(jobId);
-      ack?.({ ok: jobId !== 'forbidden' });
-    });
+  const started = await startSocketServer((jobId) => {
+    subscribed.push(jobId);
+    return { ok: jobId !== 'forbidden' };
   });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  close = async () => {
-    server.disconnectSockets(true);
-    await server.close();
-  };
-  return { server, url, subscribed };
+  return { ...started, subscribed };
 }
 
 function recordingHandlers() {

@@ -1,36 +1,16 @@
 import { SOCKET_OPTIONS } from '@reelsmith/contracts';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Server } from 'socket.io';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
+import { closeSocketServers, startSocketServer } from '../../testing/socket-test-server.js';
 import { createLiveSocket } from './live-socket.js';
 
 // Node 20 has no global WebSocket; `ws` speaks the same protocol (the browser's is used in the studio).
 const WebSocketImpl = NodeWebSocket as unknown as new (url: string) => WebSocket;
 
-let close: (() => Promise<void>) | null = null;
-afterEach(async () => {
-  await close?.();
-  close = null;
-});
+afterEach(closeSocketServers);
 
-/** A real socket.io server (what the Reelsmith server runs) accepting the token "good". */
-async function startServer() {
-  const http = createServer();
-  const server = new Server(http, { path: '/socket.io/' });
-  server.use((socket, next) => (socket.handshake.auth.token === 'good' ? next() : next(new Error('Sign in to continue'))));
-  server.on('connection', (socket) => {
-    socket.on('subscribe', (jobId: string, ack?: (answer: unknown) => void) => ack?.({ ok: jobId !== 'forbidden', jobId }));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  close = async () => {
-    server.disconnectSockets(true);
-    await server.close();
-  };
-  return { server, url };
-}
+/** The answer names the job, so a test sees which emit it answers. */
+const startServer = () => startSocketServer((jobId) => ({ ok: jobId !== 'forbidden', jobId }));
 
 const options = (token: string) => ({ ...SOCKET_OPTIONS, reconnectionDelay: 50, reconnectionDelayMax: 100, auth: { token } });
 
@@ -90,8 +70,7 @@ describe('live socket (socket.io over a WebSocket)', () => {
 
   it('says the WebSocket never opened where nothing listens, and an emit made meanwhile times out', async () => {
     const { url } = await startServer();
-    await close?.();
-    close = null;
+    await closeSocketServers();
     const socket = createLiveSocket(url, { ...options('good'), reconnectionAttempts: 1 }, WebSocketImpl);
     await expect(socket.opened).resolves.toBe(false);
     const ack = socket.timeout(300).emitWithAck('subscribe', 'job-1');
