@@ -1,6 +1,6 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { fakeVideo } from './fake-media.js';
-import { startFakeHttpServer, type FakeServer } from './fake-http-server.js';
+import { startFakeHttpServer, type FakeServer, type ScriptedResponse } from './fake-http-server.js';
 
 /**
  * Local stand-ins for the Pexels and Unsplash APIs: the same paths, auth headers and JSON shapes
@@ -54,6 +54,23 @@ export const FAKE_STOCK_VIDEOS: (FakeStockPhoto & { seconds: number })[] = [
   { id: '902', author: 'Fay Swell', keywords: ['octopus', 'sea', 'coral'], colour: '#13315c', seconds: 2 },
 ];
 
+/** A Pexels search answer: the first page of what matched, as many per page as the request asked (15 unless it says). */
+function pexelsPage(url: URL, total: number, results: Record<string, unknown>): ScriptedResponse {
+  return {
+    status: 200,
+    body: { page: 1, per_page: Number(url.searchParams.get('per_page') ?? 15), total_results: total, ...results },
+  };
+}
+
+/** A stock photo's file (its colour, named by its id in the path), at the size the imgix parameters ask of the original. */
+function photoFile(url: URL, original: { width: number; height: number }): ScriptedResponse {
+  return {
+    status: 200,
+    headers: { 'content-type': 'image/jpeg' },
+    body: jpeg(FAKE_STOCK_PHOTOS.find((photo) => url.pathname.includes(photo.id))?.colour ?? '#777', imgixSize(original, url.searchParams)),
+  };
+}
+
 function jpeg(colour: string, size = { width: 640, height: 960 }): Buffer {
   const width = Math.max(1, Math.round(size.width * PHOTO_SCALE));
   const height = Math.max(1, Math.round(size.height * PHOTO_SCALE));
@@ -86,15 +103,7 @@ export interface FakeUnsplashServer extends FakeStockServer {
 export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<FakeStockServer> {
   let base = '';
   const server = await startFakeHttpServer(async (request) => {
-    if (request.url.pathname.startsWith('/photos/'))
-      return {
-        status: 200,
-        headers: { 'content-type': 'image/jpeg' },
-        body: jpeg(
-          FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777',
-          imgixSize({ width: 3000, height: 4500 }, request.url.searchParams),
-        ),
-      };
+    if (request.url.pathname.startsWith('/photos/')) return photoFile(request.url, { width: 3000, height: 4500 });
     const file = /^\/video-files\/(\d+)\/(hd|sd)\.mp4$/.exec(request.url.pathname);
     if (file) {
       const video = FAKE_STOCK_VIDEOS.find((candidate) => candidate.id === file[1]);
@@ -115,72 +124,60 @@ export async function startFakePexelsServer(key = 'pexels-test-key'): Promise<Fa
     if (request.headers.authorization !== key) return { status: 401, body: { error: 'Unauthorized' } };
     if (request.url.pathname.replace(/\/+/g, '/') === '/videos/search') {
       const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_VIDEOS);
-      return {
-        status: 200,
-        body: {
-          page: 1,
-          per_page: Number(request.url.searchParams.get('per_page') ?? 15),
-          total_results: found.length,
-          url: 'https://api-videos.pexels.com/videos/',
-          videos: found.map((video) => ({
-            id: Number(video.id),
-            width: 1080,
-            height: 1920,
-            duration: video.seconds,
-            full_res: null,
-            tags: [],
-            url: `https://www.pexels.com/video/${video.id}/`,
-            image: `${base}/videos/pictures/${video.id}/poster.jpeg`,
-            avg_color: null,
-            user: {
-              id: Number(video.id) * 3,
-              name: video.author,
-              url: `https://www.pexels.com/@${video.author.toLowerCase().replace(' ', '-')}`,
-            },
-            // The real API lists renditions in no particular order, HLS among them.
-            video_files: [
-              videoFile(video.id, 0, 'hls', null, `${base}/video-files/${video.id}/playlist.m3u8`),
-              videoFile(video.id, 1, 'hd', { width: 1080, height: 1920, fps: 25 }, `${base}/video-files/${video.id}/hd.mp4`),
-              videoFile(video.id, 2, 'sd', { width: 540, height: 960, fps: 25 }, `${base}/video-files/${video.id}/sd.mp4`),
-            ],
-            video_pictures: [{ id: Number(video.id) * 100, nr: 0, picture: `${base}/videos/pictures/${video.id}/poster.jpeg` }],
-          })),
-        },
-      };
+      return pexelsPage(request.url, found.length, {
+        url: 'https://api-videos.pexels.com/videos/',
+        videos: found.map((video) => ({
+          id: Number(video.id),
+          width: 1080,
+          height: 1920,
+          duration: video.seconds,
+          full_res: null,
+          tags: [],
+          url: `https://www.pexels.com/video/${video.id}/`,
+          image: `${base}/videos/pictures/${video.id}/poster.jpeg`,
+          avg_color: null,
+          user: {
+            id: Number(video.id) * 3,
+            name: video.author,
+            url: `https://www.pexels.com/@${video.author.toLowerCase().replace(' ', '-')}`,
+          },
+          // The real API lists renditions in no particular order, HLS among them.
+          video_files: [
+            videoFile(video.id, 0, 'hls', null, `${base}/video-files/${video.id}/playlist.m3u8`),
+            videoFile(video.id, 1, 'hd', { width: 1080, height: 1920, fps: 25 }, `${base}/video-files/${video.id}/hd.mp4`),
+            videoFile(video.id, 2, 'sd', { width: 540, height: 960, fps: 25 }, `${base}/video-files/${video.id}/sd.mp4`),
+          ],
+          video_pictures: [{ id: Number(video.id) * 100, nr: 0, picture: `${base}/videos/pictures/${video.id}/poster.jpeg` }],
+        })),
+      });
     }
     // The official client asks for /v1//search; the real service treats it as /v1/search.
     if (request.url.pathname.replace(/\/+/g, '/') !== '/v1/search') return { status: 404, body: { error: 'Not Found' } };
     const found = matches(request.url.searchParams.get('query') ?? '', FAKE_STOCK_PHOTOS);
-    return {
-      status: 200,
-      body: {
-        page: 1,
-        per_page: Number(request.url.searchParams.get('per_page') ?? 15),
-        total_results: found.length,
-        photos: found.map((photo) => ({
-          id: Number(photo.id),
-          width: 3000,
-          height: 4500,
-          url: `https://www.pexels.com/photo/${photo.id}/`,
-          photographer: photo.author,
-          photographer_url: `https://www.pexels.com/@${photo.author.toLowerCase().replace(' ', '-')}`,
-          photographer_id: Number(photo.id) * 7,
-          avg_color: photo.colour,
-          src: {
-            original: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg`,
-            large2x: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940`,
-            large: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=650&w=940`,
-            medium: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=350`,
-            small: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=130`,
-            portrait: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?fit=crop&h=1200&w=800`,
-            landscape: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?fit=crop&h=627&w=1200`,
-            tiny: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=200&w=280`,
-          },
-          liked: false,
-          alt: photo.keywords.join(' '),
-        })),
-      },
-    };
+    return pexelsPage(request.url, found.length, {
+      photos: found.map((photo) => ({
+        id: Number(photo.id),
+        width: 3000,
+        height: 4500,
+        url: `https://www.pexels.com/photo/${photo.id}/`,
+        photographer: photo.author,
+        photographer_url: `https://www.pexels.com/@${photo.author.toLowerCase().replace(' ', '-')}`,
+        photographer_id: Number(photo.id) * 7,
+        avg_color: photo.colour,
+        src: {
+          original: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg`,
+          large2x: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?auto=compress&cs=tinysrgb&dpr=2&h=650&w=940`,
+          large: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=650&w=940`,
+          medium: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=350`,
+          small: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=130`,
+          portrait: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?fit=crop&h=1200&w=800`,
+          landscape: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?fit=crop&h=627&w=1200`,
+          tiny: `${base}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg?h=200&w=280`,
+        },
+        liked: false,
+        alt: photo.keywords.join(' '),
+      })),
+    });
   });
   base = server.url;
   return Object.assign(server, { key });
@@ -191,15 +188,7 @@ export async function startFakeUnsplashServer(key = 'unsplash-test-key'): Promis
   let base = '';
   const counted: string[] = [];
   const server = await startFakeHttpServer((request) => {
-    if (request.url.pathname.startsWith('/images/'))
-      return {
-        status: 200,
-        headers: { 'content-type': 'image/jpeg' },
-        body: jpeg(
-          FAKE_STOCK_PHOTOS.find((photo) => request.url.pathname.includes(photo.id))?.colour ?? '#777',
-          imgixSize({ width: 4000, height: 6000 }, request.url.searchParams),
-        ),
-      };
+    if (request.url.pathname.startsWith('/images/')) return photoFile(request.url, { width: 4000, height: 6000 });
     if (request.headers.authorization !== `Client-ID ${key}`)
       return { status: 401, body: { errors: ['OAuth error: The access token is invalid'] } };
     const download = /^\/photos\/([^/]+)\/download$/.exec(request.url.pathname);

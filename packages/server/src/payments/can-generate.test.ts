@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, migrateToLatest, type DatabaseHandle } from '../db/connection.js';
 import type { Database } from '../db/schema.js';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase, type TestDialect } from '../db/dialect-test-database.js';
-import { subscriptionRow, videoJobRow } from '../testing/test-rows.js';
+import { insertSubscription as insertTestSubscription } from '../testing/test-plan.js';
+import { videoJobRow } from '../testing/test-rows.js';
 import { checkCanGenerate } from './can-generate.js';
 import { countPlanVideosThisMonth, findSubscription, recordVideoMade } from './subscription-state.js';
 
@@ -49,30 +50,16 @@ async function insertJob(db: Kysely<Database>, userId: string, status: JobStatus
   return id;
 }
 
-async function insertSubscription(
+/** A subscription in rupees (the plans' home currency), cancelled at `cancelledAt` when given. */
+function insertSubscription(
   db: Kysely<Database>,
   userId: string,
   planId: PlanId,
-  startDate: Date,
-  endDate: Date,
+  start: Date,
+  end: Date,
   cancelledAt: Date | null = null,
 ): Promise<void> {
-  await db
-    .insertInto('subscriptions')
-    .values(
-      subscriptionRow({
-        id: randomUUID(),
-        user_id: userId,
-        plan_id: planId,
-        currency: 'INR',
-        status: cancelledAt ? 'cancelled' : 'active',
-        start_date: startDate.toISOString(),
-        end_date: endDate.toISOString(),
-        cancelled_at: cancelledAt?.toISOString() ?? null,
-        cancellation_reason: cancelledAt ? 'testing' : null,
-      }),
-    )
-    .execute();
+  return insertTestSubscription(db, { userId, planId, currency: 'INR', start, end, cancelledAt });
 }
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { SubscriptionsTable, VideoJobsTable } from '../db/schema.js';
+import type { VideoJobsTable } from '../db/schema.js';
 
 /**
  * Rows that tests and benches write straight into the database to set up history in any state and at
@@ -20,23 +20,6 @@ export function videoJobRow(
     updated_at: fields.created_at,
     started_at: null,
     completed_at: null,
-    ...fields,
-  };
-}
-
-/** A subscriptions row, active and paid by no order, unless `fields` say otherwise; created and updated now. */
-export function subscriptionRow(
-  fields: Pick<SubscriptionsTable, 'id' | 'user_id' | 'plan_id' | 'currency' | 'start_date' | 'end_date'> &
-    Partial<Insertable<SubscriptionsTable>>,
-): Insertable<SubscriptionsTable> {
-  const now = new Date().toISOString();
-  return {
-    status: 'active',
-    cancelled_at: null,
-    cancellation_reason: null,
-    last_order_id: null,
-    created_at: now,
-    updated_at: now,
     ...fields,
   };
 }
