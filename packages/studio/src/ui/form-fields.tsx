@@ -1,4 +1,5 @@
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { FieldError } from './field-error.js';
 import { EyeIcon, EyeOffIcon } from './eye-icons.js';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -9,48 +10,21 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
 /** A labelled input with its validation message underneath, tied together for assistive tech. */
 export function TextField({ label, error, type = 'text', ...input }: FieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type={type}
-        className="rs-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="rs-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame id={id} label={label} error={error}>
+      <input id={id} type={type} className="rs-field__input" {...invalidAttributes(id, error)} {...input} />
+    </FieldFrame>
   );
 }
 
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, ...input }: FieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
   return (
-    <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error}>
       <div className="rs-field__password">
-        <input
-          id={id}
-          type={visible ? 'text' : 'password'}
-          className="rs-field__input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          {...input}
-        />
+        <input id={id} type={visible ? 'text' : 'password'} className="rs-field__input" {...invalidAttributes(id, error)} {...input} />
         {/* Labelled "Show"/"Hide" (not "Show password") so a label search for the field name finds only the input. */}
         <button
           type="button"
@@ -63,11 +37,25 @@ export function PasswordField({ label, error, ...input }: FieldProps) {
           {visible ? <EyeOffIcon /> : <EyeIcon />}
         </button>
       </div>
-      {error ? (
-        <p id={errorId} className="rs-field__error">
-          {error}
-        </p>
-      ) : null}
+    </FieldFrame>
+  );
+}
+
+/** The input's invalid state, and the message that tells why, for assistive tech. */
+const invalidAttributes = (id: string, error: string | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+/** The label over a field's input and its validation message under it. */
+function FieldFrame({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
+      <label htmlFor={id} className="rs-field__label">
+        {label}
+      </label>
+      {children}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }
