@@ -83,7 +83,7 @@ export class JobLifecycle {
     }
     this.options.events.publish(events);
     if (events.some((item) => item.name !== 'job_progress')) this.options.webhooks.kick();
-    // A job requeued after a restart may still have a workspace though it is not running.
+    // After the runs stopped; a cancelled job requeued after a restart may have a workspace though nothing ran it.
     await Promise.all(removeWorkspaces.map((jobId) => this.options.workspaces.remove(jobId)));
   }
 
