@@ -15,6 +15,15 @@ afterEach(() => {
   toast.remove();
 });
 
+/** The YouTube row of GET /api/connections, connected to 'My Channel' or not. */
+const youtubeConnection = (connected: boolean) => ({
+  platform: 'youtube',
+  connected,
+  account: connected ? { id: 'UC1', name: 'My Channel' } : null,
+  connectedAt: null,
+  needsReconnect: false,
+});
+
 describe('Settings → Connections', () => {
   it('connects through the platform’s page, asks before disconnecting, and says when to reconnect', async () => {
     const openTab = vi.fn();
@@ -24,13 +33,7 @@ describe('Settings → Connections', () => {
         return {
           body: {
             connections: [
-              {
-                platform: 'youtube',
-                connected,
-                account: connected ? { id: 'UC1', name: 'My Channel' } : null,
-                connectedAt: null,
-                needsReconnect: false,
-              },
+              youtubeConnection(connected),
               { platform: 'tiktok', connected: false, account: null, connectedAt: null, needsReconnect: false },
               { platform: 'instagram', connected: true, account: { id: '1', name: 'me' }, connectedAt: null, needsReconnect: true },
             ],
@@ -73,11 +76,7 @@ describe('Settings → Connections', () => {
           body: {
             connections: [
               {
-                platform: 'youtube',
-                connected: true,
-                account: { id: 'UC1', name: 'My Channel' },
-                connectedAt: null,
-                needsReconnect: false,
+                ...youtubeConnection(true),
                 problem: PUBLISHING_MESSAGES.youtubeMissingUploadScope,
                 notice: PUBLISHING_MESSAGES.youtubeUnverifiedNotice,
               },
@@ -121,15 +120,7 @@ describe('Settings → Connections', () => {
         connectionReads += 1;
         return {
           body: {
-            connections: [
-              {
-                platform: 'youtube',
-                connected,
-                account: connected ? { id: 'UC1', name: 'My Channel' } : null,
-                connectedAt: null,
-                needsReconnect: false,
-              },
-            ],
+            connections: [youtubeConnection(connected)],
           },
         };
       }
