@@ -1,20 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolderForTest } from './testing/temp-folder.js';
 import { configVariablesMarkdown } from './config-docs.js';
 import { CONFIG_VARIABLE_NAMES } from './config-schema.js';
 import { CONFIG_VARIABLES, ConfigError, loadConfig, parseEnv } from './config.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-config-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = () => tempFolderForTest('reelsmith-config-');
 
 describe('parseEnv', () => {
   it('applies the documented defaults', () => {

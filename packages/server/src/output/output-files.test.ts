@@ -1,20 +1,12 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempFolderForTest } from '../testing/temp-folder.js';
 import { downloadDisposition } from './output-plugin.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { isOutputToken, newOutputToken, publishOutput, removeOutput, slugifyTitle } from './output-files.js';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'reelsmith-output-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = () => tempFolderForTest('reelsmith-output-');
 
 describe('slugifyTitle', () => {
   it.each([
