@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { assembleVideo } from '../assembly/assemble-video.js';
 import { loadPipelineConfig } from '../pipeline-config.js';
 import { createProviders } from '../provider-registry.js';
-import type { ImageProvider } from '../providers/types.js';
+import { placeholderImages } from '../testing/placeholder-images.js';
 import { articleText } from '../research/wikimedia-client.js';
 import { closingLine, definitionMainClause, topicLine } from '../story/answer-script.js';
 import { splitSentences, trimSentence } from '../story/source-text.js';
@@ -29,16 +29,6 @@ afterAll(async () => {
   await fake.close();
   rmSync(workspaceRoot, { recursive: true, force: true });
 });
-
-/** Pictures do not matter here: a placeholder file stands in for each. */
-const placeholderImages: ImageProvider = {
-  name: 'placeholder',
-  health: async () => ({ name: 'placeholder', status: 'healthy', details: '' }),
-  generateImage: async (request) => {
-    writeFileSync(request.outputPath, 'jpg');
-    return { imagePath: request.outputPath };
-  },
-};
 
 const assemble: typeof assembleVideo = async (request) => {
   writeFileSync(request.outputPath, 'mp4');

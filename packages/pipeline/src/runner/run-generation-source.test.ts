@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateVideoBodySchema, VIDEO_LANGUAGES, type VideoLanguage } from '@reelsmith/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ImageProvider } from '../providers/types.js';
+import { placeholderImages } from '../testing/placeholder-images.js';
 import { createOfflineStoryProvider } from '../story/offline-story-provider.js';
 import { splitSentences, trimSentence } from '../story/source-text.js';
 import { createOfflineVoiceProvider } from '../voice/offline-voice-provider.js';
@@ -18,16 +18,6 @@ afterAll(() => rmSync(workspaceRoot, { recursive: true, force: true }));
 
 const articleText = (language: VideoLanguage): string =>
   readFileSync(new URL(`../story/source-articles/${language}.txt`, import.meta.url), 'utf8');
-
-/** Pictures do not matter here: a placeholder file stands in for each. */
-const placeholderImages: ImageProvider = {
-  name: 'placeholder',
-  health: async () => ({ name: 'placeholder', status: 'healthy', details: '' }),
-  generateImage: async (request) => {
-    writeFileSync(request.outputPath, 'jpg');
-    return { imagePath: request.outputPath };
-  },
-};
 
 function audioSeconds(path: string): number {
   return Number(

@@ -49,3 +49,4 @@ export {
 } from './tiny-kokoro-model.js';
 export { type FakeModelHost, type ModelHostFault, startFakeModelHost } from './fake-model-host.js';
 export { closedAfterTest, expectCancelledMidRequest, rejectionOf } from './provider-test-kit.js';
+export { placeholderImages } from './placeholder-images.js';
