@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import type { ImageRequest } from '../providers/types.js';
 import { openAiError, startFakeOpenAiServer } from '../testing/fake-openai-server.js';
-import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
+import { closedAfterTest, expectCancelledMidRequest, failureAfterThreeAttempts, rejectionOf } from '../testing/provider-test-kit.js';
 import { CONTENT_POLICY_MESSAGE, createOpenAiImageProvider, nearestSize } from './openai-image-provider.js';
 
 const API_KEY = 'sk-test-image-key-0123456789';
@@ -125,13 +125,10 @@ describe('OpenAI image provider', () => {
   it('surfaces a retryable error after three server errors', async () => {
     const { fake, provider, request } = await setup();
     const down = openAiError(503, 'The engine is currently overloaded, please try again later.', 'server_error', null);
-    fake.setNext(down, down, down);
-    const error = await failure(provider.generateImage(request()));
+    const error = await failureAfterThreeAttempts(fake, down, () => provider.generateImage(request()));
     expect(error.message).toBe(
       'The image service is unavailable right now (HTTP 503); try again later: The engine is currently overloaded, please try again later.',
     );
-    expect(error.retryable).toBe(true);
-    expect(fake.requests).toHaveLength(3);
   });
 
   it('cancels an in-flight request', async () => {

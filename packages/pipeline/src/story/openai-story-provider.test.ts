@@ -4,7 +4,7 @@ import type { StoryRequest } from '../providers/types.js';
 import { chatCompletionResponse, openAiError, startFakeOpenAiServer } from '../testing/fake-openai-server.js';
 import { loadPipelineConfig } from '../pipeline-config.js';
 import { createProviders } from '../provider-registry.js';
-import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
+import { closedAfterTest, expectCancelledMidRequest, failureAfterThreeAttempts, rejectionOf } from '../testing/provider-test-kit.js';
 import { createOpenAiStoryProvider } from './openai-story-provider.js';
 
 const API_KEY = 'sk-test-story-key-0123456789';
@@ -234,11 +234,8 @@ describe('OpenAI-compatible story provider', () => {
   it('surfaces a retryable error after three server errors', async () => {
     const { fake, provider } = await setup();
     const overloaded = openAiError(500, 'The server had an error while processing your request. Sorry about that!', 'server_error', null);
-    fake.setNext(overloaded, overloaded, overloaded);
-    const error = await failure(provider.writeStory(request));
-    expect(error.retryable).toBe(true);
+    const error = await failureAfterThreeAttempts(fake, overloaded, () => provider.writeStory(request));
     expect(error.message).toMatch(/^The story service is unavailable right now \(HTTP 500\)/);
-    expect(fake.requests).toHaveLength(3);
   });
 
   it('cancels an in-flight request', async () => {

@@ -48,5 +48,5 @@ export {
   type TinyModelFile,
 } from './tiny-kokoro-model.js';
 export { type FakeModelHost, type ModelHostFault, startFakeModelHost } from './fake-model-host.js';
-export { closedAfterTest, expectCancelledMidRequest, rejectionOf } from './provider-test-kit.js';
+export { closedAfterTest, expectCancelledMidRequest, failureAfterThreeAttempts, rejectionOf } from './provider-test-kit.js';
 export { placeholderImages } from './placeholder-images.js';

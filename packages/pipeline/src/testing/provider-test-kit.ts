@@ -1,7 +1,7 @@
-/** What every provider test does around its fake server, written once: the expected rejection, and a cancel mid-request. */
+/** What every provider test does around its fake server, written once: the expected rejection, giving up after retries, a cancel mid-request. */
 import { expect, onTestFinished } from 'vitest';
-import { CancelledError } from '../errors.js';
-import type { FakeServer } from './fake-http-server.js';
+import { CancelledError, ProviderError } from '../errors.js';
+import type { FakeServer, ScriptedResponse } from './fake-http-server.js';
 
 /** Closes a fake server when the test that started it finishes, passed or failed; returns the same server. */
 export function closedAfterTest<Server extends Pick<FakeServer, 'close'>>(server: Server): Server {
@@ -20,6 +20,22 @@ export async function rejectionOf<Failure extends Error>(
   );
   expect(error).toBeInstanceOf(kind);
   return error as Failure;
+}
+
+/**
+ * Answers three attempts with the same server error and returns the ProviderError the call ends with, after checking
+ * that it came after the three attempts the retry policy makes and that it says a later try may work (retryable).
+ */
+export async function failureAfterThreeAttempts(
+  fake: Pick<FakeServer, 'setNext' | 'requests'>,
+  answer: ScriptedResponse,
+  call: () => Promise<unknown>,
+): Promise<ProviderError> {
+  fake.setNext(answer, answer, answer);
+  const error = await rejectionOf(call(), ProviderError);
+  expect(error.retryable).toBe(true);
+  expect(fake.requests).toHaveLength(3);
+  return error;
 }
 
 /**

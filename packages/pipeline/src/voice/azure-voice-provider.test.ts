@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ProviderError } from '../errors.js';
 import { AZURE_ACCESS_DENIED, startFakeAzureSpeechServer } from '../testing/fake-azure-speech-server.js';
-import { closedAfterTest, expectCancelledMidRequest, rejectionOf } from '../testing/provider-test-kit.js';
+import { closedAfterTest, expectCancelledMidRequest, failureAfterThreeAttempts, rejectionOf } from '../testing/provider-test-kit.js';
 import { probeAudioDuration } from './audio-duration.js';
 import { buildSsml, createAzureVoiceProvider } from './azure-voice-provider.js';
 
@@ -113,13 +113,10 @@ describe('Azure voice provider', () => {
 
   it('surfaces a retryable error after three 502s', async () => {
     const { fake, provider, dir } = await setup();
-    fake.setNext({ status: 502 }, { status: 502 }, { status: 502 });
-    const error = await failure(
+    const error = await failureAfterThreeAttempts(fake, { status: 502 }, () =>
       provider.synthesize({ text, voiceId: 'en-US-JennyNeural', language: 'en', outputPath: join(dir, 'v.mp3') }),
     );
     expect(error.message).toBe('The voice service is unavailable right now (HTTP 502); try again later');
-    expect(error.retryable).toBe(true);
-    expect(fake.requests).toHaveLength(3);
   });
 
   it('cancels an in-flight synthesis', async () => {
