@@ -68,7 +68,7 @@ const FIRST_LOAD_LIBRARIES =
  * The voice sample player is not among them: the voice list loads it when a voice first shows.
  */
 const STUDIO_CORE =
-  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|shared\/voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|studio-services|shell\/loading-splash|login\/google-client-id|ui\/(toggle|icons?|preloadable|opened-once)|routes\/route-table|studio\/(generate-form|recent-videos-panel)|shared\/generation\/(generation-form-model|source-draft|(use-)?generation-access|use-generation-form)|shared\/billing\/(billing-hooks|can-generate-request)|billing\/pricing-dialog-lazy)\./;
+  /packages\/studio\/src\/(platform|toaster|services|analytics|query-client|api\/api-client|auth\/auth-store|preferences\/video-defaults|shared\/voices\/(voice-queries|use-debounced-value|voice-lists|voice-picker)|studio-services|shell\/loading-splash|login\/google-client-id|ui\/(toggle|icons?|preloadable|opened-once|field-error)|routes\/route-table|studio\/(generate-form|recent-videos-panel)|shared\/generation\/(generation-form-model|source-draft|(use-)?generation-access|use-generation-form)|shared\/billing\/(billing-hooks|can-generate-request)|billing\/pricing-dialog-lazy)\./;
 
 /** The signed-in studio's plan area (studio-view.tsx loads it); visitors never fetch it. */
 const SIGNED_IN_STUDIO = /packages\/studio\/src\/(billing\/plan-area|shared\/billing\/billing-format)\./;

@@ -14,8 +14,9 @@ import {
   type MusicChoice,
   type Resolution,
 } from '@reelsmith/contracts';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { RESOLUTION_LABELS } from '../../preferences/video-defaults.js';
+import { Field } from '../../ui/field-error.js';
 import { Toggle } from '../../ui/toggle.js';
 import { VoicePicker } from '../voices/index.js';
 import type { GenerationAccess } from './generation-access.js';
@@ -30,22 +31,6 @@ const CaptionDeliveryField = lazy(() => loadCaptionOptions().then((module) => ({
 
 const STYLE_LABELS: Record<string, string> = { custom: 'Custom Style' };
 const LOCK = '🔒';
-
-export function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={`rs-field${error ? ' rs-field--invalid' : ''}`}>
-      <label htmlFor={id} className="rs-field__label">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="rs-field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 export interface GenerateOptionFieldsProps {
   idBase: string;
