@@ -20,6 +20,14 @@ describe('titleMatchesTopic: accents, case, plurals and compounds', () => {
     ['Honey bee', 'How bumblebees fly', false],
     ['Volcán de Fuego', 'Cómo se forman los volcanes', false],
     ['Heart and Soul', 'Why octopuses have three hearts', false],
+    ['Octopus', 'Why octopuses have three hearts', true],
+    ['Kraken', 'Warum Kraken drei Herzen haben', true],
+    ['Honey bee', 'How the honey bee dances', true],
+    ['Heart', 'Why octopuses have three hearts', true],
+    ['Octopus (band)', 'Why octopuses have three hearts', true],
+    ['Three Hearts and Three Lions', 'Why octopuses have three hearts', false],
+    ['Lighthouse', 'Why octopuses have three hearts', false],
+    ['東京', '東京の歴史', true],
   ])('%s for "%s": %s', (title, topic, expected) => {
     expect(titleMatchesTopic(title, topic)).toBe(expected);
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { researchOver, startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
 import { ResearchBudget } from './research-budget.js';
-import { titleMatchesTopic } from './wikipedia-research.js';
 
 let fake: FakeWikimediaServer;
 beforeAll(async () => {
@@ -13,21 +12,6 @@ afterAll(async () => {
 
 const research = (mediaHosts?: string[]) => researchOver(fake, mediaHosts);
 const signal = () => AbortSignal.timeout(5000);
-
-describe('titleMatchesTopic', () => {
-  it.each([
-    ['Octopus', 'Why octopuses have three hearts', true],
-    ['Kraken', 'Warum Kraken drei Herzen haben', true],
-    ['Honey bee', 'How the honey bee dances', true],
-    ['Heart', 'Why octopuses have three hearts', true],
-    ['Octopus (band)', 'Why octopuses have three hearts', true],
-    ['Three Hearts and Three Lions', 'Why octopuses have three hearts', false],
-    ['Lighthouse', 'Why octopuses have three hearts', false],
-    ['東京', '東京の歴史', true],
-  ])('%s for "%s": %s', (title, topic, expected) => {
-    expect(titleMatchesTopic(title, topic)).toBe(expected);
-  });
-});
 
 describe('Wikipedia research against the fake (formatversion=2)', () => {
   it('finds the matching article in the narration language, as plain text: each heading a line of its own, no markup, nothing from the references on', async () => {
