@@ -1,6 +1,7 @@
 import { API, MESSAGES } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { badRequest, notFound } from '../errors.js';
+import { perUserPerMinute } from '../http/rate-limit-keys.js';
 import { registerRoute } from '../http/register-route.js';
 import { apiKeyPrefix } from './api-keys.js';
 import { disconnectApiKeySockets } from './revoke-user-sessions.js';
@@ -15,10 +16,8 @@ const KEYS_PER_MINUTE = 20;
 export const apiKeyRoutesPlugin = fp(
   async (app) => {
     const auth = app.authService;
-    const perUser = (name: string, max: number) =>
-      app.createRateLimiter({ name, max, timeWindowMs: 60_000, key: (request) => request.user?.id ?? request.ip });
-    const limitKeyCreation = perUser('api-key-create', KEYS_PER_MINUTE);
-    const limitEmbedSessions = perUser('embed-session', EMBED_SESSIONS_PER_MINUTE);
+    const limitKeyCreation = app.createRateLimiter(perUserPerMinute('api-key-create', KEYS_PER_MINUTE));
+    const limitEmbedSessions = app.createRateLimiter(perUserPerMinute('embed-session', EMBED_SESSIONS_PER_MINUTE));
 
     registerRoute(
       app,

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { z } from 'zod';
 import { badRequest, HttpError, statusText, tooManyRequests, unauthorized } from '../errors.js';
+import { perUserPerMinute } from '../http/rate-limit-keys.js';
 
 export const MCP_PATH = '/mcp';
 export const MCP_KEY_REQUIRED_MESSAGE =
@@ -102,13 +103,7 @@ export const mcpPlugin = fp(
 
     const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema };
 
-    const limitRate = app.createRateLimiter({
-      name: 'mcp',
-      max: MCP_REQUESTS_PER_MINUTE,
-      timeWindowMs: 60_000,
-      key: (request) => request.user?.id ?? request.ip,
-      message: MCP_LIMIT_MESSAGES.rate,
-    });
+    const limitRate = app.createRateLimiter({ ...perUserPerMinute('mcp', MCP_REQUESTS_PER_MINUTE), message: MCP_LIMIT_MESSAGES.rate });
     /** /mcp requests under way, and get_video_status calls waiting, per account. */
     const underWay = new Map<string, number>();
     const waiting = new Map<string, number>();

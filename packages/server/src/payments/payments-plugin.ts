@@ -2,6 +2,7 @@ import { API, PAYMENTS_NOT_CONFIGURED_MESSAGE } from '@reelsmith/contracts';
 import fp from 'fastify-plugin';
 import { registerRoute } from '../http/register-route.js';
 import { HttpError, notFound } from '../errors.js';
+import { perUserPerMinute } from '../http/rate-limit-keys.js';
 import { createMmdbCountryLookup, resolveLocationPricing, type CountryLookup } from './location-pricing.js';
 import type { PaymentGateway } from './payment-gateway.js';
 import { PaymentsService, PAYMENT_MESSAGES } from './payments-service.js';
@@ -62,12 +63,7 @@ export const paymentsPlugin = fp<PaymentsPluginOptions>(
     registerRoute(app, API.plans, async (request) => ({ ...service.plans(request.query.currency), paymentsConfigured }));
     registerRoute(app, API.subscription, async (request) => service.subscription(request.user.id));
     registerRoute(app, API.canGenerate, async (request) => service.canGenerate(request.user.id, request.query.duration));
-    const limitOrders = app.createRateLimiter({
-      name: 'payments-orders',
-      max: 30,
-      timeWindowMs: 60_000,
-      key: (request) => request.user?.id ?? request.ip,
-    });
+    const limitOrders = app.createRateLimiter(perUserPerMinute('payments-orders', 30));
     registerRoute(
       app,
       API.createOrder,

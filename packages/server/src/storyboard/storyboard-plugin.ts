@@ -25,6 +25,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyReply } from 'fastify';
 import type { VideoJobRow } from '../db/schema.js';
 import { badRequest, conflict, HttpError, notFound, statusText } from '../errors.js';
+import { perUserPerMinute } from '../http/rate-limit-keys.js';
 import { registerRoute } from '../http/register-route.js';
 import { findUserJob, queueRerender } from '../video-jobs/video-job-repository.js';
 import { parseParams, parseResult } from '../video-jobs/video-job-view.js';
@@ -203,12 +204,7 @@ export const storyboardPlugin = fp(
       { preHandler: limitWrites },
     );
 
-    const limitRenders = app.createRateLimiter({
-      name: 'video-render',
-      max: RENDERS_PER_MINUTE,
-      timeWindowMs: 60_000,
-      key: (request) => request.user?.id ?? request.ip,
-    });
+    const limitRenders = app.createRateLimiter(perUserPerMinute('video-render', RENDERS_PER_MINUTE));
     registerRoute(
       app,
       API.renderVideo,
@@ -265,12 +261,7 @@ export const storyboardPlugin = fp(
       const removed = await removeLeftUploadScratch();
       if (removed > 0) app.log.info({ removed }, 'removed upload scratch folders left by an earlier process');
     });
-    const limitUploads = app.createRateLimiter({
-      name: 'upload',
-      max: UPLOADS_PER_MINUTE,
-      timeWindowMs: 60_000,
-      key: (request) => request.user?.id ?? request.ip,
-    });
+    const limitUploads = app.createRateLimiter(perUserPerMinute('upload', UPLOADS_PER_MINUTE));
     await app.register(async (scope) => {
       await scope.register(multipart, { limits: { fileSize: UPLOAD_AUDIO_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
       registerRoute(
