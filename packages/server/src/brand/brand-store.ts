@@ -1,18 +1,13 @@
 import { brandKitSchema, DEFAULT_BRAND_KIT, type BrandKit } from '@reelsmith/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { parseStoredJson } from '../db/stored-json.js';
 
 type Db = Kysely<Database>;
 
 /** A stored kit read back through the contract; a row that no longer parses reads as the default. */
 export function parseBrandKit(json: string | null | undefined): BrandKit | null {
-  if (!json) return null;
-  try {
-    const parsed = brandKitSchema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return json ? (parseStoredJson(brandKitSchema, json) ?? null) : null;
 }
 
 export async function findBrandKit(db: Db, userId: string): Promise<BrandKit> {

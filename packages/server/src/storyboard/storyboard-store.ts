@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Database, VideoVersionsTable } from '../db/schema.js';
+import { parseStoredJson } from '../db/stored-json.js';
 import type { StoryboardDocument } from './storyboard-document.js';
 
 type Db = Kysely<Database>;
@@ -69,13 +70,7 @@ export async function saveStoryboard(
 
 /** A version's stored render statistics; undefined when absent or not in the contract's shape. */
 export function parseRenderStats(text: string | null): RenderStats | undefined {
-  if (text === null) return undefined;
-  try {
-    const parsed = renderStatsSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
+  return text === null ? undefined : parseStoredJson(renderStatsSchema, text);
 }
 
 export function listVersions(db: Db, videoId: string): Promise<VideoVersionRow[]> {
