@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { rejectionOf } from '../testing/provider-test-kit.js';
 import { SandboxLimitError, SandboxPool } from './worker-pool.js';
 
@@ -20,6 +20,13 @@ async function warm(pool: SandboxPool): Promise<void> {
   await Promise.all(['w1', 'w2'].map((user) => pool.run({ module: TASKS, name: 'wait', args: [50] }, { user })));
 }
 afterAll(() => pool.close());
+
+/** A pool of its own for one test, closed when the test finishes. */
+function poolForTest(options: ConstructorParameters<typeof SandboxPool>[0]): SandboxPool {
+  const shared = new SandboxPool(options);
+  onTestFinished(() => shared.close());
+  return shared;
+}
 
 async function limitOf(promise: Promise<unknown>): Promise<string> {
   return (await rejectionOf(promise, SandboxLimitError)).limit;
@@ -65,75 +72,63 @@ describe('SandboxPool', () => {
   }, 30_000);
 
   it("holds one user's tasks to their share of the threads: another user's task runs at once", async () => {
-    const shared = new SandboxPool({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000 });
-    try {
-      // Both threads warm, so the measure below is of turns, not of workers starting.
-      await warm(shared);
-      const finished: string[] = [];
-      const heavy = [1, 2, 3].map((index) =>
-        shared.run<string>({ module: TASKS, name: 'wait', args: [1_500] }, { user: 'heavy' }).then(() => finished.push(`heavy ${index}`)),
-      );
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const started = Date.now();
-      await shared.run({ module: TASKS, name: 'wait', args: [10] }, { user: 'light' });
-      finished.push('light');
-      // Before: the heavy user's tasks held both threads and the light one waited 1.5 s behind them.
-      expect(Date.now() - started).toBeLessThan(1_200);
-      expect(finished).toEqual(['light']);
-      await Promise.all(heavy);
-    } finally {
-      await shared.close();
-    }
+    const shared = poolForTest({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000 });
+    // Both threads warm, so the measure below is of turns, not of workers starting.
+    await warm(shared);
+    const finished: string[] = [];
+    const heavy = [1, 2, 3].map((index) =>
+      shared.run<string>({ module: TASKS, name: 'wait', args: [1_500] }, { user: 'heavy' }).then(() => finished.push(`heavy ${index}`)),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    await shared.run({ module: TASKS, name: 'wait', args: [10] }, { user: 'light' });
+    finished.push('light');
+    // Before: the heavy user's tasks held both threads and the light one waited 1.5 s behind them.
+    expect(Date.now() - started).toBeLessThan(1_200);
+    expect(finished).toEqual(['light']);
+    await Promise.all(heavy);
   }, 30_000);
 
   it('gives the next thread to the user who used the threads least, and refuses a user whose tasks keep hitting the time limit', async () => {
-    const shared = new SandboxPool({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000, strikesPerUser: 2 });
-    try {
-      await warm(shared);
-      // Four users with three slow tasks each (a page that takes 800 ms to read).
-      const attackers = ['a', 'b', 'c', 'd'];
-      const slow = attackers.flatMap((user) => [1, 2, 3].map(() => shared.run({ module: TASKS, name: 'wait', args: [800] }, { user })));
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      // The attackers have used the threads; a fifth user's task is next, not behind their ~8 queued tasks (about 3 s).
-      const started = Date.now();
-      expect(await shared.run({ module: TASKS, name: 'echo', args: ['victim'] }, { user: 'victim' })).toBe('echo victim');
-      expect(Date.now() - started).toBeLessThan(1_700);
-      await Promise.all(slow);
-      // Two tasks of one user ended at the time limit within the window: the next is refused up front.
-      for (let index = 0; index < 2; index++) {
-        expect(await limitOf(shared.run({ module: TASKS, name: 'spin', args: [] }, { user: 'spinner', timeoutMs: 300 }))).toBe('time');
-      }
-      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['again'] }, { user: 'spinner' }))).toBe('user-rate');
-      // A refusal the caller counts (a page too complex to read) costs the same.
-      shared.strike('e');
-      shared.strike('e');
-      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['e'] }, { user: 'e' }))).toBe('user-rate');
-    } finally {
-      await shared.close();
+    const shared = poolForTest({ maxThreads: 2, maxQueue: 32, perUser: 3, timeoutMs: 5_000, idleTimeoutMs: 5_000, strikesPerUser: 2 });
+    await warm(shared);
+    // Four users with three slow tasks each (a page that takes 800 ms to read).
+    const attackers = ['a', 'b', 'c', 'd'];
+    const slow = attackers.flatMap((user) => [1, 2, 3].map(() => shared.run({ module: TASKS, name: 'wait', args: [800] }, { user })));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The attackers have used the threads; a fifth user's task is next, not behind their ~8 queued tasks (about 3 s).
+    const started = Date.now();
+    expect(await shared.run({ module: TASKS, name: 'echo', args: ['victim'] }, { user: 'victim' })).toBe('echo victim');
+    expect(Date.now() - started).toBeLessThan(1_700);
+    await Promise.all(slow);
+    // Two tasks of one user ended at the time limit within the window: the next is refused up front.
+    for (let index = 0; index < 2; index++) {
+      expect(await limitOf(shared.run({ module: TASKS, name: 'spin', args: [] }, { user: 'spinner', timeoutMs: 300 }))).toBe('time');
     }
+    expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['again'] }, { user: 'spinner' }))).toBe('user-rate');
+    // A refusal the caller counts (a page too complex to read) costs the same.
+    shared.strike('e');
+    shared.strike('e');
+    expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['e'] }, { user: 'e' }))).toBe('user-rate');
   }, 60_000);
 
   it("lets a job's task wait for its turn however long the threads are busy, instead of failing as busy", async () => {
-    const shared = new SandboxPool({ maxThreads: 1, maxQueue: 32, perUser: 3, timeoutMs: 5_000, waitMs: 1_000, idleTimeoutMs: 5_000 });
-    try {
-      await shared.run({ module: TASKS, name: 'echo', args: ['warm'] }, { waitForTurn: true });
-      const first = shared.run({ module: TASKS, name: 'wait', args: [2_000] }, { user: 'u1' });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const job = shared.run({ module: TASKS, name: 'echo', args: ['job'] }, { waitForTurn: true });
-      expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['request'] }, { user: 'u2' }))).toBe('busy');
-      // Before: the job's task failed as 'busy' like the request's ("The story writer is unavailable").
-      expect(await job).toBe('echo job');
-      await first;
-      // A cancelled job's task leaves the queue.
-      const blocker = shared.run({ module: TASKS, name: 'wait', args: [500] });
-      const controller = new AbortController();
-      const waiting = shared.run({ module: TASKS, name: 'echo', args: ['never'] }, { waitForTurn: true, signal: controller.signal });
-      controller.abort();
-      await expect(waiting).rejects.toThrow();
-      expect(shared.queued).toBe(0);
-      await blocker;
-    } finally {
-      await shared.close();
-    }
+    const shared = poolForTest({ maxThreads: 1, maxQueue: 32, perUser: 3, timeoutMs: 5_000, waitMs: 1_000, idleTimeoutMs: 5_000 });
+    await shared.run({ module: TASKS, name: 'echo', args: ['warm'] }, { waitForTurn: true });
+    const first = shared.run({ module: TASKS, name: 'wait', args: [2_000] }, { user: 'u1' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const job = shared.run({ module: TASKS, name: 'echo', args: ['job'] }, { waitForTurn: true });
+    expect(await limitOf(shared.run({ module: TASKS, name: 'echo', args: ['request'] }, { user: 'u2' }))).toBe('busy');
+    // Before: the job's task failed as 'busy' like the request's ("The story writer is unavailable").
+    expect(await job).toBe('echo job');
+    await first;
+    // A cancelled job's task leaves the queue.
+    const blocker = shared.run({ module: TASKS, name: 'wait', args: [500] });
+    const controller = new AbortController();
+    const waiting = shared.run({ module: TASKS, name: 'echo', args: ['never'] }, { waitForTurn: true, signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toThrow();
+    expect(shared.queued).toBe(0);
+    await blocker;
   }, 30_000);
 });
