@@ -50,3 +50,4 @@ export {
 export { type FakeModelHost, type ModelHostFault, startFakeModelHost } from './fake-model-host.js';
 export { closedAfterTest, expectCancelledMidRequest, failureAfterThreeAttempts, rejectionOf } from './provider-test-kit.js';
 export { placeholderImages } from './placeholder-images.js';
+export { tempFoldersForFile } from './temp-folders.js';

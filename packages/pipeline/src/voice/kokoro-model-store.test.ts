@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeModelHost, type FakeModelHost } from '../testing/fake-model-host.js';
+import { tempFoldersForFile } from '../testing/temp-folders.js';
 import { manifestFor, tinyKokoroFiles } from '../testing/tiny-kokoro-model.js';
 import {
   downloadModel,
@@ -19,12 +18,7 @@ import { NeuralVoiceModel } from './neural-voice-model.js';
 const files = tinyKokoroFiles();
 const manifest = manifestFor(files);
 let host: FakeModelHost;
-const dirs: string[] = [];
-const freshDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-model-'));
-  dirs.push(dir);
-  return dir;
-};
+const freshDir = tempFoldersForFile('reelsmith-model-');
 const modelRequests = () => host.requests.filter((request) => request.path.endsWith('/onnx/model.onnx'));
 
 beforeAll(async () => {
@@ -33,10 +27,7 @@ beforeAll(async () => {
 afterEach(() => {
   host.requests.length = 0;
 });
-afterAll(async () => {
-  await host.close();
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+afterAll(() => host.close());
 
 describe('the voice model download', () => {
   it('fetches every file from <url>/resolve/main/<path>, verifies it and reports progress to 100%', async () => {

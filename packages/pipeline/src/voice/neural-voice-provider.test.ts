@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeWav } from '../audio/wav.js';
 import { startFakeModelHost, type FakeModelHost } from '../testing/fake-model-host.js';
+import { tempFoldersForFile } from '../testing/temp-folders.js';
 import { TINY_SAMPLES_PER_TOKEN, manifestFor, tinyKokoroFiles } from '../testing/tiny-kokoro-model.js';
 import { getKokoroVoice } from './kokoro-voices.js';
 import { NeuralVoiceModel } from './neural-voice-model.js';
@@ -12,15 +11,9 @@ import { createNeuralVoiceProvider, substituteVoice } from './neural-voice-provi
 import { createOfflineVoiceProvider } from './offline-voice-provider.js';
 
 const TEXT = 'Octopuses have three hearts. Two pump blood to the gills, and one to the body!';
-const dirs: string[] = [];
+const freshDir = tempFoldersForFile('reelsmith-neural-');
 let host: FakeModelHost;
 let manifestPath: string;
-
-const freshDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'reelsmith-neural-'));
-  dirs.push(dir);
-  return dir;
-};
 
 beforeAll(async () => {
   const files = tinyKokoroFiles({ durations: true });
@@ -28,10 +21,7 @@ beforeAll(async () => {
   manifestPath = path.join(freshDir(), 'manifest.json');
   await writeFile(manifestPath, JSON.stringify(manifestFor(files)));
 });
-afterAll(async () => {
-  await host.close();
-  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
-});
+afterAll(() => host.close());
 
 describe('the neural voice provider', () => {
   it('speaks a natural voice with espeak, and says why, while the model is not there', async () => {
