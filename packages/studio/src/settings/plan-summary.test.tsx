@@ -1,13 +1,16 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
 import { STORAGE_KEYS } from '@reelsmith/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryStorage } from '../platform.js';
 import { renderStudio, testPlatform, testUser } from '../testing/render-studio.js';
 import { usageText } from './plan-summary.js';
+
+// The Settings page loads lazily; a busy machine (the whole studio suite at once) needs more than the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   cleanup();
