@@ -16,40 +16,37 @@ export async function resealLegacySecrets(
   secrets: { encryptionKey: string; jwtSecret: string },
 ): Promise<{ apiKeys: number; webhooks: number }> {
   if (secrets.encryptionKey === secrets.jwtSecret) return { apiKeys: 0, webhooks: 0 };
-  const reseal = (current: ApiKeyCipher, legacy: ApiKeyCipher, sealed: string): string | null => {
-    if (!sealed || current.decrypt(sealed) !== null) return null;
-    const plain = legacy.decrypt(sealed);
-    return plain === null ? null : current.encrypt(plain);
+  /** Reseals each value sealed under the legacy key; `write` swaps one only while it is still the value read. */
+  const resealAll = async (
+    rows: { id: string; sealed: string }[],
+    current: ApiKeyCipher,
+    legacy: ApiKeyCipher,
+    write: (id: string, was: string, resealed: string) => Promise<unknown>,
+  ): Promise<number> => {
+    let count = 0;
+    for (const row of rows) {
+      if (!row.sealed || current.decrypt(row.sealed) !== null) continue;
+      const plain = legacy.decrypt(row.sealed);
+      if (plain === null) continue;
+      await write(row.id, row.sealed, current.encrypt(plain));
+      count += 1;
+    }
+    return count;
   };
 
-  let apiKeys = 0;
-  const keyCipher = apiKeySecretCipher(secrets.encryptionKey);
-  const legacyKeyCipher = apiKeySecretCipher(secrets.jwtSecret);
-  for (const row of await db.selectFrom('api_keys').select(['id', 'key_encrypted']).where('key_encrypted', '!=', '').execute()) {
-    const resealed = reseal(keyCipher, legacyKeyCipher, row.key_encrypted);
-    if (resealed === null) continue;
-    await db
-      .updateTable('api_keys')
-      .set({ key_encrypted: resealed })
-      .where('id', '=', row.id)
-      .where('key_encrypted', '=', row.key_encrypted)
-      .execute();
-    apiKeys += 1;
-  }
-
-  let webhooks = 0;
-  const hookCipher = webhookSecretCipher(secrets.encryptionKey);
-  const legacyHookCipher = webhookSecretCipher(secrets.jwtSecret);
-  for (const row of await db.selectFrom('webhooks').select(['id', 'secret_encrypted']).execute()) {
-    const resealed = reseal(hookCipher, legacyHookCipher, row.secret_encrypted);
-    if (resealed === null) continue;
-    await db
-      .updateTable('webhooks')
-      .set({ secret_encrypted: resealed })
-      .where('id', '=', row.id)
-      .where('secret_encrypted', '=', row.secret_encrypted)
-      .execute();
-    webhooks += 1;
-  }
+  const apiKeys = await resealAll(
+    await db.selectFrom('api_keys').select(['id', 'key_encrypted as sealed']).where('key_encrypted', '!=', '').execute(),
+    apiKeySecretCipher(secrets.encryptionKey),
+    apiKeySecretCipher(secrets.jwtSecret),
+    (id, was, resealed) =>
+      db.updateTable('api_keys').set({ key_encrypted: resealed }).where('id', '=', id).where('key_encrypted', '=', was).execute(),
+  );
+  const webhooks = await resealAll(
+    await db.selectFrom('webhooks').select(['id', 'secret_encrypted as sealed']).execute(),
+    webhookSecretCipher(secrets.encryptionKey),
+    webhookSecretCipher(secrets.jwtSecret),
+    (id, was, resealed) =>
+      db.updateTable('webhooks').set({ secret_encrypted: resealed }).where('id', '=', id).where('secret_encrypted', '=', was).execute(),
+  );
   return { apiKeys, webhooks };
 }
