@@ -21,6 +21,9 @@ const ask = (sceneText: string, title: string, more: Partial<PictureRequest> = {
   avoidFiles: new Set(),
   ...more,
 });
+/** What research offers for a scene of the article `title` (see ask), best first. */
+const pictures = (sceneText: string, title: string, more?: Partial<PictureRequest>) =>
+  research().findPictures(ask(sceneText, title, more), signal());
 
 describe("a scene's own nouns, in the article's language", () => {
   it('searches names first, then the longer words, never the title words or filler', () => {
@@ -51,24 +54,25 @@ describe("a scene's own nouns, in the article's language", () => {
 
 describe('Commons pictures for a scene against the fake', () => {
   it('ranks relevance above shape: the Fresnel lens for the Fresnel scene, not the portrait lead image', async () => {
-    const [best] = await research().findPictures(
-      ask('In 1822 the French physicist Augustin Fresnel designed a lens made of many rings of glass prisms.', 'Lighthouse', {
+    const [best] = await pictures(
+      'In 1822 the French physicist Augustin Fresnel designed a lens made of many rings of glass prisms.',
+      'Lighthouse',
+      {
         article: { title: 'Lighthouse', language: 'en', leadImage: 'Lighthouse_at_dusk.jpg' },
-      }),
-      signal(),
+      },
     );
     expect(best?.fileName).toBe('File:Fresnel lens.jpg');
     expect(best?.relevance).toBeGreaterThanOrEqual(2);
     // A landscape that shows the scene beats a 9:16 portrait that does not.
-    const [keepers] = await research().findPictures(
-      ask('Lighthouse keepers lived at the towers, trimming wicks and winding the clockwork that turned the lens.', 'Lighthouse'),
-      signal(),
+    const [keepers] = await pictures(
+      'Lighthouse keepers lived at the towers, trimming wicks and winding the clockwork that turned the lens.',
+      'Lighthouse',
     );
     expect(keepers?.fileName).toBe('File:Keepers at the clockwork.jpg');
   });
 
   it("offers the article's own pictures first and never a restricted, unfree or badly addressed one", async () => {
-    const found = await research().findPictures(ask('Lighthouses mark dangerous coastlines.', 'Lighthouse'), signal());
+    const found = await pictures('Lighthouses mark dangerous coastlines.', 'Lighthouse');
     const names = found.map((candidate) => candidate.fileName);
     expect(names.slice(0, 3).sort()).toEqual([
       'File:Alexandria Pharos reconstruction.jpg',
@@ -78,7 +82,7 @@ describe('Commons pictures for a scene against the fake', () => {
     expect(names).not.toContain('File:Lighthouse brand logo.jpg');
     expect(names).not.toContain('File:Octopus page with a script address.jpg');
     expect(found.every((candidate) => /^https:\/\//.test(candidate.attribution.sourceUrl))).toBe(true);
-    const octopus = await research().findPictures(ask('Octopuses squirt ink and hide in coral reefs.', 'Octopus'), signal());
+    const octopus = await pictures('Octopuses squirt ink and hide in coral reefs.', 'Octopus');
     expect(octopus.length).toBeGreaterThan(0);
     for (const candidate of octopus)
       expect(candidate.attribution.license).toMatch(/^(CC0|Public domain|CC BY(-SA)? \d(\.\d)?( [a-z]{2})?)$/);
@@ -88,26 +92,20 @@ describe('Commons pictures for a scene against the fake', () => {
   });
 
   it('prefers the shape that suits the frame among pictures that say as much, and passes over used files', async () => {
-    const landscape = await research().findPictures(ask('Volcanoes erupt.', 'Volcano', { width: 1920, height: 1080 }), signal());
+    const landscape = await pictures('Volcanoes erupt.', 'Volcano', { width: 1920, height: 1080 });
     expect(landscape[0]?.fileName).toBe('File:Erupting volcano panorama.jpg');
-    const portrait = await research().findPictures(ask('Volcanoes erupt.', 'Volcano'), signal());
+    const portrait = await pictures('Volcanoes erupt.', 'Volcano');
     expect(portrait[0]?.fileName).toBe('File:Volcano lava flow at night.jpg');
-    const next = await research().findPictures(
-      ask('Volcanoes erupt.', 'Volcano', { avoidFiles: new Set(['File:Volcano lava flow at night.jpg']) }),
-      signal(),
-    );
+    const next = await pictures('Volcanoes erupt.', 'Volcano', { avoidFiles: new Set(['File:Volcano lava flow at night.jpg']) });
     expect(next.map((candidate) => candidate.fileName)).not.toContain('File:Volcano lava flow at night.jpg');
   });
 });
 
 describe('a scene that names nothing a picture shows', () => {
   it("gets the article's lead image, the picture that represents the article", async () => {
-    const [best] = await research().findPictures(
-      ask('An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.', 'Octopus', {
-        article: { title: 'Octopus', language: 'en', leadImage: 'Common_octopus_on_a_reef.jpg' },
-      }),
-      signal(),
-    );
+    const [best] = await pictures('An octopus is a soft-bodied, eight-limbed mollusc of the order Octopoda.', 'Octopus', {
+      article: { title: 'Octopus', language: 'en', leadImage: 'Common_octopus_on_a_reef.jpg' },
+    });
     // The camouflage photo, also the article's, is exactly 9:16; the lead image still leads.
     expect(best?.fileName).toBe('File:Common octopus on a reef.jpg');
   });
