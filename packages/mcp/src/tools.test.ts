@@ -147,16 +147,20 @@ describe('get_video_status', () => {
 });
 
 describe('update_scene', () => {
-  const board = {
-    videoId: 'job-1',
-    version: 1,
-    revision: 'rev-1',
+  // The board's settings, which update_scene sends back unchanged.
+  const settings = {
     title: 'Tides',
     voice: 'en-male-1',
     captionStyle: 'tiktok',
     enableCaptions: true,
     enableZoom: true,
     music: { uploadId: 'up-music', volumePercent: 20 },
+  };
+  const board = {
+    videoId: 'job-1',
+    version: 1,
+    revision: 'rev-1',
+    ...settings,
     scenes: [
       { id: 's1', narration: 'One', imagePrompt: 'sea', imageUrl: '/output/a.png', startSeconds: 0, durationSeconds: 5, changed: false },
       {
@@ -188,12 +192,7 @@ describe('update_scene', () => {
     expect(result.isError).toBeFalsy();
     const sent = JSON.parse(api.seen.find((call) => call.method === 'PUT')!.body!) as typeof board;
     expect(sent).toEqual({
-      title: 'Tides',
-      voice: 'en-male-1',
-      captionStyle: 'tiktok',
-      enableCaptions: true,
-      enableZoom: true,
-      music: { uploadId: 'up-music', volumePercent: 20 },
+      ...settings,
       // A new prompt replaces the uploaded picture; the other scene is sent as it was.
       scenes: [
         { id: 's1', narration: 'One', imagePrompt: 'sea' },

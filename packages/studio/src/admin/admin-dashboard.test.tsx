@@ -116,6 +116,14 @@ function fakeServer(state: ServerState) {
   return { ...api, posts, gets: (path: string) => api.calls.filter((call) => call.method === 'GET' && call.url.pathname === path).length };
 }
 
+/** The story provider card and its switch, once the providers have loaded and the switch can be used. */
+async function storyProviderSelect() {
+  const story = await screen.findByRole('region', { name: 'Story provider' });
+  const select = await within(story).findByRole('combobox', { name: 'Switch story provider to' });
+  await waitFor(() => expect(select).toBeEnabled());
+  return { story, select };
+}
+
 function renderDashboard(state = serverState()) {
   installMatchMedia();
   const server = fakeServer(state);
@@ -283,9 +291,7 @@ describe('AdminDashboard', () => {
   it('switches a provider only after the confirmation, then reloads the data', async () => {
     const user = userEvent.setup();
     const { server } = renderDashboard();
-    const story = await screen.findByRole('region', { name: 'Story provider' });
-    const select = await within(story).findByRole('combobox', { name: 'Switch story provider to' });
-    await waitFor(() => expect(select).toBeEnabled());
+    const { story, select } = await storyProviderSelect();
     const providersLoads = server.gets('/providers');
 
     await user.selectOptions(select, 'openai');
@@ -306,9 +312,7 @@ describe('AdminDashboard', () => {
   it('sends nothing when the switch is cancelled', async () => {
     const user = userEvent.setup();
     const { server } = renderDashboard();
-    const story = await screen.findByRole('region', { name: 'Story provider' });
-    const select = await within(story).findByRole('combobox', { name: 'Switch story provider to' });
-    await waitFor(() => expect(select).toBeEnabled());
+    const { story, select } = await storyProviderSelect();
     await user.selectOptions(select, 'openai');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -325,9 +329,7 @@ describe('AdminDashboard', () => {
       },
     });
     renderDashboard(state);
-    const story = await screen.findByRole('region', { name: 'Story provider' });
-    const select = await within(story).findByRole('combobox', { name: 'Switch story provider to' });
-    await waitFor(() => expect(select).toBeEnabled());
+    const { story, select } = await storyProviderSelect();
     await user.selectOptions(select, 'openai');
     await user.click(await within(await screen.findByRole('dialog')).findByRole('button', { name: 'Switch' }));
     expect(await screen.findByText('The openai story provider is not configured on this server')).toBeInTheDocument();
