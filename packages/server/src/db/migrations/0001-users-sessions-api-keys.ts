@@ -1,43 +1,38 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
 
 /** Accounts, sign-in sessions and API keys. */
 export const usersSessionsApiKeys: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('users')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(idColumn)
       .addColumn('email', 'text', (c) => c.notNull().unique())
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('password_hash', 'text')
       .addColumn('google_sub', 'text', (c) => c.unique())
       .addColumn('role', 'text', (c) => c.notNull().defaultTo('user'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .$call(timestamps)
       .execute();
 
     await db.schema
       .createTable('sessions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('revoked_at', 'text')
-      .addColumn('user_agent', 'text')
+      .$call(idColumn)
+      .$call(userColumn)
+      .$call(requiredText('created_at', 'expires_at'))
+      .$call(optionalText('revoked_at', 'user_agent'))
       .execute();
-    await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
+    await createIndex(db, 'sessions_user_id_idx', 'sessions', ['user_id']);
 
     await db.schema
       .createTable('api_keys')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .$call(idColumn)
+      .$call(userColumn)
       .addColumn('key_hash', 'text', (c) => c.notNull().unique())
-      .addColumn('key_prefix', 'text', (c) => c.notNull())
-      .addColumn('key_encrypted', 'text', (c) => c.notNull())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .$call(requiredText('key_prefix', 'key_encrypted', 'name', 'created_at'))
       .addColumn('last_used_at', 'text')
       .execute();
-    await db.schema.createIndex('api_keys_user_id_idx').on('api_keys').column('user_id').execute();
+    await createIndex(db, 'api_keys_user_id_idx', 'api_keys', ['user_id']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('api_keys').execute();

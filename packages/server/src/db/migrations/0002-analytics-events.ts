@@ -1,20 +1,19 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText } from './migration-columns.js';
 
 /** Page views, clicks and sign-in events sent by the web app and extension. */
 export const analyticsEvents: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('analytics_events')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(idColumn)
       .addColumn('user_id', 'text', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('name', 'text')
-      .addColumn('path', 'text')
-      .addColumn('method', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('ip_hash', 'text')
+      .$call(requiredText('type'))
+      .$call(optionalText('name', 'path', 'method'))
+      .$call(requiredText('created_at'))
+      .$call(optionalText('ip_hash'))
       .execute();
-    await db.schema.createIndex('analytics_events_type_created_idx').on('analytics_events').columns(['type', 'created_at']).execute();
+    await createIndex(db, 'analytics_events_type_created_idx', 'analytics_events', ['type', 'created_at']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('analytics_events').execute();

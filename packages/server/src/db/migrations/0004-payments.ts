@@ -1,41 +1,34 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
 
 /** Subscriptions (one per user) and the payment orders that pay for them. */
 export const payments: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('subscriptions')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(idColumn)
       .addColumn('user_id', 'text', (c) => c.notNull().unique().references('users.id').onDelete('cascade'))
-      .addColumn('plan_id', 'text', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
-      .addColumn('start_date', 'text', (c) => c.notNull())
-      .addColumn('end_date', 'text', (c) => c.notNull())
-      .addColumn('cancelled_at', 'text')
-      .addColumn('cancellation_reason', 'text')
-      .addColumn('last_order_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .$call(requiredText('plan_id', 'currency', 'status', 'start_date', 'end_date'))
+      .$call(optionalText('cancelled_at', 'cancellation_reason', 'last_order_id'))
+      .$call(timestamps)
       .execute();
 
     await db.schema
       .createTable('payment_orders')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('plan_id', 'text', (c) => c.notNull())
-      .addColumn('currency', 'text', (c) => c.notNull())
+      .$call(idColumn)
+      .$call(userColumn)
+      .$call(requiredText('plan_id', 'currency'))
       .addColumn('amount', 'integer', (c) => c.notNull())
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('period_end', 'text')
-      .addColumn('status', 'text', (c) => c.notNull())
+      .$call(requiredText('kind'))
+      .$call(optionalText('period_end'))
+      .$call(requiredText('status'))
       .addColumn('provider_order_id', 'text', (c) => c.notNull().unique())
-      .addColumn('provider', 'text', (c) => c.notNull())
-      .addColumn('provider_payment_id', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('paid_at', 'text')
+      .$call(requiredText('provider'))
+      .$call(optionalText('provider_payment_id'))
+      .$call(requiredText('created_at'))
+      .$call(optionalText('paid_at'))
       .execute();
-    await db.schema.createIndex('payment_orders_user_id_idx').on('payment_orders').column('user_id').execute();
+    await createIndex(db, 'payment_orders_user_id_idx', 'payment_orders', ['user_id']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('payment_orders').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * Developer API: API keys can be revoked; sessions carry a scope (full, or an embed
@@ -16,36 +17,29 @@ export const developerApi: Migration = {
 
     await db.schema
       .createTable('webhooks')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('url', 'text', (c) => c.notNull())
-      .addColumn('events', 'text', (c) => c.notNull())
-      .addColumn('secret_encrypted', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('deleted_at', 'text')
+      .$call(idColumn)
+      .$call(userColumn)
+      .$call(requiredText('url', 'events', 'secret_encrypted', 'created_at'))
+      .$call(optionalText('deleted_at'))
       .execute();
-    await db.schema.createIndex('webhooks_user_id_idx').on('webhooks').column('user_id').execute();
+    await createIndex(db, 'webhooks_user_id_idx', 'webhooks', ['user_id']);
 
     await db.schema
       .createTable('webhook_deliveries')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(idColumn)
       .addColumn('webhook_id', 'text', (c) => c.notNull().references('webhooks.id').onDelete('cascade'))
-      .addColumn('event_id', 'text', (c) => c.notNull())
-      .addColumn('type', 'text', (c) => c.notNull())
-      .addColumn('payload', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull())
+      .$call(requiredText('event_id', 'type', 'payload', 'status'))
       .addColumn('attempt_count', 'integer', (c) => c.notNull().defaultTo(0))
-      .addColumn('next_attempt_at', 'text')
-      .addColumn('locked_until', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('delivered_at', 'text')
+      .$call(optionalText('next_attempt_at', 'locked_until'))
+      .$call(requiredText('created_at'))
+      .$call(optionalText('delivered_at'))
       .addUniqueConstraint('webhook_deliveries_webhook_event_unique', ['webhook_id', 'event_id'])
       .execute();
-    await db.schema.createIndex('webhook_deliveries_due_idx').on('webhook_deliveries').columns(['status', 'next_attempt_at']).execute();
+    await createIndex(db, 'webhook_deliveries_due_idx', 'webhook_deliveries', ['status', 'next_attempt_at']);
 
     await db.schema
       .createTable('webhook_attempts')
-      .addColumn('id', 'text', (c) => c.primaryKey())
+      .$call(idColumn)
       .addColumn('delivery_id', 'text', (c) => c.notNull().references('webhook_deliveries.id').onDelete('cascade'))
       .addColumn('attempt', 'integer', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
@@ -53,7 +47,7 @@ export const developerApi: Migration = {
       .addColumn('error', 'text')
       .addColumn('duration_ms', 'integer', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('webhook_attempts_delivery_idx').on('webhook_attempts').column('delivery_id').execute();
+    await createIndex(db, 'webhook_attempts_delivery_idx', 'webhook_attempts', ['delivery_id']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('webhook_attempts').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, requiredText } from './migration-columns.js';
 
 /**
  * Admin User Management: a user's status (suspension and its reason), last sign-in, a month's usage
@@ -19,18 +20,11 @@ export const adminUserManagement: Migration = {
     await db.schema.alterTable('subscriptions').addColumn('granted_by', 'text').execute();
     await db.schema
       .createTable('admin_audit_log')
-      .addColumn('id', 'text', (column) => column.primaryKey())
-      .addColumn('action', 'text', (column) => column.notNull())
-      .addColumn('admin_id', 'text', (column) => column.notNull())
-      .addColumn('admin_email', 'text', (column) => column.notNull())
-      .addColumn('target_user_id', 'text', (column) => column.notNull())
-      .addColumn('target_email', 'text', (column) => column.notNull())
-      .addColumn('reason', 'text', (column) => column.notNull())
-      .addColumn('details', 'text', (column) => column.notNull())
-      .addColumn('created_at', 'text', (column) => column.notNull())
+      .$call(idColumn)
+      .$call(requiredText('action', 'admin_id', 'admin_email', 'target_user_id', 'target_email', 'reason', 'details', 'created_at'))
       .execute();
-    await db.schema.createIndex('admin_audit_log_created_idx').on('admin_audit_log').column('created_at').execute();
-    await db.schema.createIndex('admin_audit_log_target_idx').on('admin_audit_log').columns(['target_user_id', 'created_at']).execute();
+    await createIndex(db, 'admin_audit_log_created_idx', 'admin_audit_log', ['created_at']);
+    await createIndex(db, 'admin_audit_log_target_idx', 'admin_audit_log', ['target_user_id', 'created_at']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('admin_audit_log').execute();

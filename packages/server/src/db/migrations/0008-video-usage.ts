@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { createIndex, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * One row per video a user made, written with the job and kept when the job is deleted: quotas
@@ -10,10 +11,10 @@ export const videoUsage: Migration = {
     await db.schema
       .createTable('video_usage')
       .addColumn('job_id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (c) => c.notNull())
+      .$call(userColumn)
+      .$call(requiredText('created_at'))
       .execute();
-    await db.schema.createIndex('video_usage_user_created_idx').on('video_usage').columns(['user_id', 'created_at']).execute();
+    await createIndex(db, 'video_usage_user_created_idx', 'video_usage', ['user_id', 'created_at']);
     await sql`insert into video_usage (job_id, user_id, created_at) select id, user_id, created_at from video_jobs`.execute(db);
   },
   async down(db: Kysely<any>) {

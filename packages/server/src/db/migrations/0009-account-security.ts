@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { createIndex, optionalText, requiredText, userColumn } from './migration-columns.js';
 
 /** In this database's own schema only (introspection would also see other schemas' tables). */
 async function hasColumn(db: Kysely<any>, table: string, column: string): Promise<boolean> {
@@ -29,14 +30,11 @@ export const accountSecurity: Migration = {
     await db.schema
       .createTable('email_tokens')
       .addColumn('token_hash', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('purpose', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('expires_at', 'text', (c) => c.notNull())
-      .addColumn('used_at', 'text')
+      .$call(userColumn)
+      .$call(requiredText('purpose', 'email', 'created_at', 'expires_at'))
+      .$call(optionalText('used_at'))
       .execute();
-    await db.schema.createIndex('email_tokens_user_idx').on('email_tokens').columns(['user_id', 'purpose']).execute();
+    await createIndex(db, 'email_tokens_user_idx', 'email_tokens', ['user_id', 'purpose']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('email_tokens').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * Storyboards: the editable scenes of a finished video, the versions its renders made,
@@ -24,24 +25,21 @@ export const storyboards: Migration = {
     await db.schema
       .createTable('video_storyboards')
       .addColumn('video_id', 'text', (c) => c.primaryKey().references('video_jobs.id').onDelete('cascade'))
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('document', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .$call(userColumn)
+      .$call(requiredText('document', 'updated_at'))
       .execute();
     await db.schema
       .createTable('uploads')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('kind', 'text', (c) => c.notNull())
-      .addColumn('file_name', 'text', (c) => c.notNull())
-      .addColumn('content_hash', 'text', (c) => c.notNull())
+      .$call(idColumn)
+      .$call(userColumn)
+      .$call(requiredText('kind', 'file_name', 'content_hash'))
       .addColumn('width', 'integer')
       .addColumn('height', 'integer')
       .addColumn('duration_seconds', 'double precision')
       .addColumn('size_bytes', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('uploads_user_idx').on('uploads').column('user_id').execute();
+    await createIndex(db, 'uploads_user_idx', 'uploads', ['user_id']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('uploads').execute();

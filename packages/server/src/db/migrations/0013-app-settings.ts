@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { requiredText } from './migration-columns.js';
 
 /**
  * The admin's choices that every process must share (voice, story and image providers): one row per
@@ -10,8 +11,7 @@ export const appSettings: Migration = {
     await db.schema
       .createTable('app_settings')
       .addColumn('key', 'text', (column) => column.primaryKey())
-      .addColumn('value', 'text', (column) => column.notNull())
-      .addColumn('updated_at', 'text', (column) => column.notNull())
+      .$call(requiredText('value', 'updated_at'))
       .execute();
   },
   async down(db: Kysely<any>) {

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { requiredText } from './migration-columns.js';
 
 /**
  * The creator's brand kit (logo, caption font, accent, end card) as one JSON row per account, and the
@@ -9,8 +10,7 @@ export const brandKits: Migration = {
     await db.schema
       .createTable('brand_kits')
       .addColumn('user_id', 'text', (column) => column.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('settings', 'text', (column) => column.notNull())
-      .addColumn('updated_at', 'text', (column) => column.notNull())
+      .$call(requiredText('settings', 'updated_at'))
       .execute();
     await db.schema.alterTable('sessions').addColumn('brand', 'text').execute();
     await db.schema.alterTable('video_jobs').addColumn('brand', 'text').execute();

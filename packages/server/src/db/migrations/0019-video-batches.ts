@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * Batches (POST /api/batches): one row per batch, and on each of its jobs the batch and the row's
@@ -9,18 +10,17 @@ export const videoBatches: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('video_batches')
-      .addColumn('id', 'text', (column) => column.primaryKey())
-      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('name', 'text')
-      .addColumn('created_at', 'text', (column) => column.notNull())
+      .$call(idColumn)
+      .$call(userColumn)
+      .$call(optionalText('name'))
+      .$call(requiredText('created_at'))
       // Set once, by whichever process saw the last row finish (or the cancel): batch.completed goes out once.
-      .addColumn('completed_at', 'text')
-      .addColumn('cancelled_at', 'text')
+      .$call(optionalText('completed_at', 'cancelled_at'))
       .execute();
-    await db.schema.createIndex('video_batches_user_created').on('video_batches').columns(['user_id', 'created_at']).execute();
+    await createIndex(db, 'video_batches_user_created', 'video_batches', ['user_id', 'created_at']);
     await db.schema.alterTable('video_jobs').addColumn('batch_id', 'text').execute();
     await db.schema.alterTable('video_jobs').addColumn('batch_index', 'integer').execute();
-    await db.schema.createIndex('video_jobs_batch').on('video_jobs').columns(['batch_id', 'batch_index']).execute();
+    await createIndex(db, 'video_jobs_batch', 'video_jobs', ['batch_id', 'batch_index']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropIndex('video_jobs_batch').execute();

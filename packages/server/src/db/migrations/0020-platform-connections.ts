@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { optionalText, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * The creator's YouTube, TikTok and Instagram accounts (one per platform), with their OAuth tokens
@@ -9,25 +10,20 @@ export const platformConnections: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('platform_connections')
-      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('platform', 'text', (column) => column.notNull())
-      .addColumn('account_id', 'text', (column) => column.notNull())
-      .addColumn('account_name', 'text', (column) => column.notNull())
-      .addColumn('access_token_sealed', 'text', (column) => column.notNull())
-      .addColumn('refresh_token_sealed', 'text')
-      .addColumn('expires_at', 'text')
+      .$call(userColumn)
+      .$call(requiredText('platform', 'account_id', 'account_name', 'access_token_sealed'))
+      .$call(optionalText('refresh_token_sealed', 'expires_at'))
       .addColumn('scope', 'text', (column) => column.notNull().defaultTo(''))
       .addColumn('needs_reconnect', 'integer', (column) => column.notNull().defaultTo(0))
-      .addColumn('connected_at', 'text', (column) => column.notNull())
-      .addColumn('updated_at', 'text', (column) => column.notNull())
+      .$call(requiredText('connected_at', 'updated_at'))
       .addPrimaryKeyConstraint('platform_connections_pk', ['user_id', 'platform'])
       .execute();
     await db.schema
       .createTable('platform_oauth_states')
       .addColumn('state', 'text', (column) => column.primaryKey())
-      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('platform', 'text', (column) => column.notNull())
-      .addColumn('code_verifier', 'text')
+      .$call(userColumn)
+      .$call(requiredText('platform'))
+      .$call(optionalText('code_verifier'))
       // SHA-256 of the random value the starting browser holds in a cookie: the callback must come
       // back to that browser (login CSRF: someone else's consent cannot land in this account).
       .addColumn('browser_binding', 'text', (column) => column.notNull())

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
 
 /**
  * One row per video and platform the creator published to: the table is the publishing queue (a row
@@ -11,33 +12,25 @@ export const publications: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('publications')
-      .addColumn('id', 'text', (column) => column.primaryKey())
-      .addColumn('user_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
+      .$call(idColumn)
+      .$call(userColumn)
       .addColumn('video_id', 'text', (column) => column.notNull().references('video_jobs.id').onDelete('cascade'))
-      .addColumn('platform', 'text', (column) => column.notNull())
-      .addColumn('status', 'text', (column) => column.notNull())
-      .addColumn('active_key', 'text')
-      .addColumn('title', 'text', (column) => column.notNull())
-      .addColumn('description', 'text', (column) => column.notNull())
-      .addColumn('hashtags', 'text', (column) => column.notNull())
-      .addColumn('privacy', 'text', (column) => column.notNull())
-      .addColumn('publish_at', 'text')
-      .addColumn('run_at', 'text', (column) => column.notNull())
-      .addColumn('claimed_until', 'text')
+      .$call(requiredText('platform', 'status'))
+      .$call(optionalText('active_key'))
+      .$call(requiredText('title', 'description', 'hashtags', 'privacy'))
+      .$call(optionalText('publish_at'))
+      .$call(requiredText('run_at'))
+      .$call(optionalText('claimed_until'))
       .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
       .addColumn('progress', 'integer', (column) => column.notNull().defaultTo(0))
       // Where an interrupted upload resumes (YouTube's session URI, TikTok's publish id, Instagram's container).
-      .addColumn('remote_state', 'text')
-      .addColumn('remote_id', 'text')
-      .addColumn('url', 'text')
-      .addColumn('error', 'text')
-      .addColumn('created_at', 'text', (column) => column.notNull())
-      .addColumn('updated_at', 'text', (column) => column.notNull())
-      .addColumn('published_at', 'text')
+      .$call(optionalText('remote_state', 'remote_id', 'url', 'error'))
+      .$call(timestamps)
+      .$call(optionalText('published_at'))
       .execute();
     await db.schema.createIndex('publications_active_key').on('publications').column('active_key').unique().execute();
-    await db.schema.createIndex('publications_due').on('publications').columns(['status', 'run_at']).execute();
-    await db.schema.createIndex('publications_video').on('publications').columns(['video_id', 'created_at']).execute();
+    await createIndex(db, 'publications_due', 'publications', ['status', 'run_at']);
+    await createIndex(db, 'publications_video', 'publications', ['video_id', 'created_at']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('publications').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import { createIndex, idColumn, requiredText } from './migration-columns.js';
 
 /**
  * How long each pipeline step of each job took, written by the process that ran it (the same
@@ -10,13 +11,12 @@ export const jobStepTimings: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('job_step_timings')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('job_id', 'text', (col) => col.notNull())
-      .addColumn('step', 'text', (col) => col.notNull())
+      .$call(idColumn)
+      .$call(requiredText('job_id', 'step'))
       .addColumn('seconds', 'double precision', (col) => col.notNull())
-      .addColumn('finished_at', 'text', (col) => col.notNull())
+      .$call(requiredText('finished_at'))
       .execute();
-    await db.schema.createIndex('job_step_timings_finished_at_idx').on('job_step_timings').column('finished_at').execute();
+    await createIndex(db, 'job_step_timings_finished_at_idx', 'job_step_timings', ['finished_at']);
   },
   async down(db: Kysely<any>) {
     await db.schema.dropTable('job_step_timings').execute();
