@@ -64,7 +64,8 @@ export function ForgotPasswordPanel({ initialEmail = '', onBack }: { initialEmai
   );
 }
 
-function AccountCard({ title, children }: { title: string; children: React.ReactNode }) {
+/** The sign-in page's card: the logo, a title (and a tagline under it), then the card's content. */
+export function AccountCard({ title, tagline, children }: { title: string; tagline?: string; children: React.ReactNode }) {
   return (
     <div className="rs-login">
       <div className="rs-login__glow" aria-hidden="true" />
@@ -72,6 +73,7 @@ function AccountCard({ title, children }: { title: string; children: React.React
         <header className="rs-login__brand">
           <LogoMark size={48} />
           <h1 className="rs-login__title">{title}</h1>
+          {tagline ? <p className="rs-login__tagline">{tagline}</p> : null}
         </header>
         {children}
       </main>

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { toast } from '../toaster.js';
 import { useNavigate, useSearchParams } from 'react-router';
 import { GoogleButton, useGoogleIdentity } from './use-google-identity.js';
-import { LogoMark } from '../ui/icons.js';
-import { ForgotPasswordPanel } from './account-recovery.js';
+import { AccountCard, ForgotPasswordPanel } from './account-recovery.js';
 import { SignInForm } from './sign-in-form.js';
 import { SignUpForm } from './sign-up-form.js';
 import './login.css';
@@ -49,83 +48,75 @@ export function LoginPage() {
   };
 
   return (
-    <div className="rs-login">
-      <div className="rs-login__glow" aria-hidden="true" />
-      <main className="rs-login__card">
-        <header className="rs-login__brand">
-          <LogoMark size={48} />
-          <h1 className="rs-login__title">Reelsmith</h1>
-          <p className="rs-login__tagline">AI-powered video generation for social media</p>
-        </header>
-        <Tabs.Root value={tab} onValueChange={(value) => switchTo(value as Tab)} className="rs-tabs">
-          <Tabs.List className="rs-tabs__list" aria-label="Sign in or sign up">
-            <Tabs.Trigger value="signin" className="rs-tabs__trigger">
-              Sign In
-            </Tabs.Trigger>
-            <Tabs.Trigger value="signup" className="rs-tabs__trigger">
-              Sign Up
-            </Tabs.Trigger>
-          </Tabs.List>
-          <Tabs.Content value="signin" className="rs-tabs__content">
-            {forgotPassword ? (
-              <ForgotPasswordPanel initialEmail={prefillEmail} onBack={() => setForgotPassword(false)} />
-            ) : (
-              <SignInForm
-                key={`signin-${formGeneration}`}
-                initialEmail={prefillEmail}
-                // After sign-in the destination is the studio at /.
-                onSignedIn={() => navigate('/', { replace: true })}
-                header={
-                  gis ? (
-                    <>
-                      <GoogleButton gis={gis} text="continue_with" />
-                      <Divider />
-                    </>
-                  ) : null
-                }
-                footer={
-                  <>
-                    <p className="rs-login__forgot">
-                      <button type="button" className="rs-link-button" onClick={() => setForgotPassword(true)}>
-                        Forgot password?
-                      </button>
-                    </p>
-                    <p className="rs-login__switch">
-                      Don't have an account?{' '}
-                      <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>
-                        Sign up
-                      </button>
-                    </p>
-                  </>
-                }
-              />
-            )}
-          </Tabs.Content>
-          <Tabs.Content value="signup" className="rs-tabs__content">
-            <SignUpForm
-              key={`signup-${formGeneration}`}
-              onRegistered={onRegistered}
+    <AccountCard title="Reelsmith" tagline="AI-powered video generation for social media">
+      <Tabs.Root value={tab} onValueChange={(value) => switchTo(value as Tab)} className="rs-tabs">
+        <Tabs.List className="rs-tabs__list" aria-label="Sign in or sign up">
+          <Tabs.Trigger value="signin" className="rs-tabs__trigger">
+            Sign In
+          </Tabs.Trigger>
+          <Tabs.Trigger value="signup" className="rs-tabs__trigger">
+            Sign Up
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="signin" className="rs-tabs__content">
+          {forgotPassword ? (
+            <ForgotPasswordPanel initialEmail={prefillEmail} onBack={() => setForgotPassword(false)} />
+          ) : (
+            <SignInForm
+              key={`signin-${formGeneration}`}
+              initialEmail={prefillEmail}
+              // After sign-in the destination is the studio at /.
+              onSignedIn={() => navigate('/', { replace: true })}
               header={
                 gis ? (
                   <>
-                    <GoogleButton gis={gis} text="signup_with" />
+                    <GoogleButton gis={gis} text="continue_with" />
                     <Divider />
                   </>
                 ) : null
               }
               footer={
-                <p className="rs-login__switch">
-                  Already have an account?{' '}
-                  <button type="button" className="rs-link-button" onClick={() => switchTo('signin')}>
-                    Sign in
-                  </button>
-                </p>
+                <>
+                  <p className="rs-login__forgot">
+                    <button type="button" className="rs-link-button" onClick={() => setForgotPassword(true)}>
+                      Forgot password?
+                    </button>
+                  </p>
+                  <p className="rs-login__switch">
+                    Don't have an account?{' '}
+                    <button type="button" className="rs-link-button" onClick={() => switchTo('signup')}>
+                      Sign up
+                    </button>
+                  </p>
+                </>
               }
             />
-          </Tabs.Content>
-        </Tabs.Root>
-        <p className="rs-login__note">Your first video is free with signup. No credit card required.</p>
-      </main>
-    </div>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="signup" className="rs-tabs__content">
+          <SignUpForm
+            key={`signup-${formGeneration}`}
+            onRegistered={onRegistered}
+            header={
+              gis ? (
+                <>
+                  <GoogleButton gis={gis} text="signup_with" />
+                  <Divider />
+                </>
+              ) : null
+            }
+            footer={
+              <p className="rs-login__switch">
+                Already have an account?{' '}
+                <button type="button" className="rs-link-button" onClick={() => switchTo('signin')}>
+                  Sign in
+                </button>
+              </p>
+            }
+          />
+        </Tabs.Content>
+      </Tabs.Root>
+      <p className="rs-login__note">Your first video is free with signup. No credit card required.</p>
+    </AccountCard>
   );
 }
