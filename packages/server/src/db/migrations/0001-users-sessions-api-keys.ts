@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, idColumn, optionalText, requiredText, timestamps } from './migration-columns.js';
 
 /** Accounts, sign-in sessions and API keys. */
 export const usersSessionsApiKeys: Migration = {
@@ -17,8 +17,7 @@ export const usersSessionsApiKeys: Migration = {
 
     await db.schema
       .createTable('sessions')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(requiredText('created_at', 'expires_at'))
       .$call(optionalText('revoked_at', 'user_agent'))
       .execute();
@@ -26,8 +25,7 @@ export const usersSessionsApiKeys: Migration = {
 
     await db.schema
       .createTable('api_keys')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .addColumn('key_hash', 'text', (c) => c.notNull().unique())
       .$call(requiredText('key_prefix', 'key_encrypted', 'name', 'created_at'))
       .addColumn('last_used_at', 'text')

@@ -1,13 +1,12 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, optionalText, requiredText, timestamps } from './migration-columns.js';
 
 /** Video generation jobs; created now so usage counts are real, filled by the jobs service. */
 export const videoJobs: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('video_jobs')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(requiredText('status', 'params'))
       .addColumn('progress', 'double precision', (c) => c.notNull().defaultTo(0))
       .addColumn('current_step', 'text')

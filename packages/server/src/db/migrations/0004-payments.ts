@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, idColumn, optionalText, requiredText, timestamps } from './migration-columns.js';
 
 /** Subscriptions (one per user) and the payment orders that pay for them. */
 export const payments: Migration = {
@@ -15,8 +15,7 @@ export const payments: Migration = {
 
     await db.schema
       .createTable('payment_orders')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(requiredText('plan_id', 'currency'))
       .addColumn('amount', 'integer', (c) => c.notNull())
       .$call(requiredText('kind'))

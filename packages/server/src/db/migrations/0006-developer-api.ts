@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, idColumn, optionalText, requiredText } from './migration-columns.js';
 
 /**
  * Developer API: API keys can be revoked; sessions carry a scope (full, or an embed
@@ -17,8 +17,7 @@ export const developerApi: Migration = {
 
     await db.schema
       .createTable('webhooks')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(requiredText('url', 'events', 'secret_encrypted', 'created_at'))
       .$call(optionalText('deleted_at'))
       .execute();

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, requiredText, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, requiredText, userColumn } from './migration-columns.js';
 
 /**
  * Storyboards: the editable scenes of a finished video, the versions its renders made,
@@ -30,8 +30,7 @@ export const storyboards: Migration = {
       .execute();
     await db.schema
       .createTable('uploads')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(requiredText('kind', 'file_name', 'content_hash'))
       .addColumn('width', 'integer')
       .addColumn('height', 'integer')

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, optionalText, requiredText } from './migration-columns.js';
 
 /**
  * Batches (POST /api/batches): one row per batch, and on each of its jobs the batch and the row's
@@ -10,8 +10,7 @@ export const videoBatches: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('video_batches')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .$call(optionalText('name'))
       .$call(requiredText('created_at'))
       // Set once, by whichever process saw the last row finish (or the cancel): batch.completed goes out once.

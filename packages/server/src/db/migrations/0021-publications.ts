@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { createIndex, idColumn, optionalText, requiredText, timestamps, userColumn } from './migration-columns.js';
+import { createIndex, idAndUserColumns, optionalText, requiredText, timestamps } from './migration-columns.js';
 
 /**
  * One row per video and platform the creator published to: the table is the publishing queue (a row
@@ -12,8 +12,7 @@ export const publications: Migration = {
   async up(db: Kysely<any>) {
     await db.schema
       .createTable('publications')
-      .$call(idColumn)
-      .$call(userColumn)
+      .$call(idAndUserColumns)
       .addColumn('video_id', 'text', (column) => column.notNull().references('video_jobs.id').onDelete('cascade'))
       .$call(requiredText('platform', 'status'))
       .$call(optionalText('active_key'))

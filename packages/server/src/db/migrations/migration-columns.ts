@@ -15,6 +15,9 @@ export const idColumn: Columns = (table) => table.addColumn('id', 'text', (c) =>
 export const userColumn: Columns = (table) =>
   table.addColumn('user_id', 'text', (c) => c.notNull().references('users.id').onDelete('cascade'));
 
+/** `id` then `user_id`: the start of a row a user owns. */
+export const idAndUserColumns: Columns = (table) => userColumn(idColumn(table));
+
 /** Required text columns, in the order given. */
 export function requiredText(...names: string[]): Columns {
   return (table) => names.reduce((built, name) => built.addColumn(name, 'text', (c) => c.notNull()), table);
