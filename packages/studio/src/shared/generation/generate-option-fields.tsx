@@ -17,6 +17,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { RESOLUTION_LABELS } from '../../preferences/video-defaults.js';
 import { Field } from '../../ui/field-error.js';
+import { SelectField } from '../../ui/select-field.js';
 import { Toggle } from '../../ui/toggle.js';
 import { VoicePicker } from '../voices/index.js';
 import type { GenerationAccess } from './generation-access.js';
@@ -54,37 +55,27 @@ export function GenerateOptionFields({ idBase, form, shownError, access }: Gener
   return (
     <>
       <div className="rs-generate__grid">
-        <Field id={id('style')} label="Style" error={shownError('style')}>
-          <select
-            id={id('style')}
-            className="rs-field__input rs-select"
-            value={values.style}
-            onChange={(e) => set('style', e.target.value)}
-            onBlur={touch('style')}
-          >
-            {STORY_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {STYLE_LABELS[style] ?? optionLabel(style)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id('language')} label="Language" error={shownError('language')}>
-          <select
-            id={id('language')}
-            className="rs-field__input rs-select"
-            value={values.language}
-            onChange={(e) => set('language', e.target.value)}
-            onBlur={touch('language')}
-          >
-            <option value="">Select a language</option>
-            {VIDEO_LANGUAGES.map((language) => (
-              <option key={language} value={language}>
-                {LANGUAGE_NAMES[language]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={id('style')}
+          label="Style"
+          error={shownError('style')}
+          value={values.style}
+          options={STORY_STYLES.map((style) => ({ value: style, label: STYLE_LABELS[style] ?? optionLabel(style) }))}
+          onChange={(style) => set('style', style)}
+          onBlur={touch('style')}
+        />
+        <SelectField
+          id={id('language')}
+          label="Language"
+          error={shownError('language')}
+          value={values.language}
+          options={[
+            { value: '', label: 'Select a language' },
+            ...VIDEO_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] })),
+          ]}
+          onChange={(language) => set('language', language)}
+          onBlur={touch('language')}
+        />
       </div>
 
       {values.style === 'custom' ? (
@@ -102,48 +93,32 @@ export function GenerateOptionFields({ idBase, form, shownError, access }: Gener
       ) : null}
 
       <div className="rs-generate__grid rs-generate__grid--three">
-        <Field id={id('duration')} label="Duration" error={shownError('duration')}>
-          <select
-            id={id('duration')}
-            className="rs-field__input rs-select"
-            value={values.duration}
-            onChange={(e) => set('duration', Number(e.target.value) as Duration)}
-          >
-            {DURATIONS.map((duration) => (
-              <option key={duration} value={duration} disabled={longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS}>
-                {durationLabel(duration)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id('visualStyle')} label="Visual Style">
-          <select
-            id={id('visualStyle')}
-            className="rs-field__input rs-select"
-            value={values.visualStyle}
-            onChange={(e) => set('visualStyle', e.target.value as GenerationFormValues['visualStyle'])}
-          >
-            {VISUAL_STYLES.map((style) => (
-              <option key={style} value={style}>
-                {optionLabel(style)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={id('resolution')} label="Resolution">
-          <select
-            id={id('resolution')}
-            className="rs-field__input rs-select"
-            value={values.resolution}
-            onChange={(e) => set('resolution', e.target.value as Resolution)}
-          >
-            {RESOLUTIONS.map((resolution) => (
-              <option key={resolution} value={resolution}>
-                {RESOLUTION_LABELS[resolution]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          id={id('duration')}
+          label="Duration"
+          error={shownError('duration')}
+          value={values.duration}
+          options={DURATIONS.map((duration) => ({
+            value: duration,
+            label: durationLabel(duration),
+            disabled: longDurationsLocked && duration !== FREE_VIDEO_MAX_SECONDS,
+          }))}
+          onChange={(duration) => set('duration', Number(duration) as Duration)}
+        />
+        <SelectField
+          id={id('visualStyle')}
+          label="Visual Style"
+          value={values.visualStyle}
+          options={VISUAL_STYLES.map((style) => ({ value: style, label: optionLabel(style) }))}
+          onChange={(style) => set('visualStyle', style as GenerationFormValues['visualStyle'])}
+        />
+        <SelectField
+          id={id('resolution')}
+          label="Resolution"
+          value={values.resolution}
+          options={RESOLUTIONS.map((resolution) => ({ value: resolution, label: RESOLUTION_LABELS[resolution] }))}
+          onChange={(resolution) => set('resolution', resolution as Resolution)}
+        />
       </div>
 
       {isFreeVideo ? <p className="rs-field__hint rs-generate__free-note">{VALIDATION_MESSAGES.freeVideoTooLong}</p> : null}
@@ -164,39 +139,28 @@ export function GenerateOptionFields({ idBase, form, shownError, access }: Gener
         />
       </Field>
 
-      <Field id={id('music')} label="Music">
-        <select
-          id={id('music')}
-          className="rs-field__input rs-select"
-          value={values.music}
-          onChange={(e) => set('music', e.target.value as MusicChoice)}
-        >
-          {MUSIC_CHOICES.map((choice) => (
-            <option key={choice} value={choice}>
-              {musicChoiceLabel(choice, values.style === 'custom' ? values.customStyle : values.style)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField
+        id={id('music')}
+        label="Music"
+        value={values.music}
+        options={MUSIC_CHOICES.map((choice) => ({
+          value: choice,
+          label: musicChoiceLabel(choice, values.style === 'custom' ? values.customStyle : values.style),
+        }))}
+        onChange={(choice) => set('music', choice as MusicChoice)}
+      />
 
       <div className="rs-generate__grid rs-generate__options">
         <div className="rs-generate__option">
           <Toggle id={id('enableZoom')} label="Zoom Effect" checked={values.enableZoom} onChange={(on) => set('enableZoom', on)} />
           {values.enableZoom ? (
-            <Field id={id('zoomDirection')} label="Zoom Direction">
-              <select
-                id={id('zoomDirection')}
-                className="rs-field__input rs-select"
-                value={values.zoomDirection}
-                onChange={(e) => set('zoomDirection', e.target.value as GenerationFormValues['zoomDirection'])}
-              >
-                {ZOOM_DIRECTIONS.map((direction) => (
-                  <option key={direction} value={direction}>
-                    {direction === 'in' ? 'Zoom in' : 'Zoom out'}
-                  </option>
-                ))}
-              </select>
-            </Field>
+            <SelectField
+              id={id('zoomDirection')}
+              label="Zoom Direction"
+              value={values.zoomDirection}
+              options={ZOOM_DIRECTIONS.map((direction) => ({ value: direction, label: direction === 'in' ? 'Zoom in' : 'Zoom out' }))}
+              onChange={(direction) => set('zoomDirection', direction as GenerationFormValues['zoomDirection'])}
+            />
           ) : null}
         </div>
         <div className="rs-generate__option">
