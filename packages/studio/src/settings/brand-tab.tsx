@@ -18,6 +18,7 @@ import { useApi, useAuth } from '../services.js';
 import { uploadFile } from '../shared/upload-file.js';
 import { CaptionPreview } from '../ui/caption-style-picker.js';
 import { FileButton } from '../ui/file-button.js';
+import { SelectField } from '../ui/select-field.js';
 import './brand-tab.css';
 
 const brandQueryKey = ['brand'] as const;
@@ -138,51 +139,29 @@ export function BrandTab() {
             transparent PNG, WebP or SVG keeps its transparency.
           </p>
         </div>
-        <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('position')}>
-            Logo position
-          </label>
-          <select
-            id={id('position')}
-            className="rs-field__input rs-select"
-            value={draft.logoPosition}
-            onChange={(e) => set('logoPosition', e.target.value as LogoPosition)}
-          >
-            {LOGO_POSITIONS.map((position) => (
-              <option key={position} value={position}>
-                {POSITION_LABELS[position]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('scale')}>
-            Logo size: {Math.round(draft.logoScale * 100)}% of the width
-          </label>
-          <input
-            id={id('scale')}
-            type="range"
-            min={LOGO_SCALE_RANGE.min}
-            max={LOGO_SCALE_RANGE.max}
-            step={0.01}
-            value={draft.logoScale}
-            onChange={(e) => set('logoScale', Number(e.target.value))}
-          />
-        </div>
-        <div className="rs-field">
-          <label className="rs-field__label" htmlFor={id('opacity')}>
-            Logo opacity: {Math.round(draft.logoOpacity * 100)}%
-          </label>
-          <input
-            id={id('opacity')}
-            type="range"
-            min={LOGO_OPACITY_RANGE.min}
-            max={LOGO_OPACITY_RANGE.max}
-            step={0.05}
-            value={draft.logoOpacity}
-            onChange={(e) => set('logoOpacity', Number(e.target.value))}
-          />
-        </div>
+        <SelectField
+          id={id('position')}
+          label="Logo position"
+          value={draft.logoPosition}
+          options={LOGO_POSITIONS.map((position) => ({ value: position, label: POSITION_LABELS[position] }))}
+          onChange={(position) => set('logoPosition', position as LogoPosition)}
+        />
+        <RangeField
+          id={id('scale')}
+          label={`Logo size: ${Math.round(draft.logoScale * 100)}% of the width`}
+          range={LOGO_SCALE_RANGE}
+          step={0.01}
+          value={draft.logoScale}
+          onChange={(scale) => set('logoScale', scale)}
+        />
+        <RangeField
+          id={id('opacity')}
+          label={`Logo opacity: ${Math.round(draft.logoOpacity * 100)}%`}
+          range={LOGO_OPACITY_RANGE}
+          step={0.05}
+          value={draft.logoOpacity}
+          onChange={(opacity) => set('logoOpacity', opacity)}
+        />
         <div className="rs-field">
           <label className="rs-field__label" htmlFor={id('accent')}>
             Accent colour (caption template highlights)
@@ -290,5 +269,39 @@ export function BrandTab() {
         {draft.enabled ? null : <p className="rs-brand__hint">Off: new videos are made without the brand.</p>}
       </aside>
     </form>
+  );
+}
+
+/** A slider between the range's ends, labelled with its current value. */
+function RangeField({
+  id,
+  label,
+  range,
+  step,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  range: { min: number; max: number };
+  step: number;
+  value: number;
+  onChange(value: number): void;
+}) {
+  return (
+    <div className="rs-field">
+      <label className="rs-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={step}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </div>
   );
 }
