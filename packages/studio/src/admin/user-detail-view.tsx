@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
+import { SelectField } from '../ui/select-field.js';
 import { formatDate, formatDateTime } from '../ui/date-format.js';
 import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 import { useAuth } from '../services.js';
@@ -178,40 +179,26 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
           onConfirm={confirm}
         >
           {pending?.kind === 'role' ? (
-            <div className="rs-field">
-              <label htmlFor={roleId} className="rs-field__label">
-                New role
-              </label>
-              <select
-                id={roleId}
-                className="rs-field__input rs-select"
-                value={role}
-                onChange={(event) => setRole(event.target.value as Role)}
-              >
-                <option value="user">User</option>
-                <option value="admin">Admin</option>
-              </select>
-            </div>
+            <SelectField
+              id={roleId}
+              label="New role"
+              value={role}
+              options={[
+                { value: 'user', label: 'User' },
+                { value: 'admin', label: 'Admin' },
+              ]}
+              onChange={(next) => setRole(next as Role)}
+            />
           ) : null}
           {pending?.kind === 'grant' ? (
             <div className="rs-admin-users__grant">
-              <div className="rs-field">
-                <label htmlFor={planFieldId} className="rs-field__label">
-                  Plan
-                </label>
-                <select
-                  id={planFieldId}
-                  className="rs-field__input rs-select"
-                  value={planId}
-                  onChange={(event) => setPlanId(event.target.value as PlanId)}
-                >
-                  {PLAN_IDS.map((plan) => (
-                    <option key={plan} value={plan}>
-                      {PLAN_LABELS[plan]}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id={planFieldId}
+                label="Plan"
+                value={planId}
+                options={PLAN_IDS.map((plan) => ({ value: plan, label: PLAN_LABELS[plan] }))}
+                onChange={(plan) => setPlanId(plan as PlanId)}
+              />
               <div className="rs-field">
                 <label htmlFor={daysId} className="rs-field__label">
                   Days
