@@ -124,6 +124,16 @@ async function storyProviderSelect() {
   return { story, select };
 }
 
+/** Picks `provider` in the Voice Providers tab's switch and returns the confirmation dialog it opens. */
+async function chooseVoiceProvider(user: ReturnType<typeof userEvent.setup>, provider: string) {
+  await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
+  const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
+  const select = within(voice).getByRole('combobox', { name: 'Switch voice provider to' });
+  await waitFor(() => expect(select).toBeEnabled());
+  await user.selectOptions(select, provider);
+  return screen.findByRole('dialog');
+}
+
 function renderDashboard(state = serverState()) {
   installMatchMedia();
   const server = fakeServer(state);
@@ -339,12 +349,7 @@ describe('AdminDashboard', () => {
   it('switches the voice provider through the voice provider route', async () => {
     const user = userEvent.setup();
     const { server } = renderDashboard();
-    await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
-    const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
-    const select = within(voice).getByRole('combobox', { name: 'Switch voice provider to' });
-    await waitFor(() => expect(select).toBeEnabled());
-    await user.selectOptions(select, 'elevenlabs');
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await chooseVoiceProvider(user, 'elevenlabs');
     await within(dialog).findByText(/ElevenLabs passed its health check/);
     await user.click(within(dialog).getByRole('button', { name: 'Switch' }));
     await waitFor(() => expect(server.posts).toEqual([{ path: '/api/voice-providers/switch', body: { provider: 'elevenlabs' } }]));
@@ -359,12 +364,7 @@ describe('AdminDashboard', () => {
         },
       }),
     );
-    await user.click(screen.getByRole('tab', { name: 'Voice Providers' }));
-    const voice = await screen.findByRole('region', { name: 'Voice provider configuration' });
-    const select = within(voice).getByRole('combobox', { name: 'Switch voice provider to' });
-    await waitFor(() => expect(select).toBeEnabled());
-    await user.selectOptions(select, 'elevenlabs');
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await chooseVoiceProvider(user, 'elevenlabs');
     const warning = await within(dialog).findByRole('alert');
     expect(warning).toHaveTextContent('ElevenLabs failed its health check: Could not reach the voice service');
     expect(within(dialog).queryByRole('button', { name: 'Switch' })).toBeNull();
