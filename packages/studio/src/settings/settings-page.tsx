@@ -13,11 +13,12 @@ import {
   VISUAL_STYLES,
 } from '@reelsmith/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
-import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { FormAlert, TextField } from '../ui/form-fields.js';
+import { SelectField } from '../ui/select-field.js';
 import { PageHeader } from '../ui/page-header.js';
 import { usePlatform } from '../platform.js';
 import { useApi, useAuth, useServices } from '../services.js';
@@ -140,32 +141,9 @@ function ProfileTab() {
   );
 }
 
-function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string | number;
-  onChange(value: string): void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="rs-field">
-      <label htmlFor={id} className="rs-field__label">
-        {label}
-      </label>
-      <select id={id} className="rs-field__input rs-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
-
 function VideoDefaultsTab() {
   const platform = usePlatform();
+  const id = useId();
   const [defaults, setDefaults] = useState<VideoDefaults>(() => loadVideoDefaults(platform.storage));
   const set = <K extends keyof VideoDefaults>(key: K, value: VideoDefaults[K]) => setDefaults((d) => ({ ...d, [key]: value }));
 
@@ -185,60 +163,40 @@ function VideoDefaultsTab() {
     <section className="rs-card">
       <form onSubmit={save} aria-label="Video defaults" className="rs-settings__form-grid">
         <SelectField
+          id={`${id}-style`}
           label="Default Style"
           value={defaults.defaultStyle}
+          options={SETTINGS_STORY_STYLES.map((style) => ({ value: style, label: optionLabel(style) }))}
           onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}
-        >
-          {SETTINGS_STORY_STYLES.map((s) => (
-            <option key={s} value={s}>
-              {optionLabel(s)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
+          id={`${id}-language`}
           label="Default Language"
           value={defaults.defaultLanguage}
+          options={VIDEO_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
           onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}
-        >
-          {VIDEO_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {LANGUAGE_NAMES[l]}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
+          id={`${id}-duration`}
           label="Default Duration"
           value={defaults.defaultDuration}
+          options={DURATIONS.map((duration) => ({ value: duration, label: `${duration} seconds` }))}
           onChange={(v) => set('defaultDuration', Number(v) as VideoDefaults['defaultDuration'])}
-        >
-          {DURATIONS.map((d) => (
-            <option key={d} value={d}>
-              {d} seconds
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
+          id={`${id}-visual-style`}
           label="Default Visual Style"
           value={defaults.defaultVisualStyle}
+          options={VISUAL_STYLES.map((style) => ({ value: style, label: optionLabel(style) }))}
           onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}
-        >
-          {VISUAL_STYLES.map((s) => (
-            <option key={s} value={s}>
-              {optionLabel(s)}
-            </option>
-          ))}
-        </SelectField>
+        />
         <SelectField
+          id={`${id}-resolution`}
           label="Default Resolution"
           value={defaults.defaultResolution}
+          options={RESOLUTIONS.map((resolution) => ({ value: resolution, label: RESOLUTION_LABELS[resolution] }))}
           onChange={(v) => set('defaultResolution', v as VideoDefaults['defaultResolution'])}
-        >
-          {RESOLUTIONS.map((r) => (
-            <option key={r} value={r}>
-              {RESOLUTION_LABELS[r]}
-            </option>
-          ))}
-        </SelectField>
+        />
         <div className="rs-settings__actions">
           <button type="submit" className="rs-button rs-button--primary">
             Save Defaults
