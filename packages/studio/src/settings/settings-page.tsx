@@ -143,7 +143,6 @@ function ProfileTab() {
 
 function VideoDefaultsTab() {
   const platform = usePlatform();
-  const id = useId();
   const [defaults, setDefaults] = useState<VideoDefaults>(() => loadVideoDefaults(platform.storage));
   const set = <K extends keyof VideoDefaults>(key: K, value: VideoDefaults[K]) => setDefaults((d) => ({ ...d, [key]: value }));
 
@@ -163,35 +162,30 @@ function VideoDefaultsTab() {
     <section className="rs-card">
       <form onSubmit={save} aria-label="Video defaults" className="rs-settings__form-grid">
         <SelectField
-          id={`${id}-style`}
           label="Default Style"
           value={defaults.defaultStyle}
           options={SETTINGS_STORY_STYLES.map((style) => ({ value: style, label: optionLabel(style) }))}
           onChange={(v) => set('defaultStyle', v as VideoDefaults['defaultStyle'])}
         />
         <SelectField
-          id={`${id}-language`}
           label="Default Language"
           value={defaults.defaultLanguage}
           options={VIDEO_LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
           onChange={(v) => set('defaultLanguage', v as VideoDefaults['defaultLanguage'])}
         />
         <SelectField
-          id={`${id}-duration`}
           label="Default Duration"
           value={defaults.defaultDuration}
           options={DURATIONS.map((duration) => ({ value: duration, label: `${duration} seconds` }))}
           onChange={(v) => set('defaultDuration', Number(v) as VideoDefaults['defaultDuration'])}
         />
         <SelectField
-          id={`${id}-visual-style`}
           label="Default Visual Style"
           value={defaults.defaultVisualStyle}
           options={VISUAL_STYLES.map((style) => ({ value: style, label: optionLabel(style) }))}
           onChange={(v) => set('defaultVisualStyle', v as VideoDefaults['defaultVisualStyle'])}
         />
         <SelectField
-          id={`${id}-resolution`}
           label="Default Resolution"
           value={defaults.defaultResolution}
           options={RESOLUTIONS.map((resolution) => ({ value: resolution, label: RESOLUTION_LABELS[resolution] }))}

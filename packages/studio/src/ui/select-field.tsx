@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Field } from './field-error.js';
 
 export interface SelectOption {
@@ -6,9 +7,12 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-/** A labelled select over its options, with the field's message under it; `onChange` gets the chosen value as the select holds it (a string). */
+/**
+ * A labelled select over its options, with the field's message under it; `onChange` gets the chosen value as the select holds it
+ * (a string). Without an `id` the field makes its own.
+ */
 export function SelectField({
-  id,
+  id: givenId,
   label,
   error,
   value,
@@ -16,7 +20,7 @@ export function SelectField({
   onChange,
   onBlur,
 }: {
-  id: string;
+  id?: string;
   label: string;
   error?: string | undefined;
   value: string | number;
@@ -24,6 +28,8 @@ export function SelectField({
   onChange(value: string): void;
   onBlur?: () => void;
 }) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   return (
     <Field id={id} label={label} error={error}>
       <select id={id} className="rs-field__input rs-select" value={value} onChange={(e) => onChange(e.target.value)} onBlur={onBlur}>
