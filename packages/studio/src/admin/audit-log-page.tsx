@@ -1,8 +1,8 @@
 import type { AuditAction } from '@reelsmith/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
+import { LoadFailure } from './load-failure.js';
 import { useAuditLog } from './admin-users-queries.js';
 import { formatDateTime } from '../ui/date-format.js';
 import './admin.css';
@@ -34,11 +34,7 @@ export function AuditLogPage() {
           </Link>
         }
       />
-      {log.isError ? (
-        <p className="rs-alert rs-alert--error" role="alert">
-          {errorMessage(log.error, 'Failed to load the audit log')}
-        </p>
-      ) : null}
+      <LoadFailure query={log} fallback="Failed to load the audit log" />
       <section className="rs-card rs-admin-table-card" aria-label="Audit log">
         <table className="rs-admin-table rs-admin-audit">
           <thead>

@@ -6,8 +6,8 @@ import {
   type SystemHealthComponent,
 } from '@reelsmith/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
+import { LoadFailure } from './load-failure.js';
 import { useSystemHealthDetail } from './admin-users-queries.js';
 import { formatDateTime } from '../ui/date-format.js';
 import { stepName } from './step-names.js';
@@ -211,11 +211,7 @@ export function SystemHealthPage() {
           ) : undefined
         }
       />
-      {health.isError ? (
-        <p className="rs-alert rs-alert--error" role="alert">
-          {errorMessage(health.error, 'Failed to load admin data')}
-        </p>
-      ) : null}
+      <LoadFailure query={health} fallback="Failed to load admin data" />
       <div className="rs-health__grid">
         {data
           ? SYSTEM_HEALTH_COMPONENTS.map((name) => {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from '../toaster.js';
 import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
+import { LoadFailure } from './load-failure.js';
 import { SelectField } from '../ui/select-field.js';
 import { formatDate, formatDateTime } from '../ui/date-format.js';
 import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
@@ -80,11 +81,7 @@ export function UserDetailView({ id, onBack }: { id: string; onBack(): void }) {
           </button>
         }
       />
-      {detail.isError ? (
-        <p className="rs-alert rs-alert--error" role="alert">
-          {errorMessage(detail.error, 'Failed to load this user')}
-        </p>
-      ) : null}
+      <LoadFailure query={detail} fallback="Failed to load this user" />
       {!data || !user ? (
         detail.isError ? null : (
           <p>Loading…</p>

@@ -1,8 +1,8 @@
 import { PLAN_IDS, type PlanId, type Role } from '@reelsmith/contracts';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { errorMessage } from '../api/api-client.js';
 import { PageHeader } from '../ui/page-header.js';
+import { LoadFailure } from './load-failure.js';
 import { formatDate } from '../ui/date-format.js';
 import { PLAN_LABELS } from '../shared/billing/plan-labels.js';
 import { useAdminUsers, type UserListQuery } from './admin-users-queries.js';
@@ -144,11 +144,7 @@ export function UserManagementPage() {
         <Select label="Sort" value={query.sort} onChange={(sort) => update({ sort })} options={SORT_OPTIONS} />
       </section>
 
-      {users.isError ? (
-        <p className="rs-alert rs-alert--error" role="alert">
-          {errorMessage(users.error, 'Failed to load users')}
-        </p>
-      ) : null}
+      <LoadFailure query={users} fallback="Failed to load users" />
 
       <section className="rs-card rs-admin-table-card rs-admin-users__list" aria-label="Users">
         <p className="rs-admin-users__count" aria-live="polite">
