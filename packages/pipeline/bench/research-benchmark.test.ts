@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closesAnswer, closingLine } from '../src/story/answer-script.js';
-import { evaluateResearch, midSentenceCuts, researchTopics, saysFact } from './research-test-bench.js';
-
-/** Lower case without accents, as words. */
-const tokens = (text: string): string[] =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLocaleLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+import { evaluateResearch, midSentenceCuts, researchTopics, saysFact, tokens } from './research-test-bench.js';
 
 /** The only words of our own a script may say: a closing line's connective (answer-script.ts). */
 const CONNECTIVES = new Set(tokens('That is Así Por eso Por isso Assim Voilà Deshalb So'));

@@ -73,7 +73,7 @@ export function tellTopic(topic: ResearchTopic, durationSeconds: number): Story 
 }
 
 /** Lower case without accents, as words: "Réfractée" and "refractee" are one. */
-const tokens = (text: string): string[] =>
+export const tokens = (text: string): string[] =>
   text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
