@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { sentenceCore } from './sentence-core.js';
+
+describe('sentenceCore', () => {
+  it('cuts an elaboration off: the explanation after a colon, an appositive, a relative clause, an aside', () => {
+    expect(sentenceCore('The early walls were made of rammed earth: layers of soil pressed hard between wooden boards.', 'en')).toBe(
+      'The early walls were made of rammed earth.',
+    );
+    expect(sentenceCore('Auroras are caused by the solar wind, a stream of electrically charged particles flowing out from the Sun.', 'en')).toBe(
+      'Auroras are caused by the solar wind.',
+    );
+    expect(sentenceCore('A corcova não guarda água, como se pensava, mas gordura, que serve de reserva de energia quando falta comida.', 'pt')).toBe(
+      'A corcova não guarda água, como se pensava, mas gordura.',
+    );
+    expect(sentenceCore('The work was done by soldiers, peasants and convicts, often hundreds of thousands at a time.', 'en')).toBe(
+      'The work was done by soldiers, peasants and convicts.',
+    );
+    expect(sentenceCore('Watchtowers stood along the wall; guards sent warnings from tower to tower.', 'en')).toBe('Watchtowers stood along the wall.');
+    expect(sentenceCore('En el centro se forma el ojo, una zona tranquila y a menudo despejada.', 'es')).toBe('En el centro se forma el ojo.');
+  });
+
+  it('keeps a coordinated clause, which is a fact of its own, and a "but" that qualifies the head', () => {
+    expect(
+      sentenceCore("Elle repose sur une couche d'argile, et ses fondations ne font que trois mètres de profondeur.", 'fr'),
+    ).toBeUndefined();
+    expect(sentenceCore('Sunlight looks white, but it is a mixture of all the colours of the rainbow.', 'en')).toBeUndefined();
+  });
+
+  it('never leaves a fragment: a subordinate clause, a short adverbial, a head under five words, an open quote', () => {
+    expect(sentenceCore('When it rains for many days, the rivers rise over their banks.', 'en')).toBeUndefined();
+    expect(sentenceCore('During the long winter months, the bears sleep in their dens.', 'en')).toBeUndefined();
+    expect(sentenceCore('Bats are mammals, the only ones that fly.', 'en')).toBeUndefined();
+    expect(sentenceCore('He called the wall "the longest cemetery on Earth, a grave for a million men" in his book.', 'en')).toBeUndefined();
+  });
+
+  it('keeps a tail the telling needs', () => {
+    const sentence = 'These molecules scatter short wavelengths much more strongly than long ones: blue light is scattered more.';
+    expect(sentenceCore(sentence, 'en', (tail) => /blue/u.test(tail))).toBeUndefined();
+    expect(sentenceCore(sentence, 'en')).toBe('These molecules scatter short wavelengths much more strongly than long ones.');
+  });
+
+  it('says nothing for a language it has no rules for', () => {
+    expect(sentenceCore('灯台は船を導く、古い建物である。', 'ja')).toBeUndefined();
+  });
+});

@@ -1,0 +1,93 @@
+import { words } from './source-text.js';
+
+/**
+ * A sentence said by its head when a short video has no room for the whole of it: "The early walls
+ * were made of rammed earth: layers of soil pressed hard between wooden boards." → "The early walls
+ * were made of rammed earth." Only an elaboration is cut off, never what the head needs to be true:
+ * the explanation after a colon, a semicolon or a dash; a non-restrictive relative clause (", which…",
+ * ", que…", ", qui…", ", die…"); an appositive noun phrase (", the pigment that…"); an aside
+ * (", often…", ", such as…"). A coordinated clause (", and its foundations are only three metres
+ * deep") is a fact of its own and stays. The head is a prefix of the article's sentence, so every
+ * word said stays the article's.
+ */
+
+/** Words that open a tail after a comma which can be dropped without changing what the head says. */
+const COMMA_TAILS: Record<string, readonly string[]> = {
+  en: ['which', 'where', 'who', 'whose', 'often', 'usually', 'mostly', 'such as', 'including', 'the', 'a', 'an'],
+  es: ['que', 'donde', 'quien', 'quienes', 'lo que', 'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas'],
+  fr: ['qui', 'où', 'dont', 'ce qui', 'notamment', 'le', 'la', 'les', 'un', 'une', 'des'],
+  de: ['die', 'der', 'das', 'den', 'dem', 'deren', 'dessen', 'wo', 'ein', 'eine', 'einem', 'einer'],
+  pt: ['que', 'onde', 'o que', 'o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas'],
+  it: ['che', 'dove', 'il quale', 'la quale', 'il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una'],
+};
+
+/** A sentence that opens with a subordinate clause ("When it rains, the streets…") is never cut. */
+const SUBORDINATORS: Record<string, readonly string[]> = {
+  en: ['when', 'if', 'because', 'although', 'though', 'while', 'as', 'since', 'after', 'before', 'once', 'unless', 'whether', 'until'],
+  es: ['cuando', 'si', 'aunque', 'porque', 'como', 'mientras', 'al', 'tras', 'después', 'antes', 'según'],
+  fr: ['quand', 'lorsque', 'si', 'comme', 'parce', 'bien', 'alors', 'après', 'avant', 'puisque', 'tandis', 'dès', 'selon'],
+  de: ['wenn', 'als', 'weil', 'obwohl', 'da', 'nachdem', 'während', 'bevor', 'sobald', 'falls', 'ob', 'seit'],
+  pt: ['quando', 'se', 'embora', 'porque', 'como', 'enquanto', 'ao', 'depois', 'antes', 'segundo'],
+  it: ['quando', 'se', 'sebbene', 'perché', 'come', 'mentre', 'dopo', 'prima'],
+};
+
+/**
+ * A sentence that opens with a preposition may open with an adverbial ("During the long winter
+ * months, the bears…"), whose comma is no place to cut: its head must be longer than such a
+ * phrase usually is ("En el centro se forma el ojo" is a clause; "During the winter months" is not).
+ */
+const PREPOSITIONS: Record<string, readonly string[]> = {
+  en: ['during', 'in', 'on', 'at', 'for', 'by', 'from', 'with', 'throughout', 'under', 'over', 'within', 'without', 'despite',
+    'among', 'between', 'across', 'around', 'through', 'to', 'of'],
+  es: ['en', 'durante', 'con', 'para', 'por', 'desde', 'hasta', 'entre', 'sin', 'sobre', 'bajo', 'a', 'de', 'del'],
+  fr: ['en', 'dans', 'pendant', 'avec', 'pour', 'par', 'depuis', 'sur', 'sous', 'entre', 'sans', 'à', 'au', 'aux', 'de', 'du'],
+  de: ['in', 'im', 'an', 'am', 'auf', 'mit', 'nach', 'von', 'vom', 'bei', 'beim', 'für', 'über', 'unter', 'zwischen', 'zu',
+    'zum', 'zur', 'durch', 'aus', 'trotz', 'vor'],
+  pt: ['em', 'no', 'na', 'nos', 'nas', 'durante', 'com', 'para', 'por', 'pelo', 'pela', 'desde', 'até', 'entre', 'sem',
+    'sobre', 'após', 'a', 'de', 'do', 'da'],
+  it: ['in', 'nel', 'nella', 'durante', 'con', 'per', 'da', 'dal', 'dalla', 'tra', 'fra', 'senza', 'su', 'sul', 'a', 'al',
+    'di', 'del'],
+};
+const MIN_HEAD_WORDS_AFTER_PREPOSITION = 7;
+
+/** The fewest words a head keeps: fewer is a fragment, not a statement. */
+const MIN_HEAD_WORDS = 5;
+
+const base = (language: string) => language.toLowerCase().slice(0, 2);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
+
+/**
+ * The sentence's shortest head that still states something whole, or undefined when it has none.
+ * `keeps(tail)` vetoes a cut whose tail the telling needs (the topic's own words: "…: blue light is
+ * scattered…" for "Why the sky is blue").
+ */
+export function sentenceCore(sentence: string, language: string, keeps: (tail: string) => boolean = () => false): string | undefined {
+  const lang = base(language);
+  const tails = COMMA_TAILS[lang];
+  if (!tails) return undefined;
+  const text = sentence.trim();
+  const lower = text.toLocaleLowerCase(lang);
+  const firstWord = words(lower, lang)[0] ?? '';
+  if ((SUBORDINATORS[lang] ?? []).includes(firstWord)) return undefined;
+  const minWords = (PREPOSITIONS[lang] ?? []).includes(firstWord) ? MIN_HEAD_WORDS_AFTER_PREPOSITION : MIN_HEAD_WORDS;
+  const commaTail = new RegExp(`,\\s+(?:${tails.map(escape).join('|')})(?=[\\s,])`, 'gu');
+  const cuts = [...lower.matchAll(/\s*[:;]\s+|\s+[—–]\s+/gu), ...lower.matchAll(commaTail)]
+    .map((match) => match.index)
+    .sort((a, b) => a - b);
+  for (const at of cuts) {
+    const head = text.slice(0, at).replace(/[\s,;:—–]+$/u, '');
+    if (words(head, lang).length < minWords) continue;
+    // A cut inside brackets or quotes would leave them open.
+    if (unbalanced(head)) continue;
+    const tail = text.slice(at);
+    if (keeps(tail)) continue;
+    return `${head}.`;
+  }
+  return undefined;
+}
+
+function unbalanced(text: string): boolean {
+  const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+  // Quotes pair up in every language's style («…», “…”, „…“, "…"): an odd number leaves one open.
+  return count(/\(/gu) !== count(/\)/gu) || count(/[«»“”„"]/gu) % 2 === 1;
+}
