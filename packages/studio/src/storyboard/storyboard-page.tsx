@@ -8,6 +8,7 @@ import { JobProgress } from '../shared/videos/job-progress.js';
 import { AttributionCredits } from '../shared/videos/attribution-credits.js';
 import { SourceCredit } from '../shared/videos/source-credit.js';
 import { ResearchNote } from '../shared/videos/research-note.js';
+import { VideoNotes } from '../shared/videos/video-notes.js';
 import { VersionMenu } from '../shared/videos/version-menu.js';
 import { ConflictBanner } from './conflict-banner.js';
 import { RenderBar } from './render-bar.js';
@@ -87,6 +88,7 @@ export function StoryboardPage() {
       />
       <SourceCredit source={current?.result?.source ?? params?.source} className="rs-source-credit rs-storyboard__source" />
       <ResearchNote research={current?.result?.research} />
+      <VideoNotes notes={current?.result?.notes} />
       {editor.conflict ? <ConflictBanner theirs={editor.conflict} onReload={editor.takeTheirs} onKeepMine={editor.keepMine} /> : null}
       <AttributionCredits attributions={current?.result?.attributions} />
 

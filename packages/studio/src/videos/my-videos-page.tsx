@@ -22,6 +22,7 @@ import { ArtworkCredits, PhotoCredits } from './photo-credits.js';
 import { AttributionCredits } from '../shared/videos/attribution-credits.js';
 import { SourceCredit } from '../shared/videos/source-credit.js';
 import { ResearchNote } from '../shared/videos/research-note.js';
+import { VideoNotes } from '../shared/videos/video-notes.js';
 import { PostKitPanel } from './post-kit-panel.js';
 import { VersionMenu } from '../shared/videos/version-menu.js';
 import { VideoPoster } from '../shared/videos/video-poster.js';
@@ -98,6 +99,7 @@ function VideoRow({ job, selection }: { job: TrackedJob; selection: ReturnType<t
         {/* A researched topic's article is known once the video is made (result.source), a chosen one from the start. */}
         <SourceCredit source={job.result?.source ?? job.params.source} />
         {job.status === 'completed' ? <ResearchNote research={job.result?.research} /> : null}
+        {job.status === 'completed' ? <VideoNotes notes={job.result?.notes} /> : null}
         {active ? <JobProgress job={job} title={title} /> : null}
         {job.status === 'failed' && job.error ? <p className="rs-video-row__error">{job.error}</p> : null}
         {job.status === 'completed' ? <PhotoCredits credits={job.result?.credits} /> : null}
