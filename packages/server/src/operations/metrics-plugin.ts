@@ -48,7 +48,12 @@ export const metricsPlugin = fp(
     app.decorate('metrics', metrics);
     // Provider calls made here: a job's with the embedded queue, and in any mode the studio's research look-ups.
     const stopObservingCalls = app.providerSwitchboard?.registry.observeCalls((call) => metrics.providerCalled(call));
-    app.addHook('onClose', async () => stopObservingCalls?.());
+    // And the voice previews' synthesis (GET /voices' samples), made by the voices plugin's own providers.
+    const stopObservingSamples = app.observeVoiceSampleCalls((call) => metrics.providerCalled(call));
+    app.addHook('onClose', async () => {
+      stopObservingCalls?.();
+      stopObservingSamples();
+    });
 
     app.addHook('onResponse', async (request, reply) => {
       // The route's template keeps the label set small; requests no route matched share one label.
@@ -95,5 +100,5 @@ export const metricsPlugin = fp(
       });
     }
   },
-  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'jobs', 'realtime', 'readiness'] },
+  { name: 'metrics', fastify: '5.x', dependencies: ['config', 'database', 'voices', 'jobs', 'realtime', 'readiness'] },
 );

@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import { API, VOICE_PROVIDERS, type NaturalVoicesStatus, type VoiceLanguage, type VoiceProviderId } from '@reelsmith/contracts';
-import type { NeuralVoiceModel, ProviderRegistry, VoiceProvider } from '@reelsmith/pipeline';
+import type { NeuralVoiceModel, ProviderCallObserver, ProviderRegistry, VoiceProvider } from '@reelsmith/pipeline';
 import { createProviderRegistry, hasNaturalVoices, loadPipelineConfig } from '@reelsmith/pipeline';
 import { getVoices, groupByGender, validateVoiceCatalogues } from '@reelsmith/pipeline';
 import fp from 'fastify-plugin';
@@ -34,6 +34,8 @@ declare module 'fastify' {
     voiceSamples: VoiceSampleService;
     /** The voice provider new jobs narrate with, as chosen by an admin (default offline). */
     currentVoiceProvider(): VoiceProviderId;
+    /** Watches the calls the voice samples make to their providers (the metrics count them); returns its stop. */
+    observeVoiceSampleCalls(observer: ProviderCallObserver): () => void;
   }
 }
 
@@ -132,6 +134,8 @@ export const voicesPlugin = fp<VoicesPluginOptions>(
       gate: app.background,
     });
     app.decorate('voiceSamples', samples);
+    // The samples' synthesisers come from this registry, not the jobs': their calls are watched here.
+    app.decorate('observeVoiceSampleCalls', (observer: ProviderCallObserver) => registry.observeCalls(observer));
     app.decorate('currentVoiceProvider', () => settings.voiceProvider());
 
     if (app.storage.kind === 's3') {
