@@ -23,16 +23,19 @@ export interface FakeModelHost {
 }
 
 /**
- * A 127.0.0.1 server laid out as the Hugging Face hub serves a model repository
- * (`/<repo>/resolve/main/<file>`), with Range requests (206) for resumed downloads, serving the tiny
- * Kokoro model the tests make (or the files given).
+ * A 127.0.0.1 server laid out as the Hugging Face hub serves a model repository at one revision
+ * (`/<repo>/resolve/<revision>/<file>`, default main; another revision is a 404, as the hub's
+ * "Revision not found"), with Range requests (206) for resumed downloads, serving the tiny Kokoro
+ * model the tests make (or the files given).
  */
-export async function startFakeModelHost(options: { repo?: string; files?: TinyModelFile[] } = {}): Promise<FakeModelHost> {
+export async function startFakeModelHost(
+  options: { repo?: string; files?: TinyModelFile[]; revision?: string } = {},
+): Promise<FakeModelHost> {
   const repo = options.repo ?? 'onnx-community/Kokoro-82M-v1.0-ONNX';
   const files = options.files ?? tinyKokoroFiles();
   const requests: FakeModelHost['requests'] = [];
   const faults = new Map<string, ModelHostFault[]>();
-  const prefix = `/${repo}/resolve/main/`;
+  const prefix = `/${repo}/resolve/${options.revision ?? 'main'}/`;
 
   const server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');

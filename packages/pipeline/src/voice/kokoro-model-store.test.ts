@@ -13,6 +13,7 @@ import {
   ModelDownloadError,
   type ModelStatus,
 } from './kokoro-model-store.js';
+import { KOKORO_MANIFEST } from './kokoro-voices.js';
 import { NeuralVoiceModel } from './neural-voice-model.js';
 
 const files = tinyKokoroFiles();
@@ -47,6 +48,28 @@ describe('the voice model download', () => {
     host.requests.length = 0;
     await downloadModel({ baseUrl: host.url, dir, manifest });
     expect(host.requests).toEqual([]);
+  });
+
+  it("fetches at the manifest's pinned revision, which a host without that commit refuses", async () => {
+    const revision = '1939ad2a8e416c0acfeecc08a694d14ef25f2231';
+    const pinned = await startFakeModelHost({ files, revision });
+    try {
+      const dir = freshDir();
+      await downloadModel({ baseUrl: pinned.url, dir, manifest: { ...manifest, revision } });
+      expect(await isModelReady(dir, manifest)).toBe(true);
+      expect(pinned.requests.every((request) => request.path.includes(`/resolve/${revision}/`))).toBe(true);
+      // The same manifest against a host serving only main: "Entry not found", nothing kept.
+      const other = freshDir();
+      await expect(downloadModel({ baseUrl: host.url, dir: other, manifest: { ...manifest, revision } })).rejects.toThrow(ModelDownloadError);
+      expect(await isModelReady(other, manifest)).toBe(false);
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it('pins the real model: a commit, and every file by size and SHA-256', () => {
+    expect(KOKORO_MANIFEST.revision).toMatch(/^[0-9a-f]{40}$/);
+    for (const file of KOKORO_MANIFEST.files) expect(file.sha256, file.path).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('refuses a corrupted file by its checksum and fetches it again', async () => {

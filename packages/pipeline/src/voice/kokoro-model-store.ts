@@ -9,7 +9,8 @@ import { KOKORO_MANIFEST, type ModelFile, type ModelManifest } from './kokoro-vo
 
 /**
  * The natural voice's model on disk: fetched once (never at install) from VOICE_MODEL_URL, laid out
- * as the Hugging Face repository (`<url>/resolve/main/<path>`), into DATA_DIR/models/kokoro-82m/,
+ * as the Hugging Face repository (`<url>/resolve/<revision>/<path>`, the manifest's pinned commit),
+ * into DATA_DIR/models/kokoro-82m/,
  * each file checked against the manifest's size and SHA-256. A download is written to `<file>.partial`
  * and resumed with a Range request after an interruption; a file whose sum is wrong is deleted and
  * fetched once more from the start, then refused.
@@ -29,6 +30,8 @@ export interface ModelStatus {
 
 export const modelManifestSchema = z.object({
   model: z.string().min(1),
+  /** The repository's commit the files are fetched at (default main). */
+  revision: z.optional(z.string().regex(/^[A-Za-z0-9._-]+$/, 'a branch name or a commit id')),
   files: z
     .array(
       z.object({
@@ -130,9 +133,9 @@ export interface DownloadOptions {
   idleTimeoutMs?: number;
 }
 
-/** `<baseUrl>/resolve/main/<path>`, as the Hugging Face hub serves a repository's files. */
-export function modelFileUrl(baseUrl: string, file: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/resolve/main/${file.split('/').map(encodeURIComponent).join('/')}`;
+/** `<baseUrl>/resolve/<revision>/<path>`, as the Hugging Face hub serves a repository's files at a commit. */
+export function modelFileUrl(baseUrl: string, file: string, revision = 'main'): string {
+  return `${baseUrl.replace(/\/+$/, '')}/resolve/${encodeURIComponent(revision)}/${file.split('/').map(encodeURIComponent).join('/')}`;
 }
 
 function describeFetchError(url: string, error: unknown): string {
@@ -253,7 +256,7 @@ export async function downloadModel(options: DownloadOptions): Promise<void> {
   let lastReport = 0;
   for (const file of missing) {
     const target = modelFilePath(dir, file);
-    const url = modelFileUrl(options.baseUrl, file.path);
+    const url = modelFileUrl(options.baseUrl, file.path, options.manifest.revision);
     const onBytes = (n: number) => {
       bytesDone += n;
       const now = Date.now();

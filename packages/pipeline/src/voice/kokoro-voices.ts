@@ -79,6 +79,8 @@ export interface ModelFile {
 export interface ModelManifest {
   /** The ONNX graph among `files`. */
   model: string;
+  /** The repository's commit the files are fetched at (default main, which can move). */
+  revision?: string;
   files: ModelFile[];
 }
 
@@ -86,17 +88,20 @@ const pack = (name: string, sha256: string): ModelFile => ({ path: `voices/${nam
 
 /**
  * onnx-community/Kokoro-82M-v1.0-ONNX (Apache-2.0), fp32 graph (326 MB; the q8 graph is smaller but
- * audibly rougher). The voice packs' sums are those of the packs kokoro-js 1.2.1 ships on npm, which
- * are the repository's (kokoro-js reads the same files from it in browsers). The graph's and the
- * tokenizer's sums could not be read from this network (only npm and Debian are reachable here): their
- * sizes are pinned, and the sum of the first complete download is recorded beside the files and
- * checked from then on. Fill them in from `sha256sum` on a machine that can reach Hugging Face.
+ * audibly rougher), fetched at commit 1939ad2a…: `main` can move, and a moved file would fail its sum.
+ * The voice packs' sums are those of the packs kokoro-js 1.2.1 ships on npm, which are the
+ * repository's (kokoro-js reads the same files from it in browsers). The graph's and the tokenizer's
+ * sums could not be computed here (only npm and Debian are reachable); they are the ones that
+ * several public projects pin for this repository at this commit, which agree with one another and
+ * with our voice packs' sums (model.onnx 325,532,232 bytes, 8fbea51e…; tokenizer.json 3,497 bytes,
+ * 77a02c8e…). A download whose sum differs is fetched once more, then refused.
  */
 export const KOKORO_MANIFEST: ModelManifest = {
   model: 'onnx/model.onnx',
+  revision: '1939ad2a8e416c0acfeecc08a694d14ef25f2231',
   files: [
-    { path: 'onnx/model.onnx', size: 325_532_232, sha256: null },
-    { path: 'tokenizer.json', size: 3_497, sha256: null },
+    { path: 'onnx/model.onnx', size: 325_532_232, sha256: '8fbea51ea711f2af382e88c833d9e288c6dc82ce5e98421ea61c058ce21a34cb' },
+    { path: 'tokenizer.json', size: 3_497, sha256: '77a02c8e164413299b4b4c403b14f8e0e1c1b727db4d46a09d6327b861060a34' },
     pack('af_heart', 'd583ccff3cdca2f7fae535cb998ac07e9fcb90f09737b9a41fa2734ec44a8f0b'),
     pack('am_michael', '1d1f21dd8da39c30705cd4c75d039d265e9bc4a2a93ed09bc9e1b1225eb95ba1'),
     pack('af_bella', 'f69d836209b78eb8c66e75e3cda491e26ea838a3674257e9d4e5703cbaf55c8b'),
