@@ -109,11 +109,11 @@ describe('GET /metrics with real jobs (embedded queue, offline providers)', () =
         const current = await scrape();
         const calls = current.value('reelsmith_provider_call_duration_seconds_count', { kind: 'voice', provider: 'offline' }) ?? 0;
         return calls > counted ? current : undefined;
-      }, 'a voice preview counted as a voice call');
+      }, 'a voice preview counted as a voice call', 60_000);
     } finally {
       await app.voiceSamples.stop();
     }
-  });
+  }, 90_000);
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
