@@ -10,6 +10,7 @@ import { placeholderImages } from '../testing/placeholder-images.js';
 import { articleText } from '../research/wikimedia-client.js';
 import { closingLine, definitionMainClause, topicLine } from '../story/answer-script.js';
 import { splitSentences, trimSentence } from '../story/source-text.js';
+import { sentenceCore } from '../story/sentence-core.js';
 import { FAKE_ARTICLES } from '../testing/fake-wikimedia-articles.js';
 import { startFakeWikimediaServer, type FakeWikimediaServer } from '../testing/fake-wikimedia-server.js';
 import { defaultOfflineVoice } from '../voice/voice-catalogue.js';
@@ -72,13 +73,15 @@ describe('a researched topic whose article title is a near miss', () => {
     const narration = scenes.map((scene) => scene.narration).join(' ');
     expect(scenes[0]!.narration).toMatch(opening);
     expect(narration).toMatch(answer);
-    // Every sentence told is the article's (a definition perhaps by its main clause) or the topic's
-    // own first or closing line, and no scene ends inside a sentence.
+    // Every sentence told is the article's (a definition perhaps by its main clause, a sentence of
+    // the answer perhaps by its head when a 30 s video cannot tell it whole) or the topic's own first
+    // or closing line, and no scene ends inside a sentence.
     const article = FAKE_ARTICLES.find((candidate) => candidate.title === title)!;
     const told = splitSentences(articleText(article.extract), language).map((sentence) => trimSentence(sentence.text, language));
     const sentences = new Set([
       ...told,
       ...told.flatMap((sentence) => definitionMainClause(sentence, language) ?? []),
+      ...told.flatMap((sentence) => sentenceCore(sentence, language) ?? []),
       topicLine(topic, language),
       closingLine(topic, language),
     ]);
