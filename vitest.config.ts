@@ -21,6 +21,8 @@ export default defineConfig({
     pool: 'forks',
     // In CI a missing Redis fails the run instead of skipping the scale-mode suites.
     globalSetup: ['tests/integration/require-scale-services.ts'],
+    // Component tests wait 5 s, not 1 s, for what they find (a loaded CI machine).
+    setupFiles: ['tests/setup/testing-library-timeout.ts'],
     // Tests never reach Wikimedia: a test that exercises research points the pipeline at the fake itself.
     // A server a test builds narrates with espeak-ng's voices unless the test names another provider
     // (the natural voices, the default of `npm start`, are tested with the tests' tiny model).
