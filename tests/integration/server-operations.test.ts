@@ -99,17 +99,21 @@ describe('GET /metrics with real jobs (embedded queue, offline providers)', () =
     expect(text).not.toContain('octopus');
   }, 240_000);
 
-  it('counts the voice previews\' synthesis as voice calls (their providers are the voices plugin\'s own)', async () => {
+  it("counts the voice previews' synthesis as voice calls (their providers are the voices plugin's own)", async () => {
     const before = await scrape();
     const counted = before.value('reelsmith_provider_call_duration_seconds_count', { kind: 'voice', provider: 'offline' }) ?? 0;
     expect(app.voiceSamples.generateMissing('offline')).toMatchObject({ started: true });
     try {
       // espeak-ng makes the first preview within a second or so; the rest are not needed here.
-      await waitFor(async () => {
-        const current = await scrape();
-        const calls = current.value('reelsmith_provider_call_duration_seconds_count', { kind: 'voice', provider: 'offline' }) ?? 0;
-        return calls > counted ? current : undefined;
-      }, 'a voice preview counted as a voice call', 60_000);
+      await waitFor(
+        async () => {
+          const current = await scrape();
+          const calls = current.value('reelsmith_provider_call_duration_seconds_count', { kind: 'voice', provider: 'offline' }) ?? 0;
+          return calls > counted ? current : undefined;
+        },
+        'a voice preview counted as a voice call',
+        60_000,
+      );
     } finally {
       await app.voiceSamples.stop();
     }

@@ -6,17 +6,21 @@ describe('sentenceCore', () => {
     expect(sentenceCore('The early walls were made of rammed earth: layers of soil pressed hard between wooden boards.', 'en')).toBe(
       'The early walls were made of rammed earth.',
     );
-    expect(sentenceCore('Auroras are caused by the solar wind, a stream of electrically charged particles flowing out from the Sun.', 'en')).toBe(
-      'Auroras are caused by the solar wind.',
-    );
-    expect(sentenceCore('A corcova não guarda água, como se pensava, mas gordura, que serve de reserva de energia quando falta comida.', 'pt')).toBe(
-      'A corcova não guarda água, como se pensava, mas gordura.',
-    );
+    expect(
+      sentenceCore('Auroras are caused by the solar wind, a stream of electrically charged particles flowing out from the Sun.', 'en'),
+    ).toBe('Auroras are caused by the solar wind.');
+    expect(
+      sentenceCore('A corcova não guarda água, como se pensava, mas gordura, que serve de reserva de energia quando falta comida.', 'pt'),
+    ).toBe('A corcova não guarda água, como se pensava, mas gordura.');
     expect(sentenceCore('The work was done by soldiers, peasants and convicts, often hundreds of thousands at a time.', 'en')).toBe(
       'The work was done by soldiers, peasants and convicts.',
     );
-    expect(sentenceCore('Watchtowers stood along the wall; guards sent warnings from tower to tower.', 'en')).toBe('Watchtowers stood along the wall.');
-    expect(sentenceCore('En el centro se forma el ojo, una zona tranquila y a menudo despejada.', 'es')).toBe('En el centro se forma el ojo.');
+    expect(sentenceCore('Watchtowers stood along the wall; guards sent warnings from tower to tower.', 'en')).toBe(
+      'Watchtowers stood along the wall.',
+    );
+    expect(sentenceCore('En el centro se forma el ojo, una zona tranquila y a menudo despejada.', 'es')).toBe(
+      'En el centro se forma el ojo.',
+    );
   });
 
   it('keeps a coordinated clause, which is a fact of its own, and a "but" that qualifies the head', () => {
@@ -30,7 +34,9 @@ describe('sentenceCore', () => {
     expect(sentenceCore('When it rains for many days, the rivers rise over their banks.', 'en')).toBeUndefined();
     expect(sentenceCore('During the long winter months, the bears sleep in their dens.', 'en')).toBeUndefined();
     expect(sentenceCore('Bats are mammals, the only ones that fly.', 'en')).toBeUndefined();
-    expect(sentenceCore('He called the wall "the longest cemetery on Earth, a grave for a million men" in his book.', 'en')).toBeUndefined();
+    expect(
+      sentenceCore('He called the wall "the longest cemetery on Earth, a grave for a million men" in his book.', 'en'),
+    ).toBeUndefined();
   });
 
   it('keeps a tail the telling needs', () => {

@@ -60,7 +60,9 @@ describe('the voice model download', () => {
       expect(pinned.requests.every((request) => request.path.includes(`/resolve/${revision}/`))).toBe(true);
       // The same manifest against a host serving only main: "Entry not found", nothing kept.
       const other = freshDir();
-      await expect(downloadModel({ baseUrl: host.url, dir: other, manifest: { ...manifest, revision } })).rejects.toThrow(ModelDownloadError);
+      await expect(downloadModel({ baseUrl: host.url, dir: other, manifest: { ...manifest, revision } })).rejects.toThrow(
+        ModelDownloadError,
+      );
       expect(await isModelReady(other, manifest)).toBe(false);
     } finally {
       await pinned.close();

@@ -7,7 +7,7 @@ import { VideoNotes } from './video-notes.js';
 afterEach(cleanup);
 
 describe('VideoNotes under a finished video', () => {
-  it('says each of the result\'s notes', () => {
+  it("says each of the result's notes", () => {
     const voice = 'Natural voices are not downloaded yet (npm run voices:download): narrated with the basic voice instead of Heart.';
     render(<VideoNotes notes={[voice, 'Another note.']} />);
     const note = screen.getByRole('note', { name: 'About this video' });
