@@ -242,8 +242,8 @@ function answerScript(
   for (const { opening, line } of openings) {
     for (const closing of closer ? [false, true] : [false]) {
       const lineWords = (line ? countNarrationWords(line, language) : 0) + (closing ? countNarrationWords(closer, language) : 0);
-      // The whole sentences first, then with one more head said for a sentence each time: the plan
-      // that tells the most of the passage's sentences with the fewest cut wins.
+      // The whole sentences first, then with one more head said for a sentence each time: a plan
+      // with more heads is kept only when it tells the passage further (see its rank below).
       let told: { chosen: SummaryCandidate[]; rank: number[] } | undefined;
       let saying = candidates;
       for (let cut = 0; cut <= cores.length; cut += 1) {
