@@ -14,8 +14,12 @@ const LOGO_RGB = [255, 0, 255] as const;
 const ACCENT = '#00C8FF';
 const ACCENT_RGB = [0, 200, 255] as const;
 
-/** Decoded RGB24 frames of a file (a still or a stretch of the video) at 108x192, or at `size`. */
-function decode(file: string, args: string[] = [], size = { width: WIDTH, height: HEIGHT }): Buffer[] {
+/**
+ * Decoded RGB24 frames of a file (a still or a stretch of the video) at 108x192, or at `size`;
+ * `perSecond` samples a stretch at that many frames a second instead of decoding every frame.
+ */
+function decode(file: string, args: string[] = [], size = { width: WIDTH, height: HEIGHT }, perSecond?: number): Buffer[] {
+  const sample = perSecond ? `fps=${perSecond},` : '';
   const raw = execFileSync(
     FFMPEG,
     [
@@ -25,7 +29,7 @@ function decode(file: string, args: string[] = [], size = { width: WIDTH, height
       '-i',
       file,
       '-vf',
-      `scale=${size.width}:${size.height}:flags=area`,
+      `${sample}scale=${size.width}:${size.height}:flags=area`,
       '-f',
       'rawvideo',
       '-pix_fmt',
@@ -126,9 +130,13 @@ test('a creator sets a brand, picks a caption template from its previews, and se
 
   // Frames: the logo in its corner throughout, the accent in the caption band while words are
   // spoken, and the end card (accent box) only on the closing card after the last word (the last two seconds).
-  const early = decode(video, ['-ss', '1', '-t', '8']).filter((_, i) => i % 15 === 0);
+  const early = decode(video, ['-ss', '1', '-t', '8'], undefined, 2);
   for (const frame of early) expect(count(frame, LOGO_RGB, TOP_RIGHT)).toBeGreaterThan(60);
-  expect(early.some((frame) => count(frame, ACCENT_RGB, CAPTION_BAND, 90) > 3)).toBe(true);
+  // The spoken word is looked for at 4x, as on the poster: at 108x192 a short word's strokes
+  // average into their outline, and whether any pixel stays near the accent depended on the
+  // words the narration happened to say (CI once found none in 16 frames).
+  const earlyFine = decode(video, ['-ss', '1', '-t', '8'], fine, 2);
+  expect(earlyFine.filter((frame) => count(frame, ACCENT_RGB, CAPTION_BAND, 90, fine) > 100).length).toBeGreaterThan(earlyFine.length / 2);
   const card = { x: [0.2, 0.8], y: [0.3, 0.45] } as { x: [number, number]; y: [number, number] };
   expect(early.every((frame) => count(frame, ACCENT_RGB, card, 90) < 20)).toBe(true);
   const [last] = decode(video, ['-sseof', '-0.5']);
