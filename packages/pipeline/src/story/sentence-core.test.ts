@@ -39,6 +39,11 @@ describe('sentenceCore', () => {
     ).toBeUndefined();
   });
 
+  it('tells the Portuguese article "A" from the preposition "a partir de"', () => {
+    expect(sentenceCore('A cor verde vem da clorofila, o pigmento que capta a luz do sol.', 'pt')).toBe('A cor verde vem da clorofila.');
+    expect(sentenceCore('A partir do século XIX, a cidade cresceu muito depressa.', 'pt')).toBeUndefined();
+  });
+
   it('keeps a tail the telling needs', () => {
     const sentence = 'These molecules scatter short wavelengths much more strongly than long ones: blue light is scattered more.';
     expect(sentenceCore(sentence, 'en', (tail) => /blue/u.test(tail))).toBeUndefined();

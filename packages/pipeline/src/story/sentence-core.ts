@@ -35,6 +35,7 @@ const SUBORDINATORS: Record<string, readonly string[]> = {
  * A sentence that opens with a preposition may open with an adverbial ("During the long winter
  * months, the bears…"), whose comma is no place to cut: its head must be longer than such a
  * phrase usually is ("En el centro se forma el ojo" is a clause; "During the winter months" is not).
+ * An entry of two words is a preposition only with its second word (Portuguese "a partir").
  */
 const PREPOSITIONS: Record<string, readonly string[]> = {
   en: [
@@ -104,7 +105,9 @@ const PREPOSITIONS: Record<string, readonly string[]> = {
     'sem',
     'sobre',
     'após',
-    'a',
+    // Portuguese "a" opens most sentences as the article ("A cor verde vem da clorofila"): only
+    // "a partir (de)" is the preposition.
+    'a partir',
     'de',
     'do',
     'da',
@@ -130,9 +133,11 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
   if (!tails) return undefined;
   const text = sentence.trim();
   const lower = text.toLocaleLowerCase(lang);
-  const firstWord = words(lower, lang)[0] ?? '';
+  const [firstWord = '', secondWord = ''] = words(lower, lang);
   if ((SUBORDINATORS[lang] ?? []).includes(firstWord)) return undefined;
-  const minWords = (PREPOSITIONS[lang] ?? []).includes(firstWord) ? MIN_HEAD_WORDS_AFTER_PREPOSITION : MIN_HEAD_WORDS;
+  const prepositions = PREPOSITIONS[lang] ?? [];
+  const opensWithPreposition = prepositions.includes(firstWord) || prepositions.includes(`${firstWord} ${secondWord}`);
+  const minWords = opensWithPreposition ? MIN_HEAD_WORDS_AFTER_PREPOSITION : MIN_HEAD_WORDS;
   const commaTail = new RegExp(`,\\s+(?:${tails.map(escape).join('|')})(?=[\\s,])`, 'gu');
   const cuts = [...lower.matchAll(/\s*[:;]\s+|\s+[—–]\s+/gu), ...lower.matchAll(commaTail)]
     .map((match) => match.index)
