@@ -44,6 +44,18 @@ describe('sentenceCore', () => {
     expect(sentenceCore('A partir do século XIX, a cidade cresceu muito depressa.', 'pt')).toBeUndefined();
   });
 
+  it('never cuts a tail set inside its sentence when the main clause goes on after it', () => {
+    expect(sentenceCore('The Great Wall of China, a series of fortifications, was built over many centuries.', 'en')).toBeUndefined();
+    expect(
+      sentenceCore('The Eddystone lighthouse on its rock — a tapered stone tower — became the model for later ones.', 'en'),
+    ).toBeUndefined();
+    expect(sentenceCore('El huracán más fuerte de aquel año, el de octubre, causó enormes daños en la costa.', 'es')).toBeUndefined();
+    // A preposition after the closing comma goes on with the predicate the head already has.
+    expect(
+      sentenceCore('A bat produces short, high-pitched calls, usually too high for people to hear, through its mouth or nose.', 'en'),
+    ).toBe('A bat produces short, high-pitched calls.');
+  });
+
   it('keeps a tail the telling needs', () => {
     const sentence = 'These molecules scatter short wavelengths much more strongly than long ones: blue light is scattered more.';
     expect(sentenceCore(sentence, 'en', (tail) => /blue/u.test(tail))).toBeUndefined();

@@ -21,6 +21,16 @@ const COMMA_TAILS: Record<string, readonly string[]> = {
   it: ['che', 'dove', 'il quale', 'la quale', 'il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una'],
 };
 
+/** Words that may follow the comma closing a cut-off tail: a list's next item, a coordinated clause. */
+const CONJUNCTIONS: Record<string, readonly string[]> = {
+  en: ['and', 'or', 'but', 'nor', 'so'],
+  es: ['y', 'e', 'o', 'u', 'pero', 'mas', 'sino'],
+  fr: ['et', 'ou', 'mais', 'ni', 'donc'],
+  de: ['und', 'oder', 'aber', 'sondern', 'doch'],
+  pt: ['e', 'ou', 'mas', 'nem', 'porém'],
+  it: ['e', 'ed', 'o', 'od', 'ma', 'né'],
+};
+
 /** A sentence that opens with a subordinate clause ("When it rains, the streets…") is never cut. */
 const SUBORDINATORS: Record<string, readonly string[]> = {
   en: ['when', 'if', 'because', 'although', 'though', 'while', 'as', 'since', 'after', 'before', 'once', 'unless', 'whether', 'until'],
@@ -145,17 +155,39 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
   for (const at of cuts) {
     const head = text.slice(0, at).replace(/[\s,;:—–]+$/u, '');
     if (words(head, lang).length < minWords) continue;
-    // A cut inside brackets or quotes would leave them open.
+    // A cut inside brackets, quotes or dashes would leave them open.
     if (unbalanced(head)) continue;
     const tail = text.slice(at);
     if (keeps(tail)) continue;
+    if (resumesMainClause(tail.toLocaleLowerCase(lang), lang, tails)) continue;
     return `${head}.`;
   }
   return undefined;
 }
 
+/**
+ * Whether a tail is set in the middle of its sentence, the main clause going on after it: a dash
+ * answered by a second dash, or a comma tail whose closing comma is followed by neither another
+ * tail, a conjunction nor a preposition. Cutting there could say the subject alone ("The Great Wall
+ * of China, a series of fortifications, was built…"); a preposition goes on with a predicate the
+ * head already has ("A bat produces short, high-pitched calls, usually too high for people to
+ * hear, through its mouth or nose").
+ */
+function resumesMainClause(tail: string, lang: string, tails: readonly string[]): boolean {
+  const opening = /^\s*[—–]\s+/u.exec(tail);
+  if (opening) return /\s[—–]\s/u.test(tail.slice(opening[0].length));
+  if (!/^\s*,/u.test(tail)) return false;
+  const closing = tail.indexOf(',', tail.indexOf(',') + 1);
+  if (closing === -1) return false;
+  const next = words(tail.slice(closing + 1), lang);
+  const [first = '', second = ''] = next;
+  const goesOn = [...tails, ...(CONJUNCTIONS[lang] ?? []), ...(PREPOSITIONS[lang] ?? [])];
+  return next.length > 0 && !goesOn.includes(first) && !goesOn.includes(`${first} ${second}`);
+}
+
 function unbalanced(text: string): boolean {
   const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
   // Quotes pair up in every language's style («…», “…”, „…“, "…"): an odd number leaves one open.
-  return count(/\(/gu) !== count(/\)/gu) || count(/[«»“”„"]/gu) % 2 === 1;
+  // So do dashes set around an aside ("The lighthouse — a stone tower — became…").
+  return count(/\(/gu) !== count(/\)/gu) || count(/[«»“”„"]/gu) % 2 === 1 || count(/\s[—–]\s/gu) % 2 === 1;
 }
