@@ -56,6 +56,21 @@ describe('sentenceCore', () => {
     ).toBe('A bat produces short, high-pitched calls.');
   });
 
+  it('never cuts after a complex subordinator or an adverb before one: the head would be the opening clause alone', () => {
+    expect(sentenceCore('From the time an echo takes to return, the bat judges how far away an object is.', 'en')).toBeUndefined();
+    expect(sentenceCore('Shortly before midnight on 14 April, a lookout spotted an iceberg directly ahead.', 'en')).toBeUndefined();
+    expect(sentenceCore('In July 1969 Apollo 11 put the first people on the Moon, the goal Kennedy had set.', 'en')).toBe(
+      'In July 1969 Apollo 11 put the first people on the Moon.',
+    );
+  });
+
+  it('never cuts a list to its first item', () => {
+    expect(sentenceCore('Os beduínos usam o leite, a carne, a lã e o couro do camelo.', 'pt')).toBeUndefined();
+    expect(
+      sentenceCore('He planned a sea-level canal like Suez, but the mountains, the heavy rains and the floods made the work harder.', 'en'),
+    ).toBeUndefined();
+  });
+
   it('keeps a tail the telling needs', () => {
     const sentence = 'These molecules scatter short wavelengths much more strongly than long ones: blue light is scattered more.';
     expect(sentenceCore(sentence, 'en', (tail) => /blue/u.test(tail))).toBeUndefined();

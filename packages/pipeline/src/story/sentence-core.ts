@@ -21,6 +21,19 @@ const COMMA_TAILS: Record<string, readonly string[]> = {
   it: ['che', 'dove', 'il quale', 'la quale', 'il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una'],
 };
 
+/**
+ * The tails above that open with an article: an appositive ("…, the pigment that…"), or just as
+ * well a list's next item, which the cut must not drop.
+ */
+const ARTICLES: Record<string, readonly string[]> = {
+  en: ['the', 'a', 'an'],
+  es: ['el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas'],
+  fr: ['le', 'la', 'les', 'un', 'une', 'des'],
+  de: ['die', 'der', 'das', 'den', 'dem', 'ein', 'eine', 'einem', 'einer'],
+  pt: ['o', 'a', 'os', 'as', 'um', 'uma', 'uns', 'umas'],
+  it: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una'],
+};
+
 /** Words that may follow the comma closing a cut-off tail: a list's next item, a coordinated clause. */
 const CONJUNCTIONS: Record<string, readonly string[]> = {
   en: ['and', 'or', 'but', 'nor', 'so'],
@@ -31,14 +44,90 @@ const CONJUNCTIONS: Record<string, readonly string[]> = {
   it: ['e', 'ed', 'o', 'od', 'ma', 'né'],
 };
 
-/** A sentence that opens with a subordinate clause ("When it rains, the streets…") is never cut. */
+/**
+ * A sentence that opens with a subordinate clause ("When it rains, the streets…", "From the time an
+ * echo takes to return, the bat…") is never cut: its first comma closes the clause, and a cut there
+ * would say the clause alone. Entries of several words are complex subordinators.
+ */
 const SUBORDINATORS: Record<string, readonly string[]> = {
-  en: ['when', 'if', 'because', 'although', 'though', 'while', 'as', 'since', 'after', 'before', 'once', 'unless', 'whether', 'until'],
-  es: ['cuando', 'si', 'aunque', 'porque', 'como', 'mientras', 'al', 'tras', 'después', 'antes', 'según'],
-  fr: ['quand', 'lorsque', 'si', 'comme', 'parce', 'bien', 'alors', 'après', 'avant', 'puisque', 'tandis', 'dès', 'selon'],
-  de: ['wenn', 'als', 'weil', 'obwohl', 'da', 'nachdem', 'während', 'bevor', 'sobald', 'falls', 'ob', 'seit'],
-  pt: ['quando', 'se', 'embora', 'porque', 'como', 'enquanto', 'ao', 'depois', 'antes', 'segundo'],
-  it: ['quando', 'se', 'sebbene', 'perché', 'come', 'mentre', 'dopo', 'prima'],
+  en: [
+    'when',
+    'if',
+    'because',
+    'although',
+    'though',
+    'while',
+    'as',
+    'since',
+    'after',
+    'before',
+    'once',
+    'unless',
+    'whether',
+    'until',
+    'by the time',
+    'from the time',
+    'at the time',
+    'every time',
+    'each time',
+    'the moment',
+  ],
+  es: [
+    'cuando',
+    'si',
+    'aunque',
+    'porque',
+    'como',
+    'mientras',
+    'al',
+    'tras',
+    'después',
+    'antes',
+    'según',
+    'desde que',
+    'hasta que',
+    'cada vez que',
+    'una vez que',
+    'a medida que',
+  ],
+  fr: [
+    'quand',
+    'lorsque',
+    'si',
+    'comme',
+    'parce',
+    'bien',
+    'alors',
+    'après',
+    'avant',
+    'puisque',
+    'tandis',
+    'dès',
+    'selon',
+    'depuis que',
+    'au moment où',
+    'chaque fois que',
+    'à mesure que',
+  ],
+  de: ['wenn', 'als', 'weil', 'obwohl', 'da', 'nachdem', 'während', 'bevor', 'sobald', 'falls', 'ob', 'seit', 'seitdem', 'je nachdem'],
+  pt: [
+    'quando',
+    'se',
+    'embora',
+    'porque',
+    'como',
+    'enquanto',
+    'ao',
+    'depois',
+    'antes',
+    'segundo',
+    'desde que',
+    'até que',
+    'cada vez que',
+    'uma vez que',
+    'à medida que',
+  ],
+  it: ['quando', 'se', 'sebbene', 'perché', 'come', 'mentre', 'dopo', 'prima', 'dal momento che', 'ogni volta che', 'finché'],
 };
 
 /**
@@ -143,12 +232,23 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
   if (!tails) return undefined;
   const text = sentence.trim();
   const lower = text.toLocaleLowerCase(lang);
-  const [firstWord = '', secondWord = ''] = words(lower, lang);
-  if ((SUBORDINATORS[lang] ?? []).includes(firstWord)) return undefined;
+  const sentenceWords = words(lower, lang);
+  const [firstWord = '', secondWord = ''] = sentenceWords;
+  const articles = ARTICLES[lang] ?? [];
+  const opensWith = (phrase: string, at: number) => phrase.split(' ').every((word, index) => sentenceWords[at + index] === word);
+  // "Shortly before midnight on 14 April, a lookout…" opens with a subordinate clause too.
+  const subordinate = (SUBORDINATORS[lang] ?? []).some(
+    (phrase) => opensWith(phrase, 0) || (!articles.includes(firstWord) && opensWith(phrase, 1)),
+  );
+  if (subordinate) return undefined;
   const prepositions = PREPOSITIONS[lang] ?? [];
   const opensWithPreposition = prepositions.includes(firstWord) || prepositions.includes(`${firstWord} ${secondWord}`);
   const minWords = opensWithPreposition ? MIN_HEAD_WORDS_AFTER_PREPOSITION : MIN_HEAD_WORDS;
   const commaTail = new RegExp(`,\\s+(?:${tails.map(escape).join('|')})(?=[\\s,])`, 'gu');
+  const listGoesOn = new RegExp(
+    `\\s(?:${(CONJUNCTIONS[lang] ?? []).map(escape).join('|')})\\s+(?:${articles.map(escape).join('|')})\\s`,
+    'u',
+  );
   const cuts = [...lower.matchAll(/\s*[:;]\s+|\s+[—–]\s+/gu), ...lower.matchAll(commaTail)]
     .map((match) => match.index)
     .sort((a, b) => a - b);
@@ -159,7 +259,14 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
     if (unbalanced(head)) continue;
     const tail = text.slice(at);
     if (keeps(tail)) continue;
-    if (resumesMainClause(tail.toLocaleLowerCase(lang), lang, tails)) continue;
+    const lowerTail = tail.toLocaleLowerCase(lang);
+    if (resumesMainClause(lowerTail, lang, tails)) continue;
+    if (/^\s*,/u.test(tail) && articles.includes(words(lowerTail, lang)[0] ?? '')) {
+      // A list's next item, not an appositive: "…like Suez, but the mountains, the heavy rains and
+      // the floods of the river made…" would leave a subject alone, "…uses the milk, the meat and
+      // the wool" would say the milk only.
+      if (listGoesOn.test(lowerTail)) continue;
+    }
     return `${head}.`;
   }
   return undefined;
