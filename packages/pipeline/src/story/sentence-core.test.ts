@@ -71,6 +71,24 @@ describe('sentenceCore', () => {
     ).toBeUndefined();
   });
 
+  it('closes no aside set inside a coordination', () => {
+    expect(
+      sentenceCore('A colony has one queen, thousands of female workers and, in summer, a few hundred male drones.', 'en'),
+    ).toBeUndefined();
+  });
+
+  it('cuts a German relative clause, which puts its verb last, but never a main clause that opens with an article', () => {
+    expect(sentenceCore('Ausgelöst wird der Zug durch die kürzer werdenden Tage, die im Körper der Vögel Hormone verändern.', 'de')).toBe(
+      'Ausgelöst wird der Zug durch die kürzer werdenden Tage.',
+    );
+    expect(
+      sentenceCore('Zwei Kiemenherzen pumpen das Blut durch die beiden Kiemen, das dritte Herz versorgt den übrigen Körper.', 'de'),
+    ).toBeUndefined();
+    expect(
+      sentenceCore('Kraken haben kein Skelett und können sich deshalb durch jede Öffnung zwängen, die größer ist als ihr Schnabel.', 'de'),
+    ).toBeUndefined();
+  });
+
   it('keeps a tail the telling needs', () => {
     const sentence = 'These molecules scatter short wavelengths much more strongly than long ones: blue light is scattered more.';
     expect(sentenceCore(sentence, 'en', (tail) => /blue/u.test(tail))).toBeUndefined();

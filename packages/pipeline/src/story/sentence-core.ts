@@ -245,10 +245,11 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
   const opensWithPreposition = prepositions.includes(firstWord) || prepositions.includes(`${firstWord} ${secondWord}`);
   const minWords = opensWithPreposition ? MIN_HEAD_WORDS_AFTER_PREPOSITION : MIN_HEAD_WORDS;
   const commaTail = new RegExp(`,\\s+(?:${tails.map(escape).join('|')})(?=[\\s,])`, 'gu');
-  const listGoesOn = new RegExp(
-    `\\s(?:${(CONJUNCTIONS[lang] ?? []).map(escape).join('|')})\\s+(?:${articles.map(escape).join('|')})\\s`,
-    'u',
-  );
+  const conjunctions = (CONJUNCTIONS[lang] ?? []).map(escape).join('|');
+  const listGoesOn = new RegExp(`\\s(?:${conjunctions})\\s+(?:${articles.map(escape).join('|')})\\s`, 'u');
+  // "…one queen, thousands of workers and, in summer, a few hundred drones": the cut would close
+  // an aside set inside a coordination, and the head would end on it.
+  const asideInCoordination = new RegExp(`(?:^|\\s)(?:${conjunctions}),\\s[^,]*$`, 'u');
   const cuts = [...lower.matchAll(/\s*[:;]\s+|\s+[—–]\s+/gu), ...lower.matchAll(commaTail)]
     .map((match) => match.index)
     .sort((a, b) => a - b);
@@ -257,6 +258,7 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
     if (words(head, lang).length < minWords) continue;
     // A cut inside brackets, quotes or dashes would leave them open.
     if (unbalanced(head)) continue;
+    if (asideInCoordination.test(head.toLocaleLowerCase(lang))) continue;
     const tail = text.slice(at);
     if (keeps(tail)) continue;
     const lowerTail = tail.toLocaleLowerCase(lang);
@@ -267,6 +269,7 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
       // the wool" would say the milk only.
       if (listGoesOn.test(lowerTail)) continue;
     }
+    if (lang === 'de' && !germanRelativeClause(tail)) continue;
     return `${head}.`;
   }
   return undefined;
@@ -290,6 +293,22 @@ function resumesMainClause(tail: string, lang: string, tails: readonly string[])
   const [first = '', second = ''] = next;
   const goesOn = [...tails, ...(CONJUNCTIONS[lang] ?? []), ...(PREPOSITIONS[lang] ?? [])];
   return next.length > 0 && !goesOn.includes(first) && !goesOn.includes(`${first} ${second}`);
+}
+
+/**
+ * German writes a comma before every relative clause, restrictive or not, and "der", "die", "das"
+ * are articles as well as relative pronouns: ", das dritte Herz versorgt den übrigen Körper" is a
+ * main clause of its own. A relative clause puts its verb last, and German capitalises its nouns:
+ * a d-word tail is taken for a relative clause only when its last word is in lower case (", die im
+ * Körper der Vögel Hormone verändern"); one that ends on a noun (", die größer ist als ihr
+ * Schnabel", restrictive besides) is kept.
+ */
+function germanRelativeClause(tail: string): boolean {
+  const clause = tail.replace(/^\s*,\s*/u, '').split(/[,;:.!?]/u)[0] ?? '';
+  const opener = words(clause.toLocaleLowerCase('de'), 'de')[0] ?? '';
+  if (!['die', 'der', 'das', 'den', 'dem', 'deren', 'dessen', 'wo'].includes(opener)) return true;
+  const last = words(clause, 'de').at(-1) ?? '';
+  return last !== '' && last === last.toLocaleLowerCase('de');
 }
 
 function unbalanced(text: string): boolean {
