@@ -71,6 +71,18 @@ describe('sentenceCore', () => {
     ).toBeUndefined();
   });
 
+  it('drops no contrast after an aside, which qualifies the head; an added fact may go', () => {
+    expect(
+      sentenceCore('Thousands have climbed it since, usually with Sherpa guides, but the thin air has killed hundreds.', 'en'),
+    ).toBeUndefined();
+    expect(
+      sentenceCore(
+        'The work was done by soldiers, peasants and convicts, often hundreds of thousands at a time, and many of them died.',
+        'en',
+      ),
+    ).toBe('The work was done by soldiers, peasants and convicts.');
+  });
+
   it('closes no aside set inside a coordination', () => {
     expect(
       sentenceCore('A colony has one queen, thousands of female workers and, in summer, a few hundred male drones.', 'en'),

@@ -34,7 +34,7 @@ const ARTICLES: Record<string, readonly string[]> = {
   it: ['il', 'lo', 'la', 'i', 'gli', 'le', 'un', 'una'],
 };
 
-/** Words that may follow the comma closing a cut-off tail: a list's next item, a coordinated clause. */
+/** Words that join a list's last item or a coordinated clause. */
 const CONJUNCTIONS: Record<string, readonly string[]> = {
   en: ['and', 'or', 'but', 'nor', 'so'],
   es: ['y', 'e', 'o', 'u', 'pero', 'mas', 'sino'],
@@ -42,6 +42,16 @@ const CONJUNCTIONS: Record<string, readonly string[]> = {
   de: ['und', 'oder', 'aber', 'sondern', 'doch'],
   pt: ['e', 'ou', 'mas', 'nem', 'porém'],
   it: ['e', 'ed', 'o', 'od', 'ma', 'né'],
+};
+
+/** The conjunctions above that open a contrast, which qualifies what came before. */
+const CONTRASTS: Record<string, readonly string[]> = {
+  en: ['but', 'nor', 'so'],
+  es: ['pero', 'mas', 'sino'],
+  fr: ['mais', 'ni', 'donc'],
+  de: ['aber', 'sondern', 'doch'],
+  pt: ['mas', 'nem', 'porém'],
+  it: ['ma', 'né'],
 };
 
 /**
@@ -262,7 +272,7 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
     const tail = text.slice(at);
     if (keeps(tail)) continue;
     const lowerTail = tail.toLocaleLowerCase(lang);
-    if (resumesMainClause(lowerTail, lang, tails)) continue;
+    if (dropsMoreThanAnAside(lowerTail, lang, tails)) continue;
     if (/^\s*,/u.test(tail) && articles.includes(words(lowerTail, lang)[0] ?? '')) {
       // A list's next item, not an appositive: "…like Suez, but the mountains, the heavy rains and
       // the floods of the river made…" would leave a subject alone, "…uses the milk, the meat and
@@ -276,14 +286,18 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
 }
 
 /**
- * Whether a tail is set in the middle of its sentence, the main clause going on after it: a dash
- * answered by a second dash, or a comma tail whose closing comma is followed by neither another
- * tail, a conjunction nor a preposition. Cutting there could say the subject alone ("The Great Wall
- * of China, a series of fortifications, was built…"); a preposition goes on with a predicate the
- * head already has ("A bat produces short, high-pitched calls, usually too high for people to
- * hear, through its mouth or nose").
+ * Whether cutting at this tail would drop more than an aside. A dash answered by a second dash sets
+ * the aside inside its sentence, the main clause going on after it. After the comma that closes a
+ * comma tail, only another aside, a preposition or an additive conjunction may follow: a
+ * preposition goes on with the predicate the head already has ("A bat produces short, high-pitched
+ * calls, usually too high for people to hear, through its mouth or nose"), and "and" adds a fact
+ * the head does without (", often hundreds of thousands at a time, and many of them died").
+ * Anything else is the main clause
+ * resuming ("The Great Wall of China, a series of fortifications, was built…": the head would be
+ * its subject alone) or a contrast that qualifies the head (", usually with Sherpa guides, but the
+ * thin air … has killed hundreds").
  */
-function resumesMainClause(tail: string, lang: string, tails: readonly string[]): boolean {
+function dropsMoreThanAnAside(tail: string, lang: string, tails: readonly string[]): boolean {
   const opening = /^\s*[—–]\s+/u.exec(tail);
   if (opening) return /\s[—–]\s/u.test(tail.slice(opening[0].length));
   if (!/^\s*,/u.test(tail)) return false;
@@ -291,7 +305,9 @@ function resumesMainClause(tail: string, lang: string, tails: readonly string[])
   if (closing === -1) return false;
   const next = words(tail.slice(closing + 1), lang);
   const [first = '', second = ''] = next;
-  const goesOn = [...tails, ...(CONJUNCTIONS[lang] ?? []), ...(PREPOSITIONS[lang] ?? [])];
+  const contrasts = CONTRASTS[lang] ?? [];
+  const additions = (CONJUNCTIONS[lang] ?? []).filter((conjunction) => !contrasts.includes(conjunction));
+  const goesOn = [...tails, ...additions, ...(PREPOSITIONS[lang] ?? [])];
   return next.length > 0 && !goesOn.includes(first) && !goesOn.includes(`${first} ${second}`);
 }
 
