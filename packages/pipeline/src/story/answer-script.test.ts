@@ -45,6 +45,13 @@ describe('the lines of a researched script', () => {
       "An aurora, also called the polar lights, is a natural light display in Earth's sky.",
     ],
     ['Un huracán es un ciclón tropical intenso que se forma sobre las aguas cálidas.', 'es', 'Un huracán es un ciclón tropical intenso.'],
+    // The relative pronoun's preposition and article go with it: never "…terrestre por la."
+    [
+      'Un volcán es una abertura en la corteza terrestre por la que salen magma, cenizas y gases del interior de la Tierra.',
+      'es',
+      'Un volcán es una abertura en la corteza terrestre.',
+    ],
+    ['A lighthouse is a tall stone tower from which a light guides ships at sea.', 'en', 'A lighthouse is a tall stone tower.'],
     // No clause to cut at, and a cut that would leave the predicate without its noun.
     ['Rayleigh scattering is the scattering of light by particles much smaller than its wavelength.', 'en', undefined],
     ['It is a tower, in Paris.', 'en', undefined],

@@ -1,3 +1,4 @@
+import { withoutStrandedPreposition } from './sentence-core.js';
 import { fold, questionWordKind, readTopic, sameStem, stems } from './topic-focus.js';
 
 /**
@@ -166,7 +167,8 @@ export function definitionMainClause(sentence: string, language: string, minWord
   for (const match of sentence.matchAll(tail)) {
     // Two words at least of the predicate: "is a | series of…" would cut its noun off.
     if (match.index <= predicateStart || sentence.slice(predicateStart, match.index).split(/\s+/u).length < 2) continue;
-    const kept = sentence.slice(0, match.index).replace(/[\s,;:—–]+$/u, '');
+    const kept = withoutStrandedPreposition(sentence.slice(0, match.index).replace(/[\s,;:—–]+$/u, ''), language);
+    if (kept.length <= predicateStart || sentence.slice(predicateStart, kept.length).split(/\s+/u).length < 2) continue;
     if (kept.split(/\s+/u).length < minWords) continue;
     return `${kept}.`;
   }

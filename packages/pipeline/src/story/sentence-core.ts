@@ -327,6 +327,20 @@ function germanRelativeClause(tail: string): boolean {
   return last !== '' && last === last.toLocaleLowerCase('de');
 }
 
+/**
+ * A clause cut before a relative pronoun, without the preposition (and article) that the pronoun
+ * took: "…en la corteza terrestre por la | que salen…" → "…en la corteza terrestre", "…a tower from |
+ * which…" → "…a tower".
+ */
+export function withoutStrandedPreposition(text: string, language: string): string {
+  const lang = base(language);
+  const prepositions = (PREPOSITIONS[lang] ?? []).filter((preposition) => !preposition.includes(' '));
+  if (prepositions.length === 0) return text;
+  const articles = ARTICLES[lang] ?? [];
+  const stranded = new RegExp(`\\s+(?:${prepositions.map(escape).join('|')})(?:\\s+(?:${articles.map(escape).join('|')}))?$`, 'iu');
+  return text.replace(stranded, '');
+}
+
 function unbalanced(text: string): boolean {
   const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
   // Quotes pair up in every language's style («…», “…”, „…“, "…"): an odd number leaves one open.

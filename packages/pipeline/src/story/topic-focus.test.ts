@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTopic, sameStem, stems } from './topic-focus.js';
+import { headingMatches, readTopic, sameStem, stems } from './topic-focus.js';
 
 describe('reading a topic as a question', () => {
   it.each([
@@ -15,6 +15,14 @@ describe('reading a topic as a question', () => {
     const read = readTopic(topic, title, language);
     expect(read.kind).toBe(kind);
     expect(read.focus).toEqual(focus);
+  });
+
+  it('matches a heading that answers the question, never one that asks another ("Dónde se forman" for "Cómo se forman…")', () => {
+    const how = readTopic('Cómo se forman los volcanes', 'Volcán', 'es');
+    expect(headingMatches('Formación', how, 'es')).toBe(1);
+    expect(headingMatches('Cómo se forman', how, 'es')).toBe(1);
+    expect(headingMatches('Dónde se forman', how, 'es')).toBe(0);
+    expect(headingMatches('Where volcanoes form', readTopic('How volcanoes form', 'Volcano', 'en'), 'en')).toBe(0);
   });
 
   it('stems in the article language, without accents, and matches a word with its derivations', () => {

@@ -160,8 +160,12 @@ export function givesReason(text: string, language: string): boolean {
 
 /** A heading that answers the question by its kind ("Construction" for a "how") or says a focus word. */
 export function headingMatches(heading: string, topic: TopicFocus, language: string): number {
+  // A heading that asks a question of another kind answers that one: "Dónde se forman" says where
+  // volcanoes form, not how ("Formación"), though it says the topic's words.
+  const asks = questionWordKind(heading);
+  if (asks !== 'subject' && asks !== topic.kind) return 0;
   const share = focusShare(heading, topic.focus, language);
-  const cue = HEADING_CUES[topic.kind]?.test(fold(heading).trim()) ? 1 : 0;
+  const cue = asks === topic.kind || HEADING_CUES[topic.kind]?.test(fold(heading).trim()) ? 1 : 0;
   return Math.min(1, share + cue);
 }
 
