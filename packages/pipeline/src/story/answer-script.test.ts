@@ -5,6 +5,9 @@ describe('the lines of a researched script', () => {
   it.each([
     ['How do bats find food in the dark', 'en', 'How do bats find food in the dark?'],
     ['why the sky is blue', 'en', 'Why the sky is blue.'],
+    ['How honeybees talk by dancing', 'en', 'How honeybees talk by dancing.'],
+    ['Why octopuses have three hearts', 'en', 'Why octopuses have three hearts.'],
+    ['How far is the Moon', 'en', 'How far is the Moon?'],
     ['Cómo se forman los volcanes', 'es', '¿Cómo se forman los volcanes?'],
     ['Pourquoi la tour de Pise penche', 'fr', 'Pourquoi la tour de Pise penche ?'],
     ['Warum ziehen Vögel nach Süden?', 'de', 'Warum ziehen Vögel nach Süden?'],

@@ -14,8 +14,8 @@ const base = (language: string) => language.toLowerCase().slice(0, 2);
 /** English words that make "How do bats…" a direct question ("How the wall was built" is not). */
 const EN_AUXILIARIES = /^(?:do|does|did|is|are|was|were|can|could|will|would|should|has|have|had|may|might|must)$/u;
 
-/** Words that start a noun phrase: after "Why"/"How" they make an indirect question ("Why the sky is blue"). */
-const EN_NOUN_PHRASE_START = /^(?:the|a|an|this|that|these|those|my|our|your|their|his|her|its|some|many|most|people|we|you|they|i)$/u;
+/** "How" and a degree word ask directly without an auxiliary: "How many moons has Jupiter?", "How far is the Moon?". */
+const EN_HOW_DEGREE = /^(?:many|much|long|far|big|old|fast|tall|deep|high|hot|cold|large|small|often|heavy|loud|bright)$/u;
 
 /**
  * The topic as the narration's first line: "How do bats find food in the dark?", "Why the sky is
@@ -33,9 +33,13 @@ export function topicLine(topic: string, language: string): string {
   if (questionWordKind(text) === 'subject' || germanIndirect(text, language)) return `${sentence}.`;
   switch (base(language)) {
     case 'en': {
-      const second = text.split(' ')[1]?.toLowerCase() ?? '';
-      const indirect = /^(?:why|how|where|when)$/iu.test(text.split(' ')[0]!) && EN_NOUN_PHRASE_START.test(second);
-      return indirect && !EN_AUXILIARIES.test(second) ? `${sentence}.` : `${sentence}?`;
+      // "Why/How/Where/When" asks directly only with an auxiliary after it ("How do bats find…");
+      // without one the topic is an indirect question, said as a title ("How honeybees talk by
+      // dancing.", "Why the sky is blue.").
+      const [first = '', second = ''] = text.toLowerCase().split(' ');
+      const indirect =
+        /^(?:why|how|where|when)$/u.test(first) && !EN_AUXILIARIES.test(second) && !(first === 'how' && EN_HOW_DEGREE.test(second));
+      return indirect ? `${sentence}.` : `${sentence}?`;
     }
     case 'es':
       return `¿${sentence}?`;
