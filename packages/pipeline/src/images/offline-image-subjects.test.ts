@@ -221,4 +221,15 @@ describe('the subject library', () => {
     );
     expect(findSubjects('हिमालय कैसे बना', 'hi').map((match) => match.subject.name)).not.toContain('thumbs down');
   });
+
+  it('takes a word for the subjects that spell it so, not for every subject its stem reaches', () => {
+    // Spanish "cámara" and "cama" share the stem "cam": a magma chamber is no bed.
+    const chamber = findSubjects('el magma se acumula en una cámara magmática', 'es').map((match) => match.subject.name);
+    expect(chamber).not.toContain('bed');
+    expect(chamber).toContain('camera');
+    expect(findSubjects('una cama', 'es')[0]?.subject.name).toBe('bed');
+    // Portuguese "água" (water) and "águia" (eagle) share a stem too.
+    expect(findSubjects('bebe até 100 litros de água', 'pt').map((match) => match.subject.name)).not.toContain('eagle');
+    expect(findSubjects('uma águia', 'pt')[0]?.subject.name).toBe('eagle');
+  });
 });

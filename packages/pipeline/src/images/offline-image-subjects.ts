@@ -214,6 +214,8 @@ interface Term {
   label: boolean;
   /** How many subjects share this term: a keyword of many ("animal") says little. */
   weight: number;
+  /** How this subject's one-word names behind the stem are written ("cama" for the bed, "cámara" for the camera). */
+  spellings?: ReadonlySet<string>;
 }
 
 interface LatinIndex {
@@ -285,7 +287,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       if (stemmed === undefined) cache.set(word, (stemmed = stemmer.stem(word)));
       return stemmed;
     };
-    const grouped = new Map<string, Array<{ subject: Subject; label: boolean }>>();
+    const grouped = new Map<string, Array<{ subject: Subject; label: boolean; spellings: Set<string> }>>();
     const spellings = new Map<string, Set<string>>();
     let longestPhrase = 1;
     for (const { text, subject, label } of raw) {
@@ -295,8 +297,10 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       const key = words.map(stem).join(' ');
       if (words.length === 1) spellings.set(key, (spellings.get(key) ?? new Set()).add(words[0]!));
       const list = grouped.get(key) ?? [];
-      if (!list.some((entry) => entry.subject === subject)) list.push({ subject, label });
-      else if (label) list.find((entry) => entry.subject === subject)!.label = true;
+      let entry = list.find((other) => other.subject === subject);
+      if (!entry) list.push((entry = { subject, label, spellings: new Set() }));
+      else if (label) entry.label = true;
+      if (words.length === 1) entry.spellings.add(words[0]!);
       grouped.set(key, list);
     }
     if (cache.size > known) writeCachedText(cacheName, JSON.stringify(Object.fromEntries(cache)));
@@ -457,14 +461,21 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       // "guarde", keep, and "guarda", a guard, to "guard"; French "gens", people, meets "génie"): a
       // one-word name counts only for the word itself or its plural, outside German, whose compounds
       // and cases the stem is there for.
-      const spelled = (stem: string, word: string) =>
-        [word, ...singulars(index.locale, word)].some((form) => index.spellings.get(stem)?.has(form) === true);
-      if (terms && n === 1 && (key.length < SHORT_STEM || !index.compounds) && !spelled(key, words[i]!)) terms = undefined;
+      // Within a stem, only the subjects that spell the word so: Spanish "cámara" (a camera, or a
+      // magma chamber) and "cama" (a bed) share the stem "cam", and a chamber is no bed.
+      const spelledBy = (list: Term[] | undefined, ...forms: string[]) =>
+        list?.filter((term) => forms.some((form) => term.spellings?.has(form) === true));
+      if (terms && n === 1 && (key.length < SHORT_STEM || !index.compounds)) {
+        terms = spelledBy(terms, words[i]!, ...singulars(index.locale, words[i]!));
+        if (terms?.length === 0) terms = undefined;
+      }
       if (!terms && n === 1) {
         for (const form of singulars(index.locale, words[i]!)) {
           const stem = index.stem(form);
-          if ((index.compounds && stem.length >= SHORT_STEM) || spelled(stem, form)) terms = index.phrases.get(stem);
-          if (terms) break;
+          const candidates = index.phrases.get(stem);
+          terms = index.compounds && stem.length >= SHORT_STEM ? candidates : spelledBy(candidates, form);
+          if (terms?.length) break;
+          terms = undefined;
         }
       }
       // An English -ing word names a thing only when the annotations spell it so ("running", "building"):
