@@ -182,4 +182,35 @@ describe('subjects per scene', () => {
       expect([chosen.name, ...chosen.companions.map((subject) => subject.name)]).not.toContain(wrong);
     });
   });
+
+  describe('body parts', () => {
+    const shown = (chosen: ReturnType<typeof chooseSceneSubjects>) => [chosen.name, ...chosen.companions.map((subject) => subject.name)];
+
+    it.each([
+      [
+        'Con cada erupción, la lava se acumula alrededor de la boca, y así el volcán crece.',
+        'erupción, lava, volcán',
+        'Cómo se forman los volcanes',
+        'es',
+        'mouth',
+      ],
+      ['En el centro se forma el ojo, una zona tranquila.', 'centro, forma, ojo, zona', 'Cómo se forman los huracanes', 'es', 'eye'],
+      ['Climbers rest at the foot of the mountain before the final push.', 'climbers, foot, mountain', 'Climbing Everest', 'en', 'foot'],
+    ])('never draws a figure of speech: "%s" shows no %s', (narration, prompt, topic, language, part) => {
+      expect(shown(chooseSceneSubjects({ narration, prompt, topic, language, seed: 1 }))).not.toContain(part);
+    });
+
+    it('draws a body part beside its creature, the creature first, or when the topic is about it', () => {
+      const octopus = chooseSceneSubjects({
+        narration: 'An octopus can taste with its arms and see with its large eyes.',
+        prompt: 'octopus, arms, eyes',
+        topic: 'Octopus',
+        language: 'en',
+        seed: 1,
+      });
+      expect(octopus.name).toBe('octopus');
+      expect(shown(octopus)).toContain('eyes');
+      expect(chooseSceneSubjects({ prompt: 'neurons firing', topic: 'How the brain works', language: 'en', seed: 1 }).name).toBe('brain');
+    });
+  });
 });

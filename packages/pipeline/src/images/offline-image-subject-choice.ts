@@ -413,7 +413,31 @@ export function rankSceneSubjects(query: Omit<SubjectQuery, 'previous' | 'avoid'
   const fromTopic = all
     .filter((candidate) => !candidate.named && candidate.topic > 0 && candidate.topic >= topicBest * 0.5)
     .sort(byScore((candidate) => candidate.topic + candidate.own));
-  return [...named, ...fromTopic];
+  return literalBodyParts([...named, ...fromTopic]);
+}
+
+/** Unicode's emoji subgroups: body parts (👄 👁 🦶), and the people and animals that have them. */
+const BODY_PARTS_SUBGROUP = 22;
+const CREATURE_SUBGROUPS = new Set([23, 25, 26, 27, 28, 29, 30, 34, 35, 36, 37, 38, 39]);
+const isBodyPart = (candidate: Candidate): boolean => candidate.subject?.subgroup === BODY_PARTS_SUBGROUP;
+const isCreature = (candidate: Candidate): boolean => candidate.subject !== null && CREATURE_SUBGROUPS.has(candidate.subject.subgroup);
+
+/**
+ * A body part is literal beside a person or an animal, or when the topic is about it ("How the
+ * brain works"); otherwise it is a figure of speech: "la boca del volcán", "el ojo del huracán",
+ * "the foot of the mountain", and a mouth, an eye or a foot drawn beside a volcano, a storm or a
+ * mountain says something else. With a creature in the scene, the creature comes before its parts
+ * ("an octopus… its large eyes" shows the octopus).
+ */
+function literalBodyParts(ranked: Candidate[]): Candidate[] {
+  const creature = ranked.findIndex(isCreature);
+  if (creature === -1) return ranked.filter((candidate) => !isBodyPart(candidate) || candidate.topic > 0);
+  const part = ranked.findIndex(isBodyPart);
+  if (part === -1 || part > creature) return ranked;
+  const reordered = [...ranked];
+  const [first] = reordered.splice(creature, 1);
+  reordered.splice(part, 0, first!);
+  return reordered;
 }
 
 /**
