@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closesAnswer, closingLine } from '../src/story/answer-script.js';
+import { closesAnswer, closingLine, topicLine } from '../src/story/answer-script.js';
 import { evaluateResearch, midSentenceCuts, researchTopics, saysFact, tokens } from './research-test-bench.js';
 
 /** The only words of our own a script may say: a closing line's connective (answer-script.ts). */
@@ -31,14 +31,15 @@ describe('researched videos answer their topic (bench/research-articles)', () =>
     }
   }
 
-  it('tells most of every answer at 30 s: 3.9 key facts of 5 on average, and at most one topic missing more than one', () => {
+  it('tells most of every answer at 30 s: 4 key facts of 5 on average, and no topic missing more than one', () => {
     const rows = evaluateResearch(30);
     const mean = rows.reduce((sum, row) => sum + row.narration.found, 0) / rows.length;
-    expect(mean).toBeGreaterThanOrEqual(3.9);
-    expect(rows.filter((row) => row.facts - row.narration.found > 1).length).toBeLessThanOrEqual(1);
+    expect(mean).toBeGreaterThanOrEqual(4);
+    for (const row of rows)
+      expect(row.facts - row.narration.found, `${row.slug} missed ${row.narration.missed.join('; ')}`).toBeLessThanOrEqual(1);
   });
 
-  it("says only the article's and the topic's words, and ends on a line that closes", () => {
+  it("says only the article's and the topic's words, and ends on a line that closes unless it opened with the question", () => {
     for (const topic of researchTopics()) {
       const allowed = new Set([...tokens(topic.text), ...tokens(topic.topic), ...CONNECTIVES]);
       for (const duration of [30, 60]) {
@@ -51,8 +52,11 @@ describe('researched videos answer their topic (bench/research-articles)', () =>
         const last = row.story.scenes.at(-1)!.narration;
         const closer = closingLine(topic.topic, topic.language);
         const lastSentence = last.split(/(?<=[.!?])\s+/u).at(-1)!;
+        // A video that asks the question first ("Por que as folhas mudam de cor no outono?") may
+        // spend the closing line's words on the answer's last fact.
+        const asksFirst = row.story.scenes[0]!.narration.startsWith(topicLine(topic.topic, topic.language));
         expect(
-          (closer !== '' && last.endsWith(closer)) || closesAnswer(lastSentence, topic.topic, topic.title, topic.language),
+          asksFirst || (closer !== '' && last.endsWith(closer)) || closesAnswer(lastSentence, topic.topic, topic.title, topic.language),
           `${topic.slug} at ${duration} s ends: ${lastSentence}`,
         ).toBe(true);
       }

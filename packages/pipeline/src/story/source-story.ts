@@ -8,7 +8,7 @@ import { countNarrationWords } from './story-budget.js';
 import { closesAnswer, closingLine, definitionMainClause, topicLine } from './answer-script.js';
 import { headlineCase } from './headline-case.js';
 import { sentenceCore } from './sentence-core.js';
-import { fold, questionWordKind, readTopic, sameStem, stems } from './topic-focus.js';
+import { fold, givesReason, questionWordKind, readTopic, sameStem, stems } from './topic-focus.js';
 
 /**
  * Stories told from the creator's own text, offline: a script is said verbatim, an article by its
@@ -188,6 +188,11 @@ type ScriptLine = { candidate: SummaryCandidate; line?: undefined } | { candidat
  * the longest saving first ("The early walls were made of rammed earth." without ": layers of soil
  * pressed…"; see sentence-core.ts), as long as that tells more of the passage: in bench:research this
  * took the 30 s videos from 3.64 to 4.00 key facts of 5, the 60 s ones unchanged.
+ *
+ * When the passage opens by restating the question, a plan may ask the question instead and spend
+ * that sentence's words, and the closing line's, on the answer: the question frames the video, so
+ * its last line may be the answer's last fact. In bench:research this gave Folhas at 30 s the red
+ * pigments (4.00 → 4.09 facts of 5, no topic missing more than one).
  */
 function answerScript(
   candidates: readonly SummaryCandidate[],
@@ -220,6 +225,14 @@ function answerScript(
     return subjectStems.some(says) || (topicStems.length > 0 && topicStems.filter(says).length * 2 >= topicStems.length);
   };
   const inPassage = new Set(passage);
+  const restatesQuestion = (text: string) => {
+    if (!closesAnswer(text, topic, title, language) || givesReason(text, language)) return false;
+    const said = stems(text, language);
+    const beyond = said.filter(
+      (stem) => !subjectStems.some((known) => sameStem(known, stem)) && !topicStems.some((known) => sameStem(known, stem)),
+    );
+    return beyond.length * 2 <= said.length;
+  };
   const closer = asksOwnQuestion ? closingLine(topic, language) : '';
   // A passage sentence said by its head when a short video cannot tell the whole passage (the
   // biggest savings first); never a cut that drops the topic's own words.
@@ -238,21 +251,31 @@ function answerScript(
     })
     .sort((a, b) => b.saves - a.saves)
     .map(({ core }) => core);
+  // A passage that opens by restating the question ("No outono, as folhas de muitas árvores mudam de
+  // cor antes de cair." for "Por que as folhas mudam de cor no outono"): a plan that asks the
+  // question says that sentence already, and may spend its words on the answer instead. It restates
+  // when it says all the question asks and gives no reason, and at least half its words are the
+  // question's or the title's ("Los volcanes se forman donde la roca del manto se funde…" answers).
+  const first = candidates.find((candidate) => candidate.sentence.index === passage[0]);
+  const restated = new Set(first && restatesQuestion(first.narration) ? [first.sentence.index] : []);
   let best: { lines: ScriptLine[]; rank: number[] } | undefined;
   for (const { opening, line } of openings) {
+    const asks = line !== undefined && line === asked && restated.size > 0;
+    const planPassage = asks ? passage.filter((index) => !restated.has(index)) : passage;
     for (const closing of closer ? [false, true] : [false]) {
       const lineWords = (line ? countNarrationWords(line, language) : 0) + (closing ? countNarrationWords(closer, language) : 0);
       // The whole sentences first, then with one more head said for a sentence each time: a plan
       // with more heads is kept only when it tells the passage further (see its rank below).
       let told: { chosen: SummaryCandidate[]; rank: number[] } | undefined;
-      let saying = candidates;
+      let saying = asks ? candidates.filter((candidate) => !restated.has(candidate.sentence.index)) : candidates;
       for (let cut = 0; cut <= cores.length; cut += 1) {
         if (cut > 0) {
           const core = cores[cut - 1]!;
           saying = saying.map((candidate) => (candidate.sentence.index === core.sentence.index ? core : candidate));
         }
-        const { chosen } = chooseSentences(saying, scores, targetWords - lineWords, language, opening, passage);
+        const { chosen } = chooseSentences(saying, scores, targetWords - lineWords, language, opening, planPassage);
         const toldIndexes = new Set(chosen.map((candidate) => candidate.sentence.index));
+        if (asks) for (const index of restated) toldIndexes.add(index);
         // How far the passage is told without a gap, in its writer's order: its first sentences
         // carry the answer, so a plan that skips one for two shorter ones after it tells less.
         const unbroken = passage.findIndex((index) => !toldIndexes.has(index));
@@ -278,10 +301,10 @@ function answerScript(
         ...chosen.map((candidate) => ({ candidate })),
         ...(closing && !closes ? [{ line: closer }] : []),
       ];
-      // A plan that ends on a line that closes comes first; then the one that tells the answer's
-      // passage furthest without a gap, then most of its sentences and words; among equals, the
-      // earlier opening (the definition first).
-      const rank = [closes || closing ? 1 : 0, ...told!.rank];
+      // A plan that ends on a line that closes (or asked the question in place of its restatement)
+      // comes first; then the one that tells the answer's passage furthest without a gap, then most
+      // of its sentences and words; among equals, the earlier opening (the definition first).
+      const rank = [closes || closing || asks ? 1 : 0, ...told!.rank];
       if (!best || outranks(rank, best.rank)) best = { lines, rank };
     }
   }
