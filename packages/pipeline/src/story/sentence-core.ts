@@ -44,7 +44,7 @@ const CONJUNCTIONS: Record<string, readonly string[]> = {
   it: ['e', 'ed', 'o', 'od', 'ma', 'né'],
 };
 
-/** The conjunctions above that open a contrast, which qualifies what came before. */
+/** The conjunctions above that open a contrast or a consequence ("but", "nor", "so"): they qualify what came before. */
 const CONTRASTS: Record<string, readonly string[]> = {
   en: ['but', 'nor', 'so'],
   es: ['pero', 'mas', 'sino'],
@@ -292,10 +292,9 @@ export function sentenceCore(sentence: string, language: string, keeps: (tail: s
  * preposition goes on with the predicate the head already has ("A bat produces short, high-pitched
  * calls, usually too high for people to hear, through its mouth or nose"), and "and" adds a fact
  * the head does without (", often hundreds of thousands at a time, and many of them died").
- * Anything else is the main clause
- * resuming ("The Great Wall of China, a series of fortifications, was built…": the head would be
- * its subject alone) or a contrast that qualifies the head (", usually with Sherpa guides, but the
- * thin air … has killed hundreds").
+ * Anything else is the main clause resuming ("The Great Wall of China, a series of fortifications,
+ * was built…": the head would be its subject alone) or a contrast or consequence that qualifies the
+ * head (", usually with Sherpa guides, but the thin air … has killed hundreds").
  */
 function dropsMoreThanAnAside(tail: string, lang: string, tails: readonly string[]): boolean {
   const opening = /^\s*[—–]\s+/u.exec(tail);
