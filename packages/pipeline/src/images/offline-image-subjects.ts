@@ -214,7 +214,7 @@ interface Term {
   label: boolean;
   /** How many subjects share this term: a keyword of many ("animal") says little. */
   weight: number;
-  /** How this subject's one-word names behind the stem are written ("cama" for the bed, "cámara" for the camera). */
+  /** How this subject's one-word names behind a Latin stem are written ("cama" for the bed, "cámara" for the camera). */
   spellings?: ReadonlySet<string>;
 }
 
@@ -223,8 +223,6 @@ interface LatinIndex {
   stem: (word: string) => string;
   /** Stemmed phrase ("honeybe", "hot air balloon") to its terms. */
   phrases: Map<string, Term[]>;
-  /** The words as written behind each one-word stem, for the short stems that collide. */
-  spellings: Map<string, Set<string>>;
   longestPhrase: number;
   stopWords: ReadonlySet<string>;
   locale: Locale;
@@ -288,14 +286,12 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       return stemmed;
     };
     const grouped = new Map<string, Array<{ subject: Subject; label: boolean; spellings: Set<string> }>>();
-    const spellings = new Map<string, Set<string>>();
     let longestPhrase = 1;
     for (const { text, subject, label } of raw) {
       const words = wordsOf(text);
       if (words.length === 0) continue;
       longestPhrase = Math.max(longestPhrase, words.length);
       const key = words.map(stem).join(' ');
-      if (words.length === 1) spellings.set(key, (spellings.get(key) ?? new Set()).add(words[0]!));
       const list = grouped.get(key) ?? [];
       let entry = list.find((other) => other.subject === subject);
       if (!entry) list.push((entry = { subject, label, spellings: new Set() }));
@@ -313,7 +309,7 @@ function buildIndex(locale: Locale): LatinIndex | TextIndex {
       );
     }
     // Every Latin language's function words: English "and" or "still" is no Spanish or German name either.
-    return { kind: 'latin', locale, stem, phrases, spellings, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
+    return { kind: 'latin', locale, stem, phrases, longestPhrase, stopWords: LATIN_STOP_WORDS, compounds: locale === 'de' };
   }
   const counts = new Map<string, number>();
   const labelCounts = new Map<string, number>();
@@ -446,6 +442,10 @@ const SHORT_STEM = 5;
 /** Shortest stem a compound part may be matched by: shorter ones hide inside unrelated words. */
 const MIN_PART = 4;
 
+/** The terms among `list` whose subject spells one of `forms` so (not only a word of the same stem). */
+const spelledBy = (list: Term[] | undefined, ...forms: string[]): Term[] | undefined =>
+  list?.filter((term) => forms.some((form) => term.spellings?.has(form) === true));
+
 function latinHits(index: LatinIndex, words: string[]): Hit[] {
   const stems = words.map(index.stem);
   const hits: Hit[] = [];
@@ -458,13 +458,12 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
       const key = stems.slice(i, i + n).join(' ');
       let terms = index.phrases.get(key);
       // A stem is shared by unrelated words (Portuguese "cada" and "cadeado" both stem to "cad",
-      // "guarde", keep, and "guarda", a guard, to "guard"; French "gens", people, meets "génie"): a
-      // one-word name counts only for the word itself or its plural, outside German, whose compounds
-      // and cases the stem is there for.
-      // Within a stem, only the subjects that spell the word so: Spanish "cámara" (a camera, or a
-      // magma chamber) and "cama" (a bed) share the stem "cam", and a chamber is no bed.
-      const spelledBy = (list: Term[] | undefined, ...forms: string[]) =>
-        list?.filter((term) => forms.some((form) => term.spellings?.has(form) === true));
+      // "guarde", keep, and "guarda", a guard, to "guard"; French "gens", people, meets "génie";
+      // Spanish "cámara", a camera or a magma chamber, and "cama", a bed): a one-word name counts
+      // only for the subjects that spell the word itself or its singular so, outside German, whose
+      // compounds and cases the stem is there for. So an English -ing word names a thing only when
+      // the annotations spell it so ("running", "building"): otherwise its stem is a verb's, and
+      // "bees watching the dance" would show a wristwatch.
       if (terms && n === 1 && (key.length < SHORT_STEM || !index.compounds)) {
         terms = spelledBy(terms, words[i]!, ...singulars(index.locale, words[i]!));
         if (terms?.length === 0) terms = undefined;
@@ -478,10 +477,6 @@ function latinHits(index: LatinIndex, words: string[]): Hit[] {
           terms = undefined;
         }
       }
-      // An English -ing word names a thing only when the annotations spell it so ("running", "building"):
-      // otherwise its stem is a verb's, and "bees watching the dance" would show a wristwatch.
-      if (terms && n === 1 && index.locale === 'en' && /..ing$/.test(words[i]!) && !index.spellings.get(key)?.has(words[i]!))
-        terms = undefined;
       // A function word ("avions" is also French for "we had") may still be a name, never a keyword;
       // a framing word ("sobre": about, and an envelope) never counts.
       if (terms && n === 1 && index.stopWords.has(words[i]!))

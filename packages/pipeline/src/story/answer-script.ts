@@ -169,8 +169,8 @@ export function definitionMainClause(sentence: string, language: string, minWord
   if (!verb || !tail) return undefined;
   const predicateStart = verb.index + verb[0].length;
   for (const match of sentence.matchAll(tail)) {
-    // Two words at least of the predicate: "is a | series of…" would cut its noun off.
-    if (match.index <= predicateStart || sentence.slice(predicateStart, match.index).split(/\s+/u).length < 2) continue;
+    // Without the preposition a relative pronoun took ("…terrestre por la | que…"), then two words
+    // at least of the predicate: "is a | series of…" would cut its noun off.
     const kept = withoutStrandedPreposition(sentence.slice(0, match.index).replace(/[\s,;:—–]+$/u, ''), language);
     if (kept.length <= predicateStart || sentence.slice(predicateStart, kept.length).split(/\s+/u).length < 2) continue;
     if (kept.split(/\s+/u).length < minWords) continue;

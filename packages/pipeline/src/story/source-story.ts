@@ -257,17 +257,18 @@ function answerScript(
   // when it says all the question asks and gives no reason, and at least half its words are the
   // question's or the title's ("Los volcanes se forman donde la roca del manto se funde…" answers).
   const first = candidates.find((candidate) => candidate.sentence.index === passage[0]);
-  const restated = new Set(first && restatesQuestion(first.narration) ? [first.sentence.index] : []);
+  const restated = first && restatesQuestion(first.narration) ? first.sentence.index : undefined;
   let best: { lines: ScriptLine[]; rank: number[] } | undefined;
   for (const { opening, line } of openings) {
-    const asks = line !== undefined && line === asked && restated.size > 0;
-    const planPassage = asks ? passage.filter((index) => !restated.has(index)) : passage;
+    // The only line an opening carries is the asked question.
+    const asks = line !== undefined && restated !== undefined;
+    const planPassage = asks ? passage.filter((index) => index !== restated) : passage;
     for (const closing of closer ? [false, true] : [false]) {
       const lineWords = (line ? countNarrationWords(line, language) : 0) + (closing ? countNarrationWords(closer, language) : 0);
       // The whole sentences first, then with one more head said for a sentence each time: a plan
       // with more heads is kept only when it tells the passage further (see its rank below).
       let told: { chosen: SummaryCandidate[]; rank: number[] } | undefined;
-      let saying = asks ? candidates.filter((candidate) => !restated.has(candidate.sentence.index)) : candidates;
+      let saying = asks ? candidates.filter((candidate) => candidate.sentence.index !== restated) : candidates;
       for (let cut = 0; cut <= cores.length; cut += 1) {
         if (cut > 0) {
           const core = cores[cut - 1]!;
@@ -275,7 +276,7 @@ function answerScript(
         }
         const { chosen } = chooseSentences(saying, scores, targetWords - lineWords, language, opening, planPassage);
         const toldIndexes = new Set(chosen.map((candidate) => candidate.sentence.index));
-        if (asks) for (const index of restated) toldIndexes.add(index);
+        if (asks) toldIndexes.add(restated);
         // How far the passage is told without a gap, in its writer's order: its first sentences
         // carry the answer, so a plan that skips one for two shorter ones after it tells less.
         const unbroken = passage.findIndex((index) => !toldIndexes.has(index));
